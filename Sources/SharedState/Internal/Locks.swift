@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A recursive mutual-exclusion lock around a `pthread_mutex_t`.
+///
+/// Recursive so that a `withLock` on a shared value may read the same value (or a value derived
+/// from it) inside its closure without deadlocking.
+final class RecursiveLock: @unchecked Sendable {
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  init() {
+    mutex = .allocate(capacity: 1)
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  @inline(__always)
+  func lock() { pthread_mutex_lock(mutex) }
+
+  @inline(__always)
+  func unlock() { pthread_mutex_unlock(mutex) }
+
+  @inline(__always)
+  func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
+}
+
+/// A value guarded by a non-recursive lock, for small pieces of bookkeeping.
+final class LockIsolated<Value>: @unchecked Sendable {
+  private var value: Value
+  private let lock = RecursiveLock()
+
+  init(_ value: Value) { self.value = value }
+
+  func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try lock.withLock { try body(&value) }
+  }
+
+  var current: Value { lock.withLock { value } }
+}

@@ -1,0 +1,181 @@
+/// The storage of a keyed `Shared`/`SharedReader`: the value, the key that persists it, and the
+/// key's subscription to outside changes. One exists per key in a dependency context.
+final class PersistentReference<Value: Sendable>: MutableSharedReference, @unchecked Sendable {
+  private let lock = RecursiveLock()
+  private let key: any SharedReaderKey<Value>
+  private let writableKey: (any SharedKey<Value>)?
+  private let defaultValue: Value
+  private var value: Value
+  private var observers = Observers<Value>()
+  private var _loadError: (any Error)?
+  private var _saveError: (any Error)?
+  private var subscription: SharedSubscription?
+  let label: String
+
+  init(key: any SharedReaderKey<Value>, defaultValue: Value, label: String) {
+    self.key = key
+    self.writableKey = key as? any SharedKey<Value>
+    self.defaultValue = defaultValue
+    self.label = label
+    do {
+      value = try key.load(initialValue: defaultValue) ?? defaultValue
+    } catch {
+      value = defaultValue
+      _loadError = error
+    }
+    subscription = key.subscribe(initialValue: defaultValue) { [weak self] result in
+      self?.receive(result)
+    }
+  }
+
+  var root: AnyObject { self }
+  var isWritable: Bool { writableKey != nil }
+
+  var loadError: (any Error)? { lock.withLock { _loadError } }
+  var saveError: (any Error)? { lock.withLock { _saveError } }
+
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(value)
+  }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    if let writableKey {
+      do {
+        switch try writableKey.willMutate() {
+        case .keep: break
+        case .replace(let fresh):
+          value = fresh
+          _loadError = nil
+        case .reset:
+          value = defaultValue
+          _loadError = nil
+        }
+      } catch {
+        _saveError = error
+      }
+    }
+    SharedChangeTracking.willMutate(self, value: value)
+    defer { didMutate() }
+    return try body(&value)
+  }
+
+  private func didMutate() {
+    if let writableKey {
+      do {
+        try writableKey.save(value, context: saveContext(.didChange))
+      } catch {
+        _saveError = error
+      }
+    }
+    if !observers.isEmpty { observers.notify(value) }
+  }
+
+  func save() throws {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let writableKey else { return }
+    do {
+      try writableKey.save(value, context: saveContext(.userInitiated))
+      _saveError = nil
+    } catch {
+      _saveError = error
+      throw error
+    }
+  }
+
+  func load() throws {
+    lock.lock()
+    defer { lock.unlock() }
+    do {
+      value = try key.load(initialValue: defaultValue) ?? defaultValue
+      _loadError = nil
+    } catch {
+      _loadError = error
+      throw error
+    }
+    if !observers.isEmpty { observers.notify(value) }
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    let id = lock.withLock { observers.add(onChange) }
+    return ObservationToken { [weak self] in
+      guard let self else { return }
+      self.lock.withLock { self.observers.remove(id) }
+    }
+  }
+
+  /// A change noticed outside the program.
+  private func receive(_ result: Result<Value?, any Error>) {
+    lock.lock()
+    defer { lock.unlock() }
+    switch result {
+    case .success(let newValue):
+      value = newValue ?? defaultValue
+      _loadError = nil
+      if !observers.isEmpty { observers.notify(value) }
+    case .failure(let error):
+      _loadError = error
+    }
+  }
+
+  private func saveContext(_ reason: SaveContext<Value>.Reason) -> SaveContext<Value> {
+    SaveContext(
+      reason: reason,
+      latestValue: { [weak self] in self?.read { $0 } },
+      reportResult: { [weak self] error in
+        guard let self else { return }
+        self.lock.withLock { self._saveError = error }
+      }
+    )
+  }
+}
+
+/// The keyed storages of one dependency context. Keys with equal ids and value types share one
+/// storage, which lives as long as the context (for a program, its whole run).
+public final class SharedReferences: @unchecked Sendable {
+  private struct Entry: Hashable {
+    let valueType: ObjectIdentifier
+    let id: AnyHashable
+  }
+
+  private let lock = RecursiveLock()
+  private var references: [Entry: AnyObject] = [:]
+
+  /// An empty set of storages.
+  public init() {}
+
+  func reference<Key: SharedReaderKey>(
+    for key: Key,
+    default defaultValue: () -> Key.Value
+  ) -> PersistentReference<Key.Value> {
+    lock.withLock {
+      let entry = Entry(valueType: ObjectIdentifier(Key.Value.self), id: AnyHashable(key.id))
+      if let reference = references[entry] {
+        return reference as! PersistentReference<Key.Value>
+      }
+      let reference = PersistentReference(
+        key: key, defaultValue: defaultValue(), label: String(describing: key)
+      )
+      references[entry] = reference
+      return reference
+    }
+  }
+}
+
+private enum SharedReferencesKey: DependencyKey {
+  static var liveValue: SharedReferences { SharedReferences() }
+  static var testValue: SharedReferences { SharedReferences() }
+}
+
+extension DependencyValues {
+  /// The storages of keyed shared values (in-memory values among them) for this context. Each
+  /// test that enters `withDependencies` gets empty ones.
+  public var sharedReferences: SharedReferences {
+    get { self[SharedReferencesKey.self] }
+    set { self[SharedReferencesKey.self] = newValue }
+  }
+}

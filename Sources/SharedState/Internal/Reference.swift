@@ -1,0 +1,256 @@
+/// The storage behind a `SharedReader`: something that can be read under a lock and observed.
+///
+/// Root references own a value (``ValueReference``, ``PersistentReference``); derived ones
+/// reach into their base's value (``KeyPathReference``, ``ElementReference``, …) and share the
+/// base's lock, so a derived write is one locked, in-place mutation of the root value.
+protocol SharedReference<Value>: AnyObject, Sendable {
+  associatedtype Value
+
+  /// Calls `body` with the current value, under the root's lock.
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R
+  /// Calls `onChange` with the new value after every change, until the token is released.
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken
+  /// The root storage, for identity.
+  var root: AnyObject { get }
+  /// A short description for dumps and messages, e.g. `.inMemory("count")`.
+  var label: String { get }
+  var loadError: (any Error)? { get }
+  func load() throws
+}
+
+/// The storage behind a `Shared`: a reference that can also be mutated and saved.
+protocol MutableSharedReference<Value>: SharedReference {
+  /// Mutates the value in place under the root's lock; persists and notifies afterwards.
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
+  var saveError: (any Error)? { get }
+  func save() throws
+}
+
+/// Keeps an observation alive; releasing or cancelling it stops the observation.
+final class ObservationToken: @unchecked Sendable {
+  private let lock = RecursiveLock()
+  private var onCancel: (() -> Void)?
+
+  init(_ onCancel: @escaping () -> Void) { self.onCancel = onCancel }
+
+  func cancel() {
+    let cancel = lock.withLock { () -> (() -> Void)? in
+      defer { onCancel = nil }
+      return onCancel
+    }
+    cancel?()
+  }
+
+  deinit { cancel() }
+}
+
+/// The observers of one root value. Only touched under the root's lock.
+struct Observers<Value> {
+  private var next = 0
+  private var callbacks: [Int: (Value) -> Void] = [:]
+
+  var isEmpty: Bool { callbacks.isEmpty }
+
+  mutating func add(_ callback: @escaping (Value) -> Void) -> Int {
+    next += 1
+    callbacks[next] = callback
+    return next
+  }
+
+  mutating func remove(_ id: Int) { callbacks[id] = nil }
+
+  func notify(_ value: Value) {
+    for callback in callbacks.values { callback(value) }
+  }
+}
+
+/// The storage of an explicit `Shared(value)`.
+final class ValueReference<Value>: MutableSharedReference, @unchecked Sendable {
+  private let lock = RecursiveLock()
+  private var value: Value
+  private var observers = Observers<Value>()
+
+  init(_ value: Value) { self.value = value }
+
+  var root: AnyObject { self }
+  var label: String { "Shared<\(typeName(Value.self))>" }
+  var loadError: (any Error)? { nil }
+  var saveError: (any Error)? { nil }
+  func load() {}
+  func save() {}
+
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(value)
+  }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer {
+      SharedChangeTracking.didMutate(self)
+      if !observers.isEmpty { observers.notify(value) }
+      lock.unlock()
+    }
+    SharedChangeTracking.willMutate(self, value: value)
+    return try body(&value)
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    let id = lock.withLock { observers.add(onChange) }
+    return ObservationToken { [weak self] in
+      guard let self else { return }
+      self.lock.withLock { self.observers.remove(id) }
+    }
+  }
+}
+
+/// A reference to the value at a key path inside a base reference.
+final class KeyPathReference<Base, Value>: MutableSharedReference, @unchecked Sendable {
+  private let base: any MutableSharedReference<Base>
+  private let keyPath: WritableKeyPath<Base, Value>
+
+  init(base: any MutableSharedReference<Base>, keyPath: WritableKeyPath<Base, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  var root: AnyObject { base.root }
+  var label: String { base.label }
+  var loadError: (any Error)? { base.loadError }
+  var saveError: (any Error)? { base.saveError }
+  func load() throws { try base.load() }
+  func save() throws { try base.save() }
+
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    try base.read { try body($0[keyPath: keyPath]) }
+  }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try base.withLock { try body(&$0[keyPath: keyPath]) }
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    let keyPath = keyPath
+    return base.observe { onChange($0[keyPath: keyPath]) }
+  }
+}
+
+/// A read-only reference to the value at a key path inside a base reference.
+final class ReaderKeyPathReference<Base, Value>: SharedReference, @unchecked Sendable {
+  private let base: any SharedReference<Base>
+  private let keyPath: KeyPath<Base, Value>
+
+  init(base: any SharedReference<Base>, keyPath: KeyPath<Base, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  var root: AnyObject { base.root }
+  var label: String { base.label }
+  var loadError: (any Error)? { base.loadError }
+  func load() throws { try base.load() }
+
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    try base.read { try body($0[keyPath: keyPath]) }
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    let keyPath = keyPath
+    return base.observe { onChange($0[keyPath: keyPath]) }
+  }
+}
+
+/// A reference to the wrapped value of an optional held by a base reference. Once the base
+/// becomes `nil`, it keeps answering with the last value it saw, and writes go nowhere.
+final class UnwrappedReference<Value>: MutableSharedReference, @unchecked Sendable {
+  private let base: any MutableSharedReference<Value?>
+  // Guarded by the root's lock (only touched inside `base.read` / `base.withLock`).
+  private var lastValue: Value
+
+  init?(base: any MutableSharedReference<Value?>) {
+    guard let value = base.read({ $0 }) else { return nil }
+    self.base = base
+    self.lastValue = value
+  }
+
+  var root: AnyObject { base.root }
+  var label: String { base.label }
+  var loadError: (any Error)? { base.loadError }
+  var saveError: (any Error)? { base.saveError }
+  func load() throws { try base.load() }
+  func save() throws { try base.save() }
+
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    try base.read {
+      if let value = $0 { lastValue = value }
+      return try body(lastValue)
+    }
+  }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try base.withLock { optional in
+      guard optional != nil else { return try body(&lastValue) }
+      defer { lastValue = optional! }
+      return try body(&optional!)
+    }
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    base.observe { value in
+      if let value { onChange(value) }
+    }
+  }
+}
+
+/// A reference to the element with a given id in an identified array held by a base
+/// reference; a write mutates the element in place, without copying the array.
+final class ElementReference<ID: Hashable, Element>: MutableSharedReference, @unchecked Sendable {
+  private let base: any MutableSharedReference<IdentifiedArray<ID, Element>>
+  private let id: ID
+  // Guarded by the root's lock.
+  private var lastValue: Element
+
+  init?(base: any MutableSharedReference<IdentifiedArray<ID, Element>>, id: ID) {
+    guard let element = base.read({ $0[id: id] }) else { return nil }
+    self.base = base
+    self.id = id
+    self.lastValue = element
+  }
+
+  var root: AnyObject { base.root }
+  var label: String { base.label }
+  var loadError: (any Error)? { base.loadError }
+  var saveError: (any Error)? { base.saveError }
+  func load() throws { try base.load() }
+  func save() throws { try base.save() }
+
+  func read<R>(_ body: (Element) throws -> R) rethrows -> R {
+    try base.read { array in
+      if let index = array.index(id: id) {
+        return try body(array[index])
+      }
+      return try body(lastValue)
+    }
+  }
+
+  func withLock<R>(_ body: (inout Element) throws -> R) rethrows -> R {
+    try base.withLock { array in
+      guard array.index(id: id) != nil else { return try body(&lastValue) }
+      defer { if let element = array[id: id] { lastValue = element } }
+      return try body(&array[id: id]!)
+    }
+  }
+
+  func observe(_ onChange: @escaping (Element) -> Void) -> ObservationToken {
+    let id = id
+    return base.observe { array in
+      if let element = array[id: id] { onChange(element) }
+    }
+  }
+}
+
+/// A type's name as Swift writes it without modules, e.g. `Int` or `IdentifiedArray<UUID, SyncUp>`.
+func typeName(_ type: Any.Type) -> String {
+  String(describing: type)
+}

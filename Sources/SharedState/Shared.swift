@@ -1,0 +1,164 @@
+/// A value shared by reference: every copy of a `Shared` reads and writes one storage, which may
+/// be persisted by a key (in memory, a file, a settings file, or a strategy of your own).
+///
+/// ```swift
+/// struct Counter {
+///   @Shared var count: Int
+/// }
+/// let counter = Counter(count: Shared(0))
+/// let other = Counter(count: counter.$count)
+/// counter.count += 1
+/// other.count  // 1
+/// counter.$count.withLock { $0 += 1 }  // atomic read-modify-write
+///
+/// @Shared(.inMemory("launches")) var launches = 0
+/// ```
+///
+/// Derive a `Shared` for part of a value with dynamic member lookup (`$syncUp.title`), an element
+/// of an identified array with `$syncUps[id: id]`, or every element with `$syncUps.elements`.
+/// Derived references read and write the root storage in place.
+///
+/// `Shared` is `Equatable` by value when its value is, and deliberately neither `Hashable` nor
+/// `Codable`: its value can change under it, and its storage is not its to encode.
+@propertyWrapper
+@dynamicMemberLookup
+public struct Shared<Value> {
+  let reference: any MutableSharedReference<Value>
+
+  init(reference: any MutableSharedReference<Value>) {
+    self.reference = reference
+  }
+
+  /// A new storage holding `value`, shared by every copy of the returned `Shared`.
+  public init(_ value: Value) {
+    self.reference = ValueReference(value)
+  }
+
+  /// A new storage holding `value`.
+  public init(value: Value) {
+    self.init(value)
+  }
+
+  /// Refers to the same storage as `projectedValue`; lets `@Shared var x` be initialised from
+  /// another `Shared`.
+  public init(projectedValue: Shared<Value>) {
+    self = projectedValue
+  }
+
+  /// Unwraps a shared optional: `nil` when it holds `nil`, else a `Shared` of the wrapped value
+  /// that reads and writes through `base`.
+  public init?(_ base: Shared<Value?>) {
+    guard let reference = UnwrappedReference(base: base.reference) else { return nil }
+    self.reference = reference
+  }
+
+  /// The current value. Setting it replaces the value; to read and write atomically, use
+  /// ``withLock(_:)``.
+  public var wrappedValue: Value {
+    get { reference.read { $0 } }
+    nonmutating set { reference.withLock { $0 = newValue } }
+  }
+
+  /// This `Shared` itself, reached as `$name`.
+  public var projectedValue: Shared<Value> {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// Mutates the value atomically with respect to every other holder and returns the closure's
+  /// result.
+  ///
+  /// ```swift
+  /// let previous = $count.withLock { count in
+  ///   defer { count += 1 }
+  ///   return count
+  /// }
+  /// ```
+  @discardableResult
+  public func withLock<R>(_ operation: (inout Value) throws -> R) rethrows -> R {
+    try reference.withLock(operation)
+  }
+
+  /// A `Shared` for the value at `keyPath`, reading and writing this one's storage.
+  public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member> {
+    Shared<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  /// A read-only view of the value at `keyPath`.
+  public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
+    SharedReader<Member>(reference: ReaderKeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  /// The error met loading the value from its key's storage, if the last load failed (the value
+  /// is then the default).
+  public var loadError: (any Error)? { reference.loadError }
+
+  /// The error met saving the value, if the last save failed.
+  public var saveError: (any Error)? { reference.saveError }
+
+  /// Reloads the value from its key's storage.
+  public func load() throws { try reference.load() }
+
+  /// Writes pending changes to the key's storage now, throwing if that fails.
+  public func save() throws { try reference.save() }
+}
+
+extension Shared: @unchecked Sendable where Value: Sendable {}
+
+extension Shared: Equatable where Value: Equatable {
+  /// Two `Shared`s are equal when their values are.
+  public static func == (lhs: Shared, rhs: Shared) -> Bool {
+    lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension Shared: Identifiable where Value: Identifiable {
+  /// The value's id.
+  public var id: Value.ID { wrappedValue.id }
+}
+
+extension Shared: CustomStringConvertible {
+  public var description: String { "\(wrappedValue)" }
+}
+
+extension Shared where Value: Sendable {
+  /// A stream of the value after each change, whoever made it: any holder of the same storage,
+  /// or the outside world through the key's subscription. It does not start with the current
+  /// value; read ``wrappedValue`` for that.
+  public var values: AsyncStream<Value> {
+    sharedValues(of: reference)
+  }
+
+  /// A `Shared` whose storage is the one `key` names, holding `wrappedValue` if that storage is
+  /// empty. The default is evaluated only when the storage is created.
+  ///
+  /// ```swift
+  /// @Shared(.inMemory("count")) var count = 0
+  /// ```
+  public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
+    @Dependency(\.sharedReferences) var references
+    self.reference = references.reference(for: key, default: wrappedValue)
+  }
+
+  /// A `Shared` for a key with a built-in default (``SharedReaderKey/Default``).
+  ///
+  /// ```swift
+  /// @Shared(.events) var events
+  /// ```
+  public init<Key: SharedKey<Value>>(_ key: SharedKeyDefault<Key>) {
+    self.init(wrappedValue: key.defaultValue(), key.base)
+  }
+
+  /// A `Shared` for a key with a built-in default, overriding that default.
+  public init<Key: SharedKey<Value>>(wrappedValue: @autoclosure () -> Value, _ key: SharedKeyDefault<Key>) {
+    self.init(wrappedValue: wrappedValue(), key.base)
+  }
+}
+
+/// The stream behind `values`: one observation for the life of the stream.
+func sharedValues<Value: Sendable>(of reference: some SharedReference<Value>) -> AsyncStream<Value> {
+  let (stream, continuation) = AsyncStream<Value>.makeStream(bufferingPolicy: .unbounded)
+  let token = reference.observe { value in continuation.yield(value) }
+  continuation.onTermination = { _ in token.cancel() }
+  return stream
+}
