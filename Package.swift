@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "syncups",
+  platforms: [.macOS(.v13)],
   products: [
     .library(name: "SharedState", targets: ["SharedState"]),
     .executable(name: "syncups", targets: ["syncups"]),
@@ -17,7 +18,16 @@ let package = Package(
       dependencies: ["SharedState"],
       path: "Benchmarks/SharedStateBenchmarks"
     ),
-    .testTarget(name: "SharedStateTests", dependencies: ["SharedState"]),
+    .executableTarget(
+      name: "FileSystemWorker",
+      dependencies: ["SharedState"],
+      path: "Tests/FileSystemWorker"
+    ),
+    .target(name: "TestSupport", dependencies: ["SharedState"], path: "Tests/TestSupport"),
+    .testTarget(
+      name: "SharedStateTests",
+      dependencies: ["SharedState", "TestSupport", "FileSystemWorker"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -162,3 +162,11 @@ func sharedValues<Value: Sendable>(of reference: some SharedReference<Value>) ->
   continuation.onTermination = { _ in token.cancel() }
   return stream
 }
+
+extension Shared: CustomDumpValue {
+  public var customDumpValue: Any { wrappedValue }
+}
+
+extension SharedReader: CustomDumpValue {
+  public var customDumpValue: Any { wrappedValue }
+}

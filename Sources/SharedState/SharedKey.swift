@@ -8,11 +8,8 @@
 /// struct RemoteConfigKey: SharedReaderKey {
 ///   var id: String { "remote-config" }
 ///   func load(initialValue: Config?) throws -> Config? { try fetchConfig() }
-///   func subscribe(
-///     initialValue: Config?,
-///     didChange: @escaping @Sendable (Result<Config?, any Error>) -> Void
-///   ) -> SharedSubscription {
-///     let token = configChanges.observe { didChange(.success($0)) }
+///   func subscribe(initialValue: Config?, subscriber: SharedSubscriber<Config>) -> SharedSubscription {
+///     let token = configChanges.observe { subscriber.yield($0) }
 ///     return SharedSubscription { token.cancel() }
 ///   }
 /// }
@@ -34,13 +31,9 @@ public protocol SharedReaderKey<Value>: Sendable {
   /// error becomes the storage's `loadError` and the default value is used.
   func load(initialValue: Value?) throws -> Value?
 
-  /// Starts noticing changes made outside the program. `didChange` receives the new value
-  /// (`nil` when the stored value was removed) or the error met loading it. The subscription
-  /// ends when the returned object is cancelled or released.
-  func subscribe(
-    initialValue: Value?,
-    didChange: @escaping @Sendable (Result<Value?, any Error>) -> Void
-  ) -> SharedSubscription
+  /// Starts noticing changes made outside the program and reporting them to `subscriber`. The
+  /// subscription ends when the returned object is cancelled or released.
+  func subscribe(initialValue: Value?, subscriber: SharedSubscriber<Value>) -> SharedSubscription
 }
 
 extension SharedReaderKey where ID == Self, Self: Hashable {
@@ -108,6 +101,55 @@ public struct SaveContext<Value: Sendable>: Sendable {
   }
 }
 
+/// Where a key reports changes made outside the program (see ``SharedReaderKey/subscribe(initialValue:subscriber:)``).
+public struct SharedSubscriber<Value: Sendable>: Sendable {
+  private let report: @Sendable (Report) -> Void
+
+  enum Report {
+    case value(Value?)
+    case failure(any Error)
+    case refresh(() throws -> SharedRefresh<Value>)
+  }
+
+  init(_ report: @escaping @Sendable (Report) -> Void) {
+    self.report = report
+  }
+
+  /// Creates a subscriber that hands each new value (`nil`: removed) or load error to `receive`;
+  /// for testing a key.
+  public init(_ receive: @escaping @Sendable (Result<Value?, any Error>) -> Void) {
+    self.report = { report in
+      switch report {
+      case .value(let value): receive(.success(value))
+      case .failure(let error): receive(.failure(error))
+      case .refresh(let refresh):
+        do {
+          switch try refresh() {
+          case .keep: break
+          case .replace(let value): receive(.success(value))
+          case .reset: receive(.success(nil))
+          }
+        } catch {
+          receive(.failure(error))
+        }
+      }
+    }
+  }
+
+  /// The stored value changed to `value`; `nil` means it was removed (the default is used).
+  public func yield(_ value: Value?) { report(.value(value)) }
+
+  /// Loading the changed value failed; the error becomes the storage's `loadError`.
+  public func yield(throwing error: any Error) { report(.failure(error)) }
+
+  /// Something may have changed: `refresh` runs with the shared value locked, so it cannot race
+  /// with a mutation, and says what the value is now. A key that must keep what it knows of its
+  /// storage in step with the value (as file storage does) reports changes this way.
+  public func yieldRefresh(_ refresh: @escaping () throws -> SharedRefresh<Value>) {
+    report(.refresh(refresh))
+  }
+}
+
 /// A running subscription to outside changes; cancelled when released.
 public final class SharedSubscription: Sendable {
   private let onCancel: LockIsolated<(@Sendable () -> Void)?>
@@ -166,11 +208,8 @@ public struct SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
     try base.load(initialValue: initialValue)
   }
 
-  public func subscribe(
-    initialValue: Base.Value?,
-    didChange: @escaping @Sendable (Result<Base.Value?, any Error>) -> Void
-  ) -> SharedSubscription {
-    base.subscribe(initialValue: initialValue, didChange: didChange)
+  public func subscribe(initialValue: Base.Value?, subscriber: SharedSubscriber<Base.Value>) -> SharedSubscription {
+    base.subscribe(initialValue: initialValue, subscriber: subscriber)
   }
 }
 

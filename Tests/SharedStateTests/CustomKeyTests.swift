@@ -57,11 +57,13 @@ private struct DatabaseKey: SharedKey {
 
   func load(initialValue: Int?) throws -> Int? { try database.load(name) }
 
-  func subscribe(
-    initialValue: Int?,
-    didChange: @escaping @Sendable (Result<Int?, any Error>) -> Void
-  ) -> SharedSubscription {
-    let id = database.listen(didChange)
+  func subscribe(initialValue: Int?, subscriber: SharedSubscriber<Int>) -> SharedSubscription {
+    let id = database.listen { result in
+      switch result {
+      case .success(let value): subscriber.yield(value)
+      case .failure(let error): subscriber.yield(throwing: error)
+      }
+    }
     return SharedSubscription { [database] in database.stopListening(id) }
   }
 

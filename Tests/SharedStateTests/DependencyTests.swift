@@ -1,6 +1,7 @@
 import Foundation
 import SharedState
 import Testing
+import TestSupport
 
 private enum GreetingKey: DependencyKey {
   static let liveValue = "Hello"
@@ -72,6 +73,43 @@ private struct Greeter {
       withDependencies { $0.greeting = "Hi" } operation: {
         @Shared(.inMemory("world")) var inner = 0
         #expect(inner == 1)
+      }
+    }
+  }
+}
+
+@Suite struct ClockDependencyTests {
+  @Test func theLiveClockIsTheDispatchClock() {
+    withDependencies { $0.context = .live } operation: {
+      @Dependency(\.continuousClock) var clock
+      #expect(clock is DispatchClock)
+    }
+  }
+
+  @Test func aTestClockDrivesTheTimerThroughTheDependency() async {
+    let clock = TestClock()
+    await withDependencies { $0.continuousClock = clock } operation: {
+      @Dependency(\.continuousClock) var dependency
+      let ticks = Task {
+        var seen: [Int] = []
+        for try await tick in dependency.timer(interval: .seconds(1)) {
+          seen.append(tick)
+          if tick == 2 { break }
+        }
+        return seen
+      }
+      await clock.waitForSleepers()
+      await clock.advance(by: .seconds(2))
+      #expect(try! await ticks.value == [1, 2])
+    }
+  }
+
+  @Test func theUnimplementedClockFailsTheTest() async {
+    recordReportedIssuesAsTestFailures()
+    await withKnownIssue {
+      await withDependencies { _ in } operation: {
+        @Dependency(\.continuousClock) var clock
+        await #expect(throws: CancellationError.self) { try await clock.sleep(for: .seconds(1)) }
       }
     }
   }

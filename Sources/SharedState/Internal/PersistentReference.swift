@@ -23,9 +23,10 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, @unche
       value = defaultValue
       _loadError = error
     }
-    subscription = key.subscribe(initialValue: defaultValue) { [weak self] result in
-      self?.receive(result)
-    }
+    subscription = key.subscribe(
+      initialValue: defaultValue,
+      subscriber: SharedSubscriber { [weak self] report in self?.receive(report) }
+    )
   }
 
   var root: AnyObject { self }
@@ -109,27 +110,37 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, @unche
   }
 
   /// A change noticed outside the program.
-  private func receive(_ result: Result<Value?, any Error>) {
+  private func receive(_ report: SharedSubscriber<Value>.Report) {
     lock.lock()
     defer { lock.unlock() }
-    switch result {
-    case .success(let newValue):
+    switch report {
+    case .value(let newValue):
       value = newValue ?? defaultValue
-      _loadError = nil
-      if !observers.isEmpty { observers.notify(value) }
     case .failure(let error):
       _loadError = error
+      return
+    case .refresh(let refresh):
+      do {
+        switch try refresh() {
+        case .keep: return
+        case .replace(let newValue): value = newValue
+        case .reset: value = defaultValue
+        }
+      } catch {
+        _loadError = error
+        return
+      }
     }
+    _loadError = nil
+    if !observers.isEmpty { observers.notify(value) }
   }
 
   private func saveContext(_ reason: SaveContext<Value>.Reason) -> SaveContext<Value> {
     SaveContext(
       reason: reason,
-      latestValue: { [weak self] in self?.read { $0 } },
-      reportResult: { [weak self] error in
-        guard let self else { return }
-        self.lock.withLock { self._saveError = error }
-      }
+      // Strong on purpose: a key that writes later keeps this storage alive until it has.
+      latestValue: { self.read { $0 } },
+      reportResult: { error in self.lock.withLock { self._saveError = error } }
     )
   }
 }

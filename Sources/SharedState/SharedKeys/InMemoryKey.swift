@@ -22,10 +22,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey, Hashable {
   // nothing to load or save: every `Shared` with this key refers to that one object.
   public func load(initialValue: Value?) throws -> Value? { nil }
 
-  public func subscribe(
-    initialValue: Value?,
-    didChange: @escaping @Sendable (Result<Value?, any Error>) -> Void
-  ) -> SharedSubscription {
+  public func subscribe(initialValue: Value?, subscriber: SharedSubscriber<Value>) -> SharedSubscription {
     .none
   }
 

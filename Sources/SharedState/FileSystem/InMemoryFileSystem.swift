@@ -1,0 +1,319 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A file system kept in memory, for tests: nothing touches the disk.
+///
+/// Paths are standardised lexically (relative paths count from `/`); there are no symlinks
+/// and directories exist implicitly wherever files are below them. Every write, including
+/// simulated outside changes, gets a new generation number as its fingerprint. Locks are
+/// per-path, in-process locks with the same timeout behaviour as the live ones. Watchers are
+/// called asynchronously on a private serial queue per watch, after writes through this
+/// instance and after `simulateOutsideWrite(_:to:)` / `simulateOutsideDelete(_:)` — as with
+/// the live file system, which sees its own writes too.
+public final class InMemoryFileSystem: FileSystem {
+  /// An operation whose failure can be simulated with `setFailure(for:operation:error:count:)`.
+  public enum Operation: Hashable, Sendable {
+    /// `read(_:)`.
+    case read
+    /// `write(_:to:)`.
+    case write
+    /// `fingerprint(_:)`.
+    case fingerprint
+    /// `lock(_:timeout:)`.
+    case lock
+  }
+
+  private struct File {
+    var data: Data
+    var generation: UInt64
+  }
+
+  private struct Failure {
+    var error: FileSystemError
+    var remaining: Int?
+  }
+
+  private struct FailureKey: Hashable {
+    var path: String
+    var operation: Operation
+  }
+
+  private struct State {
+    var files: [String: File] = [:]
+    var lastGeneration: UInt64 = 0
+    var writeCounts: [String: Int] = [:]
+    var readCounts: [String: Int] = [:]
+    var failures: [FailureKey: Failure] = [:]
+    var watchers: [String: [ObjectIdentifier: FSChangeNotifier]] = [:]
+    var locks: [String: DispatchSemaphore] = [:]
+
+    mutating func nextGeneration() -> UInt64 {
+      lastGeneration += 1
+      return lastGeneration
+    }
+
+    /// Throws the simulated failure for `operation` on `path`, if one is set.
+    mutating func checkFailure(_ operation: Operation, _ path: String) throws(FileSystemError) {
+      let key = FailureKey(path: path, operation: operation)
+      guard var failure = failures[key] else { return }
+      if let remaining = failure.remaining {
+        failure.remaining = remaining - 1
+        failures[key] = remaining > 1 ? failure : nil
+      }
+      throw failure.error
+    }
+
+    /// Whether some file lies below `path`, which makes `path` a directory.
+    func isDirectory(_ path: String) -> Bool {
+      let prefix = path == "/" ? "/" : path + "/"
+      return files.keys.contains { $0.hasPrefix(prefix) }
+    }
+
+    /// Wakes the watchers of `path`.
+    func notify(_ path: String) {
+      for notifier in watchers[path, default: [:]].values { notifier.signal() }
+    }
+  }
+
+  private let state = FSLocked(State())
+
+  /// Creates a file system holding `files` (path to contents).
+  public init(files: [String: Data] = [:]) {
+    state.withLock { state in
+      for (path, data) in files {
+        let generation = state.nextGeneration()
+        state.files[FSPath.standardized(path)] = File(data: data, generation: generation)
+      }
+    }
+  }
+
+  // MARK: FileSystem
+
+  /// The path standardised lexically: absolute (from `/`), without `.`, `..` or extra slashes.
+  public func canonicalPath(_ path: String) -> String {
+    FSPath.standardized(path)
+  }
+
+  /// The stored contents and generation, nil for no file; throws `.isDirectory` when files
+  /// lie below `path`, or a simulated failure.
+  public func read(
+    _ path: String
+  ) throws(FileSystemError) -> (data: Data, fingerprint: FileFingerprint)? {
+    let path = canonicalPath(path)
+    return try state.withLock { state throws(FileSystemError) in
+      try state.checkFailure(.read, path)
+      state.readCounts[path, default: 0] += 1
+      guard let file = state.files[path] else {
+        if state.isDirectory(path) { throw Self.directoryError(path) }
+        return nil
+      }
+      return (file.data, FileFingerprint(generation: file.generation))
+    }
+  }
+
+  /// The stored generation, nil for no file; throws like `read(_:)`.
+  public func fingerprint(_ path: String) throws(FileSystemError) -> FileFingerprint? {
+    let path = canonicalPath(path)
+    return try state.withLock { state throws(FileSystemError) in
+      try state.checkFailure(.fingerprint, path)
+      guard let file = state.files[path] else {
+        if state.isDirectory(path) { throw Self.directoryError(path) }
+        return nil
+      }
+      return FileFingerprint(generation: file.generation)
+    }
+  }
+
+  /// Stores `data` under a new generation, counts the write and notifies watchers. Throws a
+  /// simulated failure, `.isDirectory`, or `.other` when a file is in the way of a directory.
+  public func write(_ data: Data, to path: String) throws(FileSystemError) -> FileFingerprint {
+    let path = canonicalPath(path)
+    return try state.withLock { state throws(FileSystemError) in
+      try state.checkFailure(.write, path)
+      if state.isDirectory(path) {
+        throw FileSystemError(
+          kind: .isDirectory,
+          path: path,
+          message: "cannot write '\(path)': it is a directory",
+          errno: nil
+        )
+      }
+      var ancestor = FSPath.split(path).directory
+      while ancestor != "/" {
+        if state.files[ancestor] != nil {
+          throw FileSystemError(
+            kind: .other,
+            path: ancestor,
+            message: "cannot create directory '\(ancestor)': a file is in the way",
+            errno: nil
+          )
+        }
+        ancestor = FSPath.split(ancestor).directory
+      }
+      let generation = state.nextGeneration()
+      state.files[path] = File(data: data, generation: generation)
+      state.writeCounts[path, default: 0] += 1
+      state.notify(path)
+      return FileFingerprint(generation: generation)
+    }
+  }
+
+  /// Takes the in-process lock for `path`, waiting at most `timeout`.
+  public func lock(_ path: String, timeout: Duration) throws(FileSystemError) -> any FileLock {
+    let path = canonicalPath(path)
+    let semaphore = try state.withLock { state throws(FileSystemError) in
+      try state.checkFailure(.lock, path)
+      if let semaphore = state.locks[path] { return semaphore }
+      let semaphore = DispatchSemaphore(value: 1)
+      state.locks[path] = semaphore
+      return semaphore
+    }
+    // Capped at about 31 years, so the nanosecond count cannot overflow.
+    let (seconds, attoseconds) = min(max(timeout, .zero), .seconds(1_000_000_000)).components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    guard semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+      throw FileSystemError(
+        kind: .lockTimeout,
+        path: path,
+        message: "cannot lock '\(path)': still held by another thread after \(timeout)",
+        errno: nil
+      )
+    }
+    return FSSemaphoreLock(semaphore)
+  }
+
+  /// Registers `onChange` for changes of `path`; see the type's documentation for when it runs.
+  public func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> any FileWatch {
+    let path = canonicalPath(path)
+    let notifier = FSChangeNotifier(onChange)
+    let watch = FSMemoryWatch(notifier: notifier) { [weak self] key in
+      self?.state.withLock { state in
+        state.watchers[path]?[key] = nil
+        if state.watchers[path]?.isEmpty == true { state.watchers[path] = nil }
+      }
+    }
+    state.withLock { $0.watchers[path, default: [:]][ObjectIdentifier(watch)] = notifier }
+    return watch
+  }
+
+  // MARK: Test affordances
+
+  /// Replaces the file as another process would: new generation, watchers notified, not
+  /// counted by `writeCount(_:)`, simulated failures ignored.
+  public func simulateOutsideWrite(_ data: Data, to path: String) {
+    let path = canonicalPath(path)
+    state.withLock { state in
+      state.files[path] = File(data: data, generation: state.nextGeneration())
+      state.notify(path)
+    }
+  }
+
+  /// Deletes the file as another process would and notifies watchers.
+  public func simulateOutsideDelete(_ path: String) {
+    let path = canonicalPath(path)
+    state.withLock { state in
+      state.files[path] = nil
+      state.notify(path)
+    }
+  }
+
+  /// The file's current contents, or nil when there is none. Not counted as a read.
+  public func contents(of path: String) -> Data? {
+    let path = canonicalPath(path)
+    return state.withLock { $0.files[path]?.data }
+  }
+
+  /// How many `write(_:to:)` calls on `path` succeeded.
+  public func writeCount(_ path: String) -> Int {
+    let path = canonicalPath(path)
+    return state.withLock { $0.writeCounts[path, default: 0] }
+  }
+
+  /// How many `read(_:)` calls on `path` got past any simulated failure.
+  public func readCount(_ path: String) -> Int {
+    let path = canonicalPath(path)
+    return state.withLock { $0.readCounts[path, default: 0] }
+  }
+
+  /// Makes the next `count` calls of `operation` on `path` throw `error` (every call until
+  /// `clearFailure(for:operation:)` when `count` is nil). A failed write changes nothing.
+  public func setFailure(
+    for path: String,
+    operation: Operation = .write,
+    error: FileSystemError,
+    count: Int? = 1
+  ) {
+    let key = FailureKey(path: canonicalPath(path), operation: operation)
+    state.withLock { state in
+      if let count, count <= 0 {
+        state.failures[key] = nil
+      } else {
+        state.failures[key] = Failure(error: error, remaining: count)
+      }
+    }
+  }
+
+  /// Removes simulated failures for `path`: for one operation, or for all when nil.
+  public func clearFailure(for path: String, operation: Operation? = nil) {
+    let path = canonicalPath(path)
+    state.withLock { state in
+      state.failures = state.failures.filter { key, _ in
+        key.path != path || (operation != nil && key.operation != operation)
+      }
+    }
+  }
+
+  private static func directoryError(_ path: String) -> FileSystemError {
+    FileSystemError(
+      kind: .isDirectory,
+      path: path,
+      message: "cannot use '\(path)' as a file: it is a directory",
+      errno: nil
+    )
+  }
+}
+
+/// A held in-memory lock.
+final class FSSemaphoreLock: FileLock {
+  private let semaphore: FSLocked<DispatchSemaphore?>
+
+  init(_ semaphore: DispatchSemaphore) {
+    self.semaphore = FSLocked(semaphore)
+  }
+
+  deinit {
+    unlock()
+  }
+
+  func unlock() {
+    let semaphore = self.semaphore.withLock { semaphore in
+      defer { semaphore = nil }
+      return semaphore
+    }
+    semaphore?.signal()
+  }
+}
+
+/// The token for an in-memory watch; cancels itself when released.
+final class FSMemoryWatch: FileWatch {
+  private let notifier: FSChangeNotifier
+  private let onCancel: @Sendable (ObjectIdentifier) -> Void
+
+  init(notifier: FSChangeNotifier, onCancel: @escaping @Sendable (ObjectIdentifier) -> Void) {
+    self.notifier = notifier
+    self.onCancel = onCancel
+  }
+
+  deinit {
+    cancel()
+  }
+
+  func cancel() {
+    notifier.cancel()
+    onCancel(ObjectIdentifier(self))
+  }
+}

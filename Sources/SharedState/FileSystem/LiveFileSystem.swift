@@ -1,0 +1,329 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real file system, through POSIX calls.
+///
+/// Writes are atomic and durable (temporary file, fsync, rename, directory fsync), locks are
+/// `flock(2)` locks on a sidecar file `.<name>.lock`, and watches use one shared inotify
+/// descriptor per process on Linux (see `watch(_:onChange:)`). A crash during a write can leave
+/// a `.<name>.tmp-XXXXXX` file behind; it never replaces the target. If only the final flush of
+/// the directory fails, `write` throws an error whose message says the new contents are in
+/// place but may not survive a power loss.
+///
+/// Fingerprints rely on the inode changing with every atomic write; an in-place edit by
+/// another program that keeps the size and lands within the file system's timestamp
+/// granularity can go unnoticed by fingerprint comparison alone.
+public final class LiveFileSystem: FileSystem {
+  /// The instance to use; the type holds no state of its own.
+  public static let shared = LiveFileSystem()
+
+  /// Creates a live file system. All instances share the process-wide inotify descriptor.
+  public init() {}
+
+  // MARK: Paths
+
+  /// The absolute path with `.`, `..`, repeated slashes and symlinks resolved (`realpath(3)`),
+  /// following dangling symlinks and resolving missing files through their existing parent.
+  public func canonicalPath(_ path: String) -> String {
+    var absolute = path
+    if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+      absolute = String(cString: cwd) + "/" + path
+      free(cwd)
+    }
+    return resolve(FSPath.cleaned(absolute), depth: 0)
+  }
+
+  /// Resolves symlinks in an absolute path as far as the path exists.
+  private func resolve(_ path: String, depth: Int) -> String {
+    if let real = realpath(path, nil) {
+      defer { free(real) }
+      return String(cString: real)
+    }
+    let (parent, name) = FSPath.split(path)
+    if name.isEmpty { return "/" }
+    let directory = resolve(parent, depth: depth)
+    if name == ".." { return FSPath.split(directory).directory }
+    let candidate = FSPath.join(directory, name)
+    guard depth < 40, let target = readLink(candidate) else { return candidate }
+    let next = target.hasPrefix("/") ? target : FSPath.join(directory, target)
+    return resolve(FSPath.cleaned(next), depth: depth + 1)
+  }
+
+  /// The target of the symlink at `path`, or nil when it is not a symlink.
+  private func readLink(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  // MARK: Reading
+
+  /// Reads the whole file; reads again (up to three times) if it changed during the read, so
+  /// contents and fingerprint match. Nil only for ENOENT (including a dangling symlink).
+  public func read(
+    _ path: String
+  ) throws(FileSystemError) -> (data: Data, fingerprint: FileFingerprint)? {
+    // O_NONBLOCK so that a FIFO cannot block the open; it does nothing for regular files.
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if fd < 0 {
+      let code = errno
+      if code == ENOENT { return nil }
+      throw FileSystemError(operation: "open", path: path, errno: code)
+    }
+    defer { close(fd) }
+    var before = try status(of: fd, path: path)
+    try requireRegularFile(before, path: path)
+    // If someone writes in place while we read, read again so contents and fingerprint match.
+    var attempt = 0
+    while true {
+      let bytes = try readAll(fd, sizeHint: Int(before.st_size), path: path)
+      let after = try status(of: fd, path: path)
+      attempt += 1
+      if FileFingerprint(after) == FileFingerprint(before) || attempt == 3 {
+        return (Data(bytes), FileFingerprint(after))
+      }
+      before = after
+    }
+  }
+
+  /// The fingerprint from `stat(2)` (following symlinks), nil only for ENOENT.
+  public func fingerprint(_ path: String) throws(FileSystemError) -> FileFingerprint? {
+    var info = stat()
+    if stat(path, &info) != 0 {
+      let code = errno
+      if code == ENOENT { return nil }
+      throw FileSystemError(operation: "inspect", path: path, errno: code)
+    }
+    try requireRegularFile(info, path: path)
+    return FileFingerprint(info)
+  }
+
+  private func status(of fd: Int32, path: String) throws(FileSystemError) -> stat {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw FileSystemError(operation: "inspect", path: path, errno: errno)
+    }
+    return info
+  }
+
+  private func requireRegularFile(_ info: stat, path: String) throws(FileSystemError) {
+    switch info.fsFileType {
+    case mode_t(S_IFREG):
+      return
+    case mode_t(S_IFDIR):
+      throw FileSystemError(
+        kind: .isDirectory,
+        path: path,
+        message: "cannot use '\(path)' as a file: it is a directory",
+        errno: EISDIR
+      )
+    default:
+      throw FileSystemError(
+        kind: .other,
+        path: path,
+        message: "cannot use '\(path)' as a file: it is not a regular file",
+        errno: nil
+      )
+    }
+  }
+
+  /// Reads from offset 0 to the end of the file.
+  private func readAll(
+    _ fd: Int32,
+    sizeHint: Int,
+    path: String
+  ) throws(FileSystemError) -> [UInt8] {
+    var buffer = [UInt8](repeating: 0, count: max(sizeHint + 1, 4096))
+    var filled = 0
+    while true {
+      if filled == buffer.count {
+        buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+      }
+      let count = buffer.withUnsafeMutableBytes { raw in
+        pread(fd, raw.baseAddress! + filled, raw.count - filled, off_t(filled))
+      }
+      if count > 0 {
+        filled += count
+      } else if count == 0 {
+        buffer.removeSubrange(filled...)
+        return buffer
+      } else if errno != EINTR {
+        throw FileSystemError(operation: "read", path: path, errno: errno)
+      }
+    }
+  }
+
+  // MARK: Writing
+
+  /// Atomically and durably replaces the file at the canonical path (see
+  /// `FileSystem.write(_:to:)`); also keeps the old owner where permitted.
+  public func write(_ data: Data, to path: String) throws(FileSystemError) -> FileFingerprint {
+    let target = canonicalPath(path)
+    let directory = FSPath.split(target).directory
+    try makeDirectories(directory)
+
+    var mode: mode_t = 0o600
+    var owner: (uid: uid_t, gid: gid_t)?
+    var existing = stat()
+    if stat(target, &existing) == 0 {
+      if existing.fsFileType == mode_t(S_IFDIR) {
+        throw FileSystemError(
+          kind: .isDirectory,
+          path: target,
+          message: "cannot write '\(target)': it is a directory",
+          errno: EISDIR
+        )
+      }
+      mode = existing.st_mode & 0o777
+      owner = (existing.st_uid, existing.st_gid)
+    } else if errno != ENOENT {
+      throw FileSystemError(operation: "write", path: target, errno: errno)
+    }
+
+    let (fd, temporary) = try createTemporaryFile(for: target)
+    do throws(FileSystemError) {
+      try writeAll(data, to: fd, path: target)
+      guard fchmod(fd, mode) == 0 else {
+        throw FileSystemError(operation: "set the permissions of", path: target, errno: errno)
+      }
+      if let owner, owner.uid != geteuid() || owner.gid != getegid() {
+        // Keep the old owner when we may (root, or a group we belong to); otherwise the file
+        // simply becomes ours, as with any editor's atomic save.
+        _ = fchown(fd, owner.uid, owner.gid)
+      }
+      try flush(fd, path: target)
+      guard rename(temporary, target) == 0 else {
+        throw FileSystemError(operation: "replace", path: target, errno: errno)
+      }
+    } catch {
+      close(fd)
+      unlink(temporary)
+      throw error
+    }
+    // fstat after the rename: renaming updates the file's ctime on some file systems.
+    let info = try? status(of: fd, path: target)
+    close(fd)
+    try flushDirectory(directory, for: target)
+    if let info { return FileFingerprint(info) }
+    guard let fingerprint = try fingerprint(target) else {
+      throw FileSystemError(operation: "inspect", path: target, errno: ENOENT)
+    }
+    return fingerprint
+  }
+
+  /// Creates `directory` and its missing parents with mode 0700 (less the umask).
+  func makeDirectories(_ directory: String) throws(FileSystemError) {
+    if mkdir(directory, 0o700) == 0 || errno == EEXIST { return }
+    var code = errno
+    if code == ENOENT {
+      let parent = FSPath.split(directory).directory
+      if parent != directory {
+        try makeDirectories(parent)
+        if mkdir(directory, 0o700) == 0 || errno == EEXIST { return }
+        code = errno
+      }
+    }
+    throw FileSystemError(operation: "create directory", path: directory, errno: code)
+  }
+
+  /// Exclusively creates `.<name>.tmp-XXXXXX` (mode 0600) next to `target`.
+  private func createTemporaryFile(
+    for target: String
+  ) throws(FileSystemError) -> (fd: Int32, path: String) {
+    let (directory, name) = FSPath.split(target)
+    let prefix = FSPath.join(directory, FSPath.sidecarName(for: name, suffix: ".tmp-"))
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    for _ in 0..<100 {
+      let suffix = String((0..<6).map { _ in letters.randomElement()! })
+      let candidate = prefix + suffix
+      let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if fd >= 0 { return (fd, candidate) }
+      let code = errno
+      if code != EEXIST && code != EINTR {
+        throw FileSystemError(
+          operation: "create a temporary file in", path: directory, errno: code
+        )
+      }
+    }
+    throw FileSystemError(
+      kind: .other,
+      path: directory,
+      message: "cannot create a temporary file in '\(directory)': every name tried was taken"
+    )
+  }
+
+  /// Writes all of `data`, continuing after short writes and interruptions.
+  private func writeAll(_ data: Data, to fd: Int32, path: String) throws(FileSystemError) {
+    let failure: Int32? = data.withUnsafeBytes { raw in
+      guard var next = raw.baseAddress else { return nil }
+      var remaining = raw.count
+      while remaining > 0 {
+        let count = fsSystemWrite(fd, next, remaining)
+        if count > 0 {
+          next += count
+          remaining -= count
+        } else if count < 0 && errno != EINTR {
+          return errno
+        }
+      }
+      return nil
+    }
+    if let failure {
+      throw FileSystemError(operation: "write", path: path, errno: failure)
+    }
+  }
+
+  /// Flushes a file's data to the disk (F_FULLFSYNC on Darwin, where fsync is not enough).
+  private func flush(_ fd: Int32, path: String) throws(FileSystemError) {
+    #if canImport(Darwin)
+    if fcntl(fd, F_FULLFSYNC) == 0 { return }
+    #endif
+    while fsync(fd) != 0 {
+      guard errno == EINTR else {
+        throw FileSystemError(operation: "flush to disk", path: path, errno: errno)
+      }
+    }
+  }
+
+  /// Flushes the directory entry of a renamed file. File systems that cannot sync a directory
+  /// (EINVAL) are accepted as they are.
+  private func flushDirectory(_ directory: String, for target: String) throws(FileSystemError) {
+    let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return }
+    defer { close(fd) }
+    while fsync(fd) != 0 {
+      let code = errno
+      if code == EINTR { continue }
+      if code == EINVAL || code == ENOTSUP { return }
+      throw FileSystemError(
+        kind: FileSystemError.kind(forErrno: code),
+        path: target,
+        message: "wrote '\(target)' but cannot flush its directory to disk, so the change may "
+          + "not survive a power loss: \(FileSystemError.systemDescription(of: code))",
+        errno: code
+      )
+    }
+  }
+}
+
+/// `write(2)`, named apart from `LiveFileSystem.write(_:to:)`.
+private func fsSystemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Glibc)
+  return Glibc.write(fd, buffer, count)
+  #elseif canImport(Musl)
+  return Musl.write(fd, buffer, count)
+  #else
+  return Darwin.write(fd, buffer, count)
+  #endif
+}

@@ -1,0 +1,354 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Dispatch
+
+/// The state behind one file-backed shared value: what this process last read or wrote, the
+/// inter-process lock while a change is pending, and the pending change itself.
+///
+/// Lock order: a shared value's own lock is taken before this object's `lock`, never after, so
+/// nothing here calls back into the shared value (``SaveContext/latestValue`` and
+/// ``SaveContext/reportResult``) while holding `lock`.
+final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
+  let fileSystem: any FileSystem
+  let path: String
+  private let decode: @Sendable (Data) throws -> Value
+  private let encode: @Sendable (Value) throws -> Data
+  private let lockTimeout: Duration
+  private let saveDelay: Duration
+
+  private let lock = RecursiveLock()
+  /// The version of the file this process last read or wrote (nil: no file).
+  private var knownFingerprint: FileFingerprint?
+  /// The bytes last read or written, to skip writing an unchanged value.
+  private var knownData: Data?
+  /// Why the file could not be loaded; while set, nothing is written.
+  private var loadFailure: FileStorageError?
+  /// The inter-process lock, held from a mutation until its change is written.
+  private var fileLock: (any FileLock)?
+  /// The change waiting to be written.
+  private var pending: SaveContext<Value>?
+  private var isFlushScheduled = false
+  private var watch: (any FileWatch)?
+
+  init(
+    fileSystem: any FileSystem,
+    path: String,
+    decode: @escaping @Sendable (Data) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data,
+    lockTimeout: Duration,
+    saveDelay: Duration
+  ) {
+    self.fileSystem = fileSystem
+    self.path = path
+    self.decode = decode
+    self.encode = encode
+    self.lockTimeout = lockTimeout
+    self.saveDelay = saveDelay
+  }
+
+  deinit {
+    watch?.cancel()
+    fileLock?.unlock()
+  }
+
+  // MARK: Loading
+
+  func load() throws -> Value? {
+    lock.lock()
+    defer { lock.unlock() }
+    do {
+      let value = try readLocked()
+      loadFailure = nil
+      return value
+    } catch {
+      loadFailure = error
+      throw error
+    }
+  }
+
+  /// Reads and decodes the file, remembering its version. Nil when there is no file.
+  private func readLocked() throws(FileStorageError) -> Value? {
+    let contents: (data: Data, fingerprint: FileFingerprint)?
+    do {
+      contents = try fileSystem.read(path)
+    } catch {
+      throw FileStorageError(kind: .unreadable, path: path, reason: error.reason)
+    }
+    guard let contents else {
+      knownFingerprint = nil
+      knownData = nil
+      return nil
+    }
+    knownFingerprint = contents.fingerprint
+    knownData = contents.data
+    do {
+      return try decode(contents.data)
+    } catch {
+      throw FileStorageError(kind: .undecodable, path: path, reason: describe(error))
+    }
+  }
+
+  // MARK: Outside changes
+
+  func subscribe(_ subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+    // The check runs under the shared value's lock (see `yieldRefresh`), so what this object
+    // knows of the file and the value in memory change together, never racing a mutation.
+    let watch = fileSystem.watch(path) { [weak self] in
+      guard let self else { return }
+      subscriber.yieldRefresh { [self] in try self.refreshAfterOutsideChange() }
+    }
+    lock.withLock { self.watch = watch }
+    return SharedSubscription { watch.cancel() }
+  }
+
+  /// What changed on disk since this process last read or wrote the file, if anything.
+  private func refreshAfterOutsideChange() throws -> SharedRefresh<Value> {
+    lock.lock()
+    defer { lock.unlock() }
+    let previousData = knownData
+    let previousFingerprint = knownFingerprint
+    let fingerprint: FileFingerprint?
+    do {
+      fingerprint = try fileSystem.fingerprint(path)
+    } catch {
+      return .keep  // an unreadable state is reported when the file is next read
+    }
+    guard fingerprint != previousFingerprint || loadFailure != nil else { return .keep }
+    do {
+      let value = try readLocked()
+      let failed = loadFailure != nil
+      loadFailure = nil
+      guard let value else { return previousFingerprint == nil && !failed ? .keep : .reset }
+      if knownData == previousData && !failed { return .keep }  // same bytes: nothing changed
+      return .replace(value)
+    } catch {
+      loadFailure = error
+      throw error
+    }
+  }
+
+  // MARK: Mutating
+
+  func willMutate() throws -> SharedRefresh<Value> {
+    lock.lock()
+    defer { lock.unlock() }
+    do {
+      if fileLock != nil && loadFailure == nil {
+        return .keep  // we hold the lock: nobody else has written since we last looked
+      }
+      if fileLock == nil {
+        do {
+          fileLock = try fileSystem.lock(path, timeout: lockTimeout)
+        } catch {
+          throw FileStorageError(
+            kind: error.kind == .lockTimeout ? .lockTimeout : .unwritable, path: path,
+            reason: error.kind == .lockTimeout
+              ? "gave up waiting after \(lockTimeout.seconds) s" : error.reason
+          )
+        }
+      }
+      let fingerprint: FileFingerprint?
+      do {
+        fingerprint = try fileSystem.fingerprint(path)
+      } catch {
+        releaseLockIfIdle()
+        throw FileStorageError(kind: .unreadable, path: path, reason: error.reason)
+      }
+      guard fingerprint != knownFingerprint || loadFailure != nil else { return .keep }
+      do {
+        let value = try readLocked()
+        loadFailure = nil
+        return value.map { .replace($0) } ?? .reset
+      } catch {
+        loadFailure = error
+        releaseLockIfIdle()
+        throw error
+      }
+    }
+  }
+
+  func save(_ value: Value, context: SaveContext<Value>) throws {
+    switch context.reason {
+    case .didChange:
+      let schedule = try lock.withLock { () throws -> Bool in
+        if let loadFailure { throw refusal(loadFailure) }
+        pending = context
+        PendingWrites.register(self)
+        defer { isFlushScheduled = true }
+        return !isFlushScheduled
+      }
+      if schedule {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(saveDelay.nanoseconds)) {
+          [self] in
+          self.flush()
+        }
+      }
+    case .userInitiated:
+      try lock.withLock { () throws in
+        if let loadFailure { throw refusal(loadFailure) }
+        pending = nil
+        defer { releaseLockIfIdle() }
+        try writeLocked(value)
+      }
+    }
+  }
+
+  /// Writes the pending change, if any. Called after the save delay and at exit.
+  func flush() {
+    let context = lock.withLock { () -> SaveContext<Value>? in
+      isFlushScheduled = false
+      defer {
+        pending = nil
+        PendingWrites.unregister(self)
+      }
+      return pending
+    }
+    guard let context else { return }
+    guard let value = context.latestValue() else {
+      lock.withLock { releaseLockIfIdle() }
+      return
+    }
+    let result = lock.withLock { () -> (any Error)? in
+      defer { releaseLockIfIdle() }
+      if let loadFailure { return refusal(loadFailure) }
+      do {
+        try writeLocked(value)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    context.reportResult(result)
+  }
+
+  var hasPendingWrite: Bool { lock.withLock { pending != nil } }
+
+  private func writeLocked(_ value: Value) throws(FileStorageError) {
+    let data: Data
+    do {
+      data = try encode(value)
+    } catch {
+      throw FileStorageError(kind: .unencodable, path: path, reason: describe(error))
+    }
+    guard data != knownData || knownFingerprint == nil else { return }
+    let needsLock = fileLock == nil
+    if needsLock {
+      do {
+        fileLock = try fileSystem.lock(path, timeout: lockTimeout)
+      } catch {
+        throw FileStorageError(kind: .lockTimeout, path: path, reason: error.reason)
+      }
+      // Taking the lock only now: refuse to overwrite a change made meanwhile by another process.
+      if let fingerprint = try? fileSystem.fingerprint(path), fingerprint != knownFingerprint {
+        throw FileStorageError(
+          kind: .unwritable, path: path,
+          reason: "the file was changed by another process; reload before saving"
+        )
+      }
+    }
+    do {
+      knownFingerprint = try fileSystem.write(data, to: path)
+      knownData = data
+    } catch {
+      throw FileStorageError(kind: .unwritable, path: path, reason: error.reason)
+    }
+  }
+
+  private func releaseLockIfIdle() {
+    guard pending == nil, let fileLock else { return }
+    fileLock.unlock()
+    self.fileLock = nil
+  }
+
+  private func refusal(_ failure: FileStorageError) -> FileStorageError {
+    FileStorageError(kind: .refusedToOverwrite, path: path, reason: failure.reason)
+  }
+}
+
+/// Something with a change that must reach the disk before the process exits.
+protocol PendingWriter: AnyObject, Sendable {
+  func flush()
+}
+
+/// The file storages with changes not yet written, flushed at normal process exit.
+enum PendingWrites {
+  private static let writers = LockIsolated<[ObjectIdentifier: any PendingWriter]>([:])
+  private static let installExitHandler: Void = {
+    atexit { PendingWrites.flushAll() }
+  }()
+
+  static func register(_ writer: any PendingWriter) {
+    _ = installExitHandler
+    writers.withValue { $0[ObjectIdentifier(writer)] = writer }
+  }
+
+  static func unregister(_ writer: any PendingWriter) {
+    _ = writers.withValue { $0.removeValue(forKey: ObjectIdentifier(writer)) }
+  }
+
+  /// Writes every pending change now.
+  static func flushAll() {
+    let all = writers.withValue { writers in
+      defer { writers.removeAll() }
+      return Array(writers.values)
+    }
+    for writer in all { writer.flush() }
+  }
+}
+
+extension FileSystemError {
+  /// The message without the path, which the file storage error adds itself.
+  var reason: String {
+    if let errno { return String(cString: strerror(errno)) }
+    return message
+  }
+}
+
+extension Duration {
+  var nanoseconds: Int {
+    Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
+  }
+
+  var seconds: String {
+    let value = Double(nanoseconds) / 1e9
+    return value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}
+
+/// A readable account of an encoding or decoding error: where in the document, and what.
+func describe(_ error: any Error) -> String {
+  func path(_ codingPath: [any CodingKey]) -> String {
+    guard !codingPath.isEmpty else { return "at the top level" }
+    var text = "at "
+    for (offset, key) in codingPath.enumerated() {
+      if let index = key.intValue {
+        text += "[\(index)]"
+      } else {
+        text += (offset == 0 ? "" : ".") + key.stringValue
+      }
+    }
+    return text
+  }
+  switch error {
+  case DecodingError.dataCorrupted(let context):
+    return "\(context.debugDescription) (\(path(context.codingPath)))"
+  case DecodingError.keyNotFound(let key, let context):
+    return "missing key '\(key.stringValue)' (\(path(context.codingPath)))"
+  case DecodingError.typeMismatch(let type, let context):
+    return "expected \(type) (\(path(context.codingPath))): \(context.debugDescription)"
+  case DecodingError.valueNotFound(let type, let context):
+    return "expected \(type) but found null (\(path(context.codingPath)))"
+  case EncodingError.invalidValue(_, let context):
+    return "\(context.debugDescription) (\(path(context.codingPath)))"
+  default:
+    return String(describing: error)
+  }
+}

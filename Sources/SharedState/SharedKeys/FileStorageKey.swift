@@ -1,0 +1,207 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Dispatch
+
+/// A strategy that keeps a shared value in a JSON file and never loses data:
+///
+/// - Writes are atomic and durable (a temporary file, fsync, rename, directory fsync); a
+///   symlinked path is written through to its target; new directories are 0700, new files 0600,
+///   an existing file keeps its permissions.
+/// - A missing file means the default value, and nothing is written until the value changes.
+/// - A file that cannot be read or decoded sets `loadError` (naming the file and the problem)
+///   and is never overwritten: saving is refused while the error stands.
+/// - Processes sharing the file are serialised by an advisory lock: a mutation takes the lock,
+///   starts from the file's latest contents if another process changed it, and holds the lock
+///   until its change is written. A lock that cannot be had in time is a `saveError`.
+/// - A burst of mutations is written once, shortly after it ends; `save()` writes at once, and
+///   everything pending is written when the process exits normally.
+/// - Changes made by other processes or editors are noticed (inotify on Linux) and delivered to
+///   every holder and observer.
+///
+/// ```swift
+/// @Shared(.fileStorage(URL(filePath: "/tmp/todos.json"))) var todos: [Todo] = []
+/// ```
+///
+/// The file system comes from the `defaultFileStorage` dependency: the real one when the program
+/// runs, an in-memory one in tests.
+public struct FileStorageKey<Value: Sendable>: SharedKey {
+  /// The file's path, standardised and with symlinks resolved.
+  public let path: String
+  private let storage: FileStorage<Value>
+
+  /// Identifies the file: two keys naming the same file share one storage.
+  public struct ID: Hashable, Sendable {
+    let path: String
+    let fileSystem: ObjectIdentifier
+  }
+
+  public var id: ID { ID(path: path, fileSystem: ObjectIdentifier(storage.fileSystem)) }
+
+  init(
+    path: String,
+    fileSystem: (any FileSystem)? = nil,
+    decode: @escaping @Sendable (Data) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data
+  ) {
+    @Dependency(\.defaultFileStorage) var defaultFileSystem
+    @Dependency(\.fileStorageOptions) var options
+    let fileSystem = fileSystem ?? defaultFileSystem
+    let canonical = fileSystem.canonicalPath(path)
+    self.path = canonical
+    self.storage = FileStorage(
+      fileSystem: fileSystem, path: canonical, decode: decode, encode: encode,
+      lockTimeout: options.lockTimeout, saveDelay: options.saveDelay
+    )
+  }
+
+  public func load(initialValue: Value?) throws -> Value? {
+    try storage.load()
+  }
+
+  public func subscribe(initialValue: Value?, subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+    storage.subscribe(subscriber)
+  }
+
+  public func willMutate() throws -> SharedRefresh<Value> {
+    try storage.willMutate()
+  }
+
+  public func save(_ value: Value, context: SaveContext<Value>) throws {
+    try storage.save(value, context: context)
+  }
+}
+
+extension FileStorageKey: CustomStringConvertible {
+  public var description: String { ".fileStorage(\(path))" }
+}
+
+extension SharedReaderKey {
+  /// Keeps a `Codable` value in the JSON file at `url` (see ``FileStorageKey``), pretty-printed
+  /// with sorted keys and ISO-8601 dates unless you pass your own coders.
+  public static func fileStorage<Value: Codable & Sendable>(
+    _ url: URL,
+    decoder: JSONDecoder? = nil,
+    encoder: JSONEncoder? = nil
+  ) -> Self where Self == FileStorageKey<Value> {
+    let decoder = UncheckedSendable(decoder ?? FileStorageSettings.defaultDecoder())
+    let encoder = UncheckedSendable(encoder ?? FileStorageSettings.defaultEncoder())
+    return FileStorageKey(
+      path: url.path,
+      decode: { try decoder.value.decode(Value.self, from: $0) },
+      encode: { try encoder.value.encode($0) }
+    )
+  }
+
+  /// Keeps a value in the file at `url`, converted by your own `decode` and `encode`.
+  public static func fileStorage<Value: Sendable>(
+    _ url: URL,
+    decode: @escaping @Sendable (Data) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data
+  ) -> Self where Self == FileStorageKey<Value> {
+    FileStorageKey(path: url.path, decode: decode, encode: encode)
+  }
+}
+
+/// How file-backed keys behave in time: how long a mutation waits for another process's lock,
+/// and how long after a mutation its change is written. A dependency, so tests can shorten them.
+///
+/// ```swift
+/// withDependencies { $0.fileStorageOptions.lockTimeout = .milliseconds(50) } operation: { … }
+/// ```
+public struct FileStorageOptions: Sendable, Equatable {
+  /// How long a mutation waits for another process to release the file's lock before failing.
+  /// Default 10 seconds.
+  public var lockTimeout: Duration = .seconds(10)
+  /// How long after a mutation its change is written, so that a burst is written once.
+  /// Default 100 ms.
+  public var saveDelay: Duration = .milliseconds(100)
+
+  /// The defaults.
+  public init() {}
+}
+
+private enum FileStorageOptionsKey: DependencyKey {
+  static let liveValue = FileStorageOptions()
+}
+
+extension DependencyValues {
+  /// How file-backed keys behave in time (see ``FileStorageOptions``).
+  public var fileStorageOptions: FileStorageOptions {
+    get { self[FileStorageOptionsKey.self] }
+    set { self[FileStorageOptionsKey.self] = newValue }
+  }
+}
+
+enum FileStorageSettings {
+  static func defaultEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
+  }
+
+  static func defaultDecoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }
+}
+
+/// A failure of a file-backed shared value, with a message naming the file and the problem.
+public struct FileStorageError: Error, CustomStringConvertible, Sendable {
+  /// What kind of failure.
+  public enum Kind: Sendable, Equatable {
+    /// The file exists but could not be read (permissions, a directory, an I/O error).
+    case unreadable
+    /// The file was read but is not a valid encoding of the value.
+    case undecodable
+    /// A save was refused because the file could not be read or decoded.
+    case refusedToOverwrite
+    /// Another process held the file's lock for too long.
+    case lockTimeout
+    /// The file could not be written.
+    case unwritable
+    /// The value could not be encoded.
+    case unencodable
+  }
+
+  /// What kind of failure.
+  public let kind: Kind
+  /// The file.
+  public let path: String
+  /// What went wrong, for a person.
+  public let reason: String
+
+  public var description: String {
+    switch kind {
+    case .unreadable: "cannot read '\(path)': \(reason)"
+    case .undecodable: "cannot decode '\(path)': \(reason)"
+    case .refusedToOverwrite: "not saving to '\(path)', which could not be loaded: \(reason)"
+    case .lockTimeout: "'\(path)' is locked by another process: \(reason)"
+    case .unwritable: "cannot write '\(path)': \(reason)"
+    case .unencodable: "cannot encode the value for '\(path)': \(reason)"
+    }
+  }
+}
+
+private enum DefaultFileStorageKey: DependencyKey {
+  static var liveValue: any FileSystem { LiveFileSystem.shared }
+  static var testValue: any FileSystem { InMemoryFileSystem() }
+}
+
+extension DependencyValues {
+  /// The file system that `.fileStorage` keys use: the real one live, a fresh in-memory one in
+  /// each test world.
+  public var defaultFileStorage: any FileSystem {
+    get { self[DefaultFileStorageKey.self] }
+    set { self[DefaultFileStorageKey.self] = newValue }
+  }
+}
+
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

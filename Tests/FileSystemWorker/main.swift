@@ -1,0 +1,90 @@
+// A helper process for the multi-process tests of SharedState's file system layer.
+//
+//   FileSystemWorker <path> <workerId> <count>
+//     `count` times: take the lock on <path>, read it (a JSON array of strings; a missing file
+//     counts as []), append "w<workerId>-<i>", write it back, unlock. Exit 0 when done.
+//
+//   FileSystemWorker --write-limited <path> <bytes> <maxFileSize>
+//     Lowers RLIMIT_FSIZE to <maxFileSize> (ignoring SIGXFSZ, so the write fails with EFBIG
+//     instead of killing the process) and writes <bytes> bytes of 'x' to <path>.
+//     Exits 0 when the write failed with kind .fileTooLarge, 1 when it succeeded.
+//
+// Any other failure prints a message to standard error and exits with status 2.
+
+import SharedState
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a line to standard error.
+func report(_ message: String) {
+  var line = "FileSystemWorker: \(message)\n"
+  line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+/// Reports `message` and exits with status 2.
+func fail(_ message: String) -> Never {
+  report(message)
+  exit(2)
+}
+
+/// Appends this worker's entries one locked read-modify-write at a time.
+func appendEntries(path: String, workerId: String, count: Int) {
+  let fileSystem = LiveFileSystem.shared
+  for index in 0..<count {
+    do {
+      let lock = try fileSystem.lock(path, timeout: .seconds(60))
+      defer { lock.unlock() }
+      var entries: [String] = []
+      if let (data, _) = try fileSystem.read(path) {
+        entries = try JSONDecoder().decode([String].self, from: data)
+      }
+      entries.append("w\(workerId)-\(index)")
+      _ = try fileSystem.write(try JSONEncoder().encode(entries), to: path)
+    } catch {
+      fail("\(error)")
+    }
+  }
+}
+
+/// Tries one write that exceeds the file size limit.
+func writeLimited(path: String, bytes: Int, maxFileSize: Int) -> Int32 {
+  signal(SIGXFSZ, SIG_IGN)
+  var limit = rlimit(rlim_cur: rlim_t(maxFileSize), rlim_max: rlim_t(maxFileSize))
+  #if os(Linux)
+  let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+  #else
+  let resource = RLIMIT_FSIZE
+  #endif
+  guard setrlimit(resource, &limit) == 0 else { fail("setrlimit failed: errno \(errno)") }
+  do {
+    _ = try LiveFileSystem.shared.write(Data(repeating: UInt8(ascii: "x"), count: bytes), to: path)
+    return 1
+  } catch where error.kind == .fileTooLarge {
+    return 0
+  } catch {
+    fail("unexpected error: \(error)")
+  }
+}
+
+let arguments = CommandLine.arguments
+if arguments.count == 5, arguments[1] == "--write-limited",
+  let bytes = Int(arguments[3]), let maxFileSize = Int(arguments[4])
+{
+  exit(writeLimited(path: arguments[2], bytes: bytes, maxFileSize: maxFileSize))
+} else if arguments.count == 4, let count = Int(arguments[3]) {
+  appendEntries(path: arguments[1], workerId: arguments[2], count: count)
+  exit(0)
+} else {
+  fail("usage: FileSystemWorker <path> <workerId> <count>\n"
+    + "       FileSystemWorker --write-limited <path> <bytes> <maxFileSize>")
+}

@@ -1,0 +1,351 @@
+import Foundation
+import SharedState
+import Testing
+
+private struct Note: Codable, Equatable, Sendable {
+  var id: Int
+  var text: String
+}
+
+private let url = URL(filePath: "/data/notes.json")
+
+/// Runs `body` in a fresh test world whose in-memory file system it is handed.
+private func withFileSystem<R>(
+  _ files: [String: Data] = [:],
+  options: (inout FileStorageOptions) -> Void = { _ in },
+  _ body: (InMemoryFileSystem) async throws -> R
+) async rethrows -> R {
+  let fileSystem = InMemoryFileSystem(files: files)
+  return try await withDependencies {
+    $0.defaultFileStorage = fileSystem
+    options(&$0.fileStorageOptions)
+  } operation: {
+    try await body(fileSystem)
+  }
+}
+
+/// Waits until `condition` holds, for at most `timeout`.
+private func eventually(
+  within timeout: Duration = .seconds(2), _ condition: () -> Bool
+) async -> Bool {
+  let deadline = ContinuousClock.now + timeout
+  while ContinuousClock.now < deadline {
+    if condition() { return true }
+    try? await Task.sleep(for: .milliseconds(5))
+  }
+  return condition()
+}
+
+private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as: UTF8.self) } }
+
+@Suite struct FileStorageTests {
+  @Test func missingFileGivesTheDefaultAndWritesNothing() async throws {
+    try await withFileSystem { fileSystem in
+      @Shared(.fileStorage(url)) var notes: [Note] = [Note(id: 1, text: "default")]
+      #expect(notes == [Note(id: 1, text: "default")])
+      #expect($notes.loadError == nil)
+      try $notes.save()
+      #expect(fileSystem.writeCount(url.path) == 1)  // save() writes the default once asked
+    }
+    await withFileSystem { fileSystem in
+      @Shared(.fileStorage(url)) var notes: [Note] = []
+      try? await Task.sleep(for: .milliseconds(200))
+      #expect(notes == [])
+      #expect(fileSystem.writeCount(url.path) == 0)
+    }
+  }
+
+  @Test func writesPrettySortedJSON() async throws {
+    try await withFileSystem { fileSystem in
+      @Shared(.fileStorage(url)) var notes: [Note] = []
+      $notes.withLock { $0.append(Note(id: 7, text: "Ship it")) }
+      try $notes.save()
+      #expect(
+        text(fileSystem.contents(of: url.path)) == """
+          [
+            {
+              "id" : 7,
+              "text" : "Ship it"
+            }
+          ]
+          """)
+    }
+  }
+
+  @Test func loadsAnExistingFile() async {
+    let data = Data(#"[{"id": 1, "text": "from disk"}]"#.utf8)
+    await withFileSystem([url.path: data]) { _ in
+      @Shared(.fileStorage(url)) var notes: [Note] = []
+      #expect(notes == [Note(id: 1, text: "from disk")])
+    }
+  }
+
+  @Test func aBurstOfMutationsIsWrittenOnce() async throws {
+    try await withFileSystem { fileSystem in
+      @Shared(.fileStorage(url)) var count = 0
+      for _ in 0..<1_000 { $count.withLock { $0 += 1 } }
+      try $count.save()
+      #expect(fileSystem.writeCount(url.path) == 1)
+      #expect(text(fileSystem.contents(of: url.path)) == "1000")
+
+      try $count.save()  // unchanged: not written again
+      #expect(fileSystem.writeCount(url.path) == 1)
+    }
+  }
+
+  @Test func aChangeIsWrittenShortlyWithoutAnExplicitSave() async {
+    await withFileSystem(options: { $0.saveDelay = .milliseconds(20) }) { fileSystem in
+      @Shared(.fileStorage(url)) var count = 0
+      count = 5
+      #expect(fileSystem.writeCount(url.path) == 0)
+      #expect(await eventually { fileSystem.writeCount(url.path) == 1 })
+      #expect(text(fileSystem.contents(of: url.path)) == "5")
+    }
+  }
+
+  @Test func aCorruptFileIsReportedAndNeverOverwritten() async throws {
+    let corrupt = Data(#"[{"id": 1, "text": 42}]"#.utf8)
+    try await withFileSystem([url.path: corrupt], options: { $0.saveDelay = .milliseconds(10) }) {
+      fileSystem in
+      @Shared(.fileStorage(url)) var notes: [Note] = []
+      #expect(notes == [])
+      let error = try #require($notes.loadError as? FileStorageError)
+      #expect(error.kind == .undecodable)
+      #expect(error.path == "/data/notes.json")
+      #expect("\(error)".hasPrefix("cannot decode '/data/notes.json': expected String (at [0].text)"))
+
+      $notes.withLock { $0.append(Note(id: 2, text: "new")) }
+      let saveError = try #require($notes.saveError as? FileStorageError)
+      #expect(saveError.kind == .refusedToOverwrite)
+      #expect(throws: FileStorageError.self) { try $notes.save() }
+      try await Task.sleep(for: .milliseconds(100))
+      #expect(fileSystem.contents(of: url.path) == corrupt)
+      #expect(fileSystem.writeCount(url.path) == 0)
+    }
+  }
+
+  @Test func anUnreadableFileIsALoadErrorNotAnAbsentOne() async throws {
+    try await withFileSystem { fileSystem in
+      fileSystem.setFailure(
+        for: url.path, operation: .read,
+        error: FileSystemError(kind: .permissionDenied, path: url.path, message: "Permission denied", errno: 13)
+      )
+      @Shared(.fileStorage(url)) var notes: [Note] = []
+      let error = try #require($notes.loadError as? FileStorageError)
+      #expect(error.kind == .unreadable)
+      #expect("\(error)" == "cannot read '/data/notes.json': Permission denied")
+    }
+  }
+
+  @Test func aFixedFileCanBeLoadedAgain() async throws {
+    try await withFileSystem([url.path: Data("oops".utf8)]) { fileSystem in
+      @Shared(.fileStorage(url)) var count = 0
+      #expect($count.loadError != nil)
+      fileSystem.simulateOutsideWrite(Data("3".utf8), to: url.path)
+      try $count.load()
+      #expect(count == 3)
+      #expect($count.loadError == nil)
+      count += 1
+      try $count.save()
+      #expect(text(fileSystem.contents(of: url.path)) == "4")
+    }
+  }
+
+  @Test func aMutationStartsFromAnotherProcesssChange() async throws {
+    try await withFileSystem([url.path: Data("[1]".utf8)]) { fileSystem in
+      @Shared(.fileStorage(url)) var numbers: [Int] = []
+      #expect(numbers == [1])
+      fileSystem.simulateOutsideWrite(Data("[1,2]".utf8), to: url.path)
+      $numbers.withLock { $0.append(3) }  // refreshes under the lock before mutating
+      try $numbers.save()
+      #expect(numbers == [1, 2, 3])
+      #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2,\n  3\n]")
+    }
+  }
+
+  @Test func outsideChangesReachEveryHolderAndObserver() async throws {
+    try await withFileSystem([url.path: Data("1".utf8)]) { fileSystem in
+      @Shared(.fileStorage(url)) var count = 0
+      let reader = SharedReader(wrappedValue: 0, .fileStorage(url))
+      let stream = $count.values
+      let seen = Task {
+        var values: [Int] = []
+        for await value in stream {
+          values.append(value)
+          if values.count == 3 { break }
+        }
+        return values
+      }
+      try await Task.sleep(for: .milliseconds(10))
+      count = 2  // our own change: seen once, and its write does not come back
+      try $count.save()
+      fileSystem.simulateOutsideWrite(Data("10".utf8), to: url.path)
+      #expect(await eventually { count == 10 })
+      #expect(reader.wrappedValue == 10)
+      fileSystem.simulateOutsideDelete(url.path)
+      #expect(await eventually { count == 0 })  // deleted: back to the default
+      #expect(await seen.value == [2, 10, 0])
+    }
+  }
+
+  @Test func keysNamingTheSameFileShareOneStorage() async {
+    await withFileSystem { _ in
+      @Shared(.fileStorage(URL(filePath: "/data/notes.json"))) var first = 0
+      @Shared(.fileStorage(URL(filePath: "/data/./archive/../notes.json"))) var second = 0
+      first = 9
+      #expect(second == 9)
+    }
+  }
+
+  @Test func aLockHeldTooLongIsAnErrorNotAHang() async throws {
+    try await withFileSystem(options: { $0.lockTimeout = .milliseconds(50) }) { fileSystem in
+      let held = try fileSystem.lock(url.path, timeout: .seconds(1))
+      defer { held.unlock() }
+      @Shared(.fileStorage(url)) var count = 0
+      let start = ContinuousClock.now
+      count = 1
+      #expect(ContinuousClock.now - start < .seconds(2))
+      let error = try #require($count.saveError as? FileStorageError)
+      #expect(error.kind == .lockTimeout)
+      #expect("\(error)" == "'/data/notes.json' is locked by another process: gave up waiting after 0.05 s")
+    }
+  }
+
+  @Test func aFailedWriteIsASaveErrorAndTheFileIsKept() async throws {
+    try await withFileSystem([url.path: Data("1".utf8)]) { fileSystem in
+      @Shared(.fileStorage(url)) var count = 0
+      fileSystem.setFailure(
+        for: url.path, operation: .write,
+        error: FileSystemError(kind: .noSpace, path: url.path, message: "No space left on device", errno: 28)
+      )
+      count = 2
+      #expect(throws: FileStorageError.self) { try $count.save() }
+      #expect(($count.saveError as? FileStorageError)?.description == "cannot write '/data/notes.json': No space left on device")
+      #expect(text(fileSystem.contents(of: url.path)) == "1")
+      try $count.save()  // the failure has passed
+      #expect(text(fileSystem.contents(of: url.path)) == "2")
+      #expect($count.saveError == nil)
+    }
+  }
+
+  @Test func twoContextsWritingOneFileNeverLoseAnAppend() async throws {
+    let fileSystem = InMemoryFileSystem()
+    await withTaskGroup(of: Void.self) { group in
+      for worker in 0..<2 {
+        group.addTask {
+          await withDependencies { $0.defaultFileStorage = fileSystem } operation: {
+            @Shared(.fileStorage(url)) var numbers: [Int] = []
+            for step in 0..<100 {
+              $numbers.withLock { $0.append(worker * 1000 + step) }
+              try? $numbers.save()
+              await Task.yield()
+            }
+          }
+        }
+      }
+    }
+    let numbers = try JSONDecoder().decode([Int].self, from: #require(fileSystem.contents(of: url.path)))
+    #expect(numbers.count == 200)
+    #expect(Set(numbers) == Set((0..<100).map { $0 } + (0..<100).map { 1000 + $0 }))
+  }
+}
+
+private enum Tone: String, Codable, Sendable { case chime, beep }
+
+@Suite struct AppStorageTests {
+  private func withSettings<R>(_ body: (InMemoryFileSystem) async throws -> R) async rethrows -> R {
+    let fileSystem = InMemoryFileSystem()
+    return try await withDependencies {
+      $0.defaultAppStorage = AppStorage(url: URL(filePath: "/config/settings.json"), fileSystem: fileSystem)
+    } operation: {
+      try await body(fileSystem)
+    }
+  }
+
+  @Test func settingsAreSharedByName() async {
+    await withSettings { _ in
+      @Shared(.appStorage("bell")) var bell = true
+      @Shared(.appStorage("bell")) var same = false
+      #expect(same == true)
+      bell = false
+      #expect(same == false)
+    }
+  }
+
+  @Test func simpleValuesRoundTripThroughOneSettingsFile() async throws {
+    try await withSettings { fileSystem in
+      @Shared(.appStorage("bell")) var bell = true
+      @Shared(.appStorage("duration")) var duration = 300
+      @Shared(.appStorage("ratio")) var ratio = 0.5
+      @Shared(.appStorage("theme")) var theme = "bubblegum"
+      @Shared(.appStorage("tone")) var tone = Tone.chime
+      @Shared(.appStorage("since")) var since = Date(timeIntervalSince1970: 0)
+      bell = false
+      duration = 600
+      ratio = 0.25
+      theme = "sky"
+      tone = .beep
+      since = Date(timeIntervalSince1970: 1_234_567_890)
+      try $since.save()
+      #expect(
+        text(fileSystem.contents(of: "/config/settings.json")) == """
+          {
+            "bell" : false,
+            "duration" : 600,
+            "ratio" : 0.25,
+            "since" : "2009-02-13T23:31:30Z",
+            "theme" : "sky",
+            "tone" : "beep"
+          }
+          """)
+    }
+  }
+
+  @Test func readsSettingsWrittenBefore() {
+    let fileSystem = InMemoryFileSystem(files: ["/config/settings.json": Data(#"{"bell": false, "tone": "beep"}"#.utf8)])
+    withDependencies {
+      $0.defaultAppStorage = AppStorage(url: URL(filePath: "/config/settings.json"), fileSystem: fileSystem)
+    } operation: {
+      @SharedReader(.appStorage("bell")) var bell = true
+      @SharedReader(.appStorage("tone")) var tone = Tone.chime
+      @SharedReader(.appStorage("missing")) var missing = 42
+      #expect(bell == false)
+      #expect(tone == .beep)
+      #expect(missing == 42)
+    }
+  }
+
+  @Test func anOutsideChangeToOneSettingReachesItsHolders() async {
+    await withSettings { fileSystem in
+      @Shared(.appStorage("bell")) var bell = true
+      @Shared(.appStorage("volume")) var volume = 3
+      fileSystem.simulateOutsideWrite(Data(#"{"bell": false, "volume": 3}"#.utf8), to: "/config/settings.json")
+      #expect(await eventually { bell == false })
+      #expect(volume == 3)
+    }
+  }
+
+  @Test func aValueOfTheWrongTypeIsALoadError() throws {
+    let fileSystem = InMemoryFileSystem(files: ["/config/settings.json": Data(#"{"bell": "loud"}"#.utf8)])
+    try withDependencies {
+      $0.defaultAppStorage = AppStorage(url: URL(filePath: "/config/settings.json"), fileSystem: fileSystem)
+    } operation: {
+      @Shared(.appStorage("bell")) var bell = true
+      #expect(bell == true)
+      let error = try #require($bell.loadError as? FileStorageError)
+      #expect(error.kind == .undecodable)
+      #expect("\(error)".hasPrefix("cannot decode '/config/settings.json': setting 'bell' has an unexpected value"))
+    }
+  }
+
+  @Test func testsGetTheirOwnSettings() {
+    withDependencies { _ in } operation: {
+      @Shared(.appStorage("isolated-setting")) var value = 1
+      value = 2
+    }
+    withDependencies { _ in } operation: {
+      @Shared(.appStorage("isolated-setting")) var value = 1
+      #expect(value == 1)
+    }
+  }
+}

@@ -1,0 +1,683 @@
+import Dispatch
+import SharedState
+import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - LiveFileSystem
+
+@Suite("LiveFileSystem")
+struct LiveFileSystemTests {
+  let fs = LiveFileSystem.shared
+
+  @Test func writeCreatesPrivateDirectoriesAndFile() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/a/b/state.json"
+      let fingerprint = try fs.write(Data("hello".utf8), to: file)
+      #expect(fsMode(dir + "/a") == 0o700)
+      #expect(fsMode(dir + "/a/b") == 0o700)
+      #expect(fsMode(file) == 0o600)
+      #expect(try fs.read(file)?.data == Data("hello".utf8))
+      #expect(try fs.read(file)?.fingerprint == fingerprint)
+      #expect(try fs.fingerprint(file) == fingerprint)
+      #expect(fsEntries(dir + "/a/b") == ["state.json"])
+    }
+  }
+
+  @Test func writeKeepsTheExistingFilesMode() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      _ = try fs.write(Data("one".utf8), to: file)
+      #expect(chmod(file, 0o644) == 0)
+      _ = try fs.write(Data("two".utf8), to: file)
+      #expect(fsMode(file) == 0o644)
+      #expect(chmod(file, 0o640) == 0)
+      _ = try fs.write(Data("three".utf8), to: file)
+      #expect(fsMode(file) == 0o640)
+      #expect(try fs.read(file)?.data == Data("three".utf8))
+    }
+  }
+
+  @Test func writeGoesThroughSymlinks() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let real = dir + "/real.json"
+      let link = dir + "/link.json"
+      _ = try fs.write(Data("old".utf8), to: real)
+      #expect(symlink("real.json", link) == 0)
+
+      _ = try fs.write(Data("new".utf8), to: link)
+      #expect(fsIsSymlink(link))
+      #expect(fsReadLink(link) == "real.json")
+      #expect(try fs.read(real)?.data == Data("new".utf8))
+      #expect(try fs.read(link)?.data == Data("new".utf8))
+
+      // A dangling symlink is written through to its (missing) target.
+      let dangling = dir + "/dangling.json"
+      #expect(symlink(dir + "/target/new.json", dangling) == 0)
+      #expect(try fs.read(dangling)?.data == nil)
+      _ = try fs.write(Data("created".utf8), to: dangling)
+      #expect(fsIsSymlink(dangling))
+      #expect(try fs.read(dir + "/target/new.json")?.data == Data("created".utf8))
+    }
+  }
+
+  @Test func readOfAMissingFileIsNil() async throws {
+    try await withFSTemporaryDirectory { dir in
+      #expect(try fs.read(dir + "/missing.json")?.data == nil)
+      #expect(try fs.read(dir + "/missing/deeper.json")?.data == nil)
+      let fingerprint = try fs.fingerprint(dir + "/missing.json")
+      #expect(fingerprint == nil)
+    }
+  }
+
+  @Test func aDirectoryIsNotAFile() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let readError = #expect(throws: FileSystemError.self) { try fs.read(dir) }
+      #expect(readError?.kind == .isDirectory)
+      #expect(readError?.message.contains(dir) == true)
+      let fingerprintError = #expect(throws: FileSystemError.self) { try fs.fingerprint(dir) }
+      #expect(fingerprintError?.kind == .isDirectory)
+      let writeError = #expect(throws: FileSystemError.self) {
+        try fs.write(Data("x".utf8), to: dir)
+      }
+      #expect(writeError?.kind == .isDirectory)
+    }
+  }
+
+  // Root bypasses permission bits, so as root these cases cannot fail and are skipped.
+  @Test(.disabled(if: geteuid() == 0, "root bypasses permission bits"))
+  func unreadableFileThrowsPermissionDenied() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/secret.json"
+      _ = try fs.write(Data("x".utf8), to: file)
+      #expect(chmod(file, 0o000) == 0)
+      let error = #expect(throws: FileSystemError.self) { try fs.read(file) }
+      #expect(error?.kind == .permissionDenied)
+      #expect(error?.errno == EACCES)
+    }
+  }
+
+  // Root bypasses permission bits, so as root this case cannot fail and is skipped.
+  @Test(.disabled(if: geteuid() == 0, "root bypasses permission bits"))
+  func writeIntoAReadOnlyDirectoryThrowsAndKeepsTheFile() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let sub = dir + "/locked"
+      let file = sub + "/state.json"
+      _ = try fs.write(Data("old".utf8), to: file)
+      #expect(chmod(sub, 0o500) == 0)
+      defer { chmod(sub, 0o700) }
+      let error = #expect(throws: FileSystemError.self) {
+        try fs.write(Data("new".utf8), to: file)
+      }
+      #expect(error?.kind == .permissionDenied)
+      #expect(try fs.read(file)?.data == Data("old".utf8))
+    }
+  }
+
+  @Test func failedWriteLeavesEverythingUntouched() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let blocker = dir + "/file.json"
+      let old = Data("{\"keep\":true}".utf8)
+      _ = try fs.write(old, to: blocker)
+      // A directory on the path is a regular file: mkdir and open fail with ENOTDIR.
+      let error = #expect(throws: FileSystemError.self) {
+        try fs.write(Data("new".utf8), to: blocker + "/inner/state.json")
+      }
+      #expect(error?.errno == ENOTDIR)
+      #expect(error?.message.contains(blocker) == true)
+      #expect(try fs.read(blocker)?.data == old)
+      #expect(fsEntries(dir) == ["file.json"])
+    }
+  }
+
+  @Test func fingerprintChangesWithEveryWrite() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      var seen: [FileFingerprint] = []
+      for _ in 0..<10 {
+        let fingerprint = try fs.write(Data("same bytes".utf8), to: file)
+        #expect(try fs.fingerprint(file) == fingerprint)
+        seen.append(fingerprint)
+      }
+      #expect(Set(seen).count == 10)
+    }
+  }
+
+  @Test func canonicalPathResolvesSymlinksAndDots() async throws {
+    try await withFSTemporaryDirectory { dir in
+      #expect(mkdir(dir + "/real", 0o700) == 0)
+      #expect(mkdir(dir + "/real/sub", 0o700) == 0)
+      #expect(symlink(dir + "/real", dir + "/alias") == 0)
+      #expect(symlink("real/target.json", dir + "/dangling.json") == 0)
+
+      #expect(fs.canonicalPath(dir + "/alias/sub/../file.json") == dir + "/real/file.json")
+      #expect(fs.canonicalPath(dir + "//alias/./sub//file.json") == dir + "/real/sub/file.json")
+      #expect(fs.canonicalPath(dir + "/alias/missing/../file.json") == dir + "/real/file.json")
+      #expect(fs.canonicalPath(dir + "/alias/new/deeper.json") == dir + "/real/new/deeper.json")
+      #expect(fs.canonicalPath(dir + "/dangling.json") == dir + "/real/target.json")
+      #expect(fs.canonicalPath(dir + "/alias") == dir + "/real")
+      let cwd = fs.canonicalPath(".")
+      #expect(fs.canonicalPath("relative.json") == (cwd == "/" ? "" : cwd) + "/relative.json")
+    }
+  }
+
+  @Test func lockWaitsForTheHolder() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      let first = try fs.lock(file, timeout: .seconds(1))
+      let clock = ContinuousClock()
+      let start = clock.now
+      let second = fsOffPool { [fs] in
+        Result { () throws(FileSystemError) in
+          let lock = try fs.lock(file, timeout: .seconds(20))
+          defer { lock.unlock() }
+          return clock.now - start
+        }
+      }
+      try await Task.sleep(for: .milliseconds(300))
+      first.unlock()
+      first.unlock()  // idempotent
+      let waited = try await second.value.get()
+      #expect(waited >= .milliseconds(300))
+      #expect(waited < .seconds(10))
+      #expect(fsEntries(dir) == [".state.json.lock"])
+    }
+  }
+
+  @Test func lockTimesOut() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      let held = try fs.lock(file, timeout: .seconds(1))
+      defer { held.unlock() }
+      let clock = ContinuousClock()
+      let start = clock.now
+      let outcome = await fsOffPool { [fs] in
+        Result { () throws(FileSystemError) in try fs.lock(file, timeout: .milliseconds(300)) }
+      }.value
+      let elapsed = clock.now - start
+      #expect(throws: FileSystemError.self) { try outcome.get() }
+      if case .failure(let error) = outcome {
+        #expect(error.kind == .lockTimeout)
+        #expect(error.path == file)
+        #expect(error.message.contains(file))
+      }
+      #expect(elapsed >= .milliseconds(300))
+      #expect(elapsed < .seconds(5))
+    }
+  }
+
+  @Test func lockIsReleasedWhenTheTokenIsDropped() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      do {
+        _ = try fs.lock(file, timeout: .seconds(1))
+      }
+      let again = try fs.lock(file, timeout: .milliseconds(100))
+      again.unlock()
+    }
+  }
+
+  @Test func watchSeesAnAtomicReplaceByRename() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      _ = try fs.write(Data("old".utf8), to: file)
+      let calls = FSCallbackCounter()
+      let watch = fs.watch(file) { calls.record() }
+      defer { watch.cancel() }
+      try fsWritePlainFile(dir + "/incoming.tmp", "new")
+      #expect(rename(dir + "/incoming.tmp", file) == 0)
+      #expect(await calls.wait(for: fsCallbackBound))
+    }
+  }
+
+  @Test func watchSeesAWriteByAnotherInstance() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      let calls = FSCallbackCounter()
+      let watch = fs.watch(file) { calls.record() }
+      defer { watch.cancel() }
+      _ = try LiveFileSystem().write(Data("new".utf8), to: file)
+      #expect(await calls.wait(for: fsCallbackBound))
+    }
+  }
+
+  @Test func watchSeesAnInPlaceWrite() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      _ = try fs.write(Data("old".utf8), to: file)
+      let calls = FSCallbackCounter()
+      let watch = fs.watch(file) { calls.record() }
+      defer { watch.cancel() }
+      try fsWritePlainFile(file, "edited in place")
+      #expect(await calls.wait(for: fsCallbackBound))
+    }
+  }
+
+  @Test func watchSeesADeletion() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      _ = try fs.write(Data("old".utf8), to: file)
+      let calls = FSCallbackCounter()
+      let watch = fs.watch(file) { calls.record() }
+      defer { watch.cancel() }
+      #expect(unlink(file) == 0)
+      #expect(await calls.wait(for: fsCallbackBound))
+    }
+  }
+
+  #if os(Linux)
+  @Test func watchFollowsDirectoriesThatAppearLater() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/new/sub/state.json"
+      let calls = FSCallbackCounter()
+      let watch = fs.watch(file) { calls.record() }
+      defer { watch.cancel() }
+      _ = try LiveFileSystem().write(Data("created".utf8), to: file)
+      #expect(await calls.wait(for: fsCallbackBound))
+      // Now armed on the final directory: a later in-place edit is seen too.
+      try await Task.sleep(for: .milliseconds(200))
+      calls.reset()
+      try fsWritePlainFile(file, "edited")
+      #expect(await calls.wait(for: fsCallbackBound))
+    }
+  }
+  #endif
+
+  @Test func watchIgnoresOtherFilesAndStopsWhenCancelled() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      let calls = FSCallbackCounter()
+      let watch = fs.watch(file) { calls.record() }
+      _ = try fs.write(Data("other".utf8), to: dir + "/other.json")
+      #expect(await calls.wait(for: .milliseconds(300)) == false)
+      watch.cancel()
+      _ = try fs.write(Data("mine".utf8), to: file)
+      #expect(await calls.wait(for: .milliseconds(300)) == false)
+    }
+  }
+}
+
+// MARK: - Several processes
+
+@Suite("LiveFileSystem across processes")
+struct LiveFileSystemProcessTests {
+  let fs = LiveFileSystem.shared
+
+  @Test func eightWorkersNeverLoseAnAppend() async throws {
+    let worker = try fsWorkerExecutable()
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/shared/log.json"
+      let pids = try (0..<8).map { id in try fsSpawn(worker, [file, "\(id)", "25"]) }
+      for pid in pids {
+        #expect(await fsWaitForExit(pid) == .exited(0))
+      }
+      let entries = try fsDecodeEntries(fs, file)
+      let expected = (0..<8).flatMap { id in (0..<25).map { "w\(id)-\($0)" } }
+      #expect(entries.count == 200)
+      #expect(Set(entries) == Set(expected))
+      for id in 0..<8 {
+        #expect(entries.filter { $0.hasPrefix("w\(id)-") } == (0..<25).map { "w\(id)-\($0)" })
+      }
+    }
+  }
+
+  @Test func killedWorkerLeavesAWholeEarlierState() async throws {
+    let worker = try fsWorkerExecutable()
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/log.json"
+      let pid = try fsSpawn(worker, [file, "7", "1000000"])
+      // Wait for the first write, then let it run a little longer before killing it.
+      let clock = ContinuousClock()
+      let deadline = clock.now + .seconds(20)
+      while try fs.fingerprint(file) == nil && clock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      try await Task.sleep(for: .milliseconds(100))
+      #expect(kill(pid, SIGKILL) == 0)
+      #expect(await fsWaitForExit(pid) == .signaled(SIGKILL))
+
+      let entries = try fsDecodeEntries(fs, file)
+      #expect(!entries.isEmpty)
+      #expect(entries == (0..<entries.count).map { "w7-\($0)" })
+      // The kernel released the dead process's lock.
+      let lock = try fs.lock(file, timeout: .seconds(2))
+      lock.unlock()
+    }
+  }
+
+  @Test func writeFailingHalfwayLeavesTheOldFileIntact() async throws {
+    let worker = try fsWorkerExecutable()
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/limited.json"
+      let old = Data("[\"old entry\"]\n".utf8)
+      _ = try fs.write(old, to: file)
+      // The worker lowers RLIMIT_FSIZE to 1 KiB and tries to write 64 KiB: write(2) fails
+      // with EFBIG after a short write. Exit 0 means it got .fileTooLarge.
+      let pid = try fsSpawn(worker, ["--write-limited", file, "65536", "1024"])
+      #expect(await fsWaitForExit(pid) == .exited(0))
+      #expect(try fs.read(file)?.data == old)
+      #expect(fsEntries(dir) == ["limited.json"])
+    }
+  }
+}
+
+// MARK: - InMemoryFileSystem
+
+@Suite("InMemoryFileSystem")
+struct InMemoryFileSystemTests {
+  @Test func concurrentLockedAppendsAreNeverLost() async throws {
+    let fs = InMemoryFileSystem()
+    let file = "/data/log.json"
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for worker in 0..<2 {
+        group.addTask {
+          for index in 0..<100 {
+            let lock = try fs.lock(file, timeout: .seconds(30))
+            defer { lock.unlock() }
+            var entries: [String] = []
+            if let (data, _) = try fs.read(file) {
+              entries = try JSONDecoder().decode([String].self, from: data)
+            }
+            entries.append("w\(worker)-\(index)")
+            _ = try fs.write(try JSONEncoder().encode(entries), to: file)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let entries = try fsDecodeEntries(fs, file)
+    #expect(entries.count == 200)
+    #expect(Set(entries).count == 200)
+    #expect(fs.writeCount(file) == 200)
+  }
+
+  @Test func lockTimesOutAndIsReleasedByUnlock() async throws {
+    let fs = InMemoryFileSystem()
+    let held = try fs.lock("/a.json", timeout: .seconds(1))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = #expect(throws: FileSystemError.self) {
+      try fs.lock("/a.json", timeout: .milliseconds(200))
+    }
+    #expect(error?.kind == .lockTimeout)
+    #expect(error?.path == "/a.json")
+    #expect(clock.now - start >= .milliseconds(200))
+    // Another path is independent.
+    try fs.lock("/b.json", timeout: .zero).unlock()
+    held.unlock()
+    held.unlock()
+    try fs.lock("/a.json", timeout: .zero).unlock()
+  }
+
+  @Test func lockWaitsForTheHolder() async throws {
+    let fs = InMemoryFileSystem()
+    let first = try fs.lock("/a.json", timeout: .seconds(1))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let second = fsOffPool {
+      Result { () throws(FileSystemError) in
+        try fs.lock("/a.json", timeout: .seconds(20)).unlock()
+        return clock.now - start
+      }
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    first.unlock()
+    let waited = try await second.value.get()
+    #expect(waited >= .milliseconds(200))
+  }
+
+  @Test func outsideChangesNotifyWatchers() async throws {
+    let fs = InMemoryFileSystem()
+    let calls = FSCallbackCounter()
+    let watch = fs.watch("/dir/state.json") { calls.record() }
+    let before = try fs.fingerprint("/dir/state.json")
+    #expect(before == nil)
+
+    fs.simulateOutsideWrite(Data("outside".utf8), to: "/dir/./state.json")
+    #expect(await calls.wait(for: fsCallbackBound))
+    #expect(fs.contents(of: "/dir/state.json") == Data("outside".utf8))
+    #expect(try fs.read("/dir/state.json")?.data == Data("outside".utf8))
+    #expect(fs.writeCount("/dir/state.json") == 0)
+
+    calls.reset()
+    fs.simulateOutsideDelete("/dir/state.json")
+    #expect(await calls.wait(for: fsCallbackBound))
+    #expect(try fs.read("/dir/state.json")?.data == nil)
+
+    calls.reset()
+    fs.simulateOutsideWrite(Data("other".utf8), to: "/dir/other.json")
+    #expect(await calls.wait(for: .milliseconds(200)) == false)
+
+    watch.cancel()
+    fs.simulateOutsideWrite(Data("late".utf8), to: "/dir/state.json")
+    #expect(await calls.wait(for: .milliseconds(200)) == false)
+  }
+
+  @Test func writesCountAndChangeTheFingerprint() throws {
+    let fs = InMemoryFileSystem(files: ["/a.json": Data("seed".utf8)])
+    #expect(fs.contents(of: "/a.json") == Data("seed".utf8))
+    var seen: Set<FileFingerprint> = [try #require(try fs.fingerprint("/a.json"))]
+    for index in 0..<3 {
+      let fingerprint = try fs.write(Data("\(index)".utf8), to: "/a.json")
+      #expect(try fs.fingerprint("/a.json") == fingerprint)
+      seen.insert(fingerprint)
+    }
+    #expect(seen.count == 4)
+    #expect(fs.writeCount("/a.json") == 3)
+    #expect(fs.writeCount("/b.json") == 0)
+    _ = try fs.read("/a.json")
+    #expect(fs.readCount("/a.json") == 1)
+  }
+
+  @Test func simulatedFailuresLeaveTheFileUntouched() throws {
+    let fs = InMemoryFileSystem()
+    _ = try fs.write(Data("old".utf8), to: "/a.json")
+    fs.setFailure(for: "/a.json", error: .simulated(.noSpace, path: "/a.json"))
+    let error = #expect(throws: FileSystemError.self) {
+      try fs.write(Data("new".utf8), to: "/a.json")
+    }
+    #expect(error?.kind == .noSpace)
+    #expect(error?.message == "cannot write '/a.json': No space left on device")
+    #expect(fs.contents(of: "/a.json") == Data("old".utf8))
+    #expect(fs.writeCount("/a.json") == 1)
+    _ = try fs.write(Data("new".utf8), to: "/a.json")  // the failure was for one call
+    #expect(fs.contents(of: "/a.json") == Data("new".utf8))
+
+    let denied = FileSystemError.simulated(.permissionDenied, operation: "open", path: "/a.json")
+    fs.setFailure(for: "/a.json", operation: .read, error: denied, count: nil)
+    #expect(throws: denied) { try fs.read("/a.json") }
+    #expect(throws: denied) { try fs.read("/a.json") }
+    fs.clearFailure(for: "/a.json")
+    #expect(try fs.read("/a.json")?.data == Data("new".utf8))
+  }
+
+  @Test func pathsAreStandardisedAndDirectoriesAreNotFiles() throws {
+    let fs = InMemoryFileSystem()
+    #expect(fs.canonicalPath("/a//b/./c/../d.json") == "/a/b/d.json")
+    #expect(fs.canonicalPath("rel.json") == "/rel.json")
+    _ = try fs.write(Data("x".utf8), to: "/a/b/d.json")
+    #expect(try fs.read("/a//b/../b/d.json")?.data == Data("x".utf8))
+    let readError = #expect(throws: FileSystemError.self) { try fs.read("/a/b") }
+    #expect(readError?.kind == .isDirectory)
+    let writeError = #expect(throws: FileSystemError.self) {
+      try fs.write(Data("y".utf8), to: "/a/b/d.json/e.json")
+    }
+    #expect(writeError?.kind == .other)
+  }
+}
+
+// MARK: - Helpers
+
+/// How long a watch callback may take in these tests; the target is < 100 ms, the bound is
+/// generous for loaded CI machines.
+private let fsCallbackBound: Duration = .seconds(2)
+
+private struct FSTestFailure: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// Runs `body` with a fresh, canonical temporary directory, removed afterwards.
+private func withFSTemporaryDirectory(
+  _ body: (String) async throws -> Void
+) async throws {
+  let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
+    ?? "/tmp"
+  var template = Array((base + "/SharedStateFS-XXXXXX").utf8CString)
+  guard mkdtemp(&template) != nil else {
+    throw FSTestFailure(description: "mkdtemp in \(base) failed: errno \(errno)")
+  }
+  let bytes = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+  let created = String(decoding: bytes, as: UTF8.self)
+  let dir = LiveFileSystem.shared.canonicalPath(created)
+  defer { try? FileManager.default.removeItem(atPath: dir) }
+  try await body(dir)
+}
+
+/// Permission bits of `path` (not following symlinks).
+private func fsMode(_ path: String) -> mode_t {
+  var info = stat()
+  guard lstat(path, &info) == 0 else { return 0o7777 }
+  return info.st_mode & 0o777
+}
+
+private func fsIsSymlink(_ path: String) -> Bool {
+  var info = stat()
+  return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+}
+
+private func fsReadLink(_ path: String) -> String? {
+  var buffer = [CChar](repeating: 0, count: 4096)
+  let count = readlink(path, &buffer, buffer.count - 1)
+  guard count >= 0 else { return nil }
+  return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
+/// The names in a directory (including hidden ones), sorted.
+private func fsEntries(_ directory: String) -> [String] {
+  ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+}
+
+/// Writes `text` with plain POSIX calls: open(O_CREAT | O_TRUNC), write, close.
+private func fsWritePlainFile(_ path: String, _ text: String) throws {
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+  guard fd >= 0 else { throw FSTestFailure(description: "open \(path): errno \(errno)") }
+  defer { close(fd) }
+  let bytes = Array(text.utf8)
+  guard write(fd, bytes, bytes.count) == bytes.count else {
+    throw FSTestFailure(description: "write \(path): errno \(errno)")
+  }
+}
+
+private func fsDecodeEntries(_ fs: any FileSystem, _ path: String) throws -> [String] {
+  let contents = try #require(try fs.read(path))
+  return try JSONDecoder().decode([String].self, from: contents.data)
+}
+
+/// Runs blocking work on a dispatch thread, so waiting does not tie up the test's thread pool.
+private func fsOffPool<Value: Sendable>(
+  _ work: @escaping @Sendable () -> Value
+) -> Task<Value, Never> {
+  Task {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(returning: work()) }
+    }
+  }
+}
+
+/// Counts watch callbacks and lets a test wait for the next one.
+private final class FSCallbackCounter: Sendable {
+  private let semaphore = DispatchSemaphore(value: 0)
+
+  func record() {
+    semaphore.signal()
+  }
+
+  /// Forgets callbacks that already happened.
+  func reset() {
+    while semaphore.wait(timeout: .now()) == .success {}
+  }
+
+  /// Whether a callback happens (or happened since the last reset) within `bound`.
+  func wait(for bound: Duration) async -> Bool {
+    let milliseconds = Int(bound.components.seconds * 1000)
+      + Int(bound.components.attoseconds / 1_000_000_000_000_000)
+    return await fsOffPool { [semaphore] in
+      semaphore.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+    }.value
+  }
+}
+
+/// The FileSystemWorker executable built next to the test binary.
+private func fsWorkerExecutable() throws -> String {
+  var directories: [String] = []
+  var buffer = [CChar](repeating: 0, count: 4096)
+  let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  if count > 0 {
+    let exe = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    directories.append(fsParent(exe))
+  }
+  for argument in CommandLine.arguments {
+    if let range = argument.firstRange(of: ".xctest") {
+      directories.append(fsParent(String(argument[..<range.upperBound])))
+    }
+  }
+  if let first = CommandLine.arguments.first, first.contains("/") {
+    directories.append(fsParent(LiveFileSystem.shared.canonicalPath(first)))
+  }
+  let candidates = directories.flatMap {
+    [$0 + "/FileSystemWorker", fsParent($0) + "/FileSystemWorker"]
+  }
+  for candidate in candidates where access(candidate, X_OK) == 0 {
+    return candidate
+  }
+  throw FSTestFailure(
+    description: "FileSystemWorker not found next to the test binary (looked at "
+      + "\(candidates)); build it with `swift build --product FileSystemWorker`"
+  )
+}
+
+private func fsParent(_ path: String) -> String {
+  guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+  return String(path[..<slash])
+}
+
+/// Starts `executable` with `arguments` and this process's environment.
+private func fsSpawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
+  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+  let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
+    + [nil]
+  defer {
+    for pointer in argv + environment { free(pointer) }
+  }
+  var pid: pid_t = 0
+  let result = posix_spawn(&pid, executable, nil, nil, argv, environment)
+  guard result == 0 else {
+    throw FSTestFailure(description: "posix_spawn \(executable): errno \(result)")
+  }
+  return pid
+}
+
+private enum FSExitStatus: Equatable {
+  case exited(Int32)
+  case signaled(Int32)
+}
+
+/// Waits (on a dispatch thread) for a child process to end.
+private func fsWaitForExit(_ pid: pid_t) async -> FSExitStatus {
+  await fsOffPool {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let signal = status & 0x7f
+    return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+  }.value
+}
