@@ -9,6 +9,11 @@
 //     instead of killing the process) and writes <bytes> bytes of 'x' to <path>.
 //     Exits 0 when the write failed with kind .fileTooLarge, 1 when it succeeded.
 //
+//   FileSystemWorker --shared <path> <workerId> <count> [--save-each]
+//     The same appends through `@Shared(.fileStorage(…))`: each `withLock` takes the file's lock
+//     and starts from its latest contents. Without --save-each nothing is saved explicitly, so
+//     the changes reach the disk through the coalesced write and the flush at exit.
+//
 // Any other failure prints a message to standard error and exits with status 2.
 
 import SharedState
@@ -76,15 +81,37 @@ func writeLimited(path: String, bytes: Int, maxFileSize: Int) -> Int32 {
   }
 }
 
+/// Appends this worker's entries through a file-backed shared value.
+func appendShared(path: String, workerId: String, count: Int, saveEach: Bool) {
+  @Shared(.fileStorage(URL(filePath: path))) var entries: [String] = []
+  if let error = $entries.loadError { fail("\(error)") }
+  for index in 0..<count {
+    $entries.withLock { $0.append("w\(workerId)-\(index)") }
+    if saveEach {
+      do { try $entries.save() } catch { fail("\(error)") }
+    }
+  }
+  if let error = $entries.saveError { fail("\(error)") }
+}
+
 let arguments = CommandLine.arguments
 if arguments.count == 5, arguments[1] == "--write-limited",
   let bytes = Int(arguments[3]), let maxFileSize = Int(arguments[4])
 {
   exit(writeLimited(path: arguments[2], bytes: bytes, maxFileSize: maxFileSize))
+} else if (arguments.count == 5 || arguments.count == 6), arguments[1] == "--shared",
+  let count = Int(arguments[4])
+{
+  appendShared(
+    path: arguments[2], workerId: arguments[3], count: count,
+    saveEach: arguments.count == 6 && arguments[5] == "--save-each"
+  )
+  exit(0)
 } else if arguments.count == 4, let count = Int(arguments[3]) {
   appendEntries(path: arguments[1], workerId: arguments[2], count: count)
   exit(0)
 } else {
   fail("usage: FileSystemWorker <path> <workerId> <count>\n"
+    + "       FileSystemWorker --shared <path> <workerId> <count> [--save-each]\n"
     + "       FileSystemWorker --write-limited <path> <bytes> <maxFileSize>")
 }

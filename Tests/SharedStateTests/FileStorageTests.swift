@@ -349,3 +349,80 @@ private enum Tone: String, Codable, Sendable { case chime, beep }
     }
   }
 }
+
+// MARK: - On the real disk, across processes
+
+@Suite("FileStorage on disk")
+struct LiveFileStorageTests {
+  @Test func eightProcessesAppendingAtOnceLoseNothing() async throws {
+    let worker = try fsWorkerExecutable()
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/data/entries.json"
+      // No explicit save: the coalesced write and the flush at exit must carry every change.
+      let pids = try (0..<8).map { id in try fsSpawn(worker, ["--shared", file, "\(id)", "25"]) }
+      for pid in pids {
+        #expect(await fsWaitForExit(pid) == .exited(0))
+      }
+      let entries = try fsDecodeEntries(LiveFileSystem.shared, file)
+      #expect(entries.count == 200)
+      for id in 0..<8 {
+        #expect(entries.filter { $0.hasPrefix("w\(id)-") } == (0..<25).map { "w\(id)-\($0)" })
+      }
+    }
+  }
+
+  @Test func aWriterKilledMidBurstLeavesOnlyWholeEarlierStates() async throws {
+    let worker = try fsWorkerExecutable()
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/entries.json"
+      let pid = try fsSpawn(worker, ["--shared", file, "3", "1000000", "--save-each"])
+      let deadline = ContinuousClock.now + .seconds(20)
+      while try LiveFileSystem.shared.fingerprint(file) == nil && ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      try await Task.sleep(for: .milliseconds(150))
+      #expect(kill(pid, SIGKILL) == 0)
+      #expect(await fsWaitForExit(pid) == .signaled(SIGKILL))
+      let entries = try fsDecodeEntries(LiveFileSystem.shared, file)
+      #expect(!entries.isEmpty)
+      #expect(entries == (0..<entries.count).map { "w3-\($0)" })
+    }
+  }
+
+  @Test func anOutsideWriteReachesAnObserverQuickly() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/count.json"
+      try await withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+        @Shared(.fileStorage(URL(filePath: file))) var count = 0
+        let stream = $count.values
+        let received = Task { () -> (Int, ContinuousClock.Instant)? in
+          for await value in stream { return (value, ContinuousClock.now) }
+          return nil
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        let start = ContinuousClock.now
+        _ = try LiveFileSystem().write(Data("41".utf8), to: file)  // as another program would
+        let (value, at) = try #require(await received.value)
+        #expect(value == 41)
+        #expect(count == 41)
+        #expect(at - start < .seconds(2))  // typically a few ms; the target is 250 ms
+      }
+    }
+  }
+
+  @Test func newFilesAndDirectoriesArePrivate() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/private/notes.json"
+      try withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+        @Shared(.fileStorage(URL(filePath: file))) var notes: [Note] = []
+        $notes.withLock { $0.append(Note(id: 1, text: "secret")) }
+        try $notes.save()
+      }
+      var info = stat()
+      #expect(stat(dir + "/private", &info) == 0)
+      #expect(info.st_mode & 0o777 == 0o700)
+      #expect(stat(file, &info) == 0)
+      #expect(info.st_mode & 0o777 == 0o600)
+    }
+  }
+}

@@ -522,12 +522,12 @@ struct InMemoryFileSystemTests {
 /// generous for loaded CI machines.
 private let fsCallbackBound: Duration = .seconds(2)
 
-private struct FSTestFailure: Error, CustomStringConvertible {
+struct FSTestFailure: Error, CustomStringConvertible {
   var description: String
 }
 
 /// Runs `body` with a fresh, canonical temporary directory, removed afterwards.
-private func withFSTemporaryDirectory(
+func withFSTemporaryDirectory(
   _ body: (String) async throws -> Void
 ) async throws {
   let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
@@ -578,13 +578,13 @@ private func fsWritePlainFile(_ path: String, _ text: String) throws {
   }
 }
 
-private func fsDecodeEntries(_ fs: any FileSystem, _ path: String) throws -> [String] {
+func fsDecodeEntries(_ fs: any FileSystem, _ path: String) throws -> [String] {
   let contents = try #require(try fs.read(path))
   return try JSONDecoder().decode([String].self, from: contents.data)
 }
 
 /// Runs blocking work on a dispatch thread, so waiting does not tie up the test's thread pool.
-private func fsOffPool<Value: Sendable>(
+func fsOffPool<Value: Sendable>(
   _ work: @escaping @Sendable () -> Value
 ) -> Task<Value, Never> {
   Task {
@@ -618,7 +618,7 @@ private final class FSCallbackCounter: Sendable {
 }
 
 /// The FileSystemWorker executable built next to the test binary.
-private func fsWorkerExecutable() throws -> String {
+func fsWorkerExecutable() throws -> String {
   var directories: [String] = []
   var buffer = [CChar](repeating: 0, count: 4096)
   let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -646,13 +646,13 @@ private func fsWorkerExecutable() throws -> String {
   )
 }
 
-private func fsParent(_ path: String) -> String {
+func fsParent(_ path: String) -> String {
   guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
   return String(path[..<slash])
 }
 
 /// Starts `executable` with `arguments` and this process's environment.
-private func fsSpawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
+func fsSpawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
   let argv = ([executable] + arguments).map { strdup($0) } + [nil]
   let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
     + [nil]
@@ -667,13 +667,13 @@ private func fsSpawn(_ executable: String, _ arguments: [String]) throws -> pid_
   return pid
 }
 
-private enum FSExitStatus: Equatable {
+enum FSExitStatus: Equatable {
   case exited(Int32)
   case signaled(Int32)
 }
 
 /// Waits (on a dispatch thread) for a child process to end.
-private func fsWaitForExit(_ pid: pid_t) async -> FSExitStatus {
+func fsWaitForExit(_ pid: pid_t) async -> FSExitStatus {
   await fsOffPool {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
