@@ -410,6 +410,37 @@ struct LiveFileStorageTests {
     }
   }
 
+  @Test func aDanglingSymlinkIsAnErrorAndNothingIsCreated() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let link = dir + "/data.json"
+      #expect(symlink(dir + "/unmounted/data.json", link) == 0)
+      withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+        @Shared(.fileStorage(URL(filePath: link))) var count = 0
+        let error = $count.loadError as? FileStorageError
+        #expect(error?.kind == .unreadable)
+        #expect(
+          error?.description
+            == "cannot read '\(link)': it is a symbolic link to '\(dir)/unmounted/data.json', which does not exist")
+        count = 1
+        #expect(throws: FileStorageError.self) { try $count.save() }
+      }
+      #expect(access(dir + "/unmounted", F_OK) != 0)
+    }
+  }
+
+  @Test func aSymlinkAndItsTargetShareOneStorage() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let target = dir + "/real.json"
+      #expect(symlink(target, dir + "/alias.json") == 0)
+      withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+        @Shared(.fileStorage(URL(filePath: target))) var first = 0
+        @Shared(.fileStorage(URL(filePath: dir + "/alias.json"))) var second = 0
+        first = 4
+        #expect(second == 4)
+      }
+    }
+  }
+
   @Test func newFilesAndDirectoriesArePrivate() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/private/notes.json"

@@ -52,6 +52,12 @@ private struct Todo: Identifiable, Equatable, Sendable {
     #expect(count.wrappedValue == 10)
   }
 
+  @Test func sharedIsNeitherHashableNorCodable() {
+    #expect(!(Shared(1) as Any is any Hashable))
+    #expect(!(Shared(1) as Any is any Encodable))
+    #expect(!(Shared(1) as Any is any Decodable.Type))
+  }
+
   @Test func equalityIsByValue() {
     #expect(Shared(1) == Shared(1))
     #expect(Shared(1) != Shared(2))

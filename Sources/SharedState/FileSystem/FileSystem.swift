@@ -60,6 +60,14 @@ public protocol FileSystem: AnyObject, Sendable {
 }
 
 /// A held lock from `FileSystem.lock(_:timeout:)`.
+extension FileSystem {
+  /// When `path` is a symbolic link whose target does not exist, that target; else nil. A file
+  /// system without symlinks (the in-memory one) always answers nil.
+  public func brokenSymlinkTarget(_ path: String) -> String? {
+    (self as? LiveFileSystem)?.liveBrokenSymlinkTarget(path)
+  }
+}
+
 public protocol FileLock: Sendable {
   /// Releases the lock. Calling it again does nothing. The lock is also released when the
   /// value is released and when the process exits.

@@ -67,6 +67,16 @@ public final class LiveFileSystem: FileSystem {
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
+  /// The target of `path` when it is a symlink whose target does not exist.
+  func liveBrokenSymlinkTarget(_ path: String) -> String? {
+    var link = stat()
+    var target = stat()
+    guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
+      stat(path, &target) != 0, errno == ENOENT
+    else { return nil }
+    return readLink(path)
+  }
+
   // MARK: Reading
 
   /// Reads the whole file; reads again (up to three times) if it changed during the read, so

@@ -19,6 +19,8 @@ import Dispatch
 final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   let fileSystem: any FileSystem
   let path: String
+  /// The path as given, before symlinks were resolved.
+  private let givenPath: String
   private let decode: @Sendable (Data) throws -> Value
   private let encode: @Sendable (Value) throws -> Data
   private let lockTimeout: Duration
@@ -41,6 +43,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   init(
     fileSystem: any FileSystem,
     path: String,
+    givenPath: String,
     decode: @escaping @Sendable (Data) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data,
     lockTimeout: Duration,
@@ -48,6 +51,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   ) {
     self.fileSystem = fileSystem
     self.path = path
+    self.givenPath = givenPath
     self.decode = decode
     self.encode = encode
     self.lockTimeout = lockTimeout
@@ -83,6 +87,12 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
       throw FileStorageError(kind: .unreadable, path: path, reason: error.reason)
     }
     guard let contents else {
+      if let target = fileSystem.brokenSymlinkTarget(givenPath) {
+        throw FileStorageError(
+          kind: .unreadable, path: givenPath,
+          reason: "it is a symbolic link to '\(target)', which does not exist"
+        )
+      }
       knownFingerprint = nil
       knownData = nil
       return nil
@@ -140,38 +150,50 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   func willMutate() throws -> SharedRefresh<Value> {
     lock.lock()
     defer { lock.unlock() }
-    do {
-      if fileLock != nil && loadFailure == nil {
-        return .keep  // we hold the lock: nobody else has written since we last looked
-      }
-      if fileLock == nil {
-        do {
-          fileLock = try fileSystem.lock(path, timeout: lockTimeout)
-        } catch {
-          throw FileStorageError(
-            kind: error.kind == .lockTimeout ? .lockTimeout : .unwritable, path: path,
-            reason: error.kind == .lockTimeout
-              ? "gave up waiting after \(lockTimeout.seconds) s" : error.reason
-          )
-        }
-      }
-      let fingerprint: FileFingerprint?
+    if fileLock != nil && loadFailure == nil {
+      return .keep  // we hold the lock: nobody else has written since we last looked
+    }
+    // A file that could not be loaded is checked again before anything touches the disk
+    // (taking the lock creates the directory and the lock file).
+    var recovered: Value?? = nil
+    if loadFailure != nil {
       do {
-        fingerprint = try fileSystem.fingerprint(path)
-      } catch {
-        releaseLockIfIdle()
-        throw FileStorageError(kind: .unreadable, path: path, reason: error.reason)
-      }
-      guard fingerprint != knownFingerprint || loadFailure != nil else { return .keep }
-      do {
-        let value = try readLocked()
+        recovered = .some(try readLocked())
         loadFailure = nil
-        return value.map { .replace($0) } ?? .reset
       } catch {
         loadFailure = error
-        releaseLockIfIdle()
         throw error
       }
+    }
+    if fileLock == nil {
+      do {
+        fileLock = try fileSystem.lock(path, timeout: lockTimeout)
+      } catch {
+        throw FileStorageError(
+          kind: error.kind == .lockTimeout ? .lockTimeout : .unwritable, path: path,
+          reason: error.kind == .lockTimeout
+            ? "gave up waiting after \(lockTimeout.seconds) s" : error.reason
+        )
+      }
+    }
+    let fingerprint: FileFingerprint?
+    do {
+      fingerprint = try fileSystem.fingerprint(path)
+    } catch {
+      releaseLockIfIdle()
+      throw FileStorageError(kind: .unreadable, path: path, reason: error.reason)
+    }
+    if fingerprint == knownFingerprint {
+      guard let recovered else { return .keep }
+      return recovered.map { .replace($0) } ?? .reset
+    }
+    do {
+      let value = try readLocked()
+      return value.map { .replace($0) } ?? .reset
+    } catch {
+      loadFailure = error
+      releaseLockIfIdle()
+      throw error
     }
   }
 

@@ -52,7 +52,7 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     let canonical = fileSystem.canonicalPath(path)
     self.path = canonical
     self.storage = FileStorage(
-      fileSystem: fileSystem, path: canonical, decode: decode, encode: encode,
+      fileSystem: fileSystem, path: canonical, givenPath: path, decode: decode, encode: encode,
       lockTimeout: options.lockTimeout, saveDelay: options.saveDelay
     )
   }
