@@ -1,6 +1,6 @@
 /// The storage of a keyed `Shared`/`SharedReader`: the value, the key that persists it, and the
 /// key's subscription to outside changes. One exists per key in a dependency context.
-final class PersistentReference<Value: Sendable>: MutableSharedReference, @unchecked Sendable {
+final class PersistentReference<Value: Sendable>: MutableSharedReference, RootReference, @unchecked Sendable {
   private let lock = RecursiveLock()
   private let key: any SharedReaderKey<Value>
   private let writableKey: (any SharedKey<Value>)?
@@ -35,13 +35,23 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, @unche
   var loadError: (any Error)? { lock.withLock { _loadError } }
   var saveError: (any Error)? { lock.withLock { _saveError } }
 
+  func currentValue() -> Any { lock.withLock { value } }
+
   func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    let context = SharedChangeTracking.context
+    if let overlay = context.overlay, let result = try overlay.read(self, as: Value.self, body) {
+      return result
+    }
     lock.lock()
     defer { lock.unlock() }
     return try body(value)
   }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    let context = SharedChangeTracking.context
+    if let overlay = context.overlay, let result = try overlay.modify(self, as: Value.self, body) {
+      return result
+    }
     lock.lock()
     defer { lock.unlock() }
     if let writableKey {
@@ -59,7 +69,7 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, @unche
         _saveError = error
       }
     }
-    SharedChangeTracking.willMutate(self, value: value)
+    context.tracker?.record(self, label: label, snapshot: { value }, current: { [unowned self] in self.currentValue() })
     defer { didMutate() }
     return try body(&value)
   }

@@ -65,7 +65,7 @@ struct Observers<Value> {
 }
 
 /// The storage of an explicit `Shared(value)`.
-final class ValueReference<Value>: MutableSharedReference, @unchecked Sendable {
+final class ValueReference<Value>: MutableSharedReference, RootReference, @unchecked Sendable {
   private let lock = RecursiveLock()
   private var value: Value
   private var observers = Observers<Value>()
@@ -79,20 +79,29 @@ final class ValueReference<Value>: MutableSharedReference, @unchecked Sendable {
   func load() {}
   func save() {}
 
+  func currentValue() -> Any { lock.withLock { value } }
+
   func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    let context = SharedChangeTracking.context
+    if let overlay = context.overlay, let result = try overlay.read(self, as: Value.self, body) {
+      return result
+    }
     lock.lock()
     defer { lock.unlock() }
     return try body(value)
   }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    let context = SharedChangeTracking.context
+    if let overlay = context.overlay, let result = try overlay.modify(self, as: Value.self, body) {
+      return result
+    }
     lock.lock()
     defer {
-      SharedChangeTracking.didMutate(self)
       if !observers.isEmpty { observers.notify(value) }
       lock.unlock()
     }
-    SharedChangeTracking.willMutate(self, value: value)
+    context.tracker?.record(self, label: label, snapshot: { value }, current: { [unowned self] in self.currentValue() })
     return try body(&value)
   }
 

@@ -1,9 +1,17 @@
-/// Records the value of each shared storage just before its first mutation while tracking is
-/// on, so that a test can compare a shared value's old and new states even though every copy
-/// of a `Shared` refers to the same storage.
+/// Records the value of each shared storage just before its first change while tracking is on,
+/// so that a test can compare a shared value's old and new states even though every copy of a
+/// `Shared` refers to the same storage.
+///
+/// ```swift
+/// let tracker = SharedChangeTracker()
+/// tracker.track { count.withLock { $0 += 1 } }
+/// tracker.recordedChanges.first?.label  // "Shared<Int>"
+/// ```
 public final class SharedChangeTracker: @unchecked Sendable {
-  /// One storage that changed while tracking: its value before the first change.
+  /// One storage that changed while tracking.
   public struct Change: @unchecked Sendable {
+    /// The storage, for identity.
+    public let root: AnyObject
     /// The storage's description, e.g. `Shared<Int>` or `.inMemory("count")`.
     public let label: String
     /// The value before the first change.
@@ -22,7 +30,9 @@ public final class SharedChangeTracker: @unchecked Sendable {
   /// Runs `operation` with this tracker recording the shared changes made by it and by the
   /// tasks it starts.
   public func track<R>(_ operation: () throws -> R) rethrows -> R {
-    try SharedChangeTracking.$tracker.withValue(self, operation: operation)
+    var context = SharedChangeTracking.context
+    context.tracker = self
+    return try SharedChangeTracking.$context.withValue(context, operation: operation)
   }
 
   /// The asynchronous form of ``track(_:)-(()->R)``.
@@ -30,10 +40,12 @@ public final class SharedChangeTracker: @unchecked Sendable {
     isolation: isolated (any Actor)? = #isolation,
     _ operation: () async throws -> R
   ) async rethrows -> R {
-    try await SharedChangeTracking.$tracker.withValue(self, operation: operation)
+    var context = SharedChangeTracking.context
+    context.tracker = self
+    return try await SharedChangeTracking.$context.withValue(context, operation: operation)
   }
 
-  /// The storages changed since tracking began or since the last ``reset()``, in the order
+  /// The storages changed since tracking began (or since they were last accepted), in the order
   /// they first changed.
   public var recordedChanges: [Change] {
     lock.withLock { order.compactMap { changes[$0] } }
@@ -42,41 +54,199 @@ public final class SharedChangeTracker: @unchecked Sendable {
   /// Whether any shared storage changed.
   public var hasChanges: Bool { lock.withLock { !changes.isEmpty } }
 
-  /// The value `reference` had before its first change, if it changed.
-  func snapshot(of reference: AnyObject) -> Any? {
-    lock.withLock { changes[ObjectIdentifier(reference)]?.snapshot }
-  }
-
-  /// Forgets all recorded changes.
-  public func reset() {
+  /// Forgets the recorded changes of the given storages (all when nil): their current values
+  /// become the baseline for the next change.
+  public func accept(_ roots: [AnyObject]? = nil) {
     lock.withLock {
-      changes.removeAll()
-      order.removeAll()
+      guard let roots else {
+        changes.removeAll()
+        order.removeAll()
+        return
+      }
+      for root in roots {
+        changes[ObjectIdentifier(root)] = nil
+      }
+      order.removeAll { changes[$0] == nil }
     }
   }
 
-  func record(_ reference: AnyObject, label: String, snapshot: () -> Any, current: @escaping () -> Any) {
+  /// The recorded change of one storage, if it changed.
+  func change(of root: AnyObject) -> Change? {
+    lock.withLock { changes[ObjectIdentifier(root)] }
+  }
+
+  func record(_ root: AnyObject, label: String, snapshot: () -> Any, current: @escaping () -> Any) {
     lock.withLock {
-      let id = ObjectIdentifier(reference)
+      let id = ObjectIdentifier(root)
       guard changes[id] == nil else { return }
-      changes[id] = Change(label: label, snapshot: snapshot(), current: current)
+      changes[id] = Change(root: root, label: label, snapshot: snapshot(), current: current)
       order.append(id)
     }
   }
 }
 
-enum SharedChangeTracking {
-  @TaskLocal static var tracker: SharedChangeTracker?
+/// Scratch values standing in for shared storages while an expectation is written: reads of
+/// those storages see the scratch value, writes change it, and the real storage is untouched.
+final class SharedOverlay: @unchecked Sendable {
+  private let lock = RecursiveLock()
+  private var values: [ObjectIdentifier: Any]
 
-  @inline(__always)
-  static func willMutate<R: SharedReference>(_ reference: R, value: @autoclosure () -> R.Value) {
-    guard let tracker else { return }
-    tracker.record(
-      reference, label: reference.label, snapshot: value,
-      current: { [reference] in reference.read { $0 } }
-    )
+  init(_ values: [ObjectIdentifier: Any]) { self.values = values }
+
+  func read<Value, R>(_ root: AnyObject, as: Value.Type, _ body: (Value) throws -> R) rethrows -> R? {
+    try lock.withLock {
+      guard let value = values[ObjectIdentifier(root)] as? Value else { return nil }
+      return try body(value)
+    }
   }
 
-  @inline(__always)
-  static func didMutate<R: SharedReference>(_ reference: R) {}
+  func modify<Value, R>(_ root: AnyObject, as: Value.Type, _ body: (inout Value) throws -> R) rethrows -> R? {
+    try lock.withLock {
+      let id = ObjectIdentifier(root)
+      guard var value = values[id] as? Value else { return nil }
+      values[id] = nil  // keep `value` uniquely referenced while it is mutated
+      defer { values[id] = value }
+      return try body(&value)
+    }
+  }
+}
+
+enum SharedChangeTracking {
+  struct Context: Sendable {
+    var tracker: SharedChangeTracker?
+    var overlay: SharedOverlay?
+  }
+
+  @TaskLocal static var context = Context()
+}
+
+/// A root storage (the owner of a value, not a derived view of one).
+protocol RootReference: AnyObject, Sendable {
+  var label: String { get }
+  /// The value now, ignoring any overlay.
+  func currentValue() -> Any
+}
+
+/// The values of the shared storages reachable from some value, taken at one moment.
+///
+/// A test store takes one before each action, and writes the test's expected state against it
+/// with ``withSharedValues(_:operation:)``.
+public struct SharedSnapshot: @unchecked Sendable {
+  let values: [ObjectIdentifier: Any]
+  let roots: [AnyObject]
+
+  /// The storages in the snapshot.
+  public var storages: [AnyObject] { roots }
+}
+
+/// Takes a ``SharedSnapshot`` of every shared storage reachable from `value` (through its
+/// stored properties, enum payloads and collections; a `Shared`'s own value is not searched).
+public func sharedSnapshot(of value: Any) -> SharedSnapshot {
+  var values: [ObjectIdentifier: Any] = [:]
+  var roots: [AnyObject] = []
+  var visited: Set<ObjectIdentifier> = []
+  func visit(_ value: Any, depth: Int) {
+    guard depth < 64 else { return }
+    if let holder = value as? any SharedRootHolder {
+      let root = holder.sharedRoot
+      let id = ObjectIdentifier(root)
+      if values[id] == nil {
+        values[id] = root.currentValue()
+        roots.append(root)
+      }
+      return
+    }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .class {
+      let id = ObjectIdentifier(value as AnyObject)
+      guard visited.insert(id).inserted else { return }
+    }
+    if mirror.displayStyle == nil && mirror.children.isEmpty { return }
+    for child in mirror.children { visit(child.value, depth: depth + 1) }
+    var superclass = mirror.superclassMirror
+    while let parent = superclass {
+      for child in parent.children { visit(child.value, depth: depth + 1) }
+      superclass = parent.superclassMirror
+    }
+  }
+  visit(value, depth: 0)
+  return SharedSnapshot(values: values, roots: roots)
+}
+
+/// Runs `operation` with the storages in `snapshot` answering with their snapshot values: reads
+/// see them and writes change a scratch copy, never the real storage. Used to build a test's
+/// expected state from the state before an action.
+public func withSharedValues<R>(_ snapshot: SharedSnapshot, operation: () throws -> R) rethrows -> R {
+  var context = SharedChangeTracking.context
+  context.overlay = SharedOverlay(snapshot.values)
+  return try SharedChangeTracking.$context.withValue(context, operation: operation)
+}
+
+/// Something holding a reference to a shared storage: `Shared` and `SharedReader`.
+protocol SharedRootHolder {
+  var sharedRoot: any RootReference { get }
+}
+
+extension Shared: SharedRootHolder {
+  var sharedRoot: any RootReference { reference.root as! any RootReference }
+}
+
+extension SharedReader: SharedRootHolder {
+  var sharedRoot: any RootReference { reference.root as! any RootReference }
+}
+
+
+extension Shared {
+  /// In a test that tracks shared changes (a test store does), asserts how this shared value
+  /// changed since its changes were last asserted: `expectation` mutates the value it had
+  /// then, and the result must equal its value now. Then the change counts as asserted.
+  ///
+  /// ```swift
+  /// store.state.$count.assert { $0 = 2 }
+  /// ```
+  public func assert(
+    _ expectation: (inout Value) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) rethrows {
+    guard let tracker = SharedChangeTracking.context.tracker ?? SharedTestContext.currentTracker
+    else {
+      reportIssue(
+        "'assert' was called outside a test store or 'SharedChangeTracker.track'.",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return
+    }
+    let root = reference.root as! any RootReference
+    let snapshot = sharedSnapshot(of: self)
+    var baseline = snapshot.values
+    if let change = tracker.change(of: root) {
+      baseline[ObjectIdentifier(root)] = change.snapshot
+    }
+    let expected = try withSharedValues(SharedSnapshot(values: baseline, roots: snapshot.roots)) {
+      try withLock(expectation)
+      return valueDump(wrappedValue)
+    }
+    let actual = valueDump(wrappedValue)
+    if expected != actual {
+      reportIssue(
+        "A shared value does not match its expectation: …\n\n"
+          + (lineDiff(from: expected, to: actual) ?? "")
+          + "\n\n(Expected: −, Actual: +)",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    tracker.accept([root])
+  }
+}
+
+/// The tracker a test store installs for the whole test, so `assert` works outside its calls.
+public enum SharedTestContext {
+  private static let tracker = LockIsolated<SharedChangeTracker?>(nil)
+
+  /// The tracker of the test store of the current test, if any.
+  public static var currentTracker: SharedChangeTracker? {
+    get { tracker.current }
+    set { tracker.withValue { $0 = newValue } }
+  }
 }

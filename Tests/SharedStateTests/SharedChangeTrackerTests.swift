@@ -1,0 +1,99 @@
+import SharedState
+import Testing
+import TestSupport
+
+private struct Team: Equatable, Sendable {
+  var name: String
+  var members: [String]
+}
+
+private struct Screen {
+  @Shared var team: Team
+  var title: String
+}
+
+@Suite struct SharedChangeTrackerTests {
+  @Test func recordsTheValueBeforeTheFirstChange() {
+    let count = Shared(1)
+    let tracker = SharedChangeTracker()
+    tracker.track {
+      count.withLock { $0 += 1 }
+      count.withLock { $0 += 1 }
+    }
+    let changes = tracker.recordedChanges
+    #expect(changes.count == 1)
+    #expect(changes.first?.label == "Shared<Int>")
+    #expect(changes.first?.snapshot as? Int == 1)
+    #expect(changes.first?.current() as? Int == 3)
+  }
+
+  @Test func changesOutsideTrackingAreNotRecorded() {
+    let count = Shared(1)
+    let tracker = SharedChangeTracker()
+    count.withLock { $0 += 1 }
+    #expect(!tracker.hasChanges)
+  }
+
+  @Test func tasksStartedWhileTrackingAreTracked() async {
+    let count = Shared(0)
+    let tracker = SharedChangeTracker()
+    await tracker.track {
+      await Task { count.withLock { $0 = 5 } }.value
+    }
+    #expect(tracker.recordedChanges.first?.snapshot as? Int == 0)
+  }
+
+  @Test func acceptingMakesTheCurrentValueTheBaseline() {
+    let count = Shared(0)
+    let tracker = SharedChangeTracker()
+    tracker.track { count.withLock { $0 = 1 } }
+    tracker.accept()
+    tracker.track { count.withLock { $0 = 2 } }
+    #expect(tracker.recordedChanges.first?.snapshot as? Int == 1)
+  }
+
+  @Test func snapshotFindsTheSharedValuesInAState() {
+    let screen = Screen(team: Shared(Team(name: "Blob", members: ["a"])), title: "Home")
+    let snapshot = sharedSnapshot(of: screen)
+    #expect(snapshot.storages.count == 1)
+  }
+
+  @Test func overlayReadsAndWritesAScratchCopy() {
+    let screen = Screen(team: Shared(Team(name: "Blob", members: ["a"])), title: "Home")
+    let before = sharedSnapshot(of: screen)
+    screen.team.members.append("b")  // the real change
+
+    let expected = withSharedValues(before) { () -> [String] in
+      let members = screen.$team.members  // derived references see the overlay too
+      #expect(members.wrappedValue == ["a"])
+      screen.$team.withLock { $0.members.append("c") }
+      return screen.team.members
+    }
+    #expect(expected == ["a", "c"])
+    #expect(screen.team.members == ["a", "b"])  // untouched by the expectation
+  }
+
+  @Test func assertAcceptsAMatchingExpectation() {
+    let count = Shared(1)
+    let tracker = SharedChangeTracker()
+    tracker.track {
+      count.withLock { $0 = 2 }
+      count.assert { $0 = 2 }
+    }
+    #expect(!tracker.hasChanges)
+  }
+
+  @Test func assertFailsWithADiff() {
+    recordReportedIssuesAsTestFailures()
+    let count = Shared(Team(name: "Blob", members: []))
+    let tracker = SharedChangeTracker()
+    withKnownIssue {
+      tracker.track {
+        count.withLock { $0.name = "Blob Jr" }
+        count.assert { $0.name = "Blob Sr" }
+      }
+    } matching: { issue in
+      issue.description.contains(#"−   name: "Blob Sr","#) && issue.description.contains(#"+   name: "Blob Jr","#)
+    }
+  }
+}
