@@ -28,6 +28,10 @@ let package = Package(
       name: "SharedStateTests",
       dependencies: ["SharedState", "TestSupport", "FileSystemWorker"]
     ),
+    .testTarget(
+      name: "SyncUpsCoreTests",
+      dependencies: ["SyncUpsCore", "SharedState", "TestSupport"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -102,7 +102,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     do {
       return try decode(contents.data)
     } catch {
-      throw FileStorageError(kind: .undecodable, path: path, reason: describe(error))
+      throw FileStorageError(kind: .undecodable, path: path, reason: readableDescription(of: error))
     }
   }
 
@@ -258,7 +258,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     do {
       data = try encode(value)
     } catch {
-      throw FileStorageError(kind: .unencodable, path: path, reason: describe(error))
+      throw FileStorageError(kind: .unencodable, path: path, reason: readableDescription(of: error))
     }
     guard data != knownData || knownFingerprint == nil else { return }
     let needsLock = fileLock == nil
@@ -345,8 +345,13 @@ extension Duration {
   }
 }
 
-/// A readable account of an encoding or decoding error: where in the document, and what.
-func describe(_ error: any Error) -> String {
+/// A readable account of an error, for a person: for an encoding or decoding error, what is wrong
+/// and where in the document (`expected String (at [0].text): …`); otherwise its description.
+///
+/// ```swift
+/// do { … } catch { print("cannot decode 'x.json': \(readableDescription(of: error))") }
+/// ```
+public func readableDescription(of error: any Error) -> String {
   func path(_ codingPath: [any CodingKey]) -> String {
     guard !codingPath.isEmpty else { return "at the top level" }
     var text = "at "

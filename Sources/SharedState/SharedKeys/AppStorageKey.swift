@@ -92,7 +92,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     } catch {
       throw FileStorageError(
         kind: .undecodable, path: store.path,
-        reason: "setting '\(name)' has an unexpected value: \(describe(error))"
+        reason: "setting '\(name)' has an unexpected value: \(readableDescription(of: error))"
       )
     }
   }

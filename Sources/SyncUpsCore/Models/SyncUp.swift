@@ -1,0 +1,126 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+
+/// A recurring meeting: its title, who attends, how long it lasts, its colour theme, and the
+/// meetings held so far.
+///
+/// ```swift
+/// let syncUp = SyncUp(
+///   id: UUID(),
+///   attendees: [Attendee(id: UUID(), name: "Blob"), Attendee(id: UUID(), name: "Blob Jr")],
+///   duration: 600,
+///   title: "Morning Sync"
+/// )
+/// syncUp.durationPerAttendee  // 300
+/// ```
+///
+/// Decoding is strict (see ``init(from:)``); encoding writes the six keys `attendees`,
+/// `duration`, `id`, `meetings`, `theme` and `title`.
+public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
+  /// The length of a new sync-up: 300 seconds (5 minutes).
+  public static let defaultDuration = 300
+
+  /// The theme of a new sync-up: ``Theme/bubblegum``.
+  public static let defaultTheme = Theme.bubblegum
+
+  /// The lengths a sync-up may have, in seconds: 1 second to 24 hours. Decoding a sync-up
+  /// outside this range fails.
+  public static let durationRange = 1...86_400
+
+  /// Identifies the sync-up.
+  public let id: UUID
+  /// The people who take part, in speaking order.
+  public var attendees: IdentifiedArrayOf<Attendee>
+  /// The length of a meeting in whole seconds.
+  public var duration: Int
+  /// The meetings held so far, newest first.
+  public var meetings: IdentifiedArrayOf<Meeting>
+  /// The colour theme.
+  public var theme: Theme
+  /// The title; may be empty.
+  public var title: String
+
+  /// Creates a sync-up; everything but the id has the defaults of a new sync-up in the app.
+  public init(
+    id: UUID,
+    attendees: IdentifiedArrayOf<Attendee> = [],
+    duration: Int = SyncUp.defaultDuration,
+    meetings: IdentifiedArrayOf<Meeting> = [],
+    theme: Theme = SyncUp.defaultTheme,
+    title: String = ""
+  ) {
+    self.id = id
+    self.attendees = attendees
+    self.duration = duration
+    self.meetings = meetings
+    self.theme = theme
+    self.title = title
+  }
+
+  /// Each attendee's share of the meeting in whole seconds: `duration / attendees.count`,
+  /// rounded down. With no attendees it is the whole `duration`.
+  ///
+  /// Informational only: a meeting gives speaker `i` the slot `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)`, so the
+  /// slots add up to exactly `duration` even when it is not a multiple of the attendee count.
+  public var durationPerAttendee: Int {
+    attendees.isEmpty ? duration : duration / attendees.count
+  }
+
+  /// The keys of a sync-up's JSON object.
+  enum CodingKeys: String, CodingKey {
+    case attendees, duration, id, meetings, theme, title
+  }
+
+  /// Decodes a sync-up strictly: all six keys are required and keys not listed are ignored
+  /// (so that files from a later version with added keys still load).
+  ///
+  /// Throws a `DecodingError` whose coding path locates the problem when a key is missing or
+  /// has the wrong type, when `duration` is not a whole number of seconds in ``durationRange``,
+  /// when `theme` is not a known theme name, or when two attendees or two meetings share an id.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let attendees: IdentifiedArrayOf<Attendee> = try container.decodeUniqueElements(
+      forKey: .attendees, noun: "attendee"
+    )
+    let duration = try Self.decodeDuration(from: container)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id),
+      attendees: attendees,
+      duration: duration,
+      meetings: try container.decodeUniqueElements(forKey: .meetings, noun: "meeting"),
+      theme: try container.decode(Theme.self, forKey: .theme),
+      title: try container.decode(String.self, forKey: .title)
+    )
+  }
+
+  /// Decodes `duration`, a whole number of seconds in ``durationRange``.
+  ///
+  /// It is read as a `Double` and checked here, because `JSONDecoder` reports a fraction where
+  /// an `Int` is expected as invalid JSON, without saying where.
+  private static func decodeDuration(
+    from container: KeyedDecodingContainer<CodingKeys>
+  ) throws -> Int {
+    let seconds = try container.decode(Double.self, forKey: .duration)
+    guard seconds.rounded(.towardZero) == seconds else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .duration,
+        in: container,
+        debugDescription: "Duration \(seconds) is not a whole number of seconds"
+      )
+    }
+    guard let duration = Int(exactly: seconds), durationRange.contains(duration) else {
+      let text = Int(exactly: seconds).map(String.init) ?? "\(seconds)"
+      throw DecodingError.dataCorruptedError(
+        forKey: .duration,
+        in: container,
+        debugDescription: "Duration \(text) is out of range: a sync-up lasts from 1 to 86400 "
+          + "seconds (24 hours)"
+      )
+    }
+    return duration
+  }
+}

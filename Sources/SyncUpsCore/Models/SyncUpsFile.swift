@@ -1,0 +1,86 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+
+/// Reads and writes the file that holds all sync-ups.
+///
+/// Our format is a pretty-printed JSON array of sync-up objects with sorted keys: durations in
+/// whole seconds (a JSON integer), dates in ISO-8601 UTC (`"2009-02-13T23:31:30Z"`), ids as
+/// upper-case UUID strings.
+///
+/// ```json
+/// [
+///   {
+///     "attendees" : [ { "id" : "…", "name" : "Blob" } ],
+///     "duration" : 300,
+///     "id" : "…",
+///     "meetings" : [ { "date" : "2009-02-13T23:31:30Z", "id" : "…", "transcript" : "" } ],
+///     "theme" : "bubblegum",
+///     "title" : "Morning Sync"
+///   }
+/// ]
+/// ```
+///
+/// Decoding is strict: a missing key, a value of the wrong type, an unknown theme, a duration
+/// outside ``SyncUp/durationRange`` or a repeated id (of a sync-up, or of an attendee or a
+/// meeting within one sync-up) throws a `DecodingError` whose coding path says where the
+/// problem is and whose debug description says what it is. Keys it does not know are ignored,
+/// so files written by a later version with added keys still load.
+///
+/// Dates are written in whole seconds (fractions are dropped); on reading, fractional seconds
+/// and time-zone offsets are accepted.
+///
+/// The SyncUps app's own file can be read too (``decodeAppFormat(_:)``, ``decodeAnyFormat(_:)``)
+/// and written (``encodeAppFormat(_:)``).
+public enum SyncUpsFile {
+  /// The file formats that hold sync-ups.
+  public enum Format: String, CaseIterable, CustomStringConvertible, Sendable {
+    /// Ours (see ``SyncUpsFile``).
+    case syncups
+    /// The SyncUps app's: Swift's default `Codable` forms (see ``SyncUpsFile/decodeAppFormat(_:)``).
+    case app
+
+    /// The format's name for people: `"syncups"` or `"SyncUps app"`.
+    public var description: String {
+      switch self {
+      case .syncups: "syncups"
+      case .app: "SyncUps app"
+      }
+    }
+  }
+
+  /// A new encoder for our format: pretty-printed, sorted keys, unescaped slashes, ISO-8601
+  /// dates.
+  public static func encoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    return encoder
+  }
+
+  /// A new decoder for our format: ISO-8601 dates.
+  public static func decoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return decoder
+  }
+
+  /// Encodes sync-ups in our format.
+  ///
+  /// ```swift
+  /// try SyncUpsFile.encode([SyncUp(id: UUID(), title: "Morning Sync")])
+  /// ```
+  public static func encode(_ syncUps: IdentifiedArrayOf<SyncUp>) throws -> Data {
+    try encoder().encode(syncUps)
+  }
+
+  /// Decodes sync-ups from our format, strictly (see ``SyncUpsFile``).
+  ///
+  /// - Throws: `DecodingError`, e.g. `dataCorrupted` at `[0].duration` for a duration of 0.
+  public static func decode(_ data: Data) throws -> IdentifiedArrayOf<SyncUp> {
+    try decoder().decode(SyncUpList<SyncUp>.self, from: data).syncUps
+  }
+}
