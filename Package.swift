@@ -28,9 +28,14 @@ let package = Package(
       name: "SharedStateTests",
       dependencies: ["SharedState", "TestSupport", "FileSystemWorker"]
     ),
+    .target(
+      name: "TestStoreSupport",
+      dependencies: ["SyncUpsCore", "SharedState", "TestSupport"],
+      path: "Tests/TestStoreSupport"
+    ),
     .testTarget(
       name: "SyncUpsCoreTests",
-      dependencies: ["SyncUpsCore", "SharedState", "TestSupport"]
+      dependencies: ["SyncUpsCore", "SharedState", "TestSupport", "TestStoreSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

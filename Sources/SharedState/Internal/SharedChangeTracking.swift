@@ -25,7 +25,22 @@ public final class SharedChangeTracker: @unchecked Sendable {
   private var order: [ObjectIdentifier] = []
 
   /// Creates a tracker that has recorded nothing.
-  public init() {}
+  public init() {
+    LiveTrackers.add(self)
+  }
+
+  /// Adds the changes `other` recorded for storages this tracker has not seen change, as if they
+  /// had been made while this tracker was tracking.
+  public func adopt(_ changes: [Change]) {
+    lock.withLock {
+      for change in changes {
+        let id = ObjectIdentifier(change.root)
+        guard self.changes[id] == nil else { continue }
+        self.changes[id] = change
+        order.append(id)
+      }
+    }
+  }
 
   /// Runs `operation` with this tracker recording the shared changes made by it and by the
   /// tasks it starts.
@@ -199,7 +214,8 @@ extension SharedReader: SharedRootHolder {
 extension Shared {
   /// In a test that tracks shared changes (a test store does), asserts how this shared value
   /// changed since its changes were last asserted: `expectation` mutates the value it had
-  /// then, and the result must equal its value now. Then the change counts as asserted.
+  /// then, and the result must equal its value now. Then the change counts as asserted. With
+  /// no recorded change, `expectation` must leave the current value as it is.
   ///
   /// ```swift
   /// store.state.$count.assert { $0 = 2 }
@@ -211,17 +227,11 @@ extension Shared {
     line: UInt = #line,
     column: UInt = #column
   ) rethrows {
-    guard let tracker = SharedChangeTracking.context.tracker ?? SharedTestContext.currentTracker
-    else {
-      reportIssue(
-        "'assert' was called outside a test store or 'SharedChangeTracker.track'.",
-        fileID: fileID, filePath: filePath, line: line, column: column)
-      return
-    }
     let root = reference.root as! any RootReference
+    let tracker = LiveTrackers.tracker(recording: root) ?? SharedChangeTracking.context.tracker
     let snapshot = sharedSnapshot(of: self)
     var baseline = snapshot.values
-    if let change = tracker.change(of: root) {
+    if let change = tracker?.change(of: root) {
       baseline[ObjectIdentifier(root)] = change.snapshot
     }
     let expected = try withSharedValues(SharedSnapshot(values: baseline, roots: snapshot.roots)) {
@@ -236,17 +246,23 @@ extension Shared {
           + "\n\n(Expected: −, Actual: +)",
         fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    tracker.accept([root])
+    tracker?.accept([root])
   }
 }
 
-/// The tracker a test store installs for the whole test, so `assert` works outside its calls.
-public enum SharedTestContext {
-  private static let tracker = LockIsolated<SharedChangeTracker?>(nil)
+/// The trackers alive now, so `Shared.assert` can find the one that recorded a storage's change.
+enum LiveTrackers {
+  private struct Weak { weak var tracker: SharedChangeTracker? }
+  private static let trackers = LockIsolated<[Weak]>([])
 
-  /// The tracker of the test store of the current test, if any.
-  public static var currentTracker: SharedChangeTracker? {
-    get { tracker.current }
-    set { tracker.withValue { $0 = newValue } }
+  static func add(_ tracker: SharedChangeTracker) {
+    trackers.withValue { list in
+      list.removeAll { $0.tracker == nil }
+      list.append(Weak(tracker: tracker))
+    }
+  }
+
+  static func tracker(recording root: AnyObject) -> SharedChangeTracker? {
+    trackers.withValue { list in list.lazy.compactMap(\.tracker).first { $0.change(of: root) != nil } }
   }
 }
