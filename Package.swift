@@ -37,6 +37,7 @@ let package = Package(
       name: "SyncUpsCoreTests",
       dependencies: ["SyncUpsCore", "SharedState", "TestSupport", "TestStoreSupport"]
     ),
+    .testTarget(name: "syncupsTests", dependencies: ["syncups"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,330 @@
+/// The one description of the `syncups` command line. The parser, help, usage errors, the
+/// man page and the completion scripts are all generated from it, so they cannot drift apart.
+///
+/// ```swift
+/// let add = CommandTable.root.subcommand(named: "add")!
+/// print(add.abstract)  // "Add a sync-up at the end of the list."
+/// ```
+enum CommandTable {
+  /// The program's name as shown in usage lines and scripts.
+  static let programName = "syncups"
+
+  /// The version printed by `--version`.
+  static let version = "0.1.0"
+
+  /// The root of the tree: the global options and every command.
+  static let root = CommandSpec(
+    name: programName,
+    abstract: "A meeting manager for daily stand-ups.",
+    discussion: """
+      Keep a list of sync-ups (title, attendees, length, colour theme), run a timed meeting \
+      that rotates through the speakers, keep notes that become the meeting's transcript, and \
+      browse each sync-up's meeting history. Everything is scriptable with --json.
+
+      A <syncup> argument is a title (case-insensitive, exact, else a unique prefix) or an id \
+      (full, or a unique prefix of at least 4 hex digits). Global options may come before or \
+      after the command.
+      """,
+    options: globalOptions,
+    subcommands: [
+      list, show, add, edit, delete, start, meetings, meeting, themes, config,
+      importCommand, export, completions, help, complete,
+    ],
+    examples: [
+      ExampleSpec(
+        "Add a sync-up with two attendees and a ten-minute meeting:",
+        "syncups add --title Design --attendee Ana --attendee Ben --duration 10m"),
+      ExampleSpec("Run its meeting:", "syncups start design"),
+      ExampleSpec("Print every title with jq:", "syncups list --json | jq -r '.[].title'"),
+    ]
+  )
+
+  /// The options every command accepts, before or after the command name.
+  static let globalOptions: [OptionSpec] = [
+    OptionSpec(
+      long: "file", valueName: "path",
+      help: "Use the data file at <path> instead of $SYNCUPS_FILE or the default location.",
+      completion: .file),
+    OptionSpec(
+      long: "json", help: "Print data as JSON; the shapes are documented in syncups(1)."),
+    OptionSpec(
+      long: "color", valueName: "when",
+      help: "Colour the output: auto, always or never (default: the color setting, else auto; "
+        + "auto is off when NO_COLOR is set, TERM is dumb or the output is not a terminal).",
+      completion: .choices(ColorMode.allCases.map(\.rawValue))),
+    OptionSpec(
+      long: "quiet", short: "q", help: "Print no messages to stderr other than errors."),
+    OptionSpec(
+      long: "trace", help: "Print every action and the state changes it caused to stderr."),
+    OptionSpec(long: "help", short: "h", help: "Show help information."),
+    OptionSpec(long: "version", help: "Show the version."),
+  ]
+
+  // MARK: - Arguments and options shared by several commands
+
+  static let syncUpArgument = ArgumentSpec(
+    name: "syncup", help: "A sync-up title or id, or a unique prefix of either.",
+    completion: .syncUp)
+
+  static let meetingArgument = ArgumentSpec(
+    name: "meeting",
+    help: "A meeting id prefix, or the meeting's position in 'syncups meetings' (1 is newest).",
+    completion: .meeting)
+
+  static let configKeyArgument = ArgumentSpec(
+    name: "key",
+    help: "The setting: \(Prose.alternatives(ConfigKey.allCases.map(\.rawValue))).",
+    completion: .choices(ConfigKey.allCases.map(\.rawValue)))
+
+  static let durationHelp = "90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h"
+
+  // MARK: - Commands
+
+  static let list = CommandSpec(
+    name: "list",
+    abstract: "List the sync-ups.",
+    discussion: """
+      Prints each sync-up's title, number of attendees, length, theme and number of \
+      meetings, in list order. With --json, prints an array of sync-up objects.
+      """,
+    examples: [ExampleSpec("Print the titles:", "syncups list --json | jq -r '.[].title'")]
+  )
+
+  static let show = CommandSpec(
+    name: "show",
+    abstract: "Show a sync-up: details, attendees and past meetings.",
+    discussion: "Meetings are listed newest first. With --json, prints the sync-up object.",
+    arguments: [syncUpArgument],
+    examples: [ExampleSpec("Show the sync-up titled Engineering:", "syncups show eng")]
+  )
+
+  static let add = CommandSpec(
+    name: "add",
+    abstract: "Add a sync-up at the end of the list.",
+    discussion: """
+      Attendees whose names are blank are dropped; if none remain, the sync-up gets one \
+      blank attendee. With --json, prints the new sync-up object.
+      """,
+    options: [
+      OptionSpec(
+        long: "title", valueName: "title", help: "The sync-up's title.", isRequired: true),
+      OptionSpec(
+        long: "attendee", valueName: "name", help: "Add an attendee; repeat for more.",
+        isRepeatable: true),
+      OptionSpec(
+        long: "duration", valueName: "duration",
+        help: "The meeting's length: \(durationHelp) (default: the default-duration setting, "
+          + "else 5m)."),
+      OptionSpec(
+        long: "theme", valueName: "theme",
+        help: "The colour theme (default: the default-theme setting, else bubblegum).",
+        completion: .theme),
+    ],
+    examples: [
+      ExampleSpec(
+        "Add a fifteen-minute sync-up with a teal theme:",
+        "syncups add --title Design --attendee Ana --duration 15m --theme teal")
+    ]
+  )
+
+  static let edit = CommandSpec(
+    name: "edit",
+    abstract: "Change a sync-up.",
+    discussion: """
+      Attendee changes are applied in the order given. Removing the last attendee leaves one \
+      blank attendee. With --json, prints the changed sync-up object.
+      """,
+    arguments: [syncUpArgument],
+    options: [
+      OptionSpec(long: "title", valueName: "title", help: "The new title."),
+      OptionSpec(
+        long: "duration", valueName: "duration", help: "The new length: \(durationHelp)."),
+      OptionSpec(
+        long: "theme", valueName: "theme", help: "The new colour theme.", completion: .theme),
+      OptionSpec(
+        long: "add-attendee", valueName: "name", help: "Add an attendee; repeatable.",
+        isRepeatable: true),
+      OptionSpec(
+        long: "remove-attendee", valueName: "name-or-id",
+        help: "Remove the attendee with this name or id; repeatable.", isRepeatable: true),
+      OptionSpec(
+        long: "rename-attendee", valueName: "old=new",
+        help: "Rename an attendee (split at the first '='); repeatable.", isRepeatable: true),
+    ],
+    examples: [
+      ExampleSpec(
+        "Rename an attendee and lengthen the meeting:",
+        "syncups edit eng --rename-attendee Blob=Blobby --duration 12m")
+    ]
+  )
+
+  static let delete = CommandSpec(
+    name: "delete",
+    abstract: "Delete a sync-up and its meetings.",
+    discussion: """
+      On a terminal, asks for confirmation first. Otherwise --yes is required.
+      """,
+    arguments: [syncUpArgument],
+    options: [OptionSpec(long: "yes", short: "y", help: "Delete without asking.")]
+  )
+
+  static let start = CommandSpec(
+    name: "start",
+    abstract: "Run a timed meeting that rotates through the attendees.",
+    discussion: """
+      Each attendee gets an equal share of the meeting; when time is up the meeting is saved \
+      to the sync-up's history. On a terminal the keys are:
+        n, right arrow   next speaker
+        space            pause or resume
+        t                type a note (Enter adds it to the transcript, Esc cancels)
+        e, q, Esc        end early: save, discard or resume
+        Ctrl-C           the same prompt; a second Ctrl-C discards
+
+      When stdin or stdout is not a terminal, stdin lines are commands (next, pause, resume, \
+      note TEXT, save, discard) and stdout gets one line per speaker, or JSON Lines events \
+      with --json.
+      """,
+    arguments: [syncUpArgument],
+    examples: [
+      ExampleSpec(
+        "Run a meeting from a script and save it at once:",
+        "printf 'note Shipped it\\nsave\\n' | syncups start eng")
+    ]
+  )
+
+  static let meetings = CommandSpec(
+    name: "meetings",
+    abstract: "List a sync-up's past meetings, newest first.",
+    discussion: "Each line starts with the meeting's position, then its date and id.",
+    arguments: [syncUpArgument]
+  )
+
+  static let meeting = CommandSpec(
+    name: "meeting",
+    abstract: "Show or delete one past meeting.",
+    subcommands: [
+      CommandSpec(
+        name: "show",
+        abstract: "Show a meeting's date and transcript.",
+        arguments: [syncUpArgument, meetingArgument],
+        examples: [ExampleSpec("Show the newest meeting:", "syncups meeting show eng 1")]
+      ),
+      CommandSpec(
+        name: "delete",
+        abstract: "Delete a meeting from a sync-up's history.",
+        arguments: [syncUpArgument, meetingArgument]
+      ),
+    ]
+  )
+
+  static let themes = CommandSpec(
+    name: "themes",
+    abstract: "List the 16 colour themes with swatches."
+  )
+
+  static let config = CommandSpec(
+    name: "config",
+    abstract: "Read and change settings.",
+    discussion: """
+      Settings:
+        bell               on or off: ring on each speaker change (default: on)
+        color              auto, always or never (default: auto)
+        default-duration   the length of new sync-ups (default: 5m)
+        default-theme      the theme of new sync-ups (default: bubblegum)
+      """,
+    subcommands: [
+      CommandSpec(name: "list", abstract: "List every setting and its value."),
+      CommandSpec(
+        name: "get", abstract: "Print one setting's value.", arguments: [configKeyArgument]),
+      CommandSpec(
+        name: "set",
+        abstract: "Change a setting.",
+        arguments: [
+          configKeyArgument,
+          ArgumentSpec(
+            name: "value",
+            help: "on or off for bell; auto, always or never for color; a duration for "
+              + "default-duration; a theme for default-theme."),
+        ],
+        examples: [
+          ExampleSpec(
+            "Make new sync-ups ten minutes long:", "syncups config set default-duration 10m")
+        ]
+      ),
+      CommandSpec(
+        name: "unset", abstract: "Restore a setting's default.",
+        arguments: [configKeyArgument]),
+    ]
+  )
+
+  static let importCommand = CommandSpec(
+    name: "import",
+    abstract: "Import sync-ups from a JSON file.",
+    discussion: """
+      Reads the format written by 'syncups export' or the SyncUps app's own sync-ups.json.
+      """,
+    arguments: [
+      ArgumentSpec(
+        name: "file", help: "The file to read, or '-' for standard input.", completion: .file)
+    ],
+    examples: [
+      ExampleSpec(
+        "Copy all data to another file:", "syncups export | syncups --file copy.json import -")
+    ]
+  )
+
+  static let export = CommandSpec(
+    name: "export",
+    abstract: "Write all sync-ups to stdout as JSON.",
+    discussion: "The output is the data file's format, which 'syncups import' reads back."
+  )
+
+  static let completions = CommandSpec(
+    name: "completions",
+    abstract: "Print a shell completion script.",
+    discussion: """
+      Sync-up titles complete by running syncups itself, honouring --file and $SYNCUPS_FILE.
+      """,
+    arguments: [
+      ArgumentSpec(
+        name: "shell",
+        help: "The shell: \(Prose.alternatives(Shell.allCases.map(\.rawValue))).",
+        completion: .choices(Shell.allCases.map(\.rawValue)))
+    ],
+    examples: [
+      ExampleSpec(
+        "Load for this bash session (add the line to ~/.bashrc to keep it):",
+        "source <(syncups completions bash)"),
+      ExampleSpec(
+        "Install for zsh (a directory in $fpath):", "syncups completions zsh > ~/.zfunc/_syncups"),
+      ExampleSpec(
+        "Install for fish:", "syncups completions fish > ~/.config/fish/completions/syncups.fish"),
+    ]
+  )
+
+  static let help = CommandSpec(
+    name: "help",
+    abstract: "Show help for a command.",
+    arguments: [
+      ArgumentSpec(
+        name: "command", help: "The command, e.g. 'add' or 'meeting show'.",
+        completion: .command, isOptional: true, isRepeating: true)
+    ]
+  )
+
+  /// The hidden helper the completion scripts call: `syncups [--file PATH] __complete syncups`
+  /// prints one sync-up title per line; `__complete meetings <syncup>` prints that sync-up's
+  /// meeting ids, newest first, one per line. It prints nothing (and exits 0) when the data
+  /// cannot be read, so a completion never shows an error.
+  static let complete = CommandSpec(
+    name: "__complete",
+    abstract: "Print completion candidates.",
+    arguments: [
+      ArgumentSpec(
+        name: "kind", help: "What to list.",
+        completion: .choices(CompletionRequest.kinds)),
+      ArgumentSpec(name: "syncup", help: "The sync-up whose meetings to list.", isOptional: true),
+    ],
+    isHidden: true
+  )
+}

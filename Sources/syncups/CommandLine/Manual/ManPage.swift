@@ -1,0 +1,200 @@
+/// The `syncups(1)` manual page in mdoc(7), generated from the ``CommandTable`` and
+/// ``ManPageReference``. `man/syncups.1` is this text.
+///
+/// ```swift
+/// try manPage().write(to: "man/syncups.1")  // hypothetical writer
+/// ```
+func manPage() -> String {
+  ManPageWriter().page()
+}
+
+/// Builds the manual page line by line.
+struct ManPageWriter {
+  /// The date in the `.Dd` line; change it with the page's content.
+  static let date = "November 22, 2026"
+
+  private var lines: [String] = []
+
+  /// The whole page, ending in a newline.
+  func page() -> String {
+    var writer = self
+    writer.build()
+    return writer.lines.joined(separator: "\n") + "\n"
+  }
+
+  private mutating func build() {
+    let name = CommandTable.programName
+    let root = CommandTable.root
+    emit(".Dd \(Self.date)", ".Dt \(name.uppercased()) 1", ".Os")
+
+    emit(
+      ".Sh NAME", ".Nm \(name)", ".Nd \(Mdoc.argument(lowercasedFirst(root.abstract.dropLast())))")
+
+    emit(".Sh SYNOPSIS", ".Nm", ".Op Ar options", ".Ar command", ".Op Ar arguments")
+
+    emit(".Sh DESCRIPTION")
+    discussion(root.discussion)
+    emit(".Pp", "The commands are described in", ".Sx COMMANDS ,")
+    emit("the global options in", ".Sx OPTIONS .")
+
+    emit(".Sh COMMANDS", ".Bl -tag -width Ds")
+    for (path, command) in CommandTable.visibleCommands where command.subcommands.isEmpty {
+      commandItem(path, command)
+    }
+    emit(".El")
+
+    emit(".Sh OPTIONS", "These options are accepted before or after any command.")
+    emit(".Bl -tag -width Ds")
+    for option in CommandTable.globalOptions {
+      optionItem(option)
+    }
+    emit(".El")
+
+    jsonOutput()
+
+    emit(".Sh ENVIRONMENT")
+    tagList(ManPageReference.environment, macro: "Ev")
+    emit(".Sh FILES")
+    tagList(ManPageReference.files, macro: "Pa")
+    emit(".Sh EXIT STATUS")
+    tagList(ManPageReference.exitStatus, macro: "Li")
+
+    emit(".Sh EXAMPLES")
+    for (index, example) in ManPageReference.examples.enumerated() {
+      if index > 0 { emit(".Pp") }
+      emit(Mdoc.text(example.explanation))
+      emit(".Bd -literal -offset indent", Mdoc.literal("$ " + example.command), ".Ed")
+    }
+
+    emit(".Sh SEE ALSO", ".Xr jq 1")
+  }
+
+  // MARK: - Commands and options
+
+  private mutating func commandItem(_ path: [String], _ command: CommandSpec) {
+    emit(".It Xo", ".Nm", ".Cm \(path.map(Mdoc.argument).joined(separator: " "))")
+    for argument in command.arguments {
+      let text = "Ar \(Mdoc.argument(argument.name))" + (argument.isRepeating ? " ..." : "")
+      emit(argument.isOptional ? ".Op \(text)" : ".\(text)")
+    }
+    for option in command.options {
+      var text = Mdoc.flag(option.longName)
+      if let valueName = option.valueName { text += " Ar \(Mdoc.argument(valueName))" }
+      if option.isRepeatable { text += " ..." }
+      emit(option.isRequired ? ".\(text)" : ".Op \(text)")
+    }
+    emit(".Xc")
+    emit(Mdoc.text(command.abstract))
+    if !command.discussion.isEmpty {
+      emit(".Pp")
+      discussion(command.discussion)
+    }
+    if !command.arguments.isEmpty || !command.options.isEmpty {
+      emit(".Bl -tag -width Ds")
+      for argument in command.arguments {
+        emit(".It Ar \(Mdoc.argument(argument.name))", Mdoc.text(argument.help))
+      }
+      for option in command.options {
+        optionItem(option)
+      }
+      emit(".El")
+    }
+  }
+
+  private mutating func optionItem(_ option: OptionSpec) {
+    var head = ".It "
+    if let shortName = option.shortName { head += Mdoc.flag(shortName) + " , " }
+    head += Mdoc.flag(option.longName)
+    if let valueName = option.valueName { head += " Ar \(Mdoc.argument(valueName))" }
+    emit(head, Mdoc.text(option.help))
+  }
+
+  // MARK: - JSON
+
+  private mutating func jsonOutput() {
+    emit(".Sh JSON OUTPUT", "With", ".Fl \\-json ,")
+    emit(
+      Mdoc.text(
+        "commands print JSON to standard output; messages still go to standard error. "
+          + "Keys are stable: later versions only add keys, so ignore the ones you do not know."))
+    emit(".Bl -tag -width Ds")
+    emit(".It Cm list", "An array of sync-up objects, in list order.")
+    emit(".It Cm show , add , edit", "A sync-up object:")
+    fieldList(ManPageReference.syncUpFields)
+    emit(".It Cm meetings", "An array of meeting objects, newest first.")
+    emit(".It Cm meeting show", "A meeting object:")
+    fieldList(ManPageReference.meetingFields)
+    emit(".It Cm themes", "An array of the 16 theme objects, in order:")
+    fieldList(ManPageReference.themeFields)
+    emit(".It Cm config list", "An object with every setting:")
+    fieldList(ManPageReference.configFields)
+    emit(".It Cm start")
+    emit(
+      Mdoc.text(
+        "When not on a terminal, JSON Lines: one object per line whose event key is started, "
+          + "speaker, note, paused, resumed or ended; the ended event has saved (Bool) and "
+          + "meeting (a meeting object)."))
+    emit(".It Cm export")
+    emit(Mdoc.text("Always JSON: the data file's format, which import reads back."))
+    emit(".El")
+  }
+
+  private mutating func fieldList(_ fields: [(String, String)]) {
+    emit(".Bl -tag -width Ds")
+    for (name, description) in fields {
+      emit(".It Li \(Mdoc.argument(name))", Mdoc.text(description))
+    }
+    emit(".El")
+  }
+
+  // MARK: - Text
+
+  private mutating func tagList(_ items: [(String, String)], macro: String) {
+    emit(".Bl -tag -width Ds")
+    for (term, description) in items {
+      emit(".It \(macro) \(Mdoc.argument(term))", Mdoc.text(description))
+    }
+    emit(".El")
+  }
+
+  /// A discussion: paragraphs become `.Pp`, indented `term   description` lines a tag list.
+  private mutating func discussion(_ text: String) {
+    var inList = false
+    for (index, paragraph) in text.split(separator: "\n\n").enumerated() {
+      if index > 0 { emit(".Pp") }
+      for line in paragraph.split(separator: "\n") {
+        if line.hasPrefix("  ") {
+          let trimmed = line.drop { $0 == " " }
+          let term = trimmed.prefix { _ in true }.split(separator: "  ", maxSplits: 1)
+          if !inList {
+            emit(".Bl -tag -width Ds")
+            inList = true
+          }
+          emit(".It \(Mdoc.argument(String(term[0])))")
+          if term.count > 1 {
+            emit(Mdoc.text(String(term[1].drop { $0 == " " })))
+          }
+        } else {
+          if inList {
+            emit(".El")
+            inList = false
+          }
+          emit(Mdoc.text(String(line)))
+        }
+      }
+      if inList {
+        emit(".El")
+        inList = false
+      }
+    }
+  }
+
+  private func lowercasedFirst(_ text: Substring) -> String {
+    guard let first = text.first else { return "" }
+    return first.lowercased() + text.dropFirst()
+  }
+
+  private mutating func emit(_ newLines: String...) {
+    lines += newLines
+  }
+}

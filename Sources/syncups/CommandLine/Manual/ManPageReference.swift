@@ -1,0 +1,134 @@
+/// The parts of the man page that are not about a single command: JSON shapes, environment,
+/// files and exit statuses. Each is a list of (term, description) pairs in mdoc.
+enum ManPageReference {
+  /// The fields of a sync-up object as printed by `show`, `add` and `edit` with `--json`.
+  static let syncUpFields: [(String, String)] = [
+    ("id", "String: the sync-up's id, an upper-case UUID."),
+    ("title", "String: the title, possibly empty."),
+    ("theme", "String: the theme name in lower case, e.g. bubblegum."),
+    ("duration", "Number: the meeting's length in whole seconds."),
+    (
+      "durationPerAttendee",
+      "Number: duration divided by the number of attendees, in seconds; "
+        + "it may have a fractional part."
+    ),
+    (
+      "attendees",
+      "Array of objects with id (String, an upper-case UUID) and name (String), "
+        + "in speaking order."
+    ),
+    ("meetings", "Array of meeting objects, newest first."),
+  ]
+
+  /// The fields of a meeting object.
+  static let meetingFields: [(String, String)] = [
+    ("id", "String: the meeting's id, an upper-case UUID."),
+    ("date", "String: when it was recorded, ISO 8601 in UTC, e.g. 2026-01-31T09:15:00Z."),
+    ("transcript", "String: the notes taken during the meeting, one per line."),
+  ]
+
+  /// The fields of a theme object (`themes --json`).
+  static let themeFields: [(String, String)] = [
+    ("name", "String: the name used by --theme, e.g. seafoam."),
+    ("displayName", "String: the capitalised name, as in Seafoam."),
+    ("hex", "String: the colour as #RRGGBB, e.g. #CBEAE5."),
+    ("textColor", "String: black or white, the colour of text drawn on the theme."),
+  ]
+
+  /// The fields of the settings object (`config list --json`).
+  static let configFields: [(String, String)] = [
+    ("bell", "Bool: whether the bell rings on each speaker change."),
+    ("color", "String: auto, always or never."),
+    ("defaultDuration", "Number: the length of new sync-ups in whole seconds."),
+    ("defaultTheme", "String: the theme of new sync-ups."),
+  ]
+
+  /// Environment variables.
+  static let environment: [(String, String)] = [
+    ("SYNCUPS_FILE", "The data file, when --file is not given."),
+    (
+      "XDG_DATA_HOME",
+      "The data file is $XDG_DATA_HOME/syncups/sync-ups.json when neither "
+        + "--file nor SYNCUPS_FILE is given. A relative path is ignored; the default is "
+        + "~/.local/share."
+    ),
+    (
+      "XDG_CONFIG_HOME",
+      "Settings are kept in $XDG_CONFIG_HOME/syncups/config.json. A relative "
+        + "path is ignored; the default is ~/.config."
+    ),
+    ("HOME", "The base of the default locations."),
+    ("NO_COLOR", "When set to a non-empty value, --color auto prints no colour."),
+    ("TERM", "When dumb, --color auto prints no colour."),
+    (
+      "SYNCUPS_CLOCK",
+      "When immediate, meetings run without waiting: each second passes at "
+        + "once. For tests and demonstrations."
+    ),
+  ]
+
+  /// Files.
+  static let files: [(String, String)] = [
+    (
+      "~/.local/share/syncups/sync-ups.json",
+      "The data file: a JSON array of sync-ups, "
+        + "pretty-printed with sorted keys. Written atomically; new directories get mode 0700 "
+        + "and new files 0600."
+    ),
+    ("~/.config/syncups/config.json", "The settings written by syncups config."),
+    (
+      ".sync-ups.json.lock",
+      "A lock file beside the data file (a dot, the data file's name "
+        + "and .lock). Commands that change data hold it, so two processes never lose each "
+        + "other's changes. It is never deleted."
+    ),
+  ]
+
+  /// Exit statuses.
+  static let exitStatus: [(String, String)] = [
+    ("0", "Success, including help and --version."),
+    (
+      "1",
+      "A runtime failure: a sync-up or meeting not found, an ambiguous reference, an I/O "
+        + "error."
+    ),
+    (
+      "64",
+      "A usage error: an unknown command or option, a bad or missing value, or delete "
+        + "without --yes when not on a terminal."
+    ),
+    (
+      "65",
+      "A data error: the data file cannot be read or decoded (it is left untouched), or "
+        + "an import file is invalid."
+    ),
+    ("75", "The data file stayed locked by another process for too long."),
+    ("129", "A meeting was ended by SIGHUP; it was saved first."),
+    ("130", "A meeting was discarded with Ctrl-C."),
+    ("143", "A meeting was ended by SIGTERM; it was saved first."),
+  ]
+
+  /// Examples with their explanations.
+  static let examples: [ExampleSpec] = [
+    ExampleSpec(
+      "Add a sync-up:",
+      "syncups add --title Engineering --attendee Blob --attendee 'Blob Jr' --duration 10m"),
+    ExampleSpec("Run its meeting:", "syncups start engineering"),
+    ExampleSpec("Print every title:", "syncups list --json | jq -r '.[].title'"),
+    ExampleSpec(
+      "Print each sync-up's title and number of meetings, tab-separated:",
+      "syncups list --json | jq -r '.[] | [.title, (.meetings | length)] | @tsv'"),
+    ExampleSpec(
+      "Print the newest transcript of a sync-up:",
+      "syncups show eng --json | jq -r '.meetings[0].transcript'"),
+    ExampleSpec(
+      "Print the minutes each attendee gets:",
+      "syncups show eng --json | jq '.durationPerAttendee / 60'"),
+    ExampleSpec(
+      "Move data from the SyncUps app:",
+      "syncups import ~/Downloads/sync-ups.json"),
+    ExampleSpec(
+      "Run a meeting in a script, with JSON Lines events:",
+      "printf 'note Shipped it\\nsave\\n' | SYNCUPS_CLOCK=immediate syncups --json start eng"),
+  ]
+}

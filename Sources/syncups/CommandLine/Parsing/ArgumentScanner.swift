@@ -1,0 +1,189 @@
+/// Sorts command-line words into a command path, options and positional arguments, following
+/// the ``CommandTable``. It knows the rules every command shares:
+///
+/// - `--name value` and `--name=value`; `-q`, bundles such as `-qy`, and `-xVALUE` or `-x VALUE`
+///   for a short option taking a value;
+/// - `--` ends the options; a lone `-` is an argument;
+/// - global options may appear before or after the command; the command's own options after it;
+/// - a value may not look like an option (`--title --json` is a missing value): use `--title=-x`;
+/// - a repeated option keeps every value; for a non-repeatable one the last value wins;
+/// - `-h`/`--help` anywhere before `--` asks for help and overrides every other error.
+///
+/// Values are checked by ``CommandBuilder``, not here.
+struct ArgumentScanner {
+  private let words: [String]
+  private var index = 0
+  private var scanned = ScannedArguments(command: CommandTable.root)
+  private var firstError: UsageError?
+  private var optionsEnded = false
+
+  private init(_ words: [String]) {
+    self.words = words
+  }
+
+  /// Scans `words` (the arguments after the program name).
+  static func scan(_ words: [String]) throws(UsageError) -> ScannedArguments {
+    var scanner = ArgumentScanner(words)
+    return try scanner.run()
+  }
+
+  private mutating func run() throws(UsageError) -> ScannedArguments {
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if !optionsEnded && word == "--" {
+        optionsEnded = true
+      } else if !optionsEnded && word.hasPrefix("--") {
+        scanLongOption(word)
+      } else if !optionsEnded && word.hasPrefix("-") && word.count > 1 {
+        scanShortOptions(word)
+      } else if scanned.positionals.isEmpty && !scanned.command.subcommands.isEmpty {
+        try selectSubcommand(word)
+      } else {
+        scanned.positionals.append(word)
+      }
+    }
+    if scanned.helpRequested { return scanned }
+    if let firstError { throw firstError }
+    try checkCounts()
+    return scanned
+  }
+
+  // MARK: - Commands
+
+  private mutating func selectSubcommand(_ word: String) throws(UsageError) {
+    if let subcommand = scanned.command.subcommand(named: word) {
+      scanned.command = subcommand
+      scanned.path.append(subcommand.name)
+      return
+    }
+    let prefix = scanned.path.map { $0 + " " }.joined()
+    let names = scanned.command.visibleSubcommands.map(\.name)
+    throw UsageError(
+      "unknown command '\(prefix)\(word)'",
+      suggestion: Suggestion.closest(to: word, among: names).map { prefix + $0 },
+      path: scanned.path)
+  }
+
+  // MARK: - Options
+
+  /// The options valid here: the selected command's, then the global ones.
+  private var availableOptions: [OptionSpec] {
+    scanned.command.options + CommandTable.globalOptions
+  }
+
+  private mutating func scanLongOption(_ word: String) {
+    let body = word.dropFirst(2)
+    let name: Substring
+    let inlineValue: String?
+    if let equals = body.firstIndex(of: "=") {
+      name = body[..<equals]
+      inlineValue = String(body[body.index(after: equals)...])
+    } else {
+      name = body
+      inlineValue = nil
+    }
+    guard let option = availableOptions.first(where: { $0.long == name }) else {
+      let display = "--" + name
+      record(
+        UsageError(
+          "unknown option '\(display)'",
+          suggestion: Suggestion.closest(
+            to: display, among: availableOptions.map(\.longName)),
+          path: scanned.path))
+      return
+    }
+    if option.takesValue {
+      if let inlineValue {
+        add(option, value: inlineValue)
+      } else {
+        takeNextValue(for: option, named: option.longName)
+      }
+    } else if inlineValue != nil {
+      record(
+        UsageError("option '\(option.longName)' does not take a value", path: scanned.path))
+    } else {
+      add(option, value: nil)
+    }
+  }
+
+  private mutating func scanShortOptions(_ word: String) {
+    var rest = word.dropFirst()
+    while let letter = rest.first {
+      rest = rest.dropFirst()
+      guard let option = availableOptions.first(where: { $0.short == letter }) else {
+        // "-title" is more likely a mistyped "--title" than a bundle.
+        let isFirst = rest.count == word.count - 2
+        let suggestion =
+          isFirst && word.count > 2
+          ? Suggestion.closest(to: "-" + word, among: availableOptions.map(\.longName))
+          : nil
+        let display = isFirst && suggestion != nil ? word : "-" + String(letter)
+        record(
+          UsageError("unknown option '\(display)'", suggestion: suggestion, path: scanned.path))
+        return
+      }
+      if option.takesValue {
+        if rest.isEmpty {
+          takeNextValue(for: option, named: "-" + String(letter))
+        } else {
+          add(option, value: String(rest))
+        }
+        return
+      }
+      add(option, value: nil)
+    }
+  }
+
+  private mutating func takeNextValue(for option: OptionSpec, named name: String) {
+    if index < words.count, !looksLikeOption(words[index]) {
+      add(option, value: words[index])
+      index += 1
+    } else {
+      record(UsageError("missing value for option '\(name)'", path: scanned.path))
+    }
+  }
+
+  private func looksLikeOption(_ word: String) -> Bool {
+    word.hasPrefix("-") && word.count > 1
+  }
+
+  private mutating func add(_ option: OptionSpec, value: String?) {
+    if option.long == "help" {
+      scanned.helpRequested = true
+    } else {
+      scanned.occurrences.append(.init(option: option, value: value))
+    }
+  }
+
+  private mutating func record(_ error: UsageError) {
+    if firstError == nil { firstError = error }
+  }
+
+  // MARK: - Counts
+
+  /// Checks positional arguments and required options of a command that runs by itself.
+  private func checkCounts() throws(UsageError) {
+    let command = scanned.command
+    guard command.subcommands.isEmpty else { return }
+    let arguments = command.arguments
+    if let extra = excessPositional(for: arguments) {
+      throw UsageError("unexpected argument '\(extra)'", path: scanned.path)
+    }
+    let required = arguments.filter { !$0.isOptional }
+    if scanned.positionals.count < required.count {
+      let missing = required[scanned.positionals.count]
+      throw UsageError("missing argument '<\(missing.name)>'", path: scanned.path)
+    }
+    for option in command.options where option.isRequired && !scanned.flag(option.long) {
+      let display = option.longName + (option.valueName.map { " <\($0)>" } ?? "")
+      throw UsageError("missing option '\(display)'", path: scanned.path)
+    }
+  }
+
+  private func excessPositional(for arguments: [ArgumentSpec]) -> String? {
+    if arguments.last?.isRepeating == true { return nil }
+    let positionals = scanned.positionals
+    return positionals.count > arguments.count ? positionals[arguments.count] : nil
+  }
+}

@@ -1,0 +1,7 @@
+/// Where `syncups import` reads from.
+enum ImportSource: Sendable, Equatable {
+  /// `-`: standard input.
+  case standardInput
+  /// A file path, as given.
+  case file(String)
+}

@@ -1,0 +1,26 @@
+/// The changes `syncups edit` makes to a sync-up. Fields left `nil` stay as they are.
+struct SyncUpEdits: Sendable, Equatable {
+  /// `--title`.
+  var title: String?
+  /// `--duration`, in whole seconds.
+  var duration: Int?
+  /// `--theme`, canonical (lower-case).
+  var theme: String?
+  /// `--add-attendee`, `--remove-attendee` and `--rename-attendee`, in the order given.
+  var attendeeChanges: [AttendeeChange]
+
+  init(
+    title: String? = nil, duration: Int? = nil, theme: String? = nil,
+    attendeeChanges: [AttendeeChange] = []
+  ) {
+    self.title = title
+    self.duration = duration
+    self.theme = theme
+    self.attendeeChanges = attendeeChanges
+  }
+
+  /// Whether nothing would change.
+  var isEmpty: Bool {
+    title == nil && duration == nil && theme == nil && attendeeChanges.isEmpty
+  }
+}

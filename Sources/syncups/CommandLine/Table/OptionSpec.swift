@@ -1,0 +1,69 @@
+/// The description of one option: a flag (`--json`) or an option taking a value
+/// (`--theme <theme>`).
+///
+/// ```swift
+/// OptionSpec(long: "attendee", valueName: "name", help: "Add an attendee.",
+///            isRepeatable: true)
+/// ```
+struct OptionSpec: Sendable {
+  /// The long name without dashes: `title` for `--title`.
+  var long: String
+  /// The one-letter short name, if any: `q` for `-q`.
+  var short: Character?
+  /// The value placeholder, or `nil` for a flag.
+  var valueName: String?
+  /// What the option does, one or two sentences.
+  var help: String
+  /// Whether every occurrence counts (values accumulate); otherwise the last one wins.
+  var isRepeatable: Bool
+  /// Whether the command fails without it.
+  var isRequired: Bool
+  /// What a completion script offers for the value.
+  var completion: ValueCompletion
+
+  init(
+    long: String,
+    short: Character? = nil,
+    valueName: String? = nil,
+    help: String,
+    isRepeatable: Bool = false,
+    isRequired: Bool = false,
+    completion: ValueCompletion = .none
+  ) {
+    self.long = long
+    self.short = short
+    self.valueName = valueName
+    self.help = help
+    self.isRepeatable = isRepeatable
+    self.isRequired = isRequired
+    self.completion = completion
+  }
+
+  /// Whether the option takes a value.
+  var takesValue: Bool { valueName != nil }
+
+  /// `--title`.
+  var longName: String { "--" + long }
+
+  /// `-q`, if the option has a short name.
+  var shortName: String? { short.map { "-" + String($0) } }
+
+  /// The only values accepted, or empty when any value is (themes are checked separately).
+  var allowedValues: [String] { completion.choices }
+
+  /// How the option appears in a usage line: `--title <title>`, `[--attendee <name> ...]`.
+  var usage: String {
+    var text = longName
+    if let valueName { text += " <\(valueName)>" }
+    if isRepeatable { text += " ..." }
+    return isRequired ? text : "[\(text)]"
+  }
+
+  /// How the option is labelled in help: `-q, --quiet`, `--theme <theme>`.
+  var label: String {
+    var text = shortName.map { $0 + ", " } ?? ""
+    text += longName
+    if let valueName { text += " <\(valueName)>" }
+    return text
+  }
+}

@@ -1,0 +1,24 @@
+/// What a completion script offers for an argument or an option's value.
+enum ValueCompletion: Sendable, Equatable {
+  /// Nothing: free text such as a title or a name.
+  case none
+  /// Sync-up titles, read at completion time from `syncups __complete syncups`.
+  case syncUp
+  /// A sync-up's meeting ids, read from `syncups __complete meetings <syncup>`, where
+  /// `<syncup>` is the command's first argument.
+  case meeting
+  /// The sixteen theme names.
+  case theme
+  /// File paths.
+  case file
+  /// Command names, then subcommand names (the `help` command's arguments).
+  case command
+  /// A fixed list of words, which are also the only values the parser accepts.
+  case choices([String])
+
+  /// The fixed words of `.choices`, else empty.
+  var choices: [String] {
+    if case .choices(let words) = self { return words }
+    return []
+  }
+}

@@ -1,0 +1,9 @@
+/// Small helpers for writing lists in English sentences.
+enum Prose {
+  /// `"a"`, `"a or b"`, `"a, b or c"`.
+  static func alternatives(_ words: [String]) -> String {
+    guard let last = words.last else { return "" }
+    if words.count == 1 { return last }
+    return words.dropLast().joined(separator: ", ") + " or " + last
+  }
+}

@@ -1,0 +1,74 @@
+/// Wraps text at spaces to fit a width, for help screens.
+///
+/// A line that already fits is kept as it is, runs of spaces included, so aligned tables in
+/// discussions survive. A longer line is filled greedily; its continuation lines are indented
+/// like its first line plus `hangingIndent`. A word longer than the width is never broken.
+///
+/// ```swift
+/// TextWrapper.wrap("one two three", width: 8)  // ["one two", "three"]
+/// ```
+enum TextWrapper {
+  /// Wraps one paragraph of text (newlines in it start new lines).
+  static func wrap(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
+    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+      wrapLine(String(line), width: width, hangingIndent: hangingIndent)
+    }
+  }
+
+  /// Wraps `text` into a column starting at `indent`: the first line starts with `first`
+  /// (padded to the column, or on a line of its own when it does not fit), and every line is
+  /// at most `width` characters when the words allow it.
+  ///
+  /// ```swift
+  /// TextWrapper.column("--json", "Print JSON.", indent: 10, width: 40)
+  /// // ["--json    Print JSON."]
+  /// ```
+  static func column(_ first: String, _ text: String, indent: Int, width: Int) -> [String] {
+    let pad = String(repeating: " ", count: indent)
+    let body = wrapWords(text, width: max(width - indent, 1))
+    var lines: [String] = []
+    var rest = body[...]
+    if first.count + 2 <= indent, let head = rest.first {
+      lines.append(first + String(repeating: " ", count: indent - first.count) + head)
+      rest = rest.dropFirst()
+    } else {
+      lines.append(first)
+    }
+    lines += rest.map { pad + $0 }
+    return lines
+  }
+
+  private static func wrapLine(_ line: String, width: Int, hangingIndent: Int) -> [String] {
+    if line.count <= width { return [line] }
+    let leading = line.prefix { $0 == " " }.count
+    let first = String(repeating: " ", count: leading)
+    let next = String(repeating: " ", count: leading + hangingIndent)
+    let lines = wrapWords(String(line.dropFirst(leading)), width: max(width - leading, 1))
+    var result = [first + lines[0]]
+    // Continuation lines are shorter by the hanging indent, so re-wrap what follows the first.
+    let remainder = lines.dropFirst().joined(separator: " ")
+    if !remainder.isEmpty {
+      let width = max(width - leading - hangingIndent, 1)
+      result += wrapWords(remainder, width: width).map { next + $0 }
+    }
+    return result
+  }
+
+  /// Greedy fill of space-separated words; never returns an empty array.
+  private static func wrapWords(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if current.isEmpty {
+        current = String(word)
+      } else if current.count + 1 + word.count <= width {
+        current += " " + word
+      } else {
+        lines.append(current)
+        current = String(word)
+      }
+    }
+    lines.append(current)
+    return lines
+  }
+}

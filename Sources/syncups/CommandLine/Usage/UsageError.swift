@@ -1,0 +1,38 @@
+/// A command line that cannot be run as typed. Exits with status 64 (`EX_USAGE`).
+///
+/// Rendered as exactly three lines, the "Did you mean" suggestion (if any) ending the first:
+///
+/// ```text
+/// Error: unknown option '--titel'. Did you mean '--title'?
+/// Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+/// See 'syncups add --help' for more information.
+/// ```
+struct UsageError: Error, Sendable, Equatable {
+  /// The process exit status for a usage error.
+  static let exitCode: Int32 = 64
+
+  /// What is wrong, starting in lower case, without a final period.
+  var message: String
+  /// The word the person probably meant, if there is a near miss.
+  var suggestion: String?
+  /// Canonical names of the command the error is about (empty for the top level).
+  var path: [String]
+
+  init(_ message: String, suggestion: String? = nil, path: [String]) {
+    self.message = message
+    self.suggestion = suggestion
+    self.path = path
+  }
+
+  /// The three lines to print on stderr, each ending in a newline.
+  func render(programName: String = CommandTable.programName) -> String {
+    let didYouMean = suggestion.map { ". Did you mean '\($0)'?" } ?? ""
+    let command = ([programName] + path).joined(separator: " ")
+    return """
+      Error: \(message)\(didYouMean)
+      Usage: \(UsageLine.text(for: path, programName: programName))
+      See '\(command) --help' for more information.
+
+      """
+  }
+}

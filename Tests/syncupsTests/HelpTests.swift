@@ -1,0 +1,284 @@
+import Testing
+
+@testable import syncups
+
+@Suite("Help")
+struct HelpTests {
+  @Test func topLevelHelp() {
+    #expect(
+      HelpRenderer.render(path: []) == """
+        OVERVIEW: A meeting manager for daily stand-ups.
+
+        Keep a list of sync-ups (title, attendees, length, colour theme), run a timed
+        meeting that rotates through the speakers, keep notes that become the meeting's
+        transcript, and browse each sync-up's meeting history. Everything is scriptable
+        with --json.
+
+        A <syncup> argument is a title (case-insensitive, exact, else a unique prefix)
+        or an id (full, or a unique prefix of at least 4 hex digits). Global options may
+        come before or after the command.
+
+        USAGE: syncups [<options>] <command>
+
+        OPTIONS:
+          --file <path>           Use the data file at <path> instead of $SYNCUPS_FILE
+                                  or the default location.
+          --json                  Print data as JSON; the shapes are documented in
+                                  syncups(1).
+          --color <when>          Colour the output: auto, always or never (default: the
+                                  color setting, else auto; auto is off when NO_COLOR is
+                                  set, TERM is dumb or the output is not a terminal).
+          -q, --quiet             Print no messages to stderr other than errors.
+          --trace                 Print every action and the state changes it caused to
+                                  stderr.
+          -h, --help              Show help information.
+          --version               Show the version.
+
+        SUBCOMMANDS:
+          list                    List the sync-ups.
+          show                    Show a sync-up: details, attendees and past meetings.
+          add                     Add a sync-up at the end of the list.
+          edit                    Change a sync-up.
+          delete                  Delete a sync-up and its meetings.
+          start                   Run a timed meeting that rotates through the
+                                  attendees.
+          meetings                List a sync-up's past meetings, newest first.
+          meeting show            Show a meeting's date and transcript.
+          meeting delete          Delete a meeting from a sync-up's history.
+          themes                  List the 16 colour themes with swatches.
+          config list             List every setting and its value.
+          config get              Print one setting's value.
+          config set              Change a setting.
+          config unset            Restore a setting's default.
+          import                  Import sync-ups from a JSON file.
+          export                  Write all sync-ups to stdout as JSON.
+          completions             Print a shell completion script.
+          help                    Show help for a command.
+
+        EXAMPLES:
+          Add a sync-up with two attendees and a ten-minute meeting:
+            $ syncups add --title Design --attendee Ana --attendee Ben --duration 10m
+
+          Run its meeting:
+            $ syncups start design
+
+          Print every title with jq:
+            $ syncups list --json | jq -r '.[].title'
+
+        See 'syncups help <command>' for detailed help.
+
+        """)
+  }
+
+  @Test func commandHelp() {
+    #expect(
+      HelpRenderer.render(path: ["add"]) == """
+        OVERVIEW: Add a sync-up at the end of the list.
+
+        Attendees whose names are blank are dropped; if none remain, the sync-up gets
+        one blank attendee. With --json, prints the new sync-up object.
+
+        USAGE: syncups add --title <title> [--attendee <name> ...]
+                           [--duration <duration>] [--theme <theme>]
+
+        OPTIONS:
+          --title <title>         The sync-up's title.
+          --attendee <name>       Add an attendee; repeat for more.
+          --duration <duration>   The meeting's length: 90s, 5m, 1m30s, 1h, 1h30m or
+                                  plain minutes, from 1s to 24h (default: the
+                                  default-duration setting, else 5m).
+          --theme <theme>         The colour theme (default: the default-theme setting,
+                                  else bubblegum).
+          -h, --help              Show help information.
+
+        EXAMPLES:
+          Add a fifteen-minute sync-up with a teal theme:
+            $ syncups add --title Design --attendee Ana --duration 15m --theme teal
+
+        """)
+  }
+
+  @Test func groupHelpListsItsSubcommands() {
+    #expect(
+      HelpRenderer.render(path: ["meeting"]) == """
+        OVERVIEW: Show or delete one past meeting.
+
+        USAGE: syncups meeting <subcommand>
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          show                    Show a meeting's date and transcript.
+          delete                  Delete a meeting from a sync-up's history.
+
+        """)
+  }
+
+  @Test func narrowHelpMovesTheDescriptionColumn() {
+    #expect(
+      HelpRenderer.render(path: ["delete"], width: 40) == """
+        OVERVIEW: Delete a sync-up and its
+        meetings.
+
+        On a terminal, asks for confirmation
+        first. Otherwise --yes is required.
+
+        USAGE: syncups delete <syncup> [--yes]
+
+        ARGUMENTS:
+          <syncup>      A sync-up title or id,
+                        or a unique prefix of
+                        either.
+
+        OPTIONS:
+          -y, --yes     Delete without asking.
+          -h, --help    Show help information.
+
+        """)
+  }
+
+  @Test func widthsBelowTheMinimumAreTreatedAsTheMinimum() {
+    #expect(
+      HelpRenderer.render(path: ["edit"], width: 10)
+        == HelpRenderer.render(path: ["edit"], width: 40))
+  }
+
+  @Test(arguments: [40, 60, 80, 100, 132])
+  func everyLineFitsTheWidth(width: Int) {
+    for path in [[]] + CommandTable.visibleCommands.map(\.path) {
+      let text = HelpRenderer.render(path: path, width: width)
+      for line in text.split(separator: "\n") where !line.hasPrefix("    $ ") {
+        #expect(line.count <= width, "\(path) at \(width): \(line)")
+      }
+    }
+  }
+
+  @Test func exampleCommandsFitEightyColumns() {
+    for path in [[]] + CommandTable.visibleCommands.map(\.path) {
+      for line in HelpRenderer.render(path: path).split(separator: "\n") {
+        #expect(line.count <= 80, "\(path): \(line)")
+      }
+    }
+  }
+
+  @Test func unknownPathRendersTopLevelHelp() {
+    #expect(HelpRenderer.render(path: ["nope"]) == HelpRenderer.render(path: []))
+  }
+
+  @Test func parsedHelpRendersTheSameText() throws {
+    guard case .help(let path) = try parse(["meeting", "show", "--help"]).command else {
+      Issue.record("not help")
+      return
+    }
+    guard case .help(let other) = try parse(["help", "meeting", "show"]).command else {
+      Issue.record("not help")
+      return
+    }
+    #expect(HelpRenderer.render(path: path) == HelpRenderer.render(path: other))
+    #expect(
+      HelpRenderer.render(path: path).hasPrefix("OVERVIEW: Show a meeting's date and transcript.\n")
+    )
+  }
+}
+
+@Suite("Text wrapping")
+struct TextWrapperTests {
+  @Test func greedyFill() {
+    #expect(TextWrapper.wrap("one two three", width: 8) == ["one two", "three"])
+  }
+
+  @Test func linesThatFitKeepTheirSpacing() {
+    #expect(TextWrapper.wrap("  n   next\nlast", width: 20) == ["  n   next", "last"])
+  }
+
+  @Test func indentedLinesContinueAtTheirIndent() {
+    #expect(TextWrapper.wrap("  aaa bbb ccc", width: 9) == ["  aaa bbb", "  ccc"])
+    #expect(
+      TextWrapper.wrap("  aaa bbb ccc", width: 9, hangingIndent: 2) == ["  aaa bbb", "    ccc"])
+  }
+
+  @Test func longWordsAreNotBroken() {
+    #expect(TextWrapper.wrap("a verylongword b", width: 5) == ["a", "verylongword", "b"])
+  }
+
+  @Test func columnPutsALongLabelOnItsOwnLine() {
+    #expect(
+      TextWrapper.column("  --json", "Print JSON.", indent: 12, width: 40) == [
+        "  --json    Print JSON."
+      ])
+    #expect(
+      TextWrapper.column("  --a-long-label", "Text here.", indent: 12, width: 40)
+        == ["  --a-long-label", "            Text here."])
+  }
+}
+
+@Suite("Man page")
+struct ManPageTests {
+  @Test(
+    .enabled(
+      if: ExternalProgram.path("mandoc") != nil, "mandoc is not installed: skipping the lint"))
+  func lintIsClean() throws {
+    let result = try ExternalProgram.run("mandoc", ["-T", "lint", "-W", "style"], input: manPage())
+    // A stale system mandoc.db is reported on some machines; it says nothing about the page.
+    let messages = result.standardError.split(separator: "\n").filter { !$0.contains("mandoc.db") }
+    #expect(messages == [])
+    #expect(result.standardOutput == "")
+    #expect(result.status == 0)
+  }
+
+  @Test func sectionsInOrder() {
+    let sections = manPage().split(separator: "\n").filter { $0.hasPrefix(".Sh ") }
+    #expect(
+      sections == [
+        ".Sh NAME", ".Sh SYNOPSIS", ".Sh DESCRIPTION", ".Sh COMMANDS", ".Sh OPTIONS",
+        ".Sh JSON OUTPUT", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
+        ".Sh SEE ALSO",
+      ])
+  }
+
+  @Test func headerAndName() {
+    let lines = manPage().split(separator: "\n").prefix(6)
+    #expect(
+      Array(lines) == [
+        ".Dd November 22, 2026", ".Dt SYNCUPS 1", ".Os", ".Sh NAME", ".Nm syncups",
+        ".Nd \"a meeting manager for daily stand-ups\"",
+      ])
+  }
+
+  @Test func documentsTheReferenceSections() {
+    let page = manPage()
+    for status in ["0", "1", "64", "65", "75", "129", "130", "143"] {
+      #expect(page.contains("\n.It Li \(status)\n"), "exit status \(status)")
+    }
+    for variable in [
+      "SYNCUPS_FILE", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM", "SYNCUPS_CLOCK",
+    ] {
+      #expect(page.contains("\n.It Ev \(variable)\n"), "environment variable \(variable)")
+    }
+    for key in [
+      "id", "title", "theme", "duration", "durationPerAttendee", "attendees", "meetings", "date",
+      "transcript", "name", "displayName", "hex", "textColor", "bell", "color",
+      "defaultDuration", "defaultTheme",
+    ] {
+      #expect(page.contains("\n.It Li \(key)\n"), "JSON key \(key)")
+    }
+    #expect(page.contains("\n.It Pa .sync-ups.json.lock\n"))
+    #expect(page.contains("jq -r '.[].title'"))
+    #expect(page.hasSuffix(".Sh SEE ALSO\n.Xr jq 1\n"))
+  }
+
+  @Test func optionsUseFlagMacros() {
+    let page = manPage()
+    #expect(page.contains("\n.It Fl q , Fl \\-quiet\n"))
+    #expect(page.contains("\n.It Fl \\-file Ar path\n"))
+    #expect(page.contains("\n.Op Fl \\-attendee Ar name ...\n"))
+  }
+
+  @Test func textLinesAreEscaped() {
+    #expect(Mdoc.text(".lock files") == "\\&.lock files")
+    #expect(Mdoc.text("a\\b") == "a\\eb")
+    #expect(Mdoc.text("One. Two? three. e.g. Four") == "One.\nTwo? three. e.g. Four")
+    #expect(Mdoc.argument("a b") == "\"a b\"")
+  }
+}

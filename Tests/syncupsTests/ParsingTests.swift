@@ -1,0 +1,564 @@
+import Testing
+
+@testable import syncups
+
+/// Parses `arguments`, failing the test on a usage error.
+private func command(_ arguments: [String]) throws -> Command {
+  try parse(arguments).command
+}
+
+/// The rendered usage error for `arguments`, or nil when they parse.
+private func usageError(_ arguments: [String]) -> String? {
+  do {
+    _ = try parse(arguments)
+    return nil
+  } catch {
+    return error.render()
+  }
+}
+
+@Suite("Parsing commands")
+struct CommandParsingTests {
+  @Test func bareProgramShowsTopLevelHelp() throws {
+    #expect(try parse([]) == Invocation(command: .help([])))
+  }
+
+  @Test func listShowStartMeetings() throws {
+    #expect(try command(["list"]) == .list)
+    #expect(try command(["show", "eng"]) == .show(syncUp: "eng"))
+    #expect(try command(["start", "Daily Sync"]) == .start(syncUp: "Daily Sync"))
+    #expect(try command(["meetings", "eng"]) == .meetings(syncUp: "eng"))
+    #expect(try command(["themes"]) == .themes)
+    #expect(try command(["export"]) == .exportData)
+  }
+
+  @Test func addWithOnlyATitle() throws {
+    #expect(
+      try command(["add", "--title", "Design"])
+        == .add(title: "Design", attendees: [], duration: nil, theme: nil))
+  }
+
+  @Test func addWithEveryOptionInBothForms() throws {
+    let arguments = [
+      "add", "--title=Design", "--attendee", "Ana", "--attendee=Ben", "--duration", "1m30s",
+      "--theme", "SeaFoam",
+    ]
+    #expect(
+      try command(arguments)
+        == .add(title: "Design", attendees: ["Ana", "Ben"], duration: 90, theme: "seafoam"))
+  }
+
+  @Test func addAcceptsOptionsInAnyOrderAndAnEmptyTitle() throws {
+    #expect(
+      try command(["add", "--theme", "TEAL", "--attendee", "", "--title", ""])
+        == .add(title: "", attendees: [""], duration: nil, theme: "teal"))
+  }
+
+  @Test func theLastValueOfARepeatedSingleOptionWins() throws {
+    #expect(
+      try command(["add", "--title", "A", "--title", "B"])
+        == .add(title: "B", attendees: [], duration: nil, theme: nil))
+  }
+
+  @Test func editKeepsAttendeeChangesInOrder() throws {
+    let arguments = [
+      "edit", "eng", "--rename-attendee", "Ben=Benjamin", "--title", "New", "--add-attendee",
+      "Cy", "--duration", "5", "--remove-attendee", "Ana", "--theme", "navy",
+      "--add-attendee=Di",
+    ]
+    let edits = SyncUpEdits(
+      title: "New", duration: 300, theme: "navy",
+      attendeeChanges: [
+        .rename(from: "Ben", to: "Benjamin"), .add(name: "Cy"), .remove(nameOrID: "Ana"),
+        .add(name: "Di"),
+      ])
+    #expect(try command(arguments) == .edit(syncUp: "eng", edits: edits))
+  }
+
+  @Test func renameSplitsAtTheFirstEqualsSign() throws {
+    #expect(
+      try command(["edit", "eng", "--rename-attendee", "a=b=c"])
+        == .edit(
+          syncUp: "eng", edits: SyncUpEdits(attendeeChanges: [.rename(from: "a", to: "b=c")])))
+    #expect(
+      try command(["edit", "eng", "--rename-attendee=Ben="])
+        == .edit(syncUp: "eng", edits: SyncUpEdits(attendeeChanges: [.rename(from: "Ben", to: "")]))
+    )
+  }
+
+  @Test func deleteWithAndWithoutYes() throws {
+    #expect(try command(["delete", "eng"]) == .delete(syncUp: "eng", yes: false))
+    #expect(try command(["delete", "-y", "eng"]) == .delete(syncUp: "eng", yes: true))
+    #expect(try command(["delete", "eng", "--yes"]) == .delete(syncUp: "eng", yes: true))
+  }
+
+  @Test func shortFlagsBundle() throws {
+    let invocation = try parse(["delete", "eng", "-qy"])
+    #expect(invocation.command == .delete(syncUp: "eng", yes: true))
+    #expect(invocation.options == GlobalOptions(quiet: true))
+  }
+
+  @Test func meetingSubcommands() throws {
+    #expect(
+      try command(["meeting", "show", "eng", "1"]) == .meetingShow(syncUp: "eng", meeting: "1"))
+    #expect(
+      try command(["meeting", "delete", "eng", "ABCD"])
+        == .meetingDelete(syncUp: "eng", meeting: "ABCD"))
+  }
+
+  @Test func configSubcommands() throws {
+    #expect(try command(["config", "list"]) == .configList)
+    #expect(try command(["config", "get", "bell"]) == .configGet(.bell))
+    #expect(try command(["config", "unset", "default-theme"]) == .configUnset(.defaultTheme))
+    #expect(try command(["config", "set", "bell", "off"]) == .configSet(.bell(false)))
+    #expect(try command(["config", "set", "bell", "ON"]) == .configSet(.bell(true)))
+    #expect(try command(["config", "set", "color", "always"]) == .configSet(.color(.always)))
+    #expect(
+      try command(["config", "set", "default-duration", "10m"])
+        == .configSet(.defaultDuration(600)))
+    #expect(
+      try command(["config", "set", "default-theme", "Teal"]) == .configSet(.defaultTheme("teal")))
+  }
+
+  @Test func importFromAFileOrStandardInput() throws {
+    #expect(try command(["import", "data.json"]) == .importData(from: .file("data.json")))
+    #expect(try command(["import", "-"]) == .importData(from: .standardInput))
+  }
+
+  @Test func completionsForEachShell() throws {
+    #expect(try command(["completions", "bash"]) == .completions(.bash))
+    #expect(try command(["completions", "zsh"]) == .completions(.zsh))
+    #expect(try command(["completions", "fish"]) == .completions(.fish))
+  }
+
+  @Test func hiddenCompletionHelper() throws {
+    #expect(try command(["__complete", "syncups"]) == .complete(.syncUps))
+    let invocation = try parse(["--file", "x.json", "__complete", "meetings", "eng"])
+    #expect(
+      invocation
+        == Invocation(
+          options: GlobalOptions(file: "x.json"), command: .complete(.meetings(syncUp: "eng"))))
+  }
+
+  @Test func helpInEveryForm() throws {
+    #expect(try command(["help"]) == .help([]))
+    #expect(try command(["help", "add"]) == .help(["add"]))
+    #expect(try command(["help", "meeting", "show"]) == .help(["meeting", "show"]))
+    #expect(try command(["-h"]) == .help([]))
+    #expect(try command(["--help"]) == .help([]))
+    #expect(try command(["meeting", "show", "-h"]) == .help(["meeting", "show"]))
+    #expect(try command(["meeting"]) == .help(["meeting"]))
+    #expect(try command(["config", "--help"]) == .help(["config"]))
+  }
+
+  @Test func helpWinsOverMissingAndUnknownOptions() throws {
+    #expect(try command(["add", "--help"]) == .help(["add"]))
+    #expect(try command(["add", "--bogus", "-h"]) == .help(["add"]))
+    #expect(try command(["add", "--title", "--help"]) == .help(["add"]))
+    #expect(try command(["delete", "-yh"]) == .help(["delete"]))
+  }
+
+  @Test func version() throws {
+    #expect(try command(["--version"]) == .version)
+    #expect(try command(["list", "--version"]) == .version)
+    #expect(CommandTable.version == "0.1.0")
+  }
+
+  @Test func globalOptionsBeforeTheCommand() throws {
+    let invocation = try parse([
+      "--file", "/tmp/x.json", "--json", "--color", "never", "-q", "--trace", "list",
+    ])
+    #expect(
+      invocation
+        == Invocation(
+          options: GlobalOptions(
+            file: "/tmp/x.json", json: true, color: .never, quiet: true, trace: true),
+          command: .list))
+  }
+
+  @Test func globalOptionsAfterTheCommand() throws {
+    let invocation = try parse(["show", "eng", "--json", "--file=/x.json", "--color=always"])
+    #expect(
+      invocation
+        == Invocation(
+          options: GlobalOptions(file: "/x.json", json: true, color: .always),
+          command: .show(syncUp: "eng")))
+  }
+
+  @Test func doubleDashEndsOptions() throws {
+    #expect(try command(["show", "--", "--weird title"]) == .show(syncUp: "--weird title"))
+    #expect(try command(["show", "-"]) == .show(syncUp: "-"))
+  }
+
+  @Test func everyCommandInTheTableParses() throws {
+    let samples: [String: [String]] = [
+      "list": [], "show": ["a"], "add": ["--title", "a"], "edit": ["a", "--title", "b"],
+      "delete": ["a"], "start": ["a"], "meetings": ["a"], "meeting show": ["a", "1"],
+      "meeting delete": ["a", "1"], "themes": [], "config list": [], "config get": ["bell"],
+      "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
+      "completions": ["bash"], "help": [],
+    ]
+    for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
+      let name = path.joined(separator: " ")
+      let sample = try #require(samples[name], "no sample arguments for '\(name)'")
+      let parsed = try parse(path + sample)
+      #expect(parsed.command != .help(path), "'\(name)' parsed as help")
+    }
+    #expect(
+      samples.count == CommandTable.visibleCommands.filter { $0.command.subcommands.isEmpty }.count)
+  }
+}
+
+@Suite("Usage errors")
+struct UsageErrorTests {
+  @Test func exitCodeIs64() {
+    #expect(UsageError.exitCode == 64)
+  }
+
+  @Test func unknownCommandSuggestsTheNearestOne() {
+    #expect(
+      usageError(["lst"]) == """
+        Error: unknown command 'lst'. Did you mean 'list'?
+        Usage: syncups [<options>] <command>
+        See 'syncups --help' for more information.
+
+        """)
+  }
+
+  @Test func unknownSubcommandNamesItsGroup() {
+    #expect(
+      usageError(["meeting", "shwo", "eng", "1"]) == """
+        Error: unknown command 'meeting shwo'. Did you mean 'meeting show'?
+        Usage: syncups meeting <subcommand>
+        See 'syncups meeting --help' for more information.
+
+        """)
+  }
+
+  @Test func unknownCommandWithoutANearMiss() {
+    #expect(
+      usageError(["frobnicate"]) == """
+        Error: unknown command 'frobnicate'
+        Usage: syncups [<options>] <command>
+        See 'syncups --help' for more information.
+
+        """)
+    // Hidden commands are never suggested.
+    #expect(usageError(["__complet"])?.hasPrefix("Error: unknown command '__complet'\n") == true)
+  }
+
+  @Test func unknownOptionSuggestsTheNearestOne() {
+    #expect(
+      usageError(["add", "--titel", "Design"]) == """
+        Error: unknown option '--titel'. Did you mean '--title'?
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        See 'syncups add --help' for more information.
+
+        """)
+    #expect(
+      usageError(["delete", "eng", "--yse"]) == """
+        Error: unknown option '--yse'. Did you mean '--yes'?
+        Usage: syncups delete <syncup> [--yes]
+        See 'syncups delete --help' for more information.
+
+        """)
+  }
+
+  @Test func singleDashLongOptionSuggestsTheDoubleDash() {
+    #expect(
+      usageError(["add", "-title", "Design"]) == """
+        Error: unknown option '-title'. Did you mean '--title'?
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        See 'syncups add --help' for more information.
+
+        """)
+  }
+
+  @Test func unknownShortOption() {
+    #expect(
+      usageError(["list", "-qx"]) == """
+        Error: unknown option '-x'
+        Usage: syncups list
+        See 'syncups list --help' for more information.
+
+        """)
+  }
+
+  @Test func commandOptionBeforeTheCommandIsUnknown() {
+    #expect(
+      usageError(["--yes", "delete", "eng"]) == """
+        Error: unknown option '--yes'
+        Usage: syncups [<options>] <command>
+        See 'syncups --help' for more information.
+
+        """)
+  }
+
+  @Test func missingRequiredOption() {
+    #expect(
+      usageError(["add", "--attendee", "Ana"]) == """
+        Error: missing option '--title <title>'
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        See 'syncups add --help' for more information.
+
+        """)
+  }
+
+  @Test func missingArgument() {
+    #expect(
+      usageError(["meeting", "show", "eng"]) == """
+        Error: missing argument '<meeting>'
+        Usage: syncups meeting show <syncup> <meeting>
+        See 'syncups meeting show --help' for more information.
+
+        """)
+  }
+
+  @Test func extraArgument() {
+    #expect(
+      usageError(["show", "eng", "extra"]) == """
+        Error: unexpected argument 'extra'
+        Usage: syncups show <syncup>
+        See 'syncups show --help' for more information.
+
+        """)
+    #expect(
+      usageError(["list", "--", "--json"]) == """
+        Error: unexpected argument '--json'
+        Usage: syncups list
+        See 'syncups list --help' for more information.
+
+        """)
+  }
+
+  @Test func missingValue() {
+    let expected = """
+      Error: missing value for option '--title'
+      Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+      See 'syncups add --help' for more information.
+
+      """
+    #expect(usageError(["add", "--title"]) == expected)
+    #expect(usageError(["add", "--title", "--json"]) == expected)
+  }
+
+  @Test func flagWithAValue() {
+    #expect(
+      usageError(["list", "--json=yes"]) == """
+        Error: option '--json' does not take a value
+        Usage: syncups list
+        See 'syncups list --help' for more information.
+
+        """)
+  }
+
+  @Test func invalidDuration() {
+    #expect(
+      usageError(["add", "--title", "x", "--duration", "5x"]) == """
+        Error: invalid duration '5x' for '--duration' (use e.g. 90s, 5m, 1m30s, 1h or plain minutes)
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        See 'syncups add --help' for more information.
+
+        """)
+  }
+
+  @Test func durationOutOfRange() {
+    #expect(
+      usageError(["edit", "eng", "--duration", "25h"]) == """
+        Error: duration '25h' for '--duration' is out of range (1s to 24h)
+        Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
+        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...]
+        See 'syncups edit --help' for more information.
+
+        """)
+  }
+
+  @Test func unknownThemeSuggestsTheNearestOne() {
+    #expect(
+      usageError(["add", "--title", "x", "--theme", "bubblgum"]) == """
+        Error: unknown theme 'bubblgum' for '--theme'. Did you mean 'bubblegum'?
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        See 'syncups add --help' for more information.
+
+        """)
+    #expect(
+      usageError(["edit", "eng", "--theme", "Peri"])?.hasPrefix(
+        "Error: unknown theme 'Peri' for '--theme'. Did you mean 'periwinkle'?\n") == true)
+  }
+
+  @Test func unknownThemeWithoutANearMissPointsToTheList() {
+    #expect(
+      usageError(["config", "set", "default-theme", "blue"]) == """
+        Error: unknown theme 'blue' for 'default-theme' (see 'syncups themes')
+        Usage: syncups config set <key> <value>
+        See 'syncups config set --help' for more information.
+
+        """)
+  }
+
+  @Test func invalidColor() {
+    #expect(
+      usageError(["--color", "sometimes", "list"]) == """
+        Error: invalid value 'sometimes' for '--color' (expected auto, always or never)
+        Usage: syncups list
+        See 'syncups list --help' for more information.
+
+        """)
+    #expect(
+      usageError(["--color=alway"])
+        == """
+        Error: invalid value 'alway' for '--color' (expected auto, always or never). Did you mean 'always'?
+        Usage: syncups [<options>] <command>
+        See 'syncups --help' for more information.
+
+        """)
+  }
+
+  @Test func invalidShell() {
+    #expect(
+      usageError(["completions", "tcsh"]) == """
+        Error: invalid value 'tcsh' for '<shell>' (expected bash, zsh or fish)
+        Usage: syncups completions <shell>
+        See 'syncups completions --help' for more information.
+
+        """)
+    #expect(
+      usageError(["completions", "fihs"]) == """
+        Error: invalid value 'fihs' for '<shell>' (expected bash, zsh or fish). Did you mean 'fish'?
+        Usage: syncups completions <shell>
+        See 'syncups completions --help' for more information.
+
+        """)
+  }
+
+  @Test func invalidSettingNameAndValue() {
+    #expect(
+      usageError(["config", "get", "colour"]) == """
+        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration or default-theme). Did you mean 'color'?
+        Usage: syncups config get <key>
+        See 'syncups config get --help' for more information.
+
+        """)
+    #expect(
+      usageError(["config", "set", "bell", "maybe"]) == """
+        Error: invalid value 'maybe' for 'bell' (expected on or off)
+        Usage: syncups config set <key> <value>
+        See 'syncups config set --help' for more information.
+
+        """)
+    #expect(
+      usageError(["config", "set", "default-duration", "0"]) == """
+        Error: duration '0' for 'default-duration' is out of range (1s to 24h)
+        Usage: syncups config set <key> <value>
+        See 'syncups config set --help' for more information.
+
+        """)
+  }
+
+  @Test func editWithoutChanges() {
+    #expect(
+      usageError(["edit", "eng"]) == """
+        Error: nothing to change (give --title, --duration, --theme, --add-attendee, --remove-attendee or --rename-attendee)
+        Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
+        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...]
+        See 'syncups edit --help' for more information.
+
+        """)
+  }
+
+  @Test func renameWithoutEqualsSign() {
+    for value in ["Ben", "=Benjamin"] {
+      #expect(
+        usageError(["edit", "eng", "--rename-attendee", value])?.hasPrefix(
+          "Error: invalid value '\(value)' for '--rename-attendee' (expected OLD=NEW)\n") == true)
+    }
+  }
+
+  @Test func helpForAnUnknownCommand() {
+    #expect(
+      usageError(["help", "lst"]) == """
+        Error: unknown command 'lst'. Did you mean 'list'?
+        Usage: syncups help [<command> ...]
+        See 'syncups help --help' for more information.
+
+        """)
+    #expect(
+      usageError(["help", "meeting", "delet"]) == """
+        Error: unknown command 'meeting delet'. Did you mean 'meeting delete'?
+        Usage: syncups help [<command> ...]
+        See 'syncups help --help' for more information.
+
+        """)
+  }
+
+  @Test func completionHelperNeedsASyncUpForMeetings() {
+    #expect(
+      usageError(["__complete", "meetings"]) == """
+        Error: missing argument '<syncup>'
+        Usage: syncups __complete <kind> [<syncup>]
+        See 'syncups __complete --help' for more information.
+
+        """)
+  }
+
+  @Test func renderUsesTheGivenProgramName() {
+    let error = UsageError("unexpected argument 'x'", path: ["list"])
+    #expect(
+      error.render(programName: "su") == """
+        Error: unexpected argument 'x'
+        Usage: su list
+        See 'su list --help' for more information.
+
+        """)
+  }
+}
+
+@Suite("Did you mean")
+struct SuggestionTests {
+  @Test(
+    arguments: [
+      ("lsit", ["list", "show"], "list"),
+      ("sho", ["list", "show"], "show"),
+      ("meet", ["meetings", "meeting"], nil),
+      ("tcsh", ["bash", "zsh", "fish"], nil),
+      ("SEA", ThemeNames.all, "seafoam"),
+      ("purpel", ThemeNames.all, "purple"),
+      ("p", ThemeNames.all, nil),
+      ("", ["list"], nil),
+    ] as [(String, [String], String?)])
+  func closest(word: String, candidates: [String], expected: String?) {
+    #expect(Suggestion.closest(to: word, among: candidates) == expected)
+  }
+
+  @Test func editDistance() {
+    #expect(Suggestion.editDistance("kitten", "sitting") == 3)
+    #expect(Suggestion.editDistance("lsit", "list") == 1)
+    #expect(Suggestion.editDistance("", "abc") == 3)
+    #expect(Suggestion.editDistance("same", "same") == 0)
+  }
+}
+
+@Suite("Durations")
+struct DurationParsingTests {
+  @Test(arguments: [
+    ("90s", 90), ("5m", 300), ("1m30s", 90), ("1h", 3600), ("1h30m", 5400), ("5", 300),
+    ("1h0m15s", 3615), ("1s", 1), ("0h0m1s", 1), ("24h", 86400), ("1440", 86400),
+    ("90m", 5400), ("007s", 7),
+  ])
+  func accepted(text: String, seconds: Int) throws {
+    #expect(try DurationParser.seconds(text) == seconds)
+  }
+
+  @Test(arguments: [
+    "", "m", "5x", "1.5m", "-5", "+5", "5 m", " 5", "1s30m", "1m1m", "1m30", "5M", "h1", "1d",
+    "\u{0665}",
+  ])
+  func invalid(text: String) {
+    #expect(throws: DurationParser.Failure.invalid) { try DurationParser.seconds(text) }
+  }
+
+  @Test(arguments: ["0", "0s", "0h0m0s", "24h1s", "1441", "86401s", "99999999999999999999h"])
+  func outOfRange(text: String) {
+    #expect(throws: DurationParser.Failure.outOfRange) { try DurationParser.seconds(text) }
+  }
+}
