@@ -114,3 +114,19 @@ private struct Greeter {
     }
   }
 }
+
+@Suite struct BaseDirectoriesTests {
+  @Test func absoluteXDGVariablesWin() {
+    let directories = BaseDirectories(environment: [
+      "HOME": "/home/blob", "XDG_DATA_HOME": "/data", "XDG_CONFIG_HOME": "/config",
+    ])
+    #expect(directories.data.path == "/data")
+    #expect(directories.configuration.path == "/config")
+  }
+
+  @Test func relativeOrMissingXDGVariablesFallBackToHome() {
+    let directories = BaseDirectories(environment: ["HOME": "/home/blob", "XDG_DATA_HOME": "relative/data"])
+    #expect(directories.data.path == "/home/blob/.local/share")
+    #expect(directories.configuration.path == "/home/blob/.config")
+  }
+}

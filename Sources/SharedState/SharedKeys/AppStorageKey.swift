@@ -159,18 +159,8 @@ public struct AppStorage: Sendable {
   /// `$XDG_CONFIG_HOME/<program>/settings.json`, or `~/.config/<program>/settings.json`.
   public static var standard: AppStorage {
     let program = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "app") } ?? "app"
-    return AppStorage(url: configurationDirectory().appending(path: program).appending(path: "settings.json"))
-  }
-
-  /// The user's configuration directory: `$XDG_CONFIG_HOME` if absolute, else `~/.config`.
-  public static func configurationDirectory(
-    environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> URL {
-    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-      return URL(filePath: config, directoryHint: .isDirectory)
-    }
-    let home = environment["HOME"] ?? "/"
-    return URL(filePath: home, directoryHint: .isDirectory).appending(path: ".config")
+    return AppStorage(
+      url: BaseDirectories().configuration.appending(path: program).appending(path: "settings.json"))
   }
 }
 
