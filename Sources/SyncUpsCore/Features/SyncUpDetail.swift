@@ -1,0 +1,185 @@
+import SharedState
+
+/// One sync-up: editing it, deleting it, deleting its past meetings, and starting a meeting.
+///
+/// It works on the `Shared<SyncUp>` it was handed (usually `$syncUps[id:]` of `.syncUps`), so
+/// every change lands in the data file and in every other feature holding the same sync-up.
+///
+/// ```swift
+/// let detail = SyncUpDetail.State(syncUp: $syncUps[id: id]!)
+/// store.send(.editButtonTapped)
+/// store.send(.destination(.presented(.edit(.titleChanged("Design")))))
+/// store.send(.doneEditingButtonTapped)
+/// ```
+public struct SyncUpDetail: Reducer, Sendable {
+  /// What the detail presents: the delete alert or the edit form.
+  public struct Destination: Reducer, Sendable {
+    /// The presented alert or form.
+    public enum State: Equatable, Sendable {
+      /// The delete confirmation.
+      case alert(AlertState<Alert>)
+      /// The edit form, on a copy of the sync-up.
+      case edit(SyncUpForm.State)
+
+      /// The alert, if that is what is presented. Setting it replaces an alert only.
+      public var alert: AlertState<Alert>? {
+        get { if case .alert(let alert) = self { alert } else { nil } }
+        set { if case .alert = self, let newValue { self = .alert(newValue) } }
+      }
+
+      /// The edit form, if that is what is presented. Setting it replaces a form only.
+      public var edit: SyncUpForm.State? {
+        get { if case .edit(let form) = self { form } else { nil } }
+        set { if case .edit = self, let newValue { self = .edit(newValue) } }
+      }
+    }
+
+    /// An action of the presented alert or form.
+    public enum Action: Equatable, Sendable {
+      /// A button of the alert.
+      case alert(Alert)
+      /// An action of the edit form.
+      case edit(SyncUpForm.Action)
+    }
+
+    /// The buttons of the delete alert that do something.
+    public enum Alert: Equatable, Sendable {
+      /// "Yes": delete the sync-up.
+      case confirmDeletion
+    }
+
+    /// Runs the edit form on its state; the alert's buttons are handled by the detail.
+    public init() {}
+
+    /// Handles one action: the state change, then the work to do next.
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      guard case .edit(let formAction) = action, case .edit(var form) = state else { return .none }
+      let effect = SyncUpForm().reduce(into: &form, action: formAction)
+      state = .edit(form)
+      return effect.map { .edit($0) }
+    }
+  }
+
+  /// The sync-up and what is presented over it.
+  public struct State: Equatable, Sendable {
+    /// The alert or form shown, if any.
+    public var destination: Destination.State?
+    /// The sync-up, shared with the list and the data file.
+    @Shared public var syncUp: SyncUp
+
+    /// The detail of `syncUp`.
+    public init(destination: Destination.State? = nil, syncUp: Shared<SyncUp>) {
+      self.destination = destination
+      self._syncUp = syncUp
+    }
+  }
+
+  /// What can happen in the detail.
+  public enum Action: Equatable, Sendable {
+    /// "Cancel" in the edit form: the changes are thrown away.
+    case cancelEditButtonTapped
+    /// Something the parent acts on.
+    case delegate(Delegate)
+    /// "Delete": asks for confirmation.
+    case deleteButtonTapped
+    /// Deletes the past meeting with `id`.
+    case deleteMeeting(id: Meeting.ID)
+    /// An action of the alert or form, or its dismissal.
+    case destination(PresentationAction<Destination.Action>)
+    /// "Done" in the edit form: the changes are saved.
+    case doneEditingButtonTapped
+    /// "Edit": opens the form on a copy of the sync-up.
+    case editButtonTapped
+    /// "Start Meeting": asks the parent to start one.
+    case startMeetingButtonTapped
+
+    /// What the detail asks of its parent.
+    public enum Delegate: Equatable, Sendable {
+      /// Start a meeting of this sync-up.
+      case startMeeting(Shared<SyncUp>)
+    }
+
+    /// The ``destination(_:)`` case.
+    public static let destinationPath = ActionPath(
+      embed: Action.destination,
+      extract: { if case .destination(let action) = $0 { action } else { nil } }
+    )
+  }
+
+  @Dependency(\.dismiss) var dismiss
+
+  /// The detail's logic.
+  public init() {}
+
+  /// The feature, with its presented children.
+  public var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .cancelEditButtonTapped:
+        state.destination = nil
+        return .none
+
+      case .delegate:
+        return .none
+
+      case .deleteButtonTapped:
+        state.destination = .alert(.deleteSyncUp)
+        return .none
+
+      case .deleteMeeting(let id):
+        state.$syncUp.withLock { _ = $0.meetings.remove(id: id) }
+        return .none
+
+      case .destination(.presented(.alert(.confirmDeletion))):
+        state.destination = nil
+        let id = state.syncUp.id
+        @Shared(.syncUps) var syncUps
+        $syncUps.withLock { _ = $0.remove(id: id) }
+        return .run { _ in await dismiss() }
+
+      case .destination:
+        return .none
+
+      case .doneEditingButtonTapped:
+        guard case .edit(let form) = state.destination else { return .none }
+        state.$syncUp.withLock { $0.applyEdits(from: form.syncUp) }
+        state.destination = nil
+        return .none
+
+      case .editButtonTapped:
+        state.destination = .edit(SyncUpForm.State(syncUp: state.syncUp))
+        return .none
+
+      case .startMeetingButtonTapped:
+        return .send(.delegate(.startMeeting(state.$syncUp)))
+      }
+    }
+    .ifLet(\.destination, action: Action.destinationPath) { Destination() }
+  }
+}
+
+extension AlertState where Action == SyncUpDetail.Destination.Alert {
+  /// "Delete?" — "Are you sure you want to delete this meeting?" — Yes / Nevermind.
+  public static var deleteSyncUp: Self {
+    AlertState(
+      title: "Delete?",
+      message: "Are you sure you want to delete this meeting?",
+      buttons: [
+        ButtonState(role: .destructive, action: .confirmDeletion, label: "Yes"),
+        ButtonState(role: .cancel, label: "Nevermind"),
+      ]
+    )
+  }
+}
+
+extension SyncUp {
+  /// Takes what the edit form changes (title, length, theme, attendees) from `edited`, and
+  /// keeps the meetings as they are now, so that a meeting saved while the form was open (by
+  /// another process) is not lost.
+  mutating func applyEdits(from edited: SyncUp) {
+    title = edited.title
+    duration = edited.duration
+    theme = edited.theme
+    attendees = edited.attendees
+  }
+}

@@ -1,0 +1,81 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+
+/// When human output uses colour: the `color` setting and the `--color` option.
+public enum ColorSetting: String, CaseIterable, Codable, Sendable {
+  /// Colour only when writing to a terminal (and `NO_COLOR` is unset, `TERM` is not `dumb`).
+  case auto
+  /// Always colour.
+  case always
+  /// Never colour.
+  case never
+}
+
+extension SharedReaderKey where Self == AppStorageKey<Bool>.Default {
+  /// Whether a meeting rings the terminal bell when the speaker changes: the `bell` setting,
+  /// on by default.
+  ///
+  /// ```swift
+  /// @SharedReader(.bellEnabled) var bellEnabled
+  /// ```
+  public static var bellEnabled: Self {
+    Self[.appStorage("bell"), default: true]
+  }
+}
+
+extension SharedReaderKey where Self == AppStorageKey<ColorSetting>.Default {
+  /// When output is coloured: the `color` setting, ``ColorSetting/auto`` by default.
+  ///
+  /// ```swift
+  /// @SharedReader(.colorSetting) var color
+  /// ```
+  public static var colorSetting: Self {
+    Self[.appStorage("color"), default: .auto]
+  }
+}
+
+extension SharedReaderKey where Self == AppStorageKey<Int>.Default {
+  /// The length of a new sync-up in seconds: the `default-duration` setting, 300 by default.
+  ///
+  /// ```swift
+  /// @Shared(.defaultDuration) var defaultDuration
+  /// $defaultDuration.withLock { $0 = 600 }
+  /// ```
+  public static var defaultDuration: Self {
+    Self[.appStorage("default-duration"), default: SyncUp.defaultDuration]
+  }
+}
+
+extension SharedReaderKey where Self == AppStorageKey<Theme>.Default {
+  /// The theme of a new sync-up: the `default-theme` setting, ``Theme/bubblegum`` by default.
+  ///
+  /// ```swift
+  /// @SharedReader(.defaultTheme) var defaultTheme
+  /// ```
+  public static var defaultTheme: Self {
+    Self[.appStorage("default-theme"), default: SyncUp.defaultTheme]
+  }
+}
+
+extension AppStorage {
+  /// The settings file of `syncups`: `$XDG_CONFIG_HOME/syncups/config.json` when
+  /// `XDG_CONFIG_HOME` is an absolute path, else `~/.config/syncups/config.json`. The command
+  /// line installs it as the `defaultAppStorage` dependency.
+  ///
+  /// ```swift
+  /// withDependencies { $0.defaultAppStorage = .syncUpsSettings() } operation: { … }
+  /// ```
+  public static func syncUpsSettings(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> AppStorage {
+    AppStorage(
+      url: BaseDirectories(environment: environment).configuration
+        .appending(path: "syncups", directoryHint: .isDirectory)
+        .appending(path: "config.json", directoryHint: .notDirectory)
+    )
+  }
+}

@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+
+/// Test data and helpers shared by the feature tests. Ids are far from the `.incrementing`
+/// ones (0, 1, 2, …) that features hand out.
+enum FeatureFixtures {
+  /// The date tests freeze `date.now` at: 2009-02-13T23:31:30Z.
+  static let now = Date(timeIntervalSince1970: 1_234_567_890)
+
+  /// A sync-up like the app's `.mock`: six attendees, one minute, one past meeting.
+  static let designSyncUp = SyncUp(
+    id: UUID(0xD0),
+    attendees: [
+      Attendee(id: UUID(0xA1), name: "Blob"),
+      Attendee(id: UUID(0xA2), name: "Blob Jr"),
+      Attendee(id: UUID(0xA3), name: "Blob Sr"),
+      Attendee(id: UUID(0xA4), name: "Blob Esq"),
+      Attendee(id: UUID(0xA5), name: "Blob III"),
+      Attendee(id: UUID(0xA6), name: "Blob I"),
+    ],
+    duration: 60,
+    meetings: [
+      Meeting(
+        id: UUID(0xE1),
+        date: Date(timeIntervalSince1970: 1_234_000_000),
+        transcript: "Blob: We shipped the release."
+      )
+    ],
+    theme: .orange,
+    title: "Design"
+  )
+
+  /// A six-second sync-up of three attendees, as in the app's timer tests.
+  static let shortSyncUp = SyncUp(
+    id: UUID(0xD1),
+    attendees: [
+      Attendee(id: UUID(0xB1), name: "Blob"),
+      Attendee(id: UUID(0xB2), name: "Blob Jr"),
+      Attendee(id: UUID(0xB3), name: "Blob Sr"),
+    ],
+    duration: 6,
+    title: "Morning Sync"
+  )
+
+  /// A sync-up of `attendees` attendees (named A1, A2, …) lasting `duration` seconds.
+  static func syncUp(duration: Int, attendees: Int) -> SyncUp {
+    SyncUp(
+      id: UUID(0xD2),
+      attendees: IdentifiedArray(
+        uniqueElements: (0..<attendees).map { Attendee(id: UUID(0xC00 + $0), name: "A\($0 + 1)") },
+        id: \.id
+      ),
+      duration: duration,
+      title: "Sweep"
+    )
+  }
+
+  /// The in-memory file system of the current dependency world.
+  static var fileSystem: InMemoryFileSystem {
+    @Dependency(\.defaultFileStorage) var fileSystem
+    return fileSystem as! InMemoryFileSystem
+  }
+
+  /// The sync-ups in the current world's data file, decoded.
+  static func syncUpsInFile() throws -> IdentifiedArrayOf<SyncUp>? {
+    try fileSystem.contents(of: "/sync-ups.json").map(SyncUpsFile.decode)
+  }
+}
+
+/// Counts the times a feature asked to be dismissed.
+@MainActor
+final class DismissCounter {
+  private(set) var count = 0
+
+  /// A `dismiss` dependency that counts here.
+  nonisolated var effect: DismissEffect {
+    DismissEffect { self.count += 1 }
+  }
+}

@@ -1,0 +1,465 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+import Testing
+import TestStoreSupport
+
+@MainActor
+@Suite struct RecordMeetingTests {
+  /// Moves the clock one second on, once the timer sleeps.
+  private func tick(_ clock: TestClock) async {
+    await clock.waitForSleepers()
+    await clock.advance(by: .seconds(1))
+  }
+
+  @Test func timer() async {
+    let clock = TestClock()
+    let dismissals = DismissCounter()
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = dismissals.effect
+      $0.uuid = .incrementing
+    }
+
+    await store.send(.onTask)
+
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.speakerIndex = 0
+      $0.secondsElapsed = 1
+      #expect($0.secondsRemaining == 5)
+    }
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.speakerIndex = 1
+      $0.secondsElapsed = 2
+      $0.speakerDidChange = true
+      #expect($0.secondsRemaining == 4)
+    }
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.speakerIndex = 1
+      $0.secondsElapsed = 3
+      $0.speakerDidChange = false
+      #expect($0.secondsRemaining == 3)
+    }
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.speakerIndex = 2
+      $0.secondsElapsed = 4
+      $0.speakerDidChange = true
+      #expect($0.secondsRemaining == 2)
+    }
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.speakerIndex = 2
+      $0.secondsElapsed = 5
+      $0.speakerDidChange = false
+      #expect($0.secondsRemaining == 1)
+    }
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.speakerIndex = 2
+      $0.secondsElapsed = 6
+      $0.syncUp.meetings.insert(
+        Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""),
+        at: 0
+      )
+      #expect($0.secondsRemaining == 0)
+    }
+    await store.finish()
+    #expect(dismissals.count == 1)
+  }
+
+  @Test func endMeetingSave() async {
+    let clock = TestClock()
+    let dismissals = DismissCounter()
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.designSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = dismissals.effect
+      $0.uuid = .incrementing
+    }
+
+    await store.send(.onTask)
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true)
+    }
+
+    // The timer runs on while the alert shows, but its ticks change nothing.
+    await clock.waitForSleepers()
+    await clock.advance(by: .seconds(3))
+    await store.receive(.timerTick)
+    await store.receive(.timerTick)
+    await store.receive(.timerTick)
+
+    await store.send(.alert(.presented(.confirmSave))) {
+      $0.alert = nil
+      $0.syncUp.meetings.insert(
+        Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""),
+        at: 0
+      )
+    }
+    await store.finish()
+    #expect(dismissals.count == 1)
+    #expect(store.state.syncUp.meetings.ids == [UUID(0), UUID(0xE1)])
+  }
+
+  @Test func endMeetingDiscard() async {
+    let clock = TestClock()
+    let dismissals = DismissCounter()
+    // No `date` or `uuid`: discarding must not make a meeting.
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.designSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.dismiss = dismissals.effect
+    }
+
+    await store.send(.onTask)
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true)
+    }
+    await store.send(.alert(.presented(.confirmDiscard))) {
+      $0.alert = nil
+    }
+    await store.finish()
+    #expect(dismissals.count == 1)
+    #expect(store.state.syncUp == FeatureFixtures.designSyncUp)
+  }
+
+  @Test func resumeDismissesTheAlertAndTicksCountAgain() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.designSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.dismiss = DismissCounter().effect
+    }
+
+    let task = await store.send(.onTask)
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true)
+    }
+    await store.send(.alert(.dismiss)) {
+      $0.alert = nil
+    }
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 1
+    }
+    task.cancel()
+    await store.finish()
+  }
+
+  @Test func nextSpeaker() async {
+    let clock = TestClock()
+    let dismissals = DismissCounter()
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = dismissals.effect
+      $0.uuid = .incrementing
+    }
+
+    await store.send(.onTask)
+    await store.send(.nextButtonTapped) {
+      $0.speakerIndex = 1
+      $0.secondsElapsed = 2
+      $0.speakerDidChange = true
+    }
+    await store.send(.nextButtonTapped) {
+      $0.speakerIndex = 2
+      $0.secondsElapsed = 4
+    }
+    #expect(store.state.isOnLastSpeaker)
+    await store.send(.nextButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: false)
+      $0.speakerDidChange = false
+    }
+    await store.send(.alert(.presented(.confirmSave))) {
+      $0.alert = nil
+      $0.syncUp.meetings.insert(
+        Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""),
+        at: 0
+      )
+    }
+    await store.finish()
+    #expect(dismissals.count == 1)
+  }
+
+  @Test func theEndAlerts() {
+    let resume = ButtonState<RecordMeeting.Action.Alert>(role: .cancel, label: "Resume")
+    let save = ButtonState<RecordMeeting.Action.Alert>(action: .confirmSave, label: "Save and end")
+    let discard = ButtonState<RecordMeeting.Action.Alert>(
+      role: .destructive, action: .confirmDiscard, label: "Discard")
+    let alert = AlertState<RecordMeeting.Action.Alert>.endMeeting(isDiscardable: true)
+    #expect(alert.title == "End meeting?")
+    #expect(alert.message == "You are ending the meeting early. What would you like to do?")
+    #expect(alert.buttons == [save, discard, resume])
+    #expect(AlertState.endMeeting(isDiscardable: false).buttons == [save, resume])
+  }
+
+  /// 300 seconds do not split evenly between 7 speakers: the app never ends such a meeting.
+  @Test func sevenSpeakersInFiveMinutes() async {
+    let dismissals = DismissCounter()
+    let store = TestStore(
+      initialState: RecordMeeting.State(
+        syncUp: Shared(FeatureFixtures.syncUp(duration: 300, attendees: 7))),
+      reducer: RecordMeeting()
+    ) {
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = dismissals.effect
+      $0.uuid = .incrementing
+    }
+    let changes = [42: 1, 85: 2, 128: 3, 171: 4, 214: 5, 257: 6]
+    #expect(store.state.speakerSlot(for: 0) == 0..<42)
+    #expect(store.state.speakerSlot(for: 3) == 128..<171)
+    #expect(store.state.speakerSlot(for: 6) == 257..<300)
+
+    var changed = false
+    for second in 1..<300 {
+      await store.send(.timerTick) {
+        $0.secondsElapsed = second
+        $0.speakerDidChange = changes[second] != nil
+        if let speaker = changes[second] { $0.speakerIndex = speaker }
+      }
+      changed = changes[second] != nil
+    }
+    #expect(store.state.secondsRemaining == 1)
+    #expect(store.state.slotElapsed == 42)
+    #expect(store.state.slotRemaining == 1)
+    await store.send(.timerTick) {
+      $0.secondsElapsed = 300
+      if changed { $0.speakerDidChange = false }
+      $0.syncUp.meetings = [Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "")]
+    }
+    await store.finish()
+    #expect(dismissals.count == 1)
+  }
+
+  /// Every length and number of speakers: each speaker's slot starts at ⌊i·D/n⌋ and the
+  /// meeting is saved exactly when D seconds have passed.
+  @Test(arguments: [1, 2, 3, 5, 6, 7, 59, 60, 61, 299, 300, 301, 3_599])
+  func everyMeetingEndsOnTime(duration: Int) {
+    for attendees in 1...8 {
+      let store = Store(
+        initialState: RecordMeeting.State(
+          syncUp: Shared(FeatureFixtures.syncUp(duration: duration, attendees: attendees))),
+        reducer: RecordMeeting()
+      ) {
+        $0.date = .constant(FeatureFixtures.now)
+        $0.dismiss = DismissEffect {}
+        $0.uuid = .incrementing
+      }
+      var starts: [Int: Int] = [:]  // speaker → the second their turn began
+      starts[store.state.speakerIndex] = 0
+      for second in 1...duration {
+        #expect(store.state.syncUp.meetings.isEmpty, "D=\(duration) n=\(attendees) t=\(second)")
+        store.send(.timerTick)
+        #expect(store.state.secondsElapsed == second)
+        if store.state.speakerDidChange { starts[store.state.speakerIndex] = second }
+      }
+      #expect(store.state.syncUp.meetings.count == 1, "D=\(duration) n=\(attendees)")
+      #expect(store.state.speakerIndex == attendees - 1)
+      // Speakers whose slot is not empty start at ⌊i·D/n⌋.
+      let expected = Dictionary(
+        uniqueKeysWithValues: (0..<attendees)
+          .filter { ($0 + 1) * duration / attendees > $0 * duration / attendees }
+          .map { ($0, $0 * duration / attendees) }
+      )
+      #expect(starts == expected, "D=\(duration) n=\(attendees)")
+    }
+  }
+
+  @Test func pauseDropsTicks() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.dismiss = DismissCounter().effect
+    }
+
+    await store.send(.onTask)
+    await tick(clock)
+    await store.receive(.timerTick) { $0.secondsElapsed = 1 }
+    await store.send(.pauseButtonTapped) { $0.isPaused = true }
+    await tick(clock)
+    await store.receive(.timerTick)
+    await tick(clock)
+    await store.receive(.timerTick)
+    await store.send(.resumeButtonTapped) { $0.isPaused = false }
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 2
+      $0.speakerIndex = 1
+      $0.speakerDidChange = true
+    }
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true)
+      $0.speakerDidChange = false
+    }
+    await store.send(.alert(.presented(.confirmDiscard))) { $0.alert = nil }
+    await store.finish()
+  }
+
+  @Test func notesBuildTheTranscript() async {
+    var syncUp = FeatureFixtures.shortSyncUp
+    syncUp.attendees[1].name = "  "
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(syncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = DismissCounter().effect
+      $0.uuid = .incrementing
+    }
+
+    await store.send(.noteSubmitted("Shipped the release")) {
+      $0.transcript = "Blob: Shipped the release"
+    }
+    await store.send(.noteSubmitted("   "))
+    await store.send(.nextButtonTapped) {
+      $0.secondsElapsed = 2
+      $0.speakerIndex = 1
+      $0.speakerDidChange = true
+    }
+    #expect(store.state.currentSpeakerName == "Speaker 2")
+    await store.send(.noteSubmitted("  Reviewing\nthe design  ")) {
+      $0.speakerDidChange = false
+      $0.transcript = "Blob: Shipped the release\nSpeaker 2: Reviewing the design"
+    }
+    await store.send(.alert(.presented(.confirmSave))) {
+      $0.syncUp.meetings = [
+        Meeting(
+          id: UUID(0), date: FeatureFixtures.now,
+          transcript: "Blob: Shipped the release\nSpeaker 2: Reviewing the design")
+      ]
+    }
+    await store.finish()
+  }
+
+  @Test func theSavedDateIsInWholeSeconds() async throws {
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890.75))
+      $0.dismiss = DismissCounter().effect
+      $0.uuid = .incrementing
+    }
+
+    await store.send(.alert(.presented(.confirmSave))) {
+      $0.syncUp.meetings = [Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "")]
+    }
+    await store.finish()
+    let data = try SyncUpsFile.encode([store.state.syncUp])
+    #expect(try SyncUpsFile.decode(data) == [store.state.syncUp])
+  }
+
+  @Test func theBellRingsOnASpeakerChangeWhenTheSettingIsOn() {
+    for bell in [true, false] {
+      withDependencies {
+        $0.dismiss = DismissCounter().effect
+      } operation: {
+        @Shared(.bellEnabled) var bellEnabled
+        $bellEnabled.withLock { $0 = bell }
+        let store = Store(
+          initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
+          reducer: RecordMeeting()
+        )
+        #expect(store.state.isBellEnabled == bell)
+        store.send(.timerTick)
+        #expect(!store.state.shouldRingBell)
+        store.send(.timerTick)
+        #expect(store.state.shouldRingBell == bell)
+        store.send(.timerTick)
+        #expect(!store.state.shouldRingBell)
+        store.send(.nextButtonTapped)
+        #expect(store.state.shouldRingBell == bell)
+        store.send(.noteSubmitted("Done"))
+        #expect(!store.state.shouldRingBell)
+      }
+    }
+  }
+
+  @Test func slotHelpersForTheView() {
+    var syncUp = FeatureFixtures.syncUp(duration: 10, attendees: 3)
+    syncUp.attendees[2].name = ""
+    var state = withDependencies {
+      $0.dismiss = DismissEffect {}
+    } operation: {
+      RecordMeeting.State(syncUp: Shared(syncUp))
+    }
+    #expect((0..<3).map(state.speakerSlot(for:)) == [0..<3, 3..<6, 6..<10])
+    #expect((0...10).map(state.speaker(at:)) == [0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2])
+    #expect(state.currentSpeakerName == "A1")
+    #expect(!state.isOnLastSpeaker)
+    state.secondsElapsed = 7
+    state.speakerIndex = 2
+    #expect(state.currentSpeakerName == "Speaker 3")
+    #expect(state.isOnLastSpeaker)
+    #expect(state.slotElapsed == 1)
+    #expect(state.slotRemaining == 3)
+    #expect(state.secondsRemaining == 3)
+  }
+
+  @Test func anOutsideChangeDuringTheMeetingIsKeptWhenItIsSaved() async throws {
+    try await withDependencies {
+      $0.date = .constant(FeatureFixtures.now)
+      $0.uuid = .incrementing
+    } operation: {
+      let dismissals = DismissCounter()
+      @Shared(.syncUps) var syncUps
+      $syncUps.withLock { $0 = [FeatureFixtures.shortSyncUp] }
+      try $syncUps.save()
+      let syncUp = try #require($syncUps[id: FeatureFixtures.shortSyncUp.id])
+      let store = TestStore(
+        initialState: RecordMeeting.State(syncUp: syncUp),
+        reducer: RecordMeeting()
+      ) {
+        $0.dismiss = dismissals.effect
+      }
+      await store.send(.noteSubmitted("Hello")) { $0.transcript = "Blob: Hello" }
+
+      // Another process renames an attendee while the meeting runs.
+      var renamed = FeatureFixtures.shortSyncUp
+      renamed.attendees[1].name = "Blob Junior"
+      FeatureFixtures.fileSystem.simulateOutsideWrite(
+        try SyncUpsFile.encode([renamed]), to: "/sync-ups.json")
+
+      // Whether or not the change was noticed before, saving starts from the file.
+      store.exhaustivity = .off
+      await store.send(.alert(.presented(.confirmSave)))
+      await store.finish()
+
+      var expected = renamed
+      expected.meetings = [
+        Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "Blob: Hello")
+      ]
+      #expect(store.state.syncUp == expected)
+      #expect(syncUps == [expected])
+      try $syncUps.save()
+      #expect(try FeatureFixtures.syncUpsInFile() == [expected])
+      #expect(dismissals.count == 1)
+    }
+  }
+}

@@ -1,0 +1,191 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+import Testing
+import TestStoreSupport
+
+@MainActor
+@Suite struct SyncUpDetailTests {
+  @Test func edit() async {
+    let syncUp = FeatureFixtures.designSyncUp
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: Shared(syncUp)),
+      reducer: SyncUpDetail()
+    ) {
+      $0.uuid = .incrementing
+    }
+
+    await store.send(.editButtonTapped) {
+      $0.destination = .edit(SyncUpForm.State(syncUp: syncUp))
+    }
+    await store.send(.destination(.presented(.edit(.titleChanged("Blob's Meeting"))))) {
+      $0.destination?.edit?.syncUp.title = "Blob's Meeting"
+    }
+    await store.send(.doneEditingButtonTapped) {
+      $0.destination = nil
+      $0.syncUp.title = "Blob's Meeting"
+    }
+  }
+
+  @Test func cancelEditingDiscardsTheChanges() async {
+    let syncUp = FeatureFixtures.designSyncUp
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: Shared(syncUp)),
+      reducer: SyncUpDetail()
+    )
+
+    await store.send(.editButtonTapped) {
+      $0.destination = .edit(SyncUpForm.State(syncUp: syncUp))
+    }
+    await store.send(.destination(.presented(.edit(.themeChanged(.navy))))) {
+      $0.destination?.edit?.syncUp.theme = .navy
+    }
+    await store.send(.cancelEditButtonTapped) {
+      $0.destination = nil
+    }
+    #expect(store.state.syncUp == syncUp)
+  }
+
+  @Test func doneKeepsBlankAttendees() async {
+    let syncUp = FeatureFixtures.designSyncUp
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: Shared(syncUp)),
+      reducer: SyncUpDetail()
+    ) {
+      $0.uuid = .incrementing
+    }
+
+    await store.send(.editButtonTapped) {
+      $0.destination = .edit(SyncUpForm.State(syncUp: syncUp))
+    }
+    await store.send(.destination(.presented(.edit(.addAttendeeButtonTapped)))) {
+      $0.destination?.edit?.focus = .attendee(UUID(0))
+      $0.destination?.edit?.syncUp.attendees.append(Attendee(id: UUID(0), name: ""))
+    }
+    await store.send(.doneEditingButtonTapped) {
+      $0.destination = nil
+      $0.syncUp.attendees.append(Attendee(id: UUID(0), name: ""))
+    }
+  }
+
+  @Test func doneWritesThroughToTheDataFileAndKeepsMeetingsSavedMeanwhile() async throws {
+    try await withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      @Shared(.syncUps) var syncUps
+      $syncUps.withLock { $0 = [FeatureFixtures.designSyncUp] }
+      let detailSyncUp = try #require($syncUps[id: FeatureFixtures.designSyncUp.id])
+      let store = TestStore(
+        initialState: SyncUpDetail.State(syncUp: detailSyncUp),
+        reducer: SyncUpDetail()
+      )
+
+      await store.send(.editButtonTapped) {
+        $0.destination = .edit(SyncUpForm.State(syncUp: FeatureFixtures.designSyncUp))
+      }
+      // While the form is open, a meeting is saved (by another process, say).
+      let meeting = Meeting(id: UUID(0xE2), date: FeatureFixtures.now, transcript: "")
+      $syncUps.withLock {
+        _ = $0[id: FeatureFixtures.designSyncUp.id]?.meetings.insert(meeting, at: 0)
+      }
+      store.assert { $0.syncUp.meetings.insert(meeting, at: 0) }
+
+      await store.send(.destination(.presented(.edit(.durationChanged(120))))) {
+        $0.destination?.edit?.syncUp.duration = 120
+      }
+      await store.send(.doneEditingButtonTapped) {
+        $0.destination = nil
+        $0.syncUp.duration = 120
+      }
+
+      var expected = FeatureFixtures.designSyncUp
+      expected.duration = 120
+      expected.meetings.insert(meeting, at: 0)
+      #expect(syncUps == [expected])
+      try $syncUps.save()
+      #expect(try FeatureFixtures.syncUpsInFile() == [expected])
+    }
+  }
+
+  @Test func delete() async throws {
+    try await withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      let dismissals = DismissCounter()
+      @Shared(.syncUps) var syncUps
+      $syncUps.withLock { $0 = [FeatureFixtures.designSyncUp] }
+      let detailSyncUp = try #require($syncUps[id: FeatureFixtures.designSyncUp.id])
+      let store = TestStore(
+        initialState: SyncUpDetail.State(syncUp: detailSyncUp),
+        reducer: SyncUpDetail()
+      ) {
+        $0.dismiss = dismissals.effect
+      }
+
+      await store.send(.deleteButtonTapped) {
+        $0.destination = .alert(.deleteSyncUp)
+      }
+      await store.send(.destination(.presented(.alert(.confirmDeletion)))) {
+        $0.destination = nil
+      }
+      await store.finish()
+
+      #expect(syncUps == [])
+      #expect(dismissals.count == 1)
+    }
+  }
+
+  @Test func theDeleteAlert() {
+    #expect(
+      AlertState<SyncUpDetail.Destination.Alert>.deleteSyncUp
+        == AlertState(
+          title: "Delete?",
+          message: "Are you sure you want to delete this meeting?",
+          buttons: [
+            ButtonState(role: .destructive, action: .confirmDeletion, label: "Yes"),
+            ButtonState(role: .cancel, label: "Nevermind"),
+          ]
+        )
+    )
+  }
+
+  @Test func nevermindKeepsTheSyncUp() async {
+    let store = TestStore(
+      initialState: SyncUpDetail.State(
+        destination: .alert(.deleteSyncUp), syncUp: Shared(FeatureFixtures.designSyncUp)
+      ),
+      reducer: SyncUpDetail()
+    )
+
+    await store.send(.destination(.dismiss)) {
+      $0.destination = nil
+    }
+    #expect(store.state.syncUp == FeatureFixtures.designSyncUp)
+  }
+
+  @Test func deleteAPastMeeting() async {
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: Shared(FeatureFixtures.designSyncUp)),
+      reducer: SyncUpDetail()
+    )
+
+    await store.send(.deleteMeeting(id: UUID(0xE1))) {
+      $0.syncUp.meetings = []
+    }
+  }
+
+  @Test func startMeetingAsksTheParentWithTheSharedSyncUp() async {
+    let syncUp = Shared(FeatureFixtures.designSyncUp)
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: syncUp),
+      reducer: SyncUpDetail()
+    )
+
+    await store.send(.startMeetingButtonTapped)
+    await store.receive(.delegate(.startMeeting(syncUp)))
+  }
+}
