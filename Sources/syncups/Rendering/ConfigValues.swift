@@ -1,0 +1,29 @@
+import SyncUpsCore
+
+/// Every setting's current value, as `config list` and `config get` print them.
+///
+/// ```swift
+/// let values = ConfigValues(bell: true, color: .auto, defaultDuration: 300, defaultTheme: .sky)
+/// values.text(for: .defaultDuration)  // "5m"
+/// ```
+struct ConfigValues: Sendable, Equatable {
+  /// Whether the bell rings on each speaker change.
+  var bell: Bool
+  /// When to colour output.
+  var color: ColorMode
+  /// The length of new sync-ups, in whole seconds.
+  var defaultDuration: Int
+  /// The theme of new sync-ups.
+  var defaultTheme: Theme
+
+  /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
+  /// a duration such as `5m` or `1m30s`, a theme name.
+  func text(for key: ConfigKey) -> String {
+    switch key {
+    case .bell: bell ? "on" : "off"
+    case .color: color.rawValue
+    case .defaultDuration: DurationText.compact(defaultDuration)
+    case .defaultTheme: defaultTheme.rawValue
+    }
+  }
+}

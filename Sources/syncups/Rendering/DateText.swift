@@ -1,0 +1,63 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Dates as text: meeting dates for people, and ISO 8601 for JSON.
+///
+/// ```swift
+/// let date = Date(timeIntervalSince1970: 1_770_628_500)
+/// DateText.meeting(date, utcOffset: 0)     // "Mon 9 Feb 2026, 09:15"
+/// DateText.meeting(date, utcOffset: 3600)  // "Mon 9 Feb 2026, 10:15"
+/// DateText.iso8601(date)                   // "2026-02-09T09:15:00Z"
+/// ```
+enum DateText {
+  private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// A meeting's date and time, `utcOffset` seconds east of UTC: weekday, day, month, year,
+  /// then 24-hour time — `"Mon 9 Feb 2026, 09:15"`. Seconds are not shown.
+  static func meeting(_ date: Date, utcOffset: Int) -> String {
+    let time = CivilTime(secondsSince1970: wholeSeconds(date) + utcOffset)
+    return "\(weekdays[time.weekday]) \(time.day) \(months[time.month - 1]) \(time.year), "
+      + twoDigits(time.hour) + ":" + twoDigits(time.minute)
+  }
+
+  /// A date in ISO 8601, UTC, whole seconds: `"2026-01-31T09:15:00Z"`.
+  static func iso8601(_ date: Date) -> String {
+    let time = CivilTime(secondsSince1970: wholeSeconds(date))
+    let year = String(time.year)
+    return String(repeating: "0", count: max(4 - year.count, 0)) + year + "-"
+      + twoDigits(time.month) + "-" + twoDigits(time.day) + "T" + twoDigits(time.hour) + ":"
+      + twoDigits(time.minute) + ":" + twoDigits(time.second) + "Z"
+  }
+
+  /// The local time zone's offset from UTC at `date`, in seconds east (from `localtime_r`, so
+  /// `TZ` and daylight saving time are honoured); 0 if the time cannot be converted.
+  static func localUTCOffset(at date: Date) -> Int {
+    var seconds = time_t(wholeSeconds(date))
+    var fields = tm()
+    guard localtime_r(&seconds, &fields) != nil else { return 0 }
+    return Int(fields.tm_gmtoff)
+  }
+
+  /// The date's seconds since 1970, rounded down (fractions of a second are dropped) and kept
+  /// within ±10¹² seconds (about ±31,000 years) so that nothing overflows.
+  private static func wholeSeconds(_ date: Date) -> Int {
+    let seconds = date.timeIntervalSince1970.rounded(.down)
+    guard seconds.isFinite else { return 0 }
+    return Int(min(max(seconds, -1e12), 1e12))
+  }
+
+  private static func twoDigits(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : String(value)
+  }
+}

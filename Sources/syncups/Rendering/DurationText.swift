@@ -1,0 +1,36 @@
+/// Durations in whole seconds as text.
+///
+/// ```swift
+/// DurationText.human(90)     // "1 min, 30 secs"
+/// DurationText.human(3900)   // "1 hr, 5 min"
+/// DurationText.compact(90)   // "1m30s"
+/// ```
+enum DurationText {
+  /// For people: hours, minutes and seconds, leaving out the parts that are zero, joined by
+  /// ", ". "hr" becomes "hrs" and "sec" "secs" for more than one; "min" never changes (it is
+  /// its own plural abbreviation). Zero (or less) is "0 secs".
+  ///
+  /// `1` → "1 sec", `30` → "30 secs", `300` → "5 min", `3600` → "1 hr",
+  /// `7265` → "2 hrs, 1 min, 5 secs".
+  static func human(_ seconds: Int) -> String {
+    let seconds = max(seconds, 0)
+    let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+    var parts: [String] = []
+    if hours > 0 { parts.append("\(hours) " + (hours == 1 ? "hr" : "hrs")) }
+    if minutes > 0 { parts.append("\(minutes) min") }
+    if rest > 0 || parts.isEmpty { parts.append("\(rest) " + (rest == 1 ? "sec" : "secs")) }
+    return parts.joined(separator: ", ")
+  }
+
+  /// In the form the command line reads back (`--duration`, `config set default-duration`):
+  /// `"5m"`, `"1m30s"`, `"1h"`, `"1h5m"`, `"45s"`; zero (or less) is `"0s"`.
+  static func compact(_ seconds: Int) -> String {
+    let seconds = max(seconds, 0)
+    let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+    var text = ""
+    if hours > 0 { text += "\(hours)h" }
+    if minutes > 0 { text += "\(minutes)m" }
+    if rest > 0 || text.isEmpty { text += "\(rest)s" }
+    return text
+  }
+}

@@ -1,0 +1,47 @@
+import SyncUpsCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The human output of `syncups meetings`: one line per meeting, newest first, numbered as
+/// `meeting show` and `meeting delete` take them, with the date and the first line of notes.
+///
+/// ```text
+/// 1  Mon 9 Feb 2026, 09:15  Blob: shipped the release
+/// 2  Fri 6 Feb 2026, 17:40  (no notes)
+/// ```
+///
+/// The notes are cut with "…" to fit `width`.
+enum MeetingListRenderer {
+  /// What to tell the user, on standard error, when a sync-up has no meetings.
+  static let emptyMessage = "No meetings yet. Run one with: syncups start <syncup>\n"
+
+  /// Columns the notes keep even when the terminal is too narrow.
+  static let minimumNoteWidth = 10
+
+  /// The lines, ending in a newline; empty for no meetings (print ``emptyMessage`` to standard
+  /// error instead). Dates are shown `utcOffset(date)` seconds east of UTC.
+  static func render(
+    _ meetings: some Collection<Meeting>, style: TerminalStyle, width: Int? = nil,
+    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+  ) -> String {
+    guard !meetings.isEmpty else { return "" }
+    let numbers = (1...meetings.count).map { String($0) }
+    let dates = meetings.map { DateText.meeting($0.date, utcOffset: utcOffset($0.date)) }
+    let prefixWidth =
+      (numbers.last?.count ?? 0) + 2 + (dates.map(displayWidth).max() ?? 0) + 2
+    let noteWidth = width.map { max($0 - prefixWidth, minimumNoteWidth) }
+
+    var table = TextTable(alignments: [.right, .left, .left])
+    for (index, meeting) in meetings.enumerated() {
+      let firstLine = sanitizedLines(meeting.transcript).first { !$0.allSatisfy(\.isWhitespace) }
+      let note = UserText.cell(
+        firstLine ?? "", placeholder: UserText.noNotes, style: style, maxWidth: noteWidth)
+      table.append([TextTable.Cell(numbers[index]), TextTable.Cell(dates[index]), note])
+    }
+    return table.lines().joined(separator: "\n") + "\n"
+  }
+}

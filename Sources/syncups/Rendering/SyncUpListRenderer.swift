@@ -1,0 +1,60 @@
+import SyncUpsCore
+
+/// The human output of `syncups list`: a table with the columns TITLE, ATTENDEES, LENGTH,
+/// THEME and MEETINGS.
+///
+/// ```text
+/// TITLE        ATTENDEES  LENGTH          THEME      MEETINGS
+/// Engineering          3  10 min          Bubblegum         2
+/// Design               2  1 min, 30 secs  Seafoam           0
+/// ```
+///
+/// Titles longer than the room left by the other columns are cut with "…" so that lines fit
+/// `width`. With colour on, the header is bold and each theme has a swatch.
+enum SyncUpListRenderer {
+  /// What to tell the user, on standard error, when there is nothing to list.
+  static let emptyMessage = "No sync-ups yet. Add one with: syncups add --title <title>\n"
+
+  /// Columns the title keeps even when the terminal is too narrow for the table.
+  static let minimumTitleWidth = 5
+
+  /// The table, one line per sync-up after the header, ending in a newline; empty for no
+  /// sync-ups (print ``emptyMessage`` to standard error instead). `width` is the terminal's
+  /// width, or `nil` for no limit.
+  static func render(
+    _ syncUps: some Collection<SyncUp>, style: TerminalStyle, width: Int? = nil
+  ) -> String {
+    guard !syncUps.isEmpty else { return "" }
+    var table = TextTable(alignments: [.left, .right, .left, .left, .right])
+    table.append(["TITLE", "ATTENDEES", "LENGTH", "THEME", "MEETINGS"])
+    for syncUp in syncUps {
+      table.append([
+        UserText.cell(syncUp.title, placeholder: UserText.untitled, style: style),
+        TextTable.Cell(String(syncUp.attendees.count)),
+        TextTable.Cell(DurationText.human(syncUp.duration)),
+        UserText.theme(syncUp.theme, style: style),
+        TextTable.Cell(String(syncUp.meetings.count)),
+      ])
+    }
+
+    if let width {
+      let widths = table.columnWidths
+      let room = width - widths.dropFirst().reduce(0, +) - 2 * (widths.count - 1)
+      let titleWidth = max(room, minimumTitleWidth)
+      if widths[0] > titleWidth {
+        var fitted = TextTable(alignments: table.alignments)
+        fitted.append(table.rows[0])
+        for (syncUp, row) in zip(syncUps, table.rows.dropFirst()) {
+          let title = UserText.cell(
+            syncUp.title, placeholder: UserText.untitled, style: style, maxWidth: titleWidth)
+          fitted.append([title] + row.dropFirst())
+        }
+        table = fitted
+      }
+    }
+
+    var lines = table.lines()
+    lines[0] = style.bold(lines[0])
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,41 @@
+import SyncUpsCore
+
+/// User-written text (a title, a name, a note) prepared for human output: sanitized, cut to a
+/// width when one is given, or a dimmed placeholder when it is blank.
+///
+/// ```swift
+/// UserText.cell("Design\u{7}", placeholder: "(untitled)", style: .plain).text  // "Design\\u{07}"
+/// UserText.cell("  ", placeholder: "(untitled)", style: .plain).text           // "(untitled)"
+/// ```
+enum UserText {
+  /// The placeholder for an empty title.
+  static let untitled = "(untitled)"
+  /// The placeholder for a blank attendee name.
+  static let unnamed = "(no name)"
+  /// The placeholder for a meeting without notes.
+  static let noNotes = "(no notes)"
+
+  /// `text` sanitized (see ``sanitize(_:)``) and truncated to `maxWidth`, or `placeholder`,
+  /// dimmed, when `text` is empty or only white space.
+  static func cell(
+    _ text: String, placeholder: String, style: TerminalStyle, maxWidth: Int? = nil
+  ) -> TextTable.Cell {
+    let isBlank = text.allSatisfy(\.isWhitespace)
+    let shown = isBlank ? placeholder : sanitize(text)
+    let fitted = maxWidth.map { truncated(shown, toWidth: $0) } ?? shown
+    let width = displayWidth(fitted)
+    return TextTable.Cell(isBlank ? style.dim(fitted) : fitted, width: width)
+  }
+
+  /// The width `text` shows as, untruncated (see ``cell(_:placeholder:style:maxWidth:)``).
+  static func width(_ text: String, placeholder: String) -> Int {
+    displayWidth(text.allSatisfy(\.isWhitespace) ? placeholder : sanitize(text))
+  }
+
+  /// A theme shown as its swatch (when colour is on), a space, and its display name.
+  static func theme(_ theme: Theme, style: TerminalStyle) -> TextTable.Cell {
+    let swatch = style.isColored ? style.swatch(theme) + " " : ""
+    return TextTable.Cell(
+      swatch + theme.displayName, width: style.swatchWidth + displayWidth(theme.displayName))
+  }
+}

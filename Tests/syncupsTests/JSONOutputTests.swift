@@ -1,0 +1,256 @@
+import Foundation
+import SyncUpsCore
+import Testing
+
+@testable import syncups
+
+/// Parses JSON text with Foundation, as a script's JSON parser would.
+private func parse(_ text: String) throws -> Any {
+  try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+}
+
+/// The keys of a JSON object value, straight from the value we built.
+private func keys(_ value: JSONOutput) -> Set<String> {
+  guard case .object(let members) = value else { return [] }
+  return Set(members.keys)
+}
+
+@Suite("JSON output")
+struct JSONOutputTests {
+  let engineering = RenderingFixtures.engineering
+  let design = RenderingFixtures.design
+
+  @Test func syncUpObject() {
+    #expect(
+      JSONOutput.syncUp(engineering).text() == """
+        {
+          "attendees" : [
+            {
+              "id" : "00000000-0000-0000-0000-000000000011",
+              "name" : "Blob"
+            },
+            {
+              "id" : "00000000-0000-0000-0000-000000000012",
+              "name" : "Blob Jr"
+            },
+            {
+              "id" : "00000000-0000-0000-0000-000000000013",
+              "name" : "Blob Sr"
+            }
+          ],
+          "duration" : 600,
+          "durationPerAttendee" : 200,
+          "id" : "00000000-0000-0000-0000-000000000001",
+          "meetings" : [
+            {
+              "date" : "2026-02-09T09:15:00Z",
+              "id" : "00000000-0000-0000-0000-000000000021",
+              "transcript" : "Blob: shipped the release\\nBlob Jr: reviewing the docs"
+            },
+            {
+              "date" : "2026-02-06T17:40:30Z",
+              "id" : "00000000-0000-0000-0000-000000000022",
+              "transcript" : ""
+            }
+          ],
+          "theme" : "bubblegum",
+          "title" : "Engineering"
+        }
+
+        """)
+  }
+
+  @Test func emptyArraysAreWrittenOnOneLine() {
+    #expect(
+      JSONOutput.syncUps([design]).text() == """
+        [
+          {
+            "attendees" : [
+              {
+                "id" : "00000000-0000-0000-0000-000000000014",
+                "name" : "Ana"
+              },
+              {
+                "id" : "00000000-0000-0000-0000-000000000015",
+                "name" : "Ben"
+              }
+            ],
+            "duration" : 90,
+            "durationPerAttendee" : 45,
+            "id" : "00000000-0000-0000-0000-000000000002",
+            "meetings" : [],
+            "theme" : "seafoam",
+            "title" : "Design"
+          }
+        ]
+
+        """)
+    #expect(JSONOutput.syncUps([]).text() == "[]\n")
+    #expect(JSONOutput.object([:]).text() == "{}\n")
+  }
+
+  @Test func parsesBackToTheSameValues() throws {
+    let object = try #require(try parse(JSONOutput.syncUp(engineering).text()) as? [String: Any])
+    #expect(object["id"] as? String == "00000000-0000-0000-0000-000000000001")
+    #expect(object["title"] as? String == "Engineering")
+    #expect(object["theme"] as? String == "bubblegum")
+    #expect(object["duration"] as? Int == 600)
+    #expect(object["durationPerAttendee"] as? Double == 200)
+    let attendees = try #require(object["attendees"] as? [[String: Any]])
+    #expect(attendees.map { $0["name"] as? String } == ["Blob", "Blob Jr", "Blob Sr"])
+    #expect(attendees.map { $0["id"] as? String } == engineering.attendees.map(\.id.uuidString))
+    let meetings = try #require(object["meetings"] as? [[String: Any]])
+    #expect(
+      meetings.map { $0["date"] as? String } == ["2026-02-09T09:15:00Z", "2026-02-06T17:40:30Z"])
+    #expect(meetings.map { $0["transcript"] as? String } == engineering.meetings.map(\.transcript))
+  }
+
+  /// `list --json` holds everything the data file does, so it can be imported back.
+  @Test func listReadsBackAsSyncUps() throws {
+    let text = JSONOutput.syncUps([engineering, design]).text()
+    let decoded = try SyncUpsFile.decode(Data(text.utf8))
+    #expect(Array(decoded) == [engineering, design])
+  }
+
+  @Test func idsAreUpperCase() {
+    let id = UUID(uuidString: "e621e1f8-c36c-495a-93fc-0c247a3e6e5f")!
+    let value = JSONOutput.attendee(Attendee(id: id, name: "Blob"))
+    #expect(
+      value.text(pretty: false) == #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","name":"Blob"}"#
+        + "\n")
+  }
+
+  @Test func durationPerAttendeeMayHaveAFraction() throws {
+    var syncUp = engineering
+    syncUp.duration = 100
+    let text = JSONOutput.syncUp(syncUp).text()
+    #expect(text.contains("\"durationPerAttendee\" : 33.333333333333336,\n"))
+    let object = try #require(try parse(text) as? [String: Any])
+    #expect(object["durationPerAttendee"] as? Double == 100.0 / 3)
+
+    syncUp.attendees = []
+    #expect(JSONOutput.syncUp(syncUp).text().contains("\"durationPerAttendee\" : 100,\n"))
+  }
+
+  @Test func compactIsOneLine() {
+    let text = JSONOutput.meeting(engineering.meetings[0]).text(pretty: false)
+    #expect(
+      text == #"{"date":"2026-02-09T09:15:00Z","id":"00000000-0000-0000-0000-000000000021","#
+        + #""transcript":"Blob: shipped the release\nBlob Jr: reviewing the docs"}"# + "\n")
+  }
+
+  @Test func numbersAndLiterals() {
+    let value = JSONOutput.array([
+      .null, .bool(true), .bool(false), .int(-3), .double(0.5), .double(-2), .double(.nan),
+      .double(.infinity),
+    ])
+    #expect(value.text(pretty: false) == "[null,true,false,-3,0.5,-2,null,null]\n")
+  }
+
+  @Test func stringsEscapeEverythingATerminalActsOn() throws {
+    let hostile = "\u{1B}[2J\u{9B}\u{202E}\u{2066}\u{2028}\"\\/\n\r\t\u{08}\u{0C}\u{7F}\u{0}é会👍"
+    let text = JSONOutput.string(hostile).text()
+    #expect(
+      text == #""\u001b[2J\u009b\u202e\u2066\u2028\"\\/\n\r\t\b\f\u007f\u0000é会👍""# + "\n")
+    #expect(try parse(text) as? String == hostile)
+  }
+
+  @Test func hostileSyncUpIsSafeAndRoundTrips() throws {
+    let hostile = RenderingFixtures.hostile
+    for pretty in [true, false] {
+      let text = JSONOutput.syncUp(hostile).text(pretty: pretty)
+      #expect(!text.utf8.contains(0x1B))
+      #expect(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+      #expect(!text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
+      #expect(!text.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
+      let decoded = try SyncUpsFile.decode(Data(("[" + text + "]").utf8))
+      #expect(Array(decoded) == [hostile])
+    }
+  }
+
+  @Test func datesDropFractionsOfASecond() {
+    let meeting = Meeting(
+      id: RenderingFixtures.id(40), date: Date(timeIntervalSince1970: 1_769_850_900.75),
+      transcript: "")
+    #expect(JSONOutput.meeting(meeting).text().contains("\"date\" : \"2026-01-31T09:15:00Z\""))
+  }
+
+  @Test func themes() throws {
+    let array = try #require(try parse(JSONOutput.themes.text()) as? [[String: String]])
+    #expect(array.count == 16)
+    #expect(array.map { $0["name"] } == Theme.allCases.map(\.rawValue))
+    #expect(
+      array[0] == [
+        "name": "bubblegum", "displayName": "Bubblegum", "hex": "#EE80D1", "textColor": "black",
+      ])
+    #expect(array[2]["textColor"] == "white")
+    #expect(
+      JSONOutput.theme(.navy).text() == """
+        {
+          "displayName" : "Navy",
+          "hex" : "#001441",
+          "name" : "navy",
+          "textColor" : "white"
+        }
+
+        """)
+  }
+
+  @Test func config() {
+    #expect(
+      JSONOutput.config(RenderingFixtures.defaultConfig).text() == """
+        {
+          "bell" : true,
+          "color" : "auto",
+          "defaultDuration" : 300,
+          "defaultTheme" : "bubblegum"
+        }
+
+        """)
+  }
+}
+
+/// The keys we print are exactly those syncups(1) documents (``ManPageReference``).
+@Suite("JSON keys match the man page")
+struct JSONDocumentedKeysTests {
+  let engineering = RenderingFixtures.engineering
+
+  @Test func syncUpKeys() throws {
+    let documented = Set(ManPageReference.syncUpFields.map(\.0))
+    #expect(keys(.syncUp(engineering)) == documented)
+    let parsed = try #require(
+      try parse(JSONOutput.syncUps([engineering]).text()) as? [[String: Any]])
+    #expect(Set(parsed[0].keys) == documented)
+  }
+
+  @Test func meetingKeys() throws {
+    let documented = Set(ManPageReference.meetingFields.map(\.0))
+    #expect(keys(.meeting(engineering.meetings[0])) == documented)
+    let parsed = try #require(try parse(JSONOutput.syncUp(engineering).text()) as? [String: Any])
+    let meetings = try #require(parsed["meetings"] as? [[String: Any]])
+    #expect(meetings.map { Set($0.keys) } == [documented, documented])
+  }
+
+  @Test func attendeeKeys() throws {
+    // The man page describes attendee objects inside the sync-up's "attendees" entry.
+    let description = try #require(ManPageReference.syncUpFields.first { $0.0 == "attendees" }?.1)
+    let emitted = keys(.attendee(engineering.attendees[0]))
+    #expect(emitted == ["id", "name"])
+    for key in emitted {
+      #expect(description.contains("\(key) (String"))
+    }
+  }
+
+  @Test func themeKeys() {
+    let documented = Set(ManPageReference.themeFields.map(\.0))
+    for theme in Theme.allCases {
+      #expect(keys(.theme(theme)) == documented)
+    }
+  }
+
+  @Test func configKeys() {
+    #expect(
+      keys(.config(RenderingFixtures.defaultConfig))
+        == Set(ManPageReference.configFields.map(\.0)))
+  }
+}

@@ -1,0 +1,733 @@
+import Foundation
+import SyncUpsCore
+import Testing
+
+@testable import syncups
+
+/// Sync-ups shared by the rendering and JSON tests.
+enum RenderingFixtures {
+  /// A UUID whose last group is `n` in decimal digits.
+  static func id(_ n: Int) -> UUID {
+    let digits = String(n)
+    return UUID(
+      uuidString: "00000000-0000-0000-0000-"
+        + String(repeating: "0", count: 12 - digits.count) + digits)!
+  }
+
+  /// Mon 9 Feb 2026, 09:15:00 UTC.
+  static let monday = Date(timeIntervalSince1970: 1_770_628_500)
+  /// Fri 6 Feb 2026, 17:40:30 UTC.
+  static let friday = Date(timeIntervalSince1970: 1_770_399_630)
+
+  static let engineering = SyncUp(
+    id: id(1),
+    attendees: [
+      Attendee(id: id(11), name: "Blob"),
+      Attendee(id: id(12), name: "Blob Jr"),
+      Attendee(id: id(13), name: "Blob Sr"),
+    ],
+    duration: 600,
+    meetings: [
+      Meeting(
+        id: id(21), date: monday,
+        transcript: "Blob: shipped the release\nBlob Jr: reviewing the docs"),
+      Meeting(id: id(22), date: friday, transcript: ""),
+    ],
+    theme: .bubblegum,
+    title: "Engineering"
+  )
+
+  static let design = SyncUp(
+    id: id(2),
+    attendees: [Attendee(id: id(14), name: "Ana"), Attendee(id: id(15), name: "Ben")],
+    duration: 90,
+    theme: .seafoam,
+    title: "Design"
+  )
+
+  /// A sync-up whose every user-written text tries to drive the terminal.
+  static let hostile = SyncUp(
+    id: id(3),
+    attendees: [
+      Attendee(id: id(16), name: "\u{1B}]0;pwned\u{07}"),
+      Attendee(id: id(17), name: "Eve\u{202E}gnp.exe"),
+    ],
+    duration: 300,
+    meetings: [
+      Meeting(
+        id: id(23), date: monday,
+        transcript: "\u{1B}[31mred\u{1B}[0m\r\n\u{9B}2Jnext\u{7F}\nlast\u{2066}")
+    ],
+    theme: .navy,
+    title: "\u{1B}[2JEvil\u{9B}31m\u{07}"
+  )
+
+  static let defaultConfig = ConfigValues(
+    bell: true, color: .auto, defaultDuration: 300, defaultTheme: .bubblegum)
+}
+
+private let esc = "\u{1B}"
+
+// MARK: - Colour
+
+@Suite("Colour policy")
+struct RenderingColorPolicyTests {
+  /// (`--color`, `color` setting, environment, stdout is a terminal, colour?)
+  static let table: [(ColorMode?, ColorMode?, [String: String], Bool, Bool)] = [
+    // --color always and never beat everything.
+    (.always, nil, [:], false, true),
+    (.always, .never, ["NO_COLOR": "1", "TERM": "dumb"], false, true),
+    (.never, nil, [:], true, false),
+    (.never, .always, ["TERM": "xterm-256color"], true, false),
+    // --color auto overrides the setting, and is turned off by NO_COLOR and TERM=dumb.
+    (.auto, .always, [:], false, false),
+    (.auto, .never, [:], true, true),
+    (.auto, nil, ["NO_COLOR": "1"], true, false),
+    (.auto, nil, ["TERM": "dumb"], true, false),
+    // No --color: the setting decides; always and never beat the environment.
+    (nil, .always, ["NO_COLOR": "1"], false, true),
+    (nil, .always, ["TERM": "dumb"], false, true),
+    (nil, .never, [:], true, false),
+    (nil, .auto, [:], true, true),
+    (nil, .auto, ["NO_COLOR": "yes"], true, false),
+    // No --color and no setting: auto.
+    (nil, nil, [:], true, true),
+    (nil, nil, [:], false, false),
+    (nil, nil, ["NO_COLOR": "1"], true, false),
+    (nil, nil, ["NO_COLOR": ""], true, true),
+    (nil, nil, ["TERM": "dumb"], true, false),
+    (nil, nil, ["TERM": "xterm"], true, true),
+  ]
+
+  @Test(arguments: table)
+  func precedence(
+    flag: ColorMode?, setting: ColorMode?, environment: [String: String], isTerminal: Bool,
+    expected: Bool
+  ) {
+    #expect(
+      ColorPolicy.isEnabled(
+        flag: flag, setting: setting, environment: environment, isTerminal: isTerminal)
+        == expected)
+    let style = TerminalStyle.resolve(
+      flag: flag, setting: setting, environment: environment, isTerminal: isTerminal)
+    #expect(style.isColored == expected)
+  }
+
+  @Test(arguments: [
+    ([:], ColorDepth.ansi16),
+    (["TERM": "xterm"], .ansi16),
+    (["TERM": "dumb"], .ansi16),
+    (["TERM": "xterm-256color"], .ansi256),
+    (["TERM": "screen-256color"], .ansi256),
+    (["COLORTERM": "truecolor"], .trueColor),
+    (["COLORTERM": "24bit", "TERM": "xterm"], .trueColor),
+    (["COLORTERM": "truecolor", "TERM": "xterm-256color"], .trueColor),
+    (["COLORTERM": "yes", "TERM": "xterm-256color"], .ansi256),
+  ])
+  func depth(environment: [String: String], expected: ColorDepth) {
+    #expect(ColorDepth.detect(environment: environment) == expected)
+    let style = TerminalStyle.resolve(
+      flag: .always, setting: nil, environment: environment, isTerminal: false)
+    #expect(style.depth == expected)
+  }
+
+  @Test func offMeansNoDepth() {
+    let style = TerminalStyle.resolve(
+      flag: .never, setting: nil, environment: ["COLORTERM": "truecolor"], isTerminal: true)
+    #expect(style == .plain)
+  }
+}
+
+@Suite("Terminal style")
+struct RenderingTerminalStyleTests {
+  @Test func plainWritesNoEscapes() {
+    let style = TerminalStyle.plain
+    #expect(style.bold("Attendees") == "Attendees")
+    #expect(style.dim("(no name)") == "(no name)")
+    #expect(style.themed("Navy", .navy) == "Navy")
+    #expect(style.swatch(.navy) == "")
+    #expect(style.swatchWidth == 0)
+  }
+
+  @Test func trueColor() {
+    let style = TerminalStyle(depth: .trueColor)
+    #expect(style.bold("Attendees") == "\(esc)[1mAttendees\(esc)[0m")
+    #expect(style.dim("(no name)") == "\(esc)[2m(no name)\(esc)[0m")
+    #expect(style.themed("Navy", .navy) == "\(esc)[48;2;0;20;65;38;2;255;255;255mNavy\(esc)[0m")
+    #expect(
+      style.themed("Bubblegum", .bubblegum)
+        == "\(esc)[48;2;238;128;209;38;2;0;0;0mBubblegum\(esc)[0m")
+    #expect(style.swatch(.poppy) == "\(esc)[48;2;255;94;94m  \(esc)[0m")
+    #expect(style.swatchWidth == 3)
+  }
+
+  @Test func ansi256() {
+    let style = TerminalStyle(depth: .ansi256)
+    #expect(style.bold("Attendees") == "\(esc)[1mAttendees\(esc)[0m")
+    #expect(style.themed("Navy", .navy) == "\(esc)[48;5;17;38;5;231mNavy\(esc)[0m")
+    #expect(style.themed("Bubblegum", .bubblegum) == "\(esc)[48;5;212;38;5;16mBubblegum\(esc)[0m")
+    #expect(style.swatch(.poppy) == "\(esc)[48;5;203m  \(esc)[0m")
+  }
+
+  @Test func ansi16() {
+    let style = TerminalStyle(depth: .ansi16)
+    #expect(style.themed("Navy", .navy) == "\(esc)[44;97mNavy\(esc)[0m")
+    #expect(style.themed("Bubblegum", .bubblegum) == "\(esc)[105;30mBubblegum\(esc)[0m")
+    #expect(style.swatch(.oxblood) == "\(esc)[41m  \(esc)[0m")
+  }
+
+  /// Every theme's colour in the 256-colour and 16-colour palettes.
+  @Test func paletteOfEveryTheme() {
+    let expected: [Theme: (Int, Int)] = [
+      .bubblegum: (212, 13), .buttercup: (228, 11), .indigo: (53, 5), .lavender: (189, 15),
+      .magenta: (126, 5), .navy: (17, 4), .orange: (209, 11), .oxblood: (52, 1),
+      .periwinkle: (105, 12), .poppy: (203, 9), .purple: (99, 13), .seafoam: (253, 15),
+      .sky: (69, 12), .tan: (144, 3), .teal: (31, 6), .yellow: (221, 11),
+    ]
+    for theme in Theme.allCases {
+      let (red, green, blue) = theme.rgb
+      #expect(
+        ANSIPalette.nearest256(red: red, green: green, blue: blue) == expected[theme]?.0,
+        "\(theme)")
+      #expect(
+        ANSIPalette.nearest16(red: red, green: green, blue: blue) == expected[theme]?.1,
+        "\(theme)")
+    }
+  }
+
+  @Test func paletteOfTextColorsAndGreys() {
+    #expect(ANSIPalette.nearest256(red: 0, green: 0, blue: 0) == 16)
+    #expect(ANSIPalette.nearest256(red: 255, green: 255, blue: 255) == 231)
+    #expect(ANSIPalette.nearest256(red: 128, green: 128, blue: 128) == 244)
+    #expect(ANSIPalette.nearest256(red: 255, green: 0, blue: 0) == 196)
+    #expect(ANSIPalette.nearest16(red: 0, green: 0, blue: 0) == 0)
+    #expect(ANSIPalette.nearest16(red: 255, green: 255, blue: 255) == 15)
+    #expect(ANSIPalette.nearest16(red: 128, green: 128, blue: 128) == 8)
+    #expect(ANSIPalette.nearest16(red: 200, green: 200, blue: 200) == 7)
+    #expect(ANSIPalette.nearest16(red: 0, green: 160, blue: 0) == 2)
+    #expect(ANSIPalette.nearest16(red: 30, green: 0, blue: 0) == 0)
+  }
+}
+
+// MARK: - Sanitizing
+
+@Suite("Sanitizing user text")
+struct RenderingSanitizeTests {
+  @Test(arguments: [
+    ("Morning Sync", "Morning Sync"),
+    ("Café 会议 👩‍💻 C:\\temp", "Café 会议 👩‍💻 C:\\temp"),
+    ("a\u{1B}b", "a\\u{1B}b"),
+    ("\u{1B}[2J", "\\u{1B}[2J"),
+    ("\u{1B}]0;x\u{07}", "\\u{1B}]0;x\\u{07}"),
+    ("ding\u{07}", "ding\\u{07}"),
+    ("\u{9B}31m", "\\u{9B}31m"),
+    ("\u{85}\u{80}\u{9F}", "\\u{85}\\u{80}\\u{9F}"),
+    ("del\u{7F}", "del\\u{7F}"),
+    ("\u{0}", "\\u{00}"),
+    ("a\nb\tc\r", "a\\u{0A}b\\u{09}c\\u{0D}"),
+    ("abc\u{202E}fed", "abc\\u{202E}fed"),
+    ("\u{202A}\u{202B}\u{202C}\u{202D}", "\\u{202A}\\u{202B}\\u{202C}\\u{202D}"),
+    ("\u{2066}x\u{2067}\u{2068}\u{2069}", "\\u{2066}x\\u{2067}\\u{2068}\\u{2069}"),
+    ("\u{200E}\u{200F}\u{61C}", "\\u{200E}\\u{200F}\\u{61C}"),
+    ("one\u{2028}two\u{2029}", "one\\u{2028}two\\u{2029}"),
+  ])
+  func escapes(input: String, expected: String) {
+    #expect(sanitize(input) == expected)
+  }
+
+  @Test func linesSplitAtLineFeeds() {
+    #expect(sanitizedLines("Blob: hi\r\nBlob Jr: \u{7}") == ["Blob: hi", "Blob Jr: \\u{07}"])
+    #expect(sanitizedLines("a\n\nb\n") == ["a", "", "b", ""])
+    #expect(sanitizedLines("a\rb") == ["a\\u{0D}b"])
+    #expect(sanitizedLines("") == [""])
+  }
+}
+
+// MARK: - Text measures
+
+@Suite("Display width")
+struct RenderingDisplayWidthTests {
+  @Test(arguments: [
+    ("", 0),
+    ("Sync", 4),
+    ("Café", 4),
+    ("e\u{301}", 1),
+    ("会议", 4),
+    ("한국어", 6),
+    ("ｶﾀｶﾅ", 4),
+    ("ＳＹＮＣ", 8),
+    ("👍", 2),
+    ("👩‍💻", 2),
+    ("🇫🇷", 2),
+    ("❤️", 2),
+    ("❤", 1),
+    ("1️⃣", 2),
+    ("a\u{200B}b", 2),
+    ("Sync 会议 👍", 12),
+  ])
+  func width(text: String, expected: Int) {
+    #expect(displayWidth(text) == expected)
+  }
+
+  @Test(arguments: [
+    ("Engineering", 11, "Engineering"),
+    ("Engineering", 10, "Engineeri…"),
+    ("Engineering", 6, "Engin…"),
+    ("会议记录", 8, "会议记录"),
+    ("会议记录", 7, "会议记…"),
+    ("会议记录", 6, "会议…"),
+    ("会议记录", 5, "会议…"),
+    ("👩‍💻👩‍💻👩‍💻", 4, "👩‍💻…"),
+    ("e\u{301}e\u{301}e\u{301}", 2, "e\u{301}…"),
+    ("abc", 1, "…"),
+    ("abc", 0, ""),
+  ])
+  func truncation(text: String, width: Int, expected: String) {
+    let result = truncated(text, toWidth: width)
+    #expect(result == expected)
+    #expect(displayWidth(result) <= width)
+  }
+}
+
+@Suite("Durations")
+struct RenderingDurationTextTests {
+  @Test(arguments: [
+    (0, "0 secs"), (1, "1 sec"), (2, "2 secs"), (30, "30 secs"), (59, "59 secs"),
+    (60, "1 min"), (61, "1 min, 1 sec"), (90, "1 min, 30 secs"), (300, "5 min"),
+    (3599, "59 min, 59 secs"), (3600, "1 hr"), (3601, "1 hr, 1 sec"), (3900, "1 hr, 5 min"),
+    (7265, "2 hrs, 1 min, 5 secs"), (86_400, "24 hrs"), (-5, "0 secs"),
+  ])
+  func human(seconds: Int, expected: String) {
+    #expect(DurationText.human(seconds) == expected)
+  }
+
+  @Test(arguments: [
+    (0, "0s"), (1, "1s"), (45, "45s"), (60, "1m"), (90, "1m30s"), (300, "5m"), (3600, "1h"),
+    (3615, "1h15s"), (3900, "1h5m"), (3661, "1h1m1s"), (86_400, "24h"),
+  ])
+  func compact(seconds: Int, expected: String) {
+    #expect(DurationText.compact(seconds) == expected)
+  }
+
+  @Test func compactReadsBack() throws {
+    for seconds in stride(from: 1, through: 86_400, by: 37) {
+      #expect(try DurationParser.seconds(DurationText.compact(seconds)) == seconds)
+    }
+  }
+}
+
+@Suite("Dates")
+struct RenderingDateTextTests {
+  @Test(arguments: [
+    (1_770_628_500.0, 0, "Mon 9 Feb 2026, 09:15"),
+    (1_770_628_500.999, 0, "Mon 9 Feb 2026, 09:15"),
+    (1_770_628_500.0, 3600, "Mon 9 Feb 2026, 10:15"),
+    (1_770_628_500.0, 19_800, "Mon 9 Feb 2026, 14:45"),
+    (1_770_628_500.0, -36_000, "Sun 8 Feb 2026, 23:15"),
+    (1_709_249_400.0, 0, "Thu 29 Feb 2024, 23:30"),
+    (1_709_249_400.0, 1800, "Fri 1 Mar 2024, 00:00"),
+    (1_798_759_800.0, 3600, "Fri 1 Jan 2027, 00:30"),
+    (0.0, 0, "Thu 1 Jan 1970, 00:00"),
+    (-1.0, 0, "Wed 31 Dec 1969, 23:59"),
+  ])
+  func meetingDate(seconds: Double, offset: Int, expected: String) {
+    #expect(DateText.meeting(Date(timeIntervalSince1970: seconds), utcOffset: offset) == expected)
+  }
+
+  @Test(arguments: [
+    (1_769_850_900.0, "2026-01-31T09:15:00Z"),
+    (1_769_850_900.75, "2026-01-31T09:15:00Z"),
+    (1_709_249_400.0, "2024-02-29T23:30:00Z"),
+    (0.0, "1970-01-01T00:00:00Z"),
+    (-1.0, "1969-12-31T23:59:59Z"),
+  ])
+  func iso8601(seconds: Double, expected: String) {
+    #expect(DateText.iso8601(Date(timeIntervalSince1970: seconds)) == expected)
+  }
+
+  /// Our calendar arithmetic agrees with Foundation's from 1900 to 2100.
+  @Test func agreesWithFoundationCalendar() {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    let months = [
+      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
+    for seconds in stride(from: -2_208_988_800, to: 4_102_444_800, by: 7_919 * 3_607) {
+      let date = Date(timeIntervalSince1970: Double(seconds))
+      let parts = calendar.dateComponents(
+        [.year, .month, .day, .weekday, .hour, .minute, .second], from: date)
+      let expected =
+        "\(weekdays[parts.weekday! - 1]) \(parts.day!) \(months[parts.month! - 1]) "
+        + "\(parts.year!), " + String(format: "%02d:%02d", parts.hour!, parts.minute!)
+      #expect(DateText.meeting(date, utcOffset: 0) == expected)
+      let iso = String(
+        format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year!, parts.month!, parts.day!,
+        parts.hour!, parts.minute!, parts.second!)
+      #expect(DateText.iso8601(date) == iso)
+    }
+  }
+
+  @Test func localOffsetIsTheTimeZones() {
+    for date in [RenderingFixtures.monday, Date(timeIntervalSince1970: 1_783_000_000)] {
+      #expect(DateText.localUTCOffset(at: date) == TimeZone.current.secondsFromGMT(for: date))
+    }
+  }
+}
+
+// MARK: - Renderers
+
+@Suite("Human output")
+struct RenderingHumanOutputTests {
+  let engineering = RenderingFixtures.engineering
+  let design = RenderingFixtures.design
+
+  @Test func list() {
+    #expect(
+      SyncUpListRenderer.render([engineering, design], style: .plain) == """
+        TITLE        ATTENDEES  LENGTH          THEME      MEETINGS
+        Engineering          3  10 min          Bubblegum         2
+        Design               2  1 min, 30 secs  Seafoam           0
+
+        """)
+  }
+
+  @Test func listTruncatesTitlesToTheWidth() {
+    var review = design
+    review.title = "设计评审会议"
+    let text = SyncUpListRenderer.render([engineering, review], style: .plain, width: 56)
+    #expect(
+      text == """
+        TITLE     ATTENDEES  LENGTH          THEME      MEETINGS
+        Enginee…          3  10 min          Bubblegum         2
+        设计评…           2  1 min, 30 secs  Seafoam           0
+
+        """)
+    for line in text.split(separator: "\n") {
+      #expect(displayWidth(String(line)) == 56)
+    }
+  }
+
+  @Test func listKeepsTitlesWhenThereIsRoom() {
+    #expect(
+      SyncUpListRenderer.render([design], style: .plain, width: 200) == """
+        TITLE   ATTENDEES  LENGTH          THEME    MEETINGS
+        Design          2  1 min, 30 secs  Seafoam         0
+
+        """)
+  }
+
+  @Test func listOnANarrowTerminalKeepsFiveColumnsOfTitle() {
+    #expect(
+      SyncUpListRenderer.render([engineering], style: .plain, width: 20) == """
+        TITLE  ATTENDEES  LENGTH  THEME      MEETINGS
+        Engi…          3  10 min  Bubblegum         2
+
+        """)
+  }
+
+  @Test func emptyListPrintsNothingAndHasAHint() {
+    #expect(SyncUpListRenderer.render([], style: .plain) == "")
+    #expect(
+      SyncUpListRenderer.emptyMessage
+        == "No sync-ups yet. Add one with: syncups add --title <title>\n")
+  }
+
+  @Test func listInColor() {
+    #expect(
+      SyncUpListRenderer.render([engineering], style: TerminalStyle(depth: .trueColor)) == """
+        \(esc)[1mTITLE        ATTENDEES  LENGTH  THEME         MEETINGS\(esc)[0m
+        Engineering          3  10 min  \(esc)[48;2;238;128;209m  \(esc)[0m Bubblegum         2
+
+        """)
+  }
+
+  @Test func show() {
+    #expect(
+      SyncUpDetailRenderer.render(engineering, style: .plain, utcOffset: { _ in 0 }) == """
+        Sync-up Info
+          Title         Engineering
+          Length        10 min
+          Theme         Bubblegum
+          Per attendee  3 min, 20 secs
+
+        Past meetings
+          1  Mon 9 Feb 2026, 09:15
+          2  Fri 6 Feb 2026, 17:40
+
+        Attendees
+          Blob
+          Blob Jr
+          Blob Sr
+
+        """)
+  }
+
+  @Test func showUsesTheTimeZoneOffset() {
+    let text = SyncUpDetailRenderer.render(
+      engineering, style: .plain, utcOffset: { _ in -8 * 3600 })
+    #expect(text.contains("  1  Mon 9 Feb 2026, 01:15\n  2  Fri 6 Feb 2026, 09:40\n"))
+  }
+
+  @Test func showWithPlaceholdersAndNoMeetings() {
+    var blank = design
+    blank.title = ""
+    blank.attendees[0].name = "  "
+    #expect(
+      SyncUpDetailRenderer.render(blank, style: .plain) == """
+        Sync-up Info
+          Title         (untitled)
+          Length        1 min, 30 secs
+          Theme         Seafoam
+          Per attendee  45 secs
+
+        Past meetings
+          No meetings yet.
+
+        Attendees
+          (no name)
+          Ben
+
+        """)
+  }
+
+  @Test func showInColor() {
+    var blank = design
+    blank.attendees[0].name = ""
+    #expect(
+      SyncUpDetailRenderer.render(blank, style: TerminalStyle(depth: .ansi16)) == """
+        \(esc)[1mSync-up Info\(esc)[0m
+          Title         Design
+          Length        1 min, 30 secs
+          Theme         \(esc)[107m  \(esc)[0m Seafoam
+          Per attendee  45 secs
+
+        \(esc)[1mPast meetings\(esc)[0m
+          \(esc)[2mNo meetings yet.\(esc)[0m
+
+        \(esc)[1mAttendees\(esc)[0m
+          \(esc)[2m(no name)\(esc)[0m
+          Ben
+
+        """)
+  }
+
+  @Test func showNumbersTenMeetingsAligned() {
+    var busy = design
+    busy.meetings = .init(
+      uniqueElements: (0..<10).map { index in
+        Meeting(
+          id: RenderingFixtures.id(100 + index),
+          date: RenderingFixtures.monday.addingTimeInterval(Double(-86_400 * index)),
+          transcript: "")
+      })
+    let text = SyncUpDetailRenderer.render(busy, style: .plain, utcOffset: { _ in 0 })
+    #expect(text.contains("\n   1  Mon 9 Feb 2026, 09:15\n"))
+    #expect(text.contains("\n  10  Sat 31 Jan 2026, 09:15\n"))
+  }
+
+  @Test func meetings() {
+    #expect(
+      MeetingListRenderer.render(engineering.meetings, style: .plain, utcOffset: { _ in 0 })
+        == """
+        1  Mon 9 Feb 2026, 09:15  Blob: shipped the release
+        2  Fri 6 Feb 2026, 17:40  (no notes)
+
+        """)
+  }
+
+  @Test func meetingsCutNotesToTheWidth() {
+    #expect(
+      MeetingListRenderer.render(
+        engineering.meetings, style: .plain, width: 40, utcOffset: { _ in 0 }) == """
+          1  Mon 9 Feb 2026, 09:15  Blob: shipped…
+          2  Fri 6 Feb 2026, 17:40  (no notes)
+
+          """)
+  }
+
+  @Test func meetingsShowTheFirstLineWithText() {
+    let meeting = Meeting(
+      id: RenderingFixtures.id(30), date: RenderingFixtures.monday, transcript: "\n  \nBlob: hi")
+    #expect(
+      MeetingListRenderer.render([meeting], style: .plain, utcOffset: { _ in 0 })
+        == "1  Mon 9 Feb 2026, 09:15  Blob: hi\n")
+  }
+
+  @Test func noMeetings() {
+    #expect(MeetingListRenderer.render([], style: .plain) == "")
+    #expect(
+      MeetingListRenderer.emptyMessage
+        == "No meetings yet. Run one with: syncups start <syncup>\n")
+  }
+
+  @Test func meetingShow() {
+    let meeting = engineering.meetings[0]
+    #expect(
+      MeetingDetailRenderer.render(
+        meeting, of: engineering, style: .plain, utcOffset: { _ in 0 }) == """
+          Meeting
+            Sync-up  Engineering
+            Date     Mon 9 Feb 2026, 09:15
+
+          Attendees
+            Blob
+            Blob Jr
+            Blob Sr
+
+          Transcript
+            Blob: shipped the release
+            Blob Jr: reviewing the docs
+
+          """)
+  }
+
+  @Test func meetingShowKeepsInnerBlankLinesAndDropsTrailingOnes() {
+    let meeting = Meeting(
+      id: RenderingFixtures.id(31), date: RenderingFixtures.friday,
+      transcript: "Ana: one\n\nBen: two\n\n")
+    let text = MeetingDetailRenderer.render(
+      meeting, of: design, style: .plain, utcOffset: { _ in 0 })
+    #expect(text.hasSuffix("Transcript\n  Ana: one\n\n  Ben: two\n"))
+  }
+
+  @Test func meetingShowWithoutNotes() {
+    let text = MeetingDetailRenderer.render(
+      engineering.meetings[1], of: engineering, style: .plain, utcOffset: { _ in 0 })
+    #expect(text.hasSuffix("Transcript\n  No notes were taken.\n"))
+  }
+
+  @Test func themes() {
+    #expect(
+      ThemeListRenderer.render(style: .plain) == """
+        NAME        DISPLAY NAME  HEX      TEXT COLOR
+        bubblegum   Bubblegum     #EE80D1  black
+        buttercup   Buttercup     #FFF196  black
+        indigo      Indigo        #360071  white
+        lavender    Lavender      #CFCEFF  black
+        magenta     Magenta       #A51377  white
+        navy        Navy          #001441  white
+        orange      Orange        #FF8B42  black
+        oxblood     Oxblood       #4A070B  white
+        periwinkle  Periwinkle    #8682FF  black
+        poppy       Poppy         #FF5E5E  black
+        purple      Purple        #914BF2  white
+        seafoam     Seafoam       #CBEAE5  black
+        sky         Sky           #6E92FF  black
+        tan         Tan           #C29B7E  black
+        teal        Teal          #228F9E  black
+        yellow      Yellow        #FFDF4D  black
+
+        """)
+  }
+
+  @Test(arguments: [
+    (ColorDepth.trueColor, "48;2;238;128;209", "48;2;255;241;150"),
+    (.ansi256, "48;5;212", "48;5;228"),
+    (.ansi16, "105", "103"),
+  ])
+  func themesInColor(depth: ColorDepth, bubblegum: String, buttercup: String) {
+    let lines = ThemeListRenderer.render(style: TerminalStyle(depth: depth))
+      .split(separator: "\n").prefix(3)
+    #expect(
+      Array(lines) == [
+        "\(esc)[1m    NAME        DISPLAY NAME  HEX      TEXT COLOR\(esc)[0m",
+        "\(esc)[\(bubblegum)m  \(esc)[0m  bubblegum   Bubblegum     #EE80D1  black",
+        "\(esc)[\(buttercup)m  \(esc)[0m  buttercup   Buttercup     #FFF196  black",
+      ])
+  }
+
+  @Test func configList() {
+    var values = RenderingFixtures.defaultConfig
+    #expect(
+      ConfigRenderer.list(values) == """
+        bell              on
+        color             auto
+        default-duration  5m
+        default-theme     bubblegum
+
+        """)
+    values = ConfigValues(bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky)
+    #expect(
+      ConfigRenderer.list(values) == """
+        bell              off
+        color             never
+        default-duration  1m30s
+        default-theme     sky
+
+        """)
+  }
+
+  @Test func configGet() {
+    let values = RenderingFixtures.defaultConfig
+    #expect(ConfigRenderer.value(values, for: .bell) == "on\n")
+    #expect(ConfigRenderer.value(values, for: .color) == "auto\n")
+    #expect(ConfigRenderer.value(values, for: .defaultDuration) == "5m\n")
+    #expect(ConfigRenderer.value(values, for: .defaultTheme) == "bubblegum\n")
+  }
+}
+
+@Suite("Terminal safety")
+struct RenderingTerminalSafetyTests {
+  /// Everything a command prints for the hostile sync-up, with colour as NO_COLOR leaves it.
+  private func everyOutput(style: TerminalStyle) -> [String] {
+    let hostile = RenderingFixtures.hostile
+    return [
+      SyncUpListRenderer.render([hostile], style: style, width: 60),
+      SyncUpListRenderer.render([hostile], style: style),
+      SyncUpDetailRenderer.render(hostile, style: style),
+      MeetingListRenderer.render(hostile.meetings, style: style, width: 60),
+      MeetingListRenderer.render(hostile.meetings, style: style),
+      MeetingDetailRenderer.render(hostile.meetings[0], of: hostile, style: style),
+      ThemeListRenderer.render(style: style),
+      ConfigRenderer.list(RenderingFixtures.defaultConfig),
+    ]
+  }
+
+  @Test func noColorOutputHasNoEscapeByte() {
+    let style = TerminalStyle.resolve(
+      flag: nil, setting: nil, environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"],
+      isTerminal: true)
+    for output in everyOutput(style: style) {
+      #expect(!output.utf8.contains(0x1B))
+      #expect(!output.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+      #expect(!output.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) })
+      #expect(!output.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
+      #expect(!output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    }
+  }
+
+  @Test func userTextIsShownEscaped() {
+    let hostile = RenderingFixtures.hostile
+    #expect(
+      MeetingDetailRenderer.render(
+        hostile.meetings[0], of: hostile, style: .plain, utcOffset: { _ in 0 }) == """
+          Meeting
+            Sync-up  \\u{1B}[2JEvil\\u{9B}31m\\u{07}
+            Date     Mon 9 Feb 2026, 09:15
+
+          Attendees
+            \\u{1B}]0;pwned\\u{07}
+            Eve\\u{202E}gnp.exe
+
+          Transcript
+            \\u{1B}[31mred\\u{1B}[0m
+            \\u{9B}2Jnext\\u{7F}
+            last\\u{2066}
+
+          """)
+  }
+
+  @Test func coloredOutputHasOnlyOurEscapes() {
+    // With colour on, every ESC starts one of the SGR sequences we write.
+    for output in everyOutput(style: TerminalStyle(depth: .trueColor)) {
+      var rest = Substring(output)
+      while let index = rest.firstIndex(of: "\u{1B}") {
+        rest = rest[index...].dropFirst()
+        #expect(rest.hasPrefix("["))
+        let parameters = rest.dropFirst().prefix { $0 != "m" }
+        #expect(parameters.allSatisfy { $0.isNumber || $0 == ";" }, "\(parameters)")
+      }
+    }
+  }
+}
