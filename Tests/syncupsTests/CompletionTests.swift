@@ -168,7 +168,7 @@ struct BashCompletionTests {
   }
 
   @Test func titlesMatchThePrefixIgnoringCase() throws {
-    #expect(try bashComplete(["syncups", "start", "d"]) == ["Design\\ Review"])
+    #expect(try bashComplete(["syncups", "meetings", "d"]) == ["Design\\ Review"])
   }
 
   @Test func fileOptionIsPassedToTheProgram() throws {
@@ -190,7 +190,7 @@ struct BashCompletionTests {
   @Test func commandsAndSubcommands() throws {
     #expect(
       try bashComplete(["syncups", ""]) == [
-        "list", "show", "add", "edit", "delete", "start", "meetings", "meeting", "themes", "config",
+        "list", "show", "add", "edit", "delete", "meetings", "meeting", "themes", "config",
         "import", "export", "completions", "help",
       ])
     #expect(try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting"])
@@ -268,7 +268,7 @@ struct FishCompletionTests {
   @Test func syncUpTitles() throws {
     #expect(Set(try complete("syncups show ")) == ["Engineering", "Design Review"])
     #expect(
-      Set(try complete("syncups --file /tmp/x.json start "))
+      Set(try complete("syncups --file /tmp/x.json meetings "))
         == ["from /tmp/x.json", "Engineering", "Design Review"])
   }
 

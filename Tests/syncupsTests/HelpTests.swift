@@ -9,10 +9,8 @@ struct HelpTests {
       HelpRenderer.render(path: []) == """
         OVERVIEW: A meeting manager for daily stand-ups.
 
-        Keep a list of sync-ups (title, attendees, length, colour theme), run a timed
-        meeting that rotates through the speakers, keep notes that become the meeting's
-        transcript, and browse each sync-up's meeting history. Everything is scriptable
-        with --json.
+        Keep a list of sync-ups (title, attendees, length, colour theme) and browse each
+        sync-up's meeting history. Everything is scriptable with --json.
 
         A <syncup> argument is a title (case-insensitive, exact, else a unique prefix)
         or an id (full, or a unique prefix of at least 4 hex digits). Global options may
@@ -40,8 +38,6 @@ struct HelpTests {
           add                     Add a sync-up at the end of the list.
           edit                    Change a sync-up.
           delete                  Delete a sync-up and its meetings.
-          start                   Run a timed meeting that rotates through the
-                                  attendees.
           meetings                List a sync-up's past meetings, newest first.
           meeting show            Show a meeting's date and transcript.
           meeting delete          Delete a meeting from a sync-up's history.
@@ -59,8 +55,8 @@ struct HelpTests {
           Add a sync-up with two attendees and a ten-minute meeting:
             $ syncups add --title Design --attendee Ana --attendee Ben --duration 10m
 
-          Run its meeting:
-            $ syncups start design
+          Show it:
+            $ syncups show design
 
           Print every title with jq:
             $ syncups list --json | jq -r '.[].title'

@@ -1,0 +1,191 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SharedState
+import SyncUpsCore
+
+/// The whole program: parses the arguments, runs the command, and says how to exit.
+@MainActor
+enum Program {
+  /// Runs syncups with `arguments` (without the program name) and returns the exit status.
+  static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    defer { Output.flush() }
+    let invocation: Invocation
+    do {
+      invocation = try parse(arguments)
+    } catch {
+      Output.error(error.render())
+      return UsageError.exitCode
+    }
+    switch invocation.command {
+    case .help(let path):
+      Output.standard(HelpRenderer.render(path: path, width: terminalColumns()))
+      return ExitStatus.success.rawValue
+    case .version:
+      Output.standard(CommandTable.version + "\n")
+      return ExitStatus.success.rawValue
+    case .completions(let shell):
+      Output.standard(CompletionScript.text(for: shell))
+      return ExitStatus.success.rawValue
+    default:
+      break
+    }
+    let context = CommandContext(options: invocation.options, environment: environment)
+    do {
+      try withDependencies {
+        $0.syncUpsFileURL = context.dataFile
+        $0.defaultAppStorage = AppStorage(url: context.configurationFile)
+      } operation: {
+        try context.run(invocation.command)
+      }
+      Output.flush()
+      return ExitStatus.success.rawValue
+    } catch let failure as CommandFailure {
+      Output.flush()
+      Output.error("Error: \(failure.message)\n")
+      return failure.status.rawValue
+    } catch let usage as UsageError {
+      Output.flush()
+      Output.error(usage.render())
+      return UsageError.exitCode
+    } catch {
+      Output.flush()
+      Output.error("Error: \(error)\n")
+      return ExitStatus.failure.rawValue
+    }
+  }
+
+  /// The width to wrap help to: the terminal's, else 80.
+  static func terminalColumns() -> Int {
+    standardOutputColumns() ?? 80
+  }
+}
+
+/// What every command needs: the global options and where the files are.
+@MainActor
+struct CommandContext {
+  let options: GlobalOptions
+  let environment: [String: String]
+  let dataFile: URL
+  let configurationFile: URL
+
+  init(options: GlobalOptions, environment: [String: String]) {
+    self.options = options
+    self.environment = environment
+    dataFile = Self.dataFile(option: options.file, environment: environment)
+    configurationFile = BaseDirectories(environment: environment).configuration
+      .appending(path: "syncups/config.json")
+  }
+
+  /// `--file PATH` (relative to the working directory), else `$SYNCUPS_FILE`, else the XDG path.
+  static func dataFile(option: String?, environment: [String: String]) -> URL {
+    if let path = option ?? environment["SYNCUPS_FILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+      return URL(filePath: absolute(path))
+    }
+    return SyncUpsFile.defaultURL(environment: environment)
+  }
+
+  private static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return directory + "/" + path
+  }
+
+  /// The style for human output on standard output.
+  var style: TerminalStyle {
+    @SharedReader(.colorSetting) var setting
+    return TerminalStyle.forStandardOutput(flag: options.color, setting: ColorMode(rawValue: setting.rawValue))
+  }
+
+  /// A message for standard error, unless `--quiet`.
+  func say(_ message: String) {
+    guard !options.quiet else { return }
+    Output.error(message + "\n")
+  }
+
+  func run(_ command: Command) throws {
+    switch command {
+    case .list: try list()
+    case .show(let reference): try show(reference)
+    case .meetings(let reference): try meetings(reference)
+    case .meetingShow(let syncUp, let meeting): try meetingShow(syncUp, meeting)
+    case .themes: themes()
+    case .exportData: try exportData()
+    case .complete(let request): complete(request)
+    case .add(let title, let attendees, let duration, let theme):
+      try add(title: title, attendees: attendees, duration: duration, theme: theme)
+    case .edit(let reference, let edits): try edit(reference, edits)
+    case .delete(let reference, let yes): try delete(reference, yes: yes)
+    case .meetingDelete(let syncUp, let meeting): try meetingDelete(syncUp, meeting)
+    case .importData(let source): try importData(source)
+    case .configList: try configList()
+    case .configGet(let key): try configGet(key)
+    case .configSet(let setting): try configSet(setting)
+    case .configUnset(let key): try configUnset(key)
+    case .start:
+      throw UsageError("unknown command 'start'", path: [])
+    case .help, .version, .completions:
+      break  // answered before any file is touched
+    }
+  }
+
+  // MARK: The data file
+
+  /// The sync-ups, or the failure to report if the data file cannot be loaded.
+  func loadSyncUps() throws -> Shared<IdentifiedArrayOf<SyncUp>> {
+    @Shared(.syncUps) var syncUps
+    if let error = $syncUps.loadError { throw CommandFailure(storage: error) }
+    return $syncUps
+  }
+
+  /// Takes the data file's lock and its latest contents before a change, so the whole command
+  /// is one locked read-modify-write.
+  func lockSyncUps() throws -> Shared<IdentifiedArrayOf<SyncUp>> {
+    let syncUps = try loadSyncUps()
+    syncUps.withLock { _ in }
+    if let error = syncUps.saveError ?? syncUps.loadError { throw CommandFailure(storage: error) }
+    return syncUps
+  }
+
+  /// Writes the change, or reports why it could not be written.
+  func save(_ syncUps: Shared<IdentifiedArrayOf<SyncUp>>) throws {
+    do {
+      try syncUps.save()
+    } catch {
+      throw CommandFailure(storage: error)
+    }
+  }
+
+  func syncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) throws -> SyncUp {
+    do {
+      return try resolveSyncUp(reference, in: syncUps)
+    } catch {
+      throw CommandFailure(error.message)
+    }
+  }
+
+  func meeting(_ reference: String, in syncUp: SyncUp) throws -> Meeting {
+    do {
+      return try resolveMeeting(reference, in: syncUp)
+    } catch {
+      throw CommandFailure(error.message)
+    }
+  }
+
+  /// A store for `reducer`, tracing to standard error with `--trace`.
+  func makeStore<R: Reducer>(_ initialState: R.State, _ reducer: R) -> Store<R.State, R.Action> {
+    if options.trace {
+      return Store(initialState: initialState, reducer: Reduce(reducer.trace { Output.error($0) }))
+    }
+    return Store(initialState: initialState, reducer: reducer)
+  }
+}

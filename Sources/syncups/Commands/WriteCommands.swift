@@ -1,0 +1,182 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SharedState
+import SyncUpsCore
+
+/// `add`, `edit`, `delete`, `meeting delete` and `import`: each takes the data file's lock,
+/// changes it through the features, and writes it before exiting 0.
+extension CommandContext {
+  func add(title: String, attendees: [String], duration: Int?, theme: String?) throws {
+    let syncUps = try lockSyncUps()
+    let store = makeStore(SyncUpsList.State(), SyncUpsList())
+    store.send(.addSyncUpButtonTapped)
+    func form(_ action: SyncUpForm.Action) { store.send(.addSyncUp(.presented(action))) }
+    form(.titleChanged(title))
+    if let duration { form(.durationChanged(duration)) }
+    if let theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
+    for (offset, name) in attendees.enumerated() {
+      if offset == 0, let blank = store.state.addSyncUp?.syncUp.attendees.first {
+        form(.attendeeNameChanged(id: blank.id, name: name))
+      } else {
+        form(.addAttendee(name: name))
+      }
+    }
+    guard let id = store.state.addSyncUp?.syncUp.id else { return }
+    store.send(.confirmAddSyncUpButtonTapped)
+    try save(syncUps)
+    guard let added = syncUps.wrappedValue[id: id] else { return }
+    report(added, verb: "Added")
+  }
+
+  func edit(_ reference: String, _ edits: SyncUpEdits) throws {
+    let syncUps = try lockSyncUps()
+    let target = try syncUp(reference, in: syncUps.wrappedValue)
+    guard let shared = syncUps[id: target.id] else { return }
+    let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+    store.send(.editButtonTapped)
+    func form(_ action: SyncUpForm.Action) { store.send(.destination(.presented(.edit(action)))) }
+    if let title = edits.title { form(.titleChanged(title)) }
+    if let duration = edits.duration { form(.durationChanged(duration)) }
+    if let theme = edits.theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
+    for change in edits.attendeeChanges {
+      let attendees = store.state.destination?.edit?.syncUp.attendees ?? []
+      switch change {
+      case .add(let name):
+        form(.addAttendee(name: name))
+      case .remove(let reference):
+        form(.removeAttendee(id: try attendee(reference, in: attendees, of: target).id))
+      case .rename(let from, let to):
+        form(.attendeeNameChanged(id: try attendee(from, in: attendees, of: target).id, name: to))
+      }
+    }
+    store.send(.doneEditingButtonTapped)
+    try save(syncUps)
+    report(shared.wrappedValue, verb: "Updated")
+  }
+
+  func delete(_ reference: String, yes: Bool) throws {
+    let syncUps = try loadSyncUps()
+    let target = try syncUp(reference, in: syncUps.wrappedValue)
+    guard let shared = syncUps[id: target.id] else { return }
+    let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+    store.send(.deleteButtonTapped)
+    if !yes {
+      guard isatty(0) == 1 else {
+        throw UsageError(
+          "refusing to delete '\(sanitize(target.title))' without --yes: standard input is not a terminal",
+          path: ["delete"])
+      }
+      let alert = store.state.destination?.alert
+      let question = [alert?.title, alert?.message].compactMap { $0 }.joined(separator: " ")
+      Output.error("\(question) [y/N] ")
+      guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+        say("Nothing deleted.")
+        return
+      }
+    }
+    _ = try lockSyncUps()
+    store.send(.destination(.presented(.alert(.confirmDeletion))))
+    try save(syncUps)
+    say("Deleted '\(sanitize(target.title))'.")
+  }
+
+  func meetingDelete(_ syncUpReference: String, _ meetingReference: String) throws {
+    let syncUps = try lockSyncUps()
+    let target = try syncUp(syncUpReference, in: syncUps.wrappedValue)
+    let meeting = try meeting(meetingReference, in: target)
+    guard let shared = syncUps[id: target.id] else { return }
+    let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+    store.send(.deleteMeeting(id: meeting.id))
+    try save(syncUps)
+    say("Deleted the meeting of \(DateText.meeting(meeting.date, utcOffset: DateText.localUTCOffset(at: meeting.date))).")
+  }
+
+  func importData(_ source: ImportSource) throws {
+    let name: String
+    let data: Data
+    switch source {
+    case .standardInput:
+      name = "standard input"
+      data = readStandardInput()
+    case .file(let path):
+      name = "'\(path)'"
+      do {
+        data = try Data(contentsOf: URL(filePath: path))
+      } catch {
+        throw CommandFailure("cannot read \(name): \(String(cString: strerror(errno)))", status: .failure)
+      }
+    }
+    let imported: IdentifiedArrayOf<SyncUp>
+    let format: SyncUpsFile.Format
+    do {
+      (imported, format) = try SyncUpsFile.decodeAnyFormat(data)
+    } catch {
+      throw CommandFailure("cannot import \(name): \(readableDescription(of: error))", status: .dataError)
+    }
+    let syncUps = try lockSyncUps()
+    let existing = syncUps.wrappedValue
+    let skipped = imported.filter { existing[id: $0.id] != nil }
+    let added = imported.filter { existing[id: $0.id] == nil }
+    syncUps.withLock { $0.append(contentsOf: added) }
+    try save(syncUps)
+    var message = "Imported \(added.count) sync-up\(added.count == 1 ? "" : "s") (\(format) format)"
+    if !skipped.isEmpty {
+      message += "; skipped \(skipped.count) already present: "
+        + skipped.map { "'\(sanitize($0.title))'" }.joined(separator: ", ")
+    }
+    say(message + ".")
+  }
+
+  /// After `add` or `edit`: the sync-up as JSON with `--json`, else a line on standard error.
+  private func report(_ syncUp: SyncUp, verb: String) {
+    if options.json {
+      Output.standard(JSONOutput.syncUp(syncUp).text())
+    } else {
+      say("\(verb) '\(sanitize(syncUp.title))' (\(syncUp.id.uuidString.prefix(8))).")
+    }
+  }
+
+  /// The attendee named `reference` (case-insensitive) or with an id starting with it.
+  private func attendee(
+    _ reference: String, in attendees: IdentifiedArrayOf<Attendee>, of syncUp: SyncUp
+  ) throws -> Attendee {
+    let named = attendees.elements.filter { $0.name.lowercased() == reference.lowercased() }
+    if named.count == 1 { return named[0] }
+    let hex = reference.uppercased().filter { $0 != "-" }
+    let byID =
+      hex.count >= 4
+      ? attendees.elements.filter { $0.id.uuidString.filter { $0 != "-" }.hasPrefix(hex) } : []
+    if named.isEmpty, byID.count == 1 { return byID[0] }
+    let candidates = named.isEmpty ? byID : named
+    if candidates.count > 1 {
+      throw CommandFailure(
+        "'\(reference)' matches \(candidates.count) attendees of '\(sanitize(syncUp.title))'; use an id: "
+          + candidates.map { String($0.id.uuidString.prefix(8)) }.joined(separator: ", "))
+    }
+    let suggestion = Suggestion.closest(to: reference, among: attendees.map(\.name))
+    throw CommandFailure(
+      "no attendee '\(sanitize(reference))' in '\(sanitize(syncUp.title))'"
+        + (suggestion.map { ". Did you mean '\(sanitize($0))'?" } ?? ""))
+  }
+}
+
+/// Everything on standard input.
+func readStandardInput() -> Data {
+  var data = Data()
+  var buffer = [UInt8](repeating: 0, count: 65_536)
+  while true {
+    let count = read(0, &buffer, buffer.count)
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else { break }
+    data.append(contentsOf: buffer[..<count])
+  }
+  return data
+}
