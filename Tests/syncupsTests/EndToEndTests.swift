@@ -287,6 +287,16 @@ struct EndToEndTests {
     #expect(result.error.contains("−       title: \"\"\n+       title: \"Design\""))
   }
 
+  @Test func completionAnswersComeFromTheDataFile() throws {
+    let syncups = SyncUpsRun()
+    try syncups("add", "--title", "Design Review")
+    try syncups("add", "--title", "Engineering")
+    #expect(try syncups("__complete", "syncups").output == "Design Review\nEngineering\n")
+    try syncups.writeDataFile("not json")
+    let broken = try syncups("__complete", "syncups")
+    #expect(broken.status == 0 && broken.output == "" && broken.error == "")
+  }
+
   @Test func helpAndVersion() throws {
     let syncups = SyncUpsRun()
     let help = try syncups("help", "add")

@@ -44,7 +44,7 @@ enum ManPageReference {
   ]
 
   /// Environment variables.
-  static let environment: [(String, String)] = [
+  static let allEnvironment: [(String, String)] = [
     ("SYNCUPS_FILE", "The data file, when --file is not given."),
     (
       "XDG_DATA_HOME",
@@ -85,7 +85,7 @@ enum ManPageReference {
   ]
 
   /// Exit statuses.
-  static let exitStatus: [(String, String)] = [
+  static let allExitStatus: [(String, String)] = [
     ("0", "Success, including help and --version."),
     (
       "1",
@@ -109,7 +109,7 @@ enum ManPageReference {
   ]
 
   /// Examples with their explanations.
-  static let examples: [ExampleSpec] = [
+  static let allExamples: [ExampleSpec] = [
     ExampleSpec(
       "Add a sync-up:",
       "syncups add --title Engineering --attendee Blob --attendee 'Blob Jr' --duration 10m"),
@@ -131,4 +131,25 @@ enum ManPageReference {
       "Run a meeting in a script, with JSON Lines events:",
       "printf 'note Shipped it\\nsave\\n' | SYNCUPS_CLOCK=immediate syncups --json start eng"),
   ]
+
+  // MARK: What the manual shows
+
+  /// Whether the meeting (`start`) is available; until it is, the manual leaves out what only
+  /// concerns meetings, as the help does.
+  static var meetingIsAvailable: Bool { !CommandTable.start.isHidden }
+
+  /// The environment variables the manual documents.
+  static var environment: [(String, String)] {
+    allEnvironment.filter { meetingIsAvailable || $0.0 != "SYNCUPS_CLOCK" }
+  }
+
+  /// The exit statuses the manual documents.
+  static var exitStatus: [(String, String)] {
+    allExitStatus.filter { meetingIsAvailable || !["129", "130", "143"].contains($0.0) }
+  }
+
+  /// The examples the manual shows.
+  static var examples: [ExampleSpec] {
+    allExamples.filter { meetingIsAvailable || !$0.command.contains(" start ") }
+  }
 }
