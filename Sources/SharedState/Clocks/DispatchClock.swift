@@ -97,7 +97,7 @@ private final class DispatchClockSleep: Sendable {
     case finished
   }
 
-  private let phase = ClockStateLock(Phase.notStarted)
+  private let phase = LockIsolated(Phase.notStarted)
 
   func start(
     _ continuation: CheckedContinuation<Void, any Error>,

@@ -40,11 +40,11 @@ public final class ImmediateClock: Clock, Sendable {
     }
   }
 
-  private let current: ClockStateLock<Instant>
+  private let current: LockIsolated<Instant>
 
   /// Creates a clock whose time starts at `now`.
   public init(now: Instant = .zero) {
-    current = ClockStateLock(now)
+    current = LockIsolated(now)
   }
 
   /// The clock's current time: the latest deadline slept until.

@@ -78,11 +78,11 @@ public final class TestClock: Clock, Sendable {
     var pendingWakeID: UInt64?
   }
 
-  private let state: ClockStateLock<State>
+  private let state: LockIsolated<State>
 
   /// Creates a clock whose time starts at `now`.
   public init(now: Instant = .zero) {
-    state = ClockStateLock(State(now: now))
+    state = LockIsolated(State(now: now))
   }
 
   /// The clock's current time; it only changes when the clock is advanced.

@@ -96,7 +96,7 @@ final class FSDirectoryWatcher: Sendable {
     | UInt32(IN_DELETE_SELF | IN_MOVE_SELF) | UInt32(IN_ONLYDIR) | UInt32(IN_EXCL_UNLINK)
 
   private let fd: Int32
-  private let state = FSLocked(State())
+  private let state = LockIsolated(State())
   private let queue = DispatchQueue(label: "SharedState.FileSystem.inotify")
   nonisolated(unsafe) private let source: (any DispatchSourceRead)?
 
@@ -247,7 +247,7 @@ final class FSVnodeWatch: FileWatch, @unchecked Sendable {
   private let notifier: FSChangeNotifier
   private let queue = DispatchQueue(label: "SharedState.FileSystem.vnode")
   private let directorySource: (any DispatchSourceFileSystemObject)?
-  private let state = FSLocked(State())
+  private let state = LockIsolated(State())
 
   init(path: String, notifier: FSChangeNotifier) {
     self.path = path

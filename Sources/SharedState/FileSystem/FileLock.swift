@@ -81,10 +81,10 @@ extension LiveFileSystem {
 
 /// A held flock lock; releasing closes the descriptor.
 final class FSFlockHandle: FileLock {
-  private let descriptor: FSLocked<Int32>
+  private let descriptor: LockIsolated<Int32>
 
   init(_ fd: Int32) {
-    descriptor = FSLocked(fd)
+    descriptor = LockIsolated(fd)
   }
 
   deinit {

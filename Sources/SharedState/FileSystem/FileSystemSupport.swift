@@ -7,32 +7,6 @@ import Musl
 import Darwin
 #endif
 
-/// A value guarded by a pthread mutex (usable on every platform this package supports,
-/// unlike `Synchronization.Mutex`, which needs macOS 15).
-final class FSLocked<Value>: @unchecked Sendable {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private var value: Value
-
-  init(_ value: Value) {
-    self.value = value
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
-
-  /// Runs `body` with exclusive access to the value.
-  func withLock<Result, Failure: Error>(
-    _ body: (inout Value) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body(&value)
-  }
-}
-
 /// Delivers change notifications for one watch: asynchronously on its own serial queue, never
 /// overlapping, merging signals that arrive while a call is still pending, and never starting a
 /// call after `cancel()`.
@@ -44,7 +18,7 @@ final class FSChangeNotifier: Sendable {
 
   private let onChange: @Sendable () -> Void
   private let queue = DispatchQueue(label: "SharedState.FileSystem.watch")
-  private let state = FSLocked(State())
+  private let state = LockIsolated(State())
 
   init(_ onChange: @escaping @Sendable () -> Void) {
     self.onChange = onChange

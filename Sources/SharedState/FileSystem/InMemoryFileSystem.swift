@@ -79,7 +79,7 @@ public final class InMemoryFileSystem: FileSystem {
     }
   }
 
-  private let state = FSLocked(State())
+  private let state = LockIsolated(State())
 
   /// Creates a file system holding `files` (path to contents).
   public init(files: [String: Data] = [:]) {
@@ -279,10 +279,10 @@ public final class InMemoryFileSystem: FileSystem {
 
 /// A held in-memory lock.
 final class FSSemaphoreLock: FileLock {
-  private let semaphore: FSLocked<DispatchSemaphore?>
+  private let semaphore: LockIsolated<DispatchSemaphore?>
 
   init(_ semaphore: DispatchSemaphore) {
-    self.semaphore = FSLocked(semaphore)
+    self.semaphore = LockIsolated(semaphore)
   }
 
   deinit {

@@ -39,7 +39,8 @@ final class RecursiveLock: @unchecked Sendable {
   }
 }
 
-/// A value guarded by a non-recursive lock, for small pieces of bookkeeping.
+/// A value guarded by a lock: the one lock-protected box of the library's bookkeeping (clocks,
+/// file systems, registries).
 final class LockIsolated<Value>: @unchecked Sendable {
   private var value: Value
   private let lock = RecursiveLock()
@@ -48,6 +49,13 @@ final class LockIsolated<Value>: @unchecked Sendable {
 
   func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try lock.withLock { try body(&value) }
+  }
+
+  /// The same as ``withValue(_:)``, passing on a typed error.
+  func withLock<R, Failure: Error>(_ body: (inout Value) throws(Failure) -> R) throws(Failure) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
   }
 
   var current: Value { lock.withLock { value } }
