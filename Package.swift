@@ -18,6 +18,12 @@ let package = Package(
       dependencies: ["SharedState"],
       path: "Benchmarks/SharedStateBenchmarks"
     ),
+    .executableTarget(name: "DecodeFloor", path: "Benchmarks/DecodeFloor"),
+    .executableTarget(
+      name: "CommandBenchmarks",
+      dependencies: ["SyncUpsCore", "SharedState"],
+      path: "Benchmarks/CommandBenchmarks"
+    ),
     .executableTarget(
       name: "FileSystemWorker",
       dependencies: ["SharedState"],

@@ -1,0 +1,134 @@
+// Command latency, whole processes, side by side in one run (see README):
+//
+//   swift build -c release && .build/release/CommandBenchmarks
+//
+// Generates a realistic data set (20 sync-ups × 50 meetings) and a large one (1,000 × 50),
+// then times `syncups` against the FoundationEssentials decode floor and jq. Median of 5 runs.
+import Foundation
+import SharedState
+import SyncUpsCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+struct Measurement {
+  var seconds: Double
+  var peakKilobytes: Int
+}
+
+/// Runs `arguments` with stdin and stdout on /dev/null; wall time and peak resident memory.
+func runOnce(_ arguments: [String], environment: [String: String] = [:]) -> Measurement {
+  let argv = arguments.map { strdup($0) } + [nil]
+  let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    .map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer { for pointer in argv + env { free(pointer) } }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  var pid: pid_t = 0
+  let start = ContinuousClock.now
+  guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, env) == 0 else {
+    fatalError("cannot run \(arguments[0])")
+  }
+  var status: Int32 = 0
+  var usage = rusage()
+  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+  let elapsed = ContinuousClock.now - start
+  guard status == 0 else { fatalError("\(arguments) failed with status \(status)") }
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  return Measurement(seconds: seconds, peakKilobytes: usage.ru_maxrss)
+}
+
+/// The median of 5 runs (after one warm-up); `prepare` runs untimed before each.
+func measure(
+  _ arguments: [String], environment: [String: String] = [:], prepare: () -> Void = {}
+) -> Measurement {
+  prepare()
+  _ = runOnce(arguments, environment: environment)
+  var runs: [Measurement] = []
+  for _ in 0..<5 {
+    prepare()
+    runs.append(runOnce(arguments, environment: environment))
+  }
+  runs.sort { $0.seconds < $1.seconds }
+  return Measurement(seconds: runs[2].seconds, peakKilobytes: runs.map(\.peakKilobytes).max()!)
+}
+
+func makeSyncUps(count: Int) -> IdentifiedArrayOf<SyncUp> {
+  let names = ["Blob", "Blob Jr", "Blob Sr", "Blob Esq", "Blob III", "Blobby"]
+  var generator = SystemRandomNumberGenerator()
+  func id() -> UUID { UUID(uuid: (0..<16).reduce(into: [UInt8]()) { bytes, _ in bytes.append(.random(in: 0...255, using: &generator)) }.withUnsafeBytes { $0.load(as: uuid_t.self) }) }
+  return IdentifiedArrayOf(
+    uniqueElements: (0..<count).map { index in
+      SyncUp(
+        id: id(),
+        attendees: IdentifiedArrayOf(uniqueElements: names.map { Attendee(id: id(), name: $0) }),
+        duration: 600,
+        meetings: IdentifiedArrayOf(
+          uniqueElements: (0..<50).map { day in
+            Meeting(
+              id: id(), date: Date(timeIntervalSince1970: Double(1_700_000_000 - day * 86_400)),
+              transcript: "Blob: shipped the release notes for day \(day). Blob Jr: reviewed the "
+                + "migration and paired on the flaky test. Blob Sr: on call, nothing paged. "
+                + "Blobby: blocked on design review, will follow up.")
+          }),
+        theme: Theme.allCases[index % Theme.allCases.count],
+        title: "Team \(index)")
+    })
+}
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "syncups-bench-\(getpid())")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let realistic = directory.appendingPathComponent("realistic.json").path
+let large = directory.appendingPathComponent("large.json").path
+let largeCopy = directory.appendingPathComponent("large-copy.json").path
+try SyncUpsFile.encode(makeSyncUps(count: 20)).write(to: URL(fileURLWithPath: realistic))
+let largeData = try SyncUpsFile.encode(makeSyncUps(count: 1_000))
+try largeData.write(to: URL(fileURLWithPath: large))
+
+let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+  .deletingLastPathComponent()
+let syncups = binaries.appendingPathComponent("syncups").path
+let floor = binaries.appendingPathComponent("DecodeFloor").path
+let environment = ["HOME": directory.path, "XDG_CONFIG_HOME": directory.path + "/config"]
+
+let listRealistic = measure([syncups, "--file", realistic, "list"], environment: environment)
+let floorRealistic = measure([floor, realistic])
+let jqLength = measure(["jq", "length", realistic])
+let listJSONLarge = measure([syncups, "--file", large, "list", "--json"], environment: environment)
+let jqCompact = measure(["jq", "-c", ".", large])
+let listLarge = measure([syncups, "--file", large, "list"], environment: environment)
+let addLarge = measure(
+  [syncups, "--file", largeCopy, "-q", "add", "--title", "New"], environment: environment,
+  prepare: { try! largeData.write(to: URL(fileURLWithPath: largeCopy)) })
+
+func ms(_ measurement: Measurement) -> String { String(format: "%.1f ms", measurement.seconds * 1000) }
+func ratio(_ a: Measurement, _ b: Measurement) -> Double { a.seconds / b.seconds }
+let fileMB = Double(largeData.count) / 1_000_000
+let peakRatio = Double(listJSONLarge.peakKilobytes) * 1024 / Double(largeData.count)
+let realisticKB = (try FileManager.default.attributesOfItem(atPath: realistic)[.size] as! Int) / 1024
+
+let rows: [(String, String, String, Bool)] = [
+  ("list, realistic (\(realisticKB) KB)", ms(listRealistic) + " vs floor " + ms(floorRealistic)
+    + String(format: " (%.2f×)", ratio(listRealistic, floorRealistic)), "≤ 1.3× floor",
+   ratio(listRealistic, floorRealistic) <= 1.3),
+  ("list vs jq length, realistic", ms(listRealistic) + " vs " + ms(jqLength)
+    + String(format: " (%.2f×)", ratio(listRealistic, jqLength)), "≤ 0.5×", ratio(listRealistic, jqLength) <= 0.5),
+  (String(format: "list --json, large (%.0f MB)", fileMB), ms(listJSONLarge) + " vs jq -c . " + ms(jqCompact)
+    + String(format: " (%.2f×)", ratio(listJSONLarge, jqCompact)), "≤ 0.8×", ratio(listJSONLarge, jqCompact) <= 0.8),
+  ("list --json, large: peak memory", "\(listJSONLarge.peakKilobytes / 1024) MB"
+    + String(format: " (%.2f× the file)", peakRatio), "≤ 3× the file", peakRatio <= 3),
+  ("add vs list, large", ms(addLarge) + " vs " + ms(listLarge)
+    + String(format: " (%.2f×)", ratio(addLarge, listLarge)), "≤ 2.2×", ratio(addLarge, listLarge) <= 2.2),
+]
+let widths = [rows.map(\.0.count).max()!, rows.map(\.1.count).max()!, rows.map(\.2.count).max()!]
+func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+print(pad("workload", widths[0]) + "  " + pad("measured", widths[1]) + "  " + pad("target", widths[2]) + "  met")
+for row in rows {
+  print(pad(row.0, widths[0]) + "  " + pad(row.1, widths[1]) + "  " + pad(row.2, widths[2]) + "  " + (row.3 ? "yes" : "NO"))
+}
