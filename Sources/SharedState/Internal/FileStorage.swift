@@ -251,8 +251,6 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     context.reportResult(result)
   }
 
-  var hasPendingWrite: Bool { lock.withLock { pending != nil } }
-
   private func writeLocked(_ value: Value) throws(FileStorageError) {
     let data: Data
     do {

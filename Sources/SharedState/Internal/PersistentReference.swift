@@ -30,7 +30,6 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
   }
 
   var root: AnyObject { self }
-  var isWritable: Bool { writableKey != nil }
 
   var loadError: (any Error)? { lock.withLock { _loadError } }
   var saveError: (any Error)? { lock.withLock { _saveError } }

@@ -73,7 +73,7 @@ final class ValueReference<Value>: MutableSharedReference, RootReference, @unche
   init(_ value: Value) { self.value = value }
 
   var root: AnyObject { self }
-  var label: String { "Shared<\(typeName(Value.self))>" }
+  var label: String { "Shared<\(Value.self)>" }
   var loadError: (any Error)? { nil }
   var saveError: (any Error)? { nil }
   func load() {}
@@ -257,9 +257,4 @@ final class ElementReference<ID: Hashable, Element>: MutableSharedReference, @un
       if let element = array[id: id] { onChange(element) }
     }
   }
-}
-
-/// A type's name as Swift writes it without modules, e.g. `Int` or `IdentifiedArray<UUID, SyncUp>`.
-func typeName(_ type: Any.Type) -> String {
-  String(describing: type)
 }

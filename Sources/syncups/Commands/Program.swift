@@ -15,7 +15,8 @@ import SyncUpsCore
 @MainActor
 enum Program {
   /// Runs syncups with `arguments` (without the program name) and returns the exit status.
-  static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+  /// The environment is read only by commands that touch files, so help and version stay cheap.
+  static func run(_ arguments: [String], environment: [String: String]? = nil) -> Int32 {
     defer { Output.flush() }
     let invocation: Invocation
     do {
@@ -37,7 +38,8 @@ enum Program {
     default:
       break
     }
-    let context = CommandContext(options: invocation.options, environment: environment)
+    let context = CommandContext(
+      options: invocation.options, environment: environment ?? ProcessInfo.processInfo.environment)
     do {
       try withDependencies {
         $0.syncUpsFileURL = context.dataFile
