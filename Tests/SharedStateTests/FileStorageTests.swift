@@ -188,6 +188,24 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     }
   }
 
+  @Test func withoutObservingNoWatchStartsYetMutationsStillSeeOutsideChanges() async throws {
+    try await withFileSystem([url.path: Data("[1]".utf8)], options: { $0.observesOutsideChanges = false }) {
+      fileSystem in
+      @Shared(.fileStorage(url)) var numbers: [Int] = []
+      #expect(numbers == [1])
+      #expect(fileSystem.watchCount(url.path) == 0)
+      fileSystem.simulateOutsideWrite(Data("[1,2]".utf8), to: url.path)
+      #expect(numbers == [1])  // not observed…
+      $numbers.withLock { $0.append(3) }  // …but a mutation still starts from the file
+      try $numbers.save()
+      #expect(numbers == [1, 2, 3])
+    }
+    await withFileSystem([url.path: Data("[1]".utf8)]) { fileSystem in
+      @Shared(.fileStorage(url)) var numbers: [Int] = []
+      #expect(fileSystem.watchCount(url.path) == 1)
+    }
+  }
+
   @Test func keysNamingTheSameFileShareOneStorage() async {
     await withFileSystem { _ in
       @Shared(.fileStorage(URL(filePath: "/data/notes.json"))) var first = 0

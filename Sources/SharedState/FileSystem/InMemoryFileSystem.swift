@@ -233,6 +233,12 @@ public final class InMemoryFileSystem: FileSystem {
     return state.withLock { $0.writeCounts[path, default: 0] }
   }
 
+  /// How many watches on `path` are active.
+  public func watchCount(_ path: String) -> Int {
+    let path = canonicalPath(path)
+    return state.withLock { $0.watchers[path]?.count ?? 0 }
+  }
+
   /// How many `read(_:)` calls on `path` got past any simulated failure.
   public func readCount(_ path: String) -> Int {
     let path = canonicalPath(path)

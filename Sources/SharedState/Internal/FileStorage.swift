@@ -25,6 +25,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   private let encode: @Sendable (Value) throws -> Data
   private let lockTimeout: Duration
   private let saveDelay: Duration
+  private let observesOutsideChanges: Bool
 
   private let lock = RecursiveLock()
   /// The version of the file this process last read or wrote (nil: no file).
@@ -47,7 +48,8 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     decode: @escaping @Sendable (Data) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data,
     lockTimeout: Duration,
-    saveDelay: Duration
+    saveDelay: Duration,
+    observesOutsideChanges: Bool = true
   ) {
     self.fileSystem = fileSystem
     self.path = path
@@ -56,6 +58,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     self.encode = encode
     self.lockTimeout = lockTimeout
     self.saveDelay = saveDelay
+    self.observesOutsideChanges = observesOutsideChanges
   }
 
   deinit {
@@ -111,6 +114,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   func subscribe(_ subscriber: SharedSubscriber<Value>) -> SharedSubscription {
     // The check runs under the shared value's lock (see `yieldRefresh`), so what this object
     // knows of the file and the value in memory change together, never racing a mutation.
+    guard observesOutsideChanges else { return .none }
     let watch = fileSystem.watch(path) { [weak self] in
       guard let self else { return }
       subscriber.yieldRefresh { [self] in try self.refreshAfterOutsideChange() }

@@ -53,7 +53,8 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     self.path = canonical
     self.storage = FileStorage(
       fileSystem: fileSystem, path: canonical, givenPath: path, decode: decode, encode: encode,
-      lockTimeout: options.lockTimeout, saveDelay: options.saveDelay
+      lockTimeout: options.lockTimeout, saveDelay: options.saveDelay,
+      observesOutsideChanges: options.observesOutsideChanges
     )
   }
 
@@ -118,6 +119,11 @@ public struct FileStorageOptions: Sendable, Equatable {
   /// How long after a mutation its change is written, so that a burst is written once.
   /// Default 100 ms.
   public var saveDelay: Duration = .milliseconds(100)
+  /// Whether holders learn of changes other processes make to the file while it is held
+  /// (through a directory watch). Default `true`. A short-lived process that reads once and
+  /// exits can turn it off and skip starting the watch; a mutation still re-reads the file
+  /// under its lock when the file changed, so no outside change is overwritten either way.
+  public var observesOutsideChanges = true
 
   /// The defaults.
   public init() {}

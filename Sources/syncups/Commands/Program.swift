@@ -44,6 +44,9 @@ enum Program {
       try withDependencies {
         $0.syncUpsFileURL = context.dataFile
         $0.defaultAppStorage = AppStorage(url: context.configurationFile)
+        // Every command reads, changes and writes within moments; mutations re-read the file
+        // under its lock anyway, so watching the directory would only cost start-up time.
+        $0.fileStorageOptions.observesOutsideChanges = invocation.command.observesOutsideChanges
       } operation: {
         try context.run(invocation.command)
       }

@@ -46,3 +46,12 @@ enum Command: Sendable, Equatable {
   /// The hidden `__complete` helper used by completion scripts.
   case complete(CompletionRequest)
 }
+
+extension Command {
+  /// Whether the command holds the data file long enough for other processes' changes to it
+  /// to matter while it runs: only a meeting does; every other command is over in moments.
+  var observesOutsideChanges: Bool {
+    if case .start = self { return true }
+    return false
+  }
+}
