@@ -1,0 +1,63 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Delivers signals as events on the main actor instead of their default actions, until
+/// cancelled or released.
+///
+/// ```swift
+/// let signals = SignalEvents([SIGTERM, SIGHUP]) { signal in
+///   session.endSaving(because: signal)
+/// }
+/// ```
+///
+/// While it lives, each signal it watches is ignored by the process (so it neither kills nor
+/// stops it) and reported through a dispatch source on the main queue, outside any signal
+/// handler: the handler may do anything. Cancelling puts the default actions back.
+@MainActor
+final class SignalEvents {
+  private var sources: [any DispatchSourceSignal] = []
+  private let signals: [Int32]
+
+  /// Watches `signals`; `handler` runs on the main actor once per delivery (deliveries that
+  /// arrive together may be reported once).
+  init(_ signals: [Int32], handler: @escaping @MainActor (Int32) -> Void) {
+    self.signals = signals
+    for number in signals {
+      Self.setDisposition(number, ignored: true)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+      source.setEventHandler {
+        MainActor.assumeIsolated { handler(number) }
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  isolated deinit {
+    cancel()
+  }
+
+  /// Stops watching: the signals get their default actions back.
+  func cancel() {
+    for source in sources { source.cancel() }
+    sources.removeAll()
+    for number in signals { Self.setDisposition(number, ignored: false) }
+  }
+
+  /// Ignores `number`, or gives it back its default action.
+  static func setDisposition(_ number: Int32, ignored: Bool) {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = ignored ? SIG_IGN : SIG_DFL
+    #else
+      action.__sigaction_u.__sa_handler = ignored ? SIG_IGN : SIG_DFL
+    #endif
+    sigemptyset(&action.sa_mask)
+    sigaction(number, &action, nil)
+  }
+}
