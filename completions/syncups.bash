@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete meetings meeting themes config import export completions help' ;;
+    '') echo 'list show add edit delete start meetings meeting themes config import export completions help' ;;
     'meeting') echo 'show delete' ;;
     'config') echo 'list get set unset' ;;
   esac
@@ -21,6 +21,7 @@ _syncups_options() {
     'add') echo '--title --attendee --duration --theme --file --json --color --quiet -q --trace --help -h --version' ;;
     'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --file --json --color --quiet -q --trace --help -h --version' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version' ;;
+    'start') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
     'meeting show') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
@@ -63,6 +64,7 @@ _syncups_argument() {
     'show:0') echo syncup ;;
     'edit:0') echo syncup ;;
     'delete:0') echo syncup ;;
+    'start:0') echo syncup ;;
     'meetings:0') echo syncup ;;
     'meeting show:0') echo syncup ;;
     'meeting show:1') echo meeting ;;

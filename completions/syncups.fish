@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete meetings meeting themes config import export completions help
+            printf '%s\n' list show add edit delete start meetings meeting themes config import export completions help
         case 'meeting'
             printf '%s\n' show delete
         case 'config'
@@ -115,6 +115,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a show -d 'Show a sync-up: details
 complete -c syncups -n '__syncups_at \'\' 0' -a add -d 'Add a sync-up at the end of the list.'
 complete -c syncups -n '__syncups_at \'\' 0' -a edit -d 'Change a sync-up.'
 complete -c syncups -n '__syncups_at \'\' 0' -a delete -d 'Delete a sync-up and its meetings.'
+complete -c syncups -n '__syncups_at \'\' 0' -a start -d 'Run a timed meeting that rotates through the attendees.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour themes with swatches.'
@@ -145,6 +146,9 @@ complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complet
 # syncups delete
 complete -c syncups -n '__syncups_at \'delete\'' -s y -l yes -d 'Delete without asking.'
 complete -c syncups -n '__syncups_at \'delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups start
+complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups meetings
 complete -c syncups -n '__syncups_at \'meetings\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'

@@ -190,8 +190,8 @@ struct BashCompletionTests {
   @Test func commandsAndSubcommands() throws {
     #expect(
       try bashComplete(["syncups", ""]) == [
-        "list", "show", "add", "edit", "delete", "meetings", "meeting", "themes", "config",
-        "import", "export", "completions", "help",
+        "list", "show", "add", "edit", "delete", "start", "meetings", "meeting", "themes",
+        "config", "import", "export", "completions", "help",
       ])
     #expect(try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting"])
     #expect(try bashComplete(["syncups", "meeting", ""]) == ["show", "delete"])

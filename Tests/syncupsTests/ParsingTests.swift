@@ -193,7 +193,7 @@ struct CommandParsingTests {
   @Test func everyCommandInTheTableParses() throws {
     let samples: [String: [String]] = [
       "list": [], "show": ["a"], "add": ["--title", "a"], "edit": ["a", "--title", "b"],
-      "delete": ["a"], "meetings": ["a"], "meeting show": ["a", "1"],
+      "delete": ["a"], "start": ["a"], "meetings": ["a"], "meeting show": ["a", "1"],
       "meeting delete": ["a", "1"], "themes": [], "config list": [], "config get": ["bell"],
       "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
       "completions": ["bash"], "help": [],

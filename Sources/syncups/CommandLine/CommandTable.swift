@@ -17,8 +17,9 @@ enum CommandTable {
     name: programName,
     abstract: "A meeting manager for daily stand-ups.",
     discussion: """
-      Keep a list of sync-ups (title, attendees, length, colour theme) and browse each \
-      sync-up's meeting history. Everything is scriptable with --json.
+      Keep a list of sync-ups (title, attendees, length, colour theme), run a timed meeting \
+      that rotates through the speakers, keep notes that become the meeting's transcript, and \
+      browse each sync-up's meeting history. Everything is scriptable with --json.
 
       A <syncup> argument is a title (case-insensitive, exact, else a unique prefix) or an id \
       (full, or a unique prefix of at least 4 hex digits). Global options may come before or \
@@ -33,7 +34,7 @@ enum CommandTable {
       ExampleSpec(
         "Add a sync-up with two attendees and a ten-minute meeting:",
         "syncups add --title Design --attendee Ana --attendee Ben --duration 10m"),
-      ExampleSpec("Show it:", "syncups show design"),
+      ExampleSpec("Run its meeting:", "syncups start design"),
       ExampleSpec("Print every title with jq:", "syncups list --json | jq -r '.[].title'"),
     ]
   )
@@ -188,9 +189,7 @@ enum CommandTable {
       ExampleSpec(
         "Run a meeting from a script and save it at once:",
         "printf 'note Shipped it\\nsave\\n' | syncups start eng")
-    ],
-    // Hidden until the meeting screen ships: not in help, suggestions, completions or the manual.
-    isHidden: true
+    ]
   )
 
   static let meetings = CommandSpec(

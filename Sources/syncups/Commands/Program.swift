@@ -136,8 +136,7 @@ struct CommandContext {
     case .configGet(let key): try configGet(key)
     case .configSet(let setting): try configSet(setting)
     case .configUnset(let key): try configUnset(key)
-    case .start:
-      throw UsageError("unknown command 'start'", path: [])
+    case .start(let reference): try start(reference)
     case .help, .version, .completions:
       break  // answered before any file is touched
     }
@@ -187,10 +186,15 @@ struct CommandContext {
   }
 
   /// A store for `reducer`, tracing to standard error with `--trace`.
-  func makeStore<R: Reducer>(_ initialState: R.State, _ reducer: R) -> Store<R.State, R.Action> {
+  func makeStore<R: Reducer>(
+    _ initialState: R.State, _ reducer: R,
+    withDependencies prepare: (inout DependencyValues) -> Void = { _ in }
+  ) -> Store<R.State, R.Action> {
     if options.trace {
-      return Store(initialState: initialState, reducer: Reduce(reducer.trace { Output.error($0) }))
+      return Store(
+        initialState: initialState, reducer: Reduce(reducer.trace { Output.error($0) }),
+        withDependencies: prepare)
     }
-    return Store(initialState: initialState, reducer: reducer)
+    return Store(initialState: initialState, reducer: reducer, withDependencies: prepare)
   }
 }

@@ -128,14 +128,12 @@ struct ManPageWriter {
     fieldList(ManPageReference.themeFields)
     emit(".It Cm config list", "An object with every setting:")
     fieldList(ManPageReference.configFields)
-    if ManPageReference.meetingIsAvailable {
-      emit(".It Cm start")
-      emit(
-        Mdoc.text(
-          "When not on a terminal, JSON Lines: one object per line whose event key is started, "
-            + "speaker, note, paused, resumed or ended; the ended event has saved (Bool) and "
-            + "meeting (a meeting object)."))
-    }
+    emit(".It Cm start")
+    emit(
+      Mdoc.text(
+        "JSON Lines, one object per line, written as each event happens; every object has "
+          + "event and, except started, elapsed (Number: seconds of meeting so far):"))
+    fieldList(ManPageReference.meetingEventFields)
     emit(".It Cm export")
     emit(Mdoc.text("Always JSON: the data file's format, which import reads back."))
     emit(".El")

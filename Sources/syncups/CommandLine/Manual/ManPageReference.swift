@@ -27,6 +27,25 @@ enum ManPageReference {
     ("transcript", "String: the notes taken during the meeting, one per line."),
   ]
 
+  /// The events of `start --json`, with their other fields.
+  static let meetingEventFields: [(String, String)] = [
+    (
+      "started",
+      "syncUpID (String), title (String), duration (Number: seconds) and speakers (Number)."
+    ),
+    (
+      "speaker",
+      "index (Number: from 1), count (Number) and name (String) of the speaker whose turn "
+        + "begins; the first comes right after started."
+    ),
+    ("note", "speaker (String) and text (String) of a note added to the transcript."),
+    ("paused, resumed", "No other fields."),
+    (
+      "ended",
+      "saved (Bool) and meeting: the saved meeting object, or null when it was discarded. "
+        + "Always the last line."
+    ),
+  ]
   /// The fields of a theme object (`themes --json`).
   static let themeFields: [(String, String)] = [
     ("name", "String: the name used by --theme, e.g. seafoam."),
@@ -44,7 +63,7 @@ enum ManPageReference {
   ]
 
   /// Environment variables.
-  static let allEnvironment: [(String, String)] = [
+  static let environment: [(String, String)] = [
     ("SYNCUPS_FILE", "The data file, when --file is not given."),
     (
       "XDG_DATA_HOME",
@@ -85,7 +104,7 @@ enum ManPageReference {
   ]
 
   /// Exit statuses.
-  static let allExitStatus: [(String, String)] = [
+  static let exitStatus: [(String, String)] = [
     ("0", "Success, including help and --version."),
     (
       "1",
@@ -104,12 +123,12 @@ enum ManPageReference {
     ),
     ("75", "The data file stayed locked by another process for too long."),
     ("129", "A meeting was ended by SIGHUP; it was saved first."),
-    ("130", "A meeting was discarded with Ctrl-C."),
+    ("130", "A meeting was discarded with Ctrl-C (twice on a terminal, once in a script)."),
     ("143", "A meeting was ended by SIGTERM; it was saved first."),
   ]
 
   /// Examples with their explanations.
-  static let allExamples: [ExampleSpec] = [
+  static let examples: [ExampleSpec] = [
     ExampleSpec(
       "Add a sync-up:",
       "syncups add --title Engineering --attendee Blob --attendee 'Blob Jr' --duration 10m"),
@@ -131,25 +150,4 @@ enum ManPageReference {
       "Run a meeting in a script, with JSON Lines events:",
       "printf 'note Shipped it\\nsave\\n' | SYNCUPS_CLOCK=immediate syncups --json start eng"),
   ]
-
-  // MARK: What the manual shows
-
-  /// Whether the meeting (`start`) is available; until it is, the manual leaves out what only
-  /// concerns meetings, as the help does.
-  static var meetingIsAvailable: Bool { !CommandTable.start.isHidden }
-
-  /// The environment variables the manual documents.
-  static var environment: [(String, String)] {
-    allEnvironment.filter { meetingIsAvailable || $0.0 != "SYNCUPS_CLOCK" }
-  }
-
-  /// The exit statuses the manual documents.
-  static var exitStatus: [(String, String)] {
-    allExitStatus.filter { meetingIsAvailable || !["129", "130", "143"].contains($0.0) }
-  }
-
-  /// The examples the manual shows.
-  static var examples: [ExampleSpec] {
-    allExamples.filter { meetingIsAvailable || !$0.command.contains(" start ") }
-  }
 }

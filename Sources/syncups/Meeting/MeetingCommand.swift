@@ -1,0 +1,61 @@
+import SharedState
+import SyncUpsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension CommandContext {
+  /// `start <syncup>`: runs the meeting on the terminal, or from a script when standard input
+  /// or output is not a terminal or `--json` is given. Never returns once the meeting runs;
+  /// throws only for problems found before it starts.
+  func start(_ reference: String) throws {
+    let clock = try MeetingClock(environment: environment)
+    let syncUps = try loadSyncUps()
+    let target = try syncUp(reference, in: syncUps.wrappedValue)
+    guard let syncUp = syncUps[id: target.id] else { return }
+    let isInteractive = !options.json && isatty(0) == 1 && isatty(1) == 1
+    let frontEnd: any MeetingFrontEnd =
+      isInteractive
+      ? try TerminalFrontEnd(style: style)
+      : PipeMeeting(json: options.json, timerWaitsForInput: clock == .immediate)
+    let session = MeetingSession(syncUps: syncUps, syncUp: syncUp, frontEnd: frontEnd) {
+      state, prepare in
+      makeStore(state, RecordMeeting()) {
+        prepare(&$0)
+        $0.continuousClock = clock.clock
+      }
+    }
+    session.run(startsTimer: isInteractive || clock != .immediate)
+  }
+}
+
+/// The clock a meeting runs on: real time, or (`SYNCUPS_CLOCK=immediate`, for tests and
+/// demonstrations) no waiting at all, so a meeting of any length is over at once.
+enum MeetingClock: Equatable {
+  case live
+  case immediate
+
+  /// The clock `SYNCUPS_CLOCK` asks for: unset or empty is live time.
+  ///
+  /// - Throws: a usage failure for any other value.
+  init(environment: [String: String]) throws {
+    switch environment["SYNCUPS_CLOCK"] ?? "" {
+    case "": self = .live
+    case "immediate": self = .immediate
+    case let other:
+      throw CommandFailure(
+        "SYNCUPS_CLOCK must be 'immediate' or unset, not '\(sanitize(other))'", status: .usage)
+    }
+  }
+
+  /// The clock itself.
+  var clock: any Clock<Duration> {
+    switch self {
+    case .live: DispatchClock()
+    case .immediate: ImmediateClock()
+    }
+  }
+}

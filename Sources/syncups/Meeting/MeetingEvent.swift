@@ -1,0 +1,139 @@
+import SyncUpsCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Something that happened in a meeting, as a script sees it: one line of plain output, or
+/// one JSON object of `--json` output.
+enum MeetingEvent: Equatable, Sendable {
+  /// The meeting began: which sync-up, how long, how many speakers.
+  case started(syncUpID: UUID, title: String, duration: Int, speakers: Int)
+  /// Speaker `index` (from 0) of `count`, named `name`, has the floor at `elapsed` seconds.
+  case speaker(index: Int, count: Int, name: String, elapsed: Int)
+  /// A note joined the transcript at `elapsed` seconds, said while `speaker` spoke.
+  case note(speaker: String, text: String, elapsed: Int)
+  /// The timer stopped at `elapsed` seconds.
+  case paused(elapsed: Int)
+  /// The timer goes on from `elapsed` seconds.
+  case resumed(elapsed: Int)
+  /// The meeting ended at `elapsed` seconds: saved as `meeting`, or discarded (nil).
+  case ended(elapsed: Int, meeting: Meeting?)
+
+  /// The first events of a meeting of `state`: `started`, then the first speaker.
+  static func opening(_ state: RecordMeeting.State) -> [MeetingEvent] {
+    [
+      .started(
+        syncUpID: state.syncUp.id, title: state.syncUp.title, duration: state.syncUp.duration,
+        speakers: state.speakerCount),
+      speaker(in: state),
+    ]
+  }
+
+  /// What changed from `old` to `new`, in the order a reader expects: a note taken just
+  /// before a speaker change belongs to the speaker who said it, so notes come first.
+  static func changes(from old: RecordMeeting.State, to new: RecordMeeting.State) -> [MeetingEvent] {
+    var events: [MeetingEvent] = []
+    if new.transcript != old.transcript, new.transcript.hasPrefix(old.transcript) {
+      let added = new.transcript.dropFirst(old.transcript.count)
+      for line in added.split(separator: "\n") {
+        let (speaker, text) = split(noteLine: String(line), speaker: new.currentSpeakerName)
+        events.append(.note(speaker: speaker, text: text, elapsed: new.secondsElapsed))
+      }
+    }
+    if new.isPaused != old.isPaused {
+      events.append(
+        new.isPaused ? .paused(elapsed: new.secondsElapsed) : .resumed(elapsed: new.secondsElapsed))
+    }
+    if new.speakerIndex != old.speakerIndex {
+      events.append(speaker(in: new))
+    }
+    return events
+  }
+
+  private static func speaker(in state: RecordMeeting.State) -> MeetingEvent {
+    .speaker(
+      index: state.speakerIndex, count: state.speakerCount, name: state.currentSpeakerName,
+      elapsed: state.secondsElapsed)
+  }
+
+  /// `Name: text` → ("Name", "text") for the speaker who has the floor (a name may hold
+  /// ": " itself); any other line is split at its first ": ".
+  private static func split(noteLine line: String, speaker: String) -> (String, String) {
+    if line.hasPrefix(speaker + ": ") {
+      return (speaker, String(line.dropFirst(speaker.count + 2)))
+    }
+    guard let range = line.firstRange(of: ": ") else { return ("", line) }
+    return (String(line[..<range.lowerBound]), String(line[range.upperBound...]))
+  }
+}
+
+extension MeetingEvent {
+  /// The event as one line for people (no line break at the end); user text is sanitized.
+  ///
+  /// ```
+  /// Started Morning Sync: 3 speakers, 5 min
+  /// 0:00 Blob is speaking (speaker 1 of 3)
+  /// 0:42 Note from Blob: Shipped it
+  /// 5:00 Saved the meeting (1 note)
+  /// ```
+  var plainLine: String {
+    switch self {
+    case .started(_, let title, let duration, let speakers):
+      let title = title.isEmpty ? "Untitled" : sanitize(title)
+      let noun = speakers == 1 ? "speaker" : "speakers"
+      return "Started \(title): \(speakers) \(noun), \(DurationText.human(duration))"
+    case .speaker(let index, let count, let name, let elapsed):
+      return "\(clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
+    case .note(let speaker, let text, let elapsed):
+      return "\(clock(elapsed)) Note from \(sanitize(speaker)): \(sanitize(text))"
+    case .paused(let elapsed):
+      return "\(clock(elapsed)) Paused"
+    case .resumed(let elapsed):
+      return "\(clock(elapsed)) Resumed"
+    case .ended(let elapsed, let meeting?):
+      let notes = meeting.transcript.isEmpty ? 0 : meeting.transcript.split(separator: "\n").count
+      return "\(clock(elapsed)) Saved the meeting (\(notes) \(notes == 1 ? "note" : "notes"))"
+    case .ended(let elapsed, nil):
+      return "\(clock(elapsed)) Discarded the meeting"
+    }
+  }
+
+  /// The event as a JSON object (see syncups(1), JSON OUTPUT).
+  var json: JSONOutput {
+    switch self {
+    case .started(let id, let title, let duration, let speakers):
+      return .object([
+        "event": .string("started"), "syncUpID": .string(id.uuidString), "title": .string(title),
+        "duration": .int(duration), "speakers": .int(speakers),
+      ])
+    case .speaker(let index, let count, let name, let elapsed):
+      return .object([
+        "event": .string("speaker"), "index": .int(index + 1), "count": .int(count),
+        "name": .string(name), "elapsed": .int(elapsed),
+      ])
+    case .note(let speaker, let text, let elapsed):
+      return .object([
+        "event": .string("note"), "speaker": .string(speaker), "text": .string(text),
+        "elapsed": .int(elapsed),
+      ])
+    case .paused(let elapsed):
+      return .object(["event": .string("paused"), "elapsed": .int(elapsed)])
+    case .resumed(let elapsed):
+      return .object(["event": .string("resumed"), "elapsed": .int(elapsed)])
+    case .ended(let elapsed, let meeting):
+      return .object([
+        "event": .string("ended"), "elapsed": .int(elapsed), "saved": .bool(meeting != nil),
+        "meeting": meeting.map(JSONOutput.meeting) ?? .null,
+      ])
+    }
+  }
+
+  /// `m:ss`.
+  private func clock(_ seconds: Int) -> String {
+    let remainder = seconds % 60
+    return "\(seconds / 60):\(remainder < 10 ? "0" : "")\(remainder)"
+  }
+}

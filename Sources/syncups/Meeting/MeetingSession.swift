@@ -1,0 +1,165 @@
+import Dispatch
+import SharedState
+import SyncUpsCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How a meeting ended.
+enum MeetingEnding: Equatable, Sendable {
+  /// Saved into the sync-up's history, durably.
+  case saved(Meeting)
+  /// Ended without saving.
+  case discarded
+}
+
+/// What shows a meeting and takes its input: the terminal screen, or lines on a pipe.
+@MainActor
+protocol MeetingFrontEnd: AnyObject {
+  /// Starts showing the meeting and reading input; `session` takes the input's actions.
+  func start(_ session: MeetingSession)
+  /// Stops reading input and gives the terminal back as it was.
+  func stop()
+  /// Says how the meeting ended (after ``stop()``, once the ending is final and stored).
+  func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp)
+}
+
+/// A meeting as `syncups start` runs it: the RecordMeeting feature in a store, a front end,
+/// and the way out: the meeting saved durably (or discarded), the terminal restored, and the
+/// process's exit status.
+///
+/// SIGTERM and SIGHUP save the meeting as it stands and exit 143 and 129; the front end
+/// decides what an interrupt does.
+@MainActor
+final class MeetingSession {
+  /// The running feature.
+  private(set) var store: Store<RecordMeeting.State, RecordMeeting.Action>!
+  private let syncUps: Shared<IdentifiedArrayOf<SyncUp>>
+  private let syncUpID: UUID
+  private let frontEnd: any MeetingFrontEnd
+  private let record = MeetingRecord()
+  private var signals: SignalEvents?
+  private var status = ExitStatus.success
+  private(set) var isEnding = false
+
+  /// A meeting of the sync-up `syncUpID` in `syncUps`, shown by `frontEnd`. `makeStore`
+  /// builds the store with the dependencies given (the session's dismiss and id generator).
+  init(
+    syncUps: Shared<IdentifiedArrayOf<SyncUp>>,
+    syncUp: Shared<SyncUp>,
+    frontEnd: any MeetingFrontEnd,
+    makeStore: (
+      RecordMeeting.State, (inout DependencyValues) -> Void
+    ) -> Store<RecordMeeting.State, RecordMeeting.Action>
+  ) {
+    self.syncUps = syncUps
+    self.syncUpID = syncUp.wrappedValue.id
+    self.frontEnd = frontEnd
+    let record = record
+    store = makeStore(RecordMeeting.State(syncUp: syncUp)) { dependencies in
+      let generate = dependencies.uuid
+      // The feature asks for an id only for the meeting it saves.
+      dependencies.uuid = UUIDGenerator {
+        let id = generate()
+        MainActor.assumeIsolated { record.savedMeetingID = id }
+        return id
+      }
+      dependencies.dismiss = DismissEffect { record.onDismiss?() }
+    }
+    record.onDismiss = { [weak self] in self?.featureDismissed() }
+  }
+
+  /// Starts the meeting and serves the main queue until it ends; never returns (the process
+  /// exits with the meeting's status).
+  func run(startsTimer: Bool = true) -> Never {
+    signals = SignalEvents([SIGTERM, SIGHUP]) { [weak self] signal in
+      self?.end(savingBecauseOf: signal)
+    }
+    frontEnd.start(self)
+    if startsTimer { startTimer() }
+    dispatchMain()
+  }
+
+  /// Starts the meeting's timer (at once, or when a script's input has been read).
+  func startTimer() {
+    guard !isEnding else { return }
+    store.send(.onTask)
+  }
+
+  /// Sends an action of the front end's input.
+  func send(_ action: RecordMeeting.Action) {
+    guard !isEnding else { return }
+    store.send(action)
+  }
+
+  /// Ends the meeting without saving and exits 130: a second interrupt.
+  func discardAfterInterrupt() {
+    status = .interrupted
+    send(.alert(.presented(.confirmDiscard)))
+  }
+
+  /// SIGTERM or SIGHUP: saves the meeting as it stands, then exits 143 or 129.
+  private func end(savingBecauseOf signal: Int32) {
+    guard !isEnding else { return }
+    status = signal == SIGHUP ? .hangUp : .terminated
+    store.send(.alert(.presented(.confirmSave)))
+  }
+
+  /// The feature is done: store what it saved, restore the terminal, say how it ended, exit.
+  private func featureDismissed() {
+    guard !isEnding else { return }
+    isEnding = true
+    signals?.cancel()
+    frontEnd.stop()
+    let state = store.state
+    do {
+      let ending = try storeEnding()
+      frontEnd.report(ending, elapsed: state.secondsElapsed, syncUp: state.syncUp)
+      Output.flush()
+      exit(status.rawValue)
+    } catch let failure as CommandFailure {
+      Output.flush()
+      Output.error("Error: \(failure.message)\n")
+      if !state.transcript.isEmpty {
+        Output.error("The meeting's notes were:\n\(sanitizedLines(state.transcript).joined(separator: "\n"))\n")
+      }
+      exit(failure.status.rawValue)
+    } catch {
+      Output.flush()
+      Output.error("Error: \(error)\n")
+      exit(ExitStatus.failure.rawValue)
+    }
+  }
+
+  /// Writes the saved meeting to the data file and waits until it is on disk.
+  private func storeEnding() throws -> MeetingEnding {
+    guard let meetingID = record.savedMeetingID else { return .discarded }
+    do {
+      try syncUps.save()
+    } catch {
+      throw CommandFailure(storage: error)
+    }
+    if let error = syncUps.saveError { throw CommandFailure(storage: error) }
+    guard let meeting = syncUps.wrappedValue[id: syncUpID]?.meetings[id: meetingID] else {
+      throw CommandFailure(
+        "the sync-up was deleted by another command during the meeting; the meeting was not saved")
+    }
+    return .saved(meeting)
+  }
+}
+
+/// What the feature did that the session must know: the id of the meeting it saved, and
+/// whom to call when it is dismissed.
+@MainActor
+private final class MeetingRecord {
+  var savedMeetingID: UUID?
+  var onDismiss: (() -> Void)?
+}

@@ -1,0 +1,89 @@
+import SyncUpsCore
+
+/// One line of standard input in a meeting that is not on a terminal.
+///
+/// ```
+/// next            the next speaker
+/// pause, resume   stop and restart the timer
+/// note TEXT       add a note from the current speaker
+/// save, discard   end the meeting
+/// ```
+enum PipeCommand: Equatable, Sendable {
+  case next
+  case pause
+  case resume
+  case note(String)
+  case save
+  case discard
+
+  /// The names, for messages.
+  static let names = "next, pause, resume, note TEXT, save or discard"
+
+  /// Parses one line; blank lines and lines starting with `#` are nothing (nil). Leading and
+  /// trailing whitespace is ignored and command names are case-insensitive.
+  ///
+  /// - Throws: ``PipeCommandError`` naming the line's problem.
+  static func parse(_ line: String) throws(PipeCommandError) -> PipeCommand? {
+    let trimmed = line.trimmingWhitespace
+    guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
+    let name = String(trimmed.prefix { !$0.isWhitespace })
+    let rest = String(trimmed.dropFirst(name.count)).trimmingWhitespace
+    switch name.lowercased() {
+    case "note":
+      guard !rest.isEmpty else { throw PipeCommandError("'note' needs the note's text") }
+      return .note(rest)
+    case "next": try noArgument(name, rest); return .next
+    case "pause": try noArgument(name, rest); return .pause
+    case "resume": try noArgument(name, rest); return .resume
+    case "save": try noArgument(name, rest); return .save
+    case "discard": try noArgument(name, rest); return .discard
+    default:
+      throw PipeCommandError("unknown command '\(sanitize(name))'; expected \(names)")
+    }
+  }
+
+  private static func noArgument(_ name: String, _ rest: String) throws(PipeCommandError) {
+    guard rest.isEmpty else {
+      throw PipeCommandError("'\(name.lowercased())' takes no argument (got '\(sanitize(rest))')")
+    }
+  }
+
+  /// The feature's action for this command in `state`, or why it does nothing now.
+  func action(in state: RecordMeeting.State) -> Result<RecordMeeting.Action, PipeCommandError> {
+    switch self {
+    case .next:
+      // On the last speaker the feature asks whether to end; a script says `save` instead.
+      guard !state.isOnLastSpeaker else {
+        return .failure(PipeCommandError("no more speakers; 'save' ends the meeting"))
+      }
+      return .success(.nextButtonTapped)
+    case .pause:
+      return .success(.pauseButtonTapped)
+    case .resume:
+      return .success(.resumeButtonTapped)
+    case .note(let text):
+      return .success(.noteSubmitted(text))
+    case .save:
+      return .success(.alert(.presented(.confirmSave)))
+    case .discard:
+      return .success(.alert(.presented(.confirmDiscard)))
+    }
+  }
+}
+
+/// Why a line of a meeting's standard input was ignored.
+struct PipeCommandError: Error, Equatable, Sendable {
+  var message: String
+
+  init(_ message: String) {
+    self.message = message
+  }
+}
+
+extension String {
+  /// The string without whitespace at either end.
+  fileprivate var trimmingWhitespace: String {
+    let start = drop(while: \.isWhitespace)
+    return String(start.reversed().drop(while: \.isWhitespace).reversed())
+  }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+/// A `syncups` process left running, its standard input open, for meetings.
+final class RunningSyncUps {
+  let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private let error = Pipe()
+  private var seen = Data()
+
+  init(_ run: SyncUpsRun, _ arguments: [String], environment: [String: String] = [:]) throws {
+    process.executableURL = URL(fileURLWithPath: SyncUpsRun.binary)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: run.home.path)
+    process.environment = [
+      "HOME": run.home.path, "XDG_DATA_HOME": run.home.path + "/data",
+      "XDG_CONFIG_HOME": run.home.path + "/config", "PATH": "/usr/bin:/bin", "TZ": "UTC",
+    ].merging(environment) { $1 }
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+  }
+
+  /// Writes `line` and a line break to the process's standard input.
+  func send(_ line: String) {
+    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+  }
+
+  /// Reads standard output until it holds `text` (or the output ends); true if it does.
+  @discardableResult
+  func waitForOutput(containing text: String) -> Bool {
+    while !String(decoding: seen, as: UTF8.self).contains(text) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { return false }
+      seen.append(chunk)
+    }
+    return true
+  }
+
+  /// Sends `signal` to the process.
+  func kill(_ signal: Int32) {
+    _ = Foundation.kill(process.processIdentifier, signal)
+  }
+
+  /// Closes standard input, waits for the end and returns what the process said.
+  func finish() throws -> SyncUpsRun.Result {
+    try? input.fileHandleForWriting.close()
+    seen.append(output.fileHandleForReading.readDataToEndOfFile())
+    let errorText = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit, "killed by a signal")
+    return SyncUpsRun.Result(
+      status: process.terminationStatus, output: String(decoding: seen, as: UTF8.self),
+      error: String(decoding: errorText, as: UTF8.self))
+  }
+}
+
+/// `syncups start` driven from a script: standard input commands, plain and JSON Lines output,
+/// the immediate clock, signals, and other processes' changes during a meeting.
+@Suite("Meeting end to end")
+struct MeetingEndToEndTests {
+  static let immediate = ["SYNCUPS_CLOCK": "immediate"]
+
+  /// A data file with one sync-up "Eng" (Ana, Ben, Cy; 90 seconds) and no meetings.
+  func engineering() throws -> SyncUpsRun {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[{"id":"00000000-0000-0000-0000-00000000000A","name":"Ana"},\
+      {"id":"00000000-0000-0000-0000-00000000000B","name":"Ben"},\
+      {"id":"00000000-0000-0000-0000-00000000000C","name":"Cy"}],\
+      "duration":90,"id":"00000000-0000-0000-0000-000000000001","meetings":[],\
+      "theme":"orange","title":"Eng"}]
+      """)
+    return syncups
+  }
+
+  func savedMeetings(_ syncups: SyncUpsRun) throws -> [[String: Any]] {
+    let shown = try syncups("--json", "show", "eng")
+    let object = try #require(try syncups.json(shown) as? [String: Any])
+    return try #require(object["meetings"] as? [[String: Any]])
+  }
+
+  @Test func aScriptDrivesTheMeetingAndGetsJSONLines() throws {
+    let syncups = try engineering()
+    let result = try syncups(
+      "--json", "start", "eng", input: "note Shipped it\nnext\npause\nresume\nnote Reviewed\nsave\n",
+      environment: Self.immediate)
+    #expect(result.status == 0)
+    #expect(result.error == "")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 8)
+    #expect(
+      Array(lines.prefix(7)) == [
+        #"{"duration":90,"event":"started","speakers":3,"syncUpID":"00000000-0000-0000-0000-000000000001","title":"Eng"}"#,
+        #"{"count":3,"elapsed":0,"event":"speaker","index":1,"name":"Ana"}"#,
+        #"{"elapsed":0,"event":"note","speaker":"Ana","text":"Shipped it"}"#,
+        #"{"count":3,"elapsed":30,"event":"speaker","index":2,"name":"Ben"}"#,
+        #"{"elapsed":30,"event":"paused"}"#,
+        #"{"elapsed":30,"event":"resumed"}"#,
+        #"{"elapsed":30,"event":"note","speaker":"Ben","text":"Reviewed"}"#,
+      ])
+    let ended = try #require(
+      try JSONSerialization.jsonObject(with: Data(lines[7].utf8)) as? [String: Any])
+    #expect(ended["event"] as? String == "ended")
+    #expect(ended["saved"] as? Bool == true)
+    #expect(ended["elapsed"] as? Int == 30)
+    let meeting = try #require(ended["meeting"] as? [String: Any])
+    #expect(meeting["transcript"] as? String == "Ana: Shipped it\nBen: Reviewed")
+    let saved = try savedMeetings(syncups)
+    #expect(saved.count == 1)
+    #expect(saved.first?["id"] as? String == meeting["id"] as? String)
+    #expect(saved.first?["transcript"] as? String == "Ana: Shipped it\nBen: Reviewed")
+    #expect(saved.first?["date"] as? String == meeting["date"] as? String)
+  }
+
+  @Test func withoutASaveTheMeetingRunsToItsEndAfterTheInput() throws {
+    let syncups = try engineering()
+    let result = try syncups("start", "eng", input: "note First\n", environment: Self.immediate)
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        Started Eng: 3 speakers, 1 min, 30 secs
+        0:00 Ana is speaking (speaker 1 of 3)
+        0:00 Note from Ana: First
+        0:30 Ben is speaking (speaker 2 of 3)
+        1:00 Cy is speaking (speaker 3 of 3)
+        1:30 Saved the meeting (1 note)
+
+        """)
+    #expect(try savedMeetings(syncups).map { $0["transcript"] as? String } == ["Ana: First"])
+  }
+
+  @Test func discardSavesNothingAndLeavesTheFileAlone() throws {
+    let syncups = try engineering()
+    let before = syncups.dataBytes
+    let result = try syncups("start", "eng", input: "note Secret\ndiscard\n", environment: Self.immediate)
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("0:00 Discarded the meeting\n"))
+    #expect(syncups.dataBytes == before)
+  }
+
+  @Test func badLinesAreReportedAndIgnored() throws {
+    let syncups = try engineering()
+    let result = try syncups(
+      "start", "eng", input: "dance\nnote\npause now\n\n# a comment\nnext\nnext\nnext\nsave\n",
+      environment: Self.immediate)
+    #expect(result.status == 0)
+    #expect(
+      result.error == """
+        syncups: unknown command 'dance'; expected next, pause, resume, note TEXT, save or discard
+        syncups: 'note' needs the note's text
+        syncups: 'pause' takes no argument (got 'now')
+        syncups: no more speakers; 'save' ends the meeting
+
+        """)
+    #expect(result.output.hasSuffix("1:00 Saved the meeting (0 notes)\n"))
+  }
+
+  @Test func aBadClockSettingIsAUsageError() throws {
+    let syncups = try engineering()
+    let before = syncups.dataBytes
+    let result = try syncups("start", "eng", environment: ["SYNCUPS_CLOCK": "fast"])
+    #expect(result.status == 64)
+    #expect(result.error == "Error: SYNCUPS_CLOCK must be 'immediate' or unset, not 'fast'\n")
+    #expect(syncups.dataBytes == before)
+  }
+
+  @Test func anUnknownSyncUpIsReportedBeforeAnythingStarts() throws {
+    let syncups = try engineering()
+    let result = try syncups("start", "design")
+    #expect(result.status == 1)
+    #expect(result.output == "")
+    #expect(result.error.hasPrefix("Error: no sync-up matches 'design'"))
+  }
+
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  func terminationSavesTheNotesSoFar(signal: Int32, status: Int32) throws {
+    let syncups = try engineering()
+    let meeting = try RunningSyncUps(syncups, ["start", "eng"])
+    meeting.send("note Typed before the signal")
+    #expect(meeting.waitForOutput(containing: "Note from Ana: Typed before the signal"))
+    meeting.kill(signal)
+    let result = try meeting.finish()
+    #expect(result.status == status)
+    #expect(result.output.contains("Saved the meeting (1 note)"))
+    let saved = try savedMeetings(syncups)
+    #expect(saved.map { $0["transcript"] as? String } == ["Ana: Typed before the signal"])
+  }
+
+  @Test func anInterruptDiscardsAndExits130() throws {
+    let syncups = try engineering()
+    let before = syncups.dataBytes
+    let meeting = try RunningSyncUps(syncups, ["start", "eng"])
+    meeting.send("note Never mind")
+    #expect(meeting.waitForOutput(containing: "Note from Ana: Never mind"))
+    meeting.kill(SIGINT)
+    let result = try meeting.finish()
+    #expect(result.status == 130)
+    #expect(result.output.hasSuffix("Discarded the meeting\n"))
+    #expect(syncups.dataBytes == before)
+  }
+
+  @Test func anEditMadeDuringTheMeetingIsKeptWhenItIsSaved() throws {
+    let syncups = try engineering()
+    let meeting = try RunningSyncUps(syncups, ["start", "eng"])
+    #expect(meeting.waitForOutput(containing: "Ana is speaking"))
+    let edited = try syncups("edit", "eng", "--rename-attendee", "Ben=Benedict", "--title", "Engineering")
+    #expect(edited.status == 0)
+    meeting.send("note Still here")
+    meeting.send("save")
+    let result = try meeting.finish()
+    #expect(result.status == 0)
+    let shown = try syncups("--json", "show", "engineering")
+    let object = try #require(try syncups.json(shown) as? [String: Any])
+    #expect(object["title"] as? String == "Engineering")
+    let names = (object["attendees"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+    #expect(names == ["Ana", "Benedict", "Cy"])
+    let meetings = try #require(object["meetings"] as? [[String: Any]])
+    #expect(meetings.map { $0["transcript"] as? String } == ["Ana: Still here"])
+  }
+
+  @Test func aSyncUpDeletedDuringTheMeetingIsReportedWithTheNotes() throws {
+    let syncups = try engineering()
+    let meeting = try RunningSyncUps(syncups, ["start", "eng"])
+    meeting.send("note Keep me")
+    #expect(meeting.waitForOutput(containing: "Note from Ana: Keep me"))
+    #expect(try syncups("delete", "eng", "--yes").status == 0)
+    meeting.send("save")
+    let result = try meeting.finish()
+    #expect(result.status == 1)
+    #expect(
+      result.error == """
+        Error: the sync-up was deleted by another command during the meeting; the meeting was not saved
+        The meeting's notes were:
+        Ana: Keep me
+
+        """)
+    #expect(try syncups("list", "--json").output == "[]\n")
+  }
+}

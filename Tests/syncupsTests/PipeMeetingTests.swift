@@ -1,0 +1,96 @@
+import Foundation
+import SharedState
+import SyncUpsCore
+import Testing
+
+@testable import syncups
+
+@Suite("Pipe meeting")
+struct PipeMeetingTests {
+  @Test func commandsAreParsedWithoutRegardToCaseOrSurroundingSpace() throws {
+    #expect(try PipeCommand.parse("next") == .next)
+    #expect(try PipeCommand.parse("  NEXT \r") == .next)
+    #expect(try PipeCommand.parse("Pause") == .pause)
+    #expect(try PipeCommand.parse("resume") == .resume)
+    #expect(try PipeCommand.parse("save") == .save)
+    #expect(try PipeCommand.parse("discard") == .discard)
+    #expect(try PipeCommand.parse("note   Shipped  it  ") == .note("Shipped  it"))
+    #expect(try PipeCommand.parse("") == nil)
+    #expect(try PipeCommand.parse("   ") == nil)
+    #expect(try PipeCommand.parse("# later") == nil)
+  }
+
+  @Test func badLinesSayWhatIsWrong() {
+    #expect(throws: PipeCommandError("'note' needs the note's text")) { try PipeCommand.parse("note  ") }
+    #expect(throws: PipeCommandError("'save' takes no argument (got 'it')")) { try PipeCommand.parse("SAVE it") }
+    #expect(
+      throws: PipeCommandError(
+        "unknown command 'ne\\u{1B}xt'; expected next, pause, resume, note TEXT, save or discard")
+    ) { try PipeCommand.parse("ne\u{1B}xt") }
+  }
+
+  @MainActor
+  @Test func nextOnTheLastSpeakerAsksForSaveInstead() throws {
+    var state = withDependencies { _ in
+    } operation: {
+      RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
+    }
+    #expect(try PipeCommand.next.action(in: state).get() == .nextButtonTapped)
+    state.speakerIndex = 1
+    #expect(
+      PipeCommand.next.action(in: state)
+        == .failure(PipeCommandError("no more speakers; 'save' ends the meeting")))
+    #expect(try PipeCommand.save.action(in: state).get() == .alert(.presented(.confirmSave)))
+    #expect(try PipeCommand.discard.action(in: state).get() == .alert(.presented(.confirmDiscard)))
+    #expect(try PipeCommand.note("Hi").action(in: state).get() == .noteSubmitted("Hi"))
+  }
+
+  @MainActor
+  @Test func stateChangesBecomeEventsNotesFirst() {
+    withDependencies { _ in
+    } operation: {
+      let old = RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
+      #expect(
+        MeetingEvent.opening(old) == [
+          .started(syncUpID: Self.syncUp.id, title: "Eng", duration: 60, speakers: 2),
+          .speaker(index: 0, count: 2, name: "Ana", elapsed: 0),
+        ])
+      var new = old
+      new.transcript = "Ana: one\nAna: two: three"
+      new.isPaused = true
+      #expect(
+        MeetingEvent.changes(from: old, to: new) == [
+          .note(speaker: "Ana", text: "one", elapsed: 0),
+          .note(speaker: "Ana", text: "two: three", elapsed: 0),
+          .paused(elapsed: 0),
+        ])
+      var later = new
+      later.isPaused = false
+      later.secondsElapsed = 30
+      later.speakerIndex = 1
+      #expect(
+        MeetingEvent.changes(from: new, to: later) == [
+          .resumed(elapsed: 30), .speaker(index: 1, count: 2, name: "Ben", elapsed: 30),
+        ])
+      #expect(MeetingEvent.changes(from: later, to: later) == [])
+    }
+  }
+
+  @Test func plainLinesEscapeControlCharacters() {
+    #expect(
+      MeetingEvent.note(speaker: "A\u{1B}[31m", text: "x\u{7}", elapsed: 75).plainLine
+        == "1:15 Note from A\\u{1B}[31m: x\\u{07}")
+    #expect(MeetingEvent.ended(elapsed: 5, meeting: nil).plainLine == "0:05 Discarded the meeting")
+    #expect(
+      MeetingEvent.started(syncUpID: Self.syncUp.id, title: "", duration: 60, speakers: 1).plainLine
+        == "Started Untitled: 1 speaker, 1 min")
+  }
+
+  static let syncUp = SyncUp(
+    id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+    attendees: [
+      Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Ana"),
+      Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Ben"),
+    ],
+    duration: 60, title: "Eng")
+}
