@@ -13,9 +13,10 @@ let package = Package(
     .target(name: "SharedState"),
     .target(name: "SyncUpsCore", dependencies: ["SharedState"]),
     .executableTarget(name: "syncups", dependencies: ["SyncUpsCore"]),
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .executableTarget(
       name: "SharedStateBenchmarks",
-      dependencies: ["SharedState"],
+      dependencies: ["SharedState", "BenchmarkSupport"],
       path: "Benchmarks/SharedStateBenchmarks"
     ),
     .executableTarget(name: "DecodeFloor", path: "Benchmarks/DecodeFloor"),
@@ -23,6 +24,11 @@ let package = Package(
       name: "CommandBenchmarks",
       dependencies: ["SyncUpsCore", "SharedState"],
       path: "Benchmarks/CommandBenchmarks"
+    ),
+    .executableTarget(
+      name: "MeetingBenchmarks",
+      dependencies: ["BenchmarkSupport"],
+      path: "Benchmarks/MeetingBenchmarks"
     ),
     .executableTarget(
       name: "FileSystemWorker",

@@ -1,4 +1,6 @@
 // W6 and W7: file-backed shared values on the real disk, in a temporary directory.
+import BenchmarkSupport
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -7,6 +9,7 @@
 #if canImport(Glibc)
   import Glibc
 #endif
+import BenchmarkSupport
 import SharedState
 
 /// The live file system, counting writes.

@@ -1,6 +1,7 @@
 // The SharedState benchmarks (see README): release build, best of 5 repetitions, ns per op.
 //
 //   swift run -c release SharedStateBenchmarks
+import BenchmarkSupport
 import SharedState
 
 struct Item: Identifiable, Equatable, Sendable {
