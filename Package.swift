@@ -22,13 +22,18 @@ let package = Package(
     .executableTarget(name: "DecodeFloor", path: "Benchmarks/DecodeFloor"),
     .executableTarget(
       name: "CommandBenchmarks",
-      dependencies: ["SyncUpsCore", "SharedState"],
+      dependencies: ["SyncUpsCore", "SharedState", "BenchmarkSupport"],
       path: "Benchmarks/CommandBenchmarks"
     ),
     .executableTarget(
       name: "MeetingBenchmarks",
       dependencies: ["BenchmarkSupport"],
       path: "Benchmarks/MeetingBenchmarks"
+    ),
+    .executableTarget(
+      name: "BenchmarkReport",
+      dependencies: ["BenchmarkSupport"],
+      path: "Benchmarks/BenchmarkReport"
     ),
     .executableTarget(
       name: "FileSystemWorker",

@@ -4,6 +4,7 @@
 //
 // Generates a realistic data set (20 sync-ups × 50 meetings) and a large one (1,000 × 50),
 // then times `syncups` against the FoundationEssentials decode floor and jq. Median of 5 runs.
+import BenchmarkSupport
 import Foundation
 import SharedState
 import SyncUpsCore
@@ -107,28 +108,35 @@ let addLarge = measure(
   [syncups, "--file", largeCopy, "-q", "add", "--title", "New"], environment: environment,
   prepare: { try! largeData.write(to: URL(fileURLWithPath: largeCopy)) })
 
-func ms(_ measurement: Measurement) -> String { String(format: "%.1f ms", measurement.seconds * 1000) }
+func ms(_ measurement: Measurement) -> String { format(ns: measurement.seconds * 1e9) }
 func ratio(_ a: Measurement, _ b: Measurement) -> Double { a.seconds / b.seconds }
 let fileMB = Double(largeData.count) / 1_000_000
 let peakRatio = Double(listJSONLarge.peakKilobytes) * 1024 / Double(largeData.count)
 let realisticKB = (try FileManager.default.attributesOfItem(atPath: realistic)[.size] as! Int) / 1024
+let listFloor = ratio(listRealistic, floorRealistic)
+let listJq = ratio(listRealistic, jqLength)
+let jsonJq = ratio(listJSONLarge, jqCompact)
+let addList = ratio(addLarge, listLarge)
 
-let rows: [(String, String, String, Bool)] = [
-  ("list, realistic (\(realisticKB) KB)", ms(listRealistic) + " vs floor " + ms(floorRealistic)
-    + String(format: " (%.2f×)", ratio(listRealistic, floorRealistic)), "≤ 1.3× floor",
-   ratio(listRealistic, floorRealistic) <= 1.3),
-  ("list vs jq length, realistic", ms(listRealistic) + " vs " + ms(jqLength)
-    + String(format: " (%.2f×)", ratio(listRealistic, jqLength)), "≤ 0.5×", ratio(listRealistic, jqLength) <= 0.5),
-  (String(format: "list --json, large (%.0f MB)", fileMB), ms(listJSONLarge) + " vs jq -c . " + ms(jqCompact)
-    + String(format: " (%.2f×)", ratio(listJSONLarge, jqCompact)), "≤ 0.8×", ratio(listJSONLarge, jqCompact) <= 0.8),
-  ("list --json, large: peak memory", "\(listJSONLarge.peakKilobytes / 1024) MB"
-    + String(format: " (%.2f× the file)", peakRatio), "≤ 3× the file", peakRatio <= 3),
-  ("add vs list, large", ms(addLarge) + " vs " + ms(listLarge)
-    + String(format: " (%.2f×)", ratio(addLarge, listLarge)), "≤ 2.2×", ratio(addLarge, listLarge) <= 2.2),
-]
-let widths = [rows.map(\.0.count).max()!, rows.map(\.1.count).max()!, rows.map(\.2.count).max()!]
-func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-print(pad("workload", widths[0]) + "  " + pad("measured", widths[1]) + "  " + pad("target", widths[2]) + "  met")
-for row in rows {
-  print(pad(row.0, widths[0]) + "  " + pad(row.1, widths[1]) + "  " + pad(row.2, widths[2]) + "  " + (row.3 ? "yes" : "NO"))
-}
+printTable([
+  BenchmarkRow(
+    id: "C1", workload: "list, realistic (\(realisticKB) KB) vs decode floor",
+    measured: "\(ms(listRealistic)) vs \(ms(floorRealistic)) (\(format(ratio: listFloor)))",
+    target: "≤ 1.3×", met: listFloor <= 1.3),
+  BenchmarkRow(
+    id: "C2", workload: "list, realistic vs jq length",
+    measured: "\(ms(listRealistic)) vs \(ms(jqLength)) (\(format(ratio: listJq)))",
+    target: "≤ 0.5×", met: listJq <= 0.5),
+  BenchmarkRow(
+    id: "C3", workload: String(format: "list --json, large (%.0f MB) vs jq -c .", fileMB),
+    measured: "\(ms(listJSONLarge)) vs \(ms(jqCompact)) (\(format(ratio: jsonJq)))",
+    target: "≤ 0.8×", met: jsonJq <= 0.8),
+  BenchmarkRow(
+    id: "C4", workload: "list --json, large: peak memory",
+    measured: "\(listJSONLarge.peakKilobytes / 1024) MB (\(format(ratio: peakRatio)) the file)",
+    target: "≤ 3× the file", met: peakRatio <= 3),
+  BenchmarkRow(
+    id: "C5", workload: "add vs list, large",
+    measured: "\(ms(addLarge)) vs \(ms(listLarge)) (\(format(ratio: addList)))",
+    target: "≤ 2.2×", met: addList <= 2.2),
+])
