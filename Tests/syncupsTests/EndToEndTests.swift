@@ -320,3 +320,38 @@ struct EndToEndTests {
 }
 
 extension SyncUpsRun: @unchecked Sendable {}
+
+@Suite("End to end: the data file's lock")
+struct LockEndToEndTests {
+  @Test func aLockHeldTooLongExits75AndChangesNothing() throws {
+    let syncups = SyncUpsRun()
+    #expect(try syncups("add", "--title", "Eng").status == 0)
+    let before = syncups.dataBytes
+    let lockPath = syncups.home.path + "/data/syncups/.sync-ups.json.lock"
+    let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o600)
+    #expect(descriptor >= 0)
+    defer { close(descriptor) }
+    #expect(flock(descriptor, LOCK_EX) == 0)
+    let started = Date()
+    let result = try syncups(
+      "add", "--title", "Blocked", environment: ["SYNCUPS_LOCK_TIMEOUT": "0.3"])
+    #expect(result.status == 75)
+    #expect(Date().timeIntervalSince(started) < 5)
+    #expect(result.error.hasPrefix("Error: "))
+    #expect(result.error.contains(syncups.dataFile))
+    #expect(result.error.split(separator: "\n").count == 1)
+    #expect(syncups.dataBytes == before)
+    // Reading needs no lock.
+    #expect(try syncups("list", environment: ["SYNCUPS_LOCK_TIMEOUT": "0.3"]).status == 0)
+    flock(descriptor, LOCK_UN)
+    #expect(try syncups("add", "--title", "Unblocked").status == 0)
+  }
+
+  @Test func aBadLockTimeoutIsAUsageError() throws {
+    let syncups = SyncUpsRun()
+    let result = try syncups("list", environment: ["SYNCUPS_LOCK_TIMEOUT": "soon"])
+    #expect(result.status == 64)
+    #expect(
+      result.error == "Error: SYNCUPS_LOCK_TIMEOUT must be a number of seconds from 0 to 3600, not 'soon'\n")
+  }
+}

@@ -41,8 +41,10 @@ enum Program {
     let context = CommandContext(
       options: invocation.options, environment: environment ?? ProcessInfo.processInfo.environment)
     do {
+      let lockTimeout = try context.lockTimeout()
       try withDependencies {
         $0.syncUpsFileURL = context.dataFile
+        if let lockTimeout { $0.fileStorageOptions.lockTimeout = lockTimeout }
         $0.defaultAppStorage = AppStorage(url: context.configurationFile)
         // Every command reads, changes and writes within moments; mutations re-read the file
         // under its lock anyway, so watching the directory would only cost start-up time.
@@ -87,6 +89,20 @@ struct CommandContext {
     dataFile = Self.dataFile(option: options.file, environment: environment)
     configurationFile = BaseDirectories(environment: environment).configuration
       .appending(path: "syncups/config.json")
+  }
+
+  /// How long to wait for another process's lock on the data file: `SYNCUPS_LOCK_TIMEOUT`
+  /// seconds (a decimal number from 0 to 3600), or nil for the default (10 s).
+  ///
+  /// - Throws: a usage failure for a value that is not such a number.
+  func lockTimeout() throws -> Duration? {
+    guard let text = environment["SYNCUPS_LOCK_TIMEOUT"], !text.isEmpty else { return nil }
+    guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
+      throw CommandFailure(
+        "SYNCUPS_LOCK_TIMEOUT must be a number of seconds from 0 to 3600, not '\(sanitize(text))'",
+        status: .usage)
+    }
+    return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 
   /// `--file PATH` (relative to the working directory), else `$SYNCUPS_FILE`, else the XDG path.

@@ -77,6 +77,12 @@ enum ManPageReference {
         + "path is ignored; the default is ~/.config."
     ),
     ("HOME", "The base of the default locations."),
+    (
+      "SYNCUPS_LOCK_TIMEOUT",
+      "How many seconds a command that changes data waits for another syncups process to "
+        + "release the data file before giving up with status 75 (a number from 0 to 3600; "
+        + "default 10)."
+    ),
     ("NO_COLOR", "When set to a non-empty value, --color auto prints no colour."),
     ("TERM", "When dumb, --color auto prints no colour."),
     (
