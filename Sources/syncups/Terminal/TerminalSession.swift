@@ -155,7 +155,8 @@ final class TerminalSession {
   }
 
   /// Writes all of `text` to ``output``, retrying after partial writes and interruptions,
-  /// giving up on any other failure (a terminal that hung up).
+  /// waiting (up to a second at a time) when the output is non-blocking and full, giving up
+  /// on any other failure (a terminal that hung up).
   private func writeAll(_ text: String) {
     var text = text
     text.withUTF8 { buffer in
@@ -167,11 +168,19 @@ final class TerminalSession {
           offset += count
         } else if count < 0 && errno == EINTR {
           continue
+        } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && waitUntilWritable() {
+          continue
         } else {
           return
         }
       }
     }
+  }
+
+  /// Waits up to a second for ``output`` to take more bytes; `false` when it does not.
+  private func waitUntilWritable() -> Bool {
+    var poller = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+    return poll(&poller, 1, 1000) == 1
   }
 
   /// This session's identity for ``EmergencyRestore``.
