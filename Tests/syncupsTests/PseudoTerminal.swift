@@ -49,6 +49,16 @@ final class PseudoTerminal {
     String(decoding: readBytes(from: master, timeout: timeout), as: UTF8.self)
   }
 
+  /// What the program writes until it has written `needle`, or for at most five seconds.
+  func readOutput(until needle: String) -> String {
+    var bytes: [UInt8] = []
+    for _ in 0..<250 {
+      bytes += readBytes(from: master, timeout: 20)
+      if String(decoding: bytes, as: UTF8.self).contains(needle) { break }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// The bytes waiting to be read from the slave side: keys typed but not consumed.
   func pendingInput() -> [UInt8] {
     readBytes(from: terminal, timeout: 50)
