@@ -31,7 +31,9 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
   }
 
   @Test func spacePausesAndResumes() {
-    #expect(respond(.character(" ")) == Response(actions: [.pauseButtonTapped], overlay: MeetingOverlay()))
+    #expect(
+      respond(.character(" ")) == Response(actions: [.pauseButtonTapped], overlay: MeetingOverlay())
+    )
     #expect(
       respond(.character(" "), MeetingFixtures.state(paused: true))
         == Response(actions: [.resumeButtonTapped], overlay: MeetingOverlay()))
@@ -53,7 +55,8 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
   ])
   func otherKeysDoNothing(_ key: Key) {
     #expect(respond(key) == Response(overlay: MeetingOverlay()))
-    #expect(respond(key, MeetingFixtures.state(paused: true)) == Response(overlay: MeetingOverlay()))
+    #expect(
+      respond(key, MeetingFixtures.state(paused: true)) == Response(overlay: MeetingOverlay()))
   }
 
   // MARK: Typing a note
@@ -61,7 +64,9 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
   @Test func charactersAreTyped() {
     #expect(respond(.character("!"), MeetingFixtures.state(), typing).overlay.noteDraft == "Hi!")
     // The meeting's keys are text here.
-    for (key, draft) in [("n", "Hin"), (" ", "Hi "), ("e", "Hie"), ("q", "Hiq"), ("t", "Hit"), ("é", "Hié")] {
+    for (key, draft) in [
+      ("n", "Hin"), (" ", "Hi "), ("e", "Hie"), ("q", "Hiq"), ("t", "Hit"), ("é", "Hié"),
+    ] {
       #expect(
         respond(.character(Character(key)), MeetingFixtures.state(), typing)
           == Response(overlay: MeetingOverlay(noteDraft: draft)))
@@ -69,7 +74,9 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
   }
 
   @Test func backspaceDeletesACharacter() {
-    #expect(respond(.backspace, MeetingFixtures.state(), typing) == Response(overlay: MeetingOverlay(noteDraft: "H")))
+    #expect(
+      respond(.backspace, MeetingFixtures.state(), typing)
+        == Response(overlay: MeetingOverlay(noteDraft: "H")))
     #expect(
       respond(.backspace, MeetingFixtures.state(), MeetingOverlay(noteDraft: "Café"))
         == Response(overlay: MeetingOverlay(noteDraft: "Caf")))
@@ -91,7 +98,8 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
   }
 
   @Test func escapeCancelsTheNote() {
-    #expect(respond(.escape, MeetingFixtures.state(), typing) == Response(overlay: MeetingOverlay()))
+    #expect(
+      respond(.escape, MeetingFixtures.state(), typing) == Response(overlay: MeetingOverlay()))
   }
 
   @Test(arguments: [Key.right, .left, .up, .down, .tab, .delete, .home, .end, .control("a")])
@@ -113,9 +121,11 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
 
   @Test func savingKeepsTheNoteBeingTyped() {
     #expect(
-      respond(.character("s"), discardable, MeetingOverlay(noteDraft: "Hi", isInterruptPending: true))
+      respond(
+        .character("s"), discardable, MeetingOverlay(noteDraft: "Hi", isInterruptPending: true))
         == Response(
-          actions: [.noteSubmitted("Hi"), .alert(.presented(.confirmSave))], overlay: MeetingOverlay()))
+          actions: [.noteSubmitted("Hi"), .alert(.presented(.confirmSave))],
+          overlay: MeetingOverlay()))
     #expect(
       respond(.character("s"), discardable, MeetingOverlay(noteDraft: " "))
         == Response(actions: [.alert(.presented(.confirmSave))], overlay: MeetingOverlay()))
@@ -131,7 +141,8 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
 
   @Test(arguments: [Key.character("r"), .character("R"), .escape])
   func rAndEscapeResume(_ key: Key) {
-    #expect(respond(key, discardable) == Response(actions: [.alert(.dismiss)], overlay: MeetingOverlay()))
+    #expect(
+      respond(key, discardable) == Response(actions: [.alert(.dismiss)], overlay: MeetingOverlay()))
     // Back to the note being typed, and a pending Ctrl-C is forgotten.
     #expect(
       respond(key, discardable, MeetingOverlay(noteDraft: "Hi", isInterruptPending: true))

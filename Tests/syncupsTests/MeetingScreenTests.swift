@@ -105,34 +105,36 @@ private func render(
   }
 
   @Test func fullScreenWithoutColour() {
-    let expected = [
-      " Engineering",
-      "",
-      " Blob Jr is speaking",
-      " Speaker 2 of 3",
-      "",
-      " Meeting  4:25 elapsed  5:35 left",
-      " " + bar(34, 44),
-      " Speaker  1:05 elapsed  2:15 left",
-      " " + bar(25, 53),
-    ] + Array(repeating: "", count: 14) + [" n next  space pause  t note  e end"]
+    let expected =
+      [
+        " Engineering",
+        "",
+        " Blob Jr is speaking",
+        " Speaker 2 of 3",
+        "",
+        " Meeting  4:25 elapsed  5:35 left",
+        " " + bar(34, 44),
+        " Speaker  1:05 elapsed  2:15 left",
+        " " + bar(25, 53),
+      ] + Array(repeating: "", count: 14) + [" n next  space pause  t note  e end"]
     #expect(render(MeetingFixtures.state(), 80, 24) == screen(expected, rows: 24))
   }
 
   @Test func fullScreenInColour() {
-    let expected = [
-      " " + bubblegum + " Engineering" + String(repeating: " ", count: 66) + reset,
-      "",
-      " \u{1B}[1mBlob Jr is speaking" + reset,
-      " Speaker 2 of 3",
-      "",
-      " Meeting  4:25 elapsed  5:35 left",
-      " " + bubblegum + String(repeating: " ", count: 34) + reset
-        + "\u{1B}[2m" + String(repeating: "░", count: 44) + reset,
-      " Speaker  1:05 elapsed  2:15 left",
-      " " + bubblegum + String(repeating: " ", count: 25) + reset
-        + "\u{1B}[2m" + String(repeating: "░", count: 53) + reset,
-    ] + Array(repeating: "", count: 14) + [" \u{1B}[2mn next  space pause  t note  e end" + reset]
+    let expected =
+      [
+        " " + bubblegum + " Engineering" + String(repeating: " ", count: 66) + reset,
+        "",
+        " \u{1B}[1mBlob Jr is speaking" + reset,
+        " Speaker 2 of 3",
+        "",
+        " Meeting  4:25 elapsed  5:35 left",
+        " " + bubblegum + String(repeating: " ", count: 34) + reset
+          + "\u{1B}[2m" + String(repeating: "░", count: 44) + reset,
+        " Speaker  1:05 elapsed  2:15 left",
+        " " + bubblegum + String(repeating: " ", count: 25) + reset
+          + "\u{1B}[2m" + String(repeating: "░", count: 53) + reset,
+      ] + Array(repeating: "", count: 14) + [" \u{1B}[2mn next  space pause  t note  e end" + reset]
     let style = TerminalStyle(depth: .trueColor)
     #expect(render(MeetingFixtures.state(), 80, 24, style: style) == screen(expected, rows: 24))
   }
@@ -217,19 +219,20 @@ private func render(
 
   @Test func typingANote() {
     let overlay = MeetingOverlay(noteDraft: "Shipped the release")
-    let expected = [
-      " Engineering",
-      "",
-      " Blob Jr is speaking",
-      " Speaker 2 of 3",
-      "",
-      " Meeting  4:25 elapsed  5:35 left",
-      " " + bar(34, 44),
-      " Speaker  1:05 elapsed  2:15 left",
-      " " + bar(25, 53),
-      "",
-      " Note: Shipped the release▏",
-    ] + Array(repeating: "", count: 12) + [" enter add note  esc cancel"]
+    let expected =
+      [
+        " Engineering",
+        "",
+        " Blob Jr is speaking",
+        " Speaker 2 of 3",
+        "",
+        " Meeting  4:25 elapsed  5:35 left",
+        " " + bar(34, 44),
+        " Speaker  1:05 elapsed  2:15 left",
+        " " + bar(25, 53),
+        "",
+        " Note: Shipped the release▏",
+      ] + Array(repeating: "", count: 12) + [" enter add note  esc cancel"]
     #expect(render(MeetingFixtures.state(), overlay, 80, 24) == screen(expected, rows: 24))
   }
 
@@ -243,20 +246,25 @@ private func render(
   @Test func theLastTenSecondsStandOut() throws {
     let ten = try #require(lines(of: render(MeetingFixtures.state(elapsed: 390), 80, 24), rows: 24))
     #expect(ten[7] == " Speaker  3:10 elapsed  0:10 left !")
-    let eleven = try #require(lines(of: render(MeetingFixtures.state(elapsed: 389), 80, 24), rows: 24))
+    let eleven = try #require(
+      lines(of: render(MeetingFixtures.state(elapsed: 389), 80, 24), rows: 24))
     #expect(eleven[7] == " Speaker  3:09 elapsed  0:11 left")
 
     let style = TerminalStyle(depth: .ansi256)
     let colour = try #require(
-      lines(of: render(MeetingFixtures.state(elapsed: 392), MeetingOverlay(), 80, 24, style: style), rows: 24))
+      lines(
+        of: render(MeetingFixtures.state(elapsed: 392), MeetingOverlay(), 80, 24, style: style),
+        rows: 24))
     #expect(colour[7] == " Speaker  3:12 elapsed  \u{1B}[1;7m0:08 left\u{1B}[0m")
 
-    let compact = try #require(lines(of: render(MeetingFixtures.state(elapsed: 392), 30, 5), rows: 5))
+    let compact = try #require(
+      lines(of: render(MeetingFixtures.state(elapsed: 392), 30, 5), rows: 5))
     #expect(compact[1] == "Blob Jr  0:08 left !")
   }
 
   @Test func whenTimeIsUp() throws {
-    let shown = try #require(lines(of: render(MeetingFixtures.state(elapsed: 600), 80, 24), rows: 24))
+    let shown = try #require(
+      lines(of: render(MeetingFixtures.state(elapsed: 600), 80, 24), rows: 24))
     #expect(
       Array(shown[2...8]) == [
         " Time is up.",
@@ -267,7 +275,8 @@ private func render(
         " Speaker   3:20 elapsed  0:00 left",
         " " + bar(78, 0),
       ])
-    let compact = try #require(lines(of: render(MeetingFixtures.state(elapsed: 600), 30, 5), rows: 5))
+    let compact = try #require(
+      lines(of: render(MeetingFixtures.state(elapsed: 600), 30, 5), rows: 5))
     #expect(compact[1] == "No more speakers.")
   }
 
@@ -323,7 +332,9 @@ private func render(
     #expect(
       render(prompt, 60, 3)
         == screen(
-          ["Blob Jr  2:15 left", "Meeting  5:35 left", "End meeting?  s save  d discard  r resume"],
+          [
+            "Blob Jr  2:15 left", "Meeting  5:35 left", "End meeting?  s save  d discard  r resume",
+          ],
           rows: 3))
   }
 
@@ -333,15 +344,19 @@ private func render(
     #expect(
       render(state, overlay, 30, 5)
         == screen(
-          ["Blob Jr  2:15 left", "Paused", "Note: Hi▏", "End meeting? s/d/r",
-           "Ctrl-C again discards the me…"], rows: 5))
+          [
+            "Blob Jr  2:15 left", "Paused", "Note: Hi▏", "End meeting? s/d/r",
+            "Ctrl-C again discards the me…",
+          ], rows: 5))
     #expect(render(state, overlay, 30, 1) == screen(["End meeting? s/d/r"], rows: 1))
     #expect(render(MeetingFixtures.state(), 20, 1) == screen(["Blob Jr  2:15 left"], rows: 1))
     #expect(
       render(MeetingFixtures.state(), 60, 9)
         == screen(
-          ["Engineering", "Blob Jr  2:15 left", "Meeting  5:35 left",
-           "n next  space pause  t note  e end"], rows: 9))
+          [
+            "Engineering", "Blob Jr  2:15 left", "Meeting  5:35 left",
+            "n next  space pause  t note  e end",
+          ], rows: 9))
   }
 
   @Test func compactLayoutInColour() {
@@ -362,7 +377,8 @@ private func render(
     long.attendees[0].name = String(repeating: "会", count: 60)
     let states = [
       MeetingFixtures.state(),
-      MeetingFixtures.state(long, elapsed: 5, paused: true, alert: .endMeeting(isDiscardable: true)),
+      MeetingFixtures.state(
+        long, elapsed: 5, paused: true, alert: .endMeeting(isDiscardable: true)),
       MeetingFixtures.state(elapsed: 600),
       MeetingFixtures.state(elapsed: 395),
     ]

@@ -216,7 +216,9 @@ enum CrashChild {
   {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try bundlePath())
-    process.arguments = ["--testing-library", "swift-testing", "--filter", "crashChildTakesOverAndDies"]
+    process.arguments = [
+      "--testing-library", "swift-testing", "--filter", "crashChildTakesOverAndDies",
+    ]
     var environment = ProcessInfo.processInfo.environment
     environment[terminalVariable] = path
     environment[endingVariable] = ending.rawValue

@@ -121,7 +121,9 @@ struct MeetingParts {
   /// Ctrl-C hint when one is pending. Empty when no prompt is shown.
   func promptLines(width: Int) -> [ScreenLine] {
     guard let alert = state.alert else { return [] }
-    var lines = [ScreenLine(style.bold(truncated(sanitize(alert.title), toWidth: width)), priority: 10)]
+    var lines = [
+      ScreenLine(style.bold(truncated(sanitize(alert.title), toWidth: width)), priority: 10)
+    ]
     if let message = alert.message {
       lines += ScreenText.wrap(sanitize(message), width: width).map { ScreenLine($0, priority: 6) }
     }
