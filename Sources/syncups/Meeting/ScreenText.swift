@@ -1,0 +1,71 @@
+/// Small text helpers for full-screen layouts, all measured in terminal columns (see
+/// ``displayWidth(_:)``).
+///
+/// ```swift
+/// ScreenText.clock(75)                        // "1:15"
+/// ScreenText.padded("Hi", toWidth: 4)         // "Hi  "
+/// ScreenText.tail("a long note", width: 6)    // "…note"
+/// ScreenText.pack(["[s] Save", "[r] Resume"], separator: "  ", width: 12)
+/// // ["[s] Save", "[r] Resume"]
+/// ```
+enum ScreenText {
+  /// Seconds as a clock: `m:ss`, or `h:mm:ss` from one hour on. Negative values count as 0.
+  ///
+  /// `0` → "0:00", `75` → "1:15", `600` → "10:00", `3725` → "1:02:05".
+  static func clock(_ seconds: Int) -> String {
+    let seconds = max(seconds, 0)
+    let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+    let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
+    guard hours > 0 else { return "\(seconds / 60):" + secondsText }
+    return "\(hours):" + (minutes < 10 ? "0\(minutes)" : "\(minutes)") + ":" + secondsText
+  }
+
+  /// `text` followed by spaces up to `width` columns (unchanged when it is as wide already).
+  static func padded(_ text: String, toWidth width: Int) -> String {
+    text + String(repeating: " ", count: max(width - displayWidth(text), 0))
+  }
+
+  /// `text` preceded by spaces up to `width` columns (unchanged when it is as wide already).
+  static func leftPadded(_ text: String, toWidth width: Int) -> String {
+    String(repeating: " ", count: max(width - displayWidth(text), 0)) + text
+  }
+
+  /// The end of `text` that fits in `width` columns, starting with "…" when the start was
+  /// cut: what a one-line input field shows of a long entry.
+  static func tail(_ text: String, width: Int) -> String {
+    guard displayWidth(text) > width else { return text }
+    guard width > 0 else { return "" }
+    var kept: [Character] = []
+    var used = 0
+    for character in text.reversed() {
+      let characterWidth = displayWidth(of: character)
+      if used + characterWidth > width - 1 { break }
+      kept.append(character)
+      used += characterWidth
+    }
+    return "…" + String(kept.reversed())
+  }
+
+  /// Items filled greedily into lines of at most `width` columns, joined by `separator`
+  /// within a line; an item wider than `width` gets a line of its own, truncated.
+  static func pack(_ items: [String], separator: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for item in items {
+      let candidate = current.isEmpty ? item : current + separator + item
+      if displayWidth(candidate) <= width {
+        current = candidate
+        continue
+      }
+      if !current.isEmpty { lines.append(current) }
+      current = truncated(item, toWidth: width)
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+
+  /// `text` wrapped at spaces into lines of at most `width` columns.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    pack(text.split(separator: " ").map(String.init), separator: " ", width: width)
+  }
+}

@@ -1,0 +1,229 @@
+import Dispatch
+import SyncUpsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The interactive meeting on a terminal: reads keys, sends the actions they stand for to the
+/// meeting's store (see ``MeetingKeyMap``), and draws ``MeetingScreen`` whenever what it
+/// shows changes.
+///
+/// ```swift
+/// let session = try TerminalSession.begin()
+/// var meeting: TerminalMeeting?
+/// meeting = TerminalMeeting(store: store, session: session, style: style) {
+///   meeting?.stop()  // the second Ctrl-C discarded the meeting
+///   session.end()
+///   exit(130)
+/// }
+/// meeting?.start()
+/// store.send(.onTask)  // the timer
+/// …                    // when the feature dismisses:
+/// meeting?.stop()
+/// session.end()
+/// ```
+///
+/// While started it handles these signals (through ``SignalEvents``): SIGINT (Ctrl-C) like
+/// the key map says; SIGWINCH redraws at the new size; SIGTSTP (Ctrl-Z) gives the terminal
+/// back and stops the process; SIGCONT takes the terminal again and redraws.
+///
+/// A frame is written, in one write, only when its text differs from the last one written;
+/// the bell (`BEL`) goes in front of it when the speaker changed and the `bell` setting is on.
+@MainActor
+final class TerminalMeeting {
+  /// How long a lone Escape byte waits for the rest of an escape sequence.
+  static let escapeDelay = DispatchTimeInterval.milliseconds(50)
+
+  /// The front-end's own state: the note being typed, a pending Ctrl-C.
+  private(set) var overlay = MeetingOverlay()
+
+  private let store: Store<RecordMeeting.State, RecordMeeting.Action>
+  private let session: TerminalSession
+  private let style: TerminalStyle
+  private let onInterrupted: @MainActor () -> Void
+  private let stopProcess: @MainActor () -> Void
+  private var decoder = KeyDecoder()
+  private var readSource: (any DispatchSourceRead)?
+  private var signals: SignalEvents?
+  private var observation: StoreObservation?
+  private var escapeTimeout: DispatchWorkItem?
+  private var lastFrame: String?
+  private var isRunning = false
+  private var isEnding = false
+
+  /// A meeting drawn on `session` in `style`, driving `store`.
+  ///
+  /// - Parameters:
+  ///   - onInterrupted: Called after a second Ctrl-C, once the controller has sent
+  ///     `.alert(.presented(.confirmDiscard))` itself: the caller stops, ends the session and
+  ///     exits with status 130. (The feature's dismissal still follows, as an effect.)
+  ///   - stopProcess: Stops the process for Ctrl-Z, after the terminal was given back; tests
+  ///     replace it.
+  init(
+    store: Store<RecordMeeting.State, RecordMeeting.Action>,
+    session: TerminalSession,
+    style: TerminalStyle,
+    onInterrupted: @escaping @MainActor () -> Void,
+    stopProcess: @escaping @MainActor () -> Void = { kill(getpid(), SIGSTOP) }
+  ) {
+    self.store = store
+    self.session = session
+    self.style = style
+    self.onInterrupted = onInterrupted
+    self.stopProcess = stopProcess
+  }
+
+  /// Starts reading keys and handling signals, and draws the first frame. Does not send
+  /// `.onTask`: the caller starts the timer.
+  func start() {
+    guard !isRunning else { return }
+    isRunning = true
+    observation = store.observe { [weak self] state in self?.stateChanged(state) }
+    signals = SignalEvents([SIGINT, SIGWINCH, SIGTSTP, SIGCONT]) { [weak self] signal in
+      self?.handleSignal(signal)
+    }
+    startReading()
+    redraw(force: true)
+  }
+
+  /// Stops reading keys, handling signals (they get their default actions back) and drawing.
+  /// The caller then ends the session. Calling it again does nothing.
+  func stop() {
+    isRunning = false
+    readSource?.cancel()
+    readSource = nil
+    signals?.cancel()
+    signals = nil
+    observation?.cancel()
+    observation = nil
+    escapeTimeout?.cancel()
+    escapeTimeout = nil
+  }
+
+  /// Adds the note being typed, if any, to the transcript and closes the note entry: call it
+  /// before saving for a reason of your own (SIGTERM, SIGHUP), so that no note is lost.
+  func submitNoteDraft() {
+    guard let draft = overlay.noteDraft else { return }
+    overlay.noteDraft = nil
+    if !draft.allSatisfy(\.isWhitespace) { store.send(.noteSubmitted(draft)) }
+    redraw()
+  }
+
+  /// Does what `input` stands for (see ``MeetingKeyMap``) and redraws. Ignored once a key
+  /// saved or discarded the meeting.
+  func handle(_ input: MeetingKeyMap.Input) {
+    guard !isEnding else { return }
+    let response = MeetingKeyMap.respond(to: input, state: store.state, overlay: overlay)
+    overlay = response.overlay
+    if response.actions.contains(where: Self.endsTheMeeting) {
+      isEnding = true  // the last frame stays until the caller ends the session
+    }
+    for action in response.actions {
+      store.send(action)
+    }
+    if response.isInterrupted {
+      onInterrupted()
+    } else {
+      redraw()
+    }
+  }
+
+  /// Draws the current frame if its text changed (or always, when `force`), after the bell
+  /// when `ringBell`, in one write.
+  func redraw(force: Bool = false, ringBell: Bool = false) {
+    guard isRunning, !isEnding else { return }
+    let size = session.size
+    let frame = MeetingScreen.render(
+      store.state, overlay: overlay, columns: size.columns, rows: size.rows, style: style)
+    var output = ringBell ? "\u{07}" : ""
+    if force || frame != lastFrame {
+      output += frame
+      lastFrame = frame
+    }
+    if !output.isEmpty { session.write(output) }
+  }
+
+  /// After each action: a closed prompt forgets a pending Ctrl-C; then redraw, with the bell
+  /// on a speaker change.
+  private func stateChanged(_ state: RecordMeeting.State) {
+    if state.alert == nil { overlay.isInterruptPending = false }
+    redraw(ringBell: state.shouldRingBell)
+  }
+
+  /// Responds to a signal delivered by ``SignalEvents``: SIGINT, SIGWINCH, SIGTSTP or
+  /// SIGCONT.
+  func handleSignal(_ signal: Int32) {
+    switch signal {
+    case SIGINT:
+      handle(.interrupt)
+    case SIGWINCH:
+      redraw(force: true)
+    case SIGTSTP:
+      session.suspend()
+      stopProcess()
+    case SIGCONT:
+      session.resume()
+      redraw(force: true)
+    default:
+      break
+    }
+  }
+
+  // MARK: Reading keys
+
+  /// Watches the session's input on the main queue.
+  private func startReading() {
+    let source = DispatchSource.makeReadSource(fileDescriptor: session.input, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readInput() }
+    }
+    source.resume()
+    readSource = source
+  }
+
+  /// Reads what is waiting and handles the keys it completes. At the end of input (the
+  /// terminal hung up) reading stops.
+  private func readInput() {
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let count = buffer.withUnsafeMutableBytes { read(session.input, $0.baseAddress, $0.count) }
+    if count > 0 {
+      handleKeys(decoder.feed(buffer[0..<count]))
+    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+      readSource?.cancel()
+      readSource = nil
+    }
+  }
+
+  /// Handles `keys` in order, then waits for the rest of an escape sequence if one started.
+  private func handleKeys(_ keys: [Key]) {
+    for key in keys where isRunning {
+      handle(.key(key))
+    }
+    escapeTimeout?.cancel()
+    escapeTimeout = nil
+    guard decoder.hasPendingEscape else { return }
+    let timeout = DispatchWorkItem { [weak self] in
+      MainActor.assumeIsolated { self?.escapeTimedOut() }
+    }
+    escapeTimeout = timeout
+    DispatchQueue.main.asyncAfter(deadline: .now() + Self.escapeDelay, execute: timeout)
+  }
+
+  /// Nothing followed an escape byte: it was the Escape key.
+  private func escapeTimedOut() {
+    escapeTimeout = nil
+    guard isRunning else { return }
+    for key in decoder.timeoutPendingEscape() {
+      handle(.key(key))
+    }
+  }
+
+  /// Whether `action` ends the meeting: saving or discarding.
+  private static func endsTheMeeting(_ action: RecordMeeting.Action) -> Bool {
+    if case .alert(.presented) = action { return true }
+    return false
+  }
+}
