@@ -9,31 +9,18 @@ import Foundation
 final class PseudoTerminalRun {
   private(set) var screen = ""
   let pid: pid_t
-  private let master: Int32
-  /// An open descriptor of the terminal's slave side, to read its settings.
-  let slave: Int32
-  /// The slave side's settings before the run.
-  let settingsBefore: termios
+  /// The terminal the process runs on.
+  let terminal: PseudoTerminal
+  /// The terminal's settings before the run.
+  let settingsBefore: TerminalSettings
 
   init(
     _ run: SyncUpsRun, _ arguments: [String], environment: [String: String] = [:],
-    columns: UInt16 = 80, rows: UInt16 = 24
+    columns: Int = 80, rows: Int = 24
   ) throws {
-    // posix_openpt, unlockpt and ptsname, spelled out: Linux's /dev/ptmx and its ioctls.
-    master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-    var unlock: Int32 = 0
-    var number: UInt32 = 0
-    guard master >= 0, ioctl(master, Self.setLock, &unlock) == 0,
-      ioctl(master, Self.getNumber, &number) == 0
-    else { throw POSIXError(.ENOTTY) }
-    let path = "/dev/pts/\(number)"
-    slave = open(path, O_RDWR | O_NOCTTY)
-    guard slave >= 0 else { throw POSIXError(.ENOTTY) }
-    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
-    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
-    var settings = termios()
-    tcgetattr(slave, &settings)
-    settingsBefore = settings
+    terminal = try PseudoTerminal(columns: columns, rows: rows)
+    settingsBefore = terminal.settings()
+    let path = terminal.path
 
     let environment = [
       "HOME": run.home.path, "XDG_DATA_HOME": run.home.path + "/data",
@@ -54,8 +41,8 @@ final class PseudoTerminalRun {
     posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
-    posix_spawn_file_actions_addclose(&actions, master)
-    posix_spawn_file_actions_addclose(&actions, slave)
+    posix_spawn_file_actions_addclose(&actions, terminal.master)
+    posix_spawn_file_actions_addclose(&actions, terminal.terminal)
     var pid: pid_t = 0
     guard posix_spawn(&pid, SyncUpsRun.binary, &actions, &attributes, argv, envp) == 0 else {
       throw POSIXError(.ENOEXEC)
@@ -66,20 +53,15 @@ final class PseudoTerminalRun {
   deinit {
     _ = Glibc.kill(pid, SIGKILL) as Int32
     var status: Int32 = 0
-    waitpid(pid, &status, WNOHANG)
-    close(master)
-    close(slave)
+    waitpid(pid, &status, 0)
   }
 
-  /// TIOCSPTLCK, TIOCGPTN and glibc's POSIX_SPAWN_SETSID, which Swift's Glibc does not
-  /// import.
-  private static let setLock: UInt = 0x4004_5431
-  private static let getNumber: UInt = 0x8004_5430
+  /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc does not import.
   private static let spawnNewSession: Int16 = 0x80
 
   /// Types `text` on the terminal.
   func type(_ text: String) {
-    _ = text.utf8CString.dropLast().withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    terminal.type(text)
   }
 
   /// Sends `signal` to the process.
@@ -112,26 +94,26 @@ final class PseudoTerminalRun {
     return -1
   }
 
-  /// The slave side's settings now.
-  var settingsNow: termios {
-    var settings = termios()
-    tcgetattr(slave, &settings)
-    return settings
+  /// Waits (at most `timeout` seconds) until the process is stopped by a signal.
+  func waitUntilStopped(timeout: Double = 5) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    var status: Int32 = 0
+    while Date() < deadline {
+      if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid { return status & 0xff == 0x7f }
+      _ = readAvailable(until: Date().addingTimeInterval(0.02))
+    }
+    return false
   }
 
   /// Whether the terminal's settings now equal those before the run.
-  var settingsAreRestored: Bool {
-    var before = settingsBefore
-    var now = settingsNow
-    return memcmp(&before, &now, MemoryLayout<termios>.size) == 0
-  }
+  var settingsAreRestored: Bool { terminal.settings() == settingsBefore }
 
   private func readAvailable(until deadline: Date) -> Bool {
-    var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    var descriptor = pollfd(fd: terminal.master, events: Int16(POLLIN), revents: 0)
     let milliseconds = max(Int32(deadline.timeIntervalSinceNow * 1000), 0)
     guard poll(&descriptor, 1, milliseconds) > 0 else { return false }
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    let count = read(master, &buffer, buffer.count)
+    let count = read(terminal.master, &buffer, buffer.count)
     guard count > 0 else { return false }
     screen += String(decoding: buffer[..<count], as: UTF8.self)
     return true

@@ -26,6 +26,9 @@ enum MeetingEnding: Equatable, Sendable {
 protocol MeetingFrontEnd: AnyObject {
   /// Starts showing the meeting and reading input; `session` takes the input's actions.
   func start(_ session: MeetingSession)
+  /// Takes in what the input holds that is not yet in the meeting (a note being typed),
+  /// before the meeting is saved because of a signal.
+  func prepareToSave()
   /// Stops reading input and gives the terminal back as it was.
   func stop()
   /// Says how the meeting ended (after ``stop()``, once the ending is final and stored).
@@ -100,16 +103,17 @@ final class MeetingSession {
     store.send(action)
   }
 
-  /// Ends the meeting without saving and exits 130: a second interrupt.
-  func discardAfterInterrupt() {
+  /// The user interrupted the meeting, which the front end is discarding: the process will
+  /// exit 130.
+  func markInterrupted() {
     status = .interrupted
-    send(.alert(.presented(.confirmDiscard)))
   }
 
   /// SIGTERM or SIGHUP: saves the meeting as it stands, then exits 143 or 129.
   private func end(savingBecauseOf signal: Int32) {
     guard !isEnding else { return }
     status = signal == SIGHUP ? .hangUp : .terminated
+    frontEnd.prepareToSave()
     store.send(.alert(.presented(.confirmSave)))
   }
 
@@ -117,7 +121,8 @@ final class MeetingSession {
   private func featureDismissed() {
     guard !isEnding else { return }
     isEnding = true
-    signals?.cancel()
+    // SIGTERM and SIGHUP stay watched (and so cannot kill the process) until it exits: the
+    // meeting is being stored, and the terminal given back first.
     frontEnd.stop()
     let state = store.state
     do {

@@ -40,9 +40,14 @@ final class PipeMeeting: MeetingFrontEnd {
     lastState = state
     for event in MeetingEvent.opening(state) { emit(event) }
     observation = session.store.observe { [weak self] state in self?.stateChanged(state) }
-    signals = SignalEvents([SIGINT]) { [weak session] _ in session?.discardAfterInterrupt() }
+    signals = SignalEvents([SIGINT]) { [weak session] _ in
+      session?.markInterrupted()
+      session?.send(.alert(.presented(.confirmDiscard)))
+    }
     readStandardInput()
   }
+
+  func prepareToSave() {}
 
   func stop() {
     isStopped = true

@@ -1,13 +1,57 @@
 import SyncUpsCore
 
-/// The meeting on the terminal: raw mode, the alternate screen, keys.
+/// The meeting on the terminal: raw mode and the alternate screen for as long as it runs (see
+/// ``TerminalMeeting``), then a one-line summary on the normal screen.
 @MainActor
 final class TerminalFrontEnd: MeetingFrontEnd {
+  private let terminal: TerminalSession
+  private let style: TerminalStyle
+  private var meeting: TerminalMeeting?
+
+  /// Takes over the terminal on standard input and output.
+  ///
+  /// - Throws: a failure naming the problem when they are not a usable terminal.
   init(style: TerminalStyle) throws {
-    throw CommandFailure("the meeting screen is not available yet; pipe commands to 'syncups start' instead")
+    do {
+      terminal = try TerminalSession.begin()
+    } catch {
+      throw CommandFailure("cannot run the meeting on the terminal: \(error.message)")
+    }
+    self.style = style
   }
 
-  func start(_ session: MeetingSession) {}
-  func stop() {}
-  func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp) {}
+  func start(_ session: MeetingSession) {
+    let meeting = TerminalMeeting(
+      store: session.store, session: terminal, style: style,
+      onInterrupted: { [weak session] in session?.markInterrupted() })
+    self.meeting = meeting
+    meeting.start()
+  }
+
+  func prepareToSave() {
+    meeting?.submitNoteDraft()
+  }
+
+  func stop() {
+    meeting?.stop()
+    terminal.end()
+  }
+
+  func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp) {
+    Output.standard(Self.summary(ending, elapsed: elapsed, title: syncUp.title) + "\n")
+  }
+
+  /// `Saved the meeting of Eng: 4 min, 12 secs, 3 notes.` or
+  /// `Discarded the meeting of Eng after 12 secs.`
+  static func summary(_ ending: MeetingEnding, elapsed: Int, title: String) -> String {
+    let title = title.isEmpty ? "Untitled" : sanitize(title)
+    switch ending {
+    case .saved(let meeting):
+      let notes = meeting.transcript.isEmpty ? 0 : meeting.transcript.split(separator: "\n").count
+      return "Saved the meeting of \(title): \(DurationText.human(elapsed)), \(notes) "
+        + (notes == 1 ? "note." : "notes.")
+    case .discarded:
+      return "Discarded the meeting of \(title) after \(DurationText.human(elapsed))."
+    }
+  }
 }

@@ -18,6 +18,11 @@ import Dispatch
 /// While it lives, each signal it watches is ignored by the process (so it neither kills nor
 /// stops it) and reported through a dispatch source on the main queue, outside any signal
 /// handler: the handler may do anything. Cancelling puts the default actions back.
+///
+/// On Linux, libdispatch installs its own handler for a signal only when the first source for
+/// it is made, and cancelling removes that handler: watch each signal with one `SignalEvents`
+/// for the life of the process (a meeting watches SIGTERM and SIGHUP in its session, and
+/// SIGINT, SIGWINCH, SIGTSTP and SIGCONT in its front end).
 @MainActor
 final class SignalEvents {
   private var sources: [any DispatchSourceSignal] = []

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `syncups start` on a pseudo-terminal: keys, the screen, the summary, and the terminal's
+/// settings given back on every way out.
+@Suite("Meeting on a terminal, end to end")
+struct TerminalMeetingEndToEndTests {
+  func engineering() throws -> SyncUpsRun {
+    try MeetingEndToEndTests().engineering()
+  }
+
+  func transcripts(_ syncups: SyncUpsRun) throws -> [String?] {
+    try MeetingEndToEndTests().savedMeetings(syncups).map { $0["transcript"] as? String }
+  }
+
+  @Test func keysDriveTheMeetingAndSaveIt() throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking Speaker 1 of 3"))
+    #expect(meeting.waitFor("n next space pause t note e end"))
+    meeting.type("t")
+    #expect(meeting.waitFor("enter add note esc cancel"))
+    meeting.type("Shipped it\r")
+    meeting.type("n")
+    #expect(meeting.waitFor("Ben is speaking Speaker 2 of 3"))
+    meeting.type(" ")
+    #expect(meeting.waitFor("Paused n next space resume"))
+    meeting.type(" e")
+    #expect(
+      meeting.waitFor(
+        "End meeting? You are ending the meeting early. What would you like to do? "
+          + "[s] Save and end [d] Discard [r] Resume"))
+    meeting.type("s")
+    #expect(meeting.wait() == 0)
+    #expect(meeting.waitFor("Saved the meeting of Eng: 30 secs, 1 note."))
+    #expect(meeting.settingsAreRestored)
+    #expect(meeting.screen.contains("\u{1B}[?1049h"))
+    #expect(meeting.screen.hasSuffix("Saved the meeting of Eng: 30 secs, 1 note.\r\n"))
+    #expect(try transcripts(syncups) == ["Ana: Shipped it"])
+  }
+
+  @Test func discardFromThePromptSavesNothing() throws {
+    let syncups = try engineering()
+    let before = syncups.dataBytes
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("tNot this\r")
+    meeting.type("q")
+    #expect(meeting.waitFor("[s] Save and end [d] Discard [r] Resume"))
+    meeting.type("r")
+    meeting.type("\u{1B}[C")  // → : next speaker
+    #expect(meeting.waitFor("Ben is speaking"))
+    meeting.type("e")
+    #expect(meeting.waitFor("[d] Discard"))
+    meeting.type("d")
+    #expect(meeting.wait() == 0)
+    #expect(meeting.waitFor("Discarded the meeting of Eng after 30 secs."))
+    #expect(meeting.settingsAreRestored)
+    #expect(syncups.dataBytes == before)
+  }
+
+  @Test func ctrlCTwiceDiscardsAndExits130() throws {
+    let syncups = try engineering()
+    let before = syncups.dataBytes
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("\u{03}")  // Ctrl-C, through the terminal's line discipline: SIGINT
+    #expect(meeting.waitFor("End meeting?"))
+    meeting.kill(SIGINT)
+    #expect(meeting.wait() == 130)
+    #expect(meeting.settingsAreRestored)
+    #expect(meeting.screen.contains("\u{1B}[?1049l"))
+    #expect(syncups.dataBytes == before)
+  }
+
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  func terminationSavesEveryNoteAndRestoresTheTerminal(signal: Int32, status: Int32) throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("tFirst\r")
+    meeting.type("tHalf typed")
+    #expect(meeting.waitFor("Note: Half typed"))
+    meeting.kill(signal)
+    #expect(meeting.wait() == status)
+    #expect(meeting.settingsAreRestored)
+    #expect(meeting.screen.contains("\u{1B}[?25h"))
+    #expect(try transcripts(syncups) == ["Ana: First\nAna: Half typed"])
+  }
+
+  @Test func suspendGivesTheTerminalBackAndContinueTakesItAgain() throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.kill(SIGTSTP)
+    #expect(meeting.waitUntilStopped())
+    #expect(meeting.settingsAreRestored)
+    meeting.kill(SIGCONT)
+    meeting.type("n")
+    #expect(meeting.waitFor("Ben is speaking"))
+    #expect(!meeting.settingsAreRestored)  // raw again
+    meeting.type("es")
+    #expect(meeting.wait() == 0)
+    #expect(meeting.settingsAreRestored)
+  }
+}
