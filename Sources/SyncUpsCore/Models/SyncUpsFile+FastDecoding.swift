@@ -44,6 +44,8 @@ struct SyncUpsReader {
   private var attendeeScratch: [Attendee] = []
   /// Reused to collect the meetings of a sync-up (see `attendeeScratch`).
   private var meetingScratch: [Meeting] = []
+  /// Reused to find repeated ids.
+  private var idScratch: Set<UUID> = []
 
   /// A reader of the `count` bytes at `start`, which must stay valid while it reads.
   init(start: UnsafePointer<UInt8>, count: Int) {
@@ -63,7 +65,7 @@ struct SyncUpsReader {
     }
     skipWhitespace()
     guard cursor == end else { throw UnsupportedByFastReader() }
-    return try Self.identified(syncUps)
+    return try identified(syncUps)
   }
 
   /// Reads a sync-up object: all six keys, no others.
@@ -110,7 +112,7 @@ struct SyncUpsReader {
         attendees.append(try readAttendee())
       } while try nextElement()
     }
-    return try Self.identified(Array(attendees))
+    return try identified(Array(attendees))
   }
 
   /// Reads an attendee object: `id` and `name`, no other keys.
@@ -145,7 +147,7 @@ struct SyncUpsReader {
         meetings.append(try readMeeting())
       } while try nextElement()
     }
-    return try Self.identified(Array(meetings))
+    return try identified(Array(meetings))
   }
 
   /// Reads a meeting object: `date`, `id` and `transcript`, no other keys.
@@ -168,12 +170,12 @@ struct SyncUpsReader {
   }
 
   /// The elements as an identified array; two with the same id are left to `JSONDecoder`.
-  private static func identified<Element: Identifiable>(
+  private mutating func identified<Element: Identifiable>(
     _ elements: [Element]
-  ) throws(UnsupportedByFastReader) -> IdentifiedArrayOf<Element> {
-    var ids = Set<Element.ID>(minimumCapacity: elements.count)
+  ) throws(UnsupportedByFastReader) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
+    idScratch.removeAll(keepingCapacity: true)
     for element in elements {
-      guard ids.insert(element.id).inserted else { throw UnsupportedByFastReader() }
+      guard idScratch.insert(element.id).inserted else { throw UnsupportedByFastReader() }
     }
     return IdentifiedArrayOf(uniqueElements: elements)
   }
