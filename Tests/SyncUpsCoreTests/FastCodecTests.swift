@@ -120,6 +120,13 @@ struct FastCodecTests {
     #expect(Self.checkDecoding(data))
   }
 
+  @Test func importTellsOurFormatFromTheFastReader() throws {
+    let data = try SyncUpsFile.encode(Self.realisticFile(syncUps: 2))
+    let decoded = try SyncUpsFile.decodeAnyFormat(data)
+    #expect(decoded.format == .syncups)
+    #expect(Outcome.exact(decoded.syncUps) == Outcome.exact(try SyncUpsFile.decodeWithJSONDecoder(data)))
+  }
+
   @Test func emptyFilesAndCollections() throws {
     #expect(try Self.checkEncoding([]) == Data("[\n\n]".utf8))
     #expect(Self.checkDecoding("[\n\n]"))
