@@ -33,6 +33,21 @@ struct SyncUpsReader {
   /// The keys of our objects.
   private enum Key {
     case attendees, date, duration, id, meetings, name, theme, title, transcript
+
+    /// The key as written, without quotes.
+    var name: StaticString {
+      switch self {
+      case .attendees: "attendees"
+      case .date: "date"
+      case .duration: "duration"
+      case .id: "id"
+      case .meetings: "meetings"
+      case .name: "name"
+      case .theme: "theme"
+      case .title: "title"
+      case .transcript: "transcript"
+      }
+    }
   }
 
   private var cursor: UnsafePointer<UInt8>
@@ -238,8 +253,14 @@ struct SyncUpsReader {
     return key
   }
 
-  /// Skips JSON whitespace (space, tab, line feed, carriage return).
+  /// Skips JSON whitespace (space, tab, line feed, carriage return); eight spaces at a time
+  /// where it can, for indentation.
   private mutating func skipWhitespace() {
+    while end - cursor >= 8,
+      UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+    {
+      cursor += 8
+    }
     while cursor < end {
       switch cursor.pointee {
       case 0x20, 0x0A, 0x0D, 0x09: cursor += 1
@@ -265,24 +286,32 @@ struct SyncUpsReader {
 
   /// Reads a key we know, written without escapes.
   private mutating func readKey() throws(UnsupportedByFastReader) -> Key {
-    let key = try readPlainString()
-    func matches(_ name: StaticString) -> Bool {
-      guard key.count == name.utf8CodeUnitCount else { return false }
-      return UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        .elementsEqual(key)
-    }
-    switch key.count {
-    case 2 where matches("id"): return .id
-    case 4 where matches("date"): return .date
-    case 4 where matches("name"): return .name
-    case 5 where matches("theme"): return .theme
-    case 5 where matches("title"): return .title
-    case 8 where matches("duration"): return .duration
-    case 8 where matches("meetings"): return .meetings
-    case 9 where matches("attendees"): return .attendees
-    case 10 where matches("transcript"): return .transcript
+    try expect(UInt8(ascii: "\""))
+    guard end - cursor >= 2 else { throw UnsupportedByFastReader() }
+    // The first byte, and for keys that share it the second, tell which key it can be.
+    let key: Key
+    switch (cursor[0], cursor[1]) {
+    case (UInt8(ascii: "a"), _): key = .attendees
+    case (UInt8(ascii: "d"), UInt8(ascii: "a")): key = .date
+    case (UInt8(ascii: "d"), _): key = .duration
+    case (UInt8(ascii: "i"), _): key = .id
+    case (UInt8(ascii: "m"), _): key = .meetings
+    case (UInt8(ascii: "n"), _): key = .name
+    case (UInt8(ascii: "t"), UInt8(ascii: "h")): key = .theme
+    case (UInt8(ascii: "t"), UInt8(ascii: "i")): key = .title
+    case (UInt8(ascii: "t"), _): key = .transcript
     default: throw UnsupportedByFastReader()
     }
+    let name = key.name
+    let count = name.utf8CodeUnitCount
+    guard end - cursor > count, cursor[count] == UInt8(ascii: "\"") else {
+      throw UnsupportedByFastReader()
+    }
+    for offset in 0..<count where cursor[offset] != name.utf8Start[offset] {
+      throw UnsupportedByFastReader()
+    }
+    cursor += count + 1
+    return key
   }
 
   /// Reads a duration: a plain integer from 1 to 86,400 (no sign, fraction, exponent or
