@@ -21,11 +21,11 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// Reads the id of an element. Requiring a `Sendable` key path (which key
   /// path literals without non-`Sendable` captures are) keeps the array
   /// `Sendable` whenever its ids and elements are.
-  let _id: any KeyPath<Element, ID> & Sendable
+  @usableFromInline let _id: any KeyPath<Element, ID> & Sendable
   /// The elements, in order.
-  var _elements: [Element]
+  @usableFromInline var _elements: [Element]
   /// The offset in `_elements` of each element, keyed by its id.
-  var _offsets: [ID: Int]
+  @usableFromInline var _offsets: [ID: Int]
 
   /// Creates an identified array from a sequence of elements whose ids,
   /// read through `id`, are unique.
@@ -173,8 +173,21 @@ extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
   /// ```swift
   /// let todos = IdentifiedArrayOf(uniqueElements: [Todo(id: 1, title: "A")])
   /// ```
+  ///
+  /// Inlinable, so that callers get it specialized for their element type: building a large
+  /// array (a decoded file) then costs a hash-table insertion per element and no generic calls.
+  @inlinable
   public init(uniqueElements elements: some Sequence<Element>) {
-    self.init(uniqueElements: elements, id: \.id)
+    _id = \.id
+    _elements = Array(elements)
+    _offsets = Dictionary(minimumCapacity: _elements.count)
+    for (offset, element) in _elements.enumerated() {
+      let elementID = element.id
+      precondition(
+        _offsets.updateValue(offset, forKey: elementID) == nil,
+        "Duplicate id \(elementID) in IdentifiedArray"
+      )
+    }
   }
 
   /// Creates an empty identified array of identifiable elements.

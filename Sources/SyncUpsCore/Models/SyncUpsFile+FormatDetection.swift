@@ -13,13 +13,15 @@ extension SyncUpsFile {
   /// ```
   ///
   /// See ``detectFormat(_:)`` for how the format is told; the data is then decoded as strictly
-  /// as ``decode(_:)`` or ``decodeAppFormat(_:)`` would.
+  /// as ``decode(_:)`` or ``decodeAppFormat(_:)`` would. A file the fast reader takes is ours
+  /// without looking further (``decodeFast(_:)``).
   public static func decodeAnyFormat(
     _ data: Data
   ) throws -> (syncUps: IdentifiedArrayOf<SyncUp>, format: Format) {
+    if let syncUps = decodeFast(data) { return (syncUps, .syncups) }
     switch try detectFormat(data) {
-    case .syncups: (try decode(data), .syncups)
-    case .app: (try decodeAppFormat(data), .app)
+    case .syncups: return (try decodeWithJSONDecoder(data), .syncups)
+    case .app: return (try decodeAppFormat(data), .app)
     }
   }
 

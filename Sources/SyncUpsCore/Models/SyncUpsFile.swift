@@ -73,14 +73,33 @@ public enum SyncUpsFile {
   /// ```swift
   /// try SyncUpsFile.encode([SyncUp(id: UUID(), title: "Morning Sync")])
   /// ```
+  ///
+  /// The bytes are those of ``encoder()``; a writer of our own produces them quickly
+  /// (``encodeFast(_:)``), and `JSONEncoder` does when it cannot.
   public static func encode(_ syncUps: IdentifiedArrayOf<SyncUp>) throws -> Data {
+    if let data = encodeFast(syncUps) { return data }
+    return try encodeWithJSONEncoder(syncUps)
+  }
+
+  /// Encodes sync-ups in our format with ``encoder()``: the reference for ``encode(_:)``.
+  static func encodeWithJSONEncoder(_ syncUps: IdentifiedArrayOf<SyncUp>) throws -> Data {
     try encoder().encode(syncUps)
   }
 
   /// Decodes sync-ups from our format, strictly (see ``SyncUpsFile``).
   ///
+  /// A reader of our own decodes the usual file quickly (``decodeFast(_:)``); anything it does
+  /// not handle, errors included, is decoded by ``decoder()`` as the reference.
+  ///
   /// - Throws: `DecodingError`, e.g. `dataCorrupted` at `[0].duration` for a duration of 0.
   public static func decode(_ data: Data) throws -> IdentifiedArrayOf<SyncUp> {
+    if let syncUps = decodeFast(data) { return syncUps }
+    return try decodeWithJSONDecoder(data)
+  }
+
+  /// Decodes sync-ups from our format with ``decoder()``, strictly: the reference for
+  /// ``decode(_:)``, whose errors it throws.
+  static func decodeWithJSONDecoder(_ data: Data) throws -> IdentifiedArrayOf<SyncUp> {
     try decoder().decode(SyncUpList<SyncUp>.self, from: data).syncUps
   }
 }

@@ -6,7 +6,7 @@ extension CommandContext {
   func list() throws {
     let syncUps = try loadSyncUps().wrappedValue
     if options.json {
-      Output.standard(JSONOutput.syncUps(syncUps).text())
+      Output.standardJSON { $0.syncUps(syncUps.elements) }
     } else if syncUps.isEmpty {
       say(SyncUpListRenderer.emptyMessage.trimmingSuffix("\n"))
     } else {

@@ -40,6 +40,30 @@ enum DateText {
       + twoDigits(time.minute) + ":" + twoDigits(time.second) + "Z"
   }
 
+  /// Appends ``iso8601(_:)`` of `date` to `bytes` as UTF-8, without building a string (for
+  /// JSON output of many meetings).
+  static func appendISO8601(_ date: Date, to bytes: inout [UInt8]) {
+    let time = CivilTime(secondsSince1970: wholeSeconds(date))
+    guard (0...9999).contains(time.year) else {
+      bytes.append(contentsOf: iso8601(date).utf8)
+      return
+    }
+    func digits(_ value: Int, count: Int, then separator: UInt8) {
+      var divisor = count == 4 ? 1000 : 10
+      while divisor > 0 {
+        bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+      }
+      bytes.append(separator)
+    }
+    digits(time.year, count: 4, then: UInt8(ascii: "-"))
+    digits(time.month, count: 2, then: UInt8(ascii: "-"))
+    digits(time.day, count: 2, then: UInt8(ascii: "T"))
+    digits(time.hour, count: 2, then: UInt8(ascii: ":"))
+    digits(time.minute, count: 2, then: UInt8(ascii: ":"))
+    digits(time.second, count: 2, then: UInt8(ascii: "Z"))
+  }
+
   /// The local time zone's offset from UTC at `date`, in seconds east (from `localtime_r`, so
   /// `TZ` and daylight saving time are honoured); 0 if the time cannot be converted.
   static func localUTCOffset(at date: Date) -> Int {

@@ -1,0 +1,575 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+
+extension SyncUpsFile {
+  /// Decodes our format straight from the bytes, or returns `nil` when the data holds anything
+  /// this reader does not handle or anything invalid; `JSONDecoder` then decides
+  /// (``decodeWithJSONDecoder(_:)``), so errors and unusual forms are reported as always.
+  ///
+  /// What it reads is a subset of what `JSONDecoder` accepts, decoded to equal values: JSON
+  /// with exactly the keys we write, each once; durations as plain integers in range; dates as
+  /// `YYYY-MM-DDTHH:MM:SSZ` from 1583 to 9999; ids as 36-character UUIDs; unique ids.
+  static func decodeFast(_ data: Data) -> IdentifiedArrayOf<SyncUp>? {
+    data.withUnsafeBytes { bytes -> IdentifiedArrayOf<SyncUp>? in
+      guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+      var reader = SyncUpsReader(start: base, count: bytes.count)
+      return try? reader.readFile()
+    }
+  }
+}
+
+/// The fast reader met something it leaves to `JSONDecoder`.
+struct UnsupportedByFastReader: Error {}
+
+/// A strict reader of our file format over UTF-8 bytes; see ``SyncUpsFile/decodeFast(_:)``.
+///
+/// Every method throws ``UnsupportedByFastReader`` as soon as the input leaves the subset it
+/// handles.
+struct SyncUpsReader {
+  /// The keys of our objects.
+  private enum Key {
+    case attendees, date, duration, id, meetings, name, theme, title, transcript
+
+    /// The key as written, without quotes.
+    var name: StaticString {
+      switch self {
+      case .attendees: "attendees"
+      case .date: "date"
+      case .duration: "duration"
+      case .id: "id"
+      case .meetings: "meetings"
+      case .name: "name"
+      case .theme: "theme"
+      case .title: "title"
+      case .transcript: "transcript"
+      }
+    }
+  }
+
+  private var cursor: UnsafePointer<UInt8>
+  private let end: UnsafePointer<UInt8>
+  /// Reused for strings with escapes.
+  private var scratch: [UInt8] = []
+  /// Reused to collect the attendees of a sync-up, so that each array is allocated once, at
+  /// its size.
+  private var attendeeScratch: [Attendee] = []
+  /// Reused to collect the meetings of a sync-up (see `attendeeScratch`).
+  private var meetingScratch: [Meeting] = []
+  /// Reused to find repeated ids.
+  private var idScratch: Set<UUID> = []
+
+  /// A reader of the `count` bytes at `start`, which must stay valid while it reads.
+  init(start: UnsafePointer<UInt8>, count: Int) {
+    cursor = start
+    end = start + count
+  }
+
+  // MARK: The document
+
+  /// Reads the whole input: one array of sync-ups with unique ids, and nothing after it.
+  mutating func readFile() throws(UnsupportedByFastReader) -> IdentifiedArrayOf<SyncUp> {
+    var syncUps: [SyncUp] = []
+    if try beginArray() {
+      repeat {
+        syncUps.append(try readSyncUp())
+      } while try nextElement()
+    }
+    skipWhitespace()
+    guard cursor == end else { throw UnsupportedByFastReader() }
+    return try identified(syncUps)
+  }
+
+  /// Reads a sync-up object: all six keys, no others.
+  private mutating func readSyncUp() throws(UnsupportedByFastReader) -> SyncUp {
+    var attendees: IdentifiedArrayOf<Attendee>?
+    var duration: Int?
+    var id: UUID?
+    var meetings: IdentifiedArrayOf<Meeting>?
+    var theme: Theme?
+    var title: String?
+    var key = try beginObject()
+    while let current = key {
+      switch current {
+      case .attendees where attendees == nil: attendees = try readAttendees()
+      case .duration where duration == nil: duration = try readDuration()
+      case .id where id == nil: id = try readUUID()
+      case .meetings where meetings == nil: meetings = try readMeetings()
+      case .theme where theme == nil: theme = try readTheme()
+      case .title where title == nil: title = try readString()
+      default: throw UnsupportedByFastReader()
+      }
+      key = try nextKey()
+    }
+    guard let attendees, let duration, let id, let meetings, let theme, let title else {
+      throw UnsupportedByFastReader()
+    }
+    return SyncUp(
+      id: id, attendees: attendees, duration: duration, meetings: meetings, theme: theme,
+      title: title)
+  }
+
+  /// Reads an array of attendee objects with unique ids.
+  private mutating func readAttendees() throws(UnsupportedByFastReader)
+    -> IdentifiedArrayOf<Attendee>
+  {
+    var attendees = attendeeScratch
+    attendeeScratch = []
+    defer {
+      attendees.removeAll(keepingCapacity: true)
+      attendeeScratch = attendees
+    }
+    if try beginArray() {
+      repeat {
+        attendees.append(try readAttendee())
+      } while try nextElement()
+    }
+    return try identified(Array(attendees))
+  }
+
+  /// Reads an attendee object: `id` and `name`, no other keys.
+  private mutating func readAttendee() throws(UnsupportedByFastReader) -> Attendee {
+    var id: UUID?
+    var name: String?
+    var key = try beginObject()
+    while let current = key {
+      switch current {
+      case .id where id == nil: id = try readUUID()
+      case .name where name == nil: name = try readString()
+      default: throw UnsupportedByFastReader()
+      }
+      key = try nextKey()
+    }
+    guard let id, let name else { throw UnsupportedByFastReader() }
+    return Attendee(id: id, name: name)
+  }
+
+  /// Reads an array of meeting objects with unique ids.
+  private mutating func readMeetings() throws(UnsupportedByFastReader)
+    -> IdentifiedArrayOf<Meeting>
+  {
+    var meetings = meetingScratch
+    meetingScratch = []
+    defer {
+      meetings.removeAll(keepingCapacity: true)
+      meetingScratch = meetings
+    }
+    if try beginArray() {
+      repeat {
+        meetings.append(try readMeeting())
+      } while try nextElement()
+    }
+    return try identified(Array(meetings))
+  }
+
+  /// Reads a meeting object: `date`, `id` and `transcript`, no other keys.
+  private mutating func readMeeting() throws(UnsupportedByFastReader) -> Meeting {
+    var date: Date?
+    var id: UUID?
+    var transcript: String?
+    var key = try beginObject()
+    while let current = key {
+      switch current {
+      case .date where date == nil: date = try readDate()
+      case .id where id == nil: id = try readUUID()
+      case .transcript where transcript == nil: transcript = try readString()
+      default: throw UnsupportedByFastReader()
+      }
+      key = try nextKey()
+    }
+    guard let date, let id, let transcript else { throw UnsupportedByFastReader() }
+    return Meeting(id: id, date: date, transcript: transcript)
+  }
+
+  /// The elements as an identified array; two with the same id are left to `JSONDecoder`.
+  private mutating func identified<Element: Identifiable>(
+    _ elements: [Element]
+  ) throws(UnsupportedByFastReader) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
+    idScratch.removeAll(keepingCapacity: true)
+    for element in elements {
+      guard idScratch.insert(element.id).inserted else { throw UnsupportedByFastReader() }
+    }
+    return IdentifiedArrayOf(uniqueElements: elements)
+  }
+
+  // MARK: Structure
+
+  /// Reads the `[` of an array and says whether an element follows (else reads the `]`).
+  private mutating func beginArray() throws(UnsupportedByFastReader) -> Bool {
+    try expect(UInt8(ascii: "["))
+    guard try peek() == UInt8(ascii: "]") else { return true }
+    cursor += 1
+    return false
+  }
+
+  /// After an array element: reads a `,` and says `true`, or reads the `]` and says `false`.
+  private mutating func nextElement() throws(UnsupportedByFastReader) -> Bool {
+    switch try peek() {
+    case UInt8(ascii: ","):
+      cursor += 1
+      return true
+    case UInt8(ascii: "]"):
+      cursor += 1
+      return false
+    default:
+      throw UnsupportedByFastReader()
+    }
+  }
+
+  /// Reads the `{` of an object and its first key with the colon after it; `nil` when the
+  /// object is empty (its `}` read).
+  private mutating func beginObject() throws(UnsupportedByFastReader) -> Key? {
+    try expect(UInt8(ascii: "{"))
+    if try peek() == UInt8(ascii: "}") {
+      cursor += 1
+      return nil
+    }
+    return try readKeyAndColon()
+  }
+
+  /// After a member's value: reads a `,` and the next key with its colon, or reads the `}` and
+  /// returns `nil`.
+  private mutating func nextKey() throws(UnsupportedByFastReader) -> Key? {
+    switch try peek() {
+    case UInt8(ascii: ","):
+      cursor += 1
+      return try readKeyAndColon()
+    case UInt8(ascii: "}"):
+      cursor += 1
+      return nil
+    default:
+      throw UnsupportedByFastReader()
+    }
+  }
+
+  /// Reads a key and the colon after it.
+  private mutating func readKeyAndColon() throws(UnsupportedByFastReader) -> Key {
+    let key = try readKey()
+    try expect(UInt8(ascii: ":"))
+    skipWhitespace()
+    return key
+  }
+
+  /// Skips JSON whitespace (space, tab, line feed, carriage return); eight spaces at a time
+  /// where it can, for indentation.
+  private mutating func skipWhitespace() {
+    while end - cursor >= 8,
+      UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+    {
+      cursor += 8
+    }
+    while cursor < end {
+      switch cursor.pointee {
+      case 0x20, 0x0A, 0x0D, 0x09: cursor += 1
+      default: return
+      }
+    }
+  }
+
+  /// The next byte that is not whitespace, without consuming it.
+  private mutating func peek() throws(UnsupportedByFastReader) -> UInt8 {
+    skipWhitespace()
+    guard cursor < end else { throw UnsupportedByFastReader() }
+    return cursor.pointee
+  }
+
+  /// Consumes `byte`, after any whitespace.
+  private mutating func expect(_ byte: UInt8) throws(UnsupportedByFastReader) {
+    guard try peek() == byte else { throw UnsupportedByFastReader() }
+    cursor += 1
+  }
+
+  // MARK: Values
+
+  /// Reads a key we know, written without escapes.
+  private mutating func readKey() throws(UnsupportedByFastReader) -> Key {
+    try expect(UInt8(ascii: "\""))
+    guard end - cursor >= 2 else { throw UnsupportedByFastReader() }
+    // The first byte, and for keys that share it the second, tell which key it can be.
+    let key: Key
+    switch (cursor[0], cursor[1]) {
+    case (UInt8(ascii: "a"), _): key = .attendees
+    case (UInt8(ascii: "d"), UInt8(ascii: "a")): key = .date
+    case (UInt8(ascii: "d"), _): key = .duration
+    case (UInt8(ascii: "i"), _): key = .id
+    case (UInt8(ascii: "m"), _): key = .meetings
+    case (UInt8(ascii: "n"), _): key = .name
+    case (UInt8(ascii: "t"), UInt8(ascii: "h")): key = .theme
+    case (UInt8(ascii: "t"), UInt8(ascii: "i")): key = .title
+    case (UInt8(ascii: "t"), _): key = .transcript
+    default: throw UnsupportedByFastReader()
+    }
+    let name = key.name
+    let count = name.utf8CodeUnitCount
+    guard end - cursor > count, cursor[count] == UInt8(ascii: "\"") else {
+      throw UnsupportedByFastReader()
+    }
+    for offset in 0..<count where cursor[offset] != name.utf8Start[offset] {
+      throw UnsupportedByFastReader()
+    }
+    cursor += count + 1
+    return key
+  }
+
+  /// Reads a duration: a plain integer from 1 to 86,400 (no sign, fraction, exponent or
+  /// leading zero).
+  private mutating func readDuration() throws(UnsupportedByFastReader) -> Int {
+    var value = 0
+    var digits = 0
+    while cursor < end, let digit = Self.decimalDigit(cursor.pointee) {
+      guard digits > 0 || digit > 0, digits < 5 else { throw UnsupportedByFastReader() }
+      value = value * 10 + digit
+      digits += 1
+      cursor += 1
+    }
+    guard SyncUp.durationRange.contains(value) else { throw UnsupportedByFastReader() }
+    return value
+  }
+
+  /// Reads a theme by its exact case name.
+  private mutating func readTheme() throws(UnsupportedByFastReader) -> Theme {
+    let name = try readPlainString()
+    guard let theme = Theme(rawValue: String(decoding: name, as: UTF8.self)) else {
+      throw UnsupportedByFastReader()
+    }
+    return theme
+  }
+
+  /// Reads a UUID string: 36 characters, hexadecimal digits of either case and four hyphens
+  /// in the usual places.
+  private mutating func readUUID() throws(UnsupportedByFastReader) -> UUID {
+    let text = try readFixedString(count: 36)
+    guard text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"),
+      text[18] == UInt8(ascii: "-"), text[23] == UInt8(ascii: "-")
+    else { throw UnsupportedByFastReader() }
+    var invalid: UInt8 = 0
+    func hex(_ range: Range<Int>) -> UInt64 {
+      var value: UInt64 = 0
+      for offset in range {
+        let digit = Self.hexDigit(text[offset])
+        invalid |= digit
+        value = value << 4 | UInt64(digit & 0x0F)
+      }
+      return value
+    }
+    let high = hex(0..<8) << 32 | hex(9..<13) << 16 | hex(14..<18)
+    let low = hex(19..<23) << 48 | hex(24..<36)
+    guard invalid & 0xF0 == 0 else { throw UnsupportedByFastReader() }
+    func byte(_ word: UInt64, _ index: UInt64) -> UInt8 {
+      UInt8(truncatingIfNeeded: word >> (56 - 8 * index))
+    }
+    return UUID(
+      uuid: (
+        byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
+        byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
+        byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)
+      ))
+  }
+
+  /// Reads a date written `YYYY-MM-DDTHH:MM:SSZ`, a valid moment from 1583 to 9999.
+  private mutating func readDate() throws(UnsupportedByFastReader) -> Date {
+    let text = try readFixedString(count: 20)
+    guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"),
+      text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"),
+      text[16] == UInt8(ascii: ":"), text[19] == UInt8(ascii: "Z")
+    else { throw UnsupportedByFastReader() }
+    var invalid: UInt8 = 0
+    func number(_ range: Range<Int>) -> Int {
+      var value = 0
+      for offset in range {
+        let digit = text[offset] &- UInt8(ascii: "0")
+        invalid |= digit > 9 ? 0xFF : 0
+        value = value * 10 + Int(digit)
+      }
+      return value
+    }
+    let year = number(0..<4)
+    let month = number(5..<7)
+    let day = number(8..<10)
+    let hour = number(11..<13)
+    let minute = number(14..<16)
+    let second = number(17..<19)
+    guard invalid == 0, (1583...9999).contains(year), (1...12).contains(month),
+      (1...UTCSeconds.daysInMonth(month, of: year)).contains(day), hour < 24, minute < 60,
+      second < 60
+    else { throw UnsupportedByFastReader() }
+    let seconds = UTCSeconds.seconds(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    return Date(timeIntervalSinceReferenceDate: Double(seconds - UTCSeconds.referenceDateOffset))
+  }
+
+  /// Reads a string of exactly `count` bytes, without looking at them: the caller checks every
+  /// one (so none is a quote, a backslash or a control character). The bytes stay valid while
+  /// the input does.
+  private mutating func readFixedString(
+    count: Int
+  ) throws(UnsupportedByFastReader) -> UnsafePointer<UInt8> {
+    try expect(UInt8(ascii: "\""))
+    guard end - cursor > count, cursor[count] == UInt8(ascii: "\"") else {
+      throw UnsupportedByFastReader()
+    }
+    defer { cursor += count + 1 }
+    return cursor
+  }
+
+  /// Reads a short string of printable ASCII without escapes and returns its bytes, which stay
+  /// valid while the input does.
+  private mutating func readPlainString() throws(UnsupportedByFastReader)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    try expect(UInt8(ascii: "\""))
+    let start = cursor
+    while cursor < end {
+      let byte = cursor.pointee
+      if byte == UInt8(ascii: "\"") {
+        defer { cursor += 1 }
+        return UnsafeBufferPointer(start: start, count: cursor - start)
+      }
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else {
+        throw UnsupportedByFastReader()
+      }
+      cursor += 1
+    }
+    throw UnsupportedByFastReader()
+  }
+
+  /// Reads any string: valid UTF-8, no raw control characters, and only the escapes JSON
+  /// defines, with `\u` surrogates in pairs.
+  private mutating func readString() throws(UnsupportedByFastReader) -> String {
+    try expect(UInt8(ascii: "\""))
+    let start = cursor
+    var bits: UInt64 = 0
+    while true {
+      cursor += JSONStringScan.ordinaryLength(of: cursor, count: end - cursor, bits: &bits)
+      guard cursor < end else { throw UnsupportedByFastReader() }
+      let byte = cursor.pointee
+      switch byte {
+      case UInt8(ascii: "\""):
+        let bytes = UnsafeBufferPointer(start: start, count: cursor - start)
+        cursor += 1
+        guard bits & 0x8080_8080_8080_8080 == 0 || UTF8Validation.isValid(bytes) else {
+          throw UnsupportedByFastReader()
+        }
+        return String(decoding: bytes, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        return try readEscapedString(from: start)
+      case 0..<0x20:
+        throw UnsupportedByFastReader()
+      default:
+        bits |= UInt64(byte)
+        cursor += 1
+      }
+    }
+  }
+
+  /// Finishes a string that started at `start` and has an escape at the cursor.
+  private mutating func readEscapedString(
+    from start: UnsafePointer<UInt8>
+  ) throws(UnsupportedByFastReader) -> String {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: UnsafeBufferPointer(start: start, count: cursor - start))
+    while cursor < end {
+      let byte = cursor.pointee
+      cursor += 1
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard scratch.withUnsafeBufferPointer(UTF8Validation.isValid) else {
+          throw UnsupportedByFastReader()
+        }
+        return String(decoding: scratch, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        try readEscape()
+      case 0..<0x20:
+        throw UnsupportedByFastReader()
+      default:
+        scratch.append(byte)
+      }
+    }
+    throw UnsupportedByFastReader()
+  }
+
+  /// Reads the escape after a backslash and appends what it stands for to `scratch`.
+  private mutating func readEscape() throws(UnsupportedByFastReader) {
+    guard cursor < end else { throw UnsupportedByFastReader() }
+    let letter = cursor.pointee
+    cursor += 1
+    switch letter {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(letter)
+    case UInt8(ascii: "b"): scratch.append(0x08)
+    case UInt8(ascii: "f"): scratch.append(0x0C)
+    case UInt8(ascii: "n"): scratch.append(0x0A)
+    case UInt8(ascii: "r"): scratch.append(0x0D)
+    case UInt8(ascii: "t"): scratch.append(0x09)
+    case UInt8(ascii: "u"):
+      var value = try readHexQuad()
+      switch value {
+      case 0xD800...0xDBFF:
+        guard end - cursor >= 6, cursor[0] == UInt8(ascii: "\\"), cursor[1] == UInt8(ascii: "u")
+        else { throw UnsupportedByFastReader() }
+        cursor += 2
+        let low = try readHexQuad()
+        guard (0xDC00...0xDFFF).contains(low) else { throw UnsupportedByFastReader() }
+        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+      case 0xDC00...0xDFFF:
+        throw UnsupportedByFastReader()
+      default:
+        break
+      }
+      appendUTF8(value)
+    default:
+      throw UnsupportedByFastReader()
+    }
+  }
+
+  /// Appends the UTF-8 form of `scalar`, a Unicode scalar value (not a surrogate).
+  private mutating func appendUTF8(_ scalar: UInt32) {
+    switch scalar {
+    case 0..<0x80:
+      scratch.append(UInt8(scalar))
+    case 0x80..<0x800:
+      scratch.append(0xC0 | UInt8(scalar >> 6))
+      scratch.append(0x80 | UInt8(scalar & 0x3F))
+    case 0x800..<0x10000:
+      scratch.append(0xE0 | UInt8(scalar >> 12))
+      scratch.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+      scratch.append(0x80 | UInt8(scalar & 0x3F))
+    default:
+      scratch.append(0xF0 | UInt8(scalar >> 18))
+      scratch.append(0x80 | UInt8(scalar >> 12 & 0x3F))
+      scratch.append(0x80 | UInt8(scalar >> 6 & 0x3F))
+      scratch.append(0x80 | UInt8(scalar & 0x3F))
+    }
+  }
+
+  /// Reads the four hexadecimal digits of a `\u` escape.
+  private mutating func readHexQuad() throws(UnsupportedByFastReader) -> UInt32 {
+    guard end - cursor >= 4 else { throw UnsupportedByFastReader() }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let digit = Self.hexDigit(cursor.pointee)
+      guard digit < 16 else { throw UnsupportedByFastReader() }
+      value = value << 4 | UInt32(digit)
+      cursor += 1
+    }
+    return value
+  }
+
+  // MARK: Characters
+
+  /// The value of an ASCII decimal digit.
+  private static func decimalDigit(_ byte: UInt8) -> Int? {
+    let value = byte &- UInt8(ascii: "0")
+    return value < 10 ? Int(value) : nil
+  }
+
+  /// The value of an ASCII hexadecimal digit of either case, or 0xFF for any other byte.
+  private static func hexDigit(_ byte: UInt8) -> UInt8 {
+    let decimal = byte &- UInt8(ascii: "0")
+    if decimal < 10 { return decimal }
+    let letter = (byte | 0x20) &- UInt8(ascii: "a")
+    return letter < 6 ? letter + 10 : 0xFF
+  }
+}
