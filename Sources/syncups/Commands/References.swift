@@ -13,14 +13,16 @@ enum ReferenceError: Error, Equatable {
   /// Several matched; their descriptions, for the person to choose from.
   case ambiguous(kind: String, reference: String, candidates: [String])
 
+  /// The message for standard error. The reference, the suggestion and the candidates are
+  /// user text, so they are sanitized.
   var message: String {
     switch self {
     case .notFound(let kind, let reference, let suggestion):
-      let base = "no \(kind) matches '\(reference)'"
-      return suggestion.map { "\(base). Did you mean '\($0)'?" } ?? base
+      let base = "no \(kind) matches '\(sanitize(reference))'"
+      return suggestion.map { "\(base). Did you mean '\(sanitize($0))'?" } ?? base
     case .ambiguous(let kind, let reference, let candidates):
-      return "'\(reference)' matches \(candidates.count) \(kind)s:\n"
-        + candidates.map { "  \($0)" }.joined(separator: "\n")
+      return "'\(sanitize(reference))' matches \(candidates.count) \(kind)s:\n"
+        + candidates.map { "  \(sanitize($0))" }.joined(separator: "\n")
         + "\nUse more of the title, or an id."
     }
   }

@@ -107,7 +107,7 @@ extension CommandContext {
       name = "standard input"
       data = readStandardInput()
     case .file(let path):
-      name = "'\(path)'"
+      name = "'\(sanitize(path))'"
       do {
         data = try Data(contentsOf: URL(filePath: path))
       } catch {
