@@ -51,12 +51,10 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
 }
 
 /// Finds the meeting a person meant: its 1-based position in the newest-first list, or its id
-/// (in full, or a unique prefix of at least 4 hex digits).
+/// (in full, or a unique prefix of at least 4 hex digits). A number that is no position is
+/// tried as an id prefix, since ids can start with decimal digits only (`89055850`).
 func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceError) -> Meeting {
-  if let position = Int(reference), position >= 1 {
-    guard position <= syncUp.meetings.count else {
-      throw .notFound(kind: "meeting", reference: reference, suggestion: nil)
-    }
+  if let position = Int(reference), position >= 1, position <= syncUp.meetings.count {
     return syncUp.meetings[position - 1]
   }
   let matches = idMatches(reference, in: syncUp.meetings.elements, id: \.id)
