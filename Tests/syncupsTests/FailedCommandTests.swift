@@ -34,6 +34,23 @@ struct FailedCommandTests {
     #expect(try syncups("show", "design").output.contains("Bo"))
   }
 
+  @Test func anImportThatWouldNotLoadAgainIsRefused() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(Self.handWritten)
+    let before = try #require(syncups.dataBytes)
+    // The app's dates are seconds since 2001: -1e12 is some 29,700 years BC.
+    let app = """
+      [{"attendees": [], "duration": [16, 4852094820647174144], "id": "00000000-0000-0000-0000-00000000000B",
+        "meetings": [{"date": -1e12, "id": "00000000-0000-0000-0000-000000000003", "transcript": ""}],
+        "theme": "teal", "title": "Ancient"}]
+      """
+    let result = try syncups("import", "-", input: app)
+    #expect(result.status == 65)
+    #expect(result.error.hasPrefix("Error: cannot import standard input: it would not load again once saved: "))
+    #expect(syncups.dataBytes == before)
+    #expect(try syncups("list").status == 0)
+  }
+
   @Test func aFailingEditCreatesNoDataFile() throws {
     let syncups = SyncUpsRun()
     let result = try syncups("edit", "nosuch", "--title", "X")

@@ -141,6 +141,15 @@ extension CommandContext {
     } catch {
       throw CommandFailure("cannot import \(name): \(readableDescription(of: error))", status: .dataError)
     }
+    // What is imported must load again once saved in our format; the app's dates, for one,
+    // reach far beyond the years an ISO-8601 date can hold.
+    do {
+      _ = try SyncUpsFile.decode(SyncUpsFile.encode(imported))
+    } catch {
+      throw CommandFailure(
+        "cannot import \(name): it would not load again once saved: \(readableDescription(of: error))",
+        status: .dataError)
+    }
     let syncUps = try lockSyncUps()
     let existing = syncUps.wrappedValue
     let skipped = imported.filter { existing[id: $0.id] != nil }
