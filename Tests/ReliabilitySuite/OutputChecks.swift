@@ -1,4 +1,6 @@
 #if os(Linux)
+import Foundation
+
 /// Checks of what syncups prints: raw terminal controls, and the documented shape of errors.
 enum OutputChecks {
   /// The exit statuses documented in syncups(1) and `ExitStatus`.
@@ -71,14 +73,18 @@ enum OutputChecks {
   /// shape: a first line `Error: <what>`; for a usage error (64) exactly three lines, then
   /// `Usage: syncups …` and `See 'syncups … --help' for more information.`; otherwise only
   /// indented continuation lines (the candidates of an ambiguous reference) and their closing
-  /// hint. No raw controls anywhere.
-  static func errorShapeProblem(_ outcome: Outcome) -> String? {
-    let text = outcome.stderrText
+  /// hint. No raw controls anywhere. With `traced` (`--trace`), the trace of the actions run
+  /// before the failure may come first.
+  static func errorShapeProblem(_ outcome: Outcome, traced: Bool = false) -> String? {
+    if let control = rawControl(in: outcome.stderr) { return "stderr has a \(control)" }
+    var text = outcome.stderrText
+    if traced, !text.hasPrefix("Error: "), let start = text.range(of: "\nError: ", options: .backwards) {
+      text = String(text[text.index(after: start.lowerBound)...])
+    }
     guard text.hasPrefix("Error: ") else {
       return "stderr does not start with 'Error: ': '\(visible(outcome.stderr, limit: 80))'"
     }
     guard text.hasSuffix("\n") else { return "stderr does not end with a newline" }
-    if let control = rawControl(in: outcome.stderr) { return "stderr has a \(control)" }
     let lines = text.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
     if outcome.status == 64 {
       guard lines.count == 3 else {

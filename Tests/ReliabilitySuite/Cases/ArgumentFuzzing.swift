@@ -74,7 +74,8 @@ enum ArgumentFuzzing {
       return "ESC on stdout without --color always: \(visible(outcome.stdout, limit: 80))"
     }
     guard status != 0 else { return nil }
-    if let shape = OutputChecks.errorShapeProblem(outcome) { return shape }
+    let traced = arguments.contains(Array("--trace".utf8))
+    if let shape = OutputChecks.errorShapeProblem(outcome, traced: traced) { return shape }
     if !changes.isEmpty { return "exit \(status) but the files changed: \(changes.clipped(100))" }
     return nil
   }
