@@ -5,7 +5,69 @@ enum ConcurrencyCases {
     [
       ReliabilityCase("concurrent-adds", concurrentAdds),
       ReliabilityCase("concurrent-edits", concurrentEdits),
+      ReliabilityCase("concurrent-mixed", concurrentMixed),
     ]
+  }
+
+  /// 20 sync-ups with a meeting each, then at once: 8 adds, 6 renames, 4 deletes, 4 meeting
+  /// deletes, 2 imports (one per format) on the data file, and 4 `config set`s of different
+  /// settings on the settings file. Every change is present, in the expected order.
+  static func concurrentMixed(_ context: CaseContext) throws {
+    let syncups = try context.makeSyncups()
+    var syncUps: [JSONValue] = []
+    for index in 1...20 {
+      let meeting = (id: context.random.uuid(), meeting: Fixtures.MeetingSpec(date: 1_770_000_000, transcript: ""))
+      syncUps.append(
+        Fixtures.syncUp(
+          id: context.random.uuid(), title: "Team \(index)", attendees: [(context.random.uuid(), "Blob")],
+          meetings: [meeting]))
+    }
+    try syncups.writeData(.array(syncUps))
+    var imports: [String] = []
+    var importedTitles: [[String]] = []
+    for (offset, appFormat) in [false, true].enumerated() {
+      let (document, titles) = Fixtures.dataset(
+        count: 2, meetings: 1, titlePrefix: "Imported \(offset + 1)", appFormat: appFormat, random: &context.random)
+      let path = syncups.workDirectory + "/import-\(offset + 1).json"
+      try Files.write(document.encoded(), to: path)
+      imports.append(path)
+      importedTitles.append(titles)
+    }
+    var commands: [[String]] = []
+    commands += (1...8).map { ["add", "--title", "Added \($0)"] }
+    commands += (1...6).map { ["edit", "Team \($0)", "--title", "Renamed \($0)"] }
+    commands += (7...10).map { ["delete", "Team \($0)", "--yes"] }
+    commands += (11...14).map { ["meeting", "delete", "Team \($0)", "1"] }
+    commands += imports.map { ["import", $0] }
+    commands += [
+      ["config", "set", "bell", "off"], ["config", "set", "color", "never"],
+      ["config", "set", "default-duration", "12m"], ["config", "set", "default-theme", "teal"],
+    ]
+    let outcomes = try ChildProcess.runConcurrently(commands.map { syncups.invocation(["-q"] + $0) })
+    try requireAllSucceeded(outcomes, "command")
+
+    let list = try syncups.listJSON()
+    let titles = list.map { $0["title"] as? String ?? "?" }
+    let kept = (1...20).filter { !(7...10).contains($0) }.map { $0 <= 6 ? "Renamed \($0)" : "Team \($0)" }
+    try require(Array(titles.prefix(kept.count)) == kept, "the sync-ups there before are \(titles.prefix(kept.count))")
+    let added = Set(titles.dropFirst(kept.count))
+    let expectedAdded = Set((1...8).map { "Added \($0)" } + importedTitles.joined())
+    try require(
+      added == expectedAdded && titles.count == kept.count + expectedAdded.count,
+      "added: missing \(expectedAdded.subtracting(added).sorted()), unexpected \(added.subtracting(expectedAdded).sorted())")
+    let emptied = Set((11...14).map { "Team \($0)" })
+    for object in list where emptied.contains(object["title"] as? String ?? "") {
+      let title = object["title"] as? String ?? "?"
+      let meetings = (object["meetings"] as? [Any])?.count ?? -1
+      try require(meetings == 0, "\(title) still has \(meetings) meetings after its meeting delete")
+    }
+    let config = try syncups.succeed("config", "list", "--json")
+    let settings = parseJSON(config.stdout) as? [String: Any] ?? [:]
+    try require(
+      settings["bell"] as? Bool == false && settings["color"] as? String == "never"
+        && settings["defaultDuration"] as? Int == 720 && settings["defaultTheme"] as? String == "teal",
+      "settings after 4 concurrent config sets: \(visible(config.stdout, limit: 200))")
+    try requireValidFileAndNoLeftovers(syncups.dataFile)
   }
 
   /// 50 `add`s started at once on one file (named by `SYNCUPS_FILE`): all 50 are listed, once
