@@ -10,6 +10,9 @@ struct Invocation {
     case null
     /// These bytes through a pipe, then end of file.
     case bytes([UInt8])
+    /// A pipe the suite writes to while the process runs (``RunningProcess/writeInput(_:)``)
+    /// and closes with ``RunningProcess/closeInput()``, or else when it collects the output.
+    case open
   }
 
   var program: String
@@ -80,6 +83,36 @@ final class RunningProcess {
   func send(_ signal: Int32) {
     kill(pid, signal)
   }
+
+  /// Writes to standard input now (input ``Invocation/Input/open``), waiting up to 10 s for the
+  /// process to read; false when it cannot (the pipe is closed or the process stopped reading).
+  @discardableResult
+  func writeInput(_ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    let deadline = monotonicSeconds() + 10
+    while offset < bytes.count {
+      guard inputDescriptor >= 0, monotonicSeconds() < deadline else { return false }
+      let written = bytes.withUnsafeBytes {
+        write(inputDescriptor, $0.baseAddress! + offset, bytes.count - offset)
+      }
+      if written > 0 {
+        offset += written
+      } else if errno == EAGAIN {
+        var ready = pollfd(fd: inputDescriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&ready, 1, 100)
+      } else if errno != EINTR {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Closes standard input: the process reads end of file.
+  func closeInput() {
+    guard inputDescriptor >= 0 else { return }
+    close(inputDescriptor)
+    inputDescriptor = -1
+  }
 }
 
 /// A failure to start a process (not a failure of the process itself).
@@ -143,7 +176,7 @@ enum ChildProcess {
     switch invocation.input {
     case .null:
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    case .bytes:
+    case .bytes, .open:
       input = try makePipe()
       posix_spawn_file_actions_adddup2(&actions, input!.read, 0)
       // Never block on a child that is not reading: its output must keep being drained.
@@ -192,7 +225,7 @@ enum ChildProcess {
     let process = RunningProcess(
       pid: pid, input: input?.write ?? -1, output: output.read, error: error.read,
       pendingInput: pendingInput, timeout: invocation.timeout)
-    if process.inputDescriptor >= 0 && pendingInput.isEmpty {
+    if case .bytes = invocation.input, pendingInput.isEmpty {
       close(process.inputDescriptor)
       process.inputDescriptor = -1
     }

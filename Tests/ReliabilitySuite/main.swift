@@ -21,8 +21,8 @@ if CommandLine.argc > 1, CommandLine.arguments[1] == Launcher.flag {
 /// Every case, in the order they run. To add one, append a `ReliabilityCase(name) { … }` here
 /// or to one of the lists it gathers.
 let allCases: [ReliabilityCase] =
-  ConcurrencyCases.all + CrashCases.all + BadDataCases.all + FullDiskCases.all
-  + ArgumentFuzzing.all + ImportFuzzing.all + TerminalSafetyCases.all
+  ConcurrencyCases.all + CrashCases.all + BadDataCases.all + FullDiskCases.all + LockCases.all
+  + PipeCases.all + ArgumentFuzzing.all + ImportFuzzing.all + TerminalSafetyCases.all
 
 /// This executable's own path.
 func executablePath() -> String {

@@ -16,7 +16,9 @@ enum ConcurrencyCases {
     let syncups = try context.makeSyncups()
     var syncUps: [JSONValue] = []
     for index in 1...20 {
-      let meeting = (id: context.random.uuid(), meeting: Fixtures.MeetingSpec(date: 1_770_000_000, transcript: ""))
+      let meeting = (
+        id: context.random.uuid(), meeting: Fixtures.MeetingSpec(date: 1_770_000_000, transcript: "")
+      )
       syncUps.append(
         Fixtures.syncUp(
           id: context.random.uuid(), title: "Team \(index)", attendees: [(context.random.uuid(), "Blob")],
@@ -27,7 +29,8 @@ enum ConcurrencyCases {
     var importedTitles: [[String]] = []
     for (offset, appFormat) in [false, true].enumerated() {
       let (document, titles) = Fixtures.dataset(
-        count: 2, meetings: 1, titlePrefix: "Imported \(offset + 1)", appFormat: appFormat, random: &context.random)
+        count: 2, meetings: 1, titlePrefix: "Imported \(offset + 1)", appFormat: appFormat,
+        random: &context.random)
       let path = syncups.workDirectory + "/import-\(offset + 1).json"
       try Files.write(document.encoded(), to: path)
       imports.append(path)
@@ -49,12 +52,14 @@ enum ConcurrencyCases {
     let list = try syncups.listJSON()
     let titles = list.map { $0["title"] as? String ?? "?" }
     let kept = (1...20).filter { !(7...10).contains($0) }.map { $0 <= 6 ? "Renamed \($0)" : "Team \($0)" }
-    try require(Array(titles.prefix(kept.count)) == kept, "the sync-ups there before are \(titles.prefix(kept.count))")
+    try require(
+      Array(titles.prefix(kept.count)) == kept, "the sync-ups there before are \(titles.prefix(kept.count))")
     let added = Set(titles.dropFirst(kept.count))
     let expectedAdded = Set((1...8).map { "Added \($0)" } + importedTitles.joined())
     try require(
       added == expectedAdded && titles.count == kept.count + expectedAdded.count,
-      "added: missing \(expectedAdded.subtracting(added).sorted()), unexpected \(added.subtracting(expectedAdded).sorted())")
+      "added: missing \(expectedAdded.subtracting(added).sorted()), unexpected \(added.subtracting(expectedAdded).sorted())"
+    )
     let emptied = Set((11...14).map { "Team \($0)" })
     for object in list where emptied.contains(object["title"] as? String ?? "") {
       let title = object["title"] as? String ?? "?"
