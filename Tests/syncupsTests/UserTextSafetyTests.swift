@@ -5,10 +5,12 @@ import Testing
 
 @testable import syncups
 
-/// Error messages quote words from the command line, titles and file names; a control
-/// character in them must neither drive the terminal nor break the one-line `Error:` shape.
-@Suite("User text in errors")
-struct UserTextInErrorsTests {
+/// User text a terminal would act on, where it reaches output outside the renderers: error
+/// messages quote words from the command line, titles and file names (a control character in
+/// them must neither drive the terminal nor break the one-line `Error:` shape), and `export`
+/// prints titles, names and transcripts as JSON.
+@Suite("User text safety")
+struct UserTextSafetyTests {
   static let hostile = "x\u{1B}[2J\u{1B}]0;pwned\u{07}\ninjected\r\u{9B}"
   static let shown = #"x\u{1B}[2J\u{1B}]0;pwned\u{07}\u{0A}injected\u{0D}\u{9B}"#
 
@@ -37,6 +39,17 @@ struct UserTextInErrorsTests {
       var description: String { "cannot write '/tmp/a\u{1B}[2J\nb.json': bad" }
     }
     #expect(CommandFailure(storage: Failure()).message == #"cannot write '/tmp/a\u{1B}[2J\u{0A}b.json': bad"#)
+  }
+
+  @Test func exportEscapesWhatATerminalWouldActOnAndStillRoundTrips() throws {
+    #expect(terminalSafeJSON(#"{"t" : "a\#u{9B}31m\#u{7F}\#u{202E}é"}"#) == #"{"t" : "a\u009b31m\u007f\u202eé"}"#)
+    let first = SyncUpsRun()
+    try first("add", "--title", "C1 \u{9B}31m DEL \u{7F} bidi \u{202E}", "--attendee", "Zoë \u{2028}")
+    let exported = try first("export")
+    #expect(!exported.output.unicodeScalars.contains { needsEscaping($0) && $0 != "\n" })
+    let second = SyncUpsRun()
+    #expect(try second("import", "-", input: exported.output).status == 0)
+    #expect(try second("list", "--json").output == (try first("list", "--json")).output)
   }
 
   @Test func theBinaryNeverEchoesControlCharactersIntoErrors() throws {
