@@ -32,11 +32,12 @@ enum ArgumentFuzzing {
     var failureCount = 0
     var statuses: [Int32: Int] = [:]
     for number in 1...vectors {
-      let arguments = generator.vector(&context.random)
+      let (arguments, command) = generator.vector(&context.random)
       let outcome = try ChildProcess.run(syncups.invocation(arguments, timeout: 20))
       statuses[outcome.status ?? -1, default: 0] += 1
       let after = TreeSnapshot.take(of: syncups.root, ignoringLocks: true)
-      if let problem = problem(outcome, arguments: arguments, changes: baseline.changes(in: after)) {
+      let changes = baseline.changes(in: after)
+      if let problem = problem(outcome, arguments: arguments, command: command, changes: changes) {
         failureCount += 1
         context.note("#\(number) \(visible(arguments: arguments).clipped(300)): \(problem)")
         if firstFailure == nil {
@@ -60,7 +61,8 @@ enum ArgumentFuzzing {
   }
 
   /// What is wrong with one run, or nil.
-  static func problem(_ outcome: Outcome, arguments: [[UInt8]], changes: String) -> String? {
+  static func problem(_ outcome: Outcome, arguments: [[UInt8]], command: [String], changes: String) -> String?
+  {
     if outcome.timedOut { return "hung (killed after \(Int(outcome.elapsed)) s)" }
     if let signal = outcome.signal {
       return "killed by signal \(signal): \(visible(outcome.stderr, limit: 80))"
@@ -72,6 +74,10 @@ enum ArgumentFuzzing {
     let wantsColor = arguments.contains { String(decoding: $0, as: UTF8.self).hasSuffix("always") }
     if !wantsColor, outcome.stdout.contains(0x1B) {
       return "ESC on stdout without --color always: \(visible(outcome.stdout, limit: 80))"
+    }
+    if status == 0 && !changes.isEmpty && Generator.readOnlyCommands.contains(command) {
+      return
+        "the read-only command '\(command.joined(separator: " "))' changed the files: \(changes.clipped(100))"
     }
     guard status != 0 else { return nil }
     let traced = arguments.contains(Array("--trace".utf8))
@@ -198,7 +204,15 @@ enum ArgumentFuzzing {
     ]
 
     /// One argument vector.
-    func vector(_ random: inout SplitMix64) -> [[UInt8]] {
+    /// The commands that never change a file, when they succeed.
+    static let readOnlyCommands: Set<[String]> = [
+      ["list"], ["show"], ["meetings"], ["meeting"], ["meeting", "show"], ["themes"], ["config"],
+      ["config", "list"], ["config", "get"], ["export"], ["completions"], ["help"], ["__complete"], [],
+    ]
+
+    /// One argument vector, and the command path it was drawn for (a vector that succeeds ran
+    /// that command: an unknown one fails).
+    func vector(_ random: inout SplitMix64) -> (words: [[UInt8]], command: [String]) {
       var words: [[UInt8]] = []
       func add(_ text: String) { words.append(Array(text.utf8)) }
       let command: CommandShape =
@@ -221,7 +235,7 @@ enum ArgumentFuzzing {
       if command.path == ["add"] && random.chance(0.7) { addOption(("--title", .title), to: &words, &random) }
       if random.chance(0.05) { words.insert(Array("--".utf8), at: random.int(0...words.count)) }
       if random.chance(0.05) { words.append(value(random.pick([Kind.title, .name]), &random)) }
-      return sanitized(words)
+      return (sanitized(words), command.path)
     }
 
     private func addOption(_ option: (String, Kind), to words: inout [[UInt8]], _ random: inout SplitMix64) {

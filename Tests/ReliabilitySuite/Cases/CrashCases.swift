@@ -97,7 +97,11 @@ enum CrashCases {
         setting = value
       }
     }
-    context.note("\(killed) killed, \(completed) finished; a command takes about \(Int(typical * 1000)) ms")
+    // A kill between creating and renaming the temporary file leaves it behind (documented).
+    let leftovers = Files.entries(of: syncups.dataDirectory).filter { $0.contains(".tmp-") }.count
+    context.note(
+      "\(killed) killed, \(completed) finished; a command takes about \(Int(typical * 1000)) ms; "
+        + "\(leftovers) temporary files left by kills")
     try require(
       killed > 0 && completed > 0,
       "of \(rounds) commands \(killed) were killed and \(completed) finished: the delays miss the writes")
