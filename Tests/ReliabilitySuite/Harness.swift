@@ -32,7 +32,7 @@ final class Syncups {
       String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     self.binary = binary
     self.suite = suite
-    environment = [:]
+    let home = root + "/home"
     environment = [
       "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config",
       "PATH": "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",

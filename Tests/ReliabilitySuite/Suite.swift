@@ -64,7 +64,7 @@ final class CaseContext {
   }
 
   /// A detail for standard error with `--verbose`, e.g. every failing vector of a fuzzer
-  /// (whose `FAIL` line names only the first few).
+  /// (whose `FAIL` line names only the first).
   func note(_ text: @autoclosure () -> String) {
     if verbose { writeLine("  \(name): \(text().replacingControls())\n", to: 2) }
   }

@@ -3,7 +3,9 @@
 // files, a full disk, fuzzed arguments and imports, and hostile text.
 //
 //   swift build -c release && .build/release/ReliabilitySuite [--binary PATH] [--seed N]
-//                                                             [--filter NAME] [--timing] [--verbose] [--list]
+//       [--filter NAME] [--timing] [--verbose] [--list]
+//
+// The binary defaults to the syncups next to this executable; the seed to 1.
 //
 // Each case prints one line, `case <name> ok` or `FAIL <name>: <what went wrong>`, and the run
 // ends with `N passed, M failed`; the exit status is 1 when any case failed. `--filter` runs the
