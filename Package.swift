@@ -40,6 +40,7 @@ let package = Package(
       dependencies: ["SharedState"],
       path: "Tests/FileSystemWorker"
     ),
+    .executableTarget(name: "ReliabilitySuite", path: "Tests/ReliabilitySuite"),
     .target(name: "TestSupport", dependencies: ["SharedState"], path: "Tests/TestSupport"),
     .testTarget(
       name: "SharedStateTests",

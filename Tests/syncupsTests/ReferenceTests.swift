@@ -87,4 +87,20 @@ private let all: IdentifiedArrayOf<SyncUp> = [engineering, engagement, design, d
       try resolveMeeting("ffff", in: syncUp)
     }
   }
+
+  @Test func aNumberThatIsNoPositionIsAnIDPrefix() throws {
+    let meeting = Meeting(
+      id: UUID(uuidString: "89055850-0000-0000-0000-000000000000")!,
+      date: Date(timeIntervalSince1970: 1_700_000_000), transcript: "")
+    let syncUp = SyncUp(id: UUID(9), meetings: [meeting], title: "Team")
+    #expect(try resolveMeeting("89055850", in: syncUp).id == meeting.id)
+    #expect(try resolveMeeting("8905", in: syncUp).id == meeting.id)
+    #expect(try resolveMeeting("1", in: syncUp).id == meeting.id)
+    #expect(throws: ReferenceError.notFound(kind: "meeting", reference: "2", suggestion: nil)) {
+      try resolveMeeting("2", in: syncUp)
+    }
+    #expect(throws: ReferenceError.notFound(kind: "meeting", reference: "12345", suggestion: nil)) {
+      try resolveMeeting("12345", in: syncUp)
+    }
+  }
 }

@@ -47,11 +47,13 @@ extension CommandContext {
     Output.standard(options.json ? JSONOutput.themes.text() : ThemeListRenderer.render(style: style))
   }
 
-  /// Prints the data file's contents in our format, which `import` reads back.
+  /// Prints the data file's contents in our format, which `import` reads back, with the
+  /// characters a terminal might act on escaped like `--json` output escapes them.
   func exportData() throws {
     let syncUps = try loadSyncUps().wrappedValue
     do {
-      Output.standard(String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self) + "\n")
+      let json = String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self)
+      Output.standard(terminalSafeJSON(json) + "\n")
     } catch {
       throw CommandFailure("cannot encode the sync-ups: \(readableDescription(of: error))")
     }
@@ -73,6 +75,27 @@ extension CommandContext {
       }
     }
   }
+}
+
+/// JSON text with the characters a terminal might act on that JSON leaves raw (DEL, C1
+/// controls, bidirectional formatting characters, U+2028/U+2029; see `needsEscaping`) written
+/// as `\uXXXX`. Outside strings JSON holds only ASCII, and the encoder already escapes C0
+/// controls inside them, so only strings change, and they decode to the same text.
+func terminalSafeJSON(_ json: String) -> String {
+  guard json.unicodeScalars.contains(where: { $0.value >= 0x7F && needsEscaping($0) }) else {
+    return json
+  }
+  var result = ""
+  result.reserveCapacity(json.utf8.count + 16)
+  for scalar in json.unicodeScalars {
+    if scalar.value >= 0x7F && needsEscaping(scalar) {
+      let digits = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
 }
 
 extension String {

@@ -13,14 +13,16 @@ enum ReferenceError: Error, Equatable {
   /// Several matched; their descriptions, for the person to choose from.
   case ambiguous(kind: String, reference: String, candidates: [String])
 
+  /// The message for standard error. The reference, the suggestion and the candidates are
+  /// user text, so they are sanitized.
   var message: String {
     switch self {
     case .notFound(let kind, let reference, let suggestion):
-      let base = "no \(kind) matches '\(reference)'"
-      return suggestion.map { "\(base). Did you mean '\($0)'?" } ?? base
+      let base = "no \(kind) matches '\(sanitize(reference))'"
+      return suggestion.map { "\(base). Did you mean '\(sanitize($0))'?" } ?? base
     case .ambiguous(let kind, let reference, let candidates):
-      return "'\(reference)' matches \(candidates.count) \(kind)s:\n"
-        + candidates.map { "  \($0)" }.joined(separator: "\n")
+      return "'\(sanitize(reference))' matches \(candidates.count) \(kind)s:\n"
+        + candidates.map { "  \(sanitize($0))" }.joined(separator: "\n")
         + "\nUse more of the title, or an id."
     }
   }
@@ -49,12 +51,10 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
 }
 
 /// Finds the meeting a person meant: its 1-based position in the newest-first list, or its id
-/// (in full, or a unique prefix of at least 4 hex digits).
+/// (in full, or a unique prefix of at least 4 hex digits). A number that is no position is
+/// tried as an id prefix, since ids can start with decimal digits only (`89055850`).
 func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceError) -> Meeting {
-  if let position = Int(reference), position >= 1 {
-    guard position <= syncUp.meetings.count else {
-      throw .notFound(kind: "meeting", reference: reference, suggestion: nil)
-    }
+  if let position = Int(reference), position >= 1, position <= syncUp.meetings.count {
     return syncUp.meetings[position - 1]
   }
   let matches = idMatches(reference, in: syncUp.meetings.elements, id: \.id)

@@ -13,6 +13,11 @@ import SyncUpsCore
 
 /// `add`, `edit`, `delete`, `meeting delete` and `import`: each takes the data file's lock,
 /// changes it through the features, and writes it before exiting 0.
+///
+/// Taking the lock starts a change, which is written when the process exits; so everything
+/// that can make a command fail (an unknown sync-up, meeting or attendee, a bad import) is
+/// checked before the lock is taken, and a failed command leaves the file as it was: not
+/// reformatted, not stripped of keys it does not know, not created when missing.
 extension CommandContext {
   func add(title: String, attendees: [String], duration: Int?, theme: String?) throws {
     let syncUps = try lockSyncUps()
@@ -37,10 +42,26 @@ extension CommandContext {
   }
 
   func edit(_ reference: String, _ edits: SyncUpEdits) throws {
+    // A rehearsal on a copy of the sync-up as loaded finds unknown references before the lock.
+    let loaded = try syncUp(reference, in: loadSyncUps().wrappedValue)
+    try apply(edits, to: Shared(loaded), of: loaded, rehearsal: true)
     let syncUps = try lockSyncUps()
     let target = try syncUp(reference, in: syncUps.wrappedValue)
     guard let shared = syncUps[id: target.id] else { return }
-    let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+    try apply(edits, to: shared, of: target, rehearsal: false)
+    try save(syncUps)
+    report(shared.wrappedValue, verb: "Updated")
+  }
+
+  /// Edits the sync-up in `shared` through the detail feature's edit form, in the order given.
+  /// Throws when an attendee reference does not resolve. A rehearsal is not traced: `--trace`
+  /// shows the actions that change the file.
+  private func apply(
+    _ edits: SyncUpEdits, to shared: Shared<SyncUp>, of target: SyncUp, rehearsal: Bool
+  ) throws {
+    let state = SyncUpDetail.State(syncUp: shared)
+    let store =
+      rehearsal ? Store(initialState: state, reducer: SyncUpDetail()) : makeStore(state, SyncUpDetail())
     store.send(.editButtonTapped)
     func form(_ action: SyncUpForm.Action) { store.send(.destination(.presented(.edit(action)))) }
     if let title = edits.title { form(.titleChanged(title)) }
@@ -58,8 +79,6 @@ extension CommandContext {
       }
     }
     store.send(.doneEditingButtonTapped)
-    try save(syncUps)
-    report(shared.wrappedValue, verb: "Updated")
   }
 
   func delete(_ reference: String, yes: Bool) throws {
@@ -89,6 +108,7 @@ extension CommandContext {
   }
 
   func meetingDelete(_ syncUpReference: String, _ meetingReference: String) throws {
+    _ = try meeting(meetingReference, in: syncUp(syncUpReference, in: loadSyncUps().wrappedValue))
     let syncUps = try lockSyncUps()
     let target = try syncUp(syncUpReference, in: syncUps.wrappedValue)
     let meeting = try meeting(meetingReference, in: target)
@@ -107,7 +127,7 @@ extension CommandContext {
       name = "standard input"
       data = readStandardInput()
     case .file(let path):
-      name = "'\(path)'"
+      name = "'\(sanitize(path))'"
       do {
         data = try Data(contentsOf: URL(filePath: path))
       } catch {
@@ -120,6 +140,15 @@ extension CommandContext {
       (imported, format) = try SyncUpsFile.decodeAnyFormat(data)
     } catch {
       throw CommandFailure("cannot import \(name): \(readableDescription(of: error))", status: .dataError)
+    }
+    // What is imported must load again once saved in our format; the app's dates, for one,
+    // reach far beyond the years an ISO-8601 date can hold.
+    do {
+      _ = try SyncUpsFile.decode(SyncUpsFile.encode(imported))
+    } catch {
+      throw CommandFailure(
+        "cannot import \(name): it would not load again once saved: \(readableDescription(of: error))",
+        status: .dataError)
     }
     let syncUps = try lockSyncUps()
     let existing = syncUps.wrappedValue

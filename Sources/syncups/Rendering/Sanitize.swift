@@ -43,7 +43,7 @@ func sanitizedLines(_ text: String) -> [String] {
 }
 
 /// Whether ``sanitize(_:)`` escapes `scalar`.
-private func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
+func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
   switch scalar.value {
   case 0x00...0x1F, 0x7F...0x9F: true
   case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true

@@ -24,12 +24,14 @@ struct UsageError: Error, Sendable, Equatable {
     self.path = path
   }
 
-  /// The three lines to print on stderr, each ending in a newline.
+  /// The three lines to print on stderr, each ending in a newline. The message quotes words
+  /// from the command line, so it is sanitized: a control character in a word can neither
+  /// drive the terminal nor break the first line.
   func render(programName: String = CommandTable.programName) -> String {
-    let didYouMean = suggestion.map { ". Did you mean '\($0)'?" } ?? ""
+    let didYouMean = suggestion.map { ". Did you mean '\(sanitize($0))'?" } ?? ""
     let command = ([programName] + path).joined(separator: " ")
     return """
-      Error: \(message)\(didYouMean)
+      Error: \(sanitize(message))\(didYouMean)
       Usage: \(UsageLine.text(for: path, programName: programName))
       See '\(command) --help' for more information.
 

@@ -1,0 +1,93 @@
+// The reliability suite: drives the real syncups binary as separate processes, in scratch
+// homes, and checks what the documentation promises under concurrency, crashes, bad data
+// files, a full disk, fuzzed arguments and imports, and hostile text.
+//
+//   swift build -c release && .build/release/ReliabilitySuite [--binary PATH] [--seed N]
+//       [--filter NAME] [--timing] [--verbose] [--list]
+//
+// The binary defaults to the syncups next to this executable; the seed to 1.
+//
+// Each case prints one line, `case <name> ok` or `FAIL <name>: <what went wrong>`, and the run
+// ends with `N passed, M failed`; the exit status is 1 when any case failed. `--filter` runs the
+// cases whose names contain NAME; a case draws the same random values with or without it.
+// `--timing` adds each case's time to its line; `--verbose` writes details (every failing
+// fuzz vector) to stderr.
+
+#if os(Linux)
+import Glibc
+
+if CommandLine.argc > 1, CommandLine.arguments[1] == Launcher.flag {
+  Launcher.main()
+}
+
+/// Every case, in the order they run. To add one, append a `ReliabilityCase(name) { … }` here
+/// or to one of the lists it gathers.
+let allCases: [ReliabilityCase] =
+  ConcurrencyCases.all + CrashCases.all + BadDataCases.all + FullDiskCases.all + LockCases.all
+  + PipeCases.all + ArgumentFuzzing.all + ImportFuzzing.all + TerminalSafetyCases.all
+
+/// This executable's own path.
+func executablePath() -> String {
+  var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+  let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  if count > 0 {
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+  return Files.realPath(CommandLine.arguments[0])
+}
+
+func usage(_ message: String? = nil) -> Never {
+  let text =
+    (message.map { "ReliabilitySuite: \($0)\n" } ?? "")
+    + "usage: ReliabilitySuite [--binary PATH] [--seed N] [--filter NAME] [--timing] [--verbose] [--list]\n"
+  writeLine(text, to: message == nil ? 1 : 2)
+  exit(message == nil ? 0 : 64)
+}
+
+let suite = executablePath()
+var binary = Files.directory(of: suite) + "/syncups"
+var seed: UInt64 = 1
+var filter: String?
+var timing = false
+var verbose = false
+var arguments = CommandLine.arguments.dropFirst()
+while let word = arguments.popFirst() {
+  switch word {
+  case "--binary":
+    guard let value = arguments.popFirst() else { usage("--binary needs a path") }
+    binary = value.hasPrefix("/") ? value : Files.realPath(value)
+  case "--seed":
+    guard let value = arguments.popFirst().flatMap({ UInt64($0) }) else { usage("--seed needs a number") }
+    seed = value
+  case "--filter":
+    guard let value = arguments.popFirst() else { usage("--filter needs a name") }
+    filter = value
+  case "--timing":
+    timing = true
+  case "--verbose":
+    verbose = true
+  case "--list":
+    for reliabilityCase in allCases { writeLine(reliabilityCase.name + "\n") }
+    exit(0)
+  case "-h", "--help":
+    usage()
+  default:
+    usage("unknown argument '\(word)'")
+  }
+}
+guard access(binary, X_OK) == 0 else {
+  usage("no executable syncups at '\(binary)' (build it with 'swift build -c release', or pass --binary)")
+}
+
+// A child that stops reading its input must not kill the suite (children get the default
+// back, see ChildProcess.spawn).
+signal(SIGPIPE, SIG_IGN)
+exit(
+  SuiteRunner.run(
+    allCases, binary: binary, suite: suite, seed: seed, filter: filter, timing: timing, verbose: verbose))
+
+#else
+// The suite drives processes through Linux interfaces (posix_spawn details, /proc, RLIMIT
+// types); elsewhere it only says so, so that the package still builds.
+print("ReliabilitySuite runs on Linux only.")
+#endif
