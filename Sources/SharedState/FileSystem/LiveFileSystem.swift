@@ -101,7 +101,7 @@ public final class LiveFileSystem: FileSystem {
       let after = try status(of: fd, path: path)
       attempt += 1
       if FileFingerprint(after) == FileFingerprint(before) || attempt == 3 {
-        return (Data(bytes), FileFingerprint(after))
+        return (bytes, FileFingerprint(after))
       }
       before = after
     }
@@ -149,16 +149,18 @@ public final class LiveFileSystem: FileSystem {
   }
 
   /// Reads from offset 0 to the end of the file.
+  /// Reads from `fd` to the end, into one buffer sized from `sizeHint` (grown if the file
+  /// grew), without copying it afterwards.
   private func readAll(
     _ fd: Int32,
     sizeHint: Int,
     path: String
-  ) throws(FileSystemError) -> [UInt8] {
-    var buffer = [UInt8](repeating: 0, count: max(sizeHint + 1, 4096))
+  ) throws(FileSystemError) -> Data {
+    var buffer = Data(count: max(sizeHint + 1, 4096))
     var filled = 0
     while true {
       if filled == buffer.count {
-        buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+        buffer.count *= 2
       }
       let count = buffer.withUnsafeMutableBytes { raw in
         pread(fd, raw.baseAddress! + filled, raw.count - filled, off_t(filled))
@@ -166,7 +168,7 @@ public final class LiveFileSystem: FileSystem {
       if count > 0 {
         filled += count
       } else if count == 0 {
-        buffer.removeSubrange(filled...)
+        buffer.count = filled
         return buffer
       } else if errno != EINTR {
         throw FileSystemError(operation: "read", path: path, errno: errno)
