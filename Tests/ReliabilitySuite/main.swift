@@ -24,7 +24,7 @@ if CommandLine.argc > 1, CommandLine.arguments[1] == Launcher.flag {
 /// or to one of the lists it gathers.
 let allCases: [ReliabilityCase] =
   ConcurrencyCases.all + CrashCases.all + BadDataCases.all + FullDiskCases.all + LockCases.all
-  + PipeCases.all + ArgumentFuzzing.all + ImportFuzzing.all + TerminalSafetyCases.all
+  + PipeCases.all + MeetingCases.all + ArgumentFuzzing.all + ImportFuzzing.all + TerminalSafetyCases.all
 
 /// This executable's own path.
 func executablePath() -> String {
