@@ -52,12 +52,19 @@ public protocol SharedKey<Value>: SharedReaderKey {
   /// Called before each mutation, with the storage locked. A key whose storage other processes
   /// also change can take an inter-process lock here and hand back a fresher value for the
   /// mutation to start from. Throwing records a `saveError`; the mutation still applies in
-  /// memory. The default keeps the current value.
+  /// memory but is not saved then (a later mutation or `save()` saves it). The default keeps
+  /// the current value.
   func willMutate() throws -> SharedRefresh<Value>
+
+  /// Called instead of ``save(_:context:)`` after a mutation that left an `Equatable` value
+  /// equal to what it was: nothing to store, but whatever ``willMutate()`` took (a lock) can
+  /// be let go. The default does nothing.
+  func didMutateWithoutChange()
 }
 
 extension SharedKey {
   public func willMutate() throws -> SharedRefresh<Value> { .keep }
+  public func didMutateWithoutChange() {}
 }
 
 /// What ``SharedKey/willMutate()`` found.
@@ -220,5 +227,9 @@ extension SharedKeyDefault: SharedKey where Base: SharedKey {
 
   public func willMutate() throws -> SharedRefresh<Base.Value> {
     try base.willMutate()
+  }
+
+  public func didMutateWithoutChange() {
+    base.didMutateWithoutChange()
   }
 }

@@ -206,6 +206,42 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     }
   }
 
+  @Test func aMutationThatChangesNothingWritesNothingAndLetsTheLockGo() async throws {
+    try await withFileSystem([url.path: Data("[1,2]".utf8)], options: { $0.saveDelay = .milliseconds(10) }) {
+      fileSystem in
+      @Shared(.fileStorage(url)) var numbers: [Int] = []
+      $numbers.withLock { $0.sort() }  // already sorted
+      try await Task.sleep(for: .milliseconds(50))
+      #expect(fileSystem.writeCount(url.path) == 0)
+      #expect(text(fileSystem.contents(of: url.path)) == "[1,2]")
+      // Another process can take the lock at once.
+      let other = try fileSystem.lock(url.path, timeout: .zero)
+      other.unlock()
+      $numbers.withLock { $0.append(3) }
+      try $numbers.save()
+      #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2,\n  3\n]")
+    }
+  }
+
+  @Test func aMutationThatCouldNotTakeTheLockIsNotWrittenLater() async throws {
+    try await withFileSystem([url.path: Data("[1]".utf8)], options: {
+      $0.saveDelay = .milliseconds(10)
+      $0.lockTimeout = .milliseconds(20)
+    }) { fileSystem in
+      @Shared(.fileStorage(url)) var numbers: [Int] = []
+      let other = try fileSystem.lock(url.path, timeout: .zero)
+      $numbers.withLock { $0.append(2) }
+      let error = try #require($numbers.saveError as? FileStorageError)
+      #expect(error.kind == .lockTimeout)
+      #expect(numbers == [1, 2])  // in memory only
+      other.unlock()
+      try await Task.sleep(for: .milliseconds(60))
+      #expect(fileSystem.writeCount(url.path) == 0)
+      try $numbers.save()  // saving on purpose writes it
+      #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2\n]")
+    }
+  }
+
   @Test func keysNamingTheSameFileShareOneStorage() async {
     await withFileSystem { _ in
       @Shared(.fileStorage(URL(filePath: "/data/notes.json"))) var first = 0

@@ -347,6 +347,28 @@ struct LockEndToEndTests {
     #expect(try syncups("add", "--title", "Unblocked").status == 0)
   }
 
+  @Test func aLockTimeoutWaitsOnceAndNeverRewritesTheFile() throws {
+    let syncups = SyncUpsRun()
+    // Valid, but not in the layout syncups writes: any write would show.
+    try syncups.writeDataFile(
+      #"[{"attendees":[],"duration":300,"id":"00000000-0000-0000-0000-000000000001","#
+        + #""meetings":[],"theme":"orange","title":"Eng"}]"#)
+    let before = syncups.dataBytes
+    let descriptor = open(syncups.home.path + "/data/syncups/.sync-ups.json.lock", O_RDWR | O_CREAT, 0o600)
+    defer { close(descriptor) }
+    #expect(flock(descriptor, LOCK_EX) == 0)
+    let started = Date()
+    let result = try syncups("edit", "eng", "--title", "X", environment: ["SYNCUPS_LOCK_TIMEOUT": "1"])
+    #expect(result.status == 75)
+    #expect(Date().timeIntervalSince(started) < 1.9)  // one wait, not a second one at exit
+    flock(descriptor, LOCK_UN)
+    #expect(syncups.dataBytes == before)
+    // A command that fails after taking the lock leaves the file as it was, too.
+    #expect(try syncups("edit", "eng", "--remove-attendee", "Nobody").status == 1)
+    #expect(try syncups("meeting", "delete", "eng", "1").status == 1)
+    #expect(syncups.dataBytes == before)
+  }
+
   @Test func aBadLockTimeoutIsAUsageError() throws {
     let syncups = SyncUpsRun()
     let result = try syncups("list", environment: ["SYNCUPS_LOCK_TIMEOUT": "soon"])

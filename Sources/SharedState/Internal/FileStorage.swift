@@ -166,7 +166,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
         loadFailure = nil
       } catch {
         loadFailure = error
-        throw error
+        throw refusal(error)
       }
     }
     if fileLock == nil {
@@ -197,7 +197,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     } catch {
       loadFailure = error
       releaseLockIfIdle()
-      throw error
+      throw refusal(error)
     }
   }
 
@@ -225,6 +225,12 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
         try writeLocked(value)
       }
     }
+  }
+
+  /// A mutation ended without changing the value: the lock it took is let go, unless a change
+  /// is still waiting to be written.
+  func mutationChangedNothing() {
+    lock.withLock { releaseLockIfIdle() }
   }
 
   /// Writes the pending change, if any. Called after the save delay and at exit.

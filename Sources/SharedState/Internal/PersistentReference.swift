@@ -53,6 +53,7 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
     }
     lock.lock()
     defer { lock.unlock() }
+    var isSaveRefused = false
     if let writableKey {
       do {
         switch try writableKey.willMutate() {
@@ -66,15 +67,23 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
         }
       } catch {
         _saveError = error
+        isSaveRefused = true
       }
     }
     context.tracker?.record(self, label: label, snapshot: { value }, current: { [unowned self] in self.currentValue() })
-    defer { didMutate() }
+    let before = value
+    defer {
+      if valuesAreEqual(before, value) {
+        writableKey?.didMutateWithoutChange()
+      } else {
+        didMutate(saving: !isSaveRefused)
+      }
+    }
     return try body(&value)
   }
 
-  private func didMutate() {
-    if let writableKey {
+  private func didMutate(saving: Bool = true) {
+    if saving, let writableKey {
       do {
         try writableKey.save(value, context: saveContext(.didChange))
       } catch {
@@ -197,5 +206,18 @@ extension DependencyValues {
   public var sharedReferences: SharedReferences {
     get { self[SharedReferencesKey.self] }
     set { self[SharedReferencesKey.self] = newValue }
+  }
+}
+
+/// Whether `a` and `b` are equal, for values whose type is `Equatable`; false for any other.
+func valuesAreEqual<Value>(_ a: Value, _ b: Value) -> Bool {
+  guard let a = a as? any Equatable else { return false }
+  return a.isEqual(to: b)
+}
+
+extension Equatable {
+  fileprivate func isEqual(to other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
   }
 }

@@ -73,6 +73,10 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
   public func save(_ value: Value, context: SaveContext<Value>) throws {
     try storage.save(value, context: context)
   }
+
+  public func didMutateWithoutChange() {
+    storage.mutationChangedNothing()
+  }
 }
 
 extension FileStorageKey: CustomStringConvertible {
