@@ -212,7 +212,7 @@ struct LiveFileSystemTests {
         #expect(error.message.contains(file))
       }
       #expect(elapsed >= .milliseconds(300))
-      #expect(elapsed < .seconds(5))
+      #expect(elapsed < .seconds(60))  // gave up rather than hung; other tests may hold the pool a while
     }
   }
 

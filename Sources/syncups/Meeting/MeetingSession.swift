@@ -52,6 +52,9 @@ final class MeetingSession {
   private var signals: SignalEvents?
   private var status = ExitStatus.success
   private(set) var isEnding = false
+  /// Whether input asked to save or discard: the feature's dismissal follows as an effect,
+  /// and the timer must not start meanwhile.
+  private var isEndRequested = false
 
   /// A meeting of the sync-up `syncUpID` in `syncUps`, shown by `frontEnd`. `makeStore`
   /// builds the store with the dependencies given (the session's dismiss and id generator).
@@ -93,13 +96,14 @@ final class MeetingSession {
 
   /// Starts the meeting's timer (at once, or when a script's input has been read).
   func startTimer() {
-    guard !isEnding else { return }
+    guard !isEnding, !isEndRequested else { return }
     store.send(.onTask)
   }
 
   /// Sends an action of the front end's input.
   func send(_ action: RecordMeeting.Action) {
     guard !isEnding else { return }
+    if case .alert(.presented) = action { isEndRequested = true }
     store.send(action)
   }
 
