@@ -1,5 +1,6 @@
 /// Whole seconds since 1970 in UTC, converted to and from calendar fields of the proleptic
-/// Gregorian calendar with integer arithmetic only, for the fast codec of ``SyncUpsFile``.
+/// Gregorian calendar with integer arithmetic only: for the fast codec of ``SyncUpsFile``, and
+/// for formatting dates without Foundation's calendars.
 ///
 /// ```swift
 /// UTCSeconds.fields(of: 1_234_567_890)  // 2009-02-13 23:31:30
@@ -9,15 +10,15 @@
 ///
 /// Foundation's Gregorian calendar switches to the Julian calendar before 1582-10-15, so the
 /// codec only uses these conversions for ``supportedRange`` and leaves other dates to Foundation.
-enum UTCSeconds {
+public enum UTCSeconds {
   /// Calendar fields of a moment in UTC.
-  struct Fields: Equatable {
-    var year: Int
-    var month: Int
-    var day: Int
-    var hour: Int
-    var minute: Int
-    var second: Int
+  public struct Fields: Equatable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
   }
 
   /// Seconds from 1970 to 2001-01-01 00:00:00 UTC, Foundation's reference date.
@@ -56,7 +57,7 @@ enum UTCSeconds {
   }
 
   /// The calendar fields of the moment `seconds` after 1970 (negative before it).
-  static func fields(of seconds: Int) -> Fields {
+  public static func fields(of seconds: Int) -> Fields {
     let (days, secondOfDay) = floorDivision(seconds, 86_400)
     let shifted = days + 719_468
     let era = floorDivision(shifted, 146_097).quotient
@@ -73,6 +74,12 @@ enum UTCSeconds {
       minute: secondOfDay / 60 % 60,
       second: secondOfDay % 60
     )
+  }
+
+  /// The day of the week of the moment `seconds` after 1970: 0 (Sunday) to 6 (Saturday).
+  public static func weekday(of seconds: Int) -> Int {
+    let days = floorDivision(seconds, 86_400).quotient
+    return floorDivision(days + 4, 7).remainder  // 1970-01-01 was a Thursday.
   }
 
   /// Division rounding toward negative infinity, with a remainder that is never negative.
