@@ -86,18 +86,18 @@ extension MeetingEvent {
       let noun = speakers == 1 ? "speaker" : "speakers"
       return "Started \(title): \(speakers) \(noun), \(DurationText.human(duration))"
     case .speaker(let index, let count, let name, let elapsed):
-      return "\(clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
+      return "\(ScreenText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
     case .note(let speaker, let text, let elapsed):
-      return "\(clock(elapsed)) Note from \(sanitize(speaker)): \(sanitize(text))"
+      return "\(ScreenText.clock(elapsed)) Note from \(sanitize(speaker)): \(sanitize(text))"
     case .paused(let elapsed):
-      return "\(clock(elapsed)) Paused"
+      return "\(ScreenText.clock(elapsed)) Paused"
     case .resumed(let elapsed):
-      return "\(clock(elapsed)) Resumed"
+      return "\(ScreenText.clock(elapsed)) Resumed"
     case .ended(let elapsed, let meeting?):
-      let notes = meeting.transcript.isEmpty ? 0 : meeting.transcript.split(separator: "\n").count
-      return "\(clock(elapsed)) Saved the meeting (\(notes) \(notes == 1 ? "note" : "notes"))"
+      let notes = meeting.noteCount
+      return "\(ScreenText.clock(elapsed)) Saved the meeting (\(notes) \(notes == 1 ? "note" : "notes"))"
     case .ended(let elapsed, nil):
-      return "\(clock(elapsed)) Discarded the meeting"
+      return "\(ScreenText.clock(elapsed)) Discarded the meeting"
     }
   }
 
@@ -130,10 +130,11 @@ extension MeetingEvent {
       ])
     }
   }
+}
 
-  /// `m:ss`.
-  private func clock(_ seconds: Int) -> String {
-    let remainder = seconds % 60
-    return "\(seconds / 60):\(remainder < 10 ? "0" : "")\(remainder)"
+extension Meeting {
+  /// How many notes the transcript holds: one per line.
+  var noteCount: Int {
+    transcript.isEmpty ? 0 : transcript.split(separator: "\n").count
   }
 }

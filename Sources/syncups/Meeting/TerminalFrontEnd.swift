@@ -47,7 +47,7 @@ final class TerminalFrontEnd: MeetingFrontEnd {
     let title = title.isEmpty ? "Untitled" : sanitize(title)
     switch ending {
     case .saved(let meeting):
-      let notes = meeting.transcript.isEmpty ? 0 : meeting.transcript.split(separator: "\n").count
+      let notes = meeting.noteCount
       return "Saved the meeting of \(title): \(DurationText.human(elapsed)), \(notes) "
         + (notes == 1 ? "note." : "notes.")
     case .discarded:
