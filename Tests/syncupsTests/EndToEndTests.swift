@@ -36,10 +36,7 @@ final class SyncUpsRun {
     process.executableURL = URL(fileURLWithPath: Self.binary)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: home.path)
-    process.environment = [
-      "HOME": home.path, "XDG_DATA_HOME": home.path + "/data",
-      "XDG_CONFIG_HOME": home.path + "/config", "PATH": "/usr/bin:/bin", "TZ": "UTC",
-    ].merging(environment) { $1 }
+    process.environment = self.environment(environment)
     let stdin = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
@@ -56,6 +53,14 @@ final class SyncUpsRun {
     return Result(
       status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
       error: String(decoding: error, as: UTF8.self))
+  }
+
+  /// The environment of a run: the scratch home and its XDG directories, UTC, then `extra`.
+  func environment(_ extra: [String: String] = [:]) -> [String: String] {
+    [
+      "HOME": home.path, "XDG_DATA_HOME": home.path + "/data",
+      "XDG_CONFIG_HOME": home.path + "/config", "PATH": "/usr/bin:/bin", "TZ": "UTC",
+    ].merging(extra) { $1 }
   }
 
   /// The data file's bytes, or nil when there is none.

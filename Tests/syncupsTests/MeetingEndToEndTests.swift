@@ -13,10 +13,7 @@ final class RunningSyncUps {
     process.executableURL = URL(fileURLWithPath: SyncUpsRun.binary)
     process.arguments = arguments
     process.currentDirectoryURL = URL(fileURLWithPath: run.home.path)
-    process.environment = [
-      "HOME": run.home.path, "XDG_DATA_HOME": run.home.path + "/data",
-      "XDG_CONFIG_HOME": run.home.path + "/config", "PATH": "/usr/bin:/bin", "TZ": "UTC",
-    ].merging(environment) { $1 }
+    process.environment = run.environment(environment)
     process.standardInput = input
     process.standardOutput = output
     process.standardError = error

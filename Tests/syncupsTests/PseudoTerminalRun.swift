@@ -22,11 +22,7 @@ final class PseudoTerminalRun {
     settingsBefore = terminal.settings()
     let path = terminal.path
 
-    let environment = [
-      "HOME": run.home.path, "XDG_DATA_HOME": run.home.path + "/data",
-      "XDG_CONFIG_HOME": run.home.path + "/config", "PATH": "/usr/bin:/bin", "TZ": "UTC",
-      "TERM": "xterm-256color",
-    ].merging(environment) { $1 }
+    let environment = run.environment(["TERM": "xterm-256color"].merging(environment) { $1 })
     let argv = ([SyncUpsRun.binary] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
