@@ -20,27 +20,9 @@ struct Measurement {
 
 /// Runs `arguments` with stdin and stdout on /dev/null; wall time and peak resident memory.
 func runOnce(_ arguments: [String], environment: [String: String] = [:]) -> Measurement {
-  let argv = arguments.map { strdup($0) } + [nil]
-  let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    .map { strdup("\($0.key)=\($0.value)") } + [nil]
-  defer { for pointer in argv + env { free(pointer) } }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  var pid: pid_t = 0
-  let start = ContinuousClock.now
-  guard posix_spawnp(&pid, arguments[0], &actions, nil, argv, env) == 0 else {
-    fatalError("cannot run \(arguments[0])")
-  }
-  var status: Int32 = 0
-  var usage = rusage()
-  while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-  let elapsed = ContinuousClock.now - start
-  guard status == 0 else { fatalError("\(arguments) failed with status \(status)") }
-  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-  return Measurement(seconds: seconds, peakKilobytes: usage.ru_maxrss)
+  let run = spawn(arguments, environment: environment)
+  guard run.status == 0 else { fatalError("\(arguments) failed with status \(run.status)") }
+  return Measurement(seconds: run.wall.seconds, peakKilobytes: run.peakKilobytes)
 }
 
 /// The median of 5 runs (after one warm-up); `prepare` runs untimed before each.
