@@ -56,14 +56,21 @@ public protocol SharedKey<Value>: SharedReaderKey {
   /// the current value.
   func willMutate() throws -> SharedRefresh<Value>
 
+  /// Whether a mutation that leaves an `Equatable` value equal to what it was should skip
+  /// ``save(_:context:)`` and call ``didMutateWithoutChange()`` instead. Checking keeps a copy
+  /// of the value across each mutation (so an in-place change copies it once): worth it for
+  /// storage where a needless save costs a write and a lock. The default is `false`.
+  var skipsUnchangedMutations: Bool { get }
+
   /// Called instead of ``save(_:context:)`` after a mutation that left an `Equatable` value
-  /// equal to what it was: nothing to store, but whatever ``willMutate()`` took (a lock) can
-  /// be let go. The default does nothing.
+  /// equal to what it was, when ``skipsUnchangedMutations`` is on: nothing to store, but
+  /// whatever ``willMutate()`` took (a lock) can be let go. The default does nothing.
   func didMutateWithoutChange()
 }
 
 extension SharedKey {
   public func willMutate() throws -> SharedRefresh<Value> { .keep }
+  public var skipsUnchangedMutations: Bool { false }
   public func didMutateWithoutChange() {}
 }
 
@@ -228,6 +235,8 @@ extension SharedKeyDefault: SharedKey where Base: SharedKey {
   public func willMutate() throws -> SharedRefresh<Base.Value> {
     try base.willMutate()
   }
+
+  public var skipsUnchangedMutations: Bool { base.skipsUnchangedMutations }
 
   public func didMutateWithoutChange() {
     base.didMutateWithoutChange()

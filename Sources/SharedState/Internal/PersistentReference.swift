@@ -71,9 +71,9 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
       }
     }
     context.tracker?.record(self, label: label, snapshot: { value }, current: { [unowned self] in self.currentValue() })
-    let before = value
+    let before = writableKey?.skipsUnchangedMutations == true ? value : nil
     defer {
-      if valuesAreEqual(before, value) {
+      if let before, valuesAreEqual(before, value) {
         writableKey?.didMutateWithoutChange()
       } else {
         didMutate(saving: !isSaveRefused)

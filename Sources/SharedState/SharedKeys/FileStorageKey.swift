@@ -74,6 +74,9 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     try storage.save(value, context: context)
   }
 
+  /// A needless save would rewrite the file (reformatting it) and hold its lock.
+  public var skipsUnchangedMutations: Bool { true }
+
   public func didMutateWithoutChange() {
     storage.mutationChangedNothing()
   }
