@@ -1,6 +1,4 @@
 // W6 and W7: file-backed shared values on the real disk, in a temporary directory.
-import BenchmarkSupport
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -21,8 +19,10 @@ final class CountingFileSystem: FileSystem, @unchecked Sendable {
   var writes: Int { lock.withLock { count } }
 
   func canonicalPath(_ path: String) -> String { base.canonicalPath(path) }
-  func read(_ path: String) throws(FileSystemError) -> (data: Data, fingerprint: FileFingerprint)? {
-    try base.read(path)
+  func read<Result>(
+    _ path: String, through body: (inout FileReader) throws -> Result
+  ) throws -> (result: Result, fingerprint: FileFingerprint)? {
+    try base.read(path, through: body)
   }
   func fingerprint(_ path: String) throws(FileSystemError) -> FileFingerprint? {
     try base.fingerprint(path)

@@ -242,6 +242,72 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     }
   }
 
+  @Test func aStreamingKeyDecodesTheFileAsItIsRead() async throws {
+    // One number per line, parsed as the chunks come, never holding the whole file.
+    @Sendable func numbers(from file: inout FileReader) throws -> [Int] {
+      var numbers: [Int] = []
+      var current: Int?
+      var chunk = [UInt8](repeating: 0, count: 64)
+      while case let count = try chunk.withUnsafeMutableBytes({ try file.read(into: $0) }), count > 0 {
+        #expect(count <= 3)
+        for byte in chunk[..<count] {
+          if byte == UInt8(ascii: "\n") {
+            numbers.append(current ?? 0)
+            current = nil
+          } else {
+            current = (current ?? 0) * 10 + Int(byte - UInt8(ascii: "0"))
+          }
+        }
+      }
+      return numbers
+    }
+    let fileSystem = InMemoryFileSystem(files: [url.path: Data("12\n345\n6789\n".utf8)], readChunkLimit: 3)
+    try withDependencies {
+      $0.defaultFileStorage = fileSystem
+    } operation: {
+      @Shared(
+        .fileStorage(url, reading: numbers(from:), encode: { @Sendable numbers in
+          Data(numbers.map { "\($0)\n" }.joined().utf8)
+        })
+      ) var values: [Int] = []
+      #expect(values == [12, 345, 6789])
+      $values.withLock { $0.append(1) }
+      try $values.save()
+      #expect(text(fileSystem.contents(of: url.path)) == "12\n345\n6789\n1\n")
+    }
+  }
+
+  @Test func aSaveOfTheSameSizeIsWrittenUnlessItHoldsTheSameBytes() async throws {
+    try await withFileSystem([url.path: Data("\"abc\"".utf8)], options: { $0.observesOutsideChanges = false }) {
+      fileSystem in
+      @Shared(.fileStorage(url)) var word = ""
+      try $word.save()  // the bytes the file holds: nothing to write
+      #expect(fileSystem.writeCount(url.path) == 0)
+      $word.withLock { $0 = "abd" }  // as long as before, but other bytes
+      try $word.save()
+      #expect(fileSystem.writeCount(url.path) == 1)
+      #expect(text(fileSystem.contents(of: url.path)) == "\"abd\"")
+      try $word.save()
+      #expect(fileSystem.writeCount(url.path) == 1)
+    }
+  }
+
+  @Test func aFileRewrittenWithTheSameValueNotifiesNobody() async throws {
+    try await withFileSystem([url.path: Data("1".utf8)]) { fileSystem in
+      @Shared(.fileStorage(url)) var count = 0
+      let stream = $count.values
+      let first = Task { () -> Int? in
+        for await value in stream { return value }
+        return nil
+      }
+      try await Task.sleep(for: .milliseconds(10))
+      fileSystem.simulateOutsideWrite(Data(" 1\n".utf8), to: url.path)  // other bytes, same value
+      try await Task.sleep(for: .milliseconds(50))
+      fileSystem.simulateOutsideWrite(Data("5".utf8), to: url.path)
+      #expect(await first.value == 5)
+    }
+  }
+
   @Test func keysNamingTheSameFileShareOneStorage() async {
     await withFileSystem { _ in
       @Shared(.fileStorage(URL(filePath: "/data/notes.json"))) var first = 0

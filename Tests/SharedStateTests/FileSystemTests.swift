@@ -34,6 +34,33 @@ struct LiveFileSystemTests {
     }
   }
 
+  @Test func readingThroughAReaderHandsOutTheWholeFileInChunks() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/big.json"
+      let contents = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+      let fingerprint = try fs.write(contents, to: file)
+      let read = try #require(
+        try fs.read(file) { reader -> (Data, Int, Int) in
+          var collected = Data()
+          var buffer = [UInt8](repeating: 0, count: 4096)
+          var reads = 0
+          while case let count = try buffer.withUnsafeMutableBytes({ try reader.read(into: $0) }),
+            count > 0
+          {
+            collected.append(contentsOf: buffer[..<count])
+            reads += 1
+          }
+          #expect(try reader.readAll() == contents)  // the whole file, wherever the reader is
+          return (collected, reads, reader.size)
+        })
+      #expect(read.result.0 == contents)
+      #expect(read.result.1 == 49)  // 200,000 bytes in 4,096-byte reads
+      #expect(read.result.2 == 200_000)
+      #expect(read.fingerprint == fingerprint)
+      #expect(try fs.read(dir + "/missing.json") { _ in Issue.record("no file, no reader") } == nil)
+    }
+  }
+
   @Test func writeKeepsTheExistingFilesMode() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/state.json"
@@ -375,6 +402,25 @@ struct LiveFileSystemProcessTests {
 
 @Suite("InMemoryFileSystem")
 struct InMemoryFileSystemTests {
+  @Test func readersHandOutAtMostTheChunkLimit() throws {
+    let fs = InMemoryFileSystem(files: ["/a.txt": Data("abcdefg".utf8)], readChunkLimit: 3)
+    let read = try #require(
+      try fs.read("/a.txt") { reader -> [String] in
+        var chunks: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 16)
+        while case let count = try buffer.withUnsafeMutableBytes({ try reader.read(into: $0) }),
+          count > 0
+        {
+          chunks.append(String(decoding: buffer[..<count], as: UTF8.self))
+        }
+        #expect(reader.offset == 7)
+        #expect(try reader.readAll() == Data("abcdefg".utf8))
+        return chunks
+      })
+    #expect(read.result == ["abc", "def", "g"])
+    #expect(fs.readCount("/a.txt") == 1)
+  }
+
   @Test func concurrentLockedAppendsAreNeverLost() async throws {
     let fs = InMemoryFileSystem()
     let file = "/data/log.json"

@@ -25,11 +25,23 @@ public protocol FileSystem: AnyObject, Sendable {
   /// target.
   func canonicalPath(_ path: String) -> String
 
-  /// The file's contents and fingerprint, or nil when there is no such file.
+  /// Reads the file through `body`, which pulls its bytes from the start a chunk at a time,
+  /// and returns what `body` made of them with the fingerprint of the version it read; nil
+  /// when there is no such file.
   ///
   /// Only "no such file" (which includes a dangling symlink) gives nil. Anything else — a
-  /// directory, no permission, an I/O error — throws.
-  func read(_ path: String) throws(FileSystemError) -> (data: Data, fingerprint: FileFingerprint)?
+  /// directory, no permission, an I/O error — throws a `FileSystemError`; what `body` throws
+  /// is rethrown. If the file changes while it is read, `body` runs again on a new reader
+  /// (three times at most), so the result and the fingerprint describe one version. The
+  /// reader is valid only while `body` runs.
+  ///
+  /// ```swift
+  /// let (size, _) = try fileSystem.read(path) { try $0.readAll().count } ?? (0, nil)
+  /// ```
+  func read<Result>(
+    _ path: String,
+    through body: (inout FileReader) throws -> Result
+  ) throws -> (result: Result, fingerprint: FileFingerprint)?
 
   /// The file's current fingerprint, or nil when there is no such file.
   func fingerprint(_ path: String) throws(FileSystemError) -> FileFingerprint?
@@ -59,8 +71,22 @@ public protocol FileSystem: AnyObject, Sendable {
   func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> any FileWatch
 }
 
-/// A held lock from `FileSystem.lock(_:timeout:)`.
 extension FileSystem {
+  /// The file's contents and fingerprint, or nil when there is no such file; throws like
+  /// `read(_:through:)`.
+  public func read(
+    _ path: String
+  ) throws(FileSystemError) -> (data: Data, fingerprint: FileFingerprint)? {
+    do {
+      return try read(path) { reader in try reader.readAll() }
+        .map { (data: $0.result, fingerprint: $0.fingerprint) }
+    } catch let error as FileSystemError {
+      throw error
+    } catch {
+      preconditionFailure("reading a whole file threw \(error), not a FileSystemError")
+    }
+  }
+
   /// When `path` is a symbolic link whose target does not exist, that target; else nil. A file
   /// system without symlinks (the in-memory one) always answers nil.
   public func brokenSymlinkTarget(_ path: String) -> String? {
@@ -68,6 +94,7 @@ extension FileSystem {
   }
 }
 
+/// A held lock from `FileSystem.lock(_:timeout:)`.
 public protocol FileLock: Sendable {
   /// Releases the lock. Calling it again does nothing. The lock is also released when the
   /// value is released and when the process exits.

@@ -17,7 +17,7 @@ import Foundation
 public final class InMemoryFileSystem: FileSystem {
   /// An operation whose failure can be simulated with `setFailure(for:operation:error:count:)`.
   public enum Operation: Hashable, Sendable {
-    /// `read(_:)`.
+    /// `read(_:through:)`, and `read(_:)`.
     case read
     /// `write(_:to:)`.
     case write
@@ -80,9 +80,14 @@ public final class InMemoryFileSystem: FileSystem {
   }
 
   private let state = LockIsolated(State())
+  /// The most bytes one read of a `FileReader` hands out.
+  public let readChunkLimit: Int
 
-  /// Creates a file system holding `files` (path to contents).
-  public init(files: [String: Data] = [:]) {
+  /// Creates a file system holding `files` (path to contents), whose readers hand out at most
+  /// `readChunkLimit` bytes at a time (a small limit tests how decoders cope with chunks that
+  /// end anywhere).
+  public init(files: [String: Data] = [:], readChunkLimit: Int = .max) {
+    self.readChunkLimit = readChunkLimit
     state.withLock { state in
       for (path, data) in files {
         let generation = state.nextGeneration()
@@ -98,21 +103,25 @@ public final class InMemoryFileSystem: FileSystem {
     FSPath.standardized(path)
   }
 
-  /// The stored contents and generation, nil for no file; throws `.isDirectory` when files
-  /// lie below `path`, or a simulated failure.
-  public func read(
-    _ path: String
-  ) throws(FileSystemError) -> (data: Data, fingerprint: FileFingerprint)? {
+  /// Reads the stored contents through `body`, at most `readChunkLimit` bytes per read; nil
+  /// for no file. Throws `.isDirectory` when files lie below `path`, or a simulated failure.
+  public func read<Result>(
+    _ path: String,
+    through body: (inout FileReader) throws -> Result
+  ) throws -> (result: Result, fingerprint: FileFingerprint)? {
     let path = canonicalPath(path)
-    return try state.withLock { state throws(FileSystemError) in
+    let file = try state.withLock { state throws(FileSystemError) -> File? in
       try state.checkFailure(.read, path)
       state.readCounts[path, default: 0] += 1
       guard let file = state.files[path] else {
         if state.isDirectory(path) { throw Self.directoryError(path) }
         return nil
       }
-      return (file.data, FileFingerprint(generation: file.generation))
+      return file
     }
+    guard let file else { return nil }
+    var reader = FileReader(data: file.data, chunkLimit: readChunkLimit)
+    return (try body(&reader), FileFingerprint(generation: file.generation))
   }
 
   /// The stored generation, nil for no file; throws like `read(_:)`.
@@ -239,7 +248,7 @@ public final class InMemoryFileSystem: FileSystem {
     return state.withLock { $0.watchers[path]?.count ?? 0 }
   }
 
-  /// How many `read(_:)` calls on `path` got past any simulated failure.
+  /// How many reads of `path` (`read(_:)` or `read(_:through:)`) got past any simulated failure.
   public func readCount(_ path: String) -> Int {
     let path = canonicalPath(path)
     return state.withLock { $0.readCounts[path, default: 0] }

@@ -79,11 +79,13 @@ public final class LiveFileSystem: FileSystem {
 
   // MARK: Reading
 
-  /// Reads the whole file; reads again (up to three times) if it changed during the read, so
-  /// contents and fingerprint match. Nil only for ENOENT (including a dangling symlink).
-  public func read(
-    _ path: String
-  ) throws(FileSystemError) -> (data: Data, fingerprint: FileFingerprint)? {
+  /// Reads the file through `body` (see `FileSystem.read(_:through:)`); runs `body` again (up
+  /// to three times in all) if the file changed meanwhile, so result and fingerprint match.
+  /// Nil only for ENOENT (including a dangling symlink).
+  public func read<Result>(
+    _ path: String,
+    through body: (inout FileReader) throws -> Result
+  ) throws -> (result: Result, fingerprint: FileFingerprint)? {
     // O_NONBLOCK so that a FIFO cannot block the open; it does nothing for regular files.
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if fd < 0 {
@@ -97,11 +99,30 @@ public final class LiveFileSystem: FileSystem {
     // If someone writes in place while we read, read again so contents and fingerprint match.
     var attempt = 0
     while true {
-      let bytes = try readAll(fd, sizeHint: Int(before.st_size), path: path)
-      let after = try status(of: fd, path: path)
       attempt += 1
+      let sizeHint = Int(before.st_size)
+      var reader = FileReader(
+        size: sizeHint,
+        readAt: { [self] offset, buffer throws(FileSystemError) in
+          try readChunk(fd, at: offset, into: buffer, path: path)
+        },
+        readAll: { [self] () throws(FileSystemError) in
+          try readAll(fd, sizeHint: sizeHint, path: path)
+        }
+      )
+      let result: Result
+      do {
+        result = try body(&reader)
+      } catch {
+        // A decoder may have failed on a file torn by an in-place write: read it again.
+        let after = try status(of: fd, path: path)
+        guard FileFingerprint(after) != FileFingerprint(before), attempt < 3 else { throw error }
+        before = after
+        continue
+      }
+      let after = try status(of: fd, path: path)
       if FileFingerprint(after) == FileFingerprint(before) || attempt == 3 {
-        return (bytes, FileFingerprint(after))
+        return (result, FileFingerprint(after))
       }
       before = after
     }
@@ -148,9 +169,22 @@ public final class LiveFileSystem: FileSystem {
     }
   }
 
-  /// Reads from offset 0 to the end of the file.
-  /// Reads from `fd` to the end, into one buffer sized from `sizeHint` (grown if the file
-  /// grew), without copying it afterwards.
+  /// Reads the bytes at `offset` into `buffer`; 0 at the end of the file.
+  private func readChunk(
+    _ fd: Int32,
+    at offset: Int,
+    into buffer: UnsafeMutableRawBufferPointer,
+    path: String
+  ) throws(FileSystemError) -> Int {
+    while true {
+      let count = pread(fd, buffer.baseAddress!, buffer.count, off_t(offset))
+      if count >= 0 { return count }
+      if errno != EINTR { throw FileSystemError(operation: "read", path: path, errno: errno) }
+    }
+  }
+
+  /// Reads from offset 0 to the end of the file into one buffer sized from `sizeHint` (grown
+  /// if the file grew), without copying it afterwards.
   private func readAll(
     _ fd: Int32,
     sizeHint: Int,

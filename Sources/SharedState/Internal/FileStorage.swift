@@ -21,7 +21,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   let path: String
   /// The path as given, before symlinks were resolved.
   private let givenPath: String
-  private let decode: @Sendable (Data) throws -> Value
+  private let decode: @Sendable (inout FileReader) throws -> Value
   private let encode: @Sendable (Value) throws -> Data
   private let lockTimeout: Duration
   private let saveDelay: Duration
@@ -30,8 +30,9 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   private let lock = RecursiveLock()
   /// The version of the file this process last read or wrote (nil: no file).
   private var knownFingerprint: FileFingerprint?
-  /// The bytes last read or written, to skip writing an unchanged value.
-  private var knownData: Data?
+  /// The size of the file as last read or written: a write of the same size may be one of
+  /// the same bytes, which is skipped.
+  private var knownSize: Int?
   /// Why the file could not be loaded; while set, nothing is written.
   private var loadFailure: FileStorageError?
   /// The inter-process lock, held from a mutation until its change is written.
@@ -45,7 +46,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     fileSystem: any FileSystem,
     path: String,
     givenPath: String,
-    decode: @escaping @Sendable (Data) throws -> Value,
+    decode: @escaping @Sendable (inout FileReader) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data,
     lockTimeout: Duration,
     saveDelay: Duration,
@@ -83,11 +84,23 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
 
   /// Reads and decodes the file, remembering its version. Nil when there is no file.
   private func readLocked() throws(FileStorageError) -> Value? {
-    let contents: (data: Data, fingerprint: FileFingerprint)?
+    let contents: (result: (value: Value, size: Int), fingerprint: FileFingerprint)?
     do {
-      contents = try fileSystem.read(path)
+      contents = try fileSystem.read(path) { reader in
+        do {
+          return (try decode(&reader), reader.size)
+        } catch let error as FileSystemError {
+          throw error
+        } catch {
+          throw DecodingFailure(error: error)
+        }
+      }
+    } catch let failure as DecodingFailure {
+      throw FileStorageError(
+        kind: .undecodable, path: path, reason: readableDescription(of: failure.error))
     } catch {
-      throw FileStorageError(kind: .unreadable, path: path, reason: error.reason)
+      throw FileStorageError(
+        kind: .unreadable, path: path, reason: (error as? FileSystemError)?.reason ?? "\(error)")
     }
     guard let contents else {
       if let target = fileSystem.brokenSymlinkTarget(givenPath) {
@@ -97,16 +110,12 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
         )
       }
       knownFingerprint = nil
-      knownData = nil
+      knownSize = nil
       return nil
     }
     knownFingerprint = contents.fingerprint
-    knownData = contents.data
-    do {
-      return try decode(contents.data)
-    } catch {
-      throw FileStorageError(kind: .undecodable, path: path, reason: readableDescription(of: error))
-    }
+    knownSize = contents.result.size
+    return contents.result.value
   }
 
   // MARK: Outside changes
@@ -127,7 +136,6 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   private func refreshAfterOutsideChange() throws -> SharedRefresh<Value> {
     lock.lock()
     defer { lock.unlock() }
-    let previousData = knownData
     let previousFingerprint = knownFingerprint
     let fingerprint: FileFingerprint?
     do {
@@ -141,7 +149,6 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
       let failed = loadFailure != nil
       loadFailure = nil
       guard let value else { return previousFingerprint == nil && !failed ? .keep : .reset }
-      if knownData == previousData && !failed { return .keep }  // same bytes: nothing changed
       return .replace(value)
     } catch {
       loadFailure = error
@@ -268,7 +275,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     } catch {
       throw FileStorageError(kind: .unencodable, path: path, reason: readableDescription(of: error))
     }
-    guard data != knownData || knownFingerprint == nil else { return }
+    if knownFingerprint != nil, data.count == knownSize, fileHolds(data) { return }
     let needsLock = fileLock == nil
     if needsLock {
       do {
@@ -286,10 +293,29 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
     do {
       knownFingerprint = try fileSystem.write(data, to: path)
-      knownData = data
+      knownSize = data.count
     } catch {
       throw FileStorageError(kind: .unwritable, path: path, reason: error.reason)
     }
+  }
+
+  /// Whether the file is still the version last read or written and holds exactly `data`,
+  /// compared a chunk at a time.
+  private func fileHolds(_ data: Data) -> Bool {
+    let comparison = try? fileSystem.read(path) { reader throws -> Bool in
+      var chunk = [UInt8](repeating: 0, count: min(data.count, 1 << 16))
+      var offset = data.startIndex
+      while true {
+        let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
+        guard count > 0 else { return offset == data.endIndex }
+        let same = data.endIndex - offset >= count && data[offset..<offset + count].withUnsafeBytes {
+          stored in chunk.withUnsafeBytes { memcmp(stored.baseAddress!, $0.baseAddress!, count) == 0 }
+        }
+        guard same else { return false }
+        offset += count
+      }
+    }
+    return comparison?.result == true && comparison?.fingerprint == knownFingerprint
   }
 
   private func releaseLockIfIdle() {
@@ -301,6 +327,11 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   private func refusal(_ failure: FileStorageError) -> FileStorageError {
     FileStorageError(kind: .refusedToOverwrite, path: path, reason: failure.reason)
   }
+}
+
+/// What a decoder threw, told apart from the file system's errors while a file is read.
+private struct DecodingFailure: Error {
+  let error: any Error
 }
 
 /// Something with a change that must reach the disk before the process exits.

@@ -141,7 +141,10 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
       do {
         switch try refresh() {
         case .keep: return
-        case .replace(let newValue): value = newValue
+        case .replace(let newValue):
+          // A file rewritten with what it held (`touch`, an editor's save) changes nothing.
+          if _loadError == nil, valuesAreEqual(value, newValue) { return }
+          value = newValue
         case .reset: value = defaultValue
         }
       } catch {

@@ -151,7 +151,9 @@ public struct AppStorage: Sendable {
     let encoder = UncheckedSendable(FileStorageSettings.defaultEncoder())
     return FileStorageKey(
       path: path, fileSystem: fileSystem,
-      decode: { try decoder.value.decode([String: JSONValue].self, from: $0) },
+      decode: { reader in
+        try decoder.value.decode([String: JSONValue].self, from: reader.readAll())
+      },
       encode: { try encoder.value.encode($0) }
     )
   }

@@ -43,7 +43,7 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
   init(
     path: String,
     fileSystem: (any FileSystem)? = nil,
-    decode: @escaping @Sendable (Data) throws -> Value,
+    decode: @escaping @Sendable (inout FileReader) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data
   ) {
     @Dependency(\.defaultFileStorage) var defaultFileSystem
@@ -98,7 +98,7 @@ extension SharedReaderKey {
     let encoder = UncheckedSendable(encoder ?? FileStorageSettings.defaultEncoder())
     return FileStorageKey(
       path: url.path,
-      decode: { try decoder.value.decode(Value.self, from: $0) },
+      decode: { reader in try decoder.value.decode(Value.self, from: reader.readAll()) },
       encode: { try encoder.value.encode($0) }
     )
   }
@@ -109,7 +109,23 @@ extension SharedReaderKey {
     decode: @escaping @Sendable (Data) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data
   ) -> Self where Self == FileStorageKey<Value> {
-    FileStorageKey(path: url.path, decode: decode, encode: encode)
+    FileStorageKey(path: url.path, decode: { reader in try decode(reader.readAll()) }, encode: encode)
+  }
+
+  /// Keeps a value in the file at `url`, read by your own streaming decoder and written by
+  /// your own `encode`: `reading` pulls the file a chunk at a time from a ``FileReader``, so a
+  /// large file never has to be in memory whole beside the value made of it.
+  ///
+  /// ```swift
+  /// @Shared(.fileStorage(url, reading: Journal.decode(from:), encode: Journal.encode))
+  /// var journal = Journal()
+  /// ```
+  public static func fileStorage<Value: Sendable>(
+    _ url: URL,
+    reading: @escaping @Sendable (inout FileReader) throws -> Value,
+    encode: @escaping @Sendable (Value) throws -> Data
+  ) -> Self where Self == FileStorageKey<Value> {
+    FileStorageKey(path: url.path, decode: reading, encode: encode)
   }
 }
 
