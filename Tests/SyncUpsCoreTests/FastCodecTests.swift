@@ -64,10 +64,26 @@ struct FastCodecTests {
   ) -> Bool {
     let reference = Outcome { try SyncUpsFile.decodeWithJSONDecoder(data) }
     #expect(Outcome { try SyncUpsFile.decode(data) } == reference, sourceLocation: sourceLocation)
-    guard let fast = SyncUpsFile.decodeFast(data) else { return false }
+    let fast = SyncUpsFile.decodeFast(data)
+    // Read from a file, chunks may end anywhere: every byte at a time, a few bytes, a window.
+    for chunkLimit in Self.chunkLimits {
+      var file = FileReader(data: data, chunkLimit: chunkLimit)
+      #expect(
+        Outcome { try SyncUpsFile.decode(from: &file) } == reference,
+        "\(chunkLimit) bytes at a time", sourceLocation: sourceLocation)
+      file = FileReader(data: data, chunkLimit: chunkLimit)
+      let streamed: IdentifiedArrayOf<SyncUp>?? = try? SyncUpsFile.decodeFast(from: &file)
+      #expect(
+        streamed.map { $0.map(Outcome.exact) } == .some(fast.map(Outcome.exact)),
+        "the fast reader, \(chunkLimit) bytes at a time", sourceLocation: sourceLocation)
+    }
+    guard let fast else { return false }
     #expect(.value(Outcome.exact(fast)) == reference, sourceLocation: sourceLocation)
     return true
   }
+
+  /// How many bytes a chunk of a file holds at most, in the decodings `checkDecoding` compares.
+  static let chunkLimits = [1, 2, 3, 7, 4096, 100_000]
 
   /// Checks that the fast writer writes the encoder's bytes, or declines.
   static func checkEncoding(
@@ -136,6 +152,59 @@ struct FastCodecTests {
     let data = try #require(try Self.checkEncoding(empty))
     #expect(String(decoding: data, as: UTF8.self).contains("\"attendees\" : [\n\n    ],"))
     #expect(Self.checkDecoding(data))
+  }
+
+  // MARK: Reading a file as it goes
+
+  @Test func aStringLongerThanTheWindowIsReadWhole() throws {
+    // 150,000 bytes of transcript with escapes throughout, so that escapes, surrogate pairs and
+    // multi-byte characters fall across the ends of chunks and the window has to grow.
+    let piece = #"Blob: \"done\" \u00e9\ud83d\ude00 – caf\u00E9\n"#
+    let transcript = String(repeating: piece, count: 150_000 / piece.utf8.count)
+    let json =
+      #"[{"attendees": [], "duration": 5, "id": "00000000-0000-0000-0000-000000000001", "#
+      + #""meetings": [{"date": "2024-01-02T03:04:05Z", "id": "00000000-0000-0000-0000-000000000002", "#
+      + #""transcript": "\#(transcript)"}], "theme": "sky", "title": "Long"}]"#
+    #expect(Self.checkDecoding(json))
+    var file = FileReader(data: Data(json.utf8), chunkLimit: 4096)
+    let syncUps = try #require(try SyncUpsFile.decodeFast(from: &file))
+    let expected = String(
+      repeating: "Blob: \"done\" é😀 – café\n", count: 150_000 / piece.utf8.count)
+    #expect(syncUps.first?.meetings.first?.transcript == expected)
+  }
+
+  @Test func aFileThatCannotBeReadMidwayIsAFileErrorNotADecodingError() throws {
+    let data = try SyncUpsFile.encode(Self.realisticFile(syncUps: 3))
+    let failure = FileSystemError.simulated(.other, operation: "read", path: "/data/sync-ups.json")
+    var file = FileReader(
+      size: data.count,
+      readAt: { offset, buffer throws(FileSystemError) in
+        guard offset < 1000 else { throw failure }
+        let count = min(buffer.count, 100)
+        data.copyBytes(to: buffer.bindMemory(to: UInt8.self).baseAddress!, from: offset..<offset + count)
+        return count
+      },
+      readAll: { () throws(FileSystemError) in throw failure })
+    #expect(throws: failure) { try SyncUpsFile.decode(from: &file) }
+  }
+
+  @Test func theSyncUpsKeyReadsItsFileInChunks() throws {
+    let syncUps = Self.realisticFile(syncUps: 4)
+    let fileSystem = InMemoryFileSystem(
+      files: ["/data/sync-ups.json": try SyncUpsFile.encode(syncUps)], readChunkLimit: 5)
+    try withDependencies {
+      $0.defaultFileStorage = fileSystem
+      $0.syncUpsFileURL = URL(filePath: "/data/sync-ups.json")
+    } operation: {
+      @Shared(.syncUps) var loaded
+      #expect($loaded.loadError == nil)
+      #expect(Outcome.exact(loaded) == Outcome.exact(syncUps))
+      $loaded.withLock { $0[id: syncUps[0].id]?.title = "Renamed" }
+      try $loaded.save()
+      var expected = syncUps
+      expected[id: syncUps[0].id]?.title = "Renamed"
+      #expect(fileSystem.contents(of: "/data/sync-ups.json") == (try SyncUpsFile.encode(expected)))
+    }
   }
 
   // MARK: Exact values

@@ -20,6 +20,85 @@ extension SyncUpsFile {
       return try? reader.readFile()
     }
   }
+
+  /// Decodes our format like ``decodeFast(_:)``, reading the file a window at a time as it
+  /// goes, so that the file is never held whole; `nil` for anything left to `JSONDecoder`.
+  ///
+  /// - Throws: the file system's error when the file cannot be read.
+  static func decodeFast(
+    from file: inout FileReader
+  ) throws(FileSystemError) -> IdentifiedArrayOf<SyncUp>? {
+    let window = InputWindow(file: file)
+    defer { file = window.file }
+    var reader = SyncUpsReader(window: window)
+    let syncUps = try? reader.readFile()
+    if let error = window.error { throw error }
+    return syncUps
+  }
+}
+
+/// The part of a file a streaming ``SyncUpsReader`` has in memory: a buffer it refills from a
+/// ``FileReader``, moving the bytes it still needs to the front (and growing only for a
+/// string longer than the buffer).
+final class InputWindow {
+  private(set) var file: FileReader
+  /// Why the file could not be read, if it could not.
+  private(set) var error: FileSystemError?
+  private var buffer: UnsafeMutableBufferPointer<UInt8>
+  private var isFinished = false
+  /// Reads are at least this large.
+  private static let minimumRead = 4096
+
+  init(file: FileReader, capacity: Int = 1 << 16) {
+    self.file = file
+    buffer = .allocate(capacity: capacity)
+  }
+
+  deinit { buffer.deallocate() }
+
+  /// The start of the buffer and the end of the bytes read into it, for a reader that starts.
+  var initialRange: (start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>) {
+    (UnsafePointer(buffer.baseAddress!), UnsafePointer(buffer.baseAddress!))
+  }
+
+  /// Reads more of the file after `end`, keeping the bytes from `keep` to `end`, which may move
+  /// to the front of the buffer: `keep` and `end` are updated to where they are now. False at
+  /// the end of the file or when it cannot be read (see ``error``).
+  func refill(keeping keep: inout UnsafePointer<UInt8>, end: inout UnsafePointer<UInt8>) -> Bool {
+    guard !isFinished else { return false }
+    let kept = end - keep
+    // Little room after the input: the kept bytes move to the front, into a larger buffer
+    // when they fill more than half of this one.
+    if buffer.count - (end - UnsafePointer(buffer.baseAddress!)) < Self.minimumRead {
+      var target = buffer
+      if kept > buffer.count / 2 {
+        target = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count * 2)
+      }
+      UnsafeMutableRawPointer(target.baseAddress!).copyMemory(from: keep, byteCount: kept)
+      if target.baseAddress != buffer.baseAddress {
+        buffer.deallocate()
+        buffer = target
+      }
+      keep = UnsafePointer(buffer.baseAddress!)
+      end = keep + kept
+    }
+    let filled = end - UnsafePointer(buffer.baseAddress!)
+    let free = UnsafeMutableRawBufferPointer(
+      UnsafeMutableBufferPointer(rebasing: buffer[filled...]))
+    do throws(FileSystemError) {
+      let count = try file.read(into: free)
+      guard count > 0 else {
+        isFinished = true
+        return false
+      }
+      end += count
+      return true
+    } catch {
+      self.error = error
+      isFinished = true
+      return false
+    }
+  }
 }
 
 /// The fast reader met something it leaves to `JSONDecoder`.
@@ -51,7 +130,9 @@ struct SyncUpsReader {
   }
 
   private var cursor: UnsafePointer<UInt8>
-  private let end: UnsafePointer<UInt8>
+  private var end: UnsafePointer<UInt8>
+  /// Where more input comes from when the reader reaches `end`; nil when all of it is there.
+  private let window: InputWindow?
   /// Reused for strings with escapes.
   private var scratch: [UInt8] = []
   /// Reused to collect the attendees of a sync-up, so that each array is allocated once, at
@@ -66,6 +147,37 @@ struct SyncUpsReader {
   init(start: UnsafePointer<UInt8>, count: Int) {
     cursor = start
     end = start + count
+    window = nil
+  }
+
+  /// A reader of a file as `window` reads it.
+  init(window: InputWindow) {
+    (cursor, end) = window.initialRange
+    self.window = window
+  }
+
+  // MARK: Input
+
+  /// Reads more input after `end`, keeping the bytes from `keep` on; they may move, and
+  /// `keep` and the cursor (at or after it) with them. False at the end of the input.
+  private mutating func more(keeping keep: inout UnsafePointer<UInt8>) -> Bool {
+    guard let window else { return false }
+    let offset = cursor - keep
+    let hasMore = window.refill(keeping: &keep, end: &end)
+    cursor = keep + offset
+    return hasMore
+  }
+
+  /// Reads more input after `end`, keeping the bytes from the cursor on. False at the end of
+  /// the input.
+  private mutating func moreInput() -> Bool {
+    var keep = cursor
+    return more(keeping: &keep)
+  }
+
+  /// Makes `count` bytes from the cursor on available, or as many as the input has left.
+  private mutating func fill(_ count: Int) {
+    while end - cursor < count, moreInput() {}
   }
 
   // MARK: The document
@@ -256,17 +368,19 @@ struct SyncUpsReader {
   /// Skips JSON whitespace (space, tab, line feed, carriage return); eight spaces at a time
   /// where it can, for indentation.
   private mutating func skipWhitespace() {
-    while end - cursor >= 8,
-      UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-    {
-      cursor += 8
-    }
-    while cursor < end {
-      switch cursor.pointee {
-      case 0x20, 0x0A, 0x0D, 0x09: cursor += 1
-      default: return
+    repeat {
+      while end - cursor >= 8,
+        UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+      {
+        cursor += 8
       }
-    }
+      while cursor < end {
+        switch cursor.pointee {
+        case 0x20, 0x0A, 0x0D, 0x09: cursor += 1
+        default: return
+        }
+      }
+    } while moreInput()
   }
 
   /// The next byte that is not whitespace, without consuming it.
@@ -287,6 +401,7 @@ struct SyncUpsReader {
   /// Reads a key we know, written without escapes.
   private mutating func readKey() throws(UnsupportedByFastReader) -> Key {
     try expect(UInt8(ascii: "\""))
+    fill(12)  // the longest key and its closing quote, and more
     guard end - cursor >= 2 else { throw UnsupportedByFastReader() }
     // The first byte, and for keys that share it the second, tell which key it can be.
     let key: Key
@@ -317,6 +432,7 @@ struct SyncUpsReader {
   /// Reads a duration: a plain integer from 1 to 86,400 (no sign, fraction, exponent or
   /// leading zero).
   private mutating func readDuration() throws(UnsupportedByFastReader) -> Int {
+    fill(6)
     var value = 0
     var digits = 0
     while cursor < end, let digit = Self.decimalDigit(cursor.pointee) {
@@ -402,12 +518,13 @@ struct SyncUpsReader {
   }
 
   /// Reads a string of exactly `count` bytes, without looking at them: the caller checks every
-  /// one (so none is a quote, a backslash or a control character). The bytes stay valid while
-  /// the input does.
+  /// one (so none is a quote, a backslash or a control character). The bytes stay valid until
+  /// the reader reads on.
   private mutating func readFixedString(
     count: Int
   ) throws(UnsupportedByFastReader) -> UnsafePointer<UInt8> {
     try expect(UInt8(ascii: "\""))
+    fill(count + 1)
     guard end - cursor > count, cursor[count] == UInt8(ascii: "\"") else {
       throw UnsupportedByFastReader()
     }
@@ -416,13 +533,13 @@ struct SyncUpsReader {
   }
 
   /// Reads a short string of printable ASCII without escapes and returns its bytes, which stay
-  /// valid while the input does.
+  /// valid until the reader reads on.
   private mutating func readPlainString() throws(UnsupportedByFastReader)
     -> UnsafeBufferPointer<UInt8>
   {
     try expect(UInt8(ascii: "\""))
-    let start = cursor
-    while cursor < end {
+    var start = cursor
+    while cursor < end || more(keeping: &start) {
       let byte = cursor.pointee
       if byte == UInt8(ascii: "\"") {
         defer { cursor += 1 }
@@ -440,11 +557,14 @@ struct SyncUpsReader {
   /// defines, with `\u` surrogates in pairs.
   private mutating func readString() throws(UnsupportedByFastReader) -> String {
     try expect(UInt8(ascii: "\""))
-    let start = cursor
+    var start = cursor
     var bits: UInt64 = 0
     while true {
       cursor += JSONStringScan.ordinaryLength(of: cursor, count: end - cursor, bits: &bits)
-      guard cursor < end else { throw UnsupportedByFastReader() }
+      guard cursor < end else {
+        guard more(keeping: &start) else { throw UnsupportedByFastReader() }
+        continue
+      }
       let byte = cursor.pointee
       switch byte {
       case UInt8(ascii: "\""):
@@ -471,7 +591,7 @@ struct SyncUpsReader {
   ) throws(UnsupportedByFastReader) -> String {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(start: start, count: cursor - start))
-    while cursor < end {
+    while cursor < end || moreInput() {
       let byte = cursor.pointee
       cursor += 1
       switch byte {
@@ -493,6 +613,7 @@ struct SyncUpsReader {
 
   /// Reads the escape after a backslash and appends what it stands for to `scratch`.
   private mutating func readEscape() throws(UnsupportedByFastReader) {
+    fill(1)
     guard cursor < end else { throw UnsupportedByFastReader() }
     let letter = cursor.pointee
     cursor += 1
@@ -507,6 +628,7 @@ struct SyncUpsReader {
       var value = try readHexQuad()
       switch value {
       case 0xD800...0xDBFF:
+        fill(6)
         guard end - cursor >= 6, cursor[0] == UInt8(ascii: "\\"), cursor[1] == UInt8(ascii: "u")
         else { throw UnsupportedByFastReader() }
         cursor += 2
@@ -546,6 +668,7 @@ struct SyncUpsReader {
 
   /// Reads the four hexadecimal digits of a `\u` escape.
   private mutating func readHexQuad() throws(UnsupportedByFastReader) -> UInt32 {
+    fill(4)
     guard end - cursor >= 4 else { throw UnsupportedByFastReader() }
     var value: UInt32 = 0
     for _ in 0..<4 {

@@ -97,6 +97,18 @@ public enum SyncUpsFile {
     return try decodeWithJSONDecoder(data)
   }
 
+  /// Decodes sync-ups from our format as ``decode(_:)`` does, reading the file as it goes, a
+  /// window at a time, so that a large file is never in memory whole beside the sync-ups made
+  /// of it; only what the fast reader leaves to `JSONDecoder` is read whole.
+  ///
+  /// ```swift
+  /// let (syncUps, _) = try fileSystem.read(path, through: SyncUpsFile.decode(from:))!
+  /// ```
+  public static func decode(from file: inout FileReader) throws -> IdentifiedArrayOf<SyncUp> {
+    if let syncUps = try decodeFast(from: &file) { return syncUps }
+    return try decodeWithJSONDecoder(file.readAll())
+  }
+
   /// Decodes sync-ups from our format with ``decoder()``, strictly: the reference for
   /// ``decode(_:)``, whose errors it throws.
   static func decodeWithJSONDecoder(_ data: Data) throws -> IdentifiedArrayOf<SyncUp> {

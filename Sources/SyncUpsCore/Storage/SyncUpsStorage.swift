@@ -16,7 +16,7 @@ extension SharedReaderKey where Self == FileStorageKey<IdentifiedArrayOf<SyncUp>
   public static var syncUps: Self {
     @Dependency(\.syncUpsFileURL) var url
     return Self[
-      .fileStorage(url, decode: SyncUpsFile.decode, encode: SyncUpsFile.encode),
+      .fileStorage(url, reading: SyncUpsFile.decode(from:), encode: SyncUpsFile.encode),
       default: []
     ]
   }
