@@ -16,8 +16,13 @@ import Dispatch
 /// ```
 ///
 /// While it lives, each signal it watches is ignored by the process (so it neither kills nor
-/// stops it) and reported through a dispatch source on the main queue, outside any signal
-/// handler: the handler may do anything. Cancelling puts the default actions back.
+/// stops it) and reported through a dispatch source, then on the main queue, outside any
+/// signal handler: the handler may do anything. Cancelling puts the default actions back.
+///
+/// libdispatch puts its own signal handler in place on a thread of its own, some time after a
+/// source is resumed; until then an ignored signal is lost. So the initialiser returns only
+/// once every source is registered: from then on no signal goes missing, even while the main
+/// queue is not yet being served.
 ///
 /// On Linux, libdispatch installs its own handler for a signal only when the first source for
 /// it is made, and cancelling removes that handler: watch each signal with one `SignalEvents`
@@ -27,20 +32,28 @@ import Dispatch
 final class SignalEvents {
   private var sources: [any DispatchSourceSignal] = []
   private let signals: [Int32]
+  /// Where the sources are registered and report, so that registering needs no main queue.
+  private static let queue = DispatchQueue(label: "syncups.signals")
 
   /// Watches `signals`; `handler` runs on the main actor once per delivery (deliveries that
-  /// arrive together may be reported once).
+  /// arrive together may be reported once). Waits (a second at most) until the signals are
+  /// caught.
   init(_ signals: [Int32], handler: @escaping @MainActor (Int32) -> Void) {
     self.signals = signals
+    let registered = DispatchGroup()
     for number in signals {
       Self.setDisposition(number, ignored: true)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-      source.setEventHandler {
-        MainActor.assumeIsolated { handler(number) }
+      let source = DispatchSource.makeSignalSource(signal: number, queue: Self.queue)
+      // Both handlers run on `queue`, not on the main actor.
+      source.setEventHandler { @Sendable in
+        DispatchQueue.main.async { MainActor.assumeIsolated { handler(number) } }
       }
+      registered.enter()
+      source.setRegistrationHandler { @Sendable in registered.leave() }
       source.resume()
       sources.append(source)
     }
+    _ = registered.wait(timeout: .now() + .seconds(1))
   }
 
   isolated deinit {
