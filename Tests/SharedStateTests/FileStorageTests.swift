@@ -248,7 +248,9 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       var numbers: [Int] = []
       var current: Int?
       var chunk = [UInt8](repeating: 0, count: 64)
-      while case let count = try chunk.withUnsafeMutableBytes({ try file.read(into: $0) }), count > 0 {
+      while case let count = try chunk.withUnsafeMutableBytes({ try file.read(into: $0) }),
+        count > 0
+      {
         #expect(count <= 3)
         for byte in chunk[..<count] {
           if byte == UInt8(ascii: "\n") {
@@ -261,7 +263,8 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       }
       return numbers
     }
-    let fileSystem = InMemoryFileSystem(files: [url.path: Data("12\n345\n6789\n".utf8)], readChunkLimit: 3)
+    let fileSystem = InMemoryFileSystem(
+      files: [url.path: Data("12\n345\n6789\n".utf8)], readChunkLimit: 3)
     try withDependencies {
       $0.defaultFileStorage = fileSystem
     } operation: {
@@ -278,8 +281,9 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
   }
 
   @Test func aSaveOfTheSameSizeIsWrittenUnlessItHoldsTheSameBytes() async throws {
-    try await withFileSystem([url.path: Data("\"abc\"".utf8)], options: { $0.observesOutsideChanges = false }) {
-      fileSystem in
+    try await withFileSystem(
+      [url.path: Data("\"abc\"".utf8)], options: { $0.observesOutsideChanges = false }
+    ) { fileSystem in
       @Shared(.fileStorage(url)) var word = ""
       try $word.save()  // the bytes the file holds: nothing to write
       #expect(fileSystem.writeCount(url.path) == 0)

@@ -163,7 +163,8 @@ struct FastCodecTests {
     let transcript = String(repeating: piece, count: 150_000 / piece.utf8.count)
     let json =
       #"[{"attendees": [], "duration": 5, "id": "00000000-0000-0000-0000-000000000001", "#
-      + #""meetings": [{"date": "2024-01-02T03:04:05Z", "id": "00000000-0000-0000-0000-000000000002", "#
+      + #""meetings": [{"date": "2024-01-02T03:04:05Z", "#
+      + #""id": "00000000-0000-0000-0000-000000000002", "#
       + #""transcript": "\#(transcript)"}], "theme": "sky", "title": "Long"}]"#
     #expect(Self.checkDecoding(json))
     var file = FileReader(data: Data(json.utf8), chunkLimit: 4096)
@@ -181,7 +182,8 @@ struct FastCodecTests {
       readAt: { offset, buffer throws(FileSystemError) in
         guard offset < 1000 else { throw failure }
         let count = min(buffer.count, 100)
-        data.copyBytes(to: buffer.bindMemory(to: UInt8.self).baseAddress!, from: offset..<offset + count)
+        data.copyBytes(
+          to: buffer.bindMemory(to: UInt8.self).baseAddress!, from: offset..<offset + count)
         return count
       },
       readAll: { () throws(FileSystemError) in throw failure })

@@ -36,7 +36,7 @@ public protocol FileSystem: AnyObject, Sendable {
   /// reader is valid only while `body` runs.
   ///
   /// ```swift
-  /// let (size, _) = try fileSystem.read(path) { try $0.readAll().count } ?? (0, nil)
+  /// let size = try fileSystem.read(path) { try $0.readAll().count }?.result ?? 0
   /// ```
   func read<Result>(
     _ path: String,

@@ -248,7 +248,8 @@ public final class InMemoryFileSystem: FileSystem {
     return state.withLock { $0.watchers[path]?.count ?? 0 }
   }
 
-  /// How many reads of `path` (`read(_:)` or `read(_:through:)`) got past any simulated failure.
+  /// How many reads of `path` (`read(_:)` or `read(_:through:)`) got past any simulated
+  /// failure.
   public func readCount(_ path: String) -> Int {
     let path = canonicalPath(path)
     return state.withLock { $0.readCounts[path, default: 0] }

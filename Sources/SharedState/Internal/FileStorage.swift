@@ -308,8 +308,9 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
       while true {
         let count = try chunk.withUnsafeMutableBytes { try reader.read(into: $0) }
         guard count > 0 else { return offset == data.endIndex }
-        let same = data.endIndex - offset >= count && data[offset..<offset + count].withUnsafeBytes {
-          stored in chunk.withUnsafeBytes { memcmp(stored.baseAddress!, $0.baseAddress!, count) == 0 }
+        guard data.endIndex - offset >= count else { return false }
+        let same = data[offset..<offset + count].withUnsafeBytes { stored in
+          chunk.withUnsafeBytes { memcmp(stored.baseAddress!, $0.baseAddress!, count) == 0 }
         }
         guard same else { return false }
         offset += count

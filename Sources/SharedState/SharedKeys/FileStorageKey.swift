@@ -109,7 +109,8 @@ extension SharedReaderKey {
     decode: @escaping @Sendable (Data) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data
   ) -> Self where Self == FileStorageKey<Value> {
-    FileStorageKey(path: url.path, decode: { reader in try decode(reader.readAll()) }, encode: encode)
+    FileStorageKey(
+      path: url.path, decode: { reader in try decode(reader.readAll()) }, encode: encode)
   }
 
   /// Keeps a value in the file at `url`, read by your own streaming decoder and written by
