@@ -31,7 +31,12 @@ final class SyncUpsRun {
     try run(arguments, input: input, environment: environment)
   }
 
-  func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+  /// Runs syncups; its standard output goes to `outputFile` when one is named (and `output` is
+  /// then empty), else it is captured.
+  func run(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:],
+    outputFile: String? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Self.binary)
     process.arguments = arguments
@@ -41,11 +46,12 @@ final class SyncUpsRun {
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardInput = stdin
-    process.standardOutput = stdout
+    process.standardOutput = try outputFile.map { try FileHandle(forWritingTo: URL(filePath: $0)) } ?? stdout
     process.standardError = stderr
     try process.run()
     stdin.fileHandleForWriting.write(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
+    try stdout.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     let error = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

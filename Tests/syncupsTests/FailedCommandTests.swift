@@ -34,6 +34,22 @@ struct FailedCommandTests {
     #expect(try syncups("show", "design").output.contains("Bo"))
   }
 
+  @Test func outputThatCannotBeWrittenIsAnError() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(Self.handWritten)
+    for arguments in [["list"], ["list", "--json"], ["show", "design"], ["export"], ["--version"]] {
+      let result = try syncups.run(arguments, outputFile: "/dev/full")
+      #expect(result.status == 1, "\(arguments)")
+      #expect(
+        result.error == "Error: cannot write to standard output: No space left on device\n",
+        "\(arguments)")
+    }
+    // A change is saved before its report is written: the report's failure does not undo it.
+    let added = try syncups.run(["add", "--title", "Ops", "--json"], outputFile: "/dev/full")
+    #expect(added.status == 1)
+    #expect(try syncups("list").output.contains("Ops"))
+  }
+
   @Test func anImportThatWouldNotLoadAgainIsRefused() throws {
     let syncups = SyncUpsRun()
     try syncups.writeDataFile(Self.handWritten)

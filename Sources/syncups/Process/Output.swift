@@ -5,8 +5,14 @@
 #endif
 
 /// Writes to standard output (buffered, flushed at exit) and standard error (at once).
+///
+/// A write to standard output that fails (a full disk, a closed pipe when SIGPIPE is ignored)
+/// is remembered in ``standardOutputFailure`` and the rest of the output is dropped: the
+/// program reports it and exits with status 1 instead of claiming success.
 enum Output {
   nonisolated(unsafe) private static var buffer: [UInt8] = []
+  /// The `errno` of the first write to standard output that failed, if one did.
+  nonisolated(unsafe) private(set) static var standardOutputFailure: Int32?
   /// How much standard output is buffered before it is written: 64 KiB.
   private static let flushThreshold = 1 << 16
 
@@ -26,7 +32,7 @@ enum Output {
     var writer = JSONTextWriter(
       pretty: pretty, bytes: buffer, flushThreshold: flushThreshold,
       flush: { bytes in
-        writeAll(1, bytes)
+        writeStandardOutput(bytes)
         bytes.removeAll(keepingCapacity: true)
       })
     buffer = []
@@ -45,21 +51,30 @@ enum Output {
   /// Writes what standard output has buffered.
   static func flush() {
     guard !buffer.isEmpty else { return }
-    writeAll(1, buffer)
+    writeStandardOutput(buffer)
     buffer.removeAll(keepingCapacity: true)
   }
 
-  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+  /// Writes `bytes` to standard output unless an earlier write failed; remembers a failure.
+  private static func writeStandardOutput(_ bytes: [UInt8]) {
+    guard standardOutputFailure == nil else { return }
+    standardOutputFailure = writeAll(1, bytes)
+  }
+
+  /// Writes all of `bytes`; the `errno` of a failed write, or nil.
+  @discardableResult
+  private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
         let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return  // a closed pipe: nothing more can be said
+          return errno
         }
         offset += written
       }
+      return nil
     }
   }
 }

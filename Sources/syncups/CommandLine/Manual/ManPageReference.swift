@@ -115,7 +115,7 @@ enum ManPageReference {
     (
       "1",
       "A runtime failure: a sync-up or meeting not found, an ambiguous reference, an I/O "
-        + "error."
+        + "error, output that could not be written (a change is saved all the same)."
     ),
     (
       "64",
