@@ -296,6 +296,26 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     }
   }
 
+  @Test func aChangeWaitingToBeWrittenOutlivesAnOutsideRewrite() async throws {
+    // The file is touched (the same bytes), then reformatted (the same value), then given
+    // other contents by a writer that ignores the lock, all while our change waits.
+    try await withFileSystem(
+      [url.path: Data("[1]".utf8)], options: { $0.saveDelay = .seconds(60) }
+    ) { fileSystem in
+      @Shared(.fileStorage(url)) var numbers: [Int] = []
+      $numbers.withLock { $0.append(2) }
+      for outside in ["[1]", "[ 1 ]", "[7]"] {
+        fileSystem.simulateOutsideWrite(Data(outside.utf8), to: url.path)
+        try await Task.sleep(for: .milliseconds(50))  // the watch has seen it
+        #expect(numbers == [1, 2], "after \(outside)")
+      }
+      try $numbers.save()
+      #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2\n]")
+      fileSystem.simulateOutsideWrite(Data("[9]".utf8), to: url.path)  // nothing waits now
+      #expect(await eventually { numbers == [9] })
+    }
+  }
+
   @Test func aFileRewrittenWithTheSameValueNotifiesNobody() async throws {
     try await withFileSystem([url.path: Data("1".utf8)]) { fileSystem in
       @Shared(.fileStorage(url)) var count = 0

@@ -61,6 +61,27 @@ struct LiveFileSystemTests {
     }
   }
 
+  @Test func aFileThatChangesDuringEveryReadGetsAFingerprintItNoLongerHas() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/busy.json"
+      _ = try fs.write(Data("version 0".utf8), to: file)
+      var reads = 0
+      let read = try #require(
+        try fs.read(file) { reader -> Data in
+          reads += 1
+          let contents = try reader.readAll()
+          // Another program rewrites the file in place while it is being read.
+          let fd = open(file, O_WRONLY | O_TRUNC)
+          _ = "version \(reads)".withCString { write(fd, $0, strlen($0)) }
+          close(fd)
+          return contents
+        })
+      #expect(reads == 3)
+      #expect(read.result == Data("version 2".utf8))
+      #expect(try fs.fingerprint(file) != read.fingerprint)  // a later comparison reads again
+    }
+  }
+
   @Test func writeKeepsTheExistingFilesMode() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/state.json"

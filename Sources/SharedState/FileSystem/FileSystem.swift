@@ -32,8 +32,9 @@ public protocol FileSystem: AnyObject, Sendable {
   /// Only "no such file" (which includes a dangling symlink) gives nil. Anything else — a
   /// directory, no permission, an I/O error — throws a `FileSystemError`; what `body` throws
   /// is rethrown. If the file changes while it is read, `body` runs again on a new reader
-  /// (three times at most), so the result and the fingerprint describe one version. The
-  /// reader is valid only while `body` runs.
+  /// (three times at most), so the result and the fingerprint describe one version; a file
+  /// that keeps changing gets a fingerprint it no longer matches. The reader is valid only
+  /// while `body` runs.
   ///
   /// ```swift
   /// let size = try fileSystem.read(path) { try $0.readAll().count }?.result ?? 0

@@ -81,7 +81,9 @@ public final class LiveFileSystem: FileSystem {
 
   /// Reads the file through `body` (see `FileSystem.read(_:through:)`); runs `body` again (up
   /// to three times in all) if the file changed meanwhile, so result and fingerprint match.
-  /// Nil only for ENOENT (including a dangling symlink).
+  /// A file that changed during all three reads gets the fingerprint of a version it no longer
+  /// has, so a later comparison reads it again. Nil only for ENOENT (including a dangling
+  /// symlink).
   public func read<Result>(
     _ path: String,
     through body: (inout FileReader) throws -> Result
@@ -121,8 +123,13 @@ public final class LiveFileSystem: FileSystem {
         continue
       }
       let after = try status(of: fd, path: path)
-      if FileFingerprint(after) == FileFingerprint(before) || attempt == 3 {
+      if FileFingerprint(after) == FileFingerprint(before) {
         return (result, FileFingerprint(after))
+      }
+      if attempt == 3 {
+        // Changed during every read: the version the last read began with, which the file no
+        // longer has, so that whoever compares fingerprints later reads it again.
+        return (result, FileFingerprint(before))
       }
       before = after
     }

@@ -144,6 +144,10 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
       return .keep  // an unreadable state is reported when the file is next read
     }
     guard fingerprint != previousFingerprint || loadFailure != nil else { return .keep }
+    // A change of ours waits to be written, and we hold the file's lock until it is: it is
+    // written over whatever happened meanwhile (a `touch`, the same data reformatted, a
+    // writer that ignored the lock) rather than lost to it.
+    guard pending == nil else { return .keep }
     do {
       let value = try readLocked()
       let failed = loadFailure != nil

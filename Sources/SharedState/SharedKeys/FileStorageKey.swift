@@ -19,7 +19,8 @@ import Dispatch
 /// - A burst of mutations is written once, shortly after it ends; `save()` writes at once, and
 ///   everything pending is written when the process exits normally.
 /// - Changes made by other processes or editors are noticed (inotify on Linux) and delivered to
-///   every holder and observer.
+///   every holder and observer; while a change of this process waits to be written (holding
+///   the lock), it is written over them rather than lost.
 ///
 /// ```swift
 /// @Shared(.fileStorage(URL(filePath: "/tmp/todos.json"))) var todos: [Todo] = []
