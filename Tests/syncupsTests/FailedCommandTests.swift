@@ -50,6 +50,38 @@ struct FailedCommandTests {
     #expect(try syncups("list").output.contains("Ops"))
   }
 
+  @Test func aNonBlockingOutputThatFillsUpIsWaitedFor() throws {
+    let syncups = SyncUpsRun()
+    let many = (1...500).map { index in
+      let id = "00000000-0000-0000-0000-" + String(index + 1_000_000_000_000).dropFirst()
+      return #"{"attendees":[],"duration":300,"id":"\#(id)","meetings":[],"theme":"teal","#
+        + #""title":"Team \#(index) with a long title to fill pipes"}"#
+    }
+    try syncups.writeDataFile("[" + many.joined(separator: ",") + "]")
+    let expected = try syncups("list", "--json").output
+    #expect(expected.utf8.count > 100_000)  // more than a pipe holds
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: SyncUpsRun.binary)
+    process.arguments = ["list", "--json"]
+    process.environment = syncups.environment()
+    let output = Pipe()
+    let error = Pipe()
+    let writeEnd = output.fileHandleForWriting.fileDescriptor
+    _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    try output.fileHandleForWriting.close()
+    Thread.sleep(forTimeInterval: 0.3)  // the pipe fills up and writes would block
+    let written = output.fileHandleForReading.readDataToEndOfFile()
+    let message = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(String(decoding: message, as: UTF8.self) == "")
+    #expect(String(decoding: written, as: UTF8.self) == expected)
+  }
+
   @Test func anImportThatWouldNotLoadAgainIsRefused() throws {
     let syncups = SyncUpsRun()
     try syncups.writeDataFile(Self.handWritten)

@@ -113,6 +113,16 @@ struct MeetingEndToEndTests {
     #expect(saved.first?["date"] as? String == meeting["date"] as? String)
   }
 
+  @Test func aMeetingWhoseOutputCannotBeWrittenIsSavedAndSaysSo() throws {
+    let syncups = try engineering()
+    let result = try syncups.run(
+      ["start", "eng"], input: "note Shipped it\nsave\n", environment: Self.immediate,
+      outputFile: "/dev/full")
+    #expect(result.status == 1)
+    #expect(result.error == "Error: cannot write to standard output: No space left on device\n")
+    #expect(try savedMeetings(syncups).map { $0["transcript"] as? String } == ["Ana: Shipped it"])
+  }
+
   @Test func withoutASaveTheMeetingRunsToItsEndAfterTheInput() throws {
     let syncups = try engineering()
     let result = try syncups("start", "eng", input: "note First\n", environment: Self.immediate)

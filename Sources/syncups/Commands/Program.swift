@@ -18,11 +18,7 @@ enum Program {
   /// The environment is read only by commands that touch files, so help and version stay cheap.
   /// Output that could not be written is an error (status 1), whatever the command did.
   static func run(_ arguments: [String], environment: [String: String]? = nil) -> Int32 {
-    let status = runCommand(arguments, environment: environment)
-    Output.flush()
-    guard let failure = Output.standardOutputFailure else { return status }
-    Output.error("Error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
-    return status == ExitStatus.success.rawValue ? ExitStatus.failure.rawValue : status
+    Output.finish(runCommand(arguments, environment: environment))
   }
 
   private static func runCommand(_ arguments: [String], environment: [String: String]?) -> Int32 {

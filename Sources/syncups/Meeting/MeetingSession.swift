@@ -132,19 +132,18 @@ final class MeetingSession {
     do {
       let ending = try storeEnding()
       frontEnd.report(ending, elapsed: state.secondsElapsed, syncUp: state.syncUp)
-      Output.flush()
-      exit(status.rawValue)
+      exit(Output.finish(status.rawValue))
     } catch let failure as CommandFailure {
       Output.flush()
       Output.error("Error: \(failure.message)\n")
       if !state.transcript.isEmpty {
         Output.error("The meeting's notes were:\n\(sanitizedLines(state.transcript).joined(separator: "\n"))\n")
       }
-      exit(failure.status.rawValue)
+      exit(Output.finish(failure.status.rawValue))
     } catch {
       Output.flush()
       Output.error("Error: \(error)\n")
-      exit(ExitStatus.failure.rawValue)
+      exit(Output.finish(ExitStatus.failure.rawValue))
     }
   }
 

@@ -48,6 +48,19 @@ enum Output {
     writeAll(2, Array(text.utf8))
   }
 
+  /// Flushes standard output and returns the status to exit with: `status`, or 1 when it was
+  /// success but standard output could not be written, which is then reported.
+  ///
+  /// ```swift
+  /// exit(Output.finish(ExitStatus.success.rawValue))
+  /// ```
+  static func finish(_ status: Int32) -> Int32 {
+    flush()
+    guard let failure = standardOutputFailure else { return status }
+    error("Error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+    return status == ExitStatus.success.rawValue ? ExitStatus.failure.rawValue : status
+  }
+
   /// Writes what standard output has buffered.
   static func flush() {
     guard !buffer.isEmpty else { return }
@@ -61,7 +74,8 @@ enum Output {
     standardOutputFailure = writeAll(1, bytes)
   }
 
-  /// Writes all of `bytes`; the `errno` of a failed write, or nil.
+  /// Writes all of `bytes`, waiting while a non-blocking descriptor is full; the `errno` of a
+  /// failed write, or nil.
   @discardableResult
   private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
     bytes.withUnsafeBytes { raw in
@@ -69,8 +83,17 @@ enum Output {
       while offset < raw.count {
         let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
         if written < 0 {
-          if errno == EINTR { continue }
-          return errno
+          switch errno {
+          case EINTR:
+            continue
+          case EAGAIN, EWOULDBLOCK:
+            // A non-blocking descriptor that is full: wait until it takes more.
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, -1)
+            continue
+          default:
+            return errno
+          }
         }
         offset += written
       }
