@@ -56,18 +56,14 @@ enum Program {
       } operation: {
         try context.run(invocation.command)
       }
-      Output.flush()
       return ExitStatus.success.rawValue
     } catch let failure as CommandFailure {
-      Output.flush()
       Output.error("Error: \(failure.message)\n")
       return failure.status.rawValue
     } catch let usage as UsageError {
-      Output.flush()
       Output.error(usage.render())
       return UsageError.exitCode
     } catch {
-      Output.flush()
       Output.error("Error: \(error)\n")
       return ExitStatus.failure.rawValue
     }

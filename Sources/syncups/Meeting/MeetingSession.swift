@@ -134,14 +134,12 @@ final class MeetingSession {
       frontEnd.report(ending, elapsed: state.secondsElapsed, syncUp: state.syncUp)
       exit(Output.finish(status.rawValue))
     } catch let failure as CommandFailure {
-      Output.flush()
       Output.error("Error: \(failure.message)\n")
       if !state.transcript.isEmpty {
         Output.error("The meeting's notes were:\n\(sanitizedLines(state.transcript).joined(separator: "\n"))\n")
       }
       exit(Output.finish(failure.status.rawValue))
     } catch {
-      Output.flush()
       Output.error("Error: \(error)\n")
       exit(Output.finish(ExitStatus.failure.rawValue))
     }
