@@ -84,8 +84,9 @@ enum CommandTable {
     name: "list",
     abstract: "List the sync-ups.",
     discussion: """
-      Prints each sync-up's title, number of attendees, length, theme and number of \
-      meetings, in list order. With --json, prints an array of sync-up objects.
+      Prints each sync-up's short id (the first 8 hex digits of its id, which any <syncup> \
+      argument takes), title, number of attendees, length, theme and number of meetings, in \
+      list order. With --json, prints an array of sync-up objects.
       """,
     examples: [ExampleSpec("Print the titles:", "syncups list --json | jq -r '.[].title'")]
   )
@@ -93,7 +94,11 @@ enum CommandTable {
   static let show = CommandSpec(
     name: "show",
     abstract: "Show a sync-up: details, attendees and past meetings.",
-    discussion: "Meetings are listed newest first. With --json, prints the sync-up object.",
+    discussion: """
+      Shows the sync-up's short id with its details. Meetings are listed newest first, with \
+      the position and id that 'meeting show' and 'meeting delete' take. With --json, prints \
+      the sync-up object.
+      """,
     arguments: [syncUpArgument],
     examples: [ExampleSpec("Show the sync-up titled Engineering:", "syncups show eng")]
   )
@@ -195,7 +200,12 @@ enum CommandTable {
   static let meetings = CommandSpec(
     name: "meetings",
     abstract: "List a sync-up's past meetings, newest first.",
-    discussion: "Each line starts with the meeting's position, then its date and id.",
+    discussion: """
+      Each line holds the meeting's position (1 is the newest), its date, its short id and \
+      the first line of its notes. 'meeting show' and 'meeting delete' take the position or \
+      the id; the id stays the same when other meetings are deleted. With --json, prints an \
+      array of meeting objects.
+      """,
     arguments: [syncUpArgument]
   )
 

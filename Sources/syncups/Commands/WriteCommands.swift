@@ -39,6 +39,7 @@ extension CommandContext {
     try save(syncUps)
     guard let added = syncUps.wrappedValue[id: id] else { return }
     report(added, verb: "Added")
+    warnIfTitleIsShared(by: added, in: syncUps.wrappedValue)
   }
 
   func edit(_ reference: String, _ edits: SyncUpEdits) throws {
@@ -51,6 +52,7 @@ extension CommandContext {
     try apply(edits, to: shared, of: target, rehearsal: false)
     try save(syncUps)
     report(shared.wrappedValue, verb: "Updated")
+    if edits.title != nil { warnIfTitleIsShared(by: shared.wrappedValue, in: syncUps.wrappedValue) }
   }
 
   /// Edits the sync-up in `shared` through the detail feature's edit form, in the order given.
@@ -169,8 +171,22 @@ extension CommandContext {
     if options.json {
       Output.standard(JSONOutput.syncUp(syncUp).text())
     } else {
-      say("\(verb) '\(sanitize(syncUp.title))' (\(syncUp.id.uuidString.prefix(8))).")
+      say("\(verb) '\(sanitize(syncUp.title))' (\(syncUp.id.shortID)).")
     }
+  }
+
+  /// Warns, unless the title is blank, when another sync-up has `syncUp`'s title in any case:
+  /// the title then names neither, and only the ids tell them apart.
+  private func warnIfTitleIsShared(by syncUp: SyncUp, in syncUps: IdentifiedArrayOf<SyncUp>) {
+    let title = syncUp.title.lowercased()
+    guard !title.allSatisfy(\.isWhitespace) else { return }
+    let others = syncUps.filter { $0.id != syncUp.id && $0.title.lowercased() == title }
+    guard !others.isEmpty else { return }
+    let whose = others.count == 1 ? "another sync-up has" : "\(others.count) other sync-ups have"
+    say(
+      "Warning: \(whose) the title \(UserText.name(syncUp)) too ("
+        + others.map(\.id.shortID).joined(separator: ", ")
+        + "); name this one by its id, \(syncUp.id.shortID).")
   }
 
   /// The attendee named `reference` (case-insensitive) or with an id starting with it.
@@ -188,7 +204,7 @@ extension CommandContext {
     if candidates.count > 1 {
       throw CommandFailure(
         "'\(reference)' matches \(candidates.count) attendees of '\(sanitize(syncUp.title))'; use an id: "
-          + candidates.map { String($0.id.uuidString.prefix(8)) }.joined(separator: ", "))
+          + candidates.map(\.id.shortID).joined(separator: ", "))
     }
     let suggestion = Suggestion.closest(to: reference, among: attendees.map(\.name))
     throw CommandFailure(
