@@ -67,7 +67,8 @@ struct ReferenceEndToEndTests {
       """
     for arguments in [
       ["show", "beef"], ["delete", "beef", "--yes"], ["edit", "beef", "--title", "Gone"],
-      ["meeting", "show", "beef", "1"], ["meetings", "beef"],
+      ["meeting", "show", "beef", "1"], ["meeting", "delete", "beef", "1", "--yes"],
+      ["meetings", "beef"],
     ] {
       let result = try syncups.run(arguments)
       #expect(result.status == 1, "\(arguments)")

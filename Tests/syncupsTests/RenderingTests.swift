@@ -703,6 +703,8 @@ struct RenderingTerminalSafetyTests {
       MeetingListRenderer.render(hostile.meetings, style: style, width: 60),
       MeetingListRenderer.render(hostile.meetings, style: style),
       MeetingDetailRenderer.render(hostile.meetings[0], of: hostile, style: style),
+      DeletionQuestion.syncUp(hostile),
+      DeletionQuestion.meeting(hostile.meetings[0], of: hostile),
       ThemeListRenderer.render(style: style),
       ConfigRenderer.list(RenderingFixtures.defaultConfig),
     ]

@@ -76,6 +76,8 @@ enum CommandTable {
     help: "The setting: \(Prose.alternatives(ConfigKey.allCases.map(\.rawValue))).",
     completion: .choices(ConfigKey.allCases.map(\.rawValue)))
 
+  static let yesOption = OptionSpec(long: "yes", short: "y", help: "Delete without asking.")
+
   static let durationHelp = "90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h"
 
   // MARK: - Commands
@@ -167,10 +169,12 @@ enum CommandTable {
     name: "delete",
     abstract: "Delete a sync-up and its meetings.",
     discussion: """
-      On a terminal, asks for confirmation first. Otherwise --yes is required.
+      On a terminal, asks first, naming the sync-up and how many meetings go with it; \
+      only y or yes deletes. Otherwise --yes is required. With --json, prints what was \
+      deleted.
       """,
     arguments: [syncUpArgument],
-    options: [OptionSpec(long: "yes", short: "y", help: "Delete without asking.")]
+    options: [yesOption]
   )
 
   static let start = CommandSpec(
@@ -222,7 +226,19 @@ enum CommandTable {
       CommandSpec(
         name: "delete",
         abstract: "Delete a meeting from a sync-up's history.",
-        arguments: [syncUpArgument, meetingArgument]
+        discussion: """
+          On a terminal, asks first, naming the meeting's date and the first line of its \
+          notes; only y or yes deletes. Otherwise --yes is required: positions change as \
+          meetings are deleted, so a script is safer naming the meeting by id. With --json, \
+          prints what was deleted.
+          """,
+        arguments: [syncUpArgument, meetingArgument],
+        options: [yesOption],
+        examples: [
+          ExampleSpec(
+            "Delete a meeting by the id 'syncups meetings' shows:",
+            "syncups meeting delete eng 1A2B3C4D --yes")
+        ]
       ),
     ]
   )

@@ -89,36 +89,48 @@ extension CommandContext {
     guard let shared = syncUps[id: target.id] else { return }
     let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
     store.send(.deleteButtonTapped)
-    if !yes {
-      guard isatty(0) == 1 else {
-        throw UsageError(
-          "refusing to delete '\(sanitize(target.title))' without --yes: standard input is not a terminal",
-          path: ["delete"])
-      }
-      let alert = store.state.destination?.alert
-      let question = [alert?.title, alert?.message].compactMap { $0 }.joined(separator: " ")
-      Output.error("\(question) [y/N] ")
-      guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-        say("Nothing deleted.")
-        return
-      }
+    guard
+      try confirmDeletion(
+        of: UserText.name(target), asking: DeletionQuestion.syncUp(target), yes: yes,
+        path: ["delete"])
+    else {
+      say("Nothing deleted.")
+      return
     }
-    _ = try lockSyncUps()
+    let deleted = try lockSyncUps().wrappedValue[id: target.id] ?? target
     store.send(.destination(.presented(.alert(.confirmDeletion))))
     try save(syncUps)
-    say("Deleted '\(sanitize(target.title))'.")
+    if options.json {
+      Output.standard(JSONOutput.deletion(of: deleted).text())
+    } else {
+      say("Deleted \(UserText.name(deleted)).")
+    }
   }
 
-  func meetingDelete(_ syncUpReference: String, _ meetingReference: String) throws {
-    _ = try meeting(meetingReference, in: syncUp(syncUpReference, in: loadSyncUps().wrappedValue))
-    let syncUps = try lockSyncUps()
-    let target = try syncUp(syncUpReference, in: syncUps.wrappedValue)
+  /// Deletes the meeting the person was shown: it is found by its id once the lock is taken,
+  /// since a position may have moved by then.
+  func meetingDelete(_ syncUpReference: String, _ meetingReference: String, yes: Bool) throws {
+    let target = try syncUp(syncUpReference, in: loadSyncUps().wrappedValue)
     let meeting = try meeting(meetingReference, in: target)
+    guard
+      try confirmDeletion(
+        of: DeletionQuestion.meetingName(meeting),
+        asking: DeletionQuestion.meeting(meeting, of: target), yes: yes,
+        path: ["meeting", "delete"])
+    else {
+      say("Nothing deleted.")
+      return
+    }
+    let syncUps = try lockSyncUps()
     guard let shared = syncUps[id: target.id] else { return }
     let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
     store.send(.deleteMeeting(id: meeting.id))
     try save(syncUps)
-    say("Deleted the meeting of \(DateText.meeting(meeting.date, utcOffset: DateText.localUTCOffset(at: meeting.date))).")
+    if options.json {
+      Output.standard(JSONOutput.deletion(of: meeting, from: target).text())
+    } else {
+      say("Deleted \(DeletionQuestion.meetingName(meeting)) from \(UserText.name(target)).")
+    }
   }
 
   func importData(_ source: ImportSource) throws {
@@ -158,6 +170,11 @@ extension CommandContext {
     let added = imported.filter { existing[id: $0.id] == nil }
     syncUps.withLock { $0.append(contentsOf: added) }
     try save(syncUps)
+    if options.json {
+      Output.standard(
+        JSONOutput.importResult(imported: added.count, skipped: skipped.count, format: format).text())
+      return
+    }
     var message = "Imported \(added.count) sync-up\(added.count == 1 ? "" : "s") (\(format) format)"
     if !skipped.isEmpty {
       message += "; skipped \(skipped.count) already present: "
