@@ -40,19 +40,8 @@ extension JSONOutput {
   }
 
   /// `config set` and `config unset`: the setting's `key`, as typed on the command line, and
-  /// its new `value`, typed (see ``settingValue(_:_:)``).
+  /// its new `value`, typed as ``configValue(_:for:)`` gives it.
   static func settingChange(_ key: ConfigKey, _ values: ConfigValues) -> JSONOutput {
-    .object(["key": .string(key.rawValue), "value": settingValue(key, values)])
-  }
-
-  /// A setting's value as JSON: `bell` a Bool, `default-duration` a Number of seconds, the
-  /// others their names as Strings.
-  static func settingValue(_ key: ConfigKey, _ values: ConfigValues) -> JSONOutput {
-    switch key {
-    case .bell: .bool(values.bell)
-    case .color: .string(values.color.rawValue)
-    case .defaultDuration: .int(values.defaultDuration)
-    case .defaultTheme: .string(values.defaultTheme.rawValue)
-    }
+    .object(["key": .string(key.rawValue), "value": configValue(values, for: key)])
   }
 }
