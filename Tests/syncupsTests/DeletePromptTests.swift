@@ -66,7 +66,8 @@ struct DeletePromptTests {
     let syncups = try storedKitchen()
     let withoutNotes = try PseudoTerminalRun(syncups, ["meeting", "delete", "delme", "CD34"])
     #expect(
-      withoutNotes.waitFor("Delete the meeting of Fri 6 Feb 2026, 17:40 (no notes) from 'DelMe'? [y/N]"))
+      withoutNotes.waitFor(
+        "Delete the meeting of Fri 6 Feb 2026, 17:40 (no notes) from 'DelMe'? [y/N]"))
     withoutNotes.type("\r")
     #expect(withoutNotes.wait() == 0)
     let blankFirstLine = try PseudoTerminalRun(syncups, ["meeting", "delete", "delme", "3"])

@@ -112,7 +112,8 @@ struct EndToEndTests {
 
   @Test func humanListAndShow() throws {
     let syncups = SyncUpsRun()
-    let added = try syncups("add", "--title", "Design", "--attendee", "Ana", "--duration", "10", "--json")
+    let added = try syncups(
+      "add", "--title", "Design", "--attendee", "Ana", "--duration", "10", "--json")
     let object = try #require(try syncups.json(added) as? [String: Any])
     let id = try #require((object["id"] as? String)?.prefix(8))
     let list = try syncups("list")

@@ -129,7 +129,8 @@ struct ReferenceEndToEndTests {
     let syncups = SyncUpsRun()
     let untitled = SyncUp(id: Kitchen.id("7E570000-0000-4000-8000-00000000000C"))
     let twin = SyncUp(id: Kitchen.id("7A1B0000-0000-4000-8000-00000000000D"), title: "Beef stew")
-    let review = SyncUp(id: Kitchen.id("4E710000-0000-4000-8000-00000000000E"), title: "It's review")
+    let review = SyncUp(
+      id: Kitchen.id("4E710000-0000-4000-8000-00000000000E"), title: "It's review")
     let ops = SyncUp(id: Kitchen.id("0B500000-0000-4000-8000-00000000000F"), title: "Ops")
     try syncups.store([Kitchen.beefStew, untitled, twin, review, ops])
     for (reference, typed) in [
@@ -152,18 +153,17 @@ struct ReferenceEndToEndTests {
     let id = try #require((object["id"] as? String)?.prefix(8))
     #expect(
       added.error
-        == "Warning: another sync-up has the title 'ALPHA' too (BEEF0000); name this one by its id, \(id).\n"
-    )
+        == "Warning: another sync-up has the title 'ALPHA' too (BEEF0000); "
+        + "name this one by its id, \(id).\n")
     let edited = try syncups("edit", "beef stew", "--title", "alpha")
     #expect(edited.status == 0)
     #expect(
-      edited.error == """
-        Updated 'alpha' (5EED0000).
-        Warning: 2 other sync-ups have the title 'alpha' too (BEEF0000, \(id)); name this one by its id, 5EED0000.
-
-        """)
+      edited.error == "Updated 'alpha' (5EED0000).\n"
+        + "Warning: 2 other sync-ups have the title 'alpha' too (BEEF0000, \(id)); "
+        + "name this one by its id, 5EED0000.\n")
     // Only a command that sets the title warns, and --quiet silences it.
-    #expect(try syncups("edit", "5EED", "--duration", "3m").error == "Updated 'alpha' (5EED0000).\n")
+    let lengthened = try syncups("edit", "5EED", "--duration", "3m")
+    #expect(lengthened.error == "Updated 'alpha' (5EED0000).\n")
     #expect(try syncups("-q", "add", "--title", "Alpha").error == "")
     #expect(try syncups.titles() == ["Alpha", "alpha", "ALPHA", "Alpha"])
   }

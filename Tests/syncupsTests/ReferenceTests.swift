@@ -137,15 +137,18 @@ private let all: IdentifiedArrayOf<SyncUp> = [engineering, engagement, design, d
     let titledLikeAnID = SyncUp(
       id: UUID(uuidString: "12340000-0000-0000-0000-000000000004")!,
       title: "BEEF0000-0000-0000-0000-000000000001 notes")
-    let syncUps = IdentifiedArrayOf<SyncUp>(uniqueElements: [Self.alpha, Self.beefStew, titledLikeAnID])
-    #expect(try resolveSyncUp("BEEF0000-0000-0000-0000-000000000001", in: syncUps).id == Self.alpha.id)
+    let syncUps = IdentifiedArrayOf<SyncUp>(
+      uniqueElements: [Self.alpha, Self.beefStew, titledLikeAnID])
+    let fullID = "BEEF0000-0000-0000-0000-000000000001"
+    #expect(try resolveSyncUp(fullID, in: syncUps).id == Self.alpha.id)
     #expect(try resolveSyncUp("beef0000000000000000000000000001", in: syncUps).id == Self.alpha.id)
   }
 
   @Test func aNumberThatIsAPositionAndAnIDPrefixIsAmbiguous() throws {
     let meetings = (0..<1235).map { index in
       Meeting(
-        id: UUID(uuidString: String(format: "%08X-0000-0000-0000-000000000000", 0xA000_0000 + index))!,
+        id: UUID(
+          uuidString: String(format: "%08X-0000-0000-0000-000000000000", 0xA000_0000 + index))!,
         date: Date(timeIntervalSince1970: 1_700_000_000 - Double(index) * 86_400), transcript: "")
     }
     let byID = Meeting(

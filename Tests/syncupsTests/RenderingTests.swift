@@ -79,11 +79,14 @@ extension SyncUp {
   /// `meetingPrefixes` in order: output that shows short ids then tells them apart.
   func renumbered(_ prefix: String, meetings meetingPrefixes: [String] = []) -> SyncUp {
     let renumberedMeetings = zip(meetings, meetingPrefixes).map { meeting, prefix in
-      Meeting(id: RenderingFixtures.id(prefix, meeting.id), date: meeting.date, transcript: meeting.transcript)
+      Meeting(
+        id: RenderingFixtures.id(prefix, meeting.id), date: meeting.date,
+        transcript: meeting.transcript)
     }
     return SyncUp(
       id: RenderingFixtures.id(prefix, id), attendees: attendees, duration: duration,
-      meetings: IdentifiedArray(uniqueElements: renumberedMeetings + meetings.dropFirst(meetingPrefixes.count)),
+      meetings: IdentifiedArray(
+        uniqueElements: renumberedMeetings + meetings.dropFirst(meetingPrefixes.count)),
       theme: theme, title: title)
   }
 }
@@ -488,7 +491,8 @@ struct RenderingHumanOutputTests {
   @Test func showUsesTheTimeZoneOffset() {
     let text = SyncUpDetailRenderer.render(
       engineering, style: .plain, utcOffset: { _ in -8 * 3600 })
-    #expect(text.contains("  1  Mon 9 Feb 2026, 01:15  9A0C55D2\n  2  Fri 6 Feb 2026, 09:40  41B7E0F3\n"))
+    #expect(
+      text.contains("  1  Mon 9 Feb 2026, 01:15  9A0C55D2\n  2  Fri 6 Feb 2026, 09:40  41B7E0F3\n"))
   }
 
   @Test func showWithPlaceholdersAndNoMeetings() {

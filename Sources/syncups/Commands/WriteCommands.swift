@@ -171,8 +171,9 @@ extension CommandContext {
     syncUps.withLock { $0.append(contentsOf: added) }
     try save(syncUps)
     if options.json {
-      Output.standard(
-        JSONOutput.importResult(imported: added.count, skipped: skipped.count, format: format).text())
+      let answer = JSONOutput.importResult(
+        imported: added.count, skipped: skipped.count, format: format)
+      Output.standard(answer.text())
       return
     }
     var message = "Imported \(added.count) sync-up\(added.count == 1 ? "" : "s") (\(format) format)"

@@ -37,7 +37,8 @@ enum DeletionQuestion {
     let firstLine = MeetingListRenderer.firstNoteLine(meeting)
     let notes =
       firstLine.isEmpty ? UserText.noNotes : "(\"\(truncated(firstLine, toWidth: noteWidth))\")"
-    return "Delete \(meetingName(meeting, utcOffset: utcOffset)) \(notes) from \(UserText.name(syncUp))?"
+    let name = meetingName(meeting, utcOffset: utcOffset)
+    return "Delete \(name) \(notes) from \(UserText.name(syncUp))?"
   }
 
   /// A meeting as messages name it: "the meeting of" and its date.
