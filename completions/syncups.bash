@@ -25,7 +25,7 @@ _syncups_options() {
     'meetings') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
     'meeting show') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'meeting delete') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
+    'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version' ;;
     'themes') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
     'config') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
     'config list') echo '--file --json --color --quiet -q --trace --help -h --version' ;;

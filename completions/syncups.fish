@@ -162,6 +162,7 @@ complete -c syncups -n '__syncups_at \'meeting show\' 0' -x -a '(__syncups_run _
 complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -a '(__syncups_meetings)' -d 'meeting'
 
 # syncups meeting delete
+complete -c syncups -n '__syncups_at \'meeting delete\'' -s y -l yes -d 'Delete without asking.'
 complete -c syncups -n '__syncups_at \'meeting delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -a '(__syncups_meetings)' -d 'meeting'
 

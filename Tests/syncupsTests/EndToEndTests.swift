@@ -112,16 +112,21 @@ struct EndToEndTests {
 
   @Test func humanListAndShow() throws {
     let syncups = SyncUpsRun()
-    try syncups("add", "--title", "Design", "--attendee", "Ana", "--duration", "10")
+    let added = try syncups(
+      "add", "--title", "Design", "--attendee", "Ana", "--duration", "10", "--json")
+    let object = try #require(try syncups.json(added) as? [String: Any])
+    let id = try #require((object["id"] as? String)?.prefix(8))
     let list = try syncups("list")
     #expect(
       list.output == """
-        TITLE   ATTENDEES  LENGTH  THEME      MEETINGS
-        Design          1  10 min  Bubblegum         0
+        ID        TITLE   ATTENDEES  LENGTH  THEME      MEETINGS
+        \(id)  Design          1  10 min  Bubblegum         0
 
         """)
     let show = try syncups("show", "design")
-    #expect(show.output.hasPrefix("Sync-up Info\n  Title         Design\n  Length        10 min\n"))
+    #expect(
+      show.output.hasPrefix(
+        "Sync-up Info\n  Title         Design\n  ID            \(id)\n  Length        10 min\n"))
     #expect(show.output.contains("Attendees\n  Ana\n"))
   }
 

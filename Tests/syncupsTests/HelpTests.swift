@@ -121,8 +121,11 @@ struct HelpTests {
         OVERVIEW: Delete a sync-up and its
         meetings.
 
-        On a terminal, asks for confirmation
-        first. Otherwise --yes is required.
+        On a terminal, asks first, naming the
+        sync-up and how many meetings go with
+        it; only y or yes deletes. Otherwise
+        --yes is required. With --json, prints
+        what was deleted.
 
         USAGE: syncups delete <syncup> [--yes]
 

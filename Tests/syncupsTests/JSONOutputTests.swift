@@ -196,6 +196,31 @@ struct JSONOutputTests {
         """)
   }
 
+  @Test func answers() {
+    #expect(
+      JSONOutput.deletion(of: engineering).text(pretty: false)
+        == #"{"id":"00000000-0000-0000-0000-000000000001","meetingCount":2,"title":"Engineering"}"#
+        + "\n")
+    #expect(
+      JSONOutput.deletion(of: engineering.meetings[1], from: engineering).text(pretty: false)
+        == #"{"date":"2026-02-06T17:40:30Z","id":"00000000-0000-0000-0000-000000000022","#
+        + #""syncUpID":"00000000-0000-0000-0000-000000000001"}"# + "\n")
+    #expect(
+      JSONOutput.importResult(imported: 3, skipped: 1, format: .app).text(pretty: false)
+        == #"{"format":"app","imported":3,"skipped":1}"# + "\n")
+  }
+
+  @Test(arguments: [
+    (ConfigKey.bell, #"{"key":"bell","value":false}"#),
+    (.color, #"{"key":"color","value":"never"}"#),
+    (.defaultDuration, #"{"key":"default-duration","value":90}"#),
+    (.defaultTheme, #"{"key":"default-theme","value":"sky"}"#),
+  ])
+  func settingChanges(key: ConfigKey, json: String) {
+    let values = ConfigValues(bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky)
+    #expect(JSONOutput.settingChange(key, values).text(pretty: false) == json + "\n")
+  }
+
   @Test func config() {
     #expect(
       JSONOutput.config(RenderingFixtures.defaultConfig).text() == """
@@ -252,5 +277,21 @@ struct JSONDocumentedKeysTests {
     #expect(
       keys(.config(RenderingFixtures.defaultConfig))
         == Set(ManPageReference.configFields.map(\.0)))
+  }
+
+  @Test func answerKeys() {
+    #expect(
+      keys(.deletion(of: engineering)) == Set(ManPageReference.syncUpDeletionFields.map(\.0)))
+    #expect(
+      keys(.deletion(of: engineering.meetings[0], from: engineering))
+        == Set(ManPageReference.meetingDeletionFields.map(\.0)))
+    #expect(
+      keys(.importResult(imported: 1, skipped: 0, format: .app))
+        == Set(ManPageReference.importFields.map(\.0)))
+    for key in ConfigKey.allCases {
+      #expect(
+        keys(.settingChange(key, RenderingFixtures.defaultConfig))
+          == Set(ManPageReference.settingChangeFields.map(\.0)))
+    }
   }
 }

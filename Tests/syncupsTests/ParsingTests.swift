@@ -103,7 +103,13 @@ struct CommandParsingTests {
       try command(["meeting", "show", "eng", "1"]) == .meetingShow(syncUp: "eng", meeting: "1"))
     #expect(
       try command(["meeting", "delete", "eng", "ABCD"])
-        == .meetingDelete(syncUp: "eng", meeting: "ABCD"))
+        == .meetingDelete(syncUp: "eng", meeting: "ABCD", yes: false))
+    #expect(
+      try command(["meeting", "delete", "-y", "eng", "2"])
+        == .meetingDelete(syncUp: "eng", meeting: "2", yes: true))
+    #expect(
+      try command(["meeting", "delete", "eng", "2", "--yes"])
+        == .meetingDelete(syncUp: "eng", meeting: "2", yes: true))
   }
 
   @Test func configSubcommands() throws {

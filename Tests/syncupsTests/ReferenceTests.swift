@@ -103,4 +103,66 @@ private let all: IdentifiedArrayOf<SyncUp> = [engineering, engagement, design, d
       try resolveMeeting("12345", in: syncUp)
     }
   }
+
+  // An id prefix and a title prefix count alike: neither is preferred to the other.
+
+  private static let alpha = SyncUp(
+    id: UUID(uuidString: "BEEF0000-0000-0000-0000-000000000001")!, title: "Alpha")
+  private static let beefStew = SyncUp(
+    id: UUID(uuidString: "12340000-0000-0000-0000-000000000002")!, title: "Beef stew")
+  private static let kitchen: IdentifiedArrayOf<SyncUp> = [alpha, beefStew]
+
+  @Test func anIDPrefixAndATitlePrefixOfDifferentSyncUpsAreAmbiguous() {
+    #expect(throws: ReferenceError.ambiguous(
+      kind: "sync-up", reference: "beef",
+      candidates: ["BEEF0000  Alpha", "12340000  Beef stew"])
+    ) {
+      try resolveSyncUp("beef", in: Self.kitchen)
+    }
+  }
+
+  @Test func moreOfEitherResolves() throws {
+    #expect(try resolveSyncUp("beef s", in: Self.kitchen).id == Self.beefStew.id)
+    #expect(try resolveSyncUp("beef0", in: Self.kitchen).id == Self.alpha.id)
+    #expect(try resolveSyncUp("BEEF0000", in: Self.kitchen).id == Self.alpha.id)
+  }
+
+  @Test func anExactTitleBeatsAnIDPrefix() throws {
+    let beef = SyncUp(id: UUID(uuidString: "12340000-0000-0000-0000-000000000003")!, title: "Beef")
+    let syncUps = IdentifiedArrayOf<SyncUp>(uniqueElements: [Self.alpha, Self.beefStew, beef])
+    #expect(try resolveSyncUp("beef", in: syncUps).id == beef.id)
+  }
+
+  @Test func aFullIDBeatsATitlePrefix() throws {
+    let titledLikeAnID = SyncUp(
+      id: UUID(uuidString: "12340000-0000-0000-0000-000000000004")!,
+      title: "BEEF0000-0000-0000-0000-000000000001 notes")
+    let syncUps = IdentifiedArrayOf<SyncUp>(
+      uniqueElements: [Self.alpha, Self.beefStew, titledLikeAnID])
+    let fullID = "BEEF0000-0000-0000-0000-000000000001"
+    #expect(try resolveSyncUp(fullID, in: syncUps).id == Self.alpha.id)
+    #expect(try resolveSyncUp("beef0000000000000000000000000001", in: syncUps).id == Self.alpha.id)
+  }
+
+  @Test func aNumberThatIsAPositionAndAnIDPrefixIsAmbiguous() throws {
+    let meetings = (0..<1235).map { index in
+      Meeting(
+        id: UUID(
+          uuidString: String(format: "%08X-0000-0000-0000-000000000000", 0xA000_0000 + index))!,
+        date: Date(timeIntervalSince1970: 1_700_000_000 - Double(index) * 86_400), transcript: "")
+    }
+    let byID = Meeting(
+      id: UUID(uuidString: "12340000-0000-0000-0000-000000000000")!,
+      date: Date(timeIntervalSince1970: 1_500_000_000), transcript: "")
+    let syncUp = SyncUp(
+      id: UUID(9), meetings: IdentifiedArray(uniqueElements: meetings + [byID]), title: "Team")
+    #expect(throws: ReferenceError.ambiguous(
+      kind: "meeting", reference: "1234",
+      candidates: ["A00004D1  2020-06-29T22:13:20Z", "12340000  2017-07-14T02:40:00Z"])
+    ) {
+      try resolveMeeting("1234", in: syncUp)
+    }
+    #expect(try resolveMeeting("1235", in: syncUp).id == meetings[1234].id)
+    #expect(try resolveMeeting("12340", in: syncUp).id == byID.id)
+  }
 }

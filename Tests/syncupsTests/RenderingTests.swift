@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import SyncUpsCore
 import Testing
 
@@ -12,6 +13,11 @@ enum RenderingFixtures {
     return UUID(
       uuidString: "00000000-0000-0000-0000-"
         + String(repeating: "0", count: 12 - digits.count) + digits)!
+  }
+
+  /// `id` with its first 8 hex digits replaced by `prefix`.
+  static func id(_ prefix: String, _ id: UUID) -> UUID {
+    UUID(uuidString: prefix + id.uuidString.dropFirst(8))!
   }
 
   /// Mon 9 Feb 2026, 09:15:00 UTC.
@@ -67,6 +73,23 @@ enum RenderingFixtures {
 }
 
 private let esc = "\u{1B}"
+
+extension SyncUp {
+  /// A copy whose id starts with `prefix` (8 hex digits), as do its meetings' ids with
+  /// `meetingPrefixes` in order: output that shows short ids then tells them apart.
+  func renumbered(_ prefix: String, meetings meetingPrefixes: [String] = []) -> SyncUp {
+    let renumberedMeetings = zip(meetings, meetingPrefixes).map { meeting, prefix in
+      Meeting(
+        id: RenderingFixtures.id(prefix, meeting.id), date: meeting.date,
+        transcript: meeting.transcript)
+    }
+    return SyncUp(
+      id: RenderingFixtures.id(prefix, id), attendees: attendees, duration: duration,
+      meetings: IdentifiedArray(
+        uniqueElements: renumberedMeetings + meetings.dropFirst(meetingPrefixes.count)),
+      theme: theme, title: title)
+  }
+}
 
 // MARK: - Colour
 
@@ -379,15 +402,16 @@ struct RenderingDateTextTests {
 
 @Suite("Human output")
 struct RenderingHumanOutputTests {
-  let engineering = RenderingFixtures.engineering
-  let design = RenderingFixtures.design
+  let engineering = RenderingFixtures.engineering.renumbered(
+    "3F2A9C1E", meetings: ["9A0C55D2", "41B7E0F3"])
+  let design = RenderingFixtures.design.renumbered("B80D44A7")
 
   @Test func list() {
     #expect(
       SyncUpListRenderer.render([engineering, design], style: .plain) == """
-        TITLE        ATTENDEES  LENGTH          THEME      MEETINGS
-        Engineering          3  10 min          Bubblegum         2
-        Design               2  1 min, 30 secs  Seafoam           0
+        ID        TITLE        ATTENDEES  LENGTH          THEME      MEETINGS
+        3F2A9C1E  Engineering          3  10 min          Bubblegum         2
+        B80D44A7  Design               2  1 min, 30 secs  Seafoam           0
 
         """)
   }
@@ -395,24 +419,24 @@ struct RenderingHumanOutputTests {
   @Test func listTruncatesTitlesToTheWidth() {
     var review = design
     review.title = "设计评审会议"
-    let text = SyncUpListRenderer.render([engineering, review], style: .plain, width: 56)
+    let text = SyncUpListRenderer.render([engineering, review], style: .plain, width: 66)
     #expect(
       text == """
-        TITLE     ATTENDEES  LENGTH          THEME      MEETINGS
-        Enginee…          3  10 min          Bubblegum         2
-        设计评…           2  1 min, 30 secs  Seafoam           0
+        ID        TITLE     ATTENDEES  LENGTH          THEME      MEETINGS
+        3F2A9C1E  Enginee…          3  10 min          Bubblegum         2
+        B80D44A7  设计评…           2  1 min, 30 secs  Seafoam           0
 
         """)
     for line in text.split(separator: "\n") {
-      #expect(displayWidth(String(line)) == 56)
+      #expect(displayWidth(String(line)) == 66)
     }
   }
 
   @Test func listKeepsTitlesWhenThereIsRoom() {
     #expect(
       SyncUpListRenderer.render([design], style: .plain, width: 200) == """
-        TITLE   ATTENDEES  LENGTH          THEME    MEETINGS
-        Design          2  1 min, 30 secs  Seafoam         0
+        ID        TITLE   ATTENDEES  LENGTH          THEME    MEETINGS
+        B80D44A7  Design          2  1 min, 30 secs  Seafoam         0
 
         """)
   }
@@ -420,8 +444,8 @@ struct RenderingHumanOutputTests {
   @Test func listOnANarrowTerminalKeepsFiveColumnsOfTitle() {
     #expect(
       SyncUpListRenderer.render([engineering], style: .plain, width: 20) == """
-        TITLE  ATTENDEES  LENGTH  THEME      MEETINGS
-        Engi…          3  10 min  Bubblegum         2
+        ID        TITLE  ATTENDEES  LENGTH  THEME      MEETINGS
+        3F2A9C1E  Engi…          3  10 min  Bubblegum         2
 
         """)
   }
@@ -436,8 +460,8 @@ struct RenderingHumanOutputTests {
   @Test func listInColor() {
     #expect(
       SyncUpListRenderer.render([engineering], style: TerminalStyle(depth: .trueColor)) == """
-        \(esc)[1mTITLE        ATTENDEES  LENGTH  THEME         MEETINGS\(esc)[0m
-        Engineering          3  10 min  \(esc)[48;2;238;128;209m  \(esc)[0m Bubblegum         2
+        \(esc)[1mID        TITLE        ATTENDEES  LENGTH  THEME         MEETINGS\(esc)[0m
+        3F2A9C1E  Engineering          3  10 min  \(esc)[48;2;238;128;209m  \(esc)[0m Bubblegum         2
 
         """)
   }
@@ -447,13 +471,14 @@ struct RenderingHumanOutputTests {
       SyncUpDetailRenderer.render(engineering, style: .plain, utcOffset: { _ in 0 }) == """
         Sync-up Info
           Title         Engineering
+          ID            3F2A9C1E
           Length        10 min
           Theme         Bubblegum
           Per attendee  3 min, 20 secs
 
         Past meetings
-          1  Mon 9 Feb 2026, 09:15
-          2  Fri 6 Feb 2026, 17:40
+          1  Mon 9 Feb 2026, 09:15  9A0C55D2
+          2  Fri 6 Feb 2026, 17:40  41B7E0F3
 
         Attendees
           Blob
@@ -466,7 +491,8 @@ struct RenderingHumanOutputTests {
   @Test func showUsesTheTimeZoneOffset() {
     let text = SyncUpDetailRenderer.render(
       engineering, style: .plain, utcOffset: { _ in -8 * 3600 })
-    #expect(text.contains("  1  Mon 9 Feb 2026, 01:15\n  2  Fri 6 Feb 2026, 09:40\n"))
+    #expect(
+      text.contains("  1  Mon 9 Feb 2026, 01:15  9A0C55D2\n  2  Fri 6 Feb 2026, 09:40  41B7E0F3\n"))
   }
 
   @Test func showWithPlaceholdersAndNoMeetings() {
@@ -477,6 +503,7 @@ struct RenderingHumanOutputTests {
       SyncUpDetailRenderer.render(blank, style: .plain) == """
         Sync-up Info
           Title         (untitled)
+          ID            B80D44A7
           Length        1 min, 30 secs
           Theme         Seafoam
           Per attendee  45 secs
@@ -498,6 +525,7 @@ struct RenderingHumanOutputTests {
       SyncUpDetailRenderer.render(blank, style: TerminalStyle(depth: .ansi16)) == """
         \(esc)[1mSync-up Info\(esc)[0m
           Title         Design
+          ID            B80D44A7
           Length        1 min, 30 secs
           Theme         \(esc)[107m  \(esc)[0m Seafoam
           Per attendee  45 secs
@@ -522,16 +550,16 @@ struct RenderingHumanOutputTests {
           transcript: "")
       })
     let text = SyncUpDetailRenderer.render(busy, style: .plain, utcOffset: { _ in 0 })
-    #expect(text.contains("\n   1  Mon 9 Feb 2026, 09:15\n"))
-    #expect(text.contains("\n  10  Sat 31 Jan 2026, 09:15\n"))
+    #expect(text.contains("\n   1  Mon 9 Feb 2026, 09:15   00000000\n"))
+    #expect(text.contains("\n  10  Sat 31 Jan 2026, 09:15  00000000\n"))
   }
 
   @Test func meetings() {
     #expect(
       MeetingListRenderer.render(engineering.meetings, style: .plain, utcOffset: { _ in 0 })
         == """
-        1  Mon 9 Feb 2026, 09:15  Blob: shipped the release
-        2  Fri 6 Feb 2026, 17:40  (no notes)
+        1  Mon 9 Feb 2026, 09:15  9A0C55D2  Blob: shipped the release
+        2  Fri 6 Feb 2026, 17:40  41B7E0F3  (no notes)
 
         """)
   }
@@ -539,9 +567,9 @@ struct RenderingHumanOutputTests {
   @Test func meetingsCutNotesToTheWidth() {
     #expect(
       MeetingListRenderer.render(
-        engineering.meetings, style: .plain, width: 40, utcOffset: { _ in 0 }) == """
-          1  Mon 9 Feb 2026, 09:15  Blob: shipped…
-          2  Fri 6 Feb 2026, 17:40  (no notes)
+        engineering.meetings, style: .plain, width: 50, utcOffset: { _ in 0 }) == """
+          1  Mon 9 Feb 2026, 09:15  9A0C55D2  Blob: shipped…
+          2  Fri 6 Feb 2026, 17:40  41B7E0F3  (no notes)
 
           """)
   }
@@ -551,14 +579,14 @@ struct RenderingHumanOutputTests {
       id: RenderingFixtures.id(30), date: RenderingFixtures.monday, transcript: "\n  \nBlob: hi")
     #expect(
       MeetingListRenderer.render([meeting], style: .plain, utcOffset: { _ in 0 })
-        == "1  Mon 9 Feb 2026, 09:15  Blob: hi\n")
+        == "1  Mon 9 Feb 2026, 09:15  00000000  Blob: hi\n")
   }
 
   @Test func noMeetings() {
     #expect(MeetingListRenderer.render([], style: .plain) == "")
     #expect(
-      MeetingListRenderer.emptyMessage
-        == "No meetings yet. Run one with: syncups start <syncup>\n")
+      MeetingListRenderer.emptyMessage(reference: "'Design review'")
+        == "No meetings yet. Run one with: syncups start 'Design review'\n")
   }
 
   @Test func meetingShow() {
@@ -679,6 +707,8 @@ struct RenderingTerminalSafetyTests {
       MeetingListRenderer.render(hostile.meetings, style: style, width: 60),
       MeetingListRenderer.render(hostile.meetings, style: style),
       MeetingDetailRenderer.render(hostile.meetings[0], of: hostile, style: style),
+      DeletionQuestion.syncUp(hostile),
+      DeletionQuestion.meeting(hostile.meetings[0], of: hostile),
       ThemeListRenderer.render(style: style),
       ConfigRenderer.list(RenderingFixtures.defaultConfig),
     ]

@@ -76,6 +76,8 @@ enum CommandTable {
     help: "The setting: \(Prose.alternatives(ConfigKey.allCases.map(\.rawValue))).",
     completion: .choices(ConfigKey.allCases.map(\.rawValue)))
 
+  static let yesOption = OptionSpec(long: "yes", short: "y", help: "Delete without asking.")
+
   static let durationHelp = "90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h"
 
   // MARK: - Commands
@@ -84,8 +86,9 @@ enum CommandTable {
     name: "list",
     abstract: "List the sync-ups.",
     discussion: """
-      Prints each sync-up's title, number of attendees, length, theme and number of \
-      meetings, in list order. With --json, prints an array of sync-up objects.
+      Prints each sync-up's short id (the first 8 hex digits of its id, which any <syncup> \
+      argument takes), title, number of attendees, length, theme and number of meetings, in \
+      list order. With --json, prints an array of sync-up objects.
       """,
     examples: [ExampleSpec("Print the titles:", "syncups list --json | jq -r '.[].title'")]
   )
@@ -93,7 +96,11 @@ enum CommandTable {
   static let show = CommandSpec(
     name: "show",
     abstract: "Show a sync-up: details, attendees and past meetings.",
-    discussion: "Meetings are listed newest first. With --json, prints the sync-up object.",
+    discussion: """
+      Shows the sync-up's short id with its details. Meetings are listed newest first, with \
+      the position and id that 'meeting show' and 'meeting delete' take. With --json, prints \
+      the sync-up object.
+      """,
     arguments: [syncUpArgument],
     examples: [ExampleSpec("Show the sync-up titled Engineering:", "syncups show eng")]
   )
@@ -162,10 +169,12 @@ enum CommandTable {
     name: "delete",
     abstract: "Delete a sync-up and its meetings.",
     discussion: """
-      On a terminal, asks for confirmation first. Otherwise --yes is required.
+      On a terminal, asks first, naming the sync-up and how many meetings go with it; \
+      only y or yes deletes. Otherwise --yes is required. With --json, prints what was \
+      deleted.
       """,
     arguments: [syncUpArgument],
-    options: [OptionSpec(long: "yes", short: "y", help: "Delete without asking.")]
+    options: [yesOption]
   )
 
   static let start = CommandSpec(
@@ -195,7 +204,12 @@ enum CommandTable {
   static let meetings = CommandSpec(
     name: "meetings",
     abstract: "List a sync-up's past meetings, newest first.",
-    discussion: "Each line starts with the meeting's position, then its date and id.",
+    discussion: """
+      Each line holds the meeting's position (1 is the newest), its date, its short id and \
+      the first line of its notes. 'meeting show' and 'meeting delete' take the position or \
+      the id; the id stays the same when other meetings are deleted. With --json, prints an \
+      array of meeting objects.
+      """,
     arguments: [syncUpArgument]
   )
 
@@ -212,7 +226,19 @@ enum CommandTable {
       CommandSpec(
         name: "delete",
         abstract: "Delete a meeting from a sync-up's history.",
-        arguments: [syncUpArgument, meetingArgument]
+        discussion: """
+          On a terminal, asks first, naming the meeting's date and the first line of its \
+          notes; only y or yes deletes. Otherwise --yes is required: positions change as \
+          meetings are deleted, so a script is safer naming the meeting by id. With --json, \
+          prints what was deleted.
+          """,
+        arguments: [syncUpArgument, meetingArgument],
+        options: [yesOption],
+        examples: [
+          ExampleSpec(
+            "Delete a meeting by the id 'syncups meetings' shows:",
+            "syncups meeting delete eng 1A2B3C4D --yes")
+        ]
       ),
     ]
   )

@@ -37,6 +37,7 @@ extension CommandContext {
     case .defaultDuration(let seconds): try write(.defaultDuration, seconds)
     case .defaultTheme(let name): try write(.defaultTheme, Theme(name: name) ?? .bubblegum)
     }
+    reportChange(of: setting.key)
   }
 
   /// Puts a setting back to its default.
@@ -48,6 +49,13 @@ extension CommandContext {
     case .defaultDuration: try write(.defaultDuration, SyncUp.defaultDuration)
     case .defaultTheme: try write(.defaultTheme, SyncUp.defaultTheme)
     }
+    reportChange(of: key)
+  }
+
+  /// With `--json`, the setting's new value, as written.
+  private func reportChange(of key: ConfigKey) {
+    guard options.json else { return }
+    Output.standard(JSONOutput.settingChange(key, settings).text())
   }
 
   private func write<Key: SharedKey>(_ key: SharedKeyDefault<Key>, _ value: Key.Value) throws {

@@ -146,7 +146,8 @@ struct CommandContext {
       try add(title: title, attendees: attendees, duration: duration, theme: theme)
     case .edit(let reference, let edits): try edit(reference, edits)
     case .delete(let reference, let yes): try delete(reference, yes: yes)
-    case .meetingDelete(let syncUp, let meeting): try meetingDelete(syncUp, meeting)
+    case .meetingDelete(let syncUp, let meeting, let yes):
+      try meetingDelete(syncUp, meeting, yes: yes)
     case .importData(let source): try importData(source)
     case .configList: try configList()
     case .configGet(let key): try configGet(key)

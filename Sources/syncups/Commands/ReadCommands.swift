@@ -23,11 +23,13 @@ extension CommandContext {
   }
 
   func meetings(_ reference: String) throws {
-    let syncUp = try syncUp(reference, in: loadSyncUps().wrappedValue)
+    let syncUps = try loadSyncUps().wrappedValue
+    let syncUp = try syncUp(reference, in: syncUps)
     if options.json {
       Output.standard(JSONOutput.meetings(syncUp.meetings).text())
     } else if syncUp.meetings.isEmpty {
-      say(MeetingListRenderer.emptyMessage.trimmingSuffix("\n"))
+      let typed = shellReference(to: syncUp, in: syncUps)
+      say(MeetingListRenderer.emptyMessage(reference: typed).trimmingSuffix("\n"))
     } else {
       Output.standard(
         MeetingListRenderer.render(syncUp.meetings, style: style, width: standardOutputColumns()))

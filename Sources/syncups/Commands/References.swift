@@ -29,18 +29,27 @@ enum ReferenceError: Error, Equatable {
 }
 
 /// Finds the sync-up a person meant by `reference`: a title (case-insensitive, exact, else a
-/// unique prefix) or an id (in full, or a unique prefix of at least 4 hex digits).
+/// prefix) or an id (in full, or a prefix of at least 4 hex digits).
+///
+/// An exact title or a full id names its sync-up outright. Otherwise title prefixes and id
+/// prefixes count alike: `beef` may be the start of the id `BEEF0000-…` as well as of the
+/// title "Beef stew", and a reference that could mean two sync-ups is ambiguous rather than
+/// a guess.
 func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) throws(ReferenceError) -> SyncUp {
   let wanted = reference.lowercased()
-  let exact = syncUps.filter { $0.title.lowercased() == wanted }
-  if exact.count == 1 { return exact[0] }
-  if exact.count > 1 { throw .ambiguous(kind: "sync-up", reference: reference, candidates: exact.map(describe)) }
+  let digits = idDigits(reference)
+  let outright = syncUps.elements.filter {
+    $0.title.lowercased() == wanted || digits == hexDigits($0.id)
+  }
+  if outright.count == 1 { return outright[0] }
+  if outright.count > 1 {
+    throw .ambiguous(kind: "sync-up", reference: reference, candidates: outright.map(describe))
+  }
 
-  let byID = idMatches(reference, in: syncUps.elements, id: \.id)
-  if byID.count == 1 { return byID[0] }
-
-  let prefixed = wanted.isEmpty ? [] : syncUps.elements.filter { $0.title.lowercased().hasPrefix(wanted) }
-  let candidates = uniqueByID(prefixed + byID)
+  let candidates = syncUps.elements.filter { syncUp in
+    (!wanted.isEmpty && syncUp.title.lowercased().hasPrefix(wanted))
+      || digits.map { hexDigits(syncUp.id).hasPrefix($0) } == true
+  }
   if candidates.count == 1 { return candidates[0] }
   if candidates.count > 1 {
     throw .ambiguous(kind: "sync-up", reference: reference, candidates: candidates.map(describe))
@@ -51,37 +60,59 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
 }
 
 /// Finds the meeting a person meant: its 1-based position in the newest-first list, or its id
-/// (in full, or a unique prefix of at least 4 hex digits). A number that is no position is
-/// tried as an id prefix, since ids can start with decimal digits only (`89055850`).
+/// (in full, or a prefix of at least 4 hex digits). A number can be both (`1234`, or the id
+/// `89055850-…`): when it names two meetings that way it is ambiguous, since deleting the
+/// wrong one cannot be undone.
 func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceError) -> Meeting {
-  if let position = Int(reference), position >= 1, position <= syncUp.meetings.count {
-    return syncUp.meetings[position - 1]
-  }
-  let matches = idMatches(reference, in: syncUp.meetings.elements, id: \.id)
+  let position = Int(reference)
+  let digits = idDigits(reference)
+  let matches = syncUp.meetings.elements.enumerated().filter { index, meeting in
+    position == index + 1 || digits.map { hexDigits(meeting.id).hasPrefix($0) } == true
+  }.map(\.element)
   if matches.count == 1 { return matches[0] }
   if matches.count > 1 {
     throw .ambiguous(
       kind: "meeting", reference: reference,
-      candidates: matches.map { "\($0.id.uuidString.prefix(8))  \(isoDate($0.date))" })
+      candidates: matches.map { "\($0.id.shortID)  \(isoDate($0.date))" })
   }
   throw .notFound(kind: "meeting", reference: reference, suggestion: nil)
 }
 
-/// The elements whose id is `reference` in full or starts with it (at least 4 hex digits,
-/// hyphens ignored, case-insensitive).
-private func idMatches<T>(_ reference: String, in elements: [T], id: (T) -> UUID) -> [T] {
-  let hex = reference.uppercased().filter { $0 != "-" }
-  guard hex.count >= 4, hex.allSatisfy(\.isHexDigit) else { return [] }
-  return elements.filter { id($0).uuidString.filter { $0 != "-" }.hasPrefix(hex) }
+/// What a person can type in a shell to name `syncUp`: its title when that names it, starts
+/// no option and prints as it is; else its short id, or its whole id when another sync-up's
+/// starts the same. Quoted for the shell when needed: `'Design review'`.
+func shellReference(to syncUp: SyncUp, in syncUps: IdentifiedArrayOf<SyncUp>) -> String {
+  let typable = [syncUp.title, syncUp.id.shortID].first { name in
+    !name.allSatisfy(\.isWhitespace) && !name.hasPrefix("-") && sanitize(name) == name
+      && (try? resolveSyncUp(name, in: syncUps))?.id == syncUp.id
+  }
+  guard let name = typable else { return syncUp.id.uuidString }
+  let plain = name.unicodeScalars.allSatisfy {
+    $0.properties.isAlphabetic || $0.properties.numericType != nil
+      || "@%+=:,./_-".unicodeScalars.contains($0)
+  }
+  return plain ? name : ShellWords.singleQuoted(name)
 }
 
-private func uniqueByID(_ syncUps: [SyncUp]) -> [SyncUp] {
-  var seen: Set<UUID> = []
-  return syncUps.filter { seen.insert($0.id).inserted }
+extension UUID {
+  /// The first 8 hex digits: what `list`, `show` and `meetings` print, enough for a reference.
+  var shortID: String { String(uuidString.prefix(8)) }
+}
+
+/// The hex digits of `reference` in upper case, hyphens dropped, when it can be an id or the
+/// start of one (at least 4 hex digits); else nil.
+private func idDigits(_ reference: String) -> String? {
+  let hex = reference.uppercased().filter { $0 != "-" }
+  return hex.count >= 4 && hex.allSatisfy(\.isHexDigit) ? hex : nil
+}
+
+/// The 32 hex digits of `id`, upper case, without hyphens.
+private func hexDigits(_ id: UUID) -> String {
+  id.uuidString.filter { $0 != "-" }
 }
 
 private func describe(_ syncUp: SyncUp) -> String {
-  "\(syncUp.id.uuidString.prefix(8))  \(syncUp.title.isEmpty ? "(untitled)" : syncUp.title)"
+  "\(syncUp.id.shortID)  \(syncUp.title.isEmpty ? "(untitled)" : syncUp.title)"
 }
 
 private func isoDate(_ date: Date) -> String {

@@ -39,6 +39,7 @@ extension CommandContext {
     try save(syncUps)
     guard let added = syncUps.wrappedValue[id: id] else { return }
     report(added, verb: "Added")
+    warnIfTitleIsShared(by: added, in: syncUps.wrappedValue)
   }
 
   func edit(_ reference: String, _ edits: SyncUpEdits) throws {
@@ -51,6 +52,7 @@ extension CommandContext {
     try apply(edits, to: shared, of: target, rehearsal: false)
     try save(syncUps)
     report(shared.wrappedValue, verb: "Updated")
+    if edits.title != nil { warnIfTitleIsShared(by: shared.wrappedValue, in: syncUps.wrappedValue) }
   }
 
   /// Edits the sync-up in `shared` through the detail feature's edit form, in the order given.
@@ -87,36 +89,48 @@ extension CommandContext {
     guard let shared = syncUps[id: target.id] else { return }
     let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
     store.send(.deleteButtonTapped)
-    if !yes {
-      guard isatty(0) == 1 else {
-        throw UsageError(
-          "refusing to delete '\(sanitize(target.title))' without --yes: standard input is not a terminal",
-          path: ["delete"])
-      }
-      let alert = store.state.destination?.alert
-      let question = [alert?.title, alert?.message].compactMap { $0 }.joined(separator: " ")
-      Output.error("\(question) [y/N] ")
-      guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-        say("Nothing deleted.")
-        return
-      }
+    guard
+      try confirmDeletion(
+        of: UserText.name(target), asking: DeletionQuestion.syncUp(target), yes: yes,
+        path: ["delete"])
+    else {
+      say("Nothing deleted.")
+      return
     }
-    _ = try lockSyncUps()
+    let deleted = try lockSyncUps().wrappedValue[id: target.id] ?? target
     store.send(.destination(.presented(.alert(.confirmDeletion))))
     try save(syncUps)
-    say("Deleted '\(sanitize(target.title))'.")
+    if options.json {
+      Output.standard(JSONOutput.deletion(of: deleted).text())
+    } else {
+      say("Deleted \(UserText.name(deleted)).")
+    }
   }
 
-  func meetingDelete(_ syncUpReference: String, _ meetingReference: String) throws {
-    _ = try meeting(meetingReference, in: syncUp(syncUpReference, in: loadSyncUps().wrappedValue))
-    let syncUps = try lockSyncUps()
-    let target = try syncUp(syncUpReference, in: syncUps.wrappedValue)
+  /// Deletes the meeting the person was shown: it is found by its id once the lock is taken,
+  /// since a position may have moved by then.
+  func meetingDelete(_ syncUpReference: String, _ meetingReference: String, yes: Bool) throws {
+    let target = try syncUp(syncUpReference, in: loadSyncUps().wrappedValue)
     let meeting = try meeting(meetingReference, in: target)
+    guard
+      try confirmDeletion(
+        of: DeletionQuestion.meetingName(meeting),
+        asking: DeletionQuestion.meeting(meeting, of: target), yes: yes,
+        path: ["meeting", "delete"])
+    else {
+      say("Nothing deleted.")
+      return
+    }
+    let syncUps = try lockSyncUps()
     guard let shared = syncUps[id: target.id] else { return }
     let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
     store.send(.deleteMeeting(id: meeting.id))
     try save(syncUps)
-    say("Deleted the meeting of \(DateText.meeting(meeting.date, utcOffset: DateText.localUTCOffset(at: meeting.date))).")
+    if options.json {
+      Output.standard(JSONOutput.deletion(of: meeting, from: target).text())
+    } else {
+      say("Deleted \(DeletionQuestion.meetingName(meeting)) from \(UserText.name(target)).")
+    }
   }
 
   func importData(_ source: ImportSource) throws {
@@ -156,6 +170,12 @@ extension CommandContext {
     let added = imported.filter { existing[id: $0.id] == nil }
     syncUps.withLock { $0.append(contentsOf: added) }
     try save(syncUps)
+    if options.json {
+      let answer = JSONOutput.importResult(
+        imported: added.count, skipped: skipped.count, format: format)
+      Output.standard(answer.text())
+      return
+    }
     var message = "Imported \(added.count) sync-up\(added.count == 1 ? "" : "s") (\(format) format)"
     if !skipped.isEmpty {
       message += "; skipped \(skipped.count) already present: "
@@ -169,8 +189,22 @@ extension CommandContext {
     if options.json {
       Output.standard(JSONOutput.syncUp(syncUp).text())
     } else {
-      say("\(verb) '\(sanitize(syncUp.title))' (\(syncUp.id.uuidString.prefix(8))).")
+      say("\(verb) '\(sanitize(syncUp.title))' (\(syncUp.id.shortID)).")
     }
+  }
+
+  /// Warns, unless the title is blank, when another sync-up has `syncUp`'s title in any case:
+  /// the title then names neither, and only the ids tell them apart.
+  private func warnIfTitleIsShared(by syncUp: SyncUp, in syncUps: IdentifiedArrayOf<SyncUp>) {
+    let title = syncUp.title.lowercased()
+    guard !title.allSatisfy(\.isWhitespace) else { return }
+    let others = syncUps.filter { $0.id != syncUp.id && $0.title.lowercased() == title }
+    guard !others.isEmpty else { return }
+    let whose = others.count == 1 ? "another sync-up has" : "\(others.count) other sync-ups have"
+    say(
+      "Warning: \(whose) the title \(UserText.name(syncUp)) too ("
+        + others.map(\.id.shortID).joined(separator: ", ")
+        + "); name this one by its id, \(syncUp.id.shortID).")
   }
 
   /// The attendee named `reference` (case-insensitive) or with an id starting with it.
@@ -188,7 +222,7 @@ extension CommandContext {
     if candidates.count > 1 {
       throw CommandFailure(
         "'\(reference)' matches \(candidates.count) attendees of '\(sanitize(syncUp.title))'; use an id: "
-          + candidates.map { String($0.id.uuidString.prefix(8)) }.joined(separator: ", "))
+          + candidates.map(\.id.shortID).joined(separator: ", "))
     }
     let suggestion = Suggestion.closest(to: reference, among: attendees.map(\.name))
     throw CommandFailure(

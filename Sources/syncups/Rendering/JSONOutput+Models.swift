@@ -73,4 +73,15 @@ extension JSONOutput {
       "defaultTheme": .string(values.defaultTheme.rawValue),
     ])
   }
+
+  /// One setting's value (`config get --json`): a boolean for `bell`, whole seconds for
+  /// `default-duration`, the name for `color` and `default-theme`.
+  static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
+    switch key {
+    case .bell: .bool(values.bell)
+    case .color: .string(values.color.rawValue)
+    case .defaultDuration: .int(values.defaultDuration)
+    case .defaultTheme: .string(values.defaultTheme.rawValue)
+    }
+  }
 }

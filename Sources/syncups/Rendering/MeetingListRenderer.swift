@@ -7,17 +7,21 @@ import SyncUpsCore
 #endif
 
 /// The human output of `syncups meetings`: one line per meeting, newest first, numbered as
-/// `meeting show` and `meeting delete` take them, with the date and the first line of notes.
+/// `meeting show` and `meeting delete` take them, with the date, the short id (which they take
+/// too, and which does not change when other meetings are deleted) and the first line of notes.
 ///
 /// ```text
-/// 1  Mon 9 Feb 2026, 09:15  Blob: shipped the release
-/// 2  Fri 6 Feb 2026, 17:40  (no notes)
+/// 1  Mon 9 Feb 2026, 09:15  9A0C55D2  Blob: shipped the release
+/// 2  Fri 6 Feb 2026, 17:40  41B7E0F3  (no notes)
 /// ```
 ///
 /// The notes are cut with "…" to fit `width`.
 enum MeetingListRenderer {
-  /// What to tell the user, on standard error, when a sync-up has no meetings.
-  static let emptyMessage = "No meetings yet. Run one with: syncups start <syncup>\n"
+  /// What to tell the user, on standard error, when a sync-up has no meetings; `reference`
+  /// names the sync-up as it can be typed back (see ``shellReference(to:in:)``).
+  static func emptyMessage(reference: String) -> String {
+    "No meetings yet. Run one with: syncups start \(reference)\n"
+  }
 
   /// Columns the notes keep even when the terminal is too narrow.
   static let minimumNoteWidth = 10
@@ -31,17 +35,26 @@ enum MeetingListRenderer {
     guard !meetings.isEmpty else { return "" }
     let numbers = (1...meetings.count).map { String($0) }
     let dates = meetings.map { DateText.meeting($0.date, utcOffset: utcOffset($0.date)) }
+    let ids = meetings.map(\.id.shortID)
     let prefixWidth =
       (numbers.last?.count ?? 0) + 2 + (dates.map(displayWidth).max() ?? 0) + 2
+      + (ids.map(\.count).max() ?? 0) + 2
     let noteWidth = width.map { max($0 - prefixWidth, minimumNoteWidth) }
 
-    var table = TextTable(alignments: [.right, .left, .left])
+    var table = TextTable(alignments: [.right, .left, .left, .left])
     for (index, meeting) in meetings.enumerated() {
-      let firstLine = sanitizedLines(meeting.transcript).first { !$0.allSatisfy(\.isWhitespace) }
       let note = UserText.cell(
-        firstLine ?? "", placeholder: UserText.noNotes, style: style, maxWidth: noteWidth)
-      table.append([TextTable.Cell(numbers[index]), TextTable.Cell(dates[index]), note])
+        firstNoteLine(meeting), placeholder: UserText.noNotes, style: style, maxWidth: noteWidth)
+      table.append([
+        TextTable.Cell(numbers[index]), TextTable.Cell(dates[index]), TextTable.Cell(ids[index]),
+        note,
+      ])
     }
     return table.lines().joined(separator: "\n") + "\n"
+  }
+
+  /// The first line of `meeting`'s notes that is not blank, sanitized; empty when there is none.
+  static func firstNoteLine(_ meeting: Meeting) -> String {
+    sanitizedLines(meeting.transcript).first { !$0.allSatisfy(\.isWhitespace) } ?? ""
   }
 }

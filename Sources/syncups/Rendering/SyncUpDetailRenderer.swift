@@ -6,19 +6,21 @@ import SyncUpsCore
   import Foundation
 #endif
 
-/// The human output of `syncups show`: the sections "Sync-up Info", "Past meetings" (newest
-/// first, numbered as `meeting show` takes them) and "Attendees".
+/// The human output of `syncups show`: the sections "Sync-up Info" (with the short id, which a
+/// reference takes when titles are alike), "Past meetings" (newest first, with the position and
+/// short id `meeting show` takes) and "Attendees".
 ///
 /// ```text
 /// Sync-up Info
 ///   Title         Engineering
+///   ID            3F2A9C1E
 ///   Length        10 min
 ///   Theme         Bubblegum
 ///   Per attendee  3 min, 20 secs
 ///
 /// Past meetings
-///   1  Mon 9 Feb 2026, 09:15
-///   2  Fri 6 Feb 2026, 17:40
+///   1  Mon 9 Feb 2026, 09:15  9A0C55D2
+///   2  Fri 6 Feb 2026, 17:40  41B7E0F3
 ///
 /// Attendees
 ///   Blob
@@ -38,6 +40,7 @@ enum SyncUpDetailRenderer {
     let title = UserText.cell(syncUp.title, placeholder: UserText.untitled, style: style)
     lines += [
       "  Title         " + title.text,
+      "  ID            " + syncUp.id.shortID,
       "  Length        " + DurationText.human(syncUp.duration),
       "  Theme         " + UserText.theme(syncUp.theme, style: style).text,
       "  Per attendee  " + DurationText.human(syncUp.durationPerAttendee),
@@ -47,13 +50,15 @@ enum SyncUpDetailRenderer {
     if syncUp.meetings.isEmpty {
       lines.append("  " + style.dim("No meetings yet."))
     } else {
-      let numberWidth = String(syncUp.meetings.count).count
+      var table = TextTable(alignments: [.right, .left, .left])
       for (index, meeting) in syncUp.meetings.enumerated() {
-        let number = String(index + 1)
-        let padding = String(repeating: " ", count: numberWidth - number.count)
         let date = DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))
-        lines.append("  " + padding + number + "  " + date)
+        table.append([
+          TextTable.Cell(String(index + 1)), TextTable.Cell(date),
+          TextTable.Cell(meeting.id.shortID),
+        ])
       }
+      lines += table.lines().map { "  " + $0 }
     }
 
     lines += ["", style.bold("Attendees")]

@@ -1,12 +1,12 @@
 import SyncUpsCore
 
-/// The human output of `syncups list`: a table with the columns TITLE, ATTENDEES, LENGTH,
-/// THEME and MEETINGS.
+/// The human output of `syncups list`: a table with the columns ID (the short id, which a
+/// reference takes when titles are alike), TITLE, ATTENDEES, LENGTH, THEME and MEETINGS.
 ///
 /// ```text
-/// TITLE        ATTENDEES  LENGTH          THEME      MEETINGS
-/// Engineering          3  10 min          Bubblegum         2
-/// Design               2  1 min, 30 secs  Seafoam           0
+/// ID        TITLE        ATTENDEES  LENGTH          THEME      MEETINGS
+/// 3F2A9C1E  Engineering          3  10 min          Bubblegum         2
+/// B80D44A7  Design               2  1 min, 30 secs  Seafoam           0
 /// ```
 ///
 /// Titles longer than the room left by the other columns are cut with "…" so that lines fit
@@ -18,6 +18,9 @@ enum SyncUpListRenderer {
   /// Columns the title keeps even when the terminal is too narrow for the table.
   static let minimumTitleWidth = 5
 
+  /// The title's place among the columns: the one cut to fit the width.
+  private static let titleColumn = 1
+
   /// The table, one line per sync-up after the header, ending in a newline; empty for no
   /// sync-ups (print ``emptyMessage`` to standard error instead). `width` is the terminal's
   /// width, or `nil` for no limit.
@@ -25,10 +28,11 @@ enum SyncUpListRenderer {
     _ syncUps: some Collection<SyncUp>, style: TerminalStyle, width: Int? = nil
   ) -> String {
     guard !syncUps.isEmpty else { return "" }
-    var table = TextTable(alignments: [.left, .right, .left, .left, .right])
-    table.append(["TITLE", "ATTENDEES", "LENGTH", "THEME", "MEETINGS"])
+    var table = TextTable(alignments: [.left, .left, .right, .left, .left, .right])
+    table.append(["ID", "TITLE", "ATTENDEES", "LENGTH", "THEME", "MEETINGS"])
     for syncUp in syncUps {
       table.append([
+        TextTable.Cell(syncUp.id.shortID),
         UserText.cell(syncUp.title, placeholder: UserText.untitled, style: style),
         TextTable.Cell(String(syncUp.attendees.count)),
         TextTable.Cell(DurationText.human(syncUp.duration)),
@@ -39,15 +43,16 @@ enum SyncUpListRenderer {
 
     if let width {
       let widths = table.columnWidths
-      let room = width - widths.dropFirst().reduce(0, +) - 2 * (widths.count - 1)
+      let room = width - widths.reduce(0, +) + widths[titleColumn] - 2 * (widths.count - 1)
       let titleWidth = max(room, minimumTitleWidth)
-      if widths[0] > titleWidth {
+      if widths[titleColumn] > titleWidth {
         var fitted = TextTable(alignments: table.alignments)
         fitted.append(table.rows[0])
         for (syncUp, row) in zip(syncUps, table.rows.dropFirst()) {
-          let title = UserText.cell(
+          var row = row
+          row[titleColumn] = UserText.cell(
             syncUp.title, placeholder: UserText.untitled, style: style, maxWidth: titleWidth)
-          fitted.append([title] + row.dropFirst())
+          fitted.append(row)
         }
         table = fitted
       }

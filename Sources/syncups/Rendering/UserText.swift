@@ -32,6 +32,13 @@ enum UserText {
     displayWidth(text.allSatisfy(\.isWhitespace) ? placeholder : sanitize(text))
   }
 
+  /// A sync-up as a message names it: its title in single quotes, sanitized, or, when the
+  /// title is blank, "(untitled" and its short id ")".
+  static func name(_ syncUp: SyncUp) -> String {
+    syncUp.title.allSatisfy(\.isWhitespace)
+      ? "(untitled \(syncUp.id.shortID))" : "'\(sanitize(syncUp.title))'"
+  }
+
   /// A theme shown as its swatch (when colour is on), a space, and its display name.
   static func theme(_ theme: Theme, style: TerminalStyle) -> TextTable.Cell {
     let swatch = style.isColored ? style.swatch(theme) + " " : ""

@@ -172,7 +172,7 @@ enum ArgumentFuzzing {
       (["meetings"], [.syncUp], []),
       (["meeting"], [], []),
       (["meeting", "show"], [.syncUp, .meeting], []),
-      (["meeting", "delete"], [.syncUp, .meeting], []),
+      (["meeting", "delete"], [.syncUp, .meeting], [("--yes", .none), ("-y", .none)]),
       (["themes"], [], []),
       (["config"], [], []),
       (["config", "list"], [], []),

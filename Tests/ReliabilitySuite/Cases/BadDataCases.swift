@@ -66,7 +66,8 @@ enum BadDataCases {
   static let writeCommands: [[String]] = [
     ["add", "--title", "New"], ["edit", "Team 1", "--title", "Renamed"],
     ["edit", "Team 1", "--add-attendee", "Ana"],
-    ["delete", "Team 1", "--yes"], ["meeting", "delete", "Team 1", "1"], ["import", "IMPORT"],
+    ["delete", "Team 1", "--yes"], ["meeting", "delete", "Team 1", "1", "--yes"],
+    ["import", "IMPORT"],
   ]
 
   /// Two good sync-ups with a meeting each.

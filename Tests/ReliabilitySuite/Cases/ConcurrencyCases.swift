@@ -40,7 +40,7 @@ enum ConcurrencyCases {
     commands += (1...8).map { ["add", "--title", "Added \($0)"] }
     commands += (1...6).map { ["edit", "Team \($0)", "--title", "Renamed \($0)"] }
     commands += (7...10).map { ["delete", "Team \($0)", "--yes"] }
-    commands += (11...14).map { ["meeting", "delete", "Team \($0)", "1"] }
+    commands += (11...14).map { ["meeting", "delete", "Team \($0)", "1", "--yes"] }
     commands += imports.map { ["import", $0] }
     commands += [
       ["config", "set", "bell", "off"], ["config", "set", "color", "never"],

@@ -163,7 +163,8 @@ enum CrashCases {
       let candidates = model.indices.filter { model[$0].meetings > 0 }
       let chosen = random.pick(candidates)
       after[chosen].meetings -= 1
-      return Operation(arguments: ["meeting", "delete", model[chosen].title, "1"], after: after)
+      return Operation(
+        arguments: ["meeting", "delete", model[chosen].title, "1", "--yes"], after: after)
     default:
       let minutes = random.int(1...120)
       let shown =

@@ -31,7 +31,7 @@ enum FullDiskCases {
       (["edit", "Team 2", "--add-attendee", "Newcomer", "--duration", "45m"], syncups.dataFile),
       (["delete", "Team 3", "--yes"], syncups.dataFile),
       (["import", importFile], syncups.dataFile),
-      (["meeting", "delete", withMeetings, "1"], syncups.dataFile),
+      (["meeting", "delete", withMeetings, "1", "--yes"], syncups.dataFile),
       (["config", "set", "default-duration", "20m"], syncups.configFile),
       (["config", "unset", "bell"], syncups.configFile),
     ]

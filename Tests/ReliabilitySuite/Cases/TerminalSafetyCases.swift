@@ -152,7 +152,7 @@ enum TerminalSafetyCases {
       (["meeting", "show", data.ids[2], "Evil"], .null, 1),
       (["import", "-"], .bytes(exported.stdout), 0),
       (["delete", data.ids[3], "--yes"], .null, 0),
-      (["meeting", "delete", data.ids[4], "1"], .null, 0),
+      (["meeting", "delete", data.ids[4], "1", "--yes"], .null, 0),
       (["delete", data.ids[5]], .null, 64),
     ]
     for run in runs {

@@ -128,6 +128,14 @@ struct ManPageWriter {
     fieldList(ManPageReference.themeFields)
     emit(".It Cm config list", "An object with every setting:")
     fieldList(ManPageReference.configFields)
+    emit(".It Cm config set , config unset", "An object with the setting's new value:")
+    fieldList(ManPageReference.settingChangeFields)
+    emit(".It Cm delete", "When the sync-up was deleted, an object saying what went:")
+    fieldList(ManPageReference.syncUpDeletionFields)
+    emit(".It Cm meeting delete", "When the meeting was deleted, an object saying what went:")
+    fieldList(ManPageReference.meetingDeletionFields)
+    emit(".It Cm import", "An object with the counts:")
+    fieldList(ManPageReference.importFields)
     emit(".It Cm start")
     emit(
       Mdoc.text(

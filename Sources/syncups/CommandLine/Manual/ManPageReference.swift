@@ -62,6 +62,37 @@ enum ManPageReference {
     ("defaultTheme", "String: the theme of new sync-ups."),
   ]
 
+  /// The fields of `delete --json`: what was deleted.
+  static let syncUpDeletionFields: [(String, String)] = [
+    ("id", "String: the deleted sync-up's id."),
+    ("title", "String: its title."),
+    ("meetingCount", "Number: how many past meetings were deleted with it."),
+  ]
+
+  /// The fields of `meeting delete --json`: what was deleted.
+  static let meetingDeletionFields: [(String, String)] = [
+    ("id", "String: the deleted meeting's id."),
+    ("date", "String: when it was recorded, ISO 8601 in UTC."),
+    ("syncUpID", "String: the id of the sync-up it was deleted from."),
+  ]
+
+  /// The fields of `import --json`.
+  static let importFields: [(String, String)] = [
+    ("imported", "Number: how many sync-ups were added."),
+    ("skipped", "Number: how many were left out because a sync-up with the same id is there."),
+    ("format", "String: the format read, syncups or app (the SyncUps app's)."),
+  ]
+
+  /// The fields of `config set --json` and `config unset --json`.
+  static let settingChangeFields: [(String, String)] = [
+    ("key", "String: the setting, as typed, e.g. default-duration."),
+    (
+      "value",
+      "The setting's new value: Bool for bell, Number of seconds for default-duration, "
+        + "String for color and default-theme."
+    ),
+  ]
+
   /// Environment variables.
   static let environment: [(String, String)] = [
     ("SYNCUPS_FILE", "The data file, when --file is not given."),
@@ -119,8 +150,8 @@ enum ManPageReference {
     ),
     (
       "64",
-      "A usage error: an unknown command or option, a bad or missing value, or delete "
-        + "without --yes when not on a terminal."
+      "A usage error: an unknown command or option, a bad or missing value, or delete or "
+        + "meeting delete without --yes when not on a terminal."
     ),
     (
       "65",

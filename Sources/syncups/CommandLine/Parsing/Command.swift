@@ -20,8 +20,8 @@ enum Command: Sendable, Equatable {
   case meetings(syncUp: String)
   /// `meeting show <syncup> <meeting>`.
   case meetingShow(syncUp: String, meeting: String)
-  /// `meeting delete <syncup> <meeting>`.
-  case meetingDelete(syncUp: String, meeting: String)
+  /// `meeting delete <syncup> <meeting> [--yes]`.
+  case meetingDelete(syncUp: String, meeting: String, yes: Bool)
   /// `themes`.
   case themes
   /// `config list`.

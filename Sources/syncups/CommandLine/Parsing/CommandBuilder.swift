@@ -64,7 +64,7 @@ enum CommandBuilder {
     case ["meeting", "show"]:
       return .meetingShow(syncUp: arguments[0], meeting: arguments[1])
     case ["meeting", "delete"]:
-      return .meetingDelete(syncUp: arguments[0], meeting: arguments[1])
+      return .meetingDelete(syncUp: arguments[0], meeting: arguments[1], yes: scanned.flag("yes"))
     case ["themes"]:
       return .themes
     case ["config", "list"]:

@@ -1,0 +1,47 @@
+import SyncUpsCore
+
+/// The answers of the commands that change data without printing a sync-up: what `delete` and
+/// `meeting delete` removed, what `import` added, a setting's new value. Documented in
+/// syncups(1) (``ManPageReference``); keys are stable, later versions may only add keys.
+///
+/// ```swift
+/// let values = ConfigValues(bell: false, color: .auto, defaultDuration: 600, defaultTheme: .sky)
+/// JSONOutput.settingChange(.bell, values).text(pretty: false)  // {"key":"bell","value":false}
+/// ```
+extension JSONOutput {
+  /// `delete`: the deleted sync-up's `id` and `title`, and `meetingCount`, how many meetings
+  /// went with it.
+  static func deletion(of syncUp: SyncUp) -> JSONOutput {
+    .object([
+      "id": .string(syncUp.id.uuidString),
+      "title": .string(syncUp.title),
+      "meetingCount": .int(syncUp.meetings.count),
+    ])
+  }
+
+  /// `meeting delete`: the deleted meeting's `id` and `date`, and `syncUpID`, the sync-up it
+  /// was deleted from.
+  static func deletion(of meeting: Meeting, from syncUp: SyncUp) -> JSONOutput {
+    .object([
+      "id": .string(meeting.id.uuidString),
+      "date": .string(DateText.iso8601(meeting.date)),
+      "syncUpID": .string(syncUp.id.uuidString),
+    ])
+  }
+
+  /// `import`: how many sync-ups were `imported`, how many `skipped` because a sync-up with
+  /// the same id was already there, and the `format` read (`syncups` or `app`).
+  static func importResult(imported: Int, skipped: Int, format: SyncUpsFile.Format) -> JSONOutput {
+    .object([
+      "imported": .int(imported),
+      "skipped": .int(skipped),
+      "format": .string(format.rawValue),
+    ])
+  }
+
+  /// `config set` and `config unset`: the setting's `key`, as typed on the command line, and
+  /// its new `value`, typed as ``configValue(_:for:)`` gives it.
+  static func settingChange(_ key: ConfigKey, _ values: ConfigValues) -> JSONOutput {
+    .object(["key": .string(key.rawValue), "value": configValue(values, for: key)])
+  }
+}
