@@ -6,10 +6,11 @@ enum FullDiskCases {
   }
 
   /// Every mutating command under an `RLIMIT_FSIZE` too small for the new file (16 bytes, and
-  /// half the old file's size, so the write fails part-way), with `SIGXFSZ` ignored so the
-  /// write fails with `EFBIG`: exit 1 (an I/O error), `Error: cannot write '<file>': File too
-  /// large`, the old data and settings files intact byte for byte, and no temporary file left
-  /// in the directory.
+  /// half the old file's size, so the write fails part-way), with `SIGXFSZ` at its default
+  /// action, as `ulimit -f` in a shell leaves it (syncups ignores it itself, so that the write
+  /// fails with `EFBIG` rather than killing it): exit 1 (an I/O error), `Error: cannot write
+  /// '<file>': File too large`, the old data and settings files intact byte for byte, and no
+  /// temporary file left in the directory.
   static func fullDisk(_ context: CaseContext) throws {
     let syncups = try context.makeSyncups()
     let (document, titles) = Fixtures.dataset(count: 20, meetings: 3, random: &context.random)
@@ -40,7 +41,7 @@ enum FullDiskCases {
       let half = UInt64(Files.read(file)?.count ?? 0) / 2
       for limit in [16, half] {
         let what = "syncups \(arguments.joined(separator: " ")) (files limited to \(limit) bytes)"
-        syncups.launch = Launcher.Settings(fileSizeLimit: limit, ignoresFileSizeSignal: true)
+        syncups.launch = Launcher.Settings(fileSizeLimit: limit)
         let outcome = try syncups.run(arguments)
         syncups.launch = nil
         try require(
