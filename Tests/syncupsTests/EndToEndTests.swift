@@ -49,7 +49,7 @@ final class SyncUpsRun {
     process.standardOutput = try outputFile.map { try FileHandle(forWritingTo: URL(filePath: $0)) } ?? stdout
     process.standardError = stderr
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    stdin.fileHandleForWriting.writeToChild(Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     try stdout.fileHandleForWriting.close()
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
