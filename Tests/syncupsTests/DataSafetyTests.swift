@@ -42,7 +42,8 @@ struct DataSafetyTests {
   }
 
   @Test func aSaveBeyondTheFileSizeLimitFailsAndKeepsTheOldFile() throws {
-    // As a shell leaves it: the default action of SIGXFSZ is to end the process.
+    // As a shell leaves it: SIGXFSZ's default action, to end the process, neither ignored nor
+    // blocked (the threads that run tests block it, and a child inherits their mask).
     try #require(Self.hasDefaultAction(SIGXFSZ))
     let syncups = try Self.syncUpsOfSomeSize()
     let before = try #require(syncups.dataBytes)
@@ -58,6 +59,12 @@ struct DataSafetyTests {
     let error = Pipe()
     process.standardError = error
     process.standardOutput = FileHandle.nullDevice
+    var fileSizeSignal = sigset_t()
+    sigemptyset(&fileSizeSignal)
+    sigaddset(&fileSizeSignal, SIGXFSZ)
+    var mask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &fileSizeSignal, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
     try process.run()
     let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
