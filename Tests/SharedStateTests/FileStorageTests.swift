@@ -548,8 +548,7 @@ struct LiveFileStorageTests {
       let process = try fsSpawn(
         worker, ["--shared", file, "3", "\(fsBurstLength)", "--save-each"], in: dir)
       // Killed mid-burst: once it has written a few times, whenever that is.
-      #expect(
-        await fsWaitUntil { ((try? fsDecodeEntries(LiveFileSystem.shared, file))?.count ?? 0) >= 20 })
+      #expect(await fsWaitUntil { fsEntryCount(file) >= 20 })
       #expect(kill(process.pid, SIGKILL) == 0)
       #expect(await fsWaitForExit(process) == .signaled(SIGKILL), "\(process.errorOutput)")
       let entries = try fsDecodeEntries(LiveFileSystem.shared, file)

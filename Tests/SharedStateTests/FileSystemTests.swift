@@ -409,7 +409,7 @@ struct LiveFileSystemProcessTests {
       let file = dir + "/log.json"
       let process = try fsSpawn(worker, [file, "7", "\(fsBurstLength)"], in: dir)
       // Killed mid-burst: once it has written a few times, whenever that is.
-      #expect(await fsWaitUntil { ((try? fsDecodeEntries(fs, file))?.count ?? 0) >= 20 })
+      #expect(await fsWaitUntil { fsEntryCount(file) >= 20 })
       #expect(kill(process.pid, SIGKILL) == 0)
       #expect(await fsWaitForExit(process) == .signaled(SIGKILL), "\(process.errorOutput)")
 
@@ -669,6 +669,13 @@ func fsDecodeEntries(_ fs: any FileSystem, _ path: String) throws -> [String] {
   return try JSONDecoder().decode([String].self, from: contents.data)
 }
 
+/// How many entries the file holds so far (0 while there is none), for polling: unlike
+/// ``fsDecodeEntries(_:_:)`` it records no issue, outside any test as it runs.
+func fsEntryCount(_ path: String) -> Int {
+  guard let contents = try? LiveFileSystem.shared.read(path) else { return 0 }
+  return (try? JSONDecoder().decode([String].self, from: contents.data))?.count ?? 0
+}
+
 /// Runs blocking work on a thread of its own: not on the tests' cooperative pool, which other
 /// tests keep busy for seconds at a time, nor on Dispatch's, whose threads the file system's
 /// own callbacks need.
@@ -825,7 +832,7 @@ struct FSProcess: Sendable {
 /// Starts `executable` with `arguments` and this process's environment, as a worker that dies
 /// with this process (see FileSystemWorker): its standard input and output are `/dev/null` and
 /// its standard error a file beside `directory` (a directory from ``withFSTemporaryDirectory``),
-/// so that it never holds the test run's own output open.
+/// and it inherits no other descriptor, so that it never holds the test run's output open.
 func fsSpawn(_ executable: String, _ arguments: [String], in directory: String) throws -> FSProcess {
   let errorLog = fsParent(directory) + "/worker-\(UUID().uuidString).log"
   var environment = ProcessInfo.processInfo.environment
@@ -843,6 +850,8 @@ func fsSpawn(_ executable: String, _ arguments: [String], in directory: String) 
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, errorLog, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // Nothing else of this process's either: no descriptor of the test run's own output.
+    _ = fsAddCloseFrom?(&actions, 3)
     var pid: pid_t = 0
     let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
     return (result, pid)
@@ -852,6 +861,16 @@ func fsSpawn(_ executable: String, _ arguments: [String], in directory: String) 
   }
   return FSProcess(pid: result.1, errorLog: errorLog)
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift does not
+/// see without _GNU_SOURCE; nil where there is none.
+private let fsAddCloseFrom:
+  (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+      unsafeBitCast(
+        $0,
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }
 
 /// Starts workers from one thread that lives as long as the test process. A worker's death
 /// signal (PR_SET_PDEATHSIG) fires when the thread that started it ends, not the process, and
