@@ -14,7 +14,15 @@
 //     and starts from its latest contents. Without --save-each nothing is saved explicitly, so
 //     the changes reach the disk through the coalesced write and the flush at exit.
 //
+//   FileSystemWorker --pending-at-exit <path> <entry>
+//     Appends <entry> through `@Shared(.fileStorage(…))` with a save delay of an hour and exits
+//     at once (status 0): only the flush at exit can write the change.
+//
 // Any other failure prints a message to standard error and exits with status 2.
+//
+// A worker dies with the process that started it (on Linux, through PR_SET_PDEATHSIG; that
+// process passes its id in FILESYSTEMWORKER_PARENT, so that a parent gone before the worker
+// armed it is noticed too): a test that crashes leaves no worker running.
 
 import SharedState
 #if canImport(FoundationEssentials)
@@ -29,6 +37,24 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// Arms the death signal: SIGKILL when the parent exits, and exits at once if it already has.
+func dieWithParent() {
+  #if os(Linux)
+  // prctl(2) is variadic, which Swift cannot call directly: look it up with a fixed signature.
+  typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+  guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else {
+    fail("cannot find prctl")
+  }
+  let prctl = unsafeBitCast(symbol, to: Prctl.self)
+  let setDeathSignal: Int32 = 1  // PR_SET_PDEATHSIG, from <linux/prctl.h>, which Glibc lacks
+  guard prctl(setDeathSignal, UInt(SIGKILL), 0, 0, 0) == 0 else {
+    fail("prctl(PR_SET_PDEATHSIG) failed: errno \(errno)")
+  }
+  #endif
+  let expected = getenv("FILESYSTEMWORKER_PARENT").flatMap { pid_t(String(cString: $0)) }
+  if let expected, getppid() != expected { fail("the process that started this worker is gone") }
+}
 
 /// Writes a line to standard error.
 func report(_ message: String) {
@@ -94,8 +120,22 @@ func appendShared(path: String, workerId: String, count: Int, saveEach: Bool) {
   if let error = $entries.saveError { fail("\(error)") }
 }
 
+dieWithParent()
+/// Makes one change that waits far longer than the process lives, then exits normally.
+func appendPendingAtExit(path: String, entry: String) -> Never {
+  withDependencies { $0.fileStorageOptions.saveDelay = .seconds(3600) } operation: {
+    @Shared(.fileStorage(URL(filePath: path))) var entries: [String] = []
+    if let error = $entries.loadError { fail("\(error)") }
+    $entries.withLock { $0.append(entry) }
+    if let error = $entries.saveError { fail("\(error)") }
+    exit(0)  // while the shared value, and its waiting change, are alive
+  }
+}
+
 let arguments = CommandLine.arguments
-if arguments.count == 5, arguments[1] == "--write-limited",
+if arguments.count == 4, arguments[1] == "--pending-at-exit" {
+  appendPendingAtExit(path: arguments[2], entry: arguments[3])
+} else if arguments.count == 5, arguments[1] == "--write-limited",
   let bytes = Int(arguments[3]), let maxFileSize = Int(arguments[4])
 {
   exit(writeLimited(path: arguments[2], bytes: bytes, maxFileSize: maxFileSize))
@@ -113,5 +153,6 @@ if arguments.count == 5, arguments[1] == "--write-limited",
 } else {
   fail("usage: FileSystemWorker <path> <workerId> <count>\n"
     + "       FileSystemWorker --shared <path> <workerId> <count> [--save-each]\n"
-    + "       FileSystemWorker --write-limited <path> <bytes> <maxFileSize>")
+    + "       FileSystemWorker --write-limited <path> <bytes> <maxFileSize>\n"
+    + "       FileSystemWorker --pending-at-exit <path> <entry>")
 }

@@ -107,6 +107,36 @@ final class RunningProcess {
     return true
   }
 
+  /// Reads standard output (and standard error, so that the process never blocks on it) until
+  /// standard output holds `text`. False if the process closed it first, or after a minute: a
+  /// guard against waiting for ever, not a bound on the process's speed.
+  func waitForOutput(containing text: String) -> Bool {
+    let deadline = monotonicSeconds() + 60
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while !String(decoding: stdout, as: UTF8.self).contains(text) {
+      guard outputDescriptor >= 0, monotonicSeconds() < deadline else { return false }
+      var descriptors = [pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)]
+      if errorDescriptor >= 0 {
+        descriptors.append(pollfd(fd: errorDescriptor, events: Int16(POLLIN), revents: 0))
+      }
+      guard poll(&descriptors, nfds_t(descriptors.count), 100) > 0 else { continue }
+      for descriptor in descriptors where descriptor.revents != 0 {
+        let count = read(descriptor.fd, &buffer, buffer.count)
+        if count > 0 {
+          if descriptor.fd == outputDescriptor {
+            stdout.append(contentsOf: buffer[..<count])
+          } else {
+            stderr.append(contentsOf: buffer[..<count])
+          }
+        } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+          close(descriptor.fd)
+          if descriptor.fd == outputDescriptor { outputDescriptor = -1 } else { errorDescriptor = -1 }
+        }
+      }
+    }
+    return true
+  }
+
   /// Closes standard input: the process reads end of file.
   func closeInput() {
     guard inputDescriptor >= 0 else { return }

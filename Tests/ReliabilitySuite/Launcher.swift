@@ -2,10 +2,10 @@
 import Glibc
 
 /// The suite's own helper mode, for what `posix_spawn` cannot set up in a child: a lower
-/// `RLIMIT_FSIZE`, an ignored `SIGXFSZ`, and other user and group ids (to test permissions when
-/// the suite runs as root). The suite spawns itself as
+/// `RLIMIT_FSIZE` and other user and group ids (to test permissions when the suite runs as
+/// root). Every signal keeps its default action, as a shell leaves it. The suite spawns itself as
 ///
-///     ReliabilitySuite --launch [--user UID:GID] [--file-size-limit BYTES] [--ignore-xfsz] -- PROGRAM ARG…
+///     ReliabilitySuite --launch [--user UID:GID] [--file-size-limit BYTES] -- PROGRAM ARG…
 ///
 /// which applies the settings to itself and then `execv`s PROGRAM with the arguments passed on
 /// byte for byte. Whatever fails before the `execv` exits with ``failureStatus`` and a message.
@@ -21,16 +21,12 @@ enum Launcher {
     var user: (uid: UInt32, gid: UInt32)?
     /// The largest file the program may write, in bytes.
     var fileSizeLimit: UInt64?
-    /// Whether `SIGXFSZ` is ignored, so an oversized write fails with `EFBIG` instead of
-    /// killing the program.
-    var ignoresFileSizeSignal = false
 
     /// The launcher's arguments (before `--`) for these settings.
     var arguments: [String] {
       var arguments = [Launcher.flag]
       if let user { arguments += ["--user", "\(user.uid):\(user.gid)"] }
       if let fileSizeLimit { arguments += ["--file-size-limit", String(fileSizeLimit)] }
-      if ignoresFileSizeSignal { arguments.append("--ignore-xfsz") }
       return arguments + ["--"]
     }
   }
@@ -62,18 +58,12 @@ enum Launcher {
         guard let limit = value.flatMap({ UInt64($0) }) else { fail("bad --file-size-limit value") }
         settings.fileSizeLimit = limit
         index += 2
-      case "--ignore-xfsz":
-        settings.ignoresFileSizeSignal = true
-        index += 1
       default:
         fail("unknown launcher option '\(word)'")
       }
     }
     guard index + 1 < count, let program = argv[index + 1] else { fail("no program to run") }
 
-    if settings.ignoresFileSizeSignal {
-      signal(SIGXFSZ, SIG_IGN)
-    }
     if let limit = settings.fileSizeLimit {
       var value = rlimit(rlim_cur: rlim_t(limit), rlim_max: rlim_t(limit))
       guard setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &value) == 0 else {

@@ -248,26 +248,25 @@ private struct DispatchClockTests {
     try await clock.sleep(for: .milliseconds(50))
     let elapsed = start.duration(to: wall.now)
     #expect(elapsed >= .milliseconds(50))
-    #expect(elapsed < .seconds(60))  // woke, not hung; precision is the benchmark's job
+    // That it woke is the test; how soon is the benchmark's job (the test's own pool, which
+    // other tests keep busy, sits between the timer and this line).
   }
 
-  @Test func sleepPastDeadlineReturnsAtOnce() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func sleepPastDeadlineReturnsAtOnce() async throws {
     let clock = DispatchClock()
-    let start = clock.now
-    try await clock.sleep(until: start.advanced(by: .seconds(-1)))
-    #expect(start.duration(to: clock.now) < .milliseconds(100))
+    // A deadline an hour past: a sleep that waited for it by any measure would not end.
+    try await clock.sleep(until: clock.now.advanced(by: .seconds(-3600)))
   }
 
-  @Test func cancellingALongSleepEndsItPromptly() async throws {
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingALongSleepEndsIt() async throws {
     let clock = DispatchClock()
-    let wall = ContinuousClock()
-    let task = Task { try await clock.sleep(for: .seconds(10)) }
-    try await Task.sleep(for: .milliseconds(50))  // let it start sleeping
-    let start = wall.now
+    // An hour: only the cancellation can end it within the test's time limit.
+    let task = Task { try await clock.sleep(for: .seconds(3600)) }
+    try await Task.sleep(for: .milliseconds(50))  // most likely asleep by then; either way it ends
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
-    // Well before the 10 s deadline (the bound leaves room for a loaded machine).
-    #expect(start.duration(to: wall.now) < .seconds(60))
   }
 
   @Test func timerTicksAtAbsoluteDeadlines() async throws {
@@ -286,6 +285,5 @@ private struct DispatchClockTests {
       // The timer starts at or after `before`, so this is a lower bound.
       #expect(wakeTime >= before.advanced(by: interval * (index + 1)))
     }
-    #expect(before.duration(to: wakeTimes.last!) < interval * 5 + .seconds(60))
   }
 }

@@ -1,11 +1,7 @@
 import Dispatch
+import Foundation
 import SharedState
 import Testing
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -172,6 +168,38 @@ struct LiveFileSystemTests {
     }
   }
 
+  // Meaningful as root too: root may write any file, so only the mode bits say "read-only".
+  @Test func aReadOnlyFileIsNeverReplaced() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      _ = try fs.write(Data("old".utf8), to: file)
+      #expect(chmod(file, 0o444) == 0)
+      let before = try #require(try fs.fingerprint(file))
+      let error = #expect(throws: FileSystemError.self) {
+        try fs.write(Data("new".utf8), to: file)
+      }
+      #expect(error?.kind == .permissionDenied)
+      #expect(
+        error?.message
+          == "cannot write '\(file)': the file is read-only (mode 0444); make it writable (chmod u+w) to allow changes")
+      #expect(try fs.read(file)?.data == Data("old".utf8))
+      #expect(try fs.fingerprint(file) == before)
+      #expect(fsMode(file) == 0o444)
+      #expect(fsEntries(dir) == ["state.json"])
+
+      // Through a symlink, the target's own permissions count.
+      #expect(symlink(file, dir + "/link.json") == 0)
+      #expect(throws: FileSystemError.self) { try fs.write(Data("new".utf8), to: dir + "/link.json") }
+      #expect(try fs.read(file)?.data == Data("old".utf8))
+
+      // Writable again, it is written as before, keeping its mode.
+      #expect(chmod(file, 0o644) == 0)
+      _ = try fs.write(Data("new".utf8), to: file)
+      #expect(try fs.read(file)?.data == Data("new".utf8))
+      #expect(fsMode(file) == 0o644)
+    }
+  }
+
   @Test func failedWriteLeavesEverythingUntouched() async throws {
     try await withFSTemporaryDirectory { dir in
       let blocker = dir + "/file.json"
@@ -222,22 +250,11 @@ struct LiveFileSystemTests {
   @Test func lockWaitsForTheHolder() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/state.json"
-      let first = try fs.lock(file, timeout: .seconds(1))
-      let clock = ContinuousClock()
-      let start = clock.now
-      let second = fsOffPool { [fs] in
-        Result { () throws(FileSystemError) in
-          let lock = try fs.lock(file, timeout: .seconds(20))
-          defer { lock.unlock() }
-          return clock.now - start
-        }
+      let waiter = try await fsWaitForALockHeldByAnother(fs, file) { holder in
+        holder.unlock()
+        holder.unlock()  // idempotent
       }
-      try await Task.sleep(for: .milliseconds(300))
-      first.unlock()
-      first.unlock()  // idempotent
-      let waited = try await second.value.get()
-      #expect(waited >= .milliseconds(300))
-      #expect(waited < .seconds(10))
+      #expect(waiter == .gotItOnlyAfterTheHolderLetGo)
       #expect(fsEntries(dir) == [".state.json.lock"])
     }
   }
@@ -247,12 +264,15 @@ struct LiveFileSystemTests {
       let file = dir + "/state.json"
       let held = try fs.lock(file, timeout: .seconds(1))
       defer { held.unlock() }
-      let clock = ContinuousClock()
-      let start = clock.now
-      let outcome = await fsOffPool { [fs] in
-        Result { () throws(FileSystemError) in try fs.lock(file, timeout: .milliseconds(300)) }
+      // Timed on a thread of its own, so the time is the lock's alone.
+      let (outcome, elapsed) = await fsOffPool { [fs] in
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = Result { () throws(FileSystemError) in
+          try fs.lock(file, timeout: .milliseconds(300))
+        }
+        return (outcome, clock.now - start)
       }.value
-      let elapsed = clock.now - start
       #expect(throws: FileSystemError.self) { try outcome.get() }
       if case .failure(let error) = outcome {
         #expect(error.kind == .lockTimeout)
@@ -260,7 +280,7 @@ struct LiveFileSystemTests {
         #expect(error.message.contains(file))
       }
       #expect(elapsed >= .milliseconds(300))
-      #expect(elapsed < .seconds(60))  // gave up rather than hung; other tests may hold the pool a while
+      #expect(elapsed < .seconds(60))  // gave up rather than hung
     }
   }
 
@@ -332,11 +352,15 @@ struct LiveFileSystemTests {
       defer { watch.cancel() }
       _ = try LiveFileSystem().write(Data("created".utf8), to: file)
       #expect(await calls.wait(for: fsCallbackBound))
-      // Now armed on the final directory: a later in-place edit is seen too.
-      try await Task.sleep(for: .milliseconds(200))
-      calls.reset()
-      try fsWritePlainFile(file, "edited")
-      #expect(await calls.wait(for: fsCallbackBound))
+      // Then armed on the final directory, however long that takes: a later in-place edit is
+      // seen too. The edit is repeated until a callback follows one, so no pause is guessed.
+      var seen = false
+      for attempt in 0..<600 where !seen {
+        calls.reset()
+        try fsWritePlainFile(file, "edited \(attempt)")
+        seen = await calls.wait(for: .milliseconds(100))
+      }
+      #expect(seen)
     }
   }
   #endif
@@ -365,9 +389,9 @@ struct LiveFileSystemProcessTests {
     let worker = try fsWorkerExecutable()
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/shared/log.json"
-      let pids = try (0..<8).map { id in try fsSpawn(worker, [file, "\(id)", "25"]) }
-      for pid in pids {
-        #expect(await fsWaitForExit(pid) == .exited(0))
+      let processes = try (0..<8).map { id in try fsSpawn(worker, [file, "\(id)", "25"], in: dir) }
+      for process in processes {
+        #expect(await fsWaitForExit(process) == .exited(0), "\(process.errorOutput)")
       }
       let entries = try fsDecodeEntries(fs, file)
       let expected = (0..<8).flatMap { id in (0..<25).map { "w\(id)-\($0)" } }
@@ -383,19 +407,15 @@ struct LiveFileSystemProcessTests {
     let worker = try fsWorkerExecutable()
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/log.json"
-      let pid = try fsSpawn(worker, [file, "7", "1000000"])
-      // Wait for the first write, then let it run a little longer before killing it.
-      let clock = ContinuousClock()
-      let deadline = clock.now + .seconds(20)
-      while try fs.fingerprint(file) == nil && clock.now < deadline {
-        try await Task.sleep(for: .milliseconds(5))
-      }
-      try await Task.sleep(for: .milliseconds(100))
-      #expect(kill(pid, SIGKILL) == 0)
-      #expect(await fsWaitForExit(pid) == .signaled(SIGKILL))
+      let process = try fsSpawn(worker, [file, "7", "\(fsBurstLength)"], in: dir)
+      // Killed mid-burst: once it has written a few times, whenever that is.
+      #expect(await fsWaitUntil { fsEntryCount(file) >= 20 })
+      #expect(kill(process.pid, SIGKILL) == 0)
+      #expect(await fsWaitForExit(process) == .signaled(SIGKILL), "\(process.errorOutput)")
 
       let entries = try fsDecodeEntries(fs, file)
-      #expect(!entries.isEmpty)
+      #expect(entries.count >= 20)
+      #expect(entries.count < fsBurstLength)
       #expect(entries == (0..<entries.count).map { "w7-\($0)" })
       // The kernel released the dead process's lock.
       let lock = try fs.lock(file, timeout: .seconds(2))
@@ -411,8 +431,8 @@ struct LiveFileSystemProcessTests {
       _ = try fs.write(old, to: file)
       // The worker lowers RLIMIT_FSIZE to 1 KiB and tries to write 64 KiB: write(2) fails
       // with EFBIG after a short write. Exit 0 means it got .fileTooLarge.
-      let pid = try fsSpawn(worker, ["--write-limited", file, "65536", "1024"])
-      #expect(await fsWaitForExit(pid) == .exited(0))
+      let process = try fsSpawn(worker, ["--write-limited", file, "65536", "1024"], in: dir)
+      #expect(await fsWaitForExit(process) == .exited(0), "\(process.errorOutput)")
       #expect(try fs.read(file)?.data == old)
       #expect(fsEntries(dir) == ["limited.json"])
     }
@@ -488,19 +508,8 @@ struct InMemoryFileSystemTests {
 
   @Test func lockWaitsForTheHolder() async throws {
     let fs = InMemoryFileSystem()
-    let first = try fs.lock("/a.json", timeout: .seconds(1))
-    let clock = ContinuousClock()
-    let start = clock.now
-    let second = fsOffPool {
-      Result { () throws(FileSystemError) in
-        try fs.lock("/a.json", timeout: .seconds(20)).unlock()
-        return clock.now - start
-      }
-    }
-    try await Task.sleep(for: .milliseconds(200))
-    first.unlock()
-    let waited = try await second.value.get()
-    #expect(waited >= .milliseconds(200))
+    let waiter = try await fsWaitForALockHeldByAnother(fs, "/a.json") { $0.unlock() }
+    #expect(waiter == .gotItOnlyAfterTheHolderLetGo)
   }
 
   @Test func outsideChangesNotifyWatchers() async throws {
@@ -585,15 +594,22 @@ struct InMemoryFileSystemTests {
 
 // MARK: - Helpers
 
-/// How long a watch callback may take in these tests; the target is < 100 ms, the bound is
-/// generous for loaded CI machines.
-private let fsCallbackBound: Duration = .seconds(2)
+/// How long these tests wait for a watch callback before failing: not a speed requirement
+/// (that is the benchmark's) but a guard against waiting for ever, far beyond any delay a busy
+/// machine causes.
+private let fsCallbackBound: Duration = .seconds(60)
+
+/// How many appends a worker killed mid-burst is started with: bounded, so that a worker
+/// nobody kills still ends, and far more than it makes before the test kills it.
+let fsBurstLength = 5_000
 
 struct FSTestFailure: Error, CustomStringConvertible {
   var description: String
 }
 
-/// Runs `body` with a fresh, canonical temporary directory, removed afterwards.
+/// Runs `body` with a fresh, empty, canonical temporary directory, removed afterwards with the
+/// folder around it, which also holds what workers started ``fsSpawn(_:_:in:)`` write to
+/// standard error.
 func withFSTemporaryDirectory(
   _ body: (String) async throws -> Void
 ) async throws {
@@ -604,9 +620,12 @@ func withFSTemporaryDirectory(
     throw FSTestFailure(description: "mkdtemp in \(base) failed: errno \(errno)")
   }
   let bytes = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-  let created = String(decoding: bytes, as: UTF8.self)
-  let dir = LiveFileSystem.shared.canonicalPath(created)
-  defer { try? FileManager.default.removeItem(atPath: dir) }
+  let created = LiveFileSystem.shared.canonicalPath(String(decoding: bytes, as: UTF8.self))
+  defer { try? FileManager.default.removeItem(atPath: created) }
+  let dir = created + "/files"
+  guard mkdir(dir, 0o700) == 0 else {
+    throw FSTestFailure(description: "mkdir \(dir) failed: errno \(errno)")
+  }
   try await body(dir)
 }
 
@@ -630,7 +649,7 @@ private func fsReadLink(_ path: String) -> String? {
 }
 
 /// The names in a directory (including hidden ones), sorted.
-private func fsEntries(_ directory: String) -> [String] {
+func fsEntries(_ directory: String) -> [String] {
   ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
 }
 
@@ -650,14 +669,94 @@ func fsDecodeEntries(_ fs: any FileSystem, _ path: String) throws -> [String] {
   return try JSONDecoder().decode([String].self, from: contents.data)
 }
 
-/// Runs blocking work on a dispatch thread, so waiting does not tie up the test's thread pool.
+/// How many entries the file holds so far (0 while there is none), for polling: unlike
+/// ``fsDecodeEntries(_:_:)`` it records no issue, outside any test as it runs.
+func fsEntryCount(_ path: String) -> Int {
+  guard let contents = try? LiveFileSystem.shared.read(path) else { return 0 }
+  return (try? JSONDecoder().decode([String].self, from: contents.data))?.count ?? 0
+}
+
+/// Runs blocking work on a thread of its own: not on the tests' cooperative pool, which other
+/// tests keep busy for seconds at a time, nor on Dispatch's, whose threads the file system's
+/// own callbacks need.
 func fsOffPool<Value: Sendable>(
   _ work: @escaping @Sendable () -> Value
 ) -> Task<Value, Never> {
   Task {
     await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: work()) }
+      Thread { continuation.resume(returning: work()) }.start()
     }
+  }
+}
+
+/// Polls `condition` every few milliseconds on a thread of its own until it holds; false only
+/// if it still does not after a minute, a guard against waiting for ever rather than a bound
+/// on anything measured.
+func fsWaitUntil(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
+  await fsOffPool {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !condition() {
+      guard ContinuousClock.now < deadline else { return false }
+      usleep(2_000)
+    }
+    return true
+  }.value
+}
+
+/// How a waiter for a lock held by another came to get it.
+enum FSLockWaiter: Equatable {
+  /// It got the lock only after the holder let go: what a lock must do.
+  case gotItOnlyAfterTheHolderLetGo
+  /// It got the lock while the holder still held it.
+  case gotItWhileHeld
+  /// It failed to get the lock.
+  case failed(FileSystemError)
+}
+
+/// Takes the lock on `path`, has a waiter on a thread of its own ask for it, and a moment after
+/// it asked lets go through `release`. Nothing is timed: a busy machine can only make the
+/// waiter wait longer (its timeout, ten minutes, only guards against waiting for ever).
+func fsWaitForALockHeldByAnother(
+  _ fs: any FileSystem,
+  _ path: String,
+  release: @escaping @Sendable (any FileLock) -> Void
+) async throws -> FSLockWaiter {
+  let holder = try fs.lock(path, timeout: .seconds(1))
+  let released = FSFlag()
+  let asked = DispatchSemaphore(value: 0)
+  let waiter = fsOffPool { () -> FSLockWaiter in
+    if let early = try? fs.lock(path, timeout: .zero) {
+      early.unlock()
+      asked.signal()
+      return .gotItWhileHeld
+    }
+    asked.signal()
+    do throws(FileSystemError) {
+      let lock = try fs.lock(path, timeout: .seconds(600))
+      lock.unlock()
+      return released.isSet ? .gotItOnlyAfterTheHolderLetGo : .gotItWhileHeld
+    } catch {
+      return .failed(error)
+    }
+  }
+  await fsOffPool {
+    asked.wait()
+    usleep(100_000)  // so that the waiter is most likely waiting inside `lock`
+    released.set()
+    release(holder)
+  }.value
+  return await waiter.value
+}
+
+/// A flag set once, read from any thread.
+final class FSFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+
+  var isSet: Bool { lock.withLock { value } }
+
+  func set() {
+    lock.withLock { value = true }
   }
 }
 
@@ -718,20 +817,102 @@ func fsParent(_ path: String) -> String {
   return String(path[..<slash])
 }
 
-/// Starts `executable` with `arguments` and this process's environment.
-func fsSpawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
-  let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-  let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
-    + [nil]
-  defer {
-    for pointer in argv + environment { free(pointer) }
+/// A worker process started by ``fsSpawn(_:_:in:)``.
+struct FSProcess: Sendable {
+  let pid: pid_t
+  /// Where its standard error goes.
+  let errorLog: String
+
+  /// What it wrote to standard error so far, for failure messages.
+  var errorOutput: String {
+    (try? String(contentsOfFile: errorLog, encoding: .utf8)) ?? ""
   }
-  var pid: pid_t = 0
-  let result = posix_spawn(&pid, executable, nil, nil, argv, environment)
-  guard result == 0 else {
-    throw FSTestFailure(description: "posix_spawn \(executable): errno \(result)")
+}
+
+/// Starts `executable` with `arguments` and this process's environment, as a worker that dies
+/// with this process (see FileSystemWorker): its standard input and output are `/dev/null` and
+/// its standard error a file beside `directory` (a directory from ``withFSTemporaryDirectory``),
+/// and it inherits no other descriptor, so that it never holds the test run's output open.
+func fsSpawn(_ executable: String, _ arguments: [String], in directory: String) throws -> FSProcess {
+  let errorLog = fsParent(directory) + "/worker-\(UUID().uuidString).log"
+  var environment = ProcessInfo.processInfo.environment
+  environment["FILESYSTEMWORKER_PARENT"] = String(getpid())
+  let variables = environment.map { "\($0.key)=\($0.value)" }
+  let result = FSSpawner.shared.run { () -> (Int32, pid_t) in
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = variables.map { strdup($0) } + [nil]
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errorLog, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    // Nothing else of this process's either: no descriptor of the test run's own output.
+    _ = fsAddCloseFrom?(&actions, 3)
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    return (result, pid)
   }
-  return pid
+  guard result.0 == 0 else {
+    throw FSTestFailure(description: "posix_spawn \(executable): errno \(result.0)")
+  }
+  return FSProcess(pid: result.1, errorLog: errorLog)
+}
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift does not
+/// see without _GNU_SOURCE; nil where there is none.
+private let fsAddCloseFrom:
+  (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
+      unsafeBitCast(
+        $0,
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }
+
+/// Starts workers from one thread that lives as long as the test process. A worker's death
+/// signal (PR_SET_PDEATHSIG) fires when the thread that started it ends, not the process, and
+/// the threads that run tests come and go.
+private final class FSSpawner: @unchecked Sendable {
+  static let shared = FSSpawner()
+  private let condition = NSCondition()
+  private var requests: [@Sendable () -> Void] = []
+
+  private init() {
+    Thread { [self] in serve() }.start()
+  }
+
+  private func serve() -> Never {
+    while true {
+      condition.lock()
+      while requests.isEmpty { condition.wait() }
+      let request = requests.removeFirst()
+      condition.unlock()
+      request()
+    }
+  }
+
+  /// Runs `body` on the spawning thread and returns its result.
+  func run<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Value {
+    let box = FSBox<Value>()
+    let done = DispatchSemaphore(value: 0)
+    condition.lock()
+    requests.append {
+      box.value = body()
+      done.signal()
+    }
+    condition.signal()
+    condition.unlock()
+    done.wait()
+    return box.value!
+  }
+}
+
+/// A value handed from one thread to another, ordered by a semaphore.
+private final class FSBox<Value>: @unchecked Sendable {
+  var value: Value?
 }
 
 enum FSExitStatus: Equatable {
@@ -739,11 +920,11 @@ enum FSExitStatus: Equatable {
   case signaled(Int32)
 }
 
-/// Waits (on a dispatch thread) for a child process to end.
-func fsWaitForExit(_ pid: pid_t) async -> FSExitStatus {
+/// Waits (on a thread of its own) for a worker to end.
+func fsWaitForExit(_ process: FSProcess) async -> FSExitStatus {
   await fsOffPool {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    while waitpid(process.pid, &status, 0) < 0 && errno == EINTR {}
     let signal = status & 0x7f
     return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
   }.value

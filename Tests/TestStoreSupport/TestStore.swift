@@ -151,11 +151,13 @@ public final class TestStore<State, Action> {
   }
 
   /// Asserts that an effect sent an action for which `matches` is true, and the state it led to.
+  /// Waits while effects run, at most `timeout`: a guard against waiting for ever, not a speed
+  /// requirement, as effects run on the test pool that other tests keep busy for seconds.
   public func receive(
     _ matches: (Action) -> Bool,
     description: String = "a matching action",
     assert updateStateToExpected: ((inout State) throws -> Void)? = nil,
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -209,10 +211,11 @@ public final class TestStore<State, Action> {
     asserted = (now, sharedSnapshot(of: now))
   }
 
-  /// Waits for every effect to finish (up to `timeout`) and checks that nothing is left:
+  /// Waits for every effect to finish (up to `timeout`, a guard against waiting for ever like
+  /// `receive`'s) and checks that nothing is left:
   /// no effect running, no action received but not asserted, no shared change not asserted.
   public func finish(
-    timeout: Duration = .seconds(1),
+    timeout: Duration = .seconds(60),
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

@@ -54,8 +54,9 @@ final class ChildProcess {
     case none
   }
 
-  /// Waits up to `seconds` for the child to exit, die or stop.
-  func wait(seconds: Double = 5) -> Change {
+  /// Waits up to `seconds` for the child to exit, die or stop. The default guards against
+  /// waiting for ever: a whole test bundle starting on a busy machine can take many seconds.
+  func wait(seconds: Double = 60) -> Change {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       var status: Int32 = 0

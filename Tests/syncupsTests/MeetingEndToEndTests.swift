@@ -22,7 +22,7 @@ final class RunningSyncUps {
 
   /// Writes `line` and a line break to the process's standard input.
   func send(_ line: String) {
-    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    input.fileHandleForWriting.writeToChild(Data((line + "\n").utf8))
   }
 
   /// Reads standard output until it holds `text` (or the output ends); true if it does.

@@ -49,10 +49,12 @@ final class PseudoTerminal {
     String(decoding: readBytes(from: master, timeout: timeout), as: UTF8.self)
   }
 
-  /// What the program writes until it has written `needle`, or for at most five seconds.
+  /// What the program writes until it has written `needle`, or for at most a minute (a guard
+  /// against waiting for ever, not a speed requirement).
   func readOutput(until needle: String) -> String {
     var bytes: [UInt8] = []
-    for _ in 0..<250 {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while ContinuousClock.now < deadline {
       bytes += readBytes(from: master, timeout: 20)
       if String(decoding: bytes, as: UTF8.self).contains(needle) { break }
     }

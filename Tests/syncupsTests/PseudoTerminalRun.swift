@@ -66,9 +66,11 @@ final class PseudoTerminalRun {
   }
 
   /// Reads the terminal's output until its visible text (escape sequences removed, spaces
-  /// squeezed) holds `text`, for at most `timeout` seconds. True if it does.
+  /// squeezed) holds `text`, for at most `timeout` seconds. True if it does. The default is a
+  /// guard against waiting for ever, not a speed requirement: a busy machine starts and runs
+  /// the child slowly.
   @discardableResult
-  func waitFor(_ text: String, timeout: Double = 5) -> Bool {
+  func waitFor(_ text: String, timeout: Double = 60) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !PseudoTerminalRun.visibleText(screen).contains(text) {
       guard Date() < deadline, readAvailable(until: deadline) else { return false }
@@ -77,7 +79,7 @@ final class PseudoTerminalRun {
   }
 
   /// Waits for the process to end, reading what is left; its exit status, or 128 + signal.
-  func wait(timeout: Double = 10) -> Int32 {
+  func wait(timeout: Double = 60) -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)
     var status: Int32 = 0
     while Date() < deadline {
@@ -91,7 +93,7 @@ final class PseudoTerminalRun {
   }
 
   /// Waits (at most `timeout` seconds) until the process is stopped by a signal.
-  func waitUntilStopped(timeout: Double = 5) -> Bool {
+  func waitUntilStopped(timeout: Double = 60) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     var status: Int32 = 0
     while Date() < deadline {

@@ -49,9 +49,11 @@ private final class Harness {
       store.state, overlay: meeting.overlay, columns: columns, rows: rows, style: .plain)
   }
 
-  /// Waits up to two seconds for `condition`, letting the main queue run.
+  /// Waits for `condition`, letting the main queue run; false only if it still does not hold
+  /// after a minute (a guard against waiting for ever: other tests keep the pool busy).
   func wait(until condition: () -> Bool) async throws -> Bool {
-    for _ in 0..<200 where !condition() {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while !condition() && ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
     return condition()
@@ -255,7 +257,8 @@ enum MeetingChild {
       exit(130)
     }
     meeting?.start()
-    try await Task.sleep(for: .seconds(20))
+    // Longer than the parent waits for each step: a slow machine must not end the child first.
+    try await Task.sleep(for: .seconds(120))
     Issue.record("the meeting was not interrupted")
   }
 }

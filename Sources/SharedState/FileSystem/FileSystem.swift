@@ -53,7 +53,9 @@ public protocol FileSystem: AnyObject, Sendable {
   /// created temporary file in the same directory, which is written in full, flushed to disk,
   /// given the old file's permission bits (0600 for a new file) and renamed over the target;
   /// then the directory is flushed. On failure the temporary file is removed and the target is
-  /// left untouched. Symlinks are written through to their target.
+  /// left untouched. Symlinks are written through to their target. A file whose permission
+  /// bits do not let this process write it (a file with no write bit at all, even for root) is
+  /// not replaced: the write throws an error of kind `.permissionDenied`.
   func write(_ data: Data, to path: String) throws(FileSystemError) -> FileFingerprint
 
   /// Takes the exclusive inter-process lock for `path`, waiting at most `timeout`.

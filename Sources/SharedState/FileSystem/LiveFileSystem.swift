@@ -240,6 +240,7 @@ public final class LiveFileSystem: FileSystem {
       }
       mode = existing.st_mode & 0o777
       owner = (existing.st_uid, existing.st_gid)
+      try requireWritable(target, mode: mode)
     } else if errno != ENOENT {
       throw FileSystemError(operation: "write", path: target, errno: errno)
     }
@@ -273,6 +274,23 @@ public final class LiveFileSystem: FileSystem {
       throw FileSystemError(operation: "inspect", path: target, errno: ENOENT)
     }
     return fingerprint
+  }
+
+  /// Refuses to replace a file its permissions say this process may not change. The rename
+  /// would succeed anyway (it needs only the directory's permission), and root passes every
+  /// permission check, so a file with no write bit at all is refused whoever we are.
+  private func requireWritable(_ target: String, mode: mode_t) throws(FileSystemError) {
+    let permissions = "mode 0" + String(mode, radix: 8)
+    let why: String
+    if mode & 0o222 == 0 {
+      why = "the file is read-only (\(permissions)); make it writable (chmod u+w) to allow changes"
+    } else if faccessat(AT_FDCWD, target, W_OK, AT_EACCESS) != 0 && errno == EACCES {
+      why = "this user may not change the file (\(permissions))"
+    } else {
+      return
+    }
+    throw FileSystemError(
+      kind: .permissionDenied, path: target, message: "cannot write '\(target)': \(why)")
   }
 
   /// Creates `directory` and its missing parents with mode 0700 (less the umask).

@@ -374,6 +374,10 @@ extension FileSystemError {
   /// The message without the path, which the file storage error adds itself.
   var reason: String {
     if let errno { return String(cString: strerror(errno)) }
+    // "cannot write '<path>': <why>": the storage error names the path itself.
+    if message.hasPrefix("cannot "), let named = message.firstRange(of: "'\(path)': ") {
+      return String(message[named.upperBound...])
+    }
     return message
   }
 }

@@ -54,6 +54,7 @@ enum BadDataCases {
         symlink(syncups.root + "/moved-away/sync-ups.json", syncups.dataFile)
       },
       ReliabilityCase("bad-data-read-only-directory", readOnlyDirectory),
+      ReliabilityCase("bad-data-read-only-file", readOnlyFile),
     ]
   }
 
@@ -131,6 +132,34 @@ enum BadDataCases {
         outcome.status == 1, "\(what): \(outcome.summary), expected exit 1: \(visible(outcome.stderr))")
       try requireMessage(outcome, names: syncups.dataFile, problem: "Permission denied", what)
       let after = TreeSnapshot.take(of: syncups.root, identities: true)
+      try require(after == before, "\(what) changed the disk: \(before.changes(in: after))")
+    }
+  }
+
+  /// A good data file the user made read-only (`chmod 444`) in a writable directory: reads
+  /// work; every write fails with exit 1, a message naming the file and saying it is read-only,
+  /// and the file left as it is (the same inode, bytes and mode). Run as whoever runs the
+  /// suite, root included, whom the permission bits alone would not stop.
+  static func readOnlyFile(_ context: CaseContext) throws {
+    let syncups = try context.makeSyncups()
+    let importFile = try writeImportFile(syncups)
+    try syncups.writeData(validDocument(syncups))
+    chmod(syncups.dataFile, 0o444)
+    let before = TreeSnapshot.take(of: syncups.root, identities: true, ignoringLocks: true)
+    for command in readCommands {
+      let outcome = try syncups.run(command)
+      try require(
+        outcome.status == 0,
+        "syncups \(command.joined(separator: " ")): \(outcome.summary): \(visible(outcome.stderr))")
+    }
+    for command in writeCommands {
+      let arguments = command.map { $0 == "IMPORT" ? importFile : $0 }
+      let what = "syncups \(arguments.joined(separator: " "))"
+      let outcome = try syncups.run(arguments)
+      try require(
+        outcome.status == 1, "\(what): \(outcome.summary), expected exit 1: \(visible(outcome.stderr))")
+      try requireMessage(outcome, names: syncups.dataFile, problem: "the file is read-only", what)
+      let after = TreeSnapshot.take(of: syncups.root, identities: true, ignoringLocks: true)
       try require(after == before, "\(what) changed the disk: \(before.changes(in: after))")
     }
   }

@@ -9,9 +9,9 @@ enum LockCases {
   }
 
   /// The suite holds the data file's lock (`flock` on the `.sync-ups.json.lock` sidecar) while
-  /// `add` runs: `list` still answers at once, and `add` gives up after its wait (10 s) with
-  /// exit 75, a message naming the file, and the data unchanged. Once the lock is released,
-  /// `add` works.
+  /// `add` runs: `list` still answers (were it to wait for the lock, it would give up as `add`
+  /// does), and `add` gives up after one wait (10 s, not two) with exit 75, a message naming the
+  /// file, and the data unchanged. Once the lock is released, `add` works.
   static func lockHeldTooLong(_ context: CaseContext) throws {
     let syncups = try context.makeSyncups()
     // Written by syncups itself: a file in other formatting makes the failed add wait twice
@@ -30,14 +30,13 @@ enum LockCases {
     let adding = try ChildProcess.spawn(syncups.invocation(["add", "--title", "Blocked"], timeout: 60))
     let listed = try syncups.run("list", "--json")
     try require(listed.status == 0, "list while the lock is held: \(listed.summary)")
-    try require(listed.elapsed < 5, "list waited \(Int(listed.elapsed)) s for the lock")
     let outcome = ChildProcess.collect([adding])[0]
     let what = "add while the lock is held"
     context.note("list took \(listed.elapsed) s, add gave up after \(outcome.elapsed) s")
     try require(
       outcome.status == 75, "\(what): \(outcome.summary), expected exit 75: \(visible(outcome.stderr))")
     try require(
-      (8...15).contains(outcome.elapsed), "\(what) gave up after \(Int(outcome.elapsed)) s, expected about 10"
+      (8..<20).contains(outcome.elapsed), "\(what) gave up after \(Int(outcome.elapsed)) s, expected about 10"
     )
     try BadDataCases.requireMessage(
       outcome, names: syncups.dataFile, problem: "locked by another process", what)

@@ -43,7 +43,9 @@ enum MeetingCases {
     let meeting = try ChildProcess.spawn(
       syncups.invocation(["--json", "start", "eng"], input: .open, timeout: 20))
     try require(meeting.writeInput(Array("note First\nnext\nnote Second\n".utf8)), "the meeting stopped reading")
-    sleepSeconds(0.5)
+    // Signalled once it has taken both notes, however long that takes on a busy machine.
+    try require(
+      meeting.waitForOutput(containing: #""text":"Second""#), "no 'note' event for the second note")
     meeting.send(signal)
     let outcome = ChildProcess.collect([meeting])[0]
     try require(outcome.status == status, "start: \(outcome.summary), expected exit \(status)")

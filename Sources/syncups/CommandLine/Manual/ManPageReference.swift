@@ -129,7 +129,10 @@ enum ManPageReference {
       "~/.local/share/syncups/sync-ups.json",
       "The data file: a JSON array of sync-ups, "
         + "pretty-printed with sorted keys. Written atomically; new directories get mode 0700 "
-        + "and new files 0600."
+        + "and new files 0600. A data file without write permission (chmod a-w) is never "
+        + "replaced, not even by root, and a write that fails, on a full disk or past the "
+        + "file-size limit (ulimit -f), leaves the old file and no temporary file: either way "
+        + "the command exits 1."
     ),
     ("~/.config/syncups/config.json", "The settings written by syncups config."),
     (
@@ -146,7 +149,8 @@ enum ManPageReference {
     (
       "1",
       "A runtime failure: a sync-up or meeting not found, an ambiguous reference, an I/O "
-        + "error, output that could not be written (a change is saved all the same)."
+        + "error (a full disk, a file past ulimit -f, a read-only data file: the data file is "
+        + "left as it was), output that could not be written (a change is saved all the same)."
     ),
     (
       "64",
