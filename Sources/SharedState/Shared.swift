@@ -79,6 +79,33 @@ public struct Shared<Value> {
     try reference.withLock(operation)
   }
 
+  /// Runs `body` as one transaction on the whole stored value (the root, for a derived
+  /// `Shared`): every change made inside it, through this `Shared` or any derived from the same
+  /// storage, is written once when `body` returns, or not at all when it throws.
+  ///
+  /// - It starts from the latest stored value: a file-backed value takes the file's lock and
+  ///   rereads the file if another process changed it.
+  /// - Derived references (`$syncUps[id: id]`, `$syncUp.title`) see each change as it happens.
+  /// - If `body` throws, the value is put back as it was when the transaction began, nothing is
+  ///   written, the lock is let go, and the error propagates. A write that fails is reported
+  ///   the same way, by throwing, with the value put back.
+  /// - A transaction that leaves an `Equatable` value as it found it writes nothing.
+  /// - Other threads' changes to the same storage wait until it ends. A transaction inside
+  ///   another on the same storage is part of it: its throw undoes only its own changes.
+  ///
+  /// ```swift
+  /// @Shared(.fileStorage(url)) var todos: IdentifiedArrayOf<Todo> = []
+  /// try $todos.transaction { todos in
+  ///   guard let todo = todos[id: id] else { throw NotFound() }  // nothing written
+  ///   todo.withLock { $0.isDone = true }
+  ///   todos.withLock { $0.removeAll { $0.isDone } }
+  /// }                                                                     // one write
+  /// ```
+  @discardableResult
+  public func transaction<R>(_ body: (Shared<Value>) throws -> R) throws -> R {
+    try reference.transaction { try body(self) }
+  }
+
   /// A `Shared` for the value at `keyPath`, reading and writing this one's storage.
   public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member> {
     Shared<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))

@@ -63,8 +63,9 @@ public protocol SharedKey<Value>: SharedReaderKey {
   var skipsUnchangedMutations: Bool { get }
 
   /// Called instead of ``save(_:context:)`` after a mutation that left an `Equatable` value
-  /// equal to what it was, when ``skipsUnchangedMutations`` is on: nothing to store, but
-  /// whatever ``willMutate()`` took (a lock) can be let go. The default does nothing.
+  /// equal to what it was, when ``skipsUnchangedMutations`` is on, and after a transaction
+  /// that changed nothing or was rolled back: nothing to store, but whatever ``willMutate()``
+  /// took (a lock) can be let go. The default does nothing.
   func didMutateWithoutChange()
 }
 

@@ -10,6 +10,10 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
   private var _loadError: (any Error)?
   private var _saveError: (any Error)?
   private var subscription: SharedSubscription?
+  /// How many transactions of the thread holding `lock` are running: mutations inside one are
+  /// neither locked against other processes nor saved one by one, since the transaction did the
+  /// first when it began and does the second when it ends.
+  private var transactionDepth = 0
   let label: String
 
   init(key: any SharedReaderKey<Value>, defaultValue: Value, label: String) {
@@ -53,6 +57,11 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
     }
     lock.lock()
     defer { lock.unlock() }
+    if transactionDepth > 0 {
+      context.tracker?.record(self, label: label, snapshot: { value }, current: { [unowned self] in self.currentValue() })
+      defer { if !observers.isEmpty { observers.notify(value) } }
+      return try body(&value)
+    }
     var isSaveRefused = false
     if let writableKey {
       do {
@@ -80,6 +89,68 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
       }
     }
     return try body(&value)
+  }
+
+  func transaction<R>(_ body: () throws -> R) throws -> R {
+    if SharedChangeTracking.context.overlay != nil { return try rollingBack(self, body) }
+    lock.lock()
+    defer { lock.unlock() }
+    if transactionDepth == 0 { try beginTransaction() }
+    let before = value
+    transactionDepth += 1
+    let result: R
+    do {
+      result = try body()
+    } catch {
+      transactionDepth -= 1
+      rollBack(to: before)
+      throw error
+    }
+    transactionDepth -= 1
+    // A nested transaction is part of the one around it, which writes.
+    if transactionDepth == 0 { try commitTransaction(startedFrom: before) }
+    return result
+  }
+
+  /// Takes what the key needs to change the value alone (for a file, its lock) and starts from
+  /// the latest stored value.
+  private func beginTransaction() throws {
+    guard let writableKey else { return }
+    do {
+      switch try writableKey.willMutate() {
+      case .keep: return
+      case .replace(let fresh): value = fresh
+      case .reset: value = defaultValue
+      }
+      _loadError = nil
+    } catch {
+      _saveError = error
+      throw error
+    }
+    if !observers.isEmpty { observers.notify(value) }
+  }
+
+  /// Writes the value once, unless it ends as it started; a failed write puts it back.
+  private func commitTransaction(startedFrom before: Value) throws {
+    guard let writableKey else { return }
+    if valuesAreEqual(before, value) {
+      writableKey.didMutateWithoutChange()
+      return
+    }
+    do {
+      try writableKey.save(value, context: saveContext(.userInitiated))
+      _saveError = nil
+    } catch {
+      _saveError = error
+      rollBack(to: before)
+      throw error
+    }
+  }
+
+  private func rollBack(to before: Value) {
+    value = before
+    if transactionDepth == 0 { writableKey?.didMutateWithoutChange() }
+    if !observers.isEmpty { observers.notify(value) }
   }
 
   private func didMutate(saving: Bool = true) {

@@ -22,6 +22,9 @@ protocol SharedReference<Value>: AnyObject, Sendable {
 protocol MutableSharedReference<Value>: SharedReference {
   /// Mutates the value in place under the root's lock; persists and notifies afterwards.
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
+  /// Runs `body` as one transaction on the root value: see ``Shared/transaction(_:)``.
+  /// Derived references hand it to their base, so it always runs on the root.
+  func transaction<R>(_ body: () throws -> R) throws -> R
   var saveError: (any Error)? { get }
   func save() throws
 }
@@ -105,6 +108,20 @@ final class ValueReference<Value>: MutableSharedReference, RootReference, @unche
     return try body(&value)
   }
 
+  func transaction<R>(_ body: () throws -> R) throws -> R {
+    if SharedChangeTracking.context.overlay != nil { return try rollingBack(self, body) }
+    lock.lock()
+    defer { lock.unlock() }
+    let before = value
+    do {
+      return try body()
+    } catch {
+      value = before
+      if !observers.isEmpty { observers.notify(value) }
+      throw error
+    }
+  }
+
   func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
     let id = lock.withLock { observers.add(onChange) }
     return ObservationToken { [weak self] in
@@ -130,6 +147,7 @@ final class KeyPathReference<Base, Value>: MutableSharedReference, @unchecked Se
   var saveError: (any Error)? { base.saveError }
   func load() throws { try base.load() }
   func save() throws { try base.save() }
+  func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
 
   func read<R>(_ body: (Value) throws -> R) rethrows -> R {
     try base.read { try body($0[keyPath: keyPath]) }
@@ -189,6 +207,7 @@ final class UnwrappedReference<Value>: MutableSharedReference, @unchecked Sendab
   var saveError: (any Error)? { base.saveError }
   func load() throws { try base.load() }
   func save() throws { try base.save() }
+  func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
 
   func read<R>(_ body: (Value) throws -> R) rethrows -> R {
     try base.read {
@@ -233,6 +252,7 @@ final class ElementReference<ID: Hashable, Element>: MutableSharedReference, @un
   var saveError: (any Error)? { base.saveError }
   func load() throws { try base.load() }
   func save() throws { try base.save() }
+  func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
 
   func read<R>(_ body: (Element) throws -> R) rethrows -> R {
     try base.read { array in
@@ -256,5 +276,19 @@ final class ElementReference<ID: Hashable, Element>: MutableSharedReference, @un
     return base.observe { array in
       if let element = array[id: id] { onChange(element) }
     }
+  }
+}
+
+/// A transaction on a value seen through a test's overlay of shared values: the overlay is what
+/// the body changes, so it is what a throw puts back. Nothing is persisted inside an overlay.
+func rollingBack<Reference: MutableSharedReference, R>(
+  _ reference: Reference, _ body: () throws -> R
+) throws -> R {
+  let before = reference.read { $0 }
+  do {
+    return try body()
+  } catch {
+    reference.withLock { $0 = before }
+    throw error
   }
 }
