@@ -113,8 +113,8 @@ enum CommandTable {
         isRepeatable: true),
       OptionSpec(
         long: "duration", valueName: "duration",
-        help: "The meeting's length: \(durationHelp) (default: the default-duration setting, "
-          + "else 5m)."),
+        help: "The meeting's length: \(durationHelp), and at least 1s per attendee (default: "
+          + "the default-duration setting, else 5m)."),
       OptionSpec(
         long: "theme", valueName: "theme",
         help: "The colour theme (default: the default-theme setting, else bubblegum).",
@@ -138,7 +138,9 @@ enum CommandTable {
     options: [
       OptionSpec(long: "title", valueName: "title", help: "The new title."),
       OptionSpec(
-        long: "duration", valueName: "duration", help: "The new length: \(durationHelp)."),
+        long: "duration", valueName: "duration",
+        help: "The new length: \(durationHelp), and at least 1s per attendee once the attendee "
+          + "changes are made."),
       OptionSpec(
         long: "theme", valueName: "theme", help: "The new colour theme.", completion: .theme),
       OptionSpec(
@@ -173,7 +175,9 @@ enum CommandTable {
     abstract: "Run a timed meeting that rotates through the attendees.",
     discussion: """
       Each attendee gets an equal share of the meeting; when time is up the meeting is saved \
-      to the sync-up's history. On a terminal the keys are:
+      to the sync-up's history. A sync-up shorter than one second per attendee (stored by \
+      hand or imported) is refused with status 65; lengthen it with 'syncups edit <syncup> \
+      --duration'. On a terminal the keys are:
         n, right arrow   next speaker
         space            pause or resume
         t                type a note (Enter adds it to the transcript, Esc cancels)

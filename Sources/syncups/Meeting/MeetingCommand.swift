@@ -16,6 +16,7 @@ extension CommandContext {
     let syncUps = try loadSyncUps()
     let target = try syncUp(reference, in: syncUps.wrappedValue)
     guard let syncUp = syncUps[id: target.id] else { return }
+    try checkCanStart(target)
     let isInteractive = !options.json && isatty(0) == 1 && isatty(1) == 1
     let frontEnd: any MeetingFrontEnd =
       isInteractive
@@ -29,6 +30,23 @@ extension CommandContext {
       }
     }
     session.run(startsTimer: isInteractive || clock != .immediate)
+  }
+}
+
+extension CommandContext {
+  /// Refuses a sync-up stored with less than a second per attendee (written by an older
+  /// version, an import or by hand): the data is at fault, not the command line, so the
+  /// status is 65, and the message gives the `edit` that fixes it.
+  private func checkCanStart(_ syncUp: SyncUp) throws {
+    do {
+      try syncUp.checkDuration()
+    } catch {
+      let fix = "syncups edit \(syncUp.id.uuidString.prefix(8)) --duration "
+        + DurationText.compact(error.minimumDuration)
+      throw CommandFailure(
+        "cannot start '\(sanitize(syncUp.title))': \(error.message); lengthen it with '\(fix)'",
+        status: .dataError)
+    }
   }
 }
 

@@ -124,8 +124,9 @@ enum ManPageReference {
     ),
     (
       "65",
-      "A data error: the data file cannot be read or decoded (it is left untouched), or "
-        + "an import file is invalid."
+      "A data error: the data file cannot be read or decoded (it is left untouched), "
+        + "an import file is invalid, or start was given a sync-up stored with less than one "
+        + "second per attendee."
     ),
     ("75", "The data file stayed locked by another process for too long."),
     ("129", "A meeting was ended by SIGHUP; it was saved first."),
