@@ -157,13 +157,44 @@ struct MeetingEndToEndTests {
     #expect(result.status == 0)
     #expect(
       result.error == """
-        syncups: unknown command 'dance'; expected next, pause, resume, note TEXT, save or discard
-        syncups: 'note' needs the note's text
-        syncups: 'pause' takes no argument (got 'now')
-        syncups: no more speakers; 'save' ends the meeting
+        Error: unknown command 'dance'; expected next, pause, resume, note TEXT, save or discard
+        Error: 'note' needs the note's text
+        Error: 'pause' takes no argument (got 'now')
 
         """)
     #expect(result.output.hasSuffix("1:00 Saved the meeting (0 notes)\n"))
+  }
+
+  /// On a terminal, Next on the last speaker asks whether to end, offering Save and end or
+  /// Resume; a script has no one to answer, so moving past the last speaker ends the meeting
+  /// and saves it, and what follows is not read.
+  @Test func nextPastTheLastSpeakerSavesTheMeeting() throws {
+    let syncups = try engineering()
+    let result = try syncups(
+      "start", "eng", input: "next\nnext\nnote Last words\nnext\nnote Too late\nsave\ndiscard\n",
+      environment: Self.immediate)
+    #expect(result.status == 0)
+    #expect(result.error == "")
+    #expect(
+      result.output == """
+        Started Eng: 3 speakers, 1 min, 30 secs
+        0:00 Ana is speaking (speaker 1 of 3)
+        0:30 Ben is speaking (speaker 2 of 3)
+        1:00 Cy is speaking (speaker 3 of 3)
+        1:00 Note from Cy: Last words
+        1:00 Saved the meeting (1 note)
+
+        """)
+    #expect(try savedMeetings(syncups).map { $0["transcript"] as? String } == ["Cy: Last words"])
+  }
+
+  @Test func linesAfterASaveAreIgnoredAndTheMeetingIsSavedOnce() throws {
+    let syncups = try engineering()
+    let result = try syncups(
+      "start", "eng", input: "note One\nsave\nnote Two\nsave\n", environment: Self.immediate)
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("0:00 Note from Ana: One\n0:00 Saved the meeting (1 note)\n"))
+    #expect(try savedMeetings(syncups).map { $0["transcript"] as? String } == ["Ana: One"])
   }
 
   @Test func aBadClockSettingIsAUsageError() throws {

@@ -186,7 +186,10 @@ enum CommandTable {
 
       When stdin or stdout is not a terminal, stdin lines are commands (next, pause, resume, \
       note TEXT, save, discard) and stdout gets one line per speaker, or JSON Lines events \
-      with --json.
+      with --json. next on the last speaker ends the meeting and saves it: a terminal asks \
+      first, offering only Save and end or Resume, and a script has no one to answer. A line \
+      that is not a command is reported on stderr and ignored; nothing after a save or \
+      discard is read.
       """,
     arguments: [syncUpArgument],
     examples: [

@@ -77,17 +77,11 @@ final class PipeMeeting: MeetingFrontEnd {
     guard !isStopped, let session else { return }
     do {
       guard let command = try PipeCommand.parse(line) else { return }
-      switch command.action(in: session.store.state) {
-      case .success(let action): session.send(action)
-      case .failure(let error): warn(error)
-      }
+      session.send(command.action(in: session.store.state))
     } catch {
-      warn(error)
+      // The meeting goes on: the line is ignored, and said to be wrong as any error is.
+      Output.error("Error: \(error.message)\n")
     }
-  }
-
-  private func warn(_ error: PipeCommandError) {
-    Output.error("syncups: \(error.message)\n")
   }
 
   private func endOfInput() {
