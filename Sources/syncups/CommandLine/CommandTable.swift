@@ -184,6 +184,9 @@ enum CommandTable {
         e, q, Esc        end early: save, discard or resume
         Ctrl-C           the same prompt; a second Ctrl-C discards
 
+      When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
+      for a script, and the keys still work.
+
       When stdin or stdout is not a terminal, stdin lines are commands (next, pause, resume, \
       note TEXT, save, discard) and stdout gets one line per speaker, or JSON Lines events \
       with --json. next on the last speaker ends the meeting and saves it: a terminal asks \

@@ -8,8 +8,8 @@ import SyncUpsCore
 #endif
 
 extension CommandContext {
-  /// `start <syncup>`: runs the meeting on the terminal, or from a script when standard input
-  /// or output is not a terminal or `--json` is given. Never returns once the meeting runs;
+  /// `start <syncup>`: runs the meeting on the terminal (as lines when `TERM` is `dumb`), or
+  /// from a script when standard input or output is not a terminal or `--json` is given. Never returns once the meeting runs;
   /// throws only for problems found before it starts.
   func start(_ reference: String) throws {
     let clock = try MeetingClock(environment: environment)
@@ -20,7 +20,8 @@ extension CommandContext {
     let isInteractive = !options.json && isatty(0) == 1 && isatty(1) == 1
     let frontEnd: any MeetingFrontEnd =
       isInteractive
-      ? try TerminalFrontEnd(style: style)
+      ? try TerminalFrontEnd(
+        style: style, display: environment["TERM"] == "dumb" ? .lines : .fullScreen)
       : PipeMeeting(json: options.json, timerWaitsForInput: clock == .immediate)
     let session = MeetingSession(syncUps: syncUps, syncUp: syncUp, frontEnd: frontEnd) {
       state, prepare in

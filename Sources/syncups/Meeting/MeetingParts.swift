@@ -136,7 +136,7 @@ struct MeetingParts {
   }
 
   /// The prompt's buttons as `[key] Label`.
-  private func buttonItems(_ alert: AlertState<RecordMeeting.Action.Alert>) -> [String] {
+  func buttonItems(_ alert: AlertState<RecordMeeting.Action.Alert>) -> [String] {
     alert.buttons.map { "[\(Self.key(for: $0))] " + sanitize($0.label) }
   }
 

@@ -84,7 +84,11 @@ enum ManPageReference {
         + "default 10)."
     ),
     ("NO_COLOR", "When set to a non-empty value, --color auto prints no colour."),
-    ("TERM", "When dumb, --color auto prints no colour."),
+    (
+      "TERM",
+      "When dumb, --color auto prints no colour, and start writes the meeting line by line "
+        + "instead of redrawing the screen (the keys still work)."
+    ),
     (
       "SYNCUPS_CLOCK",
       "When immediate, meetings run without waiting: each second passes at "
