@@ -156,7 +156,9 @@ struct ModelTests {
 
   @Test func aTooShortMeetingSaysWhy() {
     let error = SyncUp.DurationTooShort(duration: 1, attendeeCount: 5, minimumDuration: 5)
-    #expect(error.message == "a meeting of 1 second is too short for 5 attendees: each needs at least a second")
+    #expect(
+      error.message
+        == "a meeting of 1 second is too short for 5 attendees: each needs at least a second")
   }
 
   @Test func valueSemanticsAndIdentity() {

@@ -300,7 +300,8 @@ struct MeetingLengthEndToEndTests {
       result.error == """
         Error: a meeting of 1 second is too short for 5 attendees: each needs at least a second; \
         use --duration 5s or longer
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] \
+        [--theme <theme>]
         See 'syncups add --help' for more information.
 
         """)

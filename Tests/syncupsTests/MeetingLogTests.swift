@@ -29,7 +29,8 @@ struct MeetingLogTests {
     #expect(MeetingLog.changes(from: none, to: empty) == "Note: ")
     #expect(MeetingLog.changes(from: empty, to: typed) == "Shipped 会")
     // A wide character takes two columns, so two backspaces; the space one more.
-    #expect(MeetingLog.changes(from: typed, to: fixed) == String(repeating: "\u{8} \u{8}", count: 3))
+    #expect(
+      MeetingLog.changes(from: typed, to: fixed) == String(repeating: "\u{8} \u{8}", count: 3))
     #expect(
       MeetingLog.changes(from: fixed, to: (submitted, MeetingOverlay()))
         == "\n0:00 Note from Blob: Shipped\n")
@@ -64,7 +65,8 @@ struct MeetingLogTests {
         == "enter add note  esc cancel\nNote: Half")
     let last = MeetingFixtures.state(elapsed: 450, alert: .endMeeting(isDiscardable: false))
     #expect(
-      MeetingLog.changes(from: (MeetingFixtures.state(elapsed: 450), MeetingOverlay()), to: (last, MeetingOverlay()))
+      MeetingLog.changes(
+        from: (MeetingFixtures.state(elapsed: 450), MeetingOverlay()), to: (last, MeetingOverlay()))
         == """
         End meeting? You are ending the meeting early. What would you like to do?
         [s] Save and end  [r] Resume
@@ -74,6 +76,7 @@ struct MeetingLogTests {
 
   @Test func ticksThatChangeNothingShownWriteNothing() {
     let later = MeetingFixtures.state(elapsed: 5)
-    #expect(MeetingLog.changes(from: (start, MeetingOverlay()), to: (later, MeetingOverlay())) == "")
+    #expect(
+      MeetingLog.changes(from: (start, MeetingOverlay()), to: (later, MeetingOverlay())) == "")
   }
 }

@@ -114,7 +114,8 @@ struct TerminalMeetingEndToEndTests {
     let syncups = try engineering()
     let meeting = try PseudoTerminalRun(syncups, ["start", "eng"], environment: ["TERM": "dumb"])
     #expect(meeting.waitFor("Started Eng: 3 speakers, 1 min, 30 secs"))
-    #expect(meeting.waitFor("0:00 Ana is speaking (speaker 1 of 3) n next space pause t note e end"))
+    #expect(
+      meeting.waitFor("0:00 Ana is speaking (speaker 1 of 3) n next space pause t note e end"))
     meeting.type("tShipped itx\u{7F}\r")
     #expect(meeting.waitFor("Note from Ana: Shipped it"))
     #expect(meeting.screen.contains("Note: Shipped itx\u{8} \u{8}\r\n"))

@@ -9,8 +9,8 @@ import SyncUpsCore
 
 extension CommandContext {
   /// `start <syncup>`: runs the meeting on the terminal (as lines when `TERM` is `dumb`), or
-  /// from a script when standard input or output is not a terminal or `--json` is given. Never returns once the meeting runs;
-  /// throws only for problems found before it starts.
+  /// from a script when standard input or output is not a terminal or `--json` is given.
+  /// Never returns once the meeting runs; throws only for problems found before it starts.
   func start(_ reference: String) throws {
     let clock = try MeetingClock(environment: environment)
     let syncUps = try loadSyncUps()

@@ -6,8 +6,8 @@ import SyncUpsCore
 /// function from what was shown and what is to be shown to the text to write.
 ///
 /// ```swift
-/// MeetingLog.opening(state, overlay)            // "Started Eng: …\n0:00 Ana is speaking …\n…"
-/// MeetingLog.changes(from: shown, to: (state, overlay))
+/// MeetingLog.opening(state, overlay)  // "Started Eng: …\n0:00 Ana is speaking …\n…"
+/// MeetingLog.changes(from: shown, to: (state, overlay))  // "0:30 Ben is speaking …\n"
 /// ```
 ///
 /// The text uses no escape sequence: only line feeds, and backspaces to take back what was
@@ -34,7 +34,8 @@ enum MeetingLog {
     let parts = MeetingParts(state: new.state, overlay: new.overlay, style: .plain)
     if showsKeys, let help = parts.help { lines.append(help) }
     if let alert = new.state.alert, old.state.alert == nil {
-      lines.append([alert.title, alert.message].compactMap { $0 }.map(sanitize).joined(separator: " "))
+      let question = [alert.title, alert.message].compactMap { $0 }.map(sanitize)
+      lines.append(question.joined(separator: " "))
       lines.append(parts.buttonItems(alert).joined(separator: "  "))
     }
     if new.overlay.isInterruptPending, !old.overlay.isInterruptPending {
