@@ -131,12 +131,12 @@ complete -c syncups -n '__syncups_at \'show\' 0' -x -a '(__syncups_run __complet
 # syncups add
 complete -c syncups -n '__syncups_at \'add\'' -l title -x -d 'The sync-up\'s title.'
 complete -c syncups -n '__syncups_at \'add\'' -l attendee -x -d 'Add an attendee; repeat for more.'
-complete -c syncups -n '__syncups_at \'add\'' -l duration -x -d 'The meeting\'s length: 90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h (default: the default-duration setting, else 5m).'
+complete -c syncups -n '__syncups_at \'add\'' -l duration -x -d 'The meeting\'s length: 90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h, and at least 1s per attendee (default: the default-duration setting, else 5m).'
 complete -c syncups -n '__syncups_at \'add\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The colour theme (default: the default-theme setting, else bubblegum).'
 
 # syncups edit
 complete -c syncups -n '__syncups_at \'edit\'' -l title -x -d 'The new title.'
-complete -c syncups -n '__syncups_at \'edit\'' -l duration -x -d 'The new length: 90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h.'
+complete -c syncups -n '__syncups_at \'edit\'' -l duration -x -d 'The new length: 90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h, and at least 1s per attendee once the attendee changes are made.'
 complete -c syncups -n '__syncups_at \'edit\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The new colour theme.'
 complete -c syncups -n '__syncups_at \'edit\'' -l add-attendee -x -d 'Add an attendee; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -d 'Remove the attendee with this name or id; repeatable.'

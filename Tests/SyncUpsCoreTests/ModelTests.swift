@@ -128,6 +128,39 @@ struct ModelTests {
     #expect(syncUp.durationPerAttendee == expected)
   }
 
+  @Test(arguments: [
+    (duration: 1, attendees: 0, tooShort: false),
+    (duration: 1, attendees: 1, tooShort: false),
+    (duration: 5, attendees: 5, tooShort: false),
+    (duration: 4, attendees: 5, tooShort: true),
+    (duration: 1, attendees: 5, tooShort: true),
+  ])
+  func aMeetingNeedsASecondPerAttendee(duration: Int, attendees: Int, tooShort: Bool) {
+    let syncUp = SyncUp(
+      id: UUID(1),
+      attendees: IdentifiedArrayOf(
+        uniqueElements: (0..<attendees).map { Attendee(id: UUID(100 + $0), name: "A\($0)") }
+      ),
+      duration: duration
+    )
+    #expect(syncUp.minimumDuration == max(attendees, 1))
+    if tooShort {
+      #expect(
+        throws: SyncUp.DurationTooShort(
+          duration: duration, attendeeCount: attendees, minimumDuration: attendees)
+      ) { try syncUp.checkDuration() }
+    } else {
+      #expect(throws: Never.self) { try syncUp.checkDuration() }
+    }
+  }
+
+  @Test func aTooShortMeetingSaysWhy() {
+    let error = SyncUp.DurationTooShort(duration: 1, attendeeCount: 5, minimumDuration: 5)
+    #expect(
+      error.message
+        == "a meeting of 1 second is too short for 5 attendees: each needs at least a second")
+  }
+
   @Test func valueSemanticsAndIdentity() {
     var syncUp = SyncUp(
       id: UUID(1),

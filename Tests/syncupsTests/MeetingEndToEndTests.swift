@@ -157,13 +157,44 @@ struct MeetingEndToEndTests {
     #expect(result.status == 0)
     #expect(
       result.error == """
-        syncups: unknown command 'dance'; expected next, pause, resume, note TEXT, save or discard
-        syncups: 'note' needs the note's text
-        syncups: 'pause' takes no argument (got 'now')
-        syncups: no more speakers; 'save' ends the meeting
+        Error: unknown command 'dance'; expected next, pause, resume, note TEXT, save or discard
+        Error: 'note' needs the note's text
+        Error: 'pause' takes no argument (got 'now')
 
         """)
     #expect(result.output.hasSuffix("1:00 Saved the meeting (0 notes)\n"))
+  }
+
+  /// On a terminal, Next on the last speaker asks whether to end, offering Save and end or
+  /// Resume; a script has no one to answer, so moving past the last speaker ends the meeting
+  /// and saves it, and what follows is not read.
+  @Test func nextPastTheLastSpeakerSavesTheMeeting() throws {
+    let syncups = try engineering()
+    let result = try syncups(
+      "start", "eng", input: "next\nnext\nnote Last words\nnext\nnote Too late\nsave\ndiscard\n",
+      environment: Self.immediate)
+    #expect(result.status == 0)
+    #expect(result.error == "")
+    #expect(
+      result.output == """
+        Started Eng: 3 speakers, 1 min, 30 secs
+        0:00 Ana is speaking (speaker 1 of 3)
+        0:30 Ben is speaking (speaker 2 of 3)
+        1:00 Cy is speaking (speaker 3 of 3)
+        1:00 Note from Cy: Last words
+        1:00 Saved the meeting (1 note)
+
+        """)
+    #expect(try savedMeetings(syncups).map { $0["transcript"] as? String } == ["Cy: Last words"])
+  }
+
+  @Test func linesAfterASaveAreIgnoredAndTheMeetingIsSavedOnce() throws {
+    let syncups = try engineering()
+    let result = try syncups(
+      "start", "eng", input: "note One\nsave\nnote Two\nsave\n", environment: Self.immediate)
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("0:00 Note from Ana: One\n0:00 Saved the meeting (1 note)\n"))
+    #expect(try savedMeetings(syncups).map { $0["transcript"] as? String } == ["Ana: One"])
   }
 
   @Test func aBadClockSettingIsAUsageError() throws {
@@ -246,5 +277,94 @@ struct MeetingEndToEndTests {
 
         """)
     #expect(try syncups("list", "--json").output == "[]\n")
+  }
+}
+
+/// A meeting gives every attendee at least a second: `add` and `edit` refuse a shorter one on
+/// the command line (64), and `start` refuses one already stored (65), saying how to fix it.
+@Suite("Meeting length end to end")
+struct MeetingLengthEndToEndTests {
+  static let editUsage = """
+    Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
+    [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...]
+    See 'syncups edit --help' for more information.
+
+    """
+
+  @Test func addRefusesLessThanASecondPerAttendee() throws {
+    let syncups = SyncUpsRun()
+    let five = ["Ana", "Ben", "Cy", "Di", "Ed"].flatMap { ["--attendee", $0] }
+    let result = try syncups.run(["add", "--title", "Eng", "--duration", "1s"] + five)
+    #expect(result.status == 64)
+    #expect(
+      result.error == """
+        Error: a meeting of 1 second is too short for 5 attendees: each needs at least a second; \
+        use --duration 5s or longer
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] \
+        [--theme <theme>]
+        See 'syncups add --help' for more information.
+
+        """)
+    #expect(syncups.dataBytes == nil)
+    // Blank names are dropped before the count: two attendees fit in two seconds.
+    let added = try syncups(
+      "add", "--title", "Eng", "--attendee", "Ana", "--attendee", " ", "--attendee", "Ben",
+      "--duration", "2s")
+    #expect(added.status == 0)
+  }
+
+  @Test func editRefusesALengthOrAttendeesThatLeaveLessThanASecondEach() throws {
+    let syncups = try MeetingEndToEndTests().engineering()
+    let before = syncups.dataBytes
+    let shorter = try syncups("edit", "eng", "--duration", "2s")
+    #expect(shorter.status == 64)
+    #expect(
+      shorter.error == "Error: a meeting of 2 seconds is too short for 3 attendees: each needs "
+        + "at least a second; use --duration 3s or longer\n" + Self.editUsage)
+    #expect(try syncups("edit", "eng", "--duration", "3s").status == 0)
+    let stored = syncups.dataBytes
+    let more = try syncups("edit", "eng", "--add-attendee", "Di")
+    #expect(more.status == 64)
+    #expect(
+      more.error == "Error: a meeting of 3 seconds is too short for 4 attendees: each needs "
+        + "at least a second; use --duration 4s or longer\n" + Self.editUsage)
+    #expect(syncups.dataBytes == stored)
+    #expect(stored != before)
+    let both = try syncups("edit", "eng", "--add-attendee", "Di", "--duration", "4s")
+    #expect(both.status == 0)
+  }
+
+  @Test func startRefusesASyncUpStoredTooShortAndSaysHowToFixIt() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[{"id":"00000000-0000-0000-0000-00000000000A","name":"Ana"},\
+      {"id":"00000000-0000-0000-0000-00000000000B","name":"Ben"},\
+      {"id":"00000000-0000-0000-0000-00000000000C","name":"Cy"}],\
+      "duration":2,"id":"00000000-0000-0000-0000-000000000001","meetings":[],\
+      "theme":"orange","title":"Eng"}]
+      """)
+    let before = syncups.dataBytes
+    let result = try syncups(
+      "start", "eng", input: "next\n", environment: MeetingEndToEndTests.immediate)
+    #expect(result.status == 65)
+    #expect(result.output == "")
+    #expect(
+      result.error == "Error: cannot start 'Eng': a meeting of 2 seconds is too short for 3 "
+        + "attendees: each needs at least a second; lengthen it with "
+        + "'syncups edit 00000000 --duration 3s'\n")
+    #expect(syncups.dataBytes == before)
+    #expect(try syncups("edit", "00000000", "--duration", "3s").status == 0)
+    let fixed = try syncups("start", "eng", environment: MeetingEndToEndTests.immediate)
+    #expect(fixed.status == 0)
+    #expect(
+      fixed.output == """
+        Started Eng: 3 speakers, 3 secs
+        0:00 Ana is speaking (speaker 1 of 3)
+        0:01 Ben is speaking (speaker 2 of 3)
+        0:02 Cy is speaking (speaker 3 of 3)
+        0:03 Saved the meeting (0 notes)
+
+        """)
   }
 }

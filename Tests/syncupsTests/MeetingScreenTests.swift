@@ -327,15 +327,32 @@ private func render(
     #expect(
       render(prompt, 30, 5)
         == screen(
-          ["Engineering", "Blob Jr  2:15 left", "Meeting  5:35 left", "End meeting? s/d/r"],
+          ["Engineering", "Blob Jr  2:15 left", "Meeting  5:35 left", "[s]ave [d]iscard [r]esume"],
           rows: 5))
     #expect(
       render(prompt, 60, 3)
         == screen(
           [
-            "Blob Jr  2:15 left", "Meeting  5:35 left", "End meeting?  s save  d discard  r resume",
+            "Blob Jr  2:15 left", "Meeting  5:35 left", "End meeting?  [s]ave [d]iscard [r]esume",
           ],
           rows: 3))
+  }
+
+  /// Where the prompt does not fit on one line its choices are shown alone, wrapped, rather
+  /// than a title cut to "End meetin…".
+  @Test func aSmallWindowShowsThePromptsChoicesWhole() {
+    let prompt = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true))
+    #expect(
+      render(prompt, 12, 4) == screen(["2:15 left", "[s]ave", "[d]iscard", "[r]esume"], rows: 4))
+    #expect(
+      render(prompt, 20, 4)
+        == screen(
+          ["Blob Jr  2:15 left", "Meeting  5:35 left", "[s]ave [d]iscard", "[r]esume"], rows: 4))
+    let lastSpeaker = MeetingFixtures.state(
+      elapsed: 500, alert: .endMeeting(isDiscardable: false))
+    #expect(
+      render(lastSpeaker, 12, 4)
+        == screen(["1:40 left", "Meeting  1…", "[s]ave", "[r]esume"], rows: 4))
   }
 
   @Test func compactLayoutKeepsWhatMattersMost() {
@@ -345,10 +362,10 @@ private func render(
       render(state, overlay, 30, 5)
         == screen(
           [
-            "Blob Jr  2:15 left", "Paused", "Note: Hi▏", "End meeting? s/d/r",
+            "Blob Jr  2:15 left", "Paused", "Note: Hi▏", "[s]ave [d]iscard [r]esume",
             "Ctrl-C again discards the me…",
           ], rows: 5))
-    #expect(render(state, overlay, 30, 1) == screen(["End meeting? s/d/r"], rows: 1))
+    #expect(render(state, overlay, 30, 1) == screen(["[s]ave [d]iscard [r]esume"], rows: 1))
     #expect(render(MeetingFixtures.state(), 20, 1) == screen(["Blob Jr  2:15 left"], rows: 1))
     #expect(
       render(MeetingFixtures.state(), 60, 9)

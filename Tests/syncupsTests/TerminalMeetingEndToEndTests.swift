@@ -107,4 +107,32 @@ struct TerminalMeetingEndToEndTests {
     #expect(meeting.wait() == 0)
     #expect(meeting.settingsAreRestored)
   }
+
+  /// A terminal that cannot move the cursor gets the lines of a script's meeting, the keys
+  /// still read one by one: no escape sequence is ever written.
+  @Test func aDumbTerminalGetsLinesAndTheKeysStillWork() throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"], environment: ["TERM": "dumb"])
+    #expect(meeting.waitFor("Started Eng: 3 speakers, 1 min, 30 secs"))
+    #expect(
+      meeting.waitFor("0:00 Ana is speaking (speaker 1 of 3) n next space pause t note e end"))
+    meeting.type("tShipped itx\u{7F}\r")
+    #expect(meeting.waitFor("Note from Ana: Shipped it"))
+    #expect(meeting.screen.contains("Note: Shipped itx\u{8} \u{8}\r\n"))
+    meeting.type("n")
+    #expect(meeting.waitFor("0:30 Ben is speaking (speaker 2 of 3)"))
+    meeting.type("e")
+    #expect(
+      meeting.waitFor(
+        "End meeting? You are ending the meeting early. What would you like to do? "
+          + "[s] Save and end [d] Discard [r] Resume"))
+    meeting.type("r")
+    #expect(meeting.waitFor("[r] Resume n next space pause t note e end"))
+    meeting.type("es")
+    #expect(meeting.wait() == 0)
+    #expect(meeting.waitFor("Saved the meeting (1 note)"))
+    #expect(meeting.settingsAreRestored)
+    #expect(!meeting.screen.contains("\u{1B}"))
+    #expect(try transcripts(syncups) == ["Ana: Shipped it"])
+  }
 }

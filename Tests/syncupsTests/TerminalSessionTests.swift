@@ -125,6 +125,25 @@ import Testing
     #expect(pty.readOutput() == TerminalSession.restoreSequence)
   }
 
+  /// For a terminal that cannot move the cursor: raw mode, and not one escape sequence.
+  @Test func aSessionForKeysOnlyWritesNoEscapeSequence() throws {
+    let pty = try PseudoTerminal()
+    let before = pty.settings()
+    let session = try TerminalSession.begin(
+      input: pty.terminal, output: pty.terminal, takesScreen: false)
+    let raw = pty.settings()
+    #expect(raw != before)
+    session.write("0:00 Ana is speaking\n")
+    #expect(pty.readOutput() == "0:00 Ana is speaking\r\n")
+    session.suspend()
+    #expect(pty.settings() == before)
+    session.resume()
+    #expect(pty.settings() == raw)
+    session.end()
+    #expect(pty.settings() == before)
+    #expect(pty.readOutput(timeout: 20) == "")
+  }
+
   @Test func endDropsKeysTypedButNotRead() throws {
     let pty = try PseudoTerminal()
     let session = try TerminalSession.begin(input: pty.terminal, output: pty.terminal)

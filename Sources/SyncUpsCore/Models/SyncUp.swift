@@ -70,6 +70,52 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     attendees.isEmpty ? duration : duration / attendees.count
   }
 
+  /// The shortest meeting this sync-up may have, in seconds: one second per attendee (one
+  /// second without attendees). Any shorter and some slot `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)` would be
+  /// empty, so a meeting would start past its first speakers.
+  public var minimumDuration: Int { max(attendees.count, 1) }
+
+  /// Checks that a meeting can give every attendee at least a second. `add`, `edit` and
+  /// `start` all ask this one question.
+  ///
+  /// ```swift
+  /// SyncUp(id: id, attendees: fiveAttendees, duration: 3).checkDuration()
+  /// // throws: "a meeting of 3 seconds is too short for 5 attendees: each needs at least a second"
+  /// ```
+  ///
+  /// - Throws: ``DurationTooShort`` when ``duration`` is under ``minimumDuration``.
+  public func checkDuration() throws(DurationTooShort) {
+    guard duration < minimumDuration else { return }
+    throw DurationTooShort(
+      duration: duration, attendeeCount: attendees.count, minimumDuration: minimumDuration)
+  }
+
+  /// Why a sync-up's meeting cannot run: it is shorter than one second per attendee.
+  public struct DurationTooShort: Error, Equatable, Sendable {
+    /// The sync-up's length, in seconds.
+    public var duration: Int
+    /// How many attendees share it.
+    public var attendeeCount: Int
+
+    /// The shortest length that would do, in seconds (``SyncUp/minimumDuration``).
+    public var minimumDuration: Int
+
+    /// A sync-up of `duration` seconds with `attendeeCount` attendees, which needs at least
+    /// `minimumDuration` seconds.
+    public init(duration: Int, attendeeCount: Int, minimumDuration: Int) {
+      self.duration = duration
+      self.attendeeCount = attendeeCount
+      self.minimumDuration = minimumDuration
+    }
+
+    /// What is wrong, in lower case without a final period, for the caller to follow with
+    /// how to fix it.
+    public var message: String {
+      "a meeting of \(duration) second\(duration == 1 ? "" : "s") is too short for "
+        + "\(attendeeCount) attendees: each needs at least a second"
+    }
+  }
+
   /// The keys of a sync-up's JSON object.
   enum CodingKeys: String, CodingKey {
     case attendees, duration, id, meetings, theme, title

@@ -120,8 +120,8 @@ enum CommandTable {
         isRepeatable: true),
       OptionSpec(
         long: "duration", valueName: "duration",
-        help: "The meeting's length: \(durationHelp) (default: the default-duration setting, "
-          + "else 5m)."),
+        help: "The meeting's length: \(durationHelp), and at least 1s per attendee (default: "
+          + "the default-duration setting, else 5m)."),
       OptionSpec(
         long: "theme", valueName: "theme",
         help: "The colour theme (default: the default-theme setting, else bubblegum).",
@@ -145,7 +145,9 @@ enum CommandTable {
     options: [
       OptionSpec(long: "title", valueName: "title", help: "The new title."),
       OptionSpec(
-        long: "duration", valueName: "duration", help: "The new length: \(durationHelp)."),
+        long: "duration", valueName: "duration",
+        help: "The new length: \(durationHelp), and at least 1s per attendee once the attendee "
+          + "changes are made."),
       OptionSpec(
         long: "theme", valueName: "theme", help: "The new colour theme.", completion: .theme),
       OptionSpec(
@@ -182,16 +184,24 @@ enum CommandTable {
     abstract: "Run a timed meeting that rotates through the attendees.",
     discussion: """
       Each attendee gets an equal share of the meeting; when time is up the meeting is saved \
-      to the sync-up's history. On a terminal the keys are:
+      to the sync-up's history. A sync-up shorter than one second per attendee (stored by \
+      hand or imported) is refused with status 65; lengthen it with 'syncups edit <syncup> \
+      --duration'. On a terminal the keys are:
         n, right arrow   next speaker
         space            pause or resume
         t                type a note (Enter adds it to the transcript, Esc cancels)
         e, q, Esc        end early: save, discard or resume
         Ctrl-C           the same prompt; a second Ctrl-C discards
 
+      When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
+      for a script, and the keys still work.
+
       When stdin or stdout is not a terminal, stdin lines are commands (next, pause, resume, \
       note TEXT, save, discard) and stdout gets one line per speaker, or JSON Lines events \
-      with --json.
+      with --json. next on the last speaker ends the meeting and saves it: a terminal asks \
+      first, offering only Save and end or Resume, and a script has no one to answer. A line \
+      that is not a command is reported on stderr and ignored; nothing after a save or \
+      discard is read.
       """,
     arguments: [syncUpArgument],
     examples: [

@@ -34,6 +34,7 @@ extension CommandContext {
         form(.addAttendee(name: name))
       }
     }
+    try checkDuration(of: store.state.addSyncUp?.syncUp.withoutBlankAttendees(), command: "add")
     guard let id = store.state.addSyncUp?.syncUp.id else { return }
     store.send(.confirmAddSyncUpButtonTapped)
     try save(syncUps)
@@ -80,6 +81,7 @@ extension CommandContext {
         form(.attendeeNameChanged(id: try attendee(from, in: attendees, of: target).id, name: to))
       }
     }
+    try checkDuration(of: store.state.destination?.edit?.syncUp, command: "edit")
     store.send(.doneEditingButtonTapped)
   }
 

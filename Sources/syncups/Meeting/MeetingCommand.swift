@@ -8,18 +8,20 @@ import SyncUpsCore
 #endif
 
 extension CommandContext {
-  /// `start <syncup>`: runs the meeting on the terminal, or from a script when standard input
-  /// or output is not a terminal or `--json` is given. Never returns once the meeting runs;
-  /// throws only for problems found before it starts.
+  /// `start <syncup>`: runs the meeting on the terminal (as lines when `TERM` is `dumb`), or
+  /// from a script when standard input or output is not a terminal or `--json` is given.
+  /// Never returns once the meeting runs; throws only for problems found before it starts.
   func start(_ reference: String) throws {
     let clock = try MeetingClock(environment: environment)
     let syncUps = try loadSyncUps()
     let target = try syncUp(reference, in: syncUps.wrappedValue)
     guard let syncUp = syncUps[id: target.id] else { return }
+    try checkCanStart(target)
     let isInteractive = !options.json && isatty(0) == 1 && isatty(1) == 1
     let frontEnd: any MeetingFrontEnd =
       isInteractive
-      ? try TerminalFrontEnd(style: style)
+      ? try TerminalFrontEnd(
+        style: style, display: environment["TERM"] == "dumb" ? .lines : .fullScreen)
       : PipeMeeting(json: options.json, timerWaitsForInput: clock == .immediate)
     let session = MeetingSession(syncUps: syncUps, syncUp: syncUp, frontEnd: frontEnd) {
       state, prepare in
@@ -29,6 +31,23 @@ extension CommandContext {
       }
     }
     session.run(startsTimer: isInteractive || clock != .immediate)
+  }
+}
+
+extension CommandContext {
+  /// Refuses a sync-up stored with less than a second per attendee (written by an older
+  /// version, an import or by hand): the data is at fault, not the command line, so the
+  /// status is 65, and the message gives the `edit` that fixes it.
+  private func checkCanStart(_ syncUp: SyncUp) throws {
+    do {
+      try syncUp.checkDuration()
+    } catch {
+      let fix = "syncups edit \(syncUp.id.uuidString.prefix(8)) --duration "
+        + DurationText.compact(error.minimumDuration)
+      throw CommandFailure(
+        "cannot start '\(sanitize(syncUp.title))': \(error.message); lengthen it with '\(fix)'",
+        status: .dataError)
+    }
   }
 }
 

@@ -136,7 +136,7 @@ struct MeetingParts {
   }
 
   /// The prompt's buttons as `[key] Label`.
-  private func buttonItems(_ alert: AlertState<RecordMeeting.Action.Alert>) -> [String] {
+  func buttonItems(_ alert: AlertState<RecordMeeting.Action.Alert>) -> [String] {
     alert.buttons.map { "[\(Self.key(for: $0))] " + sanitize($0.label) }
   }
 
@@ -174,24 +174,30 @@ struct MeetingParts {
     truncated("Meeting  " + ScreenText.clock(state.secondsRemaining) + " left", toWidth: width)
   }
 
-  /// The end prompt on one line — `End meeting?  s save  d discard  r resume`, or
-  /// `End meeting? s/d/r` when that does not fit — and the Ctrl-C hint when one is pending.
+  /// The end prompt on one line — `End meeting?  [s]ave [d]iscard [r]esume` — or, when that
+  /// does not fit, its choices alone, wrapped to `width` (a cut title would say nothing, and
+  /// the choices are what a key press needs), then the Ctrl-C hint when one is pending.
   func compactPrompt(width: Int) -> [ScreenLine] {
     guard let alert = state.alert else { return [] }
-    let title = sanitize(alert.title)
-    let keys = alert.buttons.map { Self.key(for: $0) }
-    let words = alert.buttons.map { button in
-      Self.key(for: button) + " "
-        + (sanitize(button.label).split(separator: " ").first.map { $0.lowercased() } ?? "")
-    }
-    let long = title + "  " + words.joined(separator: "  ")
-    let short = title + " " + keys.joined(separator: "/")
-    let prompt = displayWidth(long) <= width ? long : truncated(short, toWidth: width)
-    var lines = [ScreenLine(style.bold(prompt), priority: 10)]
+    let choices = alert.buttons.map(Self.choice)
+    let long = sanitize(alert.title) + "  " + choices.joined(separator: " ")
+    let prompt =
+      displayWidth(long) <= width
+      ? [long] : ScreenText.pack(choices, separator: " ", width: width)
+    var lines = prompt.map { ScreenLine(style.bold($0), priority: 10) }
     if overlay.isInterruptPending {
       lines.append(ScreenLine(truncated(Self.interruptHint, toWidth: width), priority: 8))
     }
     return lines
+  }
+
+  /// A button as the word of its label with its key in brackets: `[s]ave`, `[d]iscard`,
+  /// `[r]esume`; `[k] Word` when the word does not start with the key.
+  static func choice(_ button: ButtonState<RecordMeeting.Action.Alert>) -> String {
+    let key = key(for: button)
+    let word = sanitize(button.label).split(separator: " ").first.map(String.init) ?? ""
+    guard word.lowercased().hasPrefix(key) else { return "[\(key)] " + word }
+    return "[\(key)]" + word.dropFirst(key.count)
   }
 
   // MARK: Text

@@ -100,9 +100,11 @@ final class MeetingSession {
     store.send(.onTask)
   }
 
-  /// Sends an action of the front end's input.
+  /// Sends an action of the front end's input. Once input asked to save or discard, the
+  /// rest is ignored: the meeting is being ended (its dismissal follows as an effect), and a
+  /// second `save` would save it twice.
   func send(_ action: RecordMeeting.Action) {
-    guard !isEnding else { return }
+    guard !isEnding, !isEndRequested else { return }
     if case .alert(.presented) = action { isEndRequested = true }
     store.send(action)
   }
@@ -117,6 +119,8 @@ final class MeetingSession {
   private func end(savingBecauseOf signal: Int32) {
     guard !isEnding else { return }
     status = signal == SIGHUP ? .hangUp : .terminated
+    // A save or discard already asked for is under way: it stands, and saves only once.
+    guard !isEndRequested else { return }
     frontEnd.prepareToSave()
     store.send(.alert(.presented(.confirmSave)))
   }

@@ -3,7 +3,7 @@ import SyncUpsCore
 /// One line of standard input in a meeting that is not on a terminal.
 ///
 /// ```
-/// next            the next speaker
+/// next            the next speaker; after the last one, the end (saved)
 /// pause, resume   stop and restart the timer
 /// note TEXT       add a note from the current speaker
 /// save, discard   end the meeting
@@ -48,25 +48,19 @@ enum PipeCommand: Equatable, Sendable {
     }
   }
 
-  /// The feature's action for this command in `state`, or why it does nothing now.
-  func action(in state: RecordMeeting.State) -> Result<RecordMeeting.Action, PipeCommandError> {
+  /// The feature's action for this command in `state`.
+  func action(in state: RecordMeeting.State) -> RecordMeeting.Action {
     switch self {
     case .next:
-      // On the last speaker the feature asks whether to end; a script says `save` instead.
-      guard !state.isOnLastSpeaker else {
-        return .failure(PipeCommandError("no more speakers; 'save' ends the meeting"))
-      }
-      return .success(.nextButtonTapped)
-    case .pause:
-      return .success(.pauseButtonTapped)
-    case .resume:
-      return .success(.resumeButtonTapped)
-    case .note(let text):
-      return .success(.noteSubmitted(text))
-    case .save:
-      return .success(.alert(.presented(.confirmSave)))
-    case .discard:
-      return .success(.alert(.presented(.confirmDiscard)))
+      // On the last speaker the terminal's Next asks "End meeting?" offering only Save and
+      // end or Resume. A script has no one to answer, and a script that moves past the last
+      // speaker is done with the meeting: it ends and is saved, as when the time runs out.
+      state.isOnLastSpeaker ? .alert(.presented(.confirmSave)) : .nextButtonTapped
+    case .pause: .pauseButtonTapped
+    case .resume: .resumeButtonTapped
+    case .note(let text): .noteSubmitted(text)
+    case .save: .alert(.presented(.confirmSave))
+    case .discard: .alert(.presented(.confirmDiscard))
     }
   }
 }

@@ -11,8 +11,8 @@ import SyncUpsCore
 /// standard output gets one line per event, or one JSON object per line with `--json`, each
 /// written as it happens. No raw mode, no key reading, no redraws.
 ///
-/// The end of input does not end the meeting: it runs until its time is up or a `save` or
-/// `discard` line. An interrupt (SIGINT) discards it and exits 130.
+/// The end of input does not end the meeting: it runs until its time is up, a `save` or
+/// `discard` line, or a `next` on the last speaker (which saves). An interrupt (SIGINT) discards it and exits 130.
 @MainActor
 final class PipeMeeting: MeetingFrontEnd {
   private let json: Bool
@@ -77,17 +77,11 @@ final class PipeMeeting: MeetingFrontEnd {
     guard !isStopped, let session else { return }
     do {
       guard let command = try PipeCommand.parse(line) else { return }
-      switch command.action(in: session.store.state) {
-      case .success(let action): session.send(action)
-      case .failure(let error): warn(error)
-      }
+      session.send(command.action(in: session.store.state))
     } catch {
-      warn(error)
+      // The meeting goes on: the line is ignored, and said to be wrong as any error is.
+      Output.error("Error: \(error.message)\n")
     }
-  }
-
-  private func warn(_ error: PipeCommandError) {
-    Output.error("syncups: \(error.message)\n")
   }
 
   private func endOfInput() {

@@ -1,28 +1,33 @@
 import SyncUpsCore
 
 /// The meeting on the terminal: raw mode and the alternate screen for as long as it runs (see
-/// ``TerminalMeeting``), then a one-line summary on the normal screen.
+/// ``TerminalMeeting``), then a one-line summary on the normal screen. On a terminal that
+/// cannot move the cursor (`TERM=dumb`): raw mode only, the lines of a script's meeting as
+/// they happen, and its last line.
 @MainActor
 final class TerminalFrontEnd: MeetingFrontEnd {
   private let terminal: TerminalSession
   private let style: TerminalStyle
+  private let display: TerminalMeeting.Display
   private var meeting: TerminalMeeting?
 
-  /// Takes over the terminal on standard input and output.
+  /// Takes over the terminal on standard input and output, to show the meeting as `display`
+  /// says.
   ///
   /// - Throws: a failure naming the problem when they are not a usable terminal.
-  init(style: TerminalStyle) throws {
+  init(style: TerminalStyle, display: TerminalMeeting.Display) throws {
     do {
-      terminal = try TerminalSession.begin()
+      terminal = try TerminalSession.begin(takesScreen: display == .fullScreen)
     } catch {
       throw CommandFailure("cannot run the meeting on the terminal: \(error.message)")
     }
     self.style = style
+    self.display = display
   }
 
   func start(_ session: MeetingSession) {
     let meeting = TerminalMeeting(
-      store: session.store, session: terminal, style: style,
+      store: session.store, session: terminal, style: style, display: display,
       onInterrupted: { [weak session] in session?.markInterrupted() })
     self.meeting = meeting
     meeting.start()
@@ -38,7 +43,14 @@ final class TerminalFrontEnd: MeetingFrontEnd {
   }
 
   func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp) {
-    Output.standard(Self.summary(ending, elapsed: elapsed, title: syncUp.title) + "\n")
+    switch (display, ending) {
+    case (.fullScreen, _):
+      Output.standard(Self.summary(ending, elapsed: elapsed, title: syncUp.title) + "\n")
+    case (.lines, .saved(let meeting)):
+      Output.standard(MeetingEvent.ended(elapsed: elapsed, meeting: meeting).plainLine + "\n")
+    case (.lines, .discarded):
+      Output.standard(MeetingEvent.ended(elapsed: elapsed, meeting: nil).plainLine + "\n")
+    }
   }
 
   /// `Saved the meeting of Eng: 4 min, 12 secs, 3 notes.` or

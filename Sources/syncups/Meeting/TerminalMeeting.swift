@@ -32,8 +32,18 @@ import SyncUpsCore
 ///
 /// A frame is written, in one write, only when its text differs from the last one written;
 /// the bell (`BEL`) goes in front of it when the speaker changed and the `bell` setting is on.
+/// On a terminal that cannot move the cursor the display is ``Display/lines`` instead: the
+/// ``MeetingLog`` of what changed, with the same keys.
 @MainActor
 final class TerminalMeeting {
+  /// How the meeting is shown.
+  enum Display {
+    /// ``MeetingScreen`` frames, redrawn in place.
+    case fullScreen
+    /// ``MeetingLog`` lines, one after the other (`TERM=dumb`).
+    case lines
+  }
+
   /// How long a lone Escape byte waits for the rest of an escape sequence.
   static let escapeDelay = DispatchTimeInterval.milliseconds(50)
 
@@ -43,6 +53,7 @@ final class TerminalMeeting {
   private let store: Store<RecordMeeting.State, RecordMeeting.Action>
   private let session: TerminalSession
   private let style: TerminalStyle
+  private let display: Display
   private let onInterrupted: @MainActor () -> Void
   private let stopProcess: @MainActor () -> Void
   private var decoder = KeyDecoder()
@@ -51,12 +62,14 @@ final class TerminalMeeting {
   private var observation: StoreObservation?
   private var escapeTimeout: DispatchWorkItem?
   private var lastFrame: String?
+  private var lastShown: MeetingLog.Shown?
   private var isRunning = false
   private var isEnding = false
 
   /// A meeting drawn on `session` in `style`, driving `store`.
   ///
   /// - Parameters:
+  ///   - display: Frames, or lines for a terminal that cannot move the cursor.
   ///   - onInterrupted: Called after a second Ctrl-C, once the controller has sent
   ///     `.alert(.presented(.confirmDiscard))` itself: the caller stops, ends the session and
   ///     exits with status 130. (The feature's dismissal still follows, as an effect.)
@@ -66,12 +79,14 @@ final class TerminalMeeting {
     store: Store<RecordMeeting.State, RecordMeeting.Action>,
     session: TerminalSession,
     style: TerminalStyle,
+    display: Display = .fullScreen,
     onInterrupted: @escaping @MainActor () -> Void,
     stopProcess: @escaping @MainActor () -> Void = { kill(getpid(), SIGSTOP) }
   ) {
     self.store = store
     self.session = session
     self.style = style
+    self.display = display
     self.onInterrupted = onInterrupted
     self.stopProcess = stopProcess
   }
@@ -132,16 +147,26 @@ final class TerminalMeeting {
   }
 
   /// Draws the current frame if its text changed (or always, when `force`), after the bell
-  /// when `ringBell`, in one write.
+  /// when `ringBell`, in one write. As lines, writes what changed since the last call (a
+  /// line cannot be drawn again, so `force` changes nothing).
   func redraw(force: Bool = false, ringBell: Bool = false) {
     guard isRunning, !isEnding else { return }
-    let size = session.size
-    let frame = MeetingScreen.render(
-      store.state, overlay: overlay, columns: size.columns, rows: size.rows, style: style)
     var output = ringBell ? "\u{07}" : ""
-    if force || frame != lastFrame {
-      output += frame
-      lastFrame = frame
+    switch display {
+    case .fullScreen:
+      let size = session.size
+      let frame = MeetingScreen.render(
+        store.state, overlay: overlay, columns: size.columns, rows: size.rows, style: style)
+      if force || frame != lastFrame {
+        output += frame
+        lastFrame = frame
+      }
+    case .lines:
+      let shown = (state: store.state, overlay: overlay)
+      output +=
+        lastShown.map { MeetingLog.changes(from: $0, to: shown) }
+        ?? MeetingLog.opening(shown.state, shown.overlay)
+      lastShown = shown
     }
     if !output.isEmpty { session.write(output) }
   }

@@ -23,9 +23,12 @@ enum EmergencyRestore {
   /// raises, plus SIGQUIT, which Ctrl-\ sends while the terminal keeps ISIG.
   static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT]
 
-  /// Restores `settings` on `input` and writes ``TerminalSession/restoreSequence`` to `output`
-  /// if the process dies before ``disarm(owner:)``. Replaces any earlier arming.
-  static func arm(owner: UInt, input: Int32, output: Int32, settings: termios) {
+  /// Restores `settings` on `input` and, when `restoresScreen`, writes
+  /// ``TerminalSession/restoreSequence`` to `output` if the process dies before
+  /// ``disarm(owner:)``. Replaces any earlier arming.
+  static func arm(
+    owner: UInt, input: Int32, output: Int32, settings: termios, restoresScreen: Bool = true
+  ) {
     let state = emergencyState
     _ = installation
     state.pointee.isArmed = false
@@ -33,6 +36,7 @@ enum EmergencyRestore {
     state.pointee.input = input
     state.pointee.output = output
     state.pointee.settings = settings
+    state.pointee.restoresScreen = restoresScreen
     state.pointee.isArmed = true
   }
 
@@ -52,7 +56,7 @@ enum EmergencyRestore {
     guard state.pointee.isArmed else { return }
     state.pointee.isArmed = false
     _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.settings)
-    var offset = 0
+    var offset = state.pointee.restoresScreen ? 0 : state.pointee.byteCount
     while offset < state.pointee.byteCount {
       let count = systemWrite(
         state.pointee.output, state.pointee.bytes + offset, state.pointee.byteCount - offset)
@@ -100,6 +104,7 @@ private struct EmergencyState {
   var input: Int32
   var output: Int32
   var settings: termios
+  var restoresScreen: Bool
   let bytes: UnsafeMutablePointer<UInt8>
   let byteCount: Int
 }
@@ -113,8 +118,8 @@ nonisolated(unsafe) private let emergencyState: UnsafeMutablePointer<EmergencySt
   let state = UnsafeMutablePointer<EmergencyState>.allocate(capacity: 1)
   state.initialize(
     to: EmergencyState(
-      isArmed: false, owner: 0, input: -1, output: -1, settings: termios(), bytes: bytes,
-      byteCount: sequence.count))
+      isArmed: false, owner: 0, input: -1, output: -1, settings: termios(), restoresScreen: true,
+      bytes: bytes, byteCount: sequence.count))
   return state
 }()
 

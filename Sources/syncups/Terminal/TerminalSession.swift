@@ -5,7 +5,9 @@
 #endif
 
 /// The terminal taken over for a full-screen display: keys arrive one by one without echo,
-/// and the display has the alternate screen to itself, without a cursor.
+/// and the display has the alternate screen to itself, without a cursor. On a terminal that
+/// cannot move the cursor (`TERM=dumb`) a session takes the keys only (`takesScreen: false`):
+/// raw mode, and no escape sequence is ever written.
 ///
 /// ```swift
 /// let session = try TerminalSession.begin()
@@ -33,6 +35,9 @@ final class TerminalSession {
   let output: Int32
   /// The terminal settings of ``input`` before the session, restored at its end.
   let savedSettings: termios
+  /// Whether the session enters the alternate screen and hides the cursor (and so leaves and
+  /// shows them again at its end).
+  let takesScreen: Bool
 
   /// Where the session is in its life.
   private enum Phase {
@@ -41,24 +46,25 @@ final class TerminalSession {
 
   private var phase = Phase.active
 
-  private init(input: Int32, output: Int32, savedSettings: termios) {
+  private init(input: Int32, output: Int32, savedSettings: termios, takesScreen: Bool) {
     self.input = input
     self.output = output
     self.savedSettings = savedSettings
+    self.takesScreen = takesScreen
   }
 
   deinit {
     end()
   }
 
-  /// Takes over the terminal: saves the settings of `input`, switches it to raw mode, enters
-  /// the alternate screen on `output` and hides the cursor.
+  /// Takes over the terminal: saves the settings of `input`, switches it to raw mode, and
+  /// (when `takesScreen`) enters the alternate screen on `output` and hides the cursor.
   ///
   /// - Throws: ``TerminalSessionError`` when `input` or `output` is not a terminal or the
   ///   settings cannot be read or changed; the terminal is then left as it was.
-  static func begin(input: Int32 = 0, output: Int32 = 1) throws(TerminalSessionError)
-    -> TerminalSession
-  {
+  static func begin(
+    input: Int32 = 0, output: Int32 = 1, takesScreen: Bool = true
+  ) throws(TerminalSessionError) -> TerminalSession {
     for fd in [input, output] where isatty(fd) != 1 {
       throw .notATerminal(fd: fd)
     }
@@ -66,8 +72,9 @@ final class TerminalSession {
     guard tcgetattr(input, &saved) == 0 else {
       throw .settingsUnreadable(fd: input, errno: errno)
     }
-    let session = TerminalSession(input: input, output: output, savedSettings: saved)
-    EmergencyRestore.arm(owner: session.owner, input: input, output: output, settings: saved)
+    let session = TerminalSession(
+      input: input, output: output, savedSettings: saved, takesScreen: takesScreen)
+    session.armEmergencyRestore()
     var raw = rawSettings(from: saved)
     guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
       let error = errno
@@ -75,7 +82,7 @@ final class TerminalSession {
       session.phase = .ended
       throw .settingsUnchangeable(fd: input, errno: error)
     }
-    session.writeAll(enterSequence)
+    if takesScreen { session.writeAll(enterSequence) }
     return session
   }
 
@@ -129,10 +136,10 @@ final class TerminalSession {
   /// unless the session is suspended.
   func resume() {
     guard phase == .suspended else { return }
-    EmergencyRestore.arm(owner: owner, input: input, output: output, settings: savedSettings)
+    armEmergencyRestore()
     var raw = Self.rawSettings(from: savedSettings)
     _ = tcsetattr(input, TCSANOW, &raw)
-    writeAll(Self.enterSequence)
+    if takesScreen { writeAll(Self.enterSequence) }
     phase = .active
   }
 
@@ -148,7 +155,7 @@ final class TerminalSession {
   /// Writes the restore sequence, then puts the saved settings back (`when`: TCSANOW or
   /// TCSAFLUSH), and disarms the emergency restore.
   private func restore(when: Int32) {
-    writeAll(Self.restoreSequence)
+    if takesScreen { writeAll(Self.restoreSequence) }
     var saved = savedSettings
     _ = tcsetattr(input, when, &saved)
     EmergencyRestore.disarm(owner: owner)
@@ -181,6 +188,12 @@ final class TerminalSession {
   private func waitUntilWritable() -> Bool {
     var poller = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
     return poll(&poller, 1, 1000) == 1
+  }
+
+  private func armEmergencyRestore() {
+    EmergencyRestore.arm(
+      owner: owner, input: input, output: output, settings: savedSettings,
+      restoresScreen: takesScreen)
   }
 
   /// This session's identity for ``EmergencyRestore``.

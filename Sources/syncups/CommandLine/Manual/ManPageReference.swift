@@ -115,7 +115,11 @@ enum ManPageReference {
         + "default 10)."
     ),
     ("NO_COLOR", "When set to a non-empty value, --color auto prints no colour."),
-    ("TERM", "When dumb, --color auto prints no colour."),
+    (
+      "TERM",
+      "When dumb, --color auto prints no colour, and start writes the meeting line by line "
+        + "instead of redrawing the screen (the keys still work)."
+    ),
     (
       "SYNCUPS_CLOCK",
       "When immediate, meetings run without waiting: each second passes at "
@@ -159,8 +163,9 @@ enum ManPageReference {
     ),
     (
       "65",
-      "A data error: the data file cannot be read or decoded (it is left untouched), or "
-        + "an import file is invalid."
+      "A data error: the data file cannot be read or decoded (it is left untouched), "
+        + "an import file is invalid, or start was given a sync-up stored with less than one "
+        + "second per attendee."
     ),
     ("75", "The data file stayed locked by another process for too long."),
     ("129", "A meeting was ended by SIGHUP; it was saved first."),

@@ -1,0 +1,82 @@
+import SharedState
+import SyncUpsCore
+import Testing
+
+@testable import syncups
+
+/// The meeting as lines, for a terminal that cannot move the cursor (`TERM=dumb`).
+@MainActor
+struct MeetingLogTests {
+  let start = MeetingFixtures.state(elapsed: 0)
+
+  @Test func theOpeningIsAScriptsFirstLinesThenTheKeys() {
+    #expect(
+      MeetingLog.opening(start, MeetingOverlay()) == """
+        Started Engineering: 3 speakers, 10 min
+        0:00 Blob is speaking (speaker 1 of 3)
+        n next  space pause  t note  e end
+
+        """)
+  }
+
+  @Test func aNoteIsEchoedAsItIsTypedAndEndsInItsEvent() {
+    let none = (state: start, overlay: MeetingOverlay())
+    let empty = (state: start, overlay: MeetingOverlay(noteDraft: ""))
+    let typed = (state: start, overlay: MeetingOverlay(noteDraft: "Shipped 会"))
+    let fixed = (state: start, overlay: MeetingOverlay(noteDraft: "Shipped"))
+    var submitted = start
+    submitted.transcript = "Blob: Shipped"
+    #expect(MeetingLog.changes(from: none, to: empty) == "Note: ")
+    #expect(MeetingLog.changes(from: empty, to: typed) == "Shipped 会")
+    // A wide character takes two columns, so two backspaces; the space one more.
+    #expect(
+      MeetingLog.changes(from: typed, to: fixed) == String(repeating: "\u{8} \u{8}", count: 3))
+    #expect(
+      MeetingLog.changes(from: fixed, to: (submitted, MeetingOverlay()))
+        == "\n0:00 Note from Blob: Shipped\n")
+    #expect(MeetingLog.changes(from: fixed, to: none) == "\n")
+  }
+
+  @Test func linesWhileANoteIsTypedEndItsLineAndWriteItAgain() {
+    let overlay = MeetingOverlay(noteDraft: "Half")
+    var next = start
+    next.secondsElapsed = 200
+    next.speakerIndex = 1
+    #expect(
+      MeetingLog.changes(from: (start, overlay), to: (next, overlay))
+        == "\n3:20 Blob Jr is speaking (speaker 2 of 3)\nNote: Half")
+  }
+
+  @Test func thePromptReplacesTheNoteLineUntilItCloses() {
+    let overlay = MeetingOverlay(noteDraft: "Half")
+    let prompt = MeetingFixtures.state(elapsed: 0, alert: .endMeeting(isDiscardable: true))
+    var interrupted = overlay
+    interrupted.isInterruptPending = true
+    #expect(
+      MeetingLog.changes(from: (start, overlay), to: (prompt, interrupted)) == """
+
+        End meeting? You are ending the meeting early. What would you like to do?
+        [s] Save and end  [d] Discard  [r] Resume
+        Ctrl-C again discards the meeting.
+
+        """)
+    #expect(
+      MeetingLog.changes(from: (prompt, interrupted), to: (start, overlay))
+        == "enter add note  esc cancel\nNote: Half")
+    let last = MeetingFixtures.state(elapsed: 450, alert: .endMeeting(isDiscardable: false))
+    #expect(
+      MeetingLog.changes(
+        from: (MeetingFixtures.state(elapsed: 450), MeetingOverlay()), to: (last, MeetingOverlay()))
+        == """
+        End meeting? You are ending the meeting early. What would you like to do?
+        [s] Save and end  [r] Resume
+
+        """)
+  }
+
+  @Test func ticksThatChangeNothingShownWriteNothing() {
+    let later = MeetingFixtures.state(elapsed: 5)
+    #expect(
+      MeetingLog.changes(from: (start, MeetingOverlay()), to: (later, MeetingOverlay())) == "")
+  }
+}
