@@ -28,7 +28,7 @@ enum CommandTable {
     options: globalOptions,
     subcommands: [
       list, show, add, edit, delete, start, meetings, meeting, themes, config,
-      importCommand, export, completions, help, complete,
+      importCommand, export, completions, help, versionCommand, complete,
     ],
     examples: [
       ExampleSpec(
@@ -57,10 +57,12 @@ enum CommandTable {
     OptionSpec(
       long: "trace", help: "Print every action and the state changes it caused to stderr."),
     OptionSpec(long: "help", short: "h", help: "Show help information."),
-    OptionSpec(long: "version", help: "Show the version."),
+    OptionSpec(long: "version", short: "V", help: versionHelp),
   ]
 
   // MARK: - Arguments and options shared by several commands
+
+  static let versionHelp = "Show the version; see '\(programName) help version'."
 
   static let syncUpArgument = ArgumentSpec(
     name: "syncup", help: "A sync-up title or id, or a unique prefix of either.",
@@ -312,10 +314,23 @@ enum CommandTable {
     ]
   )
 
+  static let versionCommand = CommandSpec(
+    name: "version",
+    abstract: "Show the version.",
+    discussion: """
+      Prints '\(programName) \(version)', as --version does. With --json, prints an object \
+      whose version is the number alone, for scripts.
+      """,
+    examples: [
+      ExampleSpec("Print the version number alone:", "syncups version --json | jq -r .version")
+    ]
+  )
+
   /// The hidden helper the completion scripts call: `syncups [--file PATH] __complete syncups`
   /// prints one sync-up title per line; `__complete meetings <syncup>` prints that sync-up's
-  /// meeting ids, newest first, one per line. It prints nothing (and exits 0) when the data
-  /// cannot be read, so a completion never shows an error.
+  /// meetings, newest first, one per line as the position, a tab and the date;
+  /// `__complete attendees <syncup>` prints its attendees' names. It prints nothing (and exits
+  /// 0) when the data cannot be read, so a completion never shows an error.
   static let complete = CommandSpec(
     name: "__complete",
     abstract: "Print completion candidates.",

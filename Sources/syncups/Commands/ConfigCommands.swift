@@ -26,7 +26,9 @@ extension CommandContext {
 
   func configGet(_ key: ConfigKey) throws {
     try checkSettingsFile()
-    Output.standard(ConfigRenderer.value(settings, for: key))
+    Output.standard(
+      options.json
+        ? JSONOutput.configValue(settings, for: key).text() : ConfigRenderer.value(settings, for: key))
   }
 
   func configSet(_ setting: ConfigSetting) throws {

@@ -128,6 +128,9 @@ struct ManPageWriter {
     fieldList(ManPageReference.themeFields)
     emit(".It Cm config list", "An object with every setting:")
     fieldList(ManPageReference.configFields)
+    emit(".It Cm config get", Mdoc.text("The setting's value alone, typed as in config list."))
+    emit(".It Cm version", "An object:")
+    fieldList(ManPageReference.versionFields)
     emit(".It Cm start")
     emit(
       Mdoc.text(

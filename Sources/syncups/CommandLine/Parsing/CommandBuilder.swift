@@ -84,6 +84,8 @@ enum CommandBuilder {
       return .completions(try choice(Shell.self, arguments[0], for: "<shell>", path: path))
     case ["help"]:
       return .help(try helpTopic(arguments))
+    case ["version"]:
+      return .version
     case ["__complete"]:
       return .complete(try completionRequest(arguments, path: path))
     default:
