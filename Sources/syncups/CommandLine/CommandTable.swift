@@ -78,7 +78,8 @@ enum CommandTable {
     help: "The setting: \(Prose.alternatives(ConfigKey.allCases.map(\.rawValue))).",
     completion: .choices(ConfigKey.allCases.map(\.rawValue)))
 
-  static let durationHelp = "90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h"
+  static let durationHelp =
+    "90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes, from 1s to 24h"
 
   // MARK: - Commands
 
@@ -104,8 +105,8 @@ enum CommandTable {
     name: "add",
     abstract: "Add a sync-up at the end of the list.",
     discussion: """
-      Attendees whose names are blank are dropped; if none remain, the sync-up gets one \
-      blank attendee. With --json, prints the new sync-up object.
+      The title and attendee names may not be blank. Without --attendee, the sync-up gets \
+      one blank attendee, as in the SyncUps app. With --json, prints the new sync-up object.
       """,
     options: [
       OptionSpec(
@@ -133,8 +134,9 @@ enum CommandTable {
     name: "edit",
     abstract: "Change a sync-up.",
     discussion: """
-      Attendee changes are applied in the order given. Removing the last attendee leaves one \
-      blank attendee. With --json, prints the changed sync-up object.
+      Attendee changes are applied in the order given. The title and new names may not be \
+      blank. Removing the last attendee leaves one blank attendee. With --json, prints the \
+      changed sync-up object.
       """,
     arguments: [syncUpArgument],
     options: [
