@@ -70,7 +70,7 @@ enum CommandTable {
 
   static let meetingArgument = ArgumentSpec(
     name: "meeting",
-    help: "A meeting id prefix, or the meeting's position in 'syncups meetings' (1 is newest).",
+    help: "The meeting's position in 'syncups meetings' (1 is newest), or an id prefix.",
     completion: .meeting)
 
   static let configKeyArgument = ArgumentSpec(
@@ -150,10 +150,12 @@ enum CommandTable {
         isRepeatable: true),
       OptionSpec(
         long: "remove-attendee", valueName: "name-or-id",
-        help: "Remove the attendee with this name or id; repeatable.", isRepeatable: true),
+        help: "Remove the attendee with this name or id; repeatable.", isRepeatable: true,
+        completion: .attendee),
       OptionSpec(
         long: "rename-attendee", valueName: "old=new",
-        help: "Rename an attendee (split at the first '='); repeatable.", isRepeatable: true),
+        help: "Rename an attendee (split at the first '='); repeatable.", isRepeatable: true,
+        completion: .attendee),
     ],
     examples: [
       ExampleSpec(
@@ -248,7 +250,8 @@ enum CommandTable {
           ArgumentSpec(
             name: "value",
             help: "on or off for bell; auto, always or never for color; a duration for "
-              + "default-duration; a theme for default-theme."),
+              + "default-duration (e.g. 10m); a theme for default-theme.",
+            completion: .settingValue),
         ],
         examples: [
           ExampleSpec(
@@ -340,7 +343,8 @@ enum CommandTable {
       ArgumentSpec(
         name: "kind", help: "What to list.",
         completion: .choices(CompletionRequest.kinds)),
-      ArgumentSpec(name: "syncup", help: "The sync-up whose meetings to list.", isOptional: true),
+      ArgumentSpec(name: "syncup", help: "The sync-up whose meetings or attendees to list.",
+        isOptional: true),
     ],
     isHidden: true
   )

@@ -70,8 +70,14 @@ extension CommandContext {
       }
     case .meetings(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
-      for meeting in syncUp.meetings {
-        Output.standard(meeting.id.uuidString + "\n")
+      for (index, meeting) in syncUp.meetings.enumerated() {
+        let date = DateText.meeting(meeting.date, utcOffset: DateText.localUTCOffset(at: meeting.date))
+        Output.standard("\(index + 1)\t\(date)\n")
+      }
+    case .attendees(let reference):
+      guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
+      for attendee in syncUp.attendees where !attendee.name.allSatisfy(\.isWhitespace) {
+        Output.standard(sanitize(attendee.name) + "\n")
       }
     }
   }

@@ -191,14 +191,16 @@ enum CommandBuilder {
         throw UsageError("unexpected argument '\(arguments[1])'", path: path)
       }
       return .syncUps
-    case "meetings":
+    case "meetings", "attendees":
       guard arguments.count > 1 else {
         throw UsageError("missing argument '<syncup>'", path: path)
       }
-      return .meetings(syncUp: arguments[1])
+      return arguments[0] == "meetings"
+        ? .meetings(syncUp: arguments[1]) : .attendees(syncUp: arguments[1])
     default:
       throw UsageError(
-        "invalid value '\(arguments[0])' for '<kind>' (expected syncups or meetings)",
+        "invalid value '\(arguments[0])' for '<kind>' "
+          + "(expected \(Prose.alternatives(CompletionRequest.kinds)))",
         path: path)
     }
   }
