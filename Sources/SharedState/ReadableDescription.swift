@@ -19,7 +19,8 @@
 public func readableDescription(of error: any Error) -> String {
   switch error {
   case DecodingError.dataCorrupted(let context):
-    return "\(JSONWording.problem(context.debugDescription)) (\(JSONWording.location(context.codingPath)))"
+    return JSONWording.problem(context.debugDescription)
+      + " (\(JSONWording.location(context.codingPath)))"
   case DecodingError.keyNotFound(let key, let context):
     return "missing key '\(key.stringValue)' (\(JSONWording.location(context.codingPath)))"
   case DecodingError.typeMismatch(let type, let context):
@@ -30,7 +31,8 @@ public func readableDescription(of error: any Error) -> String {
     return JSONWording.mismatch(expected: type, found: "null")
       + " (\(JSONWording.location(context.codingPath)))"
   case EncodingError.invalidValue(_, let context):
-    return "\(JSONWording.problem(context.debugDescription)) (\(JSONWording.location(context.codingPath)))"
+    return JSONWording.problem(context.debugDescription)
+      + " (\(JSONWording.location(context.codingPath)))"
   default:
     return String(describing: error)
   }

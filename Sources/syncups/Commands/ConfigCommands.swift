@@ -26,9 +26,10 @@ extension CommandContext {
 
   func configGet(_ key: ConfigKey) throws {
     try checkSettingsFile()
+    let values = settings
     Output.standard(
       options.json
-        ? JSONOutput.configValue(settings, for: key).text() : ConfigRenderer.value(settings, for: key))
+        ? JSONOutput.configValue(values, for: key).text() : ConfigRenderer.value(values, for: key))
   }
 
   func configSet(_ setting: ConfigSetting) throws {

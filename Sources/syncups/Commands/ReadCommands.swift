@@ -71,8 +71,8 @@ extension CommandContext {
     case .meetings(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
       for (index, meeting) in syncUp.meetings.enumerated() {
-        let date = DateText.meeting(meeting.date, utcOffset: DateText.localUTCOffset(at: meeting.date))
-        Output.standard("\(index + 1)\t\(date)\n")
+        let offset = DateText.localUTCOffset(at: meeting.date)
+        Output.standard("\(index + 1)\t\(DateText.meeting(meeting.date, utcOffset: offset))\n")
       }
     case .attendees(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }

@@ -234,7 +234,8 @@ struct BashCompletion {
 
   private func settingValueCases() -> String {
     CompletionModel.settingValues.map { key, values in
-      "    \(ShellWords.singleQuoted(key))) echo \(ShellWords.singleQuoted(values.joined(separator: " "))) ;;"
+      let words = ShellWords.singleQuoted(values.joined(separator: " "))
+      return "    \(ShellWords.singleQuoted(key))) echo \(words) ;;"
     }.joined(separator: "\n")
   }
 

@@ -116,7 +116,8 @@ enum CommandBuilder {
       guard let value = occurrence.value else { continue }
       switch occurrence.option.long {
       case "add-attendee":
-        edits.attendeeChanges.append(.add(name: try notBlank(value, for: "--add-attendee", path: path)))
+        let name = try notBlank(value, for: "--add-attendee", path: path)
+        edits.attendeeChanges.append(.add(name: name))
       case "remove-attendee":
         edits.attendeeChanges.append(.remove(nameOrID: value))
       case "rename-attendee":
@@ -153,7 +154,9 @@ enum CommandBuilder {
       case "on", "true", "yes", "1": return .bell(true)
       case "off", "false", "no", "0": return .bell(false)
       default:
-        throw UsageError("invalid value '\(value)' for 'bell' (expected on or off)", path: path)
+        throw UsageError(
+          "invalid value '\(value)' for 'bell' (expected \(Prose.alternatives(key.choices)))",
+          path: path)
       }
     case .color:
       return .color(try choice(ColorMode.self, value, for: "color", path: path))
