@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start meetings meeting themes config import export completions help' ;;
+    '') echo 'list show add edit delete start meetings meeting themes config import export completions help version' ;;
     'meeting') echo 'show delete' ;;
     'config') echo 'list get set unset' ;;
   esac
@@ -15,27 +15,28 @@ _syncups_subcommands() {
 # Prints the options accepted after a command path.
 _syncups_options() {
   case "$1" in
-    '') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'list') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'show') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'add') echo '--title --attendee --duration --theme --file --json --color --quiet -q --trace --help -h --version' ;;
-    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --file --json --color --quiet -q --trace --help -h --version' ;;
-    'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version' ;;
-    'start') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'meetings') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'meeting') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'meeting show') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version' ;;
-    'themes') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'config') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'config list') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'config get') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'config set') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'config unset') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'import') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'export') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'completions') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
-    'help') echo '--file --json --color --quiet -q --trace --help -h --version' ;;
+    '') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'show') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'add') echo '--title --attendee --duration --theme --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'start') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'meetings') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'meeting') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'meeting show') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'themes') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'config') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'config list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'config get') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'config set') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'config unset') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'import') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'export') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'completions') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'help') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'version') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
   esac
 }
 
@@ -53,8 +54,8 @@ _syncups_option_value() {
     'edit:--duration') echo none ;;
     'edit:--theme') echo theme ;;
     'edit:--add-attendee') echo none ;;
-    'edit:--remove-attendee') echo none ;;
-    'edit:--rename-attendee') echo none ;;
+    'edit:--remove-attendee') echo attendee ;;
+    'edit:--rename-attendee') echo attendee ;;
   esac
 }
 
@@ -72,10 +73,20 @@ _syncups_argument() {
     'meeting delete:1') echo meeting ;;
     'config get:0') echo 'choice bell color default-duration default-theme' ;;
     'config set:0') echo 'choice bell color default-duration default-theme' ;;
+    'config set:1') echo setting ;;
     'config unset:0') echo 'choice bell color default-duration default-theme' ;;
     'import:0') echo file ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;
+  esac
+}
+
+# Prints the values of the setting $1.
+_syncups_setting_values() {
+  case "$1" in
+    'bell') echo 'on off' ;;
+    'color') echo 'auto always never' ;;
+    'default-theme') echo 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' ;;
   esac
 }
 
@@ -91,7 +102,8 @@ _syncups_dequote() {
 }
 
 # Adds the lines printed by 'syncups __complete "$@"' that start with the current
-# word (ignoring case), quoted for the command line.
+# word (ignoring case), quoted for the command line. A line's description, after a tab,
+# is left out: bash cannot show it.
 _syncups_dynamic() {
   local program line want restore
   program=$(_syncups_dequote "${COMP_WORDS[0]}")
@@ -99,6 +111,7 @@ _syncups_dynamic() {
   restore=$(shopt -p nocasematch)
   shopt -s nocasematch
   while IFS= read -r line; do
+    line=${line%%$'\t'*}
     [[ -n $line && $line == "$want"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
   done < <("$program" ${file_args[@]+"${file_args[@]}"} __complete "$@" 2>/dev/null)
   eval "$restore"
@@ -109,15 +122,23 @@ _syncups_values() {
   local kind=$1
   case $kind in
     file)
+      # Every file but the data file's lock sidecar (.NAME.lock), which is no data.
       compopt -o filenames 2>/dev/null
-      local IFS=$'\n'
-      COMPREPLY=($(compgen -f -- "$cur"))
+      local f
+      while IFS= read -r f; do
+        [[ ${f##*/} == .*.lock ]] || COMPREPLY+=("$f")
+      done < <(compgen -f -- "$cur")
       ;;
     theme) COMPREPLY=($(compgen -W 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -- "$cur")) ;;
     'choice '*) COMPREPLY=($(compgen -W "${kind#choice }" -- "$cur")) ;;
     command) COMPREPLY=($(compgen -W "$(_syncups_subcommands "${args[*]}")" -- "$cur")) ;;
     syncup) _syncups_dynamic syncups ;;
     meeting) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic meetings "${args[0]}" ;;
+    attendee) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic attendees "${args[0]}" ;;
+    setting)
+      [[ ${#args[@]} -gt 0 ]] &&
+        COMPREPLY=($(compgen -W "$(_syncups_setting_values "${args[0]}")" -- "$cur"))
+      ;;
   esac
 }
 

@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start meetings meeting themes config import export completions help
+            printf '%s\n' list show add edit delete start meetings meeting themes config import export completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'config'
@@ -92,10 +92,31 @@ function __syncups_help_topics
     __syncups_subcommands (string join ' ' -- $state[2..-1])
 end
 
-# Prints the meeting ids of the sync-up given as the first argument.
+# Prints the meetings of the sync-up given as the first argument: a position, a tab and
+# the date, which fish shows as the description.
 function __syncups_meetings
     set -l state (__syncups_state)
     set -q state[2]; and __syncups_run __complete meetings $state[2]
+end
+
+# Prints the attendee names of the sync-up given as the first argument.
+function __syncups_attendees
+    set -l state (__syncups_state)
+    set -q state[2]; and __syncups_run __complete attendees $state[2]
+end
+
+# Prints the values of the setting given as the first argument.
+function __syncups_setting_values
+    set -l state (__syncups_state)
+    set -q state[2]; or return
+    switch $state[2]
+        case 'bell'
+            printf '%s\n' on off
+        case 'color'
+            printf '%s\n' auto always never
+        case 'default-theme'
+            printf '%s\n' bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow
+    end
 end
 
 complete -c syncups -f
@@ -107,7 +128,7 @@ complete -c syncups -l color -x -a 'auto always never' -d 'Colour the output: au
 complete -c syncups -s q -l quiet -d 'Print no messages to stderr other than errors.'
 complete -c syncups -l trace -d 'Print every action and the state changes it caused to stderr.'
 complete -c syncups -s h -l help -d 'Show help information.'
-complete -c syncups -l version -d 'Show the version.'
+complete -c syncups -s V -l version -d 'Show the version; see \'syncups help version\'.'
 
 # Subcommands of 'syncups'
 complete -c syncups -n '__syncups_at \'\' 0' -a list -d 'List the sync-ups.'
@@ -124,6 +145,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from 
 complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout as JSON.'
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
+complete -c syncups -n '__syncups_at \'\' 0' -a version -d 'Show the version.'
 
 # syncups show
 complete -c syncups -n '__syncups_at \'show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
@@ -131,16 +153,16 @@ complete -c syncups -n '__syncups_at \'show\' 0' -x -a '(__syncups_run __complet
 # syncups add
 complete -c syncups -n '__syncups_at \'add\'' -l title -x -d 'The sync-up\'s title.'
 complete -c syncups -n '__syncups_at \'add\'' -l attendee -x -d 'Add an attendee; repeat for more.'
-complete -c syncups -n '__syncups_at \'add\'' -l duration -x -d 'The meeting\'s length: 90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h, and at least 1s per attendee (default: the default-duration setting, else 5m).'
+complete -c syncups -n '__syncups_at \'add\'' -l duration -x -d 'The meeting\'s length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes, from 1s to 24h, and at least 1s per attendee (default: the default-duration setting, else 5m).'
 complete -c syncups -n '__syncups_at \'add\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The colour theme (default: the default-theme setting, else bubblegum).'
 
 # syncups edit
 complete -c syncups -n '__syncups_at \'edit\'' -l title -x -d 'The new title.'
-complete -c syncups -n '__syncups_at \'edit\'' -l duration -x -d 'The new length: 90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h, and at least 1s per attendee once the attendee changes are made.'
+complete -c syncups -n '__syncups_at \'edit\'' -l duration -x -d 'The new length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes, from 1s to 24h, and at least 1s per attendee once the attendee changes are made.'
 complete -c syncups -n '__syncups_at \'edit\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The new colour theme.'
 complete -c syncups -n '__syncups_at \'edit\'' -l add-attendee -x -d 'Add an attendee; repeatable.'
-complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -d 'Remove the attendee with this name or id; repeatable.'
-complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -d 'Rename an attendee (split at the first \'=\'); repeatable.'
+complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -a '(__syncups_attendees)' -d 'Remove the attendee with this name or id; repeatable.'
+complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -a '(__syncups_attendees)' -d 'Rename an attendee (split at the first \'=\'); repeatable.'
 complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups delete
@@ -159,12 +181,12 @@ complete -c syncups -n '__syncups_at \'meeting\' 0' -a delete -d 'Delete a meeti
 
 # syncups meeting show
 complete -c syncups -n '__syncups_at \'meeting show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -a '(__syncups_meetings)' -d 'meeting'
+complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -k -a '(__syncups_meetings)' -d 'meeting'
 
 # syncups meeting delete
 complete -c syncups -n '__syncups_at \'meeting delete\'' -s y -l yes -d 'Delete without asking.'
 complete -c syncups -n '__syncups_at \'meeting delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -a '(__syncups_meetings)' -d 'meeting'
+complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_meetings)' -d 'meeting'
 
 # Subcommands of 'config'
 complete -c syncups -n '__syncups_at \'config\' 0' -a list -d 'List every setting and its value.'
@@ -177,6 +199,7 @@ complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default
 
 # syncups config set
 complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 1' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
 complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme' -d 'key'

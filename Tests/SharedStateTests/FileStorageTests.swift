@@ -114,13 +114,13 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       let error = try #require($notes.loadError as? FileStorageError)
       #expect(error.kind == .undecodable)
       #expect(error.path == "/data/notes.json")
-      #expect("\(error)".hasPrefix("cannot decode '/data/notes.json': expected String (at [0].text)"))
+      #expect("\(error)".hasPrefix("cannot decode '/data/notes.json': expected a string, found a number (at [0].text)"))
 
       $notes.withLock { $0.append(Note(id: 2, text: "new")) }
       let saveError = try #require($notes.saveError as? FileStorageError)
       #expect(saveError.kind == .refusedToOverwrite)
       #expect(saveError.path == "/data/notes.json")
-      #expect("\(saveError)".hasPrefix("not saving to '/data/notes.json', which could not be loaded: expected String (at [0].text)"))
+      #expect("\(saveError)".hasPrefix("not saving to '/data/notes.json', which could not be loaded: expected a string, found a number (at [0].text)"))
       let refusal = try #require(throws: FileStorageError.self) { try $notes.save() }
       #expect(refusal.kind == .refusedToOverwrite)
       #expect("\(refusal)" == "\(saveError)")

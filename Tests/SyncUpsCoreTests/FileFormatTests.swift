@@ -149,8 +149,7 @@ struct FileFormatTests {
       name: "an object instead of an array",
       json: Self.syncUpJSON(),
       failure: DecodingFailure(
-        kind: "typeMismatch", path: "",
-        message: "Expected to decode Array<Any> but found a dictionary instead."
+        kind: "dataCorrupted", path: "", message: "Expected a JSON array of sync-ups, found an object"
       )
     ),
     BadFile(
@@ -502,9 +501,18 @@ struct FileFormatTests {
         + "[high, low] array of attoseconds (SyncUps app)"
     ))
     #expect(Self.decodingFailure { try SyncUpsFile.decodeAnyFormat(Data(#"{"a": 1}"#.utf8)) } == DecodingFailure(
-      kind: "typeMismatch", path: "",
-      message: "Expected to decode Array<Any> but found a dictionary instead."
+      kind: "dataCorrupted", path: "", message: "Expected a JSON array of sync-ups, found an object"
     ))
+    for (json, found) in [
+      ("null", "null"), ("true", "a boolean"), ("3", "a number"), (#""x""#, "a string"),
+    ] {
+      #expect(Self.decodingFailure { try SyncUpsFile.decodeAnyFormat(Data(json.utf8)) } == DecodingFailure(
+        kind: "dataCorrupted", path: "", message: "Expected a JSON array of sync-ups, found \(found)"
+      ), "\(json)")
+      #expect(Self.decodingFailure { try SyncUpsFile.decode(Data(json.utf8)) } == DecodingFailure(
+        kind: "dataCorrupted", path: "", message: "Expected a JSON array of sync-ups, found \(found)"
+      ), "\(json)")
+    }
     #expect(Self.decodingFailure { try SyncUpsFile.decodeAnyFormat(Data("[1]".utf8)) } == DecodingFailure(
       kind: "typeMismatch", path: "[0]",
       message: "Expected to decode Dictionary<String, Any> but found number instead."

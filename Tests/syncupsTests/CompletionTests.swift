@@ -127,7 +127,8 @@ struct CompletionScriptTests {
 
 /// Completes the last of `words` (as bash would have split them) with the bash script, a stub
 /// `syncups` function standing in for the program: `__complete syncups` prints two titles,
-/// `__complete meetings S` prints "meeting of S", and `--file F` adds the line "from F".
+/// `__complete meetings Eng` two meetings (position, tab, date), `__complete attendees Eng`
+/// two names, and `--file F` adds the line "from F".
 private func bashComplete(_ words: [String], directory: String? = nil) throws -> [String] {
   let scratch = try ScratchDirectory()
   let script = try scratch.write(CompletionScript.text(for: .bash), to: "syncups.bash")
@@ -141,7 +142,8 @@ private func bashComplete(_ words: [String], directory: String? = nil) throws ->
       fi
       case "$*" in
         "__complete syncups") printf '%s\n' Engineering 'Design Review' ;;
-        "__complete meetings "*) printf '%s\n' "meeting of $3" ;;
+        "__complete meetings Eng") printf '1\tMon 9 Feb 2026, 09:15\n2\tFri 6 Feb 2026, 17:40\n' ;;
+        "__complete attendees Eng") printf '%s\n' Blob 'Blob Jr' ;;
       esac
     }
     COMP_WORDS=("$@")
@@ -183,15 +185,49 @@ struct BashCompletionTests {
     )
   }
 
-  @Test func meetingsOfTheFirstArgument() throws {
-    #expect(try bashComplete(["syncups", "meeting", "show", "Eng", ""]) == ["meeting\\ of\\ Eng"])
+  @Test func meetingsOfTheFirstArgumentByPosition() throws {
+    #expect(try bashComplete(["syncups", "meeting", "show", "Eng", ""]) == ["1", "2"])
+    #expect(try bashComplete(["syncups", "meeting", "delete", "Eng", "2"]) == ["2"])
+    #expect(try bashComplete(["syncups", "meeting", "show", "Other", ""]) == [])
+  }
+
+  @Test func attendeesOfTheFirstArgument() throws {
+    #expect(
+      try bashComplete(["syncups", "edit", "Eng", "--remove-attendee", ""])
+        == ["Blob", "Blob\\ Jr"])
+    #expect(
+      try bashComplete(["syncups", "edit", "Eng", "--title", "X", "--rename-attendee", "blob"])
+        == ["Blob", "Blob\\ Jr"])
+    #expect(try bashComplete(["syncups", "edit", "Eng", "--add-attendee", ""]) == [])
+  }
+
+  @Test func settingValuesFollowTheSetting() throws {
+    #expect(try bashComplete(["syncups", "config", "set", "bell", ""]) == ["on", "off"])
+    #expect(try bashComplete(["syncups", "config", "set", "color", "a"]) == ["auto", "always"])
+    #expect(try bashComplete(["syncups", "config", "set", "default-theme", "t"]) == ["tan", "teal"])
+    #expect(try bashComplete(["syncups", "config", "set", "default-duration", ""]) == [])
+  }
+
+  @Test func theLockSidecarIsNoFileToOffer() throws {
+    let directory = try ScratchDirectory()
+    _ = try directory.write("[]", to: "sync-ups.json")
+    _ = try directory.write("", to: ".sync-ups.json.lock")
+    _ = try directory.write("[]", to: ".hidden.json")
+    #expect(
+      try bashComplete(["syncups", "import", ""], directory: directory.path).sorted()
+        == [".hidden.json", "sync-ups.json"])
+    #expect(
+      try bashComplete(["syncups", "--file", "."], directory: directory.path).sorted()
+        == [".", "..", ".hidden.json"])
+    #expect(
+      try bashComplete(["syncups", "import", "s"], directory: directory.path) == ["sync-ups.json"])
   }
 
   @Test func commandsAndSubcommands() throws {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "meetings", "meeting", "themes",
-        "config", "import", "export", "completions", "help",
+        "config", "import", "export", "completions", "help", "version",
       ])
     #expect(try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting"])
     #expect(try bashComplete(["syncups", "meeting", ""]) == ["show", "delete"])
@@ -243,6 +279,11 @@ struct BashCompletionTests {
 struct FishCompletionTests {
   /// The candidates fish offers for `line`, with a stub `syncups` function like bash's.
   private func complete(_ line: String) throws -> [String] {
+    try completeWithDescriptions(line).map { String($0.split(separator: "\t", maxSplits: 1)[0]) }
+  }
+
+  /// The lines fish prints for `line`: a candidate, then a tab and its description if any.
+  private func completeWithDescriptions(_ line: String) throws -> [String] {
     let scratch = try ScratchDirectory()
     let script = try scratch.write(CompletionScript.text(for: .fish), to: "syncups.fish")
     let driver = """
@@ -255,14 +296,18 @@ struct FishCompletionTests {
           if test "$argv" = "__complete syncups"
               printf '%s\\n' Engineering 'Design Review'
           end
+          if test "$argv" = "__complete meetings Eng"
+              printf '1\\tMon 9 Feb 2026, 09:15\\n2\\tFri 6 Feb 2026, 17:40\\n'
+          end
+          if test "$argv" = "__complete attendees Eng"
+              printf '%s\\n' Blob 'Blob Jr'
+          end
       end
       complete -C $argv[2]
       """
     let result = try ExternalProgram.run("fish", ["--no-config", "-c", driver, script, line])
     #expect(result.standardError == "")
-    return result.standardOutput.split(separator: "\n").map {
-      String($0.split(separator: "\t", maxSplits: 1)[0])
-    }
+    return result.standardOutput.split(separator: "\n").map(String.init)
   }
 
   @Test func syncUpTitles() throws {
@@ -277,6 +322,15 @@ struct FishCompletionTests {
     #expect(try complete("syncups add --theme t") == ["tan", "teal"])
     #expect(try complete("syncups completions ") == ["bash", "fish", "zsh"])
     #expect(try complete("syncups delete eng --y") == ["--yes"])
+  }
+
+  @Test func settingValuesAttendeesAndMeetings() throws {
+    #expect(try complete("syncups config set bell ") == ["off", "on"])
+    #expect(try complete("syncups config set color al") == ["always"])
+    #expect(try complete("syncups edit Eng --remove-attendee ") == ["Blob", "Blob Jr"])
+    #expect(try completeWithDescriptions("syncups meeting show Eng ") == [
+      "1\tMon 9 Feb 2026, 09:15", "2\tFri 6 Feb 2026, 17:40",
+    ])
   }
 }
 

@@ -32,7 +32,7 @@ struct HelpTests {
           --trace                 Print every action and the state changes it caused to
                                   stderr.
           -h, --help              Show help information.
-          --version               Show the version.
+          -V, --version           Show the version; see 'syncups help version'.
 
         SUBCOMMANDS:
           list                    List the sync-ups.
@@ -54,6 +54,7 @@ struct HelpTests {
           export                  Write all sync-ups to stdout as JSON.
           completions             Print a shell completion script.
           help                    Show help for a command.
+          version                 Show the version.
 
         EXAMPLES:
           Add a sync-up with two attendees and a ten-minute meeting:
@@ -75,8 +76,9 @@ struct HelpTests {
       HelpRenderer.render(path: ["add"]) == """
         OVERVIEW: Add a sync-up at the end of the list.
 
-        Attendees whose names are blank are dropped; if none remain, the sync-up gets
-        one blank attendee. With --json, prints the new sync-up object.
+        The title and attendee names may not be blank. Without --attendee, the sync-up
+        gets one blank attendee, as in the SyncUps app. With --json, prints the new
+        sync-up object.
 
         USAGE: syncups add --title <title> [--attendee <name> ...]
                            [--duration <duration>] [--theme <theme>]
@@ -84,13 +86,26 @@ struct HelpTests {
         OPTIONS:
           --title <title>         The sync-up's title.
           --attendee <name>       Add an attendee; repeat for more.
-          --duration <duration>   The meeting's length: 90s, 5m, 1m30s, 1h, 1h30m or
-                                  plain minutes, from 1s to 24h, and at least 1s per
-                                  attendee (default: the default-duration setting, else
-                                  5m).
+          --duration <duration>   The meeting's length: 90s, 5m, 1m30s, 1m 30s, 5min,
+                                  1:30, 1h or plain minutes, from 1s to 24h, and at
+                                  least 1s per attendee (default: the default-duration
+                                  setting, else 5m).
           --theme <theme>         The colour theme (default: the default-theme setting,
                                   else bubblegum).
           -h, --help              Show help information.
+
+        GLOBAL OPTIONS:
+          --file <path>           Use the data file at <path> instead of $SYNCUPS_FILE
+                                  or the default location.
+          --json                  Print data as JSON; the shapes are documented in
+                                  syncups(1).
+          --color <when>          Colour the output: auto, always or never (default: the
+                                  color setting, else auto; auto is off when NO_COLOR is
+                                  set, TERM is dumb or the output is not a terminal).
+          -q, --quiet             Print no messages to stderr other than errors.
+          --trace                 Print every action and the state changes it caused to
+                                  stderr.
+          -V, --version           Show the version; see 'syncups help version'.
 
         EXAMPLES:
           Add a fifteen-minute sync-up with a teal theme:
@@ -108,6 +123,19 @@ struct HelpTests {
 
         OPTIONS:
           -h, --help              Show help information.
+
+        GLOBAL OPTIONS:
+          --file <path>           Use the data file at <path> instead of $SYNCUPS_FILE
+                                  or the default location.
+          --json                  Print data as JSON; the shapes are documented in
+                                  syncups(1).
+          --color <when>          Colour the output: auto, always or never (default: the
+                                  color setting, else auto; auto is off when NO_COLOR is
+                                  set, TERM is dumb or the output is not a terminal).
+          -q, --quiet             Print no messages to stderr other than errors.
+          --trace                 Print every action and the state changes it caused to
+                                  stderr.
+          -V, --version           Show the version; see 'syncups help version'.
 
         SUBCOMMANDS:
           show                    Show a meeting's date and transcript.
@@ -138,6 +166,34 @@ struct HelpTests {
         OPTIONS:
           -y, --yes     Delete without asking.
           -h, --help    Show help information.
+
+        GLOBAL OPTIONS:
+          --file <path>
+                        Use the data file at
+                        <path> instead of
+                        $SYNCUPS_FILE or the
+                        default location.
+          --json        Print data as JSON; the
+                        shapes are documented in
+                        syncups(1).
+          --color <when>
+                        Colour the output: auto,
+                        always or never
+                        (default: the color
+                        setting, else auto; auto
+                        is off when NO_COLOR is
+                        set, TERM is dumb or the
+                        output is not a
+                        terminal).
+          -q, --quiet   Print no messages to
+                        stderr other than
+                        errors.
+          --trace       Print every action and
+                        the state changes it
+                        caused to stderr.
+          -V, --version
+                        Show the version; see
+                        'syncups help version'.
 
         """)
   }
@@ -266,7 +322,7 @@ struct ManPageTests {
     for key in [
       "id", "title", "theme", "duration", "durationPerAttendee", "attendees", "meetings", "date",
       "transcript", "name", "displayName", "hex", "textColor", "bell", "color",
-      "defaultDuration", "defaultTheme",
+      "default-duration", "default-theme", "version",
     ] {
       #expect(page.contains("\n.It Li \(key)\n"), "JSON key \(key)")
     }

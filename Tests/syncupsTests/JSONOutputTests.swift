@@ -227,8 +227,8 @@ struct JSONOutputTests {
         {
           "bell" : true,
           "color" : "auto",
-          "defaultDuration" : 300,
-          "defaultTheme" : "bubblegum"
+          "default-duration" : 300,
+          "default-theme" : "bubblegum"
         }
 
         """)

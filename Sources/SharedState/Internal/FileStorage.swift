@@ -392,38 +392,3 @@ extension Duration {
     return value == value.rounded() ? String(Int(value)) : String(value)
   }
 }
-
-/// A readable account of an error, for a person: for an encoding or decoding error, what is wrong
-/// and where in the document (`expected String (at [0].text): …`); otherwise its description.
-///
-/// ```swift
-/// do { … } catch { print("cannot decode 'x.json': \(readableDescription(of: error))") }
-/// ```
-public func readableDescription(of error: any Error) -> String {
-  func path(_ codingPath: [any CodingKey]) -> String {
-    guard !codingPath.isEmpty else { return "at the top level" }
-    var text = "at "
-    for (offset, key) in codingPath.enumerated() {
-      if let index = key.intValue {
-        text += "[\(index)]"
-      } else {
-        text += (offset == 0 ? "" : ".") + key.stringValue
-      }
-    }
-    return text
-  }
-  switch error {
-  case DecodingError.dataCorrupted(let context):
-    return "\(context.debugDescription) (\(path(context.codingPath)))"
-  case DecodingError.keyNotFound(let key, let context):
-    return "missing key '\(key.stringValue)' (\(path(context.codingPath)))"
-  case DecodingError.typeMismatch(let type, let context):
-    return "expected \(type) (\(path(context.codingPath))): \(context.debugDescription)"
-  case DecodingError.valueNotFound(let type, let context):
-    return "expected \(type) but found null (\(path(context.codingPath)))"
-  case EncodingError.invalidValue(_, let context):
-    return "\(context.debugDescription) (\(path(context.codingPath)))"
-  default:
-    return String(describing: error)
-  }
-}

@@ -72,7 +72,7 @@ private struct FormatProbe: Decodable {
   }
 
   init(from decoder: any Decoder) throws {
-    var container = try decoder.unkeyedContainer()
+    var container = try decoder.syncUpsArray()
     format = container.isAtEnd ? .syncups : try container.decode(First.self).format
   }
 }

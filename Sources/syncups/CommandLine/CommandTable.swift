@@ -28,7 +28,7 @@ enum CommandTable {
     options: globalOptions,
     subcommands: [
       list, show, add, edit, delete, start, meetings, meeting, themes, config,
-      importCommand, export, completions, help, complete,
+      importCommand, export, completions, help, versionCommand, complete,
     ],
     examples: [
       ExampleSpec(
@@ -57,10 +57,12 @@ enum CommandTable {
     OptionSpec(
       long: "trace", help: "Print every action and the state changes it caused to stderr."),
     OptionSpec(long: "help", short: "h", help: "Show help information."),
-    OptionSpec(long: "version", help: "Show the version."),
+    OptionSpec(long: "version", short: "V", help: versionHelp),
   ]
 
   // MARK: - Arguments and options shared by several commands
+
+  static let versionHelp = "Show the version; see '\(programName) help version'."
 
   static let syncUpArgument = ArgumentSpec(
     name: "syncup", help: "A sync-up title or id, or a unique prefix of either.",
@@ -68,7 +70,7 @@ enum CommandTable {
 
   static let meetingArgument = ArgumentSpec(
     name: "meeting",
-    help: "A meeting id prefix, or the meeting's position in 'syncups meetings' (1 is newest).",
+    help: "The meeting's position in 'syncups meetings' (1 is newest), or an id prefix.",
     completion: .meeting)
 
   static let configKeyArgument = ArgumentSpec(
@@ -78,7 +80,8 @@ enum CommandTable {
 
   static let yesOption = OptionSpec(long: "yes", short: "y", help: "Delete without asking.")
 
-  static let durationHelp = "90s, 5m, 1m30s, 1h, 1h30m or plain minutes, from 1s to 24h"
+  static let durationHelp =
+    "90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes, from 1s to 24h"
 
   // MARK: - Commands
 
@@ -109,8 +112,8 @@ enum CommandTable {
     name: "add",
     abstract: "Add a sync-up at the end of the list.",
     discussion: """
-      Attendees whose names are blank are dropped; if none remain, the sync-up gets one \
-      blank attendee. With --json, prints the new sync-up object.
+      The title and attendee names may not be blank. Without --attendee, the sync-up gets \
+      one blank attendee, as in the SyncUps app. With --json, prints the new sync-up object.
       """,
     options: [
       OptionSpec(
@@ -138,8 +141,9 @@ enum CommandTable {
     name: "edit",
     abstract: "Change a sync-up.",
     discussion: """
-      Attendee changes are applied in the order given. Removing the last attendee leaves one \
-      blank attendee. With --json, prints the changed sync-up object.
+      Attendee changes are applied in the order given. The title and new names may not be \
+      blank. Removing the last attendee leaves one blank attendee. With --json, prints the \
+      changed sync-up object.
       """,
     arguments: [syncUpArgument],
     options: [
@@ -155,10 +159,12 @@ enum CommandTable {
         isRepeatable: true),
       OptionSpec(
         long: "remove-attendee", valueName: "name-or-id",
-        help: "Remove the attendee with this name or id; repeatable.", isRepeatable: true),
+        help: "Remove the attendee with this name or id; repeatable.", isRepeatable: true,
+        completion: .attendee),
       OptionSpec(
         long: "rename-attendee", valueName: "old=new",
-        help: "Rename an attendee (split at the first '='); repeatable.", isRepeatable: true),
+        help: "Rename an attendee (split at the first '='); repeatable.", isRepeatable: true,
+        completion: .attendee),
     ],
     examples: [
       ExampleSpec(
@@ -280,7 +286,8 @@ enum CommandTable {
           ArgumentSpec(
             name: "value",
             help: "on or off for bell; auto, always or never for color; a duration for "
-              + "default-duration; a theme for default-theme."),
+              + "default-duration (e.g. 10m); a theme for default-theme.",
+            completion: .settingValue),
         ],
         examples: [
           ExampleSpec(
@@ -348,10 +355,23 @@ enum CommandTable {
     ]
   )
 
+  static let versionCommand = CommandSpec(
+    name: "version",
+    abstract: "Show the version.",
+    discussion: """
+      Prints '\(programName) \(version)', as --version does. With --json, prints an object \
+      whose version is the number alone, for scripts.
+      """,
+    examples: [
+      ExampleSpec("Print the version number alone:", "syncups version --json | jq -r .version")
+    ]
+  )
+
   /// The hidden helper the completion scripts call: `syncups [--file PATH] __complete syncups`
   /// prints one sync-up title per line; `__complete meetings <syncup>` prints that sync-up's
-  /// meeting ids, newest first, one per line. It prints nothing (and exits 0) when the data
-  /// cannot be read, so a completion never shows an error.
+  /// meetings, newest first, one per line as the position, a tab and the date;
+  /// `__complete attendees <syncup>` prints its attendees' names. It prints nothing (and exits
+  /// 0) when the data cannot be read, so a completion never shows an error.
   static let complete = CommandSpec(
     name: "__complete",
     abstract: "Print completion candidates.",
@@ -359,7 +379,8 @@ enum CommandTable {
       ArgumentSpec(
         name: "kind", help: "What to list.",
         completion: .choices(CompletionRequest.kinds)),
-      ArgumentSpec(name: "syncup", help: "The sync-up whose meetings to list.", isOptional: true),
+      ArgumentSpec(name: "syncup", help: "The sync-up whose meetings or attendees to list.",
+        isOptional: true),
     ],
     isHidden: true
   )

@@ -26,7 +26,10 @@ extension CommandContext {
 
   func configGet(_ key: ConfigKey) throws {
     try checkSettingsFile()
-    Output.standard(ConfigRenderer.value(settings, for: key))
+    let values = settings
+    Output.standard(
+      options.json
+        ? JSONOutput.configValue(values, for: key).text() : ConfigRenderer.value(values, for: key))
   }
 
   func configSet(_ setting: ConfigSetting) throws {

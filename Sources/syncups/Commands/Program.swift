@@ -34,7 +34,10 @@ enum Program {
       Output.standard(HelpRenderer.render(path: path, width: terminalColumns()))
       return ExitStatus.success.rawValue
     case .version:
-      Output.standard(CommandTable.version + "\n")
+      Output.standard(
+        invocation.options.json
+          ? JSONOutput.object(["version": .string(CommandTable.version)]).text()
+          : "\(CommandTable.programName) \(CommandTable.version)\n")
       return ExitStatus.success.rawValue
     case .completions(let shell):
       Output.standard(CompletionScript.text(for: shell))

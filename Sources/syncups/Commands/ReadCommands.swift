@@ -72,8 +72,14 @@ extension CommandContext {
       }
     case .meetings(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
-      for meeting in syncUp.meetings {
-        Output.standard(meeting.id.uuidString + "\n")
+      for (index, meeting) in syncUp.meetings.enumerated() {
+        let offset = DateText.localUTCOffset(at: meeting.date)
+        Output.standard("\(index + 1)\t\(DateText.meeting(meeting.date, utcOffset: offset))\n")
+      }
+    case .attendees(let reference):
+      guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
+      for attendee in syncUp.attendees where !attendee.name.allSatisfy(\.isWhitespace) {
+        Output.standard(sanitize(attendee.name) + "\n")
       }
     }
   }

@@ -63,15 +63,13 @@ extension JSONOutput {
     .array(Theme.allCases.map(theme))
   }
 
-  /// The settings object (`config list`): `bell`, `color`, `defaultDuration` (whole seconds),
-  /// `defaultTheme`.
+  /// The settings object (`config list`): each setting under the name `config get|set|unset`
+  /// take, with its value typed as ``configValue(_:for:)`` gives it.
   static func config(_ values: ConfigValues) -> JSONOutput {
-    .object([
-      "bell": .bool(values.bell),
-      "color": .string(values.color.rawValue),
-      "defaultDuration": .int(values.defaultDuration),
-      "defaultTheme": .string(values.defaultTheme.rawValue),
-    ])
+    .object(
+      Dictionary(
+        uniqueKeysWithValues: ConfigKey.allCases.map { ($0.rawValue, configValue(values, for: $0)) }
+      ))
   }
 
   /// One setting's value (`config get --json`): a boolean for `bell`, whole seconds for

@@ -31,7 +31,7 @@ enum BadDataCases {
             ]),
           ]))
       },
-      badData("bad-data-duplicate-ids", problem: "Duplicate sync-up id") { syncups in
+      badData("bad-data-duplicate-ids", problem: "duplicate sync-up id") { syncups in
         let id = "00000000-0000-0000-0000-00000000000A"
         try syncups.writeData(
           .array([

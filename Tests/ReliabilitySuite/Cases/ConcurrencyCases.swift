@@ -70,7 +70,7 @@ enum ConcurrencyCases {
     let settings = parseJSON(config.stdout) as? [String: Any] ?? [:]
     try require(
       settings["bell"] as? Bool == false && settings["color"] as? String == "never"
-        && settings["defaultDuration"] as? Int == 720 && settings["defaultTheme"] as? String == "teal",
+        && settings["default-duration"] as? Int == 720 && settings["default-theme"] as? String == "teal",
       "settings after 4 concurrent config sets: \(visible(config.stdout, limit: 200))")
     try requireValidFileAndNoLeftovers(syncups.dataFile)
   }

@@ -1,8 +1,9 @@
 /// Writes the bash completion script.
 ///
-/// The script is a generic walker over the words typed so far plus four lookup functions
+/// The script is a generic walker over the words typed so far plus five lookup functions
 /// generated from the table: the subcommands of a path, the options after a path, what an
-/// option's value completes to, and what the argument at a position completes to.
+/// option's value completes to, what the argument at a position completes to, and the values
+/// of each setting.
 struct BashCompletion {
   let model: CompletionModel
   let programName: String
@@ -45,6 +46,13 @@ struct BashCompletion {
         esac
       }
 
+      # Prints the values of the setting $1.
+      \#(f)_setting_values() {
+        case "$1" in
+      \#(settingValueCases())
+        esac
+      }
+
       # Removes the quoting of a word as typed, and expands a leading ~/.
       \#(f)_dequote() {
         local w=$1
@@ -57,7 +65,8 @@ struct BashCompletion {
       }
 
       # Adds the lines printed by '\#(programName) __complete "$@"' that start with the current
-      # word (ignoring case), quoted for the command line.
+      # word (ignoring case), quoted for the command line. A line's description, after a tab,
+      # is left out: bash cannot show it.
       \#(f)_dynamic() {
         local program line want restore
         program=$(\#(f)_dequote "${COMP_WORDS[0]}")
@@ -65,6 +74,7 @@ struct BashCompletion {
         restore=$(shopt -p nocasematch)
         shopt -s nocasematch
         while IFS= read -r line; do
+          line=${line%%$'\t'*}
           [[ -n $line && $line == "$want"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
         done < <("$program" ${file_args[@]+"${file_args[@]}"} __complete "$@" 2>/dev/null)
         eval "$restore"
@@ -75,15 +85,23 @@ struct BashCompletion {
         local kind=$1
         case $kind in
           file)
+            # Every file but the data file's lock sidecar (.NAME.lock), which is no data.
             compopt -o filenames 2>/dev/null
-            local IFS=$'\n'
-            COMPREPLY=($(compgen -f -- "$cur"))
+            local f
+            while IFS= read -r f; do
+              [[ ${f##*/} == .*.lock ]] || COMPREPLY+=("$f")
+            done < <(compgen -f -- "$cur")
             ;;
           theme) COMPREPLY=($(compgen -W '\#(CompletionModel.themes.joined(separator: " "))' -- "$cur")) ;;
           'choice '*) COMPREPLY=($(compgen -W "${kind#choice }" -- "$cur")) ;;
           command) COMPREPLY=($(compgen -W "$(\#(f)_subcommands "${args[*]}")" -- "$cur")) ;;
           syncup) \#(f)_dynamic syncups ;;
           meeting) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic meetings "${args[0]}" ;;
+          attendee) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic attendees "${args[0]}" ;;
+          setting)
+            [[ ${#args[@]} -gt 0 ]] &&
+              COMPREPLY=($(compgen -W "$(\#(f)_setting_values "${args[0]}")" -- "$cur"))
+            ;;
         esac
       }
 
@@ -214,12 +232,21 @@ struct BashCompletion {
     return lines.joined(separator: "\n")
   }
 
+  private func settingValueCases() -> String {
+    CompletionModel.settingValues.map { key, values in
+      let words = ShellWords.singleQuoted(values.joined(separator: " "))
+      return "    \(ShellWords.singleQuoted(key))) echo \(words) ;;"
+    }.joined(separator: "\n")
+  }
+
   /// The kind word the script's value function understands, quoted.
   private func kind(_ completion: ValueCompletion) -> String {
     switch completion {
     case .none: "none"
     case .syncUp: "syncup"
     case .meeting: "meeting"
+    case .attendee: "attendee"
+    case .settingValue: "setting"
     case .theme: "theme"
     case .file: "file"
     case .command: "command"

@@ -30,6 +30,12 @@ struct CompletionModel {
   /// The theme names offered for `.theme`.
   static var themes: [String] { ThemeNames.all }
 
+  /// The values offered for `.settingValue`, by setting name; settings with free values
+  /// (durations) are left out.
+  static var settingValues: [(key: String, values: [String])] {
+    ConfigKey.allCases.filter { !$0.choices.isEmpty }.map { ($0.rawValue, $0.choices) }
+  }
+
   /// Every long option taking a value, anywhere in the table (for skipping values while
   /// reading a command line).
   var valuedOptionNames: [String] {

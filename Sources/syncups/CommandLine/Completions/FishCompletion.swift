@@ -100,10 +100,26 @@ struct FishCompletion {
           \#(f)_subcommands (string join ' ' -- $state[2..-1])
       end
 
-      # Prints the meeting ids of the sync-up given as the first argument.
+      # Prints the meetings of the sync-up given as the first argument: a position, a tab and
+      # the date, which fish shows as the description.
       function \#(f)_meetings
           set -l state (\#(f)_state)
           set -q state[2]; and \#(f)_run __complete meetings $state[2]
+      end
+
+      # Prints the attendee names of the sync-up given as the first argument.
+      function \#(f)_attendees
+          set -l state (\#(f)_state)
+          set -q state[2]; and \#(f)_run __complete attendees $state[2]
+      end
+
+      # Prints the values of the setting given as the first argument.
+      function \#(f)_setting_values
+          set -l state (\#(f)_state)
+          set -q state[2]; or return
+          switch $state[2]
+      \#(settingValueCases())
+          end
       end
 
       complete -c \#(programName) -f
@@ -118,6 +134,13 @@ struct FishCompletion {
       guard !names.isEmpty else { return nil }
       return "        case \(ShellWords.fishQuoted(entry.name))\n"
         + "            printf '%s\\n' \(names.joined(separator: " "))"
+    }.joined(separator: "\n")
+  }
+
+  private func settingValueCases() -> String {
+    CompletionModel.settingValues.map { key, values in
+      "        case \(ShellWords.fishQuoted(key))\n"
+        + "            printf '%s\\n' \(values.joined(separator: " "))"
     }.joined(separator: "\n")
   }
 
@@ -178,7 +201,9 @@ struct FishCompletion {
     case .theme: " -x -a \(ShellWords.fishQuoted(CompletionModel.themes.joined(separator: " ")))"
     case .choices(let words): " -x -a \(ShellWords.fishQuoted(words.joined(separator: " ")))"
     case .syncUp: " -x -a \(ShellWords.fishQuoted("(\(prefix)_run __complete syncups)"))"
-    case .meeting: " -x -a \(ShellWords.fishQuoted("(\(prefix)_meetings)"))"
+    case .meeting: " -x -k -a \(ShellWords.fishQuoted("(\(prefix)_meetings)"))"
+    case .attendee: " -x -a \(ShellWords.fishQuoted("(\(prefix)_attendees)"))"
+    case .settingValue: " -x -a \(ShellWords.fishQuoted("(\(prefix)_setting_values)"))"
     case .command: " -x -a \(ShellWords.fishQuoted("(\(prefix)_help_topics)"))"
     }
   }

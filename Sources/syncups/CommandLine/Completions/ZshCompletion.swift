@@ -57,12 +57,33 @@ struct ZshCompletion {
         _wanted syncups expl 'sync-up' compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a titles
       }
 
-      # Completes the meeting ids of the sync-up given as the first argument.
+      # Completes the meetings of the sync-up given as the first argument: positions,
+      # described by their dates.
       \#(f)_meetings() {
-        local -a ids
-        ids=("${(@f)$(\#(f)_run __complete meetings "${(Q)line[1]}")}")
-        ids=(${ids:#})
-        _wanted meetings expl 'meeting' compadd -a ids
+        local -a lines meetings
+        local entry
+        lines=("${(@f)$(\#(f)_run __complete meetings "${(Q)line[1]}")}")
+        for entry in ${lines:#}; do
+          meetings+=("${entry%%$'\t'*}:${entry#*$'\t'}")
+        done
+        _describe -t meetings 'meeting' meetings -o nosort
+      }
+
+      # Completes the attendee names of the sync-up given as the first argument.
+      \#(f)_attendees() {
+        local -a names
+        names=("${(@f)$(\#(f)_run __complete attendees "${(Q)line[1]}")}")
+        names=(${names:#})
+        _wanted attendees expl 'attendee' compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a names
+      }
+
+      # Completes the values of the setting given as the first argument.
+      \#(f)_setting_values() {
+        local -a values
+        case "${(Q)line[1]}" in
+      \#(settingValueCases())
+        esac
+        _wanted values expl 'value' compadd -a values
       }
 
       if [ "$funcstack[1]" = "\#(f)" ]; then
@@ -151,11 +172,19 @@ struct ZshCompletion {
     case .none: " "
     case .syncUp: "\(prefix)_titles"
     case .meeting: "\(prefix)_meetings"
+    case .attendee: "\(prefix)_attendees"
+    case .settingValue: "\(prefix)_setting_values"
     case .theme: "(" + CompletionModel.themes.joined(separator: " ") + ")"
     case .file: "_files"
     case .command: "\(prefix)_help_topics"
     case .choices(let words): "(" + words.joined(separator: " ") + ")"
     }
+  }
+
+  private func settingValueCases() -> String {
+    CompletionModel.settingValues.map { key, values in
+      "    \(zshQuoted(key))) values=(\(values.joined(separator: " "))) ;;"
+    }.joined(separator: "\n")
   }
 
   private func subcommandCases() -> String {

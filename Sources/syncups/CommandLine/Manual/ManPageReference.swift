@@ -54,12 +54,20 @@ enum ManPageReference {
     ("textColor", "String: black or white, the colour of text drawn on the theme."),
   ]
 
-  /// The fields of the settings object (`config list --json`).
-  static let configFields: [(String, String)] = [
-    ("bell", "Bool: whether the bell rings on each speaker change."),
-    ("color", "String: auto, always or never."),
-    ("defaultDuration", "Number: the length of new sync-ups in whole seconds."),
-    ("defaultTheme", "String: the theme of new sync-ups."),
+  /// The fields of the settings object (`config list --json`), named like the settings; `config
+  /// get KEY --json` prints one of these values alone.
+  static let configFields: [(String, String)] = ConfigKey.allCases.map { key in
+    switch key {
+    case .bell: (key.rawValue, "Bool: whether the bell rings on each speaker change.")
+    case .color: (key.rawValue, "String: auto, always or never.")
+    case .defaultDuration: (key.rawValue, "Number: the length of new sync-ups in whole seconds.")
+    case .defaultTheme: (key.rawValue, "String: the theme of new sync-ups.")
+    }
+  }
+
+  /// The fields of `version --json` (and `--version --json`).
+  static let versionFields: [(String, String)] = [
+    ("version", "String: the version number alone, e.g. \(CommandTable.version).")
   ]
 
   /// The fields of `delete --json`: what was deleted.

@@ -3,7 +3,8 @@
 ///
 /// - `--name value` and `--name=value`; `-q`, bundles such as `-qy`, and `-xVALUE` or `-x VALUE`
 ///   for a short option taking a value;
-/// - `--` ends the options; a lone `-` is an argument;
+/// - `--` ends the options; a lone `-` is an argument, and so is a negative number such as `-5`
+///   (no option is a digit), so that a value like `--duration -5` reaches its validator;
 /// - global options may appear before or after the command; the command's own options after it;
 /// - a value may not look like an option (`--title --json` is a missing value): use `--title=-x`;
 /// - a repeated option keeps every value; for a non-repeatable one the last value wins;
@@ -35,7 +36,7 @@ struct ArgumentScanner {
         optionsEnded = true
       } else if !optionsEnded && word.hasPrefix("--") {
         scanLongOption(word)
-      } else if !optionsEnded && word.hasPrefix("-") && word.count > 1 {
+      } else if !optionsEnded && looksLikeOption(word) {
         scanShortOptions(word)
       } else if scanned.positionals.isEmpty && !scanned.command.subcommands.isEmpty {
         try selectSubcommand(word)
@@ -57,6 +58,9 @@ struct ArgumentScanner {
       scanned.path.append(subcommand.name)
       return
     }
+    // After an unknown option the word may be that option's value (`--colour never list`):
+    // the option is the mistake to report.
+    if let firstError { throw firstError }
     let prefix = scanned.path.map { $0 + " " }.joined()
     let names = scanned.command.visibleSubcommands.map(\.name)
     throw UsageError(
@@ -145,7 +149,8 @@ struct ArgumentScanner {
   }
 
   private func looksLikeOption(_ word: String) -> Bool {
-    word.hasPrefix("-") && word.count > 1
+    guard word.hasPrefix("-"), let second = word.dropFirst().first else { return false }
+    return !(second.isASCII && second.isNumber)
   }
 
   private mutating func add(_ option: OptionSpec, value: String?) {
@@ -168,7 +173,8 @@ struct ArgumentScanner {
     guard command.subcommands.isEmpty else { return }
     let arguments = command.arguments
     if let extra = excessPositional(for: arguments) {
-      throw UsageError("unexpected argument '\(extra)'", path: scanned.path)
+      throw UsageError(
+        "unexpected argument '\(extra)'" + (missingOptionHint ?? ""), path: scanned.path)
     }
     let required = arguments.filter { !$0.isOptional }
     if scanned.positionals.count < required.count {
@@ -179,6 +185,20 @@ struct ArgumentScanner {
       let display = option.longName + (option.valueName.map { " <\($0)>" } ?? "")
       throw UsageError("missing option '\(display)'", path: scanned.path)
     }
+  }
+
+  /// For a command that takes no arguments but needs an option, words typed where the option
+  /// should be were most likely meant as its value (`add Design`): a hint that ends the message
+  /// with the line to type instead, `. Did you mean --title 'Design'?`.
+  private var missingOptionHint: String? {
+    let command = scanned.command
+    guard command.arguments.isEmpty,
+      let option = command.options.first(where: {
+        $0.isRequired && $0.takesValue && !scanned.flag($0.long)
+      })
+    else { return nil }
+    let value = scanned.positionals.joined(separator: " ")
+    return ". Did you mean \(option.longName) \(ShellWords.singleQuoted(value))?"
   }
 
   private func excessPositional(for arguments: [ArgumentSpec]) -> String? {

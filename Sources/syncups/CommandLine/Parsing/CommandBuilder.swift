@@ -1,5 +1,6 @@
 /// Turns ``ScannedArguments`` into a typed ``Invocation``, checking every value: durations,
-/// themes, colour modes, setting names and values, shells and `OLD=NEW` pairs.
+/// themes, colour modes, setting names and values, shells, `OLD=NEW` pairs, and that paths,
+/// titles and attendee names are not blank.
 enum CommandBuilder {
   /// The invocation the scanned words ask for.
   static func invocation(from scanned: ScannedArguments) throws(UsageError) -> Invocation {
@@ -22,7 +23,9 @@ enum CommandBuilder {
   private static func globalOptions(_ scanned: ScannedArguments) throws(UsageError) -> GlobalOptions
   {
     var options = GlobalOptions()
-    options.file = scanned.value("file")
+    options.file = try scanned.value("file").map { path throws(UsageError) in
+      try nonEmptyPath(path, for: "--file", path: scanned.path)
+    }
     options.json = scanned.flag("json")
     options.quiet = scanned.flag("quiet")
     options.trace = scanned.flag("trace")
@@ -45,8 +48,10 @@ enum CommandBuilder {
       return .show(syncUp: arguments[0])
     case ["add"]:
       return .add(
-        title: scanned.value("title") ?? "",
-        attendees: scanned.values("attendee"),
+        title: try notBlank(scanned.value("title") ?? "", for: "--title", path: path),
+        attendees: try scanned.values("attendee").map { name throws(UsageError) in
+          try notBlank(name, for: "--attendee", path: path)
+        },
         duration: try scanned.value("duration").map { text throws(UsageError) in
           try duration(text, for: "--duration", path: path)
         },
@@ -77,13 +82,16 @@ enum CommandBuilder {
     case ["config", "unset"]:
       return .configUnset(try choice(ConfigKey.self, arguments[0], for: "<key>", path: path))
     case ["import"]:
-      return .importData(from: arguments[0] == "-" ? .standardInput : .file(arguments[0]))
+      if arguments[0] == "-" { return .importData(from: .standardInput) }
+      return .importData(from: .file(try nonEmptyPath(arguments[0], for: "<file>", path: path)))
     case ["export"]:
       return .exportData
     case ["completions"]:
       return .completions(try choice(Shell.self, arguments[0], for: "<shell>", path: path))
     case ["help"]:
       return .help(try helpTopic(arguments))
+    case ["version"]:
+      return .version
     case ["__complete"]:
       return .complete(try completionRequest(arguments, path: path))
     default:
@@ -95,7 +103,9 @@ enum CommandBuilder {
   private static func edits(_ scanned: ScannedArguments) throws(UsageError) -> SyncUpEdits {
     let path = scanned.path
     var edits = SyncUpEdits()
-    edits.title = scanned.value("title")
+    edits.title = try scanned.value("title").map { title throws(UsageError) in
+      try notBlank(title, for: "--title", path: path)
+    }
     if let text = scanned.value("duration") {
       edits.duration = try duration(text, for: "--duration", path: path)
     }
@@ -106,7 +116,8 @@ enum CommandBuilder {
       guard let value = occurrence.value else { continue }
       switch occurrence.option.long {
       case "add-attendee":
-        edits.attendeeChanges.append(.add(name: value))
+        let name = try notBlank(value, for: "--add-attendee", path: path)
+        edits.attendeeChanges.append(.add(name: name))
       case "remove-attendee":
         edits.attendeeChanges.append(.remove(nameOrID: value))
       case "rename-attendee":
@@ -114,9 +125,13 @@ enum CommandBuilder {
           throw UsageError(
             "invalid value '\(value)' for '--rename-attendee' (expected OLD=NEW)", path: path)
         }
-        edits.attendeeChanges.append(
-          .rename(
-            from: String(value[..<equals]), to: String(value[value.index(after: equals)...])))
+        let newName = String(value[value.index(after: equals)...])
+        guard !newName.allSatisfy(\.isWhitespace) else {
+          throw UsageError(
+            "the new name in '\(value)' for '--rename-attendee' is blank (expected OLD=NEW)",
+            path: path)
+        }
+        edits.attendeeChanges.append(.rename(from: String(value[..<equals]), to: newName))
       default:
         break
       }
@@ -139,7 +154,9 @@ enum CommandBuilder {
       case "on", "true", "yes", "1": return .bell(true)
       case "off", "false", "no", "0": return .bell(false)
       default:
-        throw UsageError("invalid value '\(value)' for 'bell' (expected on or off)", path: path)
+        throw UsageError(
+          "invalid value '\(value)' for 'bell' (expected \(Prose.alternatives(key.choices)))",
+          path: path)
       }
     case .color:
       return .color(try choice(ColorMode.self, value, for: "color", path: path))
@@ -177,19 +194,37 @@ enum CommandBuilder {
         throw UsageError("unexpected argument '\(arguments[1])'", path: path)
       }
       return .syncUps
-    case "meetings":
+    case "meetings", "attendees":
       guard arguments.count > 1 else {
         throw UsageError("missing argument '<syncup>'", path: path)
       }
-      return .meetings(syncUp: arguments[1])
+      return arguments[0] == "meetings"
+        ? .meetings(syncUp: arguments[1]) : .attendees(syncUp: arguments[1])
     default:
       throw UsageError(
-        "invalid value '\(arguments[0])' for '<kind>' (expected syncups or meetings)",
+        "invalid value '\(arguments[0])' for '<kind>' "
+          + "(expected \(Prose.alternatives(CompletionRequest.kinds)))",
         path: path)
     }
   }
 
   // MARK: - Values
+
+  /// `text` unless it is empty or only whitespace: a title or name nobody could refer to later.
+  static func notBlank(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> String
+  {
+    guard text.allSatisfy(\.isWhitespace) else { return text }
+    throw UsageError("'\(name)' cannot be blank", path: path)
+  }
+
+  /// `text` unless it is empty, which names no file (and would open the working directory).
+  static func nonEmptyPath(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> String
+  {
+    guard text.isEmpty else { return text }
+    throw UsageError("'\(name)' needs a file path, not an empty string", path: path)
+  }
 
   /// A duration in seconds, or a usage error naming the value and where it was given.
   static func duration(
@@ -199,7 +234,12 @@ enum CommandBuilder {
       return try DurationParser.seconds(text)
     } catch .invalid {
       throw UsageError(
-        "invalid duration '\(text)' for '\(name)' (use e.g. 90s, 5m, 1m30s, 1h or plain minutes)",
+        "invalid duration '\(text)' for '\(name)' (use e.g. 90s, 5m, 1m30s, 1:30, 1h or plain "
+          + "minutes)",
+        path: path)
+    } catch .notPositive {
+      throw UsageError(
+        "duration '\(text)' for '\(name)' is not positive (durations run from 1s to 24h)",
         path: path)
     } catch {
       throw UsageError(

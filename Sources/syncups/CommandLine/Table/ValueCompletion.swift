@@ -4,9 +4,15 @@ enum ValueCompletion: Sendable, Equatable {
   case none
   /// Sync-up titles, read at completion time from `syncups __complete syncups`.
   case syncUp
-  /// A sync-up's meeting ids, read from `syncups __complete meetings <syncup>`, where
-  /// `<syncup>` is the command's first argument.
+  /// A sync-up's meetings by position, described by their dates, read from
+  /// `syncups __complete meetings <syncup>`, where `<syncup>` is the command's first argument.
   case meeting
+  /// A sync-up's attendee names, read from `syncups __complete attendees <syncup>`, where
+  /// `<syncup>` is the command's first argument.
+  case attendee
+  /// The values of the setting named by the argument before (`config set KEY VALUE`), from
+  /// ``ConfigKey/choices``.
+  case settingValue
   /// The sixteen theme names.
   case theme
   /// File paths.

@@ -1,5 +1,6 @@
 /// Renders the help screen of a command from the ``CommandTable``: the sections OVERVIEW,
-/// USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS and EXAMPLES, each only when it has something.
+/// USAGE, ARGUMENTS, OPTIONS, GLOBAL OPTIONS (below the top level, which lists them as its
+/// OPTIONS), SUBCOMMANDS and EXAMPLES, each only when it has something.
 ///
 /// ```swift
 /// print(HelpRenderer.render(path: ["add"], width: 80), terminator: "")
@@ -45,6 +46,12 @@ enum HelpRenderer {
     }
     let options = path.isEmpty ? CommandTable.globalOptions : command.options + [helpOption]
     sections.append(["OPTIONS:"] + options.flatMap { entry($0.label, $0.help, width: width) })
+    if !path.isEmpty {
+      // They work after any command, so a command's help is where people look for them.
+      let global = CommandTable.globalOptions.filter { $0.long != helpOption.long }
+      sections.append(
+        ["GLOBAL OPTIONS:"] + global.flatMap { entry($0.label, $0.help, width: width) })
+    }
 
     let subcommands = listedSubcommands(of: path)
     if !subcommands.isEmpty {
