@@ -18,6 +18,10 @@
 //     Appends <entry> through `@Shared(.fileStorage(…))` with a save delay of an hour and exits
 //     at once (status 0): only the flush at exit can write the change.
 //
+//   FileSystemWorker --transactions <path> <workerId> <count>
+//     The same appends, each in `$entries.transaction`; every third (index 2, 5, …) throws
+//     after appending, and must leave no trace.
+//
 // Any other failure prints a message to standard error and exits with status 2.
 //
 // A worker dies with the process that started it (on Linux, through PR_SET_PDEATHSIG; that
@@ -120,6 +124,26 @@ func appendShared(path: String, workerId: String, count: Int, saveEach: Bool) {
   if let error = $entries.saveError { fail("\(error)") }
 }
 
+/// Appends this worker's entries in transactions through a file-backed shared value; every
+/// third one throws after appending, so it must leave no trace.
+func appendInTransactions(path: String, workerId: String, count: Int) {
+  struct Abandoned: Error {}
+  @Shared(.fileStorage(URL(filePath: path))) var entries: [String] = []
+  if let error = $entries.loadError { fail("\(error)") }
+  for index in 0..<count {
+    do {
+      try $entries.transaction { entries in
+        entries.withLock { $0.append("w\(workerId)-\(index)") }
+        if index % 3 == 2 { throw Abandoned() }
+      }
+    } catch is Abandoned {
+      continue
+    } catch {
+      fail("\(error)")
+    }
+  }
+}
+
 dieWithParent()
 /// Makes one change that waits far longer than the process lives, then exits normally.
 func appendPendingAtExit(path: String, entry: String) -> Never {
@@ -147,6 +171,9 @@ if arguments.count == 4, arguments[1] == "--pending-at-exit" {
     saveEach: arguments.count == 6 && arguments[5] == "--save-each"
   )
   exit(0)
+} else if arguments.count == 5, arguments[1] == "--transactions", let count = Int(arguments[4]) {
+  appendInTransactions(path: arguments[2], workerId: arguments[3], count: count)
+  exit(0)
 } else if arguments.count == 4, let count = Int(arguments[3]) {
   appendEntries(path: arguments[1], workerId: arguments[2], count: count)
   exit(0)
@@ -154,5 +181,6 @@ if arguments.count == 4, arguments[1] == "--pending-at-exit" {
   fail("usage: FileSystemWorker <path> <workerId> <count>\n"
     + "       FileSystemWorker --shared <path> <workerId> <count> [--save-each]\n"
     + "       FileSystemWorker --write-limited <path> <bytes> <maxFileSize>\n"
-    + "       FileSystemWorker --pending-at-exit <path> <entry>")
+    + "       FileSystemWorker --pending-at-exit <path> <entry>\n"
+    + "       FileSystemWorker --transactions <path> <workerId> <count>")
 }

@@ -182,6 +182,25 @@ private func isUnlocked(_ fileSystem: some FileSystem, _ path: String) -> Bool {
     }
   }
 
+  @Test func processesRunningTransactionsNeverLoseAChangeNorWriteAnAbandonedOne() async throws {
+    let worker = try fsWorkerExecutable()
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/data/entries.json"
+      let processes = try (0..<4).map { id in
+        try fsSpawn(worker, ["--transactions", file, "\(id)", "30"], in: dir)
+      }
+      for process in processes {
+        #expect(await fsWaitForExit(process) == .exited(0), "\(process.errorOutput)")
+      }
+      let entries = try fsDecodeEntries(LiveFileSystem.shared, file)
+      let kept = (0..<30).filter { $0 % 3 != 2 }
+      #expect(entries.count == 4 * kept.count)
+      for id in 0..<4 {
+        #expect(entries.filter { $0.hasPrefix("w\(id)-") } == kept.map { "w\(id)-\($0)" })
+      }
+    }
+  }
+
   @Test func twoWritersRunningTransactionsNeverLoseAChange() async throws {
     // Two dependency worlds are two independent holders of one file on disk, as two processes
     // are: each has its own storage and its own file descriptor for the lock.

@@ -62,6 +62,33 @@ struct DeletePromptTests {
     }
   }
 
+  /// The lock is not held while a person answers, so another command may delete the same
+  /// thing meanwhile: a yes then deletes nothing else and says so.
+  @Test func whatWasDeletedWhileThePersonWasAskedIsReportedNotDeletedAgain() throws {
+    let syncups = try storedKitchen()
+    let run = try PseudoTerminalRun(syncups, ["meeting", "delete", "delme", "1"])
+    #expect(run.waitFor("[y/N]"))
+    #expect(try syncups("meeting", "delete", "delme", "1", "--yes").status == 0)
+    let after = syncups.dataBytes
+    run.type("y\r")
+    #expect(run.wait() == 1)
+    #expect(
+      run.waitFor(
+        "Error: the meeting of Mon 9 Feb 2026, 09:15 was deleted by another command meanwhile; "
+          + "nothing else was deleted"))
+    #expect(syncups.dataBytes == after)
+    #expect(
+      try syncups.meetingIDs(of: "delme") == [Kitchen.quiet.id.uuidString, Kitchen.old.id.uuidString])
+
+    let second = try PseudoTerminalRun(syncups, ["delete", "delme"])
+    #expect(second.waitFor("[y/N]"))
+    #expect(try syncups("delete", "delme", "--yes").status == 0)
+    second.type("y\r")
+    #expect(second.wait() == 1)
+    #expect(second.waitFor("Error: 'DelMe' was deleted by another command meanwhile"))
+    #expect(try syncups.titles() == ["Keep"])
+  }
+
   @Test func theQuestionsNameWhatWouldGo() throws {
     let syncups = try storedKitchen()
     let withoutNotes = try PseudoTerminalRun(syncups, ["meeting", "delete", "delme", "CD34"])

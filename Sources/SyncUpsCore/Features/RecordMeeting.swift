@@ -115,6 +115,8 @@ public struct RecordMeeting: Reducer, Sendable {
     /// `.presented(.confirmDiscard)` also work with no alert shown: a non-interactive `save` or
     /// `discard` command, or a signal that ends the meeting, sends them directly.
     case alert(PresentationAction<Alert>)
+    /// What the meeting tells whoever runs it; it does nothing itself.
+    case delegate(Delegate)
     /// "End meeting": asks whether to save, discard or resume.
     case endMeetingButtonTapped
     /// "Next": the next speaker's slot starts now; on the last speaker, asks to end.
@@ -129,6 +131,12 @@ public struct RecordMeeting: Reducer, Sendable {
     case resumeButtonTapped
     /// One second passed.
     case timerTick
+
+    /// What the meeting tells its parent.
+    public enum Delegate: Equatable, Sendable {
+      /// The meeting was put at the front of the sync-up's history, as it is here.
+      case saved(Meeting)
+    }
 
     /// The buttons of the end alert that do something.
     public enum Alert: Equatable, Sendable {
@@ -163,8 +171,10 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .alert(.presented(.confirmSave)):
       state.alert = nil
-      saveMeeting(&state)
-      return endMeeting()
+      return .merge(saveMeeting(&state), endMeeting())
+
+    case .delegate:
+      return .none
 
     case .endMeetingButtonTapped:
       state.alert = .endMeeting(isDiscardable: true)
@@ -207,8 +217,7 @@ public struct RecordMeeting: Reducer, Sendable {
       guard state.alert == nil, !state.isPaused else { return .none }
       state.secondsElapsed += 1
       if state.secondsElapsed >= state.syncUp.duration {
-        saveMeeting(&state)
-        return endMeeting()
+        return .merge(saveMeeting(&state), endMeeting())
       }
       let speaker = state.speaker(at: state.secondsElapsed)
       if speaker != state.speakerIndex {
@@ -220,12 +229,13 @@ public struct RecordMeeting: Reducer, Sendable {
   }
 
   /// Puts the meeting at the front of the sync-up's meetings, through the shared reference,
-  /// so that changes made meanwhile by another process are kept.
-  private func saveMeeting(_ state: inout State) {
+  /// so that changes made meanwhile by another process are kept, and tells the parent.
+  private func saveMeeting(_ state: inout State) -> Effect<Action> {
     // Our file keeps whole seconds: a saved meeting then equals itself after a reload.
     let date = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
     let meeting = Meeting(id: uuid(), date: date, transcript: state.transcript)
     state.$syncUp.withLock { _ = $0.meetings.insert(meeting, at: 0) }
+    return .send(.delegate(.saved(meeting)))
   }
 
   private func endMeeting() -> Effect<Action> {

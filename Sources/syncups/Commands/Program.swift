@@ -162,49 +162,6 @@ struct CommandContext {
     }
   }
 
-  // MARK: The data file
-
-  /// The sync-ups, or the failure to report if the data file cannot be loaded.
-  func loadSyncUps() throws -> Shared<IdentifiedArrayOf<SyncUp>> {
-    @Shared(.syncUps) var syncUps
-    if let error = $syncUps.loadError { throw CommandFailure(storage: error) }
-    return $syncUps
-  }
-
-  /// Takes the data file's lock and its latest contents before a change, so the whole command
-  /// is one locked read-modify-write.
-  func lockSyncUps() throws -> Shared<IdentifiedArrayOf<SyncUp>> {
-    let syncUps = try loadSyncUps()
-    syncUps.withLock { _ in }
-    if let error = syncUps.saveError ?? syncUps.loadError { throw CommandFailure(storage: error) }
-    return syncUps
-  }
-
-  /// Writes the change, or reports why it could not be written.
-  func save(_ syncUps: Shared<IdentifiedArrayOf<SyncUp>>) throws {
-    do {
-      try syncUps.save()
-    } catch {
-      throw CommandFailure(storage: error)
-    }
-  }
-
-  func syncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) throws -> SyncUp {
-    do {
-      return try resolveSyncUp(reference, in: syncUps)
-    } catch {
-      throw CommandFailure(error.message)
-    }
-  }
-
-  func meeting(_ reference: String, in syncUp: SyncUp) throws -> Meeting {
-    do {
-      return try resolveMeeting(reference, in: syncUp)
-    } catch {
-      throw CommandFailure(error.message)
-    }
-  }
-
   /// A store for `reducer`, tracing to standard error with `--trace`.
   func makeStore<R: Reducer>(
     _ initialState: R.State, _ reducer: R,

@@ -12,6 +12,10 @@ enum ReferenceError: Error, Equatable {
   case notFound(kind: String, reference: String, suggestion: String?)
   /// Several matched; their descriptions, for the person to choose from.
   case ambiguous(kind: String, reference: String, candidates: [String])
+  /// No attendee of the sync-up titled `syncUp` matched.
+  case noAttendee(reference: String, syncUp: String, suggestion: String?)
+  /// Several attendees of the sync-up titled `syncUp` matched; their short ids.
+  case ambiguousAttendee(reference: String, syncUp: String, ids: [String])
 
   /// The message for standard error. The reference, the suggestion and the candidates are
   /// user text, so they are sanitized.
@@ -24,6 +28,12 @@ enum ReferenceError: Error, Equatable {
       return "'\(sanitize(reference))' matches \(candidates.count) \(kind)s:\n"
         + candidates.map { "  \(sanitize($0))" }.joined(separator: "\n")
         + "\nUse more of the title, or an id."
+    case .noAttendee(let reference, let syncUp, let suggestion):
+      return "no attendee '\(sanitize(reference))' in '\(sanitize(syncUp))'"
+        + (suggestion.map { ". Did you mean '\(sanitize($0))'?" } ?? "")
+    case .ambiguousAttendee(let reference, let syncUp, let ids):
+      return "'\(sanitize(reference))' matches \(ids.count) attendees of '\(sanitize(syncUp))'; use an id: "
+        + ids.joined(separator: ", ")
     }
   }
 }
@@ -48,7 +58,7 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
 
   let candidates = syncUps.elements.filter { syncUp in
     (!wanted.isEmpty && syncUp.title.lowercased().hasPrefix(wanted))
-      || digits.map { hexDigits(syncUp.id).hasPrefix($0) } == true
+      || idMatches(digits, syncUp.id)
   }
   if candidates.count == 1 { return candidates[0] }
   if candidates.count > 1 {
@@ -67,7 +77,7 @@ func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceErro
   let position = Int(reference)
   let digits = idDigits(reference)
   let matches = syncUp.meetings.elements.enumerated().filter { index, meeting in
-    position == index + 1 || digits.map { hexDigits(meeting.id).hasPrefix($0) } == true
+    position == index + 1 || idMatches(digits, meeting.id)
   }.map(\.element)
   if matches.count == 1 { return matches[0] }
   if matches.count > 1 {
@@ -76,6 +86,50 @@ func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceErro
       candidates: matches.map { "\($0.id.shortID)  \(isoDate($0.date))" })
   }
   throw .notFound(kind: "meeting", reference: reference, suggestion: nil)
+}
+
+/// Finds the attendee of `syncUp` a person meant: a name (case-insensitive, exact), else an id
+/// (in full, or a prefix of at least 4 hex digits). `attendees` are the ones to look in (an
+/// edit form's, which may differ from the stored sync-up's by edits made before).
+func resolveAttendee(
+  _ reference: String, in attendees: IdentifiedArrayOf<Attendee>, of syncUp: SyncUp
+) throws(ReferenceError) -> Attendee {
+  let named = attendees.elements.filter { $0.name.lowercased() == reference.lowercased() }
+  if named.count == 1 { return named[0] }
+  let digits = idDigits(reference)
+  let byID = attendees.elements.filter { idMatches(digits, $0.id) }
+  if named.isEmpty, byID.count == 1 { return byID[0] }
+  let candidates = named.isEmpty ? byID : named
+  if candidates.count > 1 {
+    throw .ambiguousAttendee(
+      reference: reference, syncUp: syncUp.title, ids: candidates.map(\.id.shortID))
+  }
+  throw .noAttendee(
+    reference: reference, syncUp: syncUp.title,
+    suggestion: Suggestion.closest(to: reference, among: attendees.map(\.name)))
+}
+
+extension CommandContext {
+  /// ``resolveSyncUp(_:in:)``, failing the command with its message.
+  func syncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) throws -> SyncUp {
+    do { return try resolveSyncUp(reference, in: syncUps) } catch { throw CommandFailure(error.message) }
+  }
+
+  /// ``resolveMeeting(_:in:)``, failing the command with its message.
+  func meeting(_ reference: String, in syncUp: SyncUp) throws -> Meeting {
+    do { return try resolveMeeting(reference, in: syncUp) } catch { throw CommandFailure(error.message) }
+  }
+
+  /// ``resolveAttendee(_:in:of:)``, failing the command with its message.
+  func attendee(
+    _ reference: String, in attendees: IdentifiedArrayOf<Attendee>, of syncUp: SyncUp
+  ) throws -> Attendee {
+    do {
+      return try resolveAttendee(reference, in: attendees, of: syncUp)
+    } catch {
+      throw CommandFailure(error.message)
+    }
+  }
 }
 
 /// What a person can type in a shell to name `syncUp`: its title when that names it, starts
@@ -104,6 +158,12 @@ extension UUID {
 private func idDigits(_ reference: String) -> String? {
   let hex = reference.uppercased().filter { $0 != "-" }
   return hex.count >= 4 && hex.allSatisfy(\.isHexDigit) ? hex : nil
+}
+
+/// Whether `id` starts with `digits` (from ``idDigits(_:)``; nil never matches).
+private func idMatches(_ digits: String?, _ id: UUID) -> Bool {
+  guard let digits else { return false }
+  return hexDigits(id).hasPrefix(digits)
 }
 
 /// The 32 hex digits of `id`, upper case, without hyphens.

@@ -11,86 +11,68 @@
 import SharedState
 import SyncUpsCore
 
-/// `add`, `edit`, `delete`, `meeting delete` and `import`: each takes the data file's lock,
-/// changes it through the features, and writes it before exiting 0.
-///
-/// Taking the lock starts a change, which is written when the process exits; so everything
-/// that can make a command fail (an unknown sync-up, meeting or attendee, a bad import) is
-/// checked before the lock is taken, and a failed command leaves the file as it was: not
-/// reformatted, not stripped of keys it does not know, not created when missing.
+/// `add`, `edit`, `delete`, `meeting delete` and `import`: each is one transaction on the data
+/// file (``CommandContext/changeSyncUps(_:)``). It resolves what the person named, sends the
+/// features their actions, and throws on the first failure, which undoes everything: a failed
+/// command leaves the file byte for byte as it was.
 extension CommandContext {
   func add(title: String, attendees: [String], duration: Int?, theme: String?) throws {
-    let syncUps = try lockSyncUps()
-    let store = makeStore(SyncUpsList.State(), SyncUpsList())
-    store.send(.addSyncUpButtonTapped)
-    func form(_ action: SyncUpForm.Action) { store.send(.addSyncUp(.presented(action))) }
-    form(.titleChanged(title))
-    if let duration { form(.durationChanged(duration)) }
-    if let theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
-    for (offset, name) in attendees.enumerated() {
-      if offset == 0, let blank = store.state.addSyncUp?.syncUp.attendees.first {
-        form(.attendeeNameChanged(id: blank.id, name: name))
-      } else {
-        form(.addAttendee(name: name))
+    let added = try changeSyncUps { syncUps in
+      let store = makeStore(SyncUpsList.State(), SyncUpsList())
+      store.send(.addSyncUpButtonTapped)
+      @MainActor func form(_ action: SyncUpForm.Action) { store.send(.addSyncUp(.presented(action))) }
+      form(.titleChanged(title))
+      if let duration { form(.durationChanged(duration)) }
+      if let theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
+      for (offset, name) in attendees.enumerated() {
+        if offset == 0, let blank = store.state.addSyncUp?.syncUp.attendees.first {
+          form(.attendeeNameChanged(id: blank.id, name: name))
+        } else {
+          form(.addAttendee(name: name))
+        }
       }
+      let draft = try require(store.state.addSyncUp?.syncUp, "the new sync-up's form did not open")
+      try checkDuration(of: draft.withoutBlankAttendees(), command: "add")
+      store.send(.confirmAddSyncUpButtonTapped)
+      return try require(syncUps.wrappedValue[id: draft.id], "the new sync-up was not added")
     }
-    try checkDuration(of: store.state.addSyncUp?.syncUp.withoutBlankAttendees(), command: "add")
-    guard let id = store.state.addSyncUp?.syncUp.id else { return }
-    store.send(.confirmAddSyncUpButtonTapped)
-    try save(syncUps)
-    guard let added = syncUps.wrappedValue[id: id] else { return }
     report(added, verb: "Added")
-    warnIfTitleIsShared(by: added, in: syncUps.wrappedValue)
+    warnIfTitleIsShared(by: added)
   }
 
   func edit(_ reference: String, _ edits: SyncUpEdits) throws {
-    // A rehearsal on a copy of the sync-up as loaded finds unknown references before the lock.
-    let loaded = try syncUp(reference, in: loadSyncUps().wrappedValue)
-    try apply(edits, to: Shared(loaded), of: loaded, rehearsal: true)
-    let syncUps = try lockSyncUps()
-    let target = try syncUp(reference, in: syncUps.wrappedValue)
-    guard let shared = syncUps[id: target.id] else { return }
-    try apply(edits, to: shared, of: target, rehearsal: false)
-    try save(syncUps)
-    report(shared.wrappedValue, verb: "Updated")
-    if edits.title != nil { warnIfTitleIsShared(by: shared.wrappedValue, in: syncUps.wrappedValue) }
-  }
-
-  /// Edits the sync-up in `shared` through the detail feature's edit form, in the order given.
-  /// Throws when an attendee reference does not resolve. A rehearsal is not traced: `--trace`
-  /// shows the actions that change the file.
-  private func apply(
-    _ edits: SyncUpEdits, to shared: Shared<SyncUp>, of target: SyncUp, rehearsal: Bool
-  ) throws {
-    let state = SyncUpDetail.State(syncUp: shared)
-    let store =
-      rehearsal ? Store(initialState: state, reducer: SyncUpDetail()) : makeStore(state, SyncUpDetail())
-    store.send(.editButtonTapped)
-    func form(_ action: SyncUpForm.Action) { store.send(.destination(.presented(.edit(action)))) }
-    if let title = edits.title { form(.titleChanged(title)) }
-    if let duration = edits.duration { form(.durationChanged(duration)) }
-    if let theme = edits.theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
-    for change in edits.attendeeChanges {
-      let attendees = store.state.destination?.edit?.syncUp.attendees ?? []
-      switch change {
-      case .add(let name):
-        form(.addAttendee(name: name))
-      case .remove(let reference):
-        form(.removeAttendee(id: try attendee(reference, in: attendees, of: target).id))
-      case .rename(let from, let to):
-        form(.attendeeNameChanged(id: try attendee(from, in: attendees, of: target).id, name: to))
+    let edited = try changeSyncUps { syncUps in
+      let target = try syncUp(reference, in: syncUps.wrappedValue)
+      let shared = try require(syncUps[id: target.id], "'\(sanitize(target.title))' vanished")
+      let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+      store.send(.editButtonTapped)
+      @MainActor func form(_ action: SyncUpForm.Action) { store.send(.destination(.presented(.edit(action)))) }
+      if let title = edits.title { form(.titleChanged(title)) }
+      if let duration = edits.duration { form(.durationChanged(duration)) }
+      if let theme = edits.theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
+      for change in edits.attendeeChanges {
+        let attendees = store.state.destination?.edit?.syncUp.attendees ?? []
+        switch change {
+        case .add(let name):
+          form(.addAttendee(name: name))
+        case .remove(let reference):
+          form(.removeAttendee(id: try attendee(reference, in: attendees, of: target).id))
+        case .rename(let from, let to):
+          form(.attendeeNameChanged(id: try attendee(from, in: attendees, of: target).id, name: to))
+        }
       }
+      try checkDuration(of: store.state.destination?.edit?.syncUp, command: "edit")
+      store.send(.doneEditingButtonTapped)
+      return shared.wrappedValue
     }
-    try checkDuration(of: store.state.destination?.edit?.syncUp, command: "edit")
-    store.send(.doneEditingButtonTapped)
+    report(edited, verb: "Updated")
+    if edits.title != nil { warnIfTitleIsShared(by: edited) }
   }
 
+  /// Asks first, then deletes the sync-up the person was asked about (by its id: the lock is
+  /// not held while a person answers).
   func delete(_ reference: String, yes: Bool) throws {
-    let syncUps = try loadSyncUps()
-    let target = try syncUp(reference, in: syncUps.wrappedValue)
-    guard let shared = syncUps[id: target.id] else { return }
-    let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
-    store.send(.deleteButtonTapped)
+    let target = try syncUp(reference, in: loadSyncUps().wrappedValue)
     guard
       try confirmDeletion(
         of: UserText.name(target), asking: DeletionQuestion.syncUp(target), yes: yes,
@@ -99,9 +81,14 @@ extension CommandContext {
       say("Nothing deleted.")
       return
     }
-    let deleted = try lockSyncUps().wrappedValue[id: target.id] ?? target
-    store.send(.destination(.presented(.alert(.confirmDeletion))))
-    try save(syncUps)
+    let deleted = try changeSyncUps { syncUps in
+      let shared = try require(syncUps[id: target.id], deletedMeanwhile(UserText.name(target)))
+      let deleted = shared.wrappedValue
+      let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+      store.send(.deleteButtonTapped)
+      store.send(.destination(.presented(.alert(.confirmDeletion))))
+      return deleted
+    }
     if options.json {
       Output.standard(JSONOutput.deletion(of: deleted).text())
     } else {
@@ -109,29 +96,32 @@ extension CommandContext {
     }
   }
 
-  /// Deletes the meeting the person was shown: it is found by its id once the lock is taken,
-  /// since a position may have moved by then.
+  /// Asks first, then deletes the meeting the person was asked about: by its id, since its
+  /// position may have moved by the time the lock is taken.
   func meetingDelete(_ syncUpReference: String, _ meetingReference: String, yes: Bool) throws {
     let target = try syncUp(syncUpReference, in: loadSyncUps().wrappedValue)
     let meeting = try meeting(meetingReference, in: target)
+    let name = DeletionQuestion.meetingName(meeting)
     guard
       try confirmDeletion(
-        of: DeletionQuestion.meetingName(meeting),
-        asking: DeletionQuestion.meeting(meeting, of: target), yes: yes,
+        of: name, asking: DeletionQuestion.meeting(meeting, of: target), yes: yes,
         path: ["meeting", "delete"])
     else {
       say("Nothing deleted.")
       return
     }
-    let syncUps = try lockSyncUps()
-    guard let shared = syncUps[id: target.id] else { return }
-    let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
-    store.send(.deleteMeeting(id: meeting.id))
-    try save(syncUps)
+    try changeSyncUps { syncUps in
+      let shared = syncUps[id: target.id]
+      guard let shared, shared.wrappedValue.meetings[id: meeting.id] != nil else {
+        throw CommandFailure(deletedMeanwhile(name))
+      }
+      let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+      store.send(.deleteMeeting(id: meeting.id))
+    }
     if options.json {
       Output.standard(JSONOutput.deletion(of: meeting, from: target).text())
     } else {
-      say("Deleted \(DeletionQuestion.meetingName(meeting)) from \(UserText.name(target)).")
+      say("Deleted \(name) from \(UserText.name(target)).")
     }
   }
 
@@ -166,12 +156,12 @@ extension CommandContext {
         "cannot import \(name): it would not load again once saved: \(readableDescription(of: error))",
         status: .dataError)
     }
-    let syncUps = try lockSyncUps()
-    let existing = syncUps.wrappedValue
-    let skipped = imported.filter { existing[id: $0.id] != nil }
-    let added = imported.filter { existing[id: $0.id] == nil }
-    syncUps.withLock { $0.append(contentsOf: added) }
-    try save(syncUps)
+    let (added, skipped) = try changeSyncUps { syncUps in
+      let existing = syncUps.wrappedValue
+      let added = imported.filter { existing[id: $0.id] == nil }
+      syncUps.withLock { $0.append(contentsOf: added) }
+      return (added, imported.filter { existing[id: $0.id] != nil })
+    }
     if options.json {
       let answer = JSONOutput.importResult(
         imported: added.count, skipped: skipped.count, format: format)
@@ -197,9 +187,11 @@ extension CommandContext {
 
   /// Warns, unless the title is blank, when another sync-up has `syncUp`'s title in any case:
   /// the title then names neither, and only the ids tell them apart.
-  private func warnIfTitleIsShared(by syncUp: SyncUp, in syncUps: IdentifiedArrayOf<SyncUp>) {
+  private func warnIfTitleIsShared(by syncUp: SyncUp) {
     let title = syncUp.title.lowercased()
-    guard !title.allSatisfy(\.isWhitespace) else { return }
+    guard !title.allSatisfy(\.isWhitespace), let syncUps = try? loadSyncUps().wrappedValue else {
+      return
+    }
     let others = syncUps.filter { $0.id != syncUp.id && $0.title.lowercased() == title }
     guard !others.isEmpty else { return }
     let whose = others.count == 1 ? "another sync-up has" : "\(others.count) other sync-ups have"
@@ -209,28 +201,20 @@ extension CommandContext {
         + "); name this one by its id, \(syncUp.id.shortID).")
   }
 
-  /// The attendee named `reference` (case-insensitive) or with an id starting with it.
-  private func attendee(
-    _ reference: String, in attendees: IdentifiedArrayOf<Attendee>, of syncUp: SyncUp
-  ) throws -> Attendee {
-    let named = attendees.elements.filter { $0.name.lowercased() == reference.lowercased() }
-    if named.count == 1 { return named[0] }
-    let hex = reference.uppercased().filter { $0 != "-" }
-    let byID =
-      hex.count >= 4
-      ? attendees.elements.filter { $0.id.uuidString.filter { $0 != "-" }.hasPrefix(hex) } : []
-    if named.isEmpty, byID.count == 1 { return byID[0] }
-    let candidates = named.isEmpty ? byID : named
-    if candidates.count > 1 {
-      throw CommandFailure(
-        "'\(reference)' matches \(candidates.count) attendees of '\(sanitize(syncUp.title))'; use an id: "
-          + candidates.map(\.id.shortID).joined(separator: ", "))
-    }
-    let suggestion = Suggestion.closest(to: reference, among: attendees.map(\.name))
-    throw CommandFailure(
-      "no attendee '\(sanitize(reference))' in '\(sanitize(syncUp.title))'"
-        + (suggestion.map { ". Did you mean '\(sanitize($0))'?" } ?? ""))
+  /// What went wrong when the thing a person agreed to delete is gone by the time the lock is
+  /// taken: another command deleted it meanwhile.
+  private func deletedMeanwhile(_ name: String) -> String {
+    "\(name) was deleted by another command meanwhile; nothing else was deleted"
   }
+}
+
+/// `value`, or a failure saying what a command expected of the features and did not get: a
+/// programming error reported rather than a crash, with nothing written.
+private func require<Value>(_ value: Value?, _ expectation: @autoclosure () -> String) throws
+  -> Value
+{
+  guard let value else { throw CommandFailure(expectation()) }
+  return value
 }
 
 /// Everything on standard input.

@@ -24,8 +24,8 @@ extension CommandContext {
         style: style, display: environment["TERM"] == "dumb" ? .lines : .fullScreen)
       : PipeMeeting(json: options.json, timerWaitsForInput: clock == .immediate)
     let session = MeetingSession(syncUps: syncUps, syncUp: syncUp, frontEnd: frontEnd) {
-      state, prepare in
-      makeStore(state, RecordMeeting()) {
+      state, reducer, prepare in
+      makeStore(state, reducer) {
         prepare(&$0)
         $0.continuousClock = clock.clock
       }

@@ -56,28 +56,29 @@ final class MeetingSession {
   /// and the timer must not start meanwhile.
   private var isEndRequested = false
 
-  /// A meeting of the sync-up `syncUpID` in `syncUps`, shown by `frontEnd`. `makeStore`
-  /// builds the store with the dependencies given (the session's dismiss and id generator).
+  /// A meeting of the sync-up `syncUp` in `syncUps`, shown by `frontEnd`. `makeStore` builds
+  /// the store for the reducer given (the feature, with the session listening to what it
+  /// tells its parent) and the dependencies given (the session's dismiss).
   init(
     syncUps: Shared<IdentifiedArrayOf<SyncUp>>,
     syncUp: Shared<SyncUp>,
     frontEnd: any MeetingFrontEnd,
     makeStore: (
-      RecordMeeting.State, (inout DependencyValues) -> Void
+      RecordMeeting.State, Reduce<RecordMeeting.State, RecordMeeting.Action>,
+      (inout DependencyValues) -> Void
     ) -> Store<RecordMeeting.State, RecordMeeting.Action>
   ) {
     self.syncUps = syncUps
     self.syncUpID = syncUp.wrappedValue.id
     self.frontEnd = frontEnd
     let record = record
-    store = makeStore(RecordMeeting.State(syncUp: syncUp)) { dependencies in
-      let generate = dependencies.uuid
-      // The feature asks for an id only for the meeting it saves.
-      dependencies.uuid = UUIDGenerator {
-        let id = generate()
-        MainActor.assumeIsolated { record.savedMeetingID = id }
-        return id
+    let meeting = Reduce<RecordMeeting.State, RecordMeeting.Action> { state, action in
+      if case .delegate(.saved(let meeting)) = action {
+        MainActor.assumeIsolated { record.savedMeetingID = meeting.id }
       }
+      return RecordMeeting().reduce(into: &state, action: action)
+    }
+    store = makeStore(RecordMeeting.State(syncUp: syncUp), meeting) { dependencies in
       dependencies.dismiss = DismissEffect { record.onDismiss?() }
     }
     record.onDismiss = { [weak self] in self?.featureDismissed() }
@@ -166,8 +167,8 @@ final class MeetingSession {
   }
 }
 
-/// What the feature did that the session must know: the id of the meeting it saved, and
-/// whom to call when it is dismissed.
+/// What the feature told the session: the id of the meeting it saved; and whom to call when
+/// it is dismissed.
 @MainActor
 private final class MeetingRecord {
   var savedMeetingID: UUID?

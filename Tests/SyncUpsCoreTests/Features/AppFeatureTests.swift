@@ -146,6 +146,7 @@ import TestStoreSupport
         $0.path[id: 1]?.record?.alert = nil
         $0.path[id: 1]?.record?.syncUp.meetings.insert(meeting, at: 0)
       }
+      await store.receive(.path(.element(id: 1, action: .record(.delegate(.saved(meeting))))))
       await store.receive(.path(.popFrom(id: 1))) {
         $0.path.pop(from: 1)
       }

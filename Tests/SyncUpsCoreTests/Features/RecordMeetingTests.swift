@@ -75,6 +75,7 @@ import TestStoreSupport
       )
       #expect($0.secondsRemaining == 0)
     }
+    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
     await store.finish()
     #expect(dismissals.count == 1)
   }
@@ -111,6 +112,7 @@ import TestStoreSupport
         at: 0
       )
     }
+    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
     await store.finish()
     #expect(dismissals.count == 1)
     #expect(store.state.syncUp.meetings.ids == [UUID(0), UUID(0xE1)])
@@ -200,6 +202,7 @@ import TestStoreSupport
         at: 0
       )
     }
+    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
     await store.finish()
     #expect(dismissals.count == 1)
   }
@@ -250,6 +253,7 @@ import TestStoreSupport
       if changed { $0.speakerDidChange = false }
       $0.syncUp.meetings = [Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "")]
     }
+    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
     await store.finish()
     #expect(dismissals.count == 1)
   }
@@ -354,6 +358,9 @@ import TestStoreSupport
           transcript: "Blob: Shipped the release\nSpeaker 2: Reviewing the design")
       ]
     }
+    await store.receive(.delegate(.saved(Meeting(
+          id: UUID(0), date: FeatureFixtures.now,
+          transcript: "Blob: Shipped the release\nSpeaker 2: Reviewing the design"))))
     await store.finish()
   }
 
@@ -370,6 +377,7 @@ import TestStoreSupport
     await store.send(.alert(.presented(.confirmSave))) {
       $0.syncUp.meetings = [Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "")]
     }
+    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
     await store.finish()
     let data = try SyncUpsFile.encode([store.state.syncUp])
     #expect(try SyncUpsFile.decode(data) == [store.state.syncUp])
