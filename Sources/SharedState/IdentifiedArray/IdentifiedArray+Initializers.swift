@@ -89,6 +89,22 @@ extension IdentifiedArray {
 }
 
 extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
+  /// Accesses the element with the given id, like the unconstrained `subscript(id:)`, which
+  /// it shadows for identifiable elements: reading `.id` directly, where that one calls the
+  /// stored id function, lets the optimizer keep a write free of copies.
+  @inlinable
+  public subscript(id id: ID) -> Element? {
+    get { _offsets[id].map { _elements[$0] } }
+    set { _setElement(newValue, id: id, readID: { $0.id }) }
+    @inline(__always)
+    _modify {
+      let offset = _offsets[id]
+      var value = offset.map { _takeElement(at: $0) }
+      defer { _finishModify(id: id, offset: offset, &value, readID: { $0.id }) }
+      yield &value
+    }
+  }
+
   /// Creates an identified array from identifiable elements with unique ids.
   ///
   /// A duplicate id is a precondition failure.

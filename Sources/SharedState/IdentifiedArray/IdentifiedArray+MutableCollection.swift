@@ -34,6 +34,27 @@ extension IdentifiedArray: MutableCollection {
     }
   }
 
+  /// Accesses a contiguous range of elements. Assigning a slice of the same length replaces
+  /// them as a whole, checking the new ids against the rest of the array only. A slice's own
+  /// mutations (`todos[1...].sort(by:)`, `.reverse()`) write one element at a time and stop on
+  /// the first transient duplicate id: reorder the elements outside and assign them back.
+  ///
+  /// ```swift
+  /// // ids [4, 3, 2, 1]
+  /// todos[1...] = IdentifiedArray(todos[1...].sorted { $0.id < $1.id })[...]  // ids [4, 1, 2, 3]
+  /// ```
+  @inlinable
+  public subscript(bounds: Range<Int>) -> Slice<IdentifiedArray> {
+    get { Slice(base: self, bounds: bounds) }
+    set {
+      precondition(
+        newValue.count == bounds.count,
+        "A slice of \(newValue.count) elements cannot replace \(bounds.count)"
+      )
+      replaceSubrange(bounds, with: newValue)
+    }
+  }
+
   /// Records that the element at `position` is about to take `newID`.
   @inlinable
   mutating func _replaceID(at position: Int, with newID: ID) {
@@ -50,7 +71,7 @@ extension IdentifiedArray: MutableCollection {
   @inlinable
   public mutating func swapAt(_ i: Int, _ j: Int) {
     guard i != j else { return }
-    _elements.swapAt(i, j)
+    _swapElements(i, j)
     _offsets[_id(_elements[i])] = i
     _offsets[_id(_elements[j])] = j
   }

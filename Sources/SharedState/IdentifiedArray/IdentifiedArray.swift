@@ -99,62 +99,83 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @inlinable
   public subscript(id id: ID) -> Element? {
     get { _offsets[id].map { _elements[$0] } }
-    set {
-      if let newValue {
-        _checkID(of: newValue, equals: id)
-        if let offset = _offsets[id] {
-          _elements[offset] = newValue
-        } else {
-          _offsets[id] = _elements.count
-          _elements.append(newValue)
-        }
-      } else {
-        remove(id: id)
-      }
-    }
+    set { _setElement(newValue, id: id, readID: _id) }
+    // One yield, so that the optimizer can inline the accessor into the caller; a coroutine
+    // that stays separate allocates its frame, which holds the element, on the heap.
+    @inline(__always)
     _modify {
-      guard let offset = _offsets[id] else {
-        var value: Element? = nil
-        defer {
-          if let value {
-            _checkID(of: value, equals: id)
-            _offsets[id] = _elements.count
-            _elements.append(value)
-          }
-        }
-        yield &value
-        return
-      }
+      let offset = _offsets[id]
       // Move the element out of the array, so that `value` holds the only
       // reference to its storage, then move it back afterwards.
-      var value: Element? = _takeElement(at: offset)
-      defer {
-        if let value {
-          _checkID(of: value, equals: id)
-          _restoreElement(value, at: offset)
-        } else {
-          _closeGap(at: offset, removing: id)
-        }
-      }
+      var value = offset.map { _takeElement(at: $0) }
+      defer { _finishModify(id: id, offset: offset, &value, readID: _id) }
       yield &value
+    }
+  }
+
+  /// Stores `element` under `id` (replacing, appending or, for `nil`, removing) for
+  /// `subscript(id:)`, reading its id with `readID`.
+  @inlinable
+  @inline(__always)
+  mutating func _setElement(_ element: Element?, id: ID, readID: (Element) -> ID) {
+    guard let element else {
+      remove(id: id)
+      return
+    }
+    _checkID(readID(element), equals: id)
+    if let offset = _offsets[id] {
+      _elements[offset] = element
+    } else {
+      _offsets[id] = _elements.count
+      _elements.append(element)
+    }
+  }
+
+  /// Puts back what a modification through `subscript(id:)` left in `value`: the element
+  /// taken from `offset` (or a new one when `offset` is `nil`), or nothing.
+  @inlinable
+  @inline(__always)
+  mutating func _finishModify(
+    id: ID, offset: Int?, _ value: inout Element?, readID: (Element) -> ID
+  ) {
+    guard let element = value.take() else {
+      if let offset { _closeGap(at: offset, removing: id) }
+      return
+    }
+    _checkID(readID(element), equals: id)
+    if let offset {
+      _restoreElement(element, at: offset)
+    } else {
+      _offsets[id] = _elements.count
+      _elements.append(element)
     }
   }
 
   /// Moves the element at `offset` out of the array in O(1) by swapping it
   /// with the last element and removing that. Capacity is kept.
   @inlinable
+  @inline(__always)
   mutating func _takeElement(at offset: Int) -> Element {
     let last = _elements.count - 1
-    if offset != last { _elements.swapAt(offset, last) }
+    if offset != last { _swapElements(offset, last) }
     return _elements.removeLast()
   }
 
   /// Undoes `_takeElement(at:)` with the (possibly modified) element.
   @inlinable
-  mutating func _restoreElement(_ element: Element, at offset: Int) {
+  @inline(__always)
+  mutating func _restoreElement(_ element: __owned Element, at offset: Int) {
     _elements.append(element)
     let last = _elements.count - 1
-    if offset != last { _elements.swapAt(offset, last) }
+    if offset != last { _swapElements(offset, last) }
+  }
+
+  /// Exchanges two elements by moving them, where `Array.swapAt` copies them (retaining and
+  /// releasing every reference they hold).
+  @inlinable
+  @inline(__always)
+  mutating func _swapElements(_ i: Int, _ j: Int) {
+    _elements.withUnsafeMutableBufferPointer { $0.swapAt(i, j) }
   }
 
   /// Finishes removing an element taken with `_takeElement(at:)`: puts the
@@ -171,7 +192,13 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// Stops the program when `element`'s id differs from `id`.
   @inlinable
   func _checkID(of element: Element, equals id: ID) {
-    let elementID = _id(element)
+    _checkID(_id(element), equals: id)
+  }
+
+  /// Stops the program when an element's id, `elementID`, differs from `id`.
+  @inlinable
+  @inline(__always)
+  func _checkID(_ elementID: ID, equals id: ID) {
     precondition(
       elementID == id,
       "Element id \(elementID) does not match the id \(id) it was stored under"
