@@ -131,6 +131,19 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     }
   }
 
+  /// Calls `body` on the element at `offset`, whose id is `id`, in place; changing the id is a
+  /// precondition failure. For a reference to one element, which has looked the offset up
+  /// already: this skips a second lookup and the moves `subscript(id:)` makes to yield an
+  /// optional, both costly where the element type is not known (not specialized).
+  mutating func modifyElement<R>(
+    at offset: Int,
+    id: ID,
+    _ body: (inout Element) throws -> R
+  ) rethrows -> R {
+    defer { _checkID(of: _elements[offset], equals: id) }
+    return try body(&_elements[offset])
+  }
+
   /// Puts back what a modification through `subscript(id:)` left in `value`: the element
   /// taken from `offset` (or a new one when `offset` is `nil`), or nothing.
   @inlinable
