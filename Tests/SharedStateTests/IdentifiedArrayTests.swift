@@ -379,6 +379,22 @@ private func expectConsistent(
     #expect(count == 3)
   }
 
+  @Test func writeThroughSharedElementEditsInPlaceAndKeepsLookups() throws {
+    let todos = Shared(makeTodos())
+    let second = try #require(todos[id: 2])
+    second.withLock { $0.title = "B2" }
+    #expect(todos.wrappedValue.map(\.title) == ["A", "B2", "C"])
+    #expect(second.wrappedValue == IATodo(id: 2, title: "B2"))
+    expectConsistent(todos.wrappedValue)
+  }
+
+  @Test func changingIDThroughSharedElementIsPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      let todos = Shared<IdentifiedArrayOf<IATodo>>([IATodo(id: 1, title: "A")])
+      todos[id: 1]!.withLock { $0.id = 2 }
+    }
+  }
+
   @Test func duplicateLiteralIsPreconditionFailure() async {
     await #expect(processExitsWith: .failure) {
       _ = IdentifiedArray(uniqueElements: [1, 1], id: \.self)
