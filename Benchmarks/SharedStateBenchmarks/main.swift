@@ -137,7 +137,8 @@ var rows = [
     measured: "\(format(ns: w4Result.ms * 1e6)), final \(w4Result.final)",
     target: "≤ 30 ms, exactly 10000", met: w4Result.ms <= 30 && w4Result.final == 10_000),
   BenchmarkRow(
-    id: "W5", workload: "write by id on a local IdentifiedArrayOf (floor)", measured: format(ns: w5Floor),
+    id: "W5", workload: "write by id on a local IdentifiedArrayOf (floor)",
+    measured: format(ns: w5Floor),
     target: "-", met: nil),
   BenchmarkRow(
     id: "W5", workload: "write by index into a plain [Item]", measured: format(ns: w5ArrayFloor),
