@@ -7,11 +7,13 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 SWIFT_BUILD_FLAGS ?=
+RELIABILITY_FLAGS ?=
 
-.PHONY: build install uninstall test generate
+.PHONY: build install uninstall test generate reliability benchmark
 
+# Only the shipped executable and what it needs: not the test targets' helpers.
 build:
-	swift build -c release $(SWIFT_BUILD_FLAGS)
+	swift build -c release --product syncups $(SWIFT_BUILD_FLAGS)
 
 install: build
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
@@ -27,6 +29,19 @@ uninstall:
 
 test:
 	swift test
+
+# The reliability suite, a package of its own (Tests/ReliabilitySuite), run against the release
+# binary; e.g. `make reliability RELIABILITY_FLAGS="--seed 7 --filter lock"`.
+reliability: build
+	swift build -c release --package-path Tests/ReliabilitySuite $(SWIFT_BUILD_FLAGS)
+	Tests/ReliabilitySuite/.build/release/ReliabilitySuite \
+	  --binary "$(CURDIR)/.build/release/syncups" $(RELIABILITY_FLAGS)
+
+# Every benchmark in one table. Benchmarks/ is a package of its own; it builds its own release
+# syncups next to the benchmarks, which run that one.
+benchmark:
+	swift build -c release --package-path Benchmarks $(SWIFT_BUILD_FLAGS)
+	Benchmarks/.build/release/BenchmarkReport
 
 # Rewrites the man page and completion scripts from the command table.
 generate:

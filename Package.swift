@@ -1,4 +1,7 @@
 // swift-tools-version: 6.0
+// The product: `swift build`, `swift run syncups` and `make install` compile what ships, plus
+// the test targets' support. The benchmarks (Benchmarks/Package.swift) and the reliability
+// suite (Tests/ReliabilitySuite/Package.swift) are packages of their own.
 import PackageDescription
 
 let package = Package(
@@ -6,6 +9,8 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "SharedState", targets: ["SharedState"]),
+    // For the benchmarks, which generate data files with the app's own model.
+    .library(name: "SyncUpsCore", targets: ["SyncUpsCore"]),
     .executable(name: "syncups", targets: ["syncups"]),
   ],
   dependencies: [],
@@ -13,34 +18,13 @@ let package = Package(
     .target(name: "SharedState"),
     .target(name: "SyncUpsCore", dependencies: ["SharedState"]),
     .executableTarget(name: "syncups", dependencies: ["SyncUpsCore"]),
-    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
-    .executableTarget(
-      name: "SharedStateBenchmarks",
-      dependencies: ["SharedState", "BenchmarkSupport"],
-      path: "Benchmarks/SharedStateBenchmarks"
-    ),
-    .executableTarget(name: "DecodeFloor", path: "Benchmarks/DecodeFloor"),
-    .executableTarget(
-      name: "CommandBenchmarks",
-      dependencies: ["SyncUpsCore", "SharedState", "BenchmarkSupport"],
-      path: "Benchmarks/CommandBenchmarks"
-    ),
-    .executableTarget(
-      name: "MeetingBenchmarks",
-      dependencies: ["BenchmarkSupport"],
-      path: "Benchmarks/MeetingBenchmarks"
-    ),
-    .executableTarget(
-      name: "BenchmarkReport",
-      dependencies: ["BenchmarkSupport"],
-      path: "Benchmarks/BenchmarkReport"
-    ),
+    // Spawned by SharedStateTests. It needs SharedState, so it cannot be a package of its own
+    // (the two packages would depend on each other); `make build` leaves it out.
     .executableTarget(
       name: "FileSystemWorker",
       dependencies: ["SharedState"],
       path: "Tests/FileSystemWorker"
     ),
-    .executableTarget(name: "ReliabilitySuite", path: "Tests/ReliabilitySuite"),
     .target(name: "TestSupport", dependencies: ["SharedState"], path: "Tests/TestSupport"),
     .testTarget(
       name: "SharedStateTests",

@@ -1,6 +1,6 @@
 // Every benchmark in one run and one table (see README):
 //
-//   swift build -c release && .build/release/BenchmarkReport
+//   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/BenchmarkReport
 //
 // Runs, one after another so they do not disturb each other, the SharedState workloads
 // (W1–W7), the command latency benchmark (C1–C5: it generates the realistic and large data
@@ -27,7 +27,9 @@ var rows: [BenchmarkRow] = []
 for name in ["SharedStateBenchmarks", "CommandBenchmarks", "MeetingBenchmarks"] {
   let path = binaries.isEmpty ? name : binaries + "/" + name
   guard access(path, X_OK) == 0 else {
-    say("BenchmarkReport: \(path) is missing; run 'swift build -c release' first")
+    say(
+      "BenchmarkReport: \(path) is missing; "
+        + "run 'swift build -c release --package-path Benchmarks' first")
     exit(2)
   }
   say("running \(name)…")

@@ -1,6 +1,6 @@
 // Command latency, whole processes, side by side in one run (see README):
 //
-//   swift build -c release && .build/release/CommandBenchmarks
+//   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/CommandBenchmarks
 //
 // Generates a realistic data set (20 sync-ups × 50 meetings) and a large one (1,000 × 50),
 // then times `syncups` against the FoundationEssentials decode floor and jq. Median of 5 runs.

@@ -1,7 +1,8 @@
 // The meeting over real time (see README): a 4-attendee meeting in pipe mode on the Dispatch
 // clock, for 10 s and for 60 s, beside `termdown 60` (PyPI) on a pseudo-terminal.
 //
-//   swift build -c release && .build/release/MeetingBenchmarks [--tsv]
+//   swift build -c release --package-path Benchmarks
+//   Benchmarks/.build/release/MeetingBenchmarks [--tsv]
 //
 // CPU time comes from wait4; a tick's lateness is when the `ended` line arrived, less when the
 // `started` line arrived, less the meeting's length (it includes the pipe's latency).

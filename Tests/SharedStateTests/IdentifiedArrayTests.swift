@@ -30,6 +30,11 @@ private func baseAddress<T>(_ array: [T]) -> UInt {
   array.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
 }
 
+/// Appends through `RangeReplaceableCollection`, as generic code does.
+private func appendGeneric<C: RangeReplaceableCollection>(_ collection: inout C, _ element: C.Element) {
+  collection.append(element)
+}
+
 /// Checks that `index(id:)` agrees with the position of every element.
 private func expectConsistent(
   _ array: IdentifiedArrayOf<IATodo>,
@@ -374,6 +379,22 @@ private func expectConsistent(
     #expect(count == 3)
   }
 
+  @Test func writeThroughSharedElementEditsInPlaceAndKeepsLookups() throws {
+    let todos = Shared(makeTodos())
+    let second = try #require(todos[id: 2])
+    second.withLock { $0.title = "B2" }
+    #expect(todos.wrappedValue.map(\.title) == ["A", "B2", "C"])
+    #expect(second.wrappedValue == IATodo(id: 2, title: "B2"))
+    expectConsistent(todos.wrappedValue)
+  }
+
+  @Test func changingIDThroughSharedElementIsPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      let todos = Shared<IdentifiedArrayOf<IATodo>>([IATodo(id: 1, title: "A")])
+      todos[id: 1]!.withLock { $0.id = 2 }
+    }
+  }
+
   @Test func duplicateLiteralIsPreconditionFailure() async {
     await #expect(processExitsWith: .failure) {
       _ = IdentifiedArray(uniqueElements: [1, 1], id: \.self)
@@ -384,6 +405,179 @@ private func expectConsistent(
     await #expect(processExitsWith: .failure) {
       var todos: IdentifiedArrayOf<IATodo> = [IATodo(id: 1, title: "A")]
       todos[id: 1]?.id = 2
+    }
+  }
+}
+
+/// The APIs that code written for the well-known identified collection relies on.
+@Suite struct IdentifiedArrayPortingTests {
+  @Test func uncheckedUniqueElementsWithAndWithoutID() {
+    let todos = IdentifiedArrayOf<IATodo>(
+      uncheckedUniqueElements: [IATodo(id: 4, title: "D"), IATodo(id: 2, title: "B")]
+    )
+    #expect(todos.ids == [4, 2])
+    #expect(todos[id: 2]?.title == "B")
+    expectConsistent(todos)
+
+    let names = IdentifiedArray(uncheckedUniqueElements: ["x", "y", "z"], id: \.self)
+    #expect(names.index(id: "z") == 2)
+    #expect(names.elements == ["x", "y", "z"])
+  }
+
+  @Test func uniquingIDsWithAKeyPath() {
+    let words = IdentifiedArray(["apple", "bean", "avocado", "beet", "corn"], id: \.first!) {
+      first, second in first + "+" + second
+    }
+    #expect(words.elements == ["apple+avocado", "bean+beet", "corn"])
+    #expect(words.ids == ["a", "b", "c"])
+    #expect(words.index(id: "c") == 2)
+  }
+
+  @Test func updateAtReplacesAndReturnsTheOriginal() {
+    var todos = makeTodos()
+    let original = todos.update(IATodo(id: 2, title: "B2"), at: 1)
+    #expect(original == IATodo(id: 2, title: "B"))
+    #expect(todos.map(\.title) == ["A", "B2", "C"])
+    expectConsistent(todos)
+  }
+
+  @Test func updateAtWithAnotherIDIsPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      var todos: IdentifiedArrayOf<IATodo> = [IATodo(id: 1, title: "A"), IATodo(id: 2, title: "B")]
+      todos.update(IATodo(id: 3, title: "C"), at: 1)
+    }
+  }
+
+  @Test func removeAnElementByItsID() {
+    var todos = makeTodos()
+    #expect(todos.remove(IATodo(id: 2, title: "any title")) == IATodo(id: 2, title: "B"))
+    #expect(todos.remove(IATodo(id: 2, title: "B")) == nil)
+    #expect(todos.ids == [1, 3])
+    expectConsistent(todos)
+  }
+
+  @Test func partitionByKeepsLookupsRight() {
+    var todos = IdentifiedArrayOf<IATodo>(
+      uniqueElements: (1...7).map { IATodo(id: $0, title: "t\($0)") }
+    )
+    let pivot = todos.partition { $0.id.isMultiple(of: 2) }
+    #expect(pivot == 4)
+    #expect(todos[..<pivot].map(\.id).sorted() == [1, 3, 5, 7])
+    #expect(todos[pivot...].map(\.id).sorted() == [2, 4, 6])
+    expectConsistent(todos)
+  }
+
+  @Test func debugDescriptionNamesTheTypes() {
+    let numbers = IdentifiedArray(uniqueElements: [1, 2], id: \.self)
+    #expect(numbers.debugDescription == "IdentifiedArray<Int, Int>([1, 2])")
+    let names = IdentifiedArray(uniqueElements: ["a", "b"], id: \.self)
+    #expect(names.debugDescription == #"IdentifiedArray<String, String>(["a", "b"])"#)
+  }
+
+  @Test func initializersFromAnotherIdentifiedArrayOrASlice() {
+    let todos = makeTodos()
+    let copy = IdentifiedArray(todos)
+    #expect(copy == todos)
+    let rest = IdentifiedArray(todos[1...])
+    #expect(rest.ids == [2, 3])
+    #expect(rest.index(id: 3) == 1)
+    #expect(rest.index(id: 1) == nil)
+    expectConsistent(rest)
+
+    // The slice keeps the way ids are read, here a key path.
+    let letters = IdentifiedArray(uniqueElements: ["a", "b", "c"], id: \.self)
+    let tail = IdentifiedArray(letters[1...])
+    #expect(tail.index(id: "c") == 1)
+    #expect(tail.contains(id: "a") == false)
+  }
+
+  @Test func positionalAssignmentReplacesTheElementAndItsID() {
+    var todos = makeTodos()
+    todos[1] = IATodo(id: 4, title: "D")
+    #expect(todos.ids == [1, 4, 3])
+    #expect(todos.index(id: 4) == 1)
+    #expect(todos[id: 2] == nil)
+    expectConsistent(todos)
+
+    todos[2].id = 9
+    #expect(todos.ids == [1, 4, 9])
+    #expect(todos.index(id: 3) == nil)
+    expectConsistent(todos)
+  }
+
+  @Test func positionalAssignmentOfAnIDElsewhereIsPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      var todos: IdentifiedArrayOf<IATodo> = [IATodo(id: 1, title: "A"), IATodo(id: 2, title: "B")]
+      todos[1] = IATodo(id: 1, title: "again")
+    }
+    await #expect(processExitsWith: .failure) {
+      var todos: IdentifiedArrayOf<IATodo> = [IATodo(id: 1, title: "A"), IATodo(id: 2, title: "B")]
+      todos[0].id = 2
+    }
+  }
+
+  @Test func mutableCollectionAlgorithms() {
+    func reverseAll<C: MutableCollection & BidirectionalCollection>(_ collection: inout C) {
+      collection.reverse()
+    }
+    var todos = IdentifiedArrayOf<IATodo>(
+      uniqueElements: (1...5).map { IATodo(id: $0, title: "t\($0)") }
+    )
+    reverseAll(&todos)
+    #expect(todos.ids == [5, 4, 3, 2, 1])
+    expectConsistent(todos)
+
+    todos[1...] = IdentifiedArray(todos[1...].sorted { $0.id < $1.id })[...]
+    #expect(todos.ids == [5, 1, 2, 3, 4])
+    expectConsistent(todos)
+
+    todos.shuffle()
+    #expect(todos.ids.sorted() == [1, 2, 3, 4, 5])
+    expectConsistent(todos)
+
+    let replacements: IdentifiedArrayOf<IATodo> = [
+      IATodo(id: 7, title: "G"), IATodo(id: 8, title: "H"), IATodo(id: 9, title: "I"),
+    ]
+    let head = Array(todos.ids.prefix(3))
+    todos[3...] = replacements[1...]
+    #expect(todos.ids == head + [8, 9])
+    expectConsistent(todos)
+  }
+
+  @Test func rangeReplaceableCollectionAlgorithms() {
+    func dropFirstAndInsert<C: RangeReplaceableCollection>(
+      _ collection: inout C, _ new: [C.Element]
+    ) {
+      collection.removeFirst()
+      collection.insert(contentsOf: new, at: collection.index(after: collection.startIndex))
+    }
+    var todos = makeTodos()
+    dropFirstAndInsert(&todos, [IATodo(id: 7, title: "G"), IATodo(id: 8, title: "H")])
+    #expect(todos.ids == [2, 7, 8, 3])
+    #expect(todos.map(\.title) == ["B", "G", "H", "C"])
+    expectConsistent(todos)
+
+    todos.replaceSubrange(1..<3, with: [IATodo(id: 1, title: "A")])
+    #expect(todos.ids == [2, 1, 3])
+    expectConsistent(todos)
+
+    todos.removeSubrange(0..<2)
+    #expect(todos.ids == [3])
+    expectConsistent(todos)
+
+    let built = IdentifiedArrayOf<IATodo>(makeTodos().reversed())
+    #expect(built.ids == [3, 2, 1])
+    expectConsistent(built)
+  }
+
+  @Test func rangeReplaceableInsertingADuplicateIsPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      var todos: IdentifiedArrayOf<IATodo> = [IATodo(id: 1, title: "A"), IATodo(id: 2, title: "B")]
+      appendGeneric(&todos, IATodo(id: 1, title: "again"))
+    }
+    await #expect(processExitsWith: .failure) {
+      var todos: IdentifiedArrayOf<IATodo> = [IATodo(id: 1, title: "A"), IATodo(id: 2, title: "B")]
+      todos.replaceSubrange(0..<1, with: [IATodo(id: 2, title: "again")])
     }
   }
 }

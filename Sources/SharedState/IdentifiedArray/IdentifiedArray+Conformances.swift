@@ -82,6 +82,14 @@ extension IdentifiedArray: CustomStringConvertible {
   public var description: String { _elements.description }
 }
 
+extension IdentifiedArray: CustomDebugStringConvertible {
+  /// The type and the elements' debug descriptions, e.g.
+  /// `IdentifiedArray<Int, Todo>([Todo(id: 1, title: "A")])`.
+  public var debugDescription: String {
+    "IdentifiedArray<\(ID.self), \(Element.self)>(\(_elements.debugDescription))"
+  }
+}
+
 extension IdentifiedArray: CustomReflectable {
   /// A mirror with the elements as children, so dumps show the elements.
   public var customMirror: Mirror {

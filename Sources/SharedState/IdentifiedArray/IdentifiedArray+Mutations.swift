@@ -12,12 +12,14 @@ extension IdentifiedArray {
   /// todos.append(Todo(id: 1, title: "A"))  // (inserted: true, index: 0)
   /// todos.append(Todo(id: 1, title: "B"))  // (inserted: false, index: 0)
   /// ```
+  @inlinable
   @discardableResult
   public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
     insert(element, at: _elements.count)
   }
 
   /// Appends each element whose id is not yet present, in order.
+  @inlinable
   public mutating func append(contentsOf newElements: some Sequence<Element>) {
     for element in newElements {
       append(element)
@@ -30,12 +32,13 @@ extension IdentifiedArray {
   /// Returns whether it was inserted, and the index of the element with its
   /// id (the existing one when not inserted). `index` must be in
   /// `0...count`.
+  @inlinable
   @discardableResult
   public mutating func insert(
     _ element: Element,
     at index: Int
   ) -> (inserted: Bool, index: Int) {
-    let id = element[keyPath: _id]
+    let id = _id(element)
     if let existing = _offsets[id] {
       return (false, existing)
     }
@@ -47,17 +50,31 @@ extension IdentifiedArray {
 
   /// Removes the element with the given id and returns it, or returns `nil`
   /// when there is none.
+  @inlinable
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
     guard let offset = _offsets[id] else { return nil }
     return remove(at: offset)
   }
 
+  /// Removes the element with the same id as `element` and returns the
+  /// stored one, or returns `nil` when there is none.
+  ///
+  /// ```swift
+  /// todos.remove(Todo(id: 1, title: "any title"))  // the stored Todo 1
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func remove(_ element: Element) -> Element? {
+    remove(id: _id(element))
+  }
+
   /// Removes and returns the element at `index`, which must be valid.
+  @inlinable
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
     let element = _elements.remove(at: index)
-    _offsets[element[keyPath: _id]] = nil
+    _offsets[_id(element)] = nil
     _reindex(from: index)
     return element
   }
@@ -67,6 +84,7 @@ extension IdentifiedArray {
   /// ```swift
   /// todos.remove(atOffsets: [0, 2])
   /// ```
+  @inlinable
   public mutating func remove(atOffsets offsets: some Sequence<Int>) {
     let removed = Set(offsets)
     guard let first = removed.min() else { return }
@@ -75,7 +93,7 @@ extension IdentifiedArray {
     kept.reserveCapacity(_elements.count - removed.count)
     for (offset, element) in _elements.enumerated() {
       if removed.contains(offset) {
-        _offsets[element[keyPath: _id]] = nil
+        _offsets[_id(element)] = nil
       } else {
         kept.append(element)
       }
@@ -85,6 +103,7 @@ extension IdentifiedArray {
   }
 
   /// Removes all elements.
+  @inlinable
   public mutating func removeAll() {
     _elements.removeAll()
     _offsets.removeAll()
@@ -92,6 +111,7 @@ extension IdentifiedArray {
 
   /// Removes every element for which `shouldBeRemoved` returns `true`,
   /// keeping the order of the rest.
+  @inlinable
   public mutating func removeAll(
     where shouldBeRemoved: (Element) throws -> Bool
   ) rethrows {
@@ -111,6 +131,7 @@ extension IdentifiedArray {
   /// letters.move(fromOffsets: [0], toOffset: 3)
   /// // ["b", "c", "a", "d"]
   /// ```
+  @inlinable
   public mutating func move(fromOffsets source: some Sequence<Int>, toOffset destination: Int) {
     let moving = Set(source)
     guard !moving.isEmpty else { return }
@@ -134,15 +155,8 @@ extension IdentifiedArray {
     _reindex(from: 0)
   }
 
-  /// Exchanges the elements at the two indices, which must be valid.
-  public mutating func swapAt(_ i: Int, _ j: Int) {
-    guard i != j else { return }
-    _elements.swapAt(i, j)
-    _offsets[_elements[i][keyPath: _id]] = i
-    _offsets[_elements[j][keyPath: _id]] = j
-  }
-
   /// Sorts the elements in place using `areInIncreasingOrder`.
+  @inlinable
   public mutating func sort(
     by areInIncreasingOrder: (Element, Element) throws -> Bool
   ) rethrows {
@@ -152,14 +166,81 @@ extension IdentifiedArray {
 
   /// Returns an identified array of the elements that satisfy `isIncluded`,
   /// in order, using the same id.
+  @inlinable
   public func filter(
     _ isIncluded: (Element) throws -> Bool
   ) rethrows -> IdentifiedArray {
     IdentifiedArray(_validElements: try _elements.filter(isIncluded), id: _id)
   }
 
+  /// Replaces the element at `index` with `element`, which must have the
+  /// same id, and returns the element it replaced.
+  ///
+  /// A different id is a precondition failure; to change an element's id,
+  /// assign through `subscript(position:)`.
+  ///
+  /// ```swift
+  /// let old = todos.update(Todo(id: 1, title: "New"), at: 0)  // old.title == "A"
+  /// ```
+  @inlinable
+  @discardableResult
+  public mutating func update(_ element: Element, at index: Int) -> Element {
+    let original = _elements[index]
+    let id = _id(element)
+    precondition(
+      _id(original) == id,
+      "The element at index \(index) has id \(_id(original)), not \(id)"
+    )
+    _elements[index] = element
+    return original
+  }
+
+  /// Replaces the elements in `subrange` with `newElements`, whose ids must
+  /// be unique among themselves and against the elements outside
+  /// `subrange`; a duplicate id is a precondition failure.
+  ///
+  /// ```swift
+  /// // ids [1, 2, 3]
+  /// todos.replaceSubrange(1..<2, with: [Todo(id: 7, title: "G"), Todo(id: 8, title: "H")])
+  /// // ids [1, 7, 8, 3]
+  /// ```
+  @inlinable
+  public mutating func replaceSubrange<C: Collection>(
+    _ subrange: Range<Int>,
+    with newElements: C
+  ) where C.Element == Element {
+    precondition(
+      subrange.lowerBound >= 0 && subrange.upperBound <= _elements.count,
+      "Range out of bounds"
+    )
+    for offset in subrange {
+      _offsets[_id(_elements[offset])] = nil
+    }
+    var offset = subrange.lowerBound
+    for element in newElements {
+      let id = _id(element)
+      precondition(
+        _offsets.updateValue(offset, forKey: id) == nil,
+        "Duplicate id \(id) in IdentifiedArray"
+      )
+      offset += 1
+    }
+    _elements.replaceSubrange(subrange, with: newElements)
+    if offset != subrange.upperBound {
+      _reindex(from: offset)
+    }
+  }
+
+  /// Reserves room for `minimumCapacity` elements and their ids.
+  @inlinable
+  public mutating func reserveCapacity(_ minimumCapacity: Int) {
+    _elements.reserveCapacity(minimumCapacity)
+    _offsets.reserveCapacity(minimumCapacity)
+  }
+
   /// Replaces the element with the same id in place and returns the old one,
   /// or appends `element` and returns `nil` when its id is new.
+  @inlinable
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
     updateOrInsert(element, at: _elements.count).originalMember
@@ -169,12 +250,13 @@ extension IdentifiedArray {
   /// `index` when its id is new.
   ///
   /// Returns the replaced element (or `nil`) and the element's index.
+  @inlinable
   @discardableResult
   public mutating func updateOrInsert(
     _ element: Element,
     at index: Int
   ) -> (originalMember: Element?, index: Int) {
-    let id = element[keyPath: _id]
+    let id = _id(element)
     if let existing = _offsets[id] {
       let original = _elements[existing]
       _elements[existing] = element
@@ -187,6 +269,7 @@ extension IdentifiedArray {
 
 extension IdentifiedArray where Element: Comparable {
   /// Sorts the elements in ascending order.
+  @inlinable
   public mutating func sort() {
     sort(by: <)
   }

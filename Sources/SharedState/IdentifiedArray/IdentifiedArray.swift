@@ -17,11 +17,15 @@
 /// todos[id: 1] = nil                         // removes
 /// todos.map(\.title)                         // ["Walk cat", "Read"]
 /// ```
+///
+/// The hot paths are `@inlinable`, so that a client gets them specialized for its element type:
+/// a write through `subscript(id:)` then costs one hash lookup, a few moves within the storage
+/// and the id check, with no generic calls.
 public struct IdentifiedArray<ID: Hashable, Element> {
-  /// Reads the id of an element. Requiring a `Sendable` key path (which key
-  /// path literals without non-`Sendable` captures are) keeps the array
-  /// `Sendable` whenever its ids and elements are.
-  @usableFromInline let _id: any KeyPath<Element, ID> & Sendable
+  /// Reads the id of an element. A function rather than a key path: calling it costs a plain
+  /// indirect call, where reading through an existential key path costs far more on every id
+  /// check. The initializers only ever store `{ $0.id }` or a function of a `Sendable` key path.
+  @usableFromInline let _id: (Element) -> ID
   /// The elements, in order.
   @usableFromInline var _elements: [Element]
   /// The offset in `_elements` of each element, keyed by its id.
@@ -35,15 +39,22 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// ```swift
   /// let names = IdentifiedArray(uniqueElements: ["a", "b"], id: \.self)
   /// ```
+  @inlinable
   public init(
     uniqueElements elements: some Sequence<Element>,
     id: any KeyPath<Element, ID> & Sendable
   ) {
-    self._id = id
-    self._elements = Array(elements)
-    self._offsets = Dictionary(minimumCapacity: _elements.count)
+    self.init(_uniqueElements: elements, id: { $0[keyPath: id] })
+  }
+
+  /// Creates an identified array from elements with unique ids, checking each.
+  @inlinable
+  init(_uniqueElements elements: some Sequence<Element>, id: @escaping (Element) -> ID) {
+    _id = id
+    _elements = Array(elements)
+    _offsets = Dictionary(minimumCapacity: _elements.count)
     for (offset, element) in _elements.enumerated() {
-      let elementID = element[keyPath: id]
+      let elementID = id(element)
       precondition(
         _offsets.updateValue(offset, forKey: elementID) == nil,
         "Duplicate id \(elementID) in IdentifiedArray"
@@ -53,23 +64,28 @@ public struct IdentifiedArray<ID: Hashable, Element> {
 
   /// Creates an identified array from elements already known to be unique,
   /// skipping the duplicate check.
-  init(_validElements elements: [Element], id: any KeyPath<Element, ID> & Sendable) {
-    self._id = id
-    self._elements = elements
-    self._offsets = Dictionary(minimumCapacity: elements.count)
+  @inlinable
+  init(_validElements elements: [Element], id: @escaping (Element) -> ID) {
+    _id = id
+    _elements = elements
+    _offsets = Dictionary(minimumCapacity: elements.count)
     _reindex(from: 0)
   }
 
   /// The elements, in order.
+  @inlinable
   public var elements: [Element] { _elements }
 
   /// The ids of the elements, in order. O(n).
-  public var ids: [ID] { _elements.map { $0[keyPath: _id] } }
+  @inlinable
+  public var ids: [ID] { _elements.map(_id) }
 
   /// Returns the position of the element with the given id, or `nil`. O(1).
+  @inlinable
   public func index(id: ID) -> Int? { _offsets[id] }
 
   /// Returns whether an element with the given id exists. O(1).
+  @inlinable
   public func contains(id: ID) -> Bool { _offsets[id] != nil }
 
   /// Accesses the element with the given id. O(1).
@@ -80,67 +96,105 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// equal `id`. Mutating through the subscript, as in
   /// `todos[id: 1]?.title = "x"`, edits the stored element in place without
   /// copying the array.
+  @inlinable
   public subscript(id id: ID) -> Element? {
     get { _offsets[id].map { _elements[$0] } }
-    set {
-      if let newValue {
-        _checkID(of: newValue, equals: id)
-        if let offset = _offsets[id] {
-          _elements[offset] = newValue
-        } else {
-          _offsets[id] = _elements.count
-          _elements.append(newValue)
-        }
-      } else {
-        remove(id: id)
-      }
-    }
+    set { _setElement(newValue, id: id, readID: _id) }
+    // One yield, so that the optimizer can inline the accessor into the caller; a coroutine
+    // that stays separate allocates its frame, which holds the element, on the heap.
+    @inline(__always)
     _modify {
-      guard let offset = _offsets[id] else {
-        var value: Element? = nil
-        defer {
-          if let value {
-            _checkID(of: value, equals: id)
-            _offsets[id] = _elements.count
-            _elements.append(value)
-          }
-        }
-        yield &value
-        return
-      }
+      let offset = _offsets[id]
       // Move the element out of the array, so that `value` holds the only
       // reference to its storage, then move it back afterwards.
-      var value: Element? = _takeElement(at: offset)
-      defer {
-        if let value {
-          _checkID(of: value, equals: id)
-          _restoreElement(value, at: offset)
-        } else {
-          _closeGap(at: offset, removing: id)
-        }
-      }
+      var value = offset.map { _takeElement(at: $0) }
+      defer { _finishModify(id: id, offset: offset, &value, readID: _id) }
       yield &value
+    }
+  }
+
+  /// Stores `element` under `id` (replacing, appending or, for `nil`, removing) for
+  /// `subscript(id:)`, reading its id with `readID`.
+  @inlinable
+  @inline(__always)
+  mutating func _setElement(_ element: Element?, id: ID, readID: (Element) -> ID) {
+    guard let element else {
+      remove(id: id)
+      return
+    }
+    _checkID(readID(element), equals: id)
+    if let offset = _offsets[id] {
+      _elements[offset] = element
+    } else {
+      _offsets[id] = _elements.count
+      _elements.append(element)
+    }
+  }
+
+  /// Calls `body` on the element at `offset`, whose id is `id`, in place; changing the id is a
+  /// precondition failure. For a reference to one element, which has looked the offset up
+  /// already: this skips a second lookup and the moves `subscript(id:)` makes to yield an
+  /// optional, both costly where the element type is not known (not specialized).
+  mutating func modifyElement<R>(
+    at offset: Int,
+    id: ID,
+    _ body: (inout Element) throws -> R
+  ) rethrows -> R {
+    defer { _checkID(of: _elements[offset], equals: id) }
+    return try body(&_elements[offset])
+  }
+
+  /// Puts back what a modification through `subscript(id:)` left in `value`: the element
+  /// taken from `offset` (or a new one when `offset` is `nil`), or nothing.
+  @inlinable
+  @inline(__always)
+  mutating func _finishModify(
+    id: ID, offset: Int?, _ value: inout Element?, readID: (Element) -> ID
+  ) {
+    guard let element = value.take() else {
+      if let offset { _closeGap(at: offset, removing: id) }
+      return
+    }
+    _checkID(readID(element), equals: id)
+    if let offset {
+      _restoreElement(element, at: offset)
+    } else {
+      _offsets[id] = _elements.count
+      _elements.append(element)
     }
   }
 
   /// Moves the element at `offset` out of the array in O(1) by swapping it
   /// with the last element and removing that. Capacity is kept.
-  private mutating func _takeElement(at offset: Int) -> Element {
+  @inlinable
+  @inline(__always)
+  mutating func _takeElement(at offset: Int) -> Element {
     let last = _elements.count - 1
-    if offset != last { _elements.swapAt(offset, last) }
+    if offset != last { _swapElements(offset, last) }
     return _elements.removeLast()
   }
 
   /// Undoes `_takeElement(at:)` with the (possibly modified) element.
-  private mutating func _restoreElement(_ element: Element, at offset: Int) {
+  @inlinable
+  @inline(__always)
+  mutating func _restoreElement(_ element: __owned Element, at offset: Int) {
     _elements.append(element)
     let last = _elements.count - 1
-    if offset != last { _elements.swapAt(offset, last) }
+    if offset != last { _swapElements(offset, last) }
+  }
+
+  /// Exchanges two elements by moving them, where `Array.swapAt` copies them (retaining and
+  /// releasing every reference they hold).
+  @inlinable
+  @inline(__always)
+  mutating func _swapElements(_ i: Int, _ j: Int) {
+    _elements.withUnsafeMutableBufferPointer { $0.swapAt(i, j) }
   }
 
   /// Finishes removing an element taken with `_takeElement(at:)`: puts the
   /// element that was swapped into `offset` back at the end, and reindexes.
-  private mutating func _closeGap(at offset: Int, removing id: ID) {
+  @usableFromInline
+  mutating func _closeGap(at offset: Int, removing id: ID) {
     if offset < _elements.count {
       _elements.append(_elements.remove(at: offset))
     }
@@ -149,8 +203,15 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// Stops the program when `element`'s id differs from `id`.
+  @inlinable
   func _checkID(of element: Element, equals id: ID) {
-    let elementID = element[keyPath: _id]
+    _checkID(_id(element), equals: id)
+  }
+
+  /// Stops the program when an element's id, `elementID`, differs from `id`.
+  @inlinable
+  @inline(__always)
+  func _checkID(_ elementID: ID, equals id: ID) {
     precondition(
       elementID == id,
       "Element id \(elementID) does not match the id \(id) it was stored under"
@@ -158,73 +219,17 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   }
 
   /// Rewrites the offsets of the elements from `start` to the end.
+  @inlinable
   mutating func _reindex(from start: Int) {
     for offset in start..<_elements.count {
-      _offsets[_elements[offset][keyPath: _id]] = offset
+      _offsets[_id(_elements[offset])] = offset
     }
   }
 }
 
-extension IdentifiedArray where Element: Identifiable, ID == Element.ID {
-  /// Creates an identified array from identifiable elements with unique ids.
-  ///
-  /// A duplicate id is a precondition failure.
-  ///
-  /// ```swift
-  /// let todos = IdentifiedArrayOf(uniqueElements: [Todo(id: 1, title: "A")])
-  /// ```
-  ///
-  /// Inlinable, so that callers get it specialized for their element type: building a large
-  /// array (a decoded file) then costs a hash-table insertion per element and no generic calls.
-  @inlinable
-  public init(uniqueElements elements: some Sequence<Element>) {
-    _id = \.id
-    _elements = Array(elements)
-    _offsets = Dictionary(minimumCapacity: _elements.count)
-    for (offset, element) in _elements.enumerated() {
-      let elementID = element.id
-      precondition(
-        _offsets.updateValue(offset, forKey: elementID) == nil,
-        "Duplicate id \(elementID) in IdentifiedArray"
-      )
-    }
-  }
-
-  /// Creates an empty identified array of identifiable elements.
-  public init() {
-    self.init(_validElements: [], id: \.id)
-  }
-
-  /// Creates an identified array from identifiable elements, resolving
-  /// duplicate ids with `combine`.
-  ///
-  /// `combine` receives the element kept so far and the new duplicate, and
-  /// returns the element to keep at the position of the first occurrence.
-  ///
-  /// ```swift
-  /// let latest = try IdentifiedArrayOf(todos) { _, new in new }
-  /// ```
-  public init(
-    _ elements: some Sequence<Element>,
-    uniquingIDsWith combine: (Element, Element) throws -> Element
-  ) rethrows {
-    self.init()
-    for element in elements {
-      if let offset = _offsets[element.id] {
-        let combined = try combine(_elements[offset], element)
-        _checkID(of: combined, equals: element.id)
-        _elements[offset] = combined
-      } else {
-        _offsets[element.id] = _elements.count
-        _elements.append(element)
-      }
-    }
-  }
-}
-
-/// An identified array is `Sendable` when its ids and elements are; the
-/// stored id key path is itself `Sendable`.
-extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
+/// An identified array is `Sendable` when its ids and elements are. Unchecked only because of the
+/// stored id function, which captures nothing or a `Sendable` key path and holds no state.
+extension IdentifiedArray: @unchecked Sendable where ID: Sendable, Element: Sendable {}
 
 /// An identified array of `Identifiable` elements, keyed by their `id`.
 ///
@@ -235,29 +240,15 @@ public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Elem
 
 extension IdentifiedArray: RandomAccessCollection {
   /// The position of the first element; always 0.
+  @inlinable
   public var startIndex: Int { 0 }
 
   /// The position one past the last element; equal to `count`.
+  @inlinable
   public var endIndex: Int { _elements.count }
 
-  /// Accesses the element at `position`.
-  ///
-  /// Assigning or mutating is allowed as long as the element's id stays the
-  /// same; changing the id is a precondition failure.
-  public subscript(position: Int) -> Element {
-    get { _elements[position] }
-    set {
-      _checkID(of: newValue, equals: _elements[position][keyPath: _id])
-      _elements[position] = newValue
-    }
-    _modify {
-      let id = _elements[position][keyPath: _id]
-      defer { _checkID(of: _elements[position], equals: id) }
-      yield &_elements[position]
-    }
-  }
-
   /// Calls `body` with the contiguous storage of the elements.
+  @inlinable
   public func withContiguousStorageIfAvailable<R>(
     _ body: (UnsafeBufferPointer<Element>) throws -> R
   ) rethrows -> R? {

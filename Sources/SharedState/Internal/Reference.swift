@@ -265,9 +265,9 @@ final class ElementReference<ID: Hashable, Element>: MutableSharedReference, @un
 
   func withLock<R>(_ body: (inout Element) throws -> R) rethrows -> R {
     try base.withLock { array in
-      guard array.index(id: id) != nil else { return try body(&lastValue) }
-      defer { if let element = array[id: id] { lastValue = element } }
-      return try body(&array[id: id]!)
+      guard let offset = array.index(id: id) else { return try body(&lastValue) }
+      defer { lastValue = array[offset] }
+      return try array.modifyElement(at: offset, id: id, body)
     }
   }
 
