@@ -83,6 +83,14 @@ struct CommandParsingTests {
     #expect(try command(arguments) == EditCommand(syncUp: "eng", edits: edits))
   }
 
+  @Test func theLastValueOfASingleValuedOptionWinsAndOnlyItIsChecked() throws {
+    #expect(
+      try command(["add", "--title", "A", "--duration", "nope", "--title", "B", "--duration=5m"])
+        == AddCommand(title: "B", attendees: [], duration: 300, theme: nil))
+    let invocation = try parse(["--color", "bogus", "list", "--color", "never"])
+    #expect(invocation == Invocation(options: GlobalOptions(color: .never), command: ListCommand()))
+  }
+
   @Test func renameSplitsAtTheFirstEqualsSign() throws {
     #expect(
       try command(["edit", "eng", "--rename-attendee", "a=b=c"])
