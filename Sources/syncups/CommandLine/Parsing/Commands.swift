@@ -27,10 +27,8 @@ struct EditCommand: RunnableCommand {
 
   func validate(path: [String]) throws(UsageError) {
     guard edits.isEmpty else { return }
-    throw UsageError(
-      "nothing to change (give --title, --duration, --theme, --add-attendee, "
-        + "--remove-attendee or --rename-attendee)",
-      path: path)
+    let options = CommandTable.edit.options.map(\.longName)
+    throw UsageError("nothing to change (give \(Prose.alternatives(options)))", path: path)
   }
 
   @MainActor func run(in context: CommandContext) throws { try context.edit(syncUp, edits) }

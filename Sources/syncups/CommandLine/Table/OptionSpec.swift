@@ -37,7 +37,6 @@ struct OptionSpec: Sendable {
     self.completion = completion
   }
 
-  /// Whether the option takes a value.
   var takesValue: Bool { valueName != nil }
 
   /// `--title`.
