@@ -1,4 +1,5 @@
 import Foundation
+import SyncUpsCore
 import Testing
 
 @testable import syncups
@@ -380,8 +381,8 @@ struct ConsistencyTests {
       }
     }
     for (shell, script) in scripts {
-      for theme in ThemeNames.all + ConfigKey.allCases.map(\.rawValue)
-        + ColorMode.allCases.map(\.rawValue)
+      for theme in Theme.allCases.map(\.rawValue) + ConfigKey.allCases.map(\.rawValue)
+        + ColorSetting.allCases.map(\.rawValue)
       {
         #expect(script.contains(theme), "\(shell) script lacks \(theme)")
       }

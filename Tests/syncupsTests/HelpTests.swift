@@ -227,14 +227,8 @@ struct HelpTests {
   }
 
   @Test func parsedHelpRendersTheSameText() throws {
-    guard case .help(let path) = try parse(["meeting", "show", "--help"]).command else {
-      Issue.record("not help")
-      return
-    }
-    guard case .help(let other) = try parse(["help", "meeting", "show"]).command else {
-      Issue.record("not help")
-      return
-    }
+    let path = try #require(parse(["meeting", "show", "--help"]).command as? HelpCommand).topic
+    let other = try #require(parse(["help", "meeting", "show"]).command as? HelpCommand).topic
     #expect(HelpRenderer.render(path: path) == HelpRenderer.render(path: other))
     #expect(
       HelpRenderer.render(path: path).hasPrefix("OVERVIEW: Show a meeting's date and transcript.\n")

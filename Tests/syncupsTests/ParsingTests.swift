@@ -1,10 +1,18 @@
+import SyncUpsCore
 import Testing
 
 @testable import syncups
 
 /// Parses `arguments`, failing the test on a usage error.
-private func command(_ arguments: [String]) throws -> Command {
+private func command(_ arguments: [String]) throws -> any RunnableCommand {
   try parse(arguments).command
+}
+
+/// Whether a parsed command is `expected`, arguments and all.
+private func == <Expected: RunnableCommand>(
+  parsed: any RunnableCommand, expected: Expected
+) -> Bool {
+  (parsed as? Expected) == expected
 }
 
 /// The rendered usage error for `arguments`, or nil when they parse.
@@ -20,22 +28,22 @@ private func usageError(_ arguments: [String]) -> String? {
 @Suite("Parsing commands")
 struct CommandParsingTests {
   @Test func bareProgramShowsTopLevelHelp() throws {
-    #expect(try parse([]) == Invocation(command: .help([])))
+    #expect(try parse([]) == Invocation(command: HelpCommand(topic: [])))
   }
 
   @Test func listShowStartMeetings() throws {
-    #expect(try command(["list"]) == .list)
-    #expect(try command(["show", "eng"]) == .show(syncUp: "eng"))
-    #expect(try command(["start", "Daily Sync"]) == .start(syncUp: "Daily Sync"))
-    #expect(try command(["meetings", "eng"]) == .meetings(syncUp: "eng"))
-    #expect(try command(["themes"]) == .themes)
-    #expect(try command(["export"]) == .exportData)
+    #expect(try command(["list"]) == ListCommand())
+    #expect(try command(["show", "eng"]) == ShowCommand(syncUp: "eng"))
+    #expect(try command(["start", "Daily Sync"]) == StartCommand(syncUp: "Daily Sync"))
+    #expect(try command(["meetings", "eng"]) == MeetingsCommand(syncUp: "eng"))
+    #expect(try command(["themes"]) == ThemesCommand())
+    #expect(try command(["export"]) == ExportCommand())
   }
 
   @Test func addWithOnlyATitle() throws {
     #expect(
       try command(["add", "--title", "Design"])
-        == .add(title: "Design", attendees: [], duration: nil, theme: nil))
+        == AddCommand(title: "Design", attendees: [], duration: nil, theme: nil))
   }
 
   @Test func addWithEveryOptionInBothForms() throws {
@@ -45,19 +53,19 @@ struct CommandParsingTests {
     ]
     #expect(
       try command(arguments)
-        == .add(title: "Design", attendees: ["Ana", "Ben"], duration: 90, theme: "seafoam"))
+        == AddCommand(title: "Design", attendees: ["Ana", "Ben"], duration: 90, theme: "seafoam"))
   }
 
   @Test func addAcceptsOptionsInAnyOrder() throws {
     #expect(
       try command(["add", "--theme", "TEAL", "--attendee", "Ana", "--title", "Design"])
-        == .add(title: "Design", attendees: ["Ana"], duration: nil, theme: "teal"))
+        == AddCommand(title: "Design", attendees: ["Ana"], duration: nil, theme: "teal"))
   }
 
   @Test func theLastValueOfARepeatedSingleOptionWins() throws {
     #expect(
       try command(["add", "--title", "A", "--title", "B"])
-        == .add(title: "B", attendees: [], duration: nil, theme: nil))
+        == AddCommand(title: "B", attendees: [], duration: nil, theme: nil))
   }
 
   @Test func editKeepsAttendeeChangesInOrder() throws {
@@ -72,99 +80,107 @@ struct CommandParsingTests {
         .rename(from: "Ben", to: "Benjamin"), .add(name: "Cy"), .remove(nameOrID: "Ana"),
         .add(name: "Di"),
       ])
-    #expect(try command(arguments) == .edit(syncUp: "eng", edits: edits))
+    #expect(try command(arguments) == EditCommand(syncUp: "eng", edits: edits))
+  }
+
+  @Test func theLastValueOfASingleValuedOptionWinsAndOnlyItIsChecked() throws {
+    #expect(
+      try command(["add", "--title", "A", "--duration", "nope", "--title", "B", "--duration=5m"])
+        == AddCommand(title: "B", attendees: [], duration: 300, theme: nil))
+    let invocation = try parse(["--color", "bogus", "list", "--color", "never"])
+    #expect(invocation == Invocation(options: GlobalOptions(color: .never), command: ListCommand()))
   }
 
   @Test func renameSplitsAtTheFirstEqualsSign() throws {
     #expect(
       try command(["edit", "eng", "--rename-attendee", "a=b=c"])
-        == .edit(
+        == EditCommand(
           syncUp: "eng", edits: SyncUpEdits(attendeeChanges: [.rename(from: "a", to: "b=c")])))
   }
 
   @Test func deleteWithAndWithoutYes() throws {
-    #expect(try command(["delete", "eng"]) == .delete(syncUp: "eng", yes: false))
-    #expect(try command(["delete", "-y", "eng"]) == .delete(syncUp: "eng", yes: true))
-    #expect(try command(["delete", "eng", "--yes"]) == .delete(syncUp: "eng", yes: true))
+    #expect(try command(["delete", "eng"]) == DeleteCommand(syncUp: "eng", yes: false))
+    #expect(try command(["delete", "-y", "eng"]) == DeleteCommand(syncUp: "eng", yes: true))
+    #expect(try command(["delete", "eng", "--yes"]) == DeleteCommand(syncUp: "eng", yes: true))
   }
 
   @Test func shortFlagsBundle() throws {
     let invocation = try parse(["delete", "eng", "-qy"])
-    #expect(invocation.command == .delete(syncUp: "eng", yes: true))
+    #expect(invocation.command == DeleteCommand(syncUp: "eng", yes: true))
     #expect(invocation.options == GlobalOptions(quiet: true))
   }
 
   @Test func meetingSubcommands() throws {
     #expect(
-      try command(["meeting", "show", "eng", "1"]) == .meetingShow(syncUp: "eng", meeting: "1"))
+      try command(["meeting", "show", "eng", "1"]) == MeetingShowCommand(syncUp: "eng", meeting: "1"))
     #expect(
       try command(["meeting", "delete", "eng", "ABCD"])
-        == .meetingDelete(syncUp: "eng", meeting: "ABCD", yes: false))
+        == MeetingDeleteCommand(syncUp: "eng", meeting: "ABCD", yes: false))
     #expect(
       try command(["meeting", "delete", "-y", "eng", "2"])
-        == .meetingDelete(syncUp: "eng", meeting: "2", yes: true))
+        == MeetingDeleteCommand(syncUp: "eng", meeting: "2", yes: true))
     #expect(
       try command(["meeting", "delete", "eng", "2", "--yes"])
-        == .meetingDelete(syncUp: "eng", meeting: "2", yes: true))
+        == MeetingDeleteCommand(syncUp: "eng", meeting: "2", yes: true))
   }
 
   @Test func configSubcommands() throws {
-    #expect(try command(["config", "list"]) == .configList)
-    #expect(try command(["config", "get", "bell"]) == .configGet(.bell))
-    #expect(try command(["config", "unset", "default-theme"]) == .configUnset(.defaultTheme))
-    #expect(try command(["config", "set", "bell", "off"]) == .configSet(.bell(false)))
-    #expect(try command(["config", "set", "bell", "ON"]) == .configSet(.bell(true)))
-    #expect(try command(["config", "set", "color", "always"]) == .configSet(.color(.always)))
+    #expect(try command(["config", "list"]) == ConfigListCommand())
+    #expect(try command(["config", "get", "bell"]) == ConfigGetCommand(key: .bell))
+    #expect(try command(["config", "unset", "default-theme"]) == ConfigUnsetCommand(key: .defaultTheme))
+    #expect(try command(["config", "set", "bell", "off"]) == ConfigSetCommand(setting: .bell(false)))
+    #expect(try command(["config", "set", "bell", "ON"]) == ConfigSetCommand(setting: .bell(true)))
+    #expect(try command(["config", "set", "color", "always"]) == ConfigSetCommand(setting: .color(.always)))
     #expect(
       try command(["config", "set", "default-duration", "10m"])
-        == .configSet(.defaultDuration(600)))
+        == ConfigSetCommand(setting: .defaultDuration(600)))
     #expect(
-      try command(["config", "set", "default-theme", "Teal"]) == .configSet(.defaultTheme("teal")))
+      try command(["config", "set", "default-theme", "Teal"]) == ConfigSetCommand(setting: .defaultTheme(.teal)))
   }
 
   @Test func importFromAFileOrStandardInput() throws {
-    #expect(try command(["import", "data.json"]) == .importData(from: .file("data.json")))
-    #expect(try command(["import", "-"]) == .importData(from: .standardInput))
+    #expect(try command(["import", "data.json"]) == ImportCommand(source: .file("data.json")))
+    #expect(try command(["import", "-"]) == ImportCommand(source: .standardInput))
   }
 
   @Test func completionsForEachShell() throws {
-    #expect(try command(["completions", "bash"]) == .completions(.bash))
-    #expect(try command(["completions", "zsh"]) == .completions(.zsh))
-    #expect(try command(["completions", "fish"]) == .completions(.fish))
+    #expect(try command(["completions", "bash"]) == CompletionsCommand(shell: .bash))
+    #expect(try command(["completions", "zsh"]) == CompletionsCommand(shell: .zsh))
+    #expect(try command(["completions", "fish"]) == CompletionsCommand(shell: .fish))
   }
 
   @Test func hiddenCompletionHelper() throws {
-    #expect(try command(["__complete", "syncups"]) == .complete(.syncUps))
+    #expect(try command(["__complete", "syncups"]) == CompleteCommand(request: .syncUps))
     let invocation = try parse(["--file", "x.json", "__complete", "meetings", "eng"])
     #expect(
       invocation
         == Invocation(
-          options: GlobalOptions(file: "x.json"), command: .complete(.meetings(syncUp: "eng"))))
+          options: GlobalOptions(file: "x.json"), command: CompleteCommand(request: .meetings(syncUp: "eng"))))
   }
 
   @Test func helpInEveryForm() throws {
-    #expect(try command(["help"]) == .help([]))
-    #expect(try command(["help", "add"]) == .help(["add"]))
-    #expect(try command(["help", "meeting", "show"]) == .help(["meeting", "show"]))
-    #expect(try command(["-h"]) == .help([]))
-    #expect(try command(["--help"]) == .help([]))
-    #expect(try command(["meeting", "show", "-h"]) == .help(["meeting", "show"]))
-    #expect(try command(["meeting"]) == .help(["meeting"]))
-    #expect(try command(["config", "--help"]) == .help(["config"]))
+    #expect(try command(["help"]) == HelpCommand(topic: []))
+    #expect(try command(["help", "add"]) == HelpCommand(topic: ["add"]))
+    #expect(try command(["help", "meeting", "show"]) == HelpCommand(topic: ["meeting", "show"]))
+    #expect(try command(["-h"]) == HelpCommand(topic: []))
+    #expect(try command(["--help"]) == HelpCommand(topic: []))
+    #expect(try command(["meeting", "show", "-h"]) == HelpCommand(topic: ["meeting", "show"]))
+    #expect(try command(["meeting"]) == HelpCommand(topic: ["meeting"]))
+    #expect(try command(["config", "--help"]) == HelpCommand(topic: ["config"]))
   }
 
   @Test func helpWinsOverMissingAndUnknownOptions() throws {
-    #expect(try command(["add", "--help"]) == .help(["add"]))
-    #expect(try command(["add", "--bogus", "-h"]) == .help(["add"]))
-    #expect(try command(["add", "--title", "--help"]) == .help(["add"]))
-    #expect(try command(["delete", "-yh"]) == .help(["delete"]))
+    #expect(try command(["add", "--help"]) == HelpCommand(topic: ["add"]))
+    #expect(try command(["add", "--bogus", "-h"]) == HelpCommand(topic: ["add"]))
+    #expect(try command(["add", "--title", "--help"]) == HelpCommand(topic: ["add"]))
+    #expect(try command(["delete", "-yh"]) == HelpCommand(topic: ["delete"]))
   }
 
   @Test func version() throws {
-    #expect(try command(["--version"]) == .version)
-    #expect(try command(["-V"]) == .version)
-    #expect(try command(["version"]) == .version)
-    #expect(try command(["list", "--version"]) == .version)
+    #expect(try command(["--version"]) == VersionCommand())
+    #expect(try command(["-V"]) == VersionCommand())
+    #expect(try command(["version"]) == VersionCommand())
+    #expect(try command(["list", "--version"]) == VersionCommand())
     #expect(CommandTable.version == "0.1.0")
   }
 
@@ -187,7 +203,7 @@ struct CommandParsingTests {
         == Invocation(
           options: GlobalOptions(
             file: "/tmp/x.json", json: true, color: .never, quiet: true, trace: true),
-          command: .list))
+          command: ListCommand()))
   }
 
   @Test func globalOptionsAfterTheCommand() throws {
@@ -196,12 +212,12 @@ struct CommandParsingTests {
       invocation
         == Invocation(
           options: GlobalOptions(file: "/x.json", json: true, color: .always),
-          command: .show(syncUp: "eng")))
+          command: ShowCommand(syncUp: "eng")))
   }
 
   @Test func doubleDashEndsOptions() throws {
-    #expect(try command(["show", "--", "--weird title"]) == .show(syncUp: "--weird title"))
-    #expect(try command(["show", "-"]) == .show(syncUp: "-"))
+    #expect(try command(["show", "--", "--weird title"]) == ShowCommand(syncUp: "--weird title"))
+    #expect(try command(["show", "-"]) == ShowCommand(syncUp: "-"))
   }
 
   @Test func everyCommandInTheTableParses() throws {
@@ -216,7 +232,7 @@ struct CommandParsingTests {
       let name = path.joined(separator: " ")
       let sample = try #require(samples[name], "no sample arguments for '\(name)'")
       let parsed = try parse(path + sample)
-      #expect(parsed.command != .help(path), "'\(name)' parsed as help")
+      #expect(!(parsed.command == HelpCommand(topic: path)), "'\(name)' parsed as help")
     }
     #expect(
       samples.count == CommandTable.visibleCommands.filter { $0.command.subcommands.isEmpty }.count)
@@ -606,9 +622,9 @@ struct SuggestionTests {
       ("sho", ["list", "show"], "show"),
       ("meet", ["meetings", "meeting"], nil),
       ("tcsh", ["bash", "zsh", "fish"], nil),
-      ("SEA", ThemeNames.all, "seafoam"),
-      ("purpel", ThemeNames.all, "purple"),
-      ("p", ThemeNames.all, nil),
+      ("SEA", Theme.allCases.map(\.rawValue), "seafoam"),
+      ("purpel", Theme.allCases.map(\.rawValue), "purple"),
+      ("p", Theme.allCases.map(\.rawValue), nil),
       ("", ["list"], nil),
     ] as [(String, [String], String?)])
   func closest(word: String, candidates: [String], expected: String?) {

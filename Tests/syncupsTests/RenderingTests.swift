@@ -96,35 +96,34 @@ extension SyncUp {
 @Suite("Colour policy")
 struct RenderingColorPolicyTests {
   /// (`--color`, `color` setting, environment, stdout is a terminal, colour?)
-  static let table: [(ColorMode?, ColorMode?, [String: String], Bool, Bool)] = [
+  static let table: [(ColorSetting?, ColorSetting, [String: String], Bool, Bool)] = [
     // --color always and never beat everything.
-    (.always, nil, [:], false, true),
+    (.always, .auto, [:], false, true),
     (.always, .never, ["NO_COLOR": "1", "TERM": "dumb"], false, true),
-    (.never, nil, [:], true, false),
+    (.never, .auto, [:], true, false),
     (.never, .always, ["TERM": "xterm-256color"], true, false),
     // --color auto overrides the setting, and is turned off by NO_COLOR and TERM=dumb.
     (.auto, .always, [:], false, false),
     (.auto, .never, [:], true, true),
-    (.auto, nil, ["NO_COLOR": "1"], true, false),
-    (.auto, nil, ["TERM": "dumb"], true, false),
+    (.auto, .auto, ["NO_COLOR": "1"], true, false),
+    (.auto, .auto, ["TERM": "dumb"], true, false),
     // No --color: the setting decides; always and never beat the environment.
     (nil, .always, ["NO_COLOR": "1"], false, true),
     (nil, .always, ["TERM": "dumb"], false, true),
     (nil, .never, [:], true, false),
     (nil, .auto, [:], true, true),
     (nil, .auto, ["NO_COLOR": "yes"], true, false),
-    // No --color and no setting: auto.
-    (nil, nil, [:], true, true),
-    (nil, nil, [:], false, false),
-    (nil, nil, ["NO_COLOR": "1"], true, false),
-    (nil, nil, ["NO_COLOR": ""], true, true),
-    (nil, nil, ["TERM": "dumb"], true, false),
-    (nil, nil, ["TERM": "xterm"], true, true),
+    // No --color and the setting at its default: auto.
+    (nil, .auto, [:], false, false),
+    (nil, .auto, ["NO_COLOR": "1"], true, false),
+    (nil, .auto, ["NO_COLOR": ""], true, true),
+    (nil, .auto, ["TERM": "dumb"], true, false),
+    (nil, .auto, ["TERM": "xterm"], true, true),
   ]
 
   @Test(arguments: table)
   func precedence(
-    flag: ColorMode?, setting: ColorMode?, environment: [String: String], isTerminal: Bool,
+    flag: ColorSetting?, setting: ColorSetting, environment: [String: String], isTerminal: Bool,
     expected: Bool
   ) {
     #expect(
@@ -150,13 +149,13 @@ struct RenderingColorPolicyTests {
   func depth(environment: [String: String], expected: ColorDepth) {
     #expect(ColorDepth.detect(environment: environment) == expected)
     let style = TerminalStyle.resolve(
-      flag: .always, setting: nil, environment: environment, isTerminal: false)
+      flag: .always, setting: .auto, environment: environment, isTerminal: false)
     #expect(style.depth == expected)
   }
 
   @Test func offMeansNoDepth() {
     let style = TerminalStyle.resolve(
-      flag: .never, setting: nil, environment: ["COLORTERM": "truecolor"], isTerminal: true)
+      flag: .never, setting: .auto, environment: ["COLORTERM": "truecolor"], isTerminal: true)
     #expect(style == .plain)
   }
 }
@@ -716,7 +715,7 @@ struct RenderingTerminalSafetyTests {
 
   @Test func noColorOutputHasNoEscapeByte() {
     let style = TerminalStyle.resolve(
-      flag: nil, setting: nil, environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"],
+      flag: nil, setting: .auto, environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"],
       isTerminal: true)
     for output in everyOutput(style: style) {
       #expect(!output.utf8.contains(0x1B))

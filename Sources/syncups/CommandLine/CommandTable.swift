@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// The one description of the `syncups` command line. The parser, help, usage errors, the
 /// man page and the completion scripts are all generated from it, so they cannot drift apart.
 ///
@@ -5,6 +7,9 @@
 /// let add = CommandTable.root.subcommand(named: "add")!
 /// print(add.abstract)  // "Add a sync-up at the end of the list."
 /// ```
+///
+/// Each command's entry binds its options and arguments to the fields of the command type it
+/// runs, so adding an option is one entry here plus its handling in that command.
 enum CommandTable {
   /// The program's name as shown in usage lines and scripts.
   static let programName = "syncups"
@@ -40,25 +45,42 @@ enum CommandTable {
   )
 
   /// The options every command accepts, before or after the command name.
-  static let globalOptions: [OptionSpec] = [
-    OptionSpec(
-      long: "file", valueName: "path",
-      help: "Use the data file at <path> instead of $SYNCUPS_FILE or the default location.",
-      completion: .file),
-    OptionSpec(
-      long: "json", help: "Print data as JSON; the shapes are documented in syncups(1)."),
-    OptionSpec(
-      long: "color", valueName: "when",
-      help: "Colour the output: auto, always or never (default: the color setting, else auto; "
-        + "auto is off when NO_COLOR is set, TERM is dumb or the output is not a terminal).",
-      completion: .choices(ColorMode.allCases.map(\.rawValue))),
-    OptionSpec(
-      long: "quiet", short: "q", help: "Print no messages to stderr other than errors."),
-    OptionSpec(
-      long: "trace", help: "Print every action and the state changes it caused to stderr."),
-    OptionSpec(long: "help", short: "h", help: "Show help information."),
-    OptionSpec(long: "version", short: "V", help: versionHelp),
+  static let globalBindings: [CommandBinding<GlobalOptions>] = [
+    .option(
+      OptionSpec(
+        long: "file", valueName: "path",
+        help: "Use the data file at <path> instead of $SYNCUPS_FILE or the default location.",
+        completion: .file),
+      \.file, parse: ValueParser.nonEmptyPath),
+    .flag(
+      OptionSpec(
+        long: "json", help: "Print data as JSON; the shapes are documented in syncups(1)."),
+      \.json),
+    .option(
+      OptionSpec(
+        long: "color", valueName: "when",
+        help: "Colour the output: auto, always or never (default: the color setting, else "
+          + "auto; auto is off when NO_COLOR is set, TERM is dumb or the output is not a "
+          + "terminal).",
+        completion: .choices(ColorSetting.allCases.map(\.rawValue))),
+      \.color, parse: ValueParser.choice),
+    .flag(
+      OptionSpec(
+        long: "quiet", short: "q", help: "Print no messages to stderr other than errors."),
+      \.quiet),
+    .flag(
+      OptionSpec(
+        long: "trace", help: "Print every action and the state changes it caused to stderr."),
+      \.trace),
+    .scannerFlag(helpOption),
+    .flag(OptionSpec(long: "version", short: "V", help: versionHelp), \.version),
   ]
+
+  /// The global options as help, the man page and the completion scripts list them.
+  static let globalOptions = globalBindings.compactMap(\.option)
+
+  /// `-h, --help`, which the scanner answers before anything else is checked.
+  static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help information.")
 
   // MARK: - Arguments and options shared by several commands
 
@@ -93,6 +115,7 @@ enum CommandTable {
       argument takes), title, number of attendees, length, theme and number of meetings, in \
       list order. With --json, prints an array of sync-up objects.
       """,
+    runs: ListCommand.self,
     examples: [ExampleSpec("Print the titles:", "syncups list --json | jq -r '.[].title'")]
   )
 
@@ -104,7 +127,8 @@ enum CommandTable {
       the position and id that 'meeting show' and 'meeting delete' take. With --json, prints \
       the sync-up object.
       """,
-    arguments: [syncUpArgument],
+    runs: ShowCommand.self,
+    bindings: [.argument(syncUpArgument, \.syncUp)],
     examples: [ExampleSpec("Show the sync-up titled Engineering:", "syncups show eng")]
   )
 
@@ -115,20 +139,27 @@ enum CommandTable {
       The title and attendee names may not be blank. Without --attendee, the sync-up gets \
       one blank attendee, as in the SyncUps app. With --json, prints the new sync-up object.
       """,
-    options: [
-      OptionSpec(
-        long: "title", valueName: "title", help: "The sync-up's title.", isRequired: true),
-      OptionSpec(
-        long: "attendee", valueName: "name", help: "Add an attendee; repeat for more.",
-        isRepeatable: true),
-      OptionSpec(
-        long: "duration", valueName: "duration",
-        help: "The meeting's length: \(durationHelp), and at least 1s per attendee (default: "
-          + "the default-duration setting, else 5m)."),
-      OptionSpec(
-        long: "theme", valueName: "theme",
-        help: "The colour theme (default: the default-theme setting, else bubblegum).",
-        completion: .theme),
+    runs: AddCommand.self,
+    bindings: [
+      .option(
+        OptionSpec(
+          long: "title", valueName: "title", help: "The sync-up's title.", isRequired: true),
+        \.title, parse: ValueParser.notBlank),
+      .repeating(
+        OptionSpec(long: "attendee", valueName: "name", help: "Add an attendee; repeat for more."),
+        \.attendees, parse: ValueParser.notBlank),
+      .option(
+        OptionSpec(
+          long: "duration", valueName: "duration",
+          help: "The meeting's length: \(durationHelp), and at least 1s per attendee (default: "
+            + "the default-duration setting, else 5m)."),
+        \.duration, parse: ValueParser.duration),
+      .option(
+        OptionSpec(
+          long: "theme", valueName: "theme",
+          help: "The colour theme (default: the default-theme setting, else bubblegum).",
+          completion: .theme),
+        \.theme, parse: ValueParser.themeName),
     ],
     examples: [
       ExampleSpec(
@@ -145,26 +176,36 @@ enum CommandTable {
       blank. Removing the last attendee leaves one blank attendee. With --json, prints the \
       changed sync-up object.
       """,
-    arguments: [syncUpArgument],
-    options: [
-      OptionSpec(long: "title", valueName: "title", help: "The new title."),
-      OptionSpec(
-        long: "duration", valueName: "duration",
-        help: "The new length: \(durationHelp), and at least 1s per attendee once the attendee "
-          + "changes are made."),
-      OptionSpec(
-        long: "theme", valueName: "theme", help: "The new colour theme.", completion: .theme),
-      OptionSpec(
-        long: "add-attendee", valueName: "name", help: "Add an attendee; repeatable.",
-        isRepeatable: true),
-      OptionSpec(
-        long: "remove-attendee", valueName: "name-or-id",
-        help: "Remove the attendee with this name or id; repeatable.", isRepeatable: true,
-        completion: .attendee),
-      OptionSpec(
-        long: "rename-attendee", valueName: "old=new",
-        help: "Rename an attendee (split at the first '='); repeatable.", isRepeatable: true,
-        completion: .attendee),
+    runs: EditCommand.self,
+    bindings: [
+      .argument(syncUpArgument, \.syncUp),
+      .option(
+        OptionSpec(long: "title", valueName: "title", help: "The new title."),
+        \.edits.title, parse: ValueParser.notBlank),
+      .option(
+        OptionSpec(
+          long: "duration", valueName: "duration",
+          help: "The new length: \(durationHelp), and at least 1s per attendee once the "
+            + "attendee changes are made."),
+        \.edits.duration, parse: ValueParser.duration),
+      .option(
+        OptionSpec(
+          long: "theme", valueName: "theme", help: "The new colour theme.", completion: .theme),
+        \.edits.theme, parse: ValueParser.themeName),
+      .repeating(
+        OptionSpec(long: "add-attendee", valueName: "name", help: "Add an attendee; repeatable."),
+        \.edits.attendeeChanges, parse: ValueParser.addedAttendee),
+      .repeating(
+        OptionSpec(
+          long: "remove-attendee", valueName: "name-or-id",
+          help: "Remove the attendee with this name or id; repeatable.", completion: .attendee),
+        \.edits.attendeeChanges, parse: ValueParser.removedAttendee),
+      .repeating(
+        OptionSpec(
+          long: "rename-attendee", valueName: "old=new",
+          help: "Rename an attendee (split at the first '='); repeatable.",
+          completion: .attendee),
+        \.edits.attendeeChanges, parse: ValueParser.renamedAttendee),
     ],
     examples: [
       ExampleSpec(
@@ -181,8 +222,8 @@ enum CommandTable {
       only y or yes deletes. Otherwise --yes is required. With --json, prints what was \
       deleted.
       """,
-    arguments: [syncUpArgument],
-    options: [yesOption]
+    runs: DeleteCommand.self,
+    bindings: [.argument(syncUpArgument, \.syncUp), .flag(yesOption, \.yes)]
   )
 
   static let start = CommandSpec(
@@ -209,7 +250,8 @@ enum CommandTable {
       that is not a command is reported on stderr and ignored; nothing after a save or \
       discard is read.
       """,
-    arguments: [syncUpArgument],
+    runs: StartCommand.self,
+    bindings: [.argument(syncUpArgument, \.syncUp)],
     examples: [
       ExampleSpec(
         "Run a meeting from a script and save it at once:",
@@ -226,7 +268,8 @@ enum CommandTable {
       the id; the id stays the same when other meetings are deleted. With --json, prints an \
       array of meeting objects.
       """,
-    arguments: [syncUpArgument]
+    runs: MeetingsCommand.self,
+    bindings: [.argument(syncUpArgument, \.syncUp)]
   )
 
   static let meeting = CommandSpec(
@@ -236,7 +279,8 @@ enum CommandTable {
       CommandSpec(
         name: "show",
         abstract: "Show a meeting's date and transcript.",
-        arguments: [syncUpArgument, meetingArgument],
+        runs: MeetingShowCommand.self,
+        bindings: [.argument(syncUpArgument, \.syncUp), .argument(meetingArgument, \.meeting)],
         examples: [ExampleSpec("Show the newest meeting:", "syncups meeting show eng 1")]
       ),
       CommandSpec(
@@ -248,8 +292,11 @@ enum CommandTable {
           meetings are deleted, so a script is safer naming the meeting by id. With --json, \
           prints what was deleted.
           """,
-        arguments: [syncUpArgument, meetingArgument],
-        options: [yesOption],
+        runs: MeetingDeleteCommand.self,
+        bindings: [
+          .argument(syncUpArgument, \.syncUp), .argument(meetingArgument, \.meeting),
+          .flag(yesOption, \.yes),
+        ],
         examples: [
           ExampleSpec(
             "Delete a meeting by the id 'syncups meetings' shows:",
@@ -261,7 +308,8 @@ enum CommandTable {
 
   static let themes = CommandSpec(
     name: "themes",
-    abstract: "List the 16 colour themes with swatches."
+    abstract: "List the 16 colour themes with swatches.",
+    runs: ThemesCommand.self
   )
 
   static let config = CommandSpec(
@@ -275,19 +323,27 @@ enum CommandTable {
         default-theme      the theme of new sync-ups (default: bubblegum)
       """,
     subcommands: [
-      CommandSpec(name: "list", abstract: "List every setting and its value."),
       CommandSpec(
-        name: "get", abstract: "Print one setting's value.", arguments: [configKeyArgument]),
+        name: "list", abstract: "List every setting and its value.", runs: ConfigListCommand.self
+      ),
+      CommandSpec(
+        name: "get", abstract: "Print one setting's value.", runs: ConfigGetCommand.self,
+        bindings: [.argument(configKeyArgument, \.key, parse: ValueParser.choice)]),
       CommandSpec(
         name: "set",
         abstract: "Change a setting.",
-        arguments: [
-          configKeyArgument,
-          ArgumentSpec(
-            name: "value",
-            help: "on or off for bell; auto, always or never for color; a duration for "
-              + "default-duration (e.g. 10m); a theme for default-theme.",
-            completion: .settingValue),
+        runs: ConfigSetCommand.self,
+        bindings: [
+          .arguments(
+            [
+              configKeyArgument,
+              ArgumentSpec(
+                name: "value",
+                help: "on or off for bell; auto, always or never for color; a duration for "
+                  + "default-duration (e.g. 10m); a theme for default-theme.",
+                completion: .settingValue),
+            ],
+            \.setting, parse: ValueParser.setting)
         ],
         examples: [
           ExampleSpec(
@@ -295,8 +351,8 @@ enum CommandTable {
         ]
       ),
       CommandSpec(
-        name: "unset", abstract: "Restore a setting's default.",
-        arguments: [configKeyArgument]),
+        name: "unset", abstract: "Restore a setting's default.", runs: ConfigUnsetCommand.self,
+        bindings: [.argument(configKeyArgument, \.key, parse: ValueParser.choice)]),
     ]
   )
 
@@ -306,9 +362,12 @@ enum CommandTable {
     discussion: """
       Reads the format written by 'syncups export' or the SyncUps app's own sync-ups.json.
       """,
-    arguments: [
-      ArgumentSpec(
-        name: "file", help: "The file to read, or '-' for standard input.", completion: .file)
+    runs: ImportCommand.self,
+    bindings: [
+      .argument(
+        ArgumentSpec(
+          name: "file", help: "The file to read, or '-' for standard input.", completion: .file),
+        \.source, parse: ValueParser.importSource)
     ],
     examples: [
       ExampleSpec(
@@ -319,7 +378,8 @@ enum CommandTable {
   static let export = CommandSpec(
     name: "export",
     abstract: "Write all sync-ups to stdout as JSON.",
-    discussion: "The output is the data file's format, which 'syncups import' reads back."
+    discussion: "The output is the data file's format, which 'syncups import' reads back.",
+    runs: ExportCommand.self
   )
 
   static let completions = CommandSpec(
@@ -328,11 +388,14 @@ enum CommandTable {
     discussion: """
       Sync-up titles complete by running syncups itself, honouring --file and $SYNCUPS_FILE.
       """,
-    arguments: [
-      ArgumentSpec(
-        name: "shell",
-        help: "The shell: \(Prose.alternatives(Shell.allCases.map(\.rawValue))).",
-        completion: .choices(Shell.allCases.map(\.rawValue)))
+    runs: CompletionsCommand.self,
+    bindings: [
+      .argument(
+        ArgumentSpec(
+          name: "shell",
+          help: "The shell: \(Prose.alternatives(Shell.allCases.map(\.rawValue))).",
+          completion: .choices(Shell.allCases.map(\.rawValue))),
+        \.shell, parse: ValueParser.choice)
     ],
     examples: [
       ExampleSpec(
@@ -348,10 +411,15 @@ enum CommandTable {
   static let help = CommandSpec(
     name: "help",
     abstract: "Show help for a command.",
-    arguments: [
-      ArgumentSpec(
-        name: "command", help: "The command, e.g. 'add' or 'meeting show'.",
-        completion: .command, isOptional: true, isRepeating: true)
+    runs: HelpCommand.self,
+    bindings: [
+      .arguments(
+        [
+          ArgumentSpec(
+            name: "command", help: "The command, e.g. 'add' or 'meeting show'.",
+            completion: .command, isOptional: true, isRepeating: true)
+        ],
+        \.topic, parse: ValueParser.helpTopic)
     ]
   )
 
@@ -362,6 +430,7 @@ enum CommandTable {
       Prints '\(programName) \(version)', as --version does. With --json, prints an object \
       whose version is the number alone, for scripts.
       """,
+    runs: VersionCommand.self,
     examples: [
       ExampleSpec("Print the version number alone:", "syncups version --json | jq -r .version")
     ]
@@ -375,12 +444,17 @@ enum CommandTable {
   static let complete = CommandSpec(
     name: "__complete",
     abstract: "Print completion candidates.",
-    arguments: [
-      ArgumentSpec(
-        name: "kind", help: "What to list.",
-        completion: .choices(CompletionRequest.kinds)),
-      ArgumentSpec(name: "syncup", help: "The sync-up whose meetings or attendees to list.",
-        isOptional: true),
+    runs: CompleteCommand.self,
+    bindings: [
+      .arguments(
+        [
+          ArgumentSpec(
+            name: "kind", help: "What to list.", completion: .choices(CompletionRequest.kinds)),
+          ArgumentSpec(
+            name: "syncup", help: "The sync-up whose meetings or attendees to list.",
+            isOptional: true),
+        ],
+        \.request, parse: ValueParser.completionRequest)
     ],
     isHidden: true
   )

@@ -10,7 +10,7 @@ extension CommandContext {
     @SharedReader(.defaultDuration) var duration
     @SharedReader(.defaultTheme) var theme
     return ConfigValues(
-      bell: bell, color: ColorMode(rawValue: color.rawValue) ?? .auto,
+      bell: bell, color: color,
       defaultDuration: duration, defaultTheme: theme)
   }
 
@@ -36,9 +36,9 @@ extension CommandContext {
     try checkSettingsFile()
     switch setting {
     case .bell(let on): try write(.bellEnabled, on)
-    case .color(let mode): try write(.colorSetting, ColorSetting(rawValue: mode.rawValue) ?? .auto)
+    case .color(let mode): try write(.colorSetting, mode)
     case .defaultDuration(let seconds): try write(.defaultDuration, seconds)
-    case .defaultTheme(let name): try write(.defaultTheme, Theme(name: name) ?? .bubblegum)
+    case .defaultTheme(let theme): try write(.defaultTheme, theme)
     }
     reportChange(of: setting.key)
   }
@@ -47,10 +47,10 @@ extension CommandContext {
   func configUnset(_ key: ConfigKey) throws {
     try checkSettingsFile()
     switch key {
-    case .bell: try write(.bellEnabled, true)
-    case .color: try write(.colorSetting, .auto)
-    case .defaultDuration: try write(.defaultDuration, SyncUp.defaultDuration)
-    case .defaultTheme: try write(.defaultTheme, SyncUp.defaultTheme)
+    case .bell: try reset(.bellEnabled)
+    case .color: try reset(.colorSetting)
+    case .defaultDuration: try reset(.defaultDuration)
+    case .defaultTheme: try reset(.defaultTheme)
     }
     reportChange(of: key)
   }
@@ -59,6 +59,11 @@ extension CommandContext {
   private func reportChange(of key: ConfigKey) {
     guard options.json else { return }
     Output.standard(JSONOutput.settingChange(key, settings).text())
+  }
+
+  /// Writes the default the setting's key declares.
+  private func reset<Key: SharedKey>(_ key: SharedKeyDefault<Key>) throws {
+    try write(key, key.defaultValue())
   }
 
   private func write<Key: SharedKey>(_ key: SharedKeyDefault<Key>, _ value: Key.Value) throws {

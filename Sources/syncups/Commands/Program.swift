@@ -15,7 +15,8 @@ import SyncUpsCore
 @MainActor
 enum Program {
   /// Runs syncups with `arguments` (without the program name) and returns the exit status.
-  /// The environment is read only by commands that touch files, so help and version stay cheap.
+  /// Only commands that touch files check the environment and set up storage, so help and
+  /// version stay cheap and work whatever the environment holds.
   /// Output that could not be written is an error (status 1), whatever the command did.
   static func run(_ arguments: [String], environment: [String: String]? = nil) -> Int32 {
     Output.finish(runCommand(arguments, environment: environment))
@@ -29,25 +30,14 @@ enum Program {
       Output.error(error.render())
       return UsageError.exitCode
     }
-    switch invocation.command {
-    case .help(let path):
-      Output.standard(HelpRenderer.render(path: path, width: terminalColumns()))
-      return ExitStatus.success.rawValue
-    case .version:
-      Output.standard(
-        invocation.options.json
-          ? JSONOutput.object(["version": .string(CommandTable.version)]).text()
-          : "\(CommandTable.programName) \(CommandTable.version)\n")
-      return ExitStatus.success.rawValue
-    case .completions(let shell):
-      Output.standard(CompletionScript.text(for: shell))
-      return ExitStatus.success.rawValue
-    default:
-      break
-    }
+    let command = invocation.command
     let context = CommandContext(
       options: invocation.options, environment: environment ?? ProcessInfo.processInfo.environment)
     do {
+      guard command.touchesFiles else {
+        try command.run(in: context)
+        return ExitStatus.success.rawValue
+      }
       let lockTimeout = try context.lockTimeout()
       try withDependencies {
         $0.syncUpsFileURL = context.dataFile
@@ -55,9 +45,9 @@ enum Program {
         $0.defaultAppStorage = AppStorage(url: context.configurationFile)
         // Every command reads, changes and writes within moments; mutations re-read the file
         // under its lock anyway, so watching the directory would only cost start-up time.
-        $0.fileStorageOptions.observesOutsideChanges = invocation.command.observesOutsideChanges
+        $0.fileStorageOptions.observesOutsideChanges = command.observesOutsideChanges
       } operation: {
-        try context.run(invocation.command)
+        try command.run(in: context)
       }
       return ExitStatus.success.rawValue
     } catch let failure as CommandFailure {
@@ -127,39 +117,13 @@ struct CommandContext {
   /// The style for human output on standard output.
   var style: TerminalStyle {
     @SharedReader(.colorSetting) var setting
-    return TerminalStyle.forStandardOutput(flag: options.color, setting: ColorMode(rawValue: setting.rawValue))
+    return TerminalStyle.forStandardOutput(flag: options.color, setting: setting)
   }
 
   /// A message for standard error, unless `--quiet`.
   func say(_ message: String) {
     guard !options.quiet else { return }
     Output.error(message + "\n")
-  }
-
-  func run(_ command: Command) throws {
-    switch command {
-    case .list: try list()
-    case .show(let reference): try show(reference)
-    case .meetings(let reference): try meetings(reference)
-    case .meetingShow(let syncUp, let meeting): try meetingShow(syncUp, meeting)
-    case .themes: themes()
-    case .exportData: try exportData()
-    case .complete(let request): complete(request)
-    case .add(let title, let attendees, let duration, let theme):
-      try add(title: title, attendees: attendees, duration: duration, theme: theme)
-    case .edit(let reference, let edits): try edit(reference, edits)
-    case .delete(let reference, let yes): try delete(reference, yes: yes)
-    case .meetingDelete(let syncUp, let meeting, let yes):
-      try meetingDelete(syncUp, meeting, yes: yes)
-    case .importData(let source): try importData(source)
-    case .configList: try configList()
-    case .configGet(let key): try configGet(key)
-    case .configSet(let setting): try configSet(setting)
-    case .configUnset(let key): try configUnset(key)
-    case .start(let reference): try start(reference)
-    case .help, .version, .completions:
-      break  // answered before any file is touched
-    }
   }
 
   /// A store for `reducer`, tracing to standard error with `--trace`.

@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// Decides whether human output is coloured.
 ///
 /// The first rule that applies wins:
@@ -14,18 +16,18 @@
 /// arguments should override `NO_COLOR`") and as `syncups --help` documents for `--color`.
 ///
 /// ```swift
-/// ColorPolicy.isEnabled(flag: nil, setting: nil, environment: [:], isTerminal: true)  // true
+/// ColorPolicy.isEnabled(flag: nil, setting: .auto, environment: [:], isTerminal: true)  // true
 /// ColorPolicy.isEnabled(
-///   flag: nil, setting: nil, environment: ["NO_COLOR": "1"], isTerminal: true)        // false
+///   flag: nil, setting: .auto, environment: ["NO_COLOR": "1"], isTerminal: true)      // false
 /// ```
 enum ColorPolicy {
   /// Whether to colour, from the `--color` option (`flag`), the `color` setting, the
   /// environment (only `NO_COLOR` and `TERM` are read) and whether standard output is a
   /// terminal.
   static func isEnabled(
-    flag: ColorMode?, setting: ColorMode?, environment: [String: String], isTerminal: Bool
+    flag: ColorSetting?, setting: ColorSetting, environment: [String: String], isTerminal: Bool
   ) -> Bool {
-    switch flag ?? setting ?? .auto {
+    switch flag ?? setting {
     case .always: true
     case .never: false
     case .auto: isTerminal && !environmentForbidsColor(environment)

@@ -10,7 +10,7 @@ struct ConfigValues: Sendable, Equatable {
   /// Whether the bell rings on each speaker change.
   var bell: Bool
   /// When to colour output.
-  var color: ColorMode
+  var color: ColorSetting
   /// The length of new sync-ups, in whole seconds.
   var defaultDuration: Int
   /// The theme of new sync-ups.

@@ -30,7 +30,7 @@ struct TerminalStyle: Sendable, Equatable {
   /// The style for the given `--color` option, `color` setting, environment and terminal
   /// (see ``ColorPolicy`` and ``ColorDepth/detect(environment:)``).
   static func resolve(
-    flag: ColorMode?, setting: ColorMode?, environment: [String: String], isTerminal: Bool
+    flag: ColorSetting?, setting: ColorSetting, environment: [String: String], isTerminal: Bool
   ) -> TerminalStyle {
     let enabled = ColorPolicy.isEnabled(
       flag: flag, setting: setting, environment: environment, isTerminal: isTerminal)
@@ -39,7 +39,7 @@ struct TerminalStyle: Sendable, Equatable {
 
   /// The style for this process's standard output: reads `NO_COLOR`, `TERM` and `COLORTERM`
   /// and asks whether file descriptor 1 is a terminal.
-  static func forStandardOutput(flag: ColorMode?, setting: ColorMode?) -> TerminalStyle {
+  static func forStandardOutput(flag: ColorSetting?, setting: ColorSetting) -> TerminalStyle {
     var environment: [String: String] = [:]
     for name in ["NO_COLOR", "TERM", "COLORTERM"] {
       if let value = getenv(name) { environment[name] = String(cString: value) }

@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// The command table seen from a completion script: every visible command path with the
 /// words that may follow it. Shared by the bash, zsh and fish generators.
 struct CompletionModel {
@@ -28,7 +30,7 @@ struct CompletionModel {
   }
 
   /// The theme names offered for `.theme`.
-  static var themes: [String] { ThemeNames.all }
+  static var themes: [String] { Theme.allCases.map(\.rawValue) }
 
   /// The values offered for `.settingValue`, by setting name; settings with free values
   /// (durations) are left out.

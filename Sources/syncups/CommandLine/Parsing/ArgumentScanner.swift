@@ -73,7 +73,12 @@ struct ArgumentScanner {
 
   /// The options valid here: the selected command's, then the global ones.
   private var availableOptions: [OptionSpec] {
-    scanned.command.options + CommandTable.globalOptions
+    ownOptions + CommandTable.globalOptions
+  }
+
+  /// The selected command's own options; a group has none (the root lists the global ones).
+  private var ownOptions: [OptionSpec] {
+    scanned.command.subcommands.isEmpty ? scanned.command.options : []
   }
 
   private mutating func scanLongOption(_ word: String) {
@@ -87,7 +92,7 @@ struct ArgumentScanner {
       name = body
       inlineValue = nil
     }
-    guard let option = availableOptions.first(where: { $0.long == name }) else {
+    guard let position = availableOptions.firstIndex(where: { $0.long == name }) else {
       let display = "--" + name
       record(
         UsageError(
@@ -97,17 +102,18 @@ struct ArgumentScanner {
           path: scanned.path))
       return
     }
+    let option = availableOptions[position]
     if option.takesValue {
       if let inlineValue {
-        add(option, value: inlineValue)
+        add(position, value: inlineValue)
       } else {
-        takeNextValue(for: option, named: option.longName)
+        takeNextValue(for: position, named: option.longName)
       }
     } else if inlineValue != nil {
       record(
         UsageError("option '\(option.longName)' does not take a value", path: scanned.path))
     } else {
-      add(option, value: nil)
+      add(position, value: nil)
     }
   }
 
@@ -115,7 +121,7 @@ struct ArgumentScanner {
     var rest = word.dropFirst()
     while let letter = rest.first {
       rest = rest.dropFirst()
-      guard let option = availableOptions.first(where: { $0.short == letter }) else {
+      guard let position = availableOptions.firstIndex(where: { $0.short == letter }) else {
         // "-title" is more likely a mistyped "--title" than a bundle.
         let isFirst = rest.count == word.count - 2
         let suggestion =
@@ -127,21 +133,21 @@ struct ArgumentScanner {
           UsageError("unknown option '\(display)'", suggestion: suggestion, path: scanned.path))
         return
       }
-      if option.takesValue {
+      if availableOptions[position].takesValue {
         if rest.isEmpty {
-          takeNextValue(for: option, named: "-" + String(letter))
+          takeNextValue(for: position, named: "-" + String(letter))
         } else {
-          add(option, value: String(rest))
+          add(position, value: String(rest))
         }
         return
       }
-      add(option, value: nil)
+      add(position, value: nil)
     }
   }
 
-  private mutating func takeNextValue(for option: OptionSpec, named name: String) {
+  private mutating func takeNextValue(for position: Int, named name: String) {
     if index < words.count, !looksLikeOption(words[index]) {
-      add(option, value: words[index])
+      add(position, value: words[index])
       index += 1
     } else {
       record(UsageError("missing value for option '\(name)'", path: scanned.path))
@@ -153,12 +159,25 @@ struct ArgumentScanner {
     return !(second.isASCII && second.isNumber)
   }
 
-  private mutating func add(_ option: OptionSpec, value: String?) {
-    if option.long == "help" {
+  /// Records the option at `position` in ``availableOptions`` under its owner and its index
+  /// there, which is how the builder finds its binding.
+  private mutating func add(_ position: Int, value: String?) {
+    let option = availableOptions[position]
+    let ownCount = ownOptions.count
+    if option.long == CommandTable.helpOption.long {
       scanned.helpRequested = true
+    } else if position < ownCount {
+      scanned.occurrences.append(
+        .init(option: option, owner: .command, index: position, value: value))
     } else {
-      scanned.occurrences.append(.init(option: option, value: value))
+      scanned.occurrences.append(
+        .init(option: option, owner: .global, index: position - ownCount, value: value))
     }
+  }
+
+  /// Whether the selected command's option at `index` was given.
+  private func isGiven(_ index: Int) -> Bool {
+    scanned.occurrences.contains { $0.owner == .command && $0.index == index }
   }
 
   private mutating func record(_ error: UsageError) {
@@ -181,7 +200,8 @@ struct ArgumentScanner {
       let missing = required[scanned.positionals.count]
       throw UsageError("missing argument '<\(missing.name)>'", path: scanned.path)
     }
-    for option in command.options where option.isRequired && !scanned.flag(option.long) {
+    for (index, option) in command.options.enumerated()
+    where option.isRequired && !isGiven(index) {
       let display = option.longName + (option.valueName.map { " <\($0)>" } ?? "")
       throw UsageError("missing option '\(display)'", path: scanned.path)
     }
@@ -193,10 +213,11 @@ struct ArgumentScanner {
   private var missingOptionHint: String? {
     let command = scanned.command
     guard command.arguments.isEmpty,
-      let option = command.options.first(where: {
-        $0.isRequired && $0.takesValue && !scanned.flag($0.long)
+      let index = command.options.indices.first(where: {
+        command.options[$0].isRequired && command.options[$0].takesValue && !isGiven($0)
       })
     else { return nil }
+    let option = command.options[index]
     let value = scanned.positionals.joined(separator: " ")
     return ". Did you mean \(option.longName) \(ShellWords.singleQuoted(value))?"
   }

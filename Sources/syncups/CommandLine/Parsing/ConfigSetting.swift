@@ -1,17 +1,40 @@
+import SyncUpsCore
+
+/// The name of a setting, as typed after `syncups config get|set|unset`.
+enum ConfigKey: String, CaseIterable, Sendable, Equatable {
+  /// Ring the terminal bell on each speaker change.
+  case bell
+  /// The default for `--color`.
+  case color
+  /// The length of sync-ups added without `--duration`.
+  case defaultDuration = "default-duration"
+  /// The theme of sync-ups added without `--theme`.
+  case defaultTheme = "default-theme"
+
+  /// The values `config set` offers for the setting (completion and errors); empty when the
+  /// value is free (a duration).
+  var choices: [String] {
+    switch self {
+    case .bell: ["on", "off"]
+    case .color: ColorSetting.allCases.map(\.rawValue)
+    case .defaultDuration: []
+    case .defaultTheme: Theme.allCases.map(\.rawValue)
+    }
+  }
+}
+
 /// A validated new value for one setting: what `syncups config set KEY VALUE` asks for.
 ///
 /// ```swift
-/// try ConfigSetting(key: .defaultDuration, value: "10m")  // .defaultDuration(600)
+/// try ValueParser.setting(["default-duration", "10m"], path: [])  // .defaultDuration(600)
 /// ```
 enum ConfigSetting: Sendable, Equatable {
   /// Ring the bell (`on`/`off`; also `true`/`false`, `yes`/`no`, `1`/`0`).
   case bell(Bool)
-  /// The colour mode.
-  case color(ColorMode)
+  case color(ColorSetting)
   /// A duration in whole seconds.
   case defaultDuration(Int)
-  /// A canonical (lower-case) theme name.
-  case defaultTheme(String)
+  case defaultTheme(Theme)
 
   /// The key this setting is for.
   var key: ConfigKey {

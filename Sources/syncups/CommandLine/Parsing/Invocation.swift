@@ -2,17 +2,35 @@
 ///
 /// ```swift
 /// let invocation = try parse(["--json", "show", "eng"])
-/// invocation.command  // .show(syncUp: "eng")
+/// invocation.command  // ShowCommand(syncUp: "eng")
 /// invocation.options.json  // true
 /// ```
 struct Invocation: Sendable, Equatable {
   /// The global options.
   var options: GlobalOptions
   /// The command with its typed arguments.
-  var command: Command
+  var command: any RunnableCommand
 
-  init(options: GlobalOptions = GlobalOptions(), command: Command) {
+  init(options: GlobalOptions = GlobalOptions(), command: any RunnableCommand) {
     self.options = options
     self.command = command
   }
+
+  static func == (lhs: Invocation, rhs: Invocation) -> Bool {
+    lhs.options == rhs.options && lhs.command.isSame(as: rhs.command)
+  }
+}
+
+/// Parses the arguments after the program name into a validated ``Invocation``.
+///
+/// ```swift
+/// try parse(["add", "--title", "Design", "--duration", "15m"]).command
+/// // AddCommand(title: "Design", attendees: [], duration: 900, theme: nil)
+/// ```
+///
+/// A bare `syncups`, `-h`/`--help` anywhere, or a group such as `meeting` without a subcommand
+/// parse as a ``HelpCommand``. Every other mistake throws a ``UsageError`` (exit 64).
+func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+  let scanned = try ArgumentScanner.scan(arguments)
+  return try CommandBuilder.invocation(from: scanned)
 }

@@ -1,10 +1,24 @@
 /// The words of a command line sorted by the ``ArgumentScanner``: which command they select,
 /// which options they set and which positional arguments remain. Values are still text.
 struct ScannedArguments: Sendable {
+  /// Whose option an occurrence is.
+  enum Owner: Sendable, Equatable {
+    /// One of ``CommandTable/globalBindings``.
+    case global
+    /// One of the selected command's options.
+    case command
+  }
+
   /// One option as it occurred, with its value (`nil` for a flag).
   struct Occurrence: Sendable {
     var option: OptionSpec
+    var owner: Owner
+    /// The option's position among its owner's options, which is also its binding's.
+    var index: Int
     var value: String?
+
+    /// The value as a binding takes it: none for a flag.
+    var values: [String] { value.map { [$0] } ?? [] }
   }
 
   /// Canonical names from the root to the selected command: `["meeting", "show"]`.
@@ -17,19 +31,4 @@ struct ScannedArguments: Sendable {
   var positionals: [String] = []
   /// Whether `-h` or `--help` appeared.
   var helpRequested = false
-
-  /// Whether the flag with this long name was given.
-  func flag(_ long: String) -> Bool {
-    occurrences.contains { $0.option.long == long }
-  }
-
-  /// The value of the last occurrence of the option with this long name.
-  func value(_ long: String) -> String? {
-    occurrences.last { $0.option.long == long }?.value
-  }
-
-  /// The values of every occurrence of the option with this long name, in order.
-  func values(_ long: String) -> [String] {
-    occurrences.compactMap { $0.option.long == long ? $0.value : nil }
-  }
 }

@@ -1,5 +1,5 @@
 /// The description of one command: what help, errors, the man page and the completion
-/// scripts say about it, and what the parser accepts.
+/// scripts say about it, what the parser accepts, and the typed command it builds.
 ///
 /// A command either has `subcommands` (a group such as `meeting`) or runs by itself (a leaf
 /// such as `list`). The whole tool is one tree of these rooted at ``CommandTable/root``.
@@ -8,7 +8,8 @@
 /// CommandSpec(
 ///   name: "show",
 ///   abstract: "Show a sync-up.",
-///   arguments: [ArgumentSpec(name: "syncup", help: "…", completion: .syncUp)]
+///   runs: ShowCommand.self,
+///   bindings: [.argument(ArgumentSpec(name: "syncup", help: "…"), \.syncUp)]
 /// )
 /// ```
 struct CommandSpec: Sendable {
@@ -20,34 +21,63 @@ struct CommandSpec: Sendable {
   /// single newline starts a new line.
   var discussion: String
   /// Positional arguments, in order.
-  var arguments: [ArgumentSpec]
+  private(set) var arguments: [ArgumentSpec]
   /// The command's own options (the global options are not repeated here).
-  var options: [OptionSpec]
+  private(set) var options: [OptionSpec]
   /// Subcommands; a command with subcommands takes no arguments of its own.
   var subcommands: [CommandSpec]
   /// Example invocations, shown in help and the man page.
   var examples: [ExampleSpec]
   /// Hidden commands are parsed but never listed, documented or suggested.
   var isHidden: Bool
+  /// Builds the typed command from the scanned words; `nil` for a group, which only shows
+  /// its help.
+  let build: (@Sendable (ScannedArguments) throws(UsageError) -> any RunnableCommand)?
 
+  /// A group of subcommands; `options` are only the root's global options.
   init(
     name: String,
     abstract: String,
     discussion: String = "",
-    arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = [],
-    subcommands: [CommandSpec] = [],
-    examples: [ExampleSpec] = [],
-    isHidden: Bool = false
+    subcommands: [CommandSpec],
+    examples: [ExampleSpec] = []
   ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
-    self.arguments = arguments
+    self.arguments = []
     self.options = options
     self.subcommands = subcommands
     self.examples = examples
+    self.isHidden = false
+    self.build = nil
+  }
+
+  /// A command that runs `Command`, whose arguments and options are the `bindings`' specs.
+  init<Command: RunnableCommand>(
+    name: String,
+    abstract: String,
+    discussion: String = "",
+    runs _: Command.Type,
+    bindings: [CommandBinding<Command>] = [],
+    examples: [ExampleSpec] = [],
+    isHidden: Bool = false
+  ) {
+    let optionBindings = bindings.filter { $0.option != nil }
+    let argumentBindings = bindings.filter { $0.option == nil }
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = argumentBindings.flatMap(\.arguments)
+    self.options = optionBindings.compactMap(\.option)
+    self.subcommands = []
+    self.examples = examples
     self.isHidden = isHidden
+    self.build = { scanned throws(UsageError) in
+      try CommandBuilder.command(
+        Command(), options: optionBindings, arguments: argumentBindings, from: scanned)
+    }
   }
 
   /// The subcommand called `name`, hidden ones included.
@@ -59,14 +89,21 @@ struct CommandSpec: Sendable {
   var visibleSubcommands: [CommandSpec] {
     subcommands.filter { !$0.isHidden }
   }
+}
 
-  /// The option whose long name is `long` (without dashes).
-  func option(long: String) -> OptionSpec? {
-    options.first { $0.long == long }
-  }
+/// One example for help and the man page: what it does, then the command line.
+///
+/// ```swift
+/// ExampleSpec("List the titles with jq:", "syncups list --json | jq -r '.[].title'")
+/// ```
+struct ExampleSpec: Sendable {
+  /// A sentence ending in a colon that says what the example does.
+  var explanation: String
+  /// The shell command line, without a prompt.
+  var command: String
 
-  /// The option whose short name is `short`.
-  func option(short: Character) -> OptionSpec? {
-    options.first { $0.short == short }
+  init(_ explanation: String, _ command: String) {
+    self.explanation = explanation
+    self.command = command
   }
 }

@@ -2,8 +2,7 @@
 /// (`--theme <theme>`).
 ///
 /// ```swift
-/// OptionSpec(long: "attendee", valueName: "name", help: "Add an attendee.",
-///            isRepeatable: true)
+/// OptionSpec(long: "theme", valueName: "theme", help: "The colour theme.", completion: .theme)
 /// ```
 struct OptionSpec: Sendable {
   /// The long name without dashes: `title` for `--title`.
@@ -14,8 +13,9 @@ struct OptionSpec: Sendable {
   var valueName: String?
   /// What the option does, one or two sentences.
   var help: String
-  /// Whether every occurrence counts (values accumulate); otherwise the last one wins.
-  var isRepeatable: Bool
+  /// Whether every occurrence counts (values accumulate); otherwise the last one wins. Set by
+  /// ``CommandBinding/repeating(_:_:parse:)``, the only binding that keeps every value.
+  var isRepeatable = false
   /// Whether the command fails without it.
   var isRequired: Bool
   /// What a completion script offers for the value.
@@ -26,7 +26,6 @@ struct OptionSpec: Sendable {
     short: Character? = nil,
     valueName: String? = nil,
     help: String,
-    isRepeatable: Bool = false,
     isRequired: Bool = false,
     completion: ValueCompletion = .none
   ) {
@@ -34,12 +33,10 @@ struct OptionSpec: Sendable {
     self.short = short
     self.valueName = valueName
     self.help = help
-    self.isRepeatable = isRepeatable
     self.isRequired = isRequired
     self.completion = completion
   }
 
-  /// Whether the option takes a value.
   var takesValue: Bool { valueName != nil }
 
   /// `--title`.
@@ -47,9 +44,6 @@ struct OptionSpec: Sendable {
 
   /// `-q`, if the option has a short name.
   var shortName: String? { short.map { "-" + String($0) } }
-
-  /// The only values accepted, or empty when any value is (themes are checked separately).
-  var allowedValues: [String] { completion.choices }
 
   /// How the option appears in a usage line: `--title <title>`, `[--attendee <name> ...]`.
   var usage: String {

@@ -44,11 +44,12 @@ enum HelpRenderer {
         ["ARGUMENTS:"]
           + command.arguments.flatMap { entry("<\($0.name)>", $0.help, width: width) })
     }
-    let options = path.isEmpty ? CommandTable.globalOptions : command.options + [helpOption]
+    let options =
+      path.isEmpty ? CommandTable.globalOptions : command.options + [CommandTable.helpOption]
     sections.append(["OPTIONS:"] + options.flatMap { entry($0.label, $0.help, width: width) })
     if !path.isEmpty {
       // They work after any command, so a command's help is where people look for them.
-      let global = CommandTable.globalOptions.filter { $0.long != helpOption.long }
+      let global = CommandTable.globalOptions.filter { $0.long != CommandTable.helpOption.long }
       sections.append(
         ["GLOBAL OPTIONS:"] + global.flatMap { entry($0.label, $0.help, width: width) })
     }
@@ -72,11 +73,6 @@ enum HelpRenderer {
         TextWrapper.wrap("See '\(programName) help <command>' for detailed help.", width: width))
     }
     return sections.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
-  }
-
-  /// `-h, --help` as listed under every command.
-  private static var helpOption: OptionSpec {
-    CommandTable.globalOptions.first { $0.long == "help" }!
   }
 
   /// The commands listed under SUBCOMMANDS: every visible command for the top level (by

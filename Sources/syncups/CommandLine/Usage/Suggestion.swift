@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// Suggestion.closest(to: "lsit", among: ["list", "show"])  // "list"
-/// Suggestion.closest(to: "sea", among: ThemeNames.all)    // "seafoam"
+/// Suggestion.closest(to: "sea", among: Theme.allCases.map(\.rawValue))  // "seafoam"
 /// ```
 enum Suggestion {
   /// The largest edit distance still suggested.

@@ -1,0 +1,158 @@
+// The commands of the command table; each runs the `CommandContext` method that does its work.
+
+struct ListCommand: RunnableCommand {
+  @MainActor func run(in context: CommandContext) throws { try context.list() }
+}
+
+struct ShowCommand: RunnableCommand {
+  var syncUp = ""
+  @MainActor func run(in context: CommandContext) throws { try context.show(syncUp) }
+}
+
+struct AddCommand: RunnableCommand {
+  var title = ""
+  /// As given, blank ones included: dropping them is the feature's rule.
+  var attendees: [String] = []
+  var duration: Int?
+  var theme: String?
+
+  @MainActor func run(in context: CommandContext) throws {
+    try context.add(title: title, attendees: attendees, duration: duration, theme: theme)
+  }
+}
+
+struct EditCommand: RunnableCommand {
+  var syncUp = ""
+  var edits = SyncUpEdits()
+
+  func validate(path: [String]) throws(UsageError) {
+    guard edits.isEmpty else { return }
+    let options = CommandTable.edit.options.map(\.longName)
+    throw UsageError("nothing to change (give \(Prose.alternatives(options)))", path: path)
+  }
+
+  @MainActor func run(in context: CommandContext) throws { try context.edit(syncUp, edits) }
+}
+
+struct DeleteCommand: RunnableCommand {
+  var syncUp = ""
+  var yes = false
+  @MainActor func run(in context: CommandContext) throws { try context.delete(syncUp, yes: yes) }
+}
+
+struct StartCommand: RunnableCommand {
+  var syncUp = ""
+  var observesOutsideChanges: Bool { true }
+  @MainActor func run(in context: CommandContext) throws { try context.start(syncUp) }
+}
+
+struct MeetingsCommand: RunnableCommand {
+  var syncUp = ""
+  @MainActor func run(in context: CommandContext) throws { try context.meetings(syncUp) }
+}
+
+struct MeetingShowCommand: RunnableCommand {
+  var syncUp = ""
+  var meeting = ""
+  @MainActor func run(in context: CommandContext) throws {
+    try context.meetingShow(syncUp, meeting)
+  }
+}
+
+struct MeetingDeleteCommand: RunnableCommand {
+  var syncUp = ""
+  var meeting = ""
+  var yes = false
+  @MainActor func run(in context: CommandContext) throws {
+    try context.meetingDelete(syncUp, meeting, yes: yes)
+  }
+}
+
+struct ThemesCommand: RunnableCommand {
+  @MainActor func run(in context: CommandContext) throws { context.themes() }
+}
+
+struct ConfigListCommand: RunnableCommand {
+  @MainActor func run(in context: CommandContext) throws { try context.configList() }
+}
+
+struct ConfigGetCommand: RunnableCommand {
+  var key = ConfigKey.bell
+  @MainActor func run(in context: CommandContext) throws { try context.configGet(key) }
+}
+
+struct ConfigSetCommand: RunnableCommand {
+  var setting = ConfigSetting.bell(true)
+  @MainActor func run(in context: CommandContext) throws { try context.configSet(setting) }
+}
+
+struct ConfigUnsetCommand: RunnableCommand {
+  var key = ConfigKey.bell
+  @MainActor func run(in context: CommandContext) throws { try context.configUnset(key) }
+}
+
+struct ImportCommand: RunnableCommand {
+  var source = ImportSource.standardInput
+  @MainActor func run(in context: CommandContext) throws { try context.importData(source) }
+}
+
+/// Where `syncups import` reads from.
+enum ImportSource: Sendable, Equatable {
+  /// `-`: standard input.
+  case standardInput
+  /// A file path, as given.
+  case file(String)
+}
+
+struct ExportCommand: RunnableCommand {
+  @MainActor func run(in context: CommandContext) throws { try context.exportData() }
+}
+
+struct CompletionsCommand: RunnableCommand {
+  var shell = Shell.bash
+  var touchesFiles: Bool { false }
+  @MainActor func run(in context: CommandContext) throws {
+    Output.standard(CompletionScript.text(for: shell))
+  }
+}
+
+/// `help [command…]`, `-h`, `--help`, a bare `syncups` or a group without a subcommand.
+struct HelpCommand: RunnableCommand {
+  /// The path of canonical names of the command to explain; empty for the top level.
+  var topic: [String] = []
+  var touchesFiles: Bool { false }
+  @MainActor func run(in context: CommandContext) throws {
+    Output.standard(HelpRenderer.render(path: topic, width: Program.terminalColumns()))
+  }
+}
+
+/// `version`, `--version`.
+struct VersionCommand: RunnableCommand {
+  var touchesFiles: Bool { false }
+  @MainActor func run(in context: CommandContext) throws {
+    Output.standard(
+      context.options.json
+        ? JSONOutput.object(["version": .string(CommandTable.version)]).text()
+        : "\(CommandTable.programName) \(CommandTable.version)\n")
+  }
+}
+
+/// The hidden `__complete` helper used by completion scripts.
+struct CompleteCommand: RunnableCommand {
+  var request = CompletionRequest.syncUps
+  @MainActor func run(in context: CommandContext) throws { context.complete(request) }
+}
+
+/// What the hidden `syncups __complete` command is asked to list for a completion script.
+enum CompletionRequest: Sendable, Equatable {
+  /// `__complete syncups`: every sync-up title, one per line, in list order.
+  case syncUps
+  /// `__complete meetings <syncup>`: the sync-up's meetings, newest first, one per line as
+  /// the position `meeting show` takes, a tab, and the date for people.
+  case meetings(syncUp: String)
+  /// `__complete attendees <syncup>`: the names of the sync-up's attendees that are not blank.
+  case attendees(syncUp: String)
+
+  /// The words accepted as the first argument.
+  static let kinds = ["syncups", "meetings", "attendees"]
+}

@@ -1,0 +1,172 @@
+import SyncUpsCore
+
+/// Checks and converts the words of a command line into typed values; the command table's
+/// bindings name these. Every failure is a usage error naming the value and where it was given.
+enum ValueParser {
+  /// `text` unless it is empty or only whitespace: a title or name nobody could refer to later.
+  static func notBlank(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> String
+  {
+    guard text.allSatisfy(\.isWhitespace) else { return text }
+    throw UsageError("'\(name)' cannot be blank", path: path)
+  }
+
+  /// `text` unless it is empty, which names no file (and would open the working directory).
+  static func nonEmptyPath(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> String
+  {
+    guard text.isEmpty else { return text }
+    throw UsageError("'\(name)' needs a file path, not an empty string", path: path)
+  }
+
+  /// A duration in seconds.
+  static func duration(
+    _ text: String, for name: String, path: [String]
+  ) throws(UsageError) -> Int {
+    do {
+      return try DurationParser.seconds(text)
+    } catch .invalid {
+      throw UsageError(
+        "invalid duration '\(text)' for '\(name)' (use e.g. 90s, 5m, 1m30s, 1:30, 1h or plain "
+          + "minutes)",
+        path: path)
+    } catch .notPositive {
+      throw UsageError(
+        "duration '\(text)' for '\(name)' is not positive (durations run from 1s to 24h)",
+        path: path)
+    } catch {
+      throw UsageError(
+        "duration '\(text)' for '\(name)' is out of range (1s to 24h)", path: path)
+    }
+  }
+
+  /// A theme matched case-insensitively, or a usage error with a suggestion.
+  static func theme(_ text: String, for name: String, path: [String]) throws(UsageError) -> Theme {
+    if let theme = Theme(name: text) { return theme }
+    let suggestion = Suggestion.closest(to: text, among: Theme.allCases.map(\.rawValue))
+    let hint = suggestion == nil ? " (see 'syncups themes')" : ""
+    throw UsageError(
+      "unknown theme '\(text)' for '\(name)'\(hint)", suggestion: suggestion, path: path)
+  }
+
+  /// A theme's canonical (lower-case) name.
+  static func themeName(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> String
+  {
+    try theme(text, for: name, path: path).rawValue
+  }
+
+  /// One of a fixed set of words, or a usage error listing them.
+  static func choice<Value: RawRepresentable & CaseIterable>(
+    _ text: String, for name: String, path: [String]
+  ) throws(UsageError) -> Value where Value.RawValue == String {
+    if let value = Value(rawValue: text) { return value }
+    let words = Value.allCases.map(\.rawValue)
+    throw UsageError(
+      "invalid value '\(text)' for '\(name)' (expected \(Prose.alternatives(words)))",
+      suggestion: Suggestion.closest(to: text, among: words), path: path)
+  }
+
+  /// `-` for standard input, else a file path.
+  static func importSource(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> ImportSource
+  {
+    if text == "-" { return .standardInput }
+    return .file(try nonEmptyPath(text, for: name, path: path))
+  }
+
+  // MARK: - Attendee changes
+
+  static func addedAttendee(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> AttendeeChange
+  {
+    .add(name: try notBlank(text, for: name, path: path))
+  }
+
+  static func removedAttendee(_ text: String, for name: String, path: [String]) -> AttendeeChange
+  {
+    .remove(nameOrID: text)
+  }
+
+  /// `OLD=NEW`, split at the first `=`; the new name may not be blank.
+  static func renamedAttendee(_ text: String, for name: String, path: [String])
+    throws(UsageError) -> AttendeeChange
+  {
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+      throw UsageError("invalid value '\(text)' for '\(name)' (expected OLD=NEW)", path: path)
+    }
+    let newName = String(text[text.index(after: equals)...])
+    guard !newName.allSatisfy(\.isWhitespace) else {
+      throw UsageError(
+        "the new name in '\(text)' for '\(name)' is blank (expected OLD=NEW)", path: path)
+    }
+    return .rename(from: String(text[..<equals]), to: newName)
+  }
+
+  // MARK: - Several arguments at once
+
+  /// `KEY VALUE` of `config set`, the value checked for its key.
+  static func setting(_ words: [String], path: [String]) throws(UsageError) -> ConfigSetting {
+    let key: ConfigKey = try choice(words[0], for: "<key>", path: path)
+    let value = words[1]
+    switch key {
+    case .bell:
+      switch value.lowercased() {
+      case "on", "true", "yes", "1": return .bell(true)
+      case "off", "false", "no", "0": return .bell(false)
+      default:
+        throw UsageError(
+          "invalid value '\(value)' for 'bell' (expected \(Prose.alternatives(key.choices)))",
+          path: path)
+      }
+    case .color:
+      return .color(try choice(value, for: "color", path: path))
+    case .defaultDuration:
+      return .defaultDuration(try duration(value, for: "default-duration", path: path))
+    case .defaultTheme:
+      return .defaultTheme(try theme(value, for: "default-theme", path: path))
+    }
+  }
+
+  /// The words after `help`: a path of command names.
+  static func helpTopic(_ words: [String], path: [String]) throws(UsageError) -> [String] {
+    var command = CommandTable.root
+    var topic: [String] = []
+    for word in words {
+      guard let next = command.subcommand(named: word) else {
+        let prefix = topic.map { $0 + " " }.joined()
+        throw UsageError(
+          "unknown command '\(prefix)\(word)'",
+          suggestion: Suggestion.closest(to: word, among: command.visibleSubcommands.map(\.name))
+            .map { prefix + $0 },
+          path: path)
+      }
+      command = next
+      topic.append(word)
+    }
+    return topic
+  }
+
+  /// The words after `__complete`: what to list, and for which sync-up.
+  static func completionRequest(
+    _ words: [String], path: [String]
+  ) throws(UsageError) -> CompletionRequest {
+    switch words[0] {
+    case "syncups":
+      if words.count > 1 {
+        throw UsageError("unexpected argument '\(words[1])'", path: path)
+      }
+      return .syncUps
+    case "meetings", "attendees":
+      guard words.count > 1 else {
+        throw UsageError("missing argument '<syncup>'", path: path)
+      }
+      return words[0] == "meetings" ? .meetings(syncUp: words[1]) : .attendees(syncUp: words[1])
+    default:
+      throw UsageError(
+        "invalid value '\(words[0])' for '<kind>' "
+          + "(expected \(Prose.alternatives(CompletionRequest.kinds)))",
+        path: path)
+    }
+  }
+}
