@@ -40,11 +40,12 @@ let package = Package(
       dependencies: ["SharedState"],
       path: "Tests/FileSystemWorker"
     ),
-    .executableTarget(name: "ReliabilitySuite", path: "Tests/ReliabilitySuite"),
+    .executableTarget(name: "ReliabilitySuite", dependencies: ["ChildProcessSupport"], path: "Tests/ReliabilitySuite"),
+    .target(name: "ChildProcessSupport", path: "Tests/ChildProcessSupport"),
     .target(name: "TestSupport", dependencies: ["SharedState"], path: "Tests/TestSupport"),
     .testTarget(
       name: "SharedStateTests",
-      dependencies: ["SharedState", "TestSupport", "FileSystemWorker"]
+      dependencies: ["SharedState", "TestSupport", "FileSystemWorker", "ChildProcessSupport"]
     ),
     .target(
       name: "TestStoreSupport",
@@ -55,7 +56,7 @@ let package = Package(
       name: "SyncUpsCoreTests",
       dependencies: ["SyncUpsCore", "SharedState", "TestSupport", "TestStoreSupport"]
     ),
-    .testTarget(name: "syncupsTests", dependencies: ["syncups"]),
+    .testTarget(name: "syncupsTests", dependencies: ["syncups", "ChildProcessSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

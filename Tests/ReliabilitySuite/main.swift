@@ -14,6 +14,7 @@
 // fuzz vector) to stderr.
 
 #if os(Linux)
+import ChildProcessSupport
 import Glibc
 
 if CommandLine.argc > 1, CommandLine.arguments[1] == Launcher.flag {
@@ -80,7 +81,7 @@ guard access(binary, X_OK) == 0 else {
 }
 
 // A child that stops reading its input must not kill the suite (children get the default
-// back, see ChildProcess.spawn).
+// back, see ChildSpawn).
 signal(SIGPIPE, SIG_IGN)
 exit(
   SuiteRunner.run(

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import SharedState
 import SyncUpsCore
@@ -228,7 +229,7 @@ extension TerminalSessionTests {
   func signalsDriveTheMeetingInAProcess() throws {
     let pty = try PseudoTerminal()
     let cooked = pty.settings()
-    let child = try ChildProcess(
+    let child = try TestBundleChild(
       test: "meetingChildRunsUntilInterrupted",
       environment: [MeetingChild.terminalVariable: pty.path, "SWIFT_BACKTRACE": "enable=no"])
     #expect(pty.readOutput(until: "n next  space pause").contains("Blob is speaking"))
