@@ -7,9 +7,7 @@ import SyncUpsCore
 extension JSONSink {
   /// An array of sync-up objects, in list order (`list`).
   mutating func syncUps(_ syncUps: some Collection<SyncUp>) {
-    beginArray()
-    for syncUp in syncUps { self.syncUp(syncUp) }
-    endArray()
+    array(syncUps) { $0.syncUp($1) }
   }
 
   /// A sync-up object: `id`, `title`, `theme`, `duration` (whole seconds),
@@ -19,9 +17,7 @@ extension JSONSink {
   mutating func syncUp(_ syncUp: SyncUp) {
     beginObject()
     key("attendees")
-    beginArray()
-    for attendee in syncUp.attendees.elements { self.attendee(attendee) }
-    endArray()
+    array(syncUp.attendees.elements) { $0.attendee($1) }
     key("duration")
     int(syncUp.duration)
     key("durationPerAttendee")
@@ -49,9 +45,7 @@ extension JSONSink {
 
   /// An array of meeting objects, in the order given (newest first for `meetings`).
   mutating func meetings(_ meetings: some Collection<Meeting>) {
-    beginArray()
-    for meeting in meetings { self.meeting(meeting) }
-    endArray()
+    array(meetings) { $0.meeting($1) }
   }
 
   /// A meeting object: `id`, `date` (ISO 8601 UTC, whole seconds), `transcript`.
@@ -64,6 +58,14 @@ extension JSONSink {
     key("transcript")
     string(meeting.transcript)
     endObject()
+  }
+
+  private mutating func array<Elements: Collection>(
+    _ elements: Elements, _ writeElement: (inout Self, Elements.Element) -> Void
+  ) {
+    beginArray()
+    for element in elements { writeElement(&self, element) }
+    endArray()
   }
 }
 
