@@ -34,7 +34,6 @@ import SyncUpsCore
 /// ``MeetingLog`` of what changed, with the same keys.
 @MainActor
 final class TerminalMeeting {
-  /// How the meeting is shown.
   enum Display {
     /// ``MeetingScreen`` frames, redrawn in place.
     case fullScreen
