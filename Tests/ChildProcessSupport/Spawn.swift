@@ -122,10 +122,10 @@
       -> Int32
 
     // glibc has both (2.34 and 2.29 on), but Swift does not see them without _GNU_SOURCE.
-    nonisolated(unsafe) private static let addCloseFrom: CloseFrom? = dlsym(
+    private static let addCloseFrom: CloseFrom? = dlsym(
       UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"
     ).map { unsafeBitCast($0, to: CloseFrom.self) }
-    nonisolated(unsafe) private static let addChangeDirectory: ChangeDirectory? = dlsym(
+    private static let addChangeDirectory: ChangeDirectory? = dlsym(
       UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np"
     ).map { unsafeBitCast($0, to: ChangeDirectory.self) }
   }
