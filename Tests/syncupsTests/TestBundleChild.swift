@@ -10,8 +10,8 @@ import Foundation
 /// This test bundle run again as a child process running one test, for what cannot happen
 /// in the test process itself: dying, stopping, receiving signals as a fresh process.
 ///
-/// Started with ``ChildSpawn`` rather than `Process`, so that the test can see it stop
-/// (`waitpid` with `WUNTRACED`) and send it signals.
+/// The test waits for it to exit, die or stop (`waitpid` with `WUNTRACED`) and sends it
+/// signals.
 final class TestBundleChild {
   /// The child's process id.
   let pid: pid_t
