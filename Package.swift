@@ -12,6 +12,8 @@ let package = Package(
     // For the benchmarks, which generate data files with the app's own model.
     .library(name: "SyncUpsCore", targets: ["SyncUpsCore"]),
     .executable(name: "syncups", targets: ["syncups"]),
+    // How the tests and the reliability suite (a package of its own) start child processes.
+    .library(name: "ChildProcessSupport", targets: ["ChildProcessSupport"]),
   ],
   dependencies: [],
   targets: [
@@ -26,9 +28,10 @@ let package = Package(
       path: "Tests/FileSystemWorker"
     ),
     .target(name: "TestSupport", dependencies: ["SharedState"], path: "Tests/TestSupport"),
+    .target(name: "ChildProcessSupport", path: "Tests/ChildProcessSupport"),
     .testTarget(
       name: "SharedStateTests",
-      dependencies: ["SharedState", "TestSupport", "FileSystemWorker"]
+      dependencies: ["SharedState", "TestSupport", "FileSystemWorker", "ChildProcessSupport"]
     ),
     .target(
       name: "TestStoreSupport",
@@ -39,7 +42,7 @@ let package = Package(
       name: "SyncUpsCoreTests",
       dependencies: ["SyncUpsCore", "SharedState", "TestSupport", "TestStoreSupport"]
     ),
-    .testTarget(name: "syncupsTests", dependencies: ["syncups"]),
+    .testTarget(name: "syncupsTests", dependencies: ["syncups", "ChildProcessSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

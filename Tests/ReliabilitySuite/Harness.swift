@@ -1,4 +1,5 @@
 #if os(Linux)
+import ChildProcessSupport
 import Foundation
 import Glibc
 

@@ -1,4 +1,5 @@
 #if os(Linux)
+import ChildProcessSupport
 import Glibc
 
 /// The suite's own helper mode, for what `posix_spawn` cannot set up in a child: a lower

@@ -1,4 +1,5 @@
 #if os(Linux)
+import ChildProcessSupport
 import Foundation
 
 /// Checks of what syncups prints: raw terminal controls, and the documented shape of errors.

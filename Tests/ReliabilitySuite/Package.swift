@@ -9,9 +9,13 @@ import PackageDescription
 let package = Package(
   name: "ReliabilitySuite",
   platforms: [.macOS(.v13)],
+  dependencies: [.package(name: "syncups", path: "../..")],
   targets: [
     // The sources sit beside this manifest.
-    .executableTarget(name: "ReliabilitySuite", path: ".", exclude: ["Package.swift"])
+    .executableTarget(
+      name: "ReliabilitySuite",
+      dependencies: [.product(name: "ChildProcessSupport", package: "syncups")],
+      path: ".", exclude: ["Package.swift"])
   ],
   swiftLanguageModes: [.v6]
 )

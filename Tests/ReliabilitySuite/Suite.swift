@@ -1,4 +1,5 @@
 #if os(Linux)
+import ChildProcessSupport
 import Glibc
 
 /// Why a case failed, in a few words for its `FAIL` line.

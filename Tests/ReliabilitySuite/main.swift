@@ -2,10 +2,11 @@
 // homes, and checks what the documentation promises under concurrency, crashes, bad data
 // files, a full disk, fuzzed arguments and imports, and hostile text.
 //
-//   swift build -c release && .build/release/ReliabilitySuite [--binary PATH] [--seed N]
-//       [--filter NAME] [--timing] [--verbose] [--list]
+//   make reliability RELIABILITY_FLAGS="[--seed N] [--filter NAME] [--timing] [--verbose] [--list]"
 //
-// The binary defaults to the syncups next to this executable; the seed to 1.
+// which builds the release syncups and this package, and runs
+// `Tests/ReliabilitySuite/.build/release/ReliabilitySuite --binary .build/release/syncups`.
+// Without --binary it looks for a syncups next to this executable; the seed defaults to 1.
 //
 // Each case prints one line, `case <name> ok` or `FAIL <name>: <what went wrong>`, and the run
 // ends with `N passed, M failed`; the exit status is 1 when any case failed. `--filter` runs the
@@ -14,6 +15,7 @@
 // fuzz vector) to stderr.
 
 #if os(Linux)
+import ChildProcessSupport
 import Glibc
 
 if CommandLine.argc > 1, CommandLine.arguments[1] == Launcher.flag {
@@ -76,11 +78,11 @@ while let word = arguments.popFirst() {
   }
 }
 guard access(binary, X_OK) == 0 else {
-  usage("no executable syncups at '\(binary)' (build it with 'swift build -c release', or pass --binary)")
+  usage("no executable syncups at '\(binary)' (run the suite with 'make reliability', or pass --binary)")
 }
 
 // A child that stops reading its input must not kill the suite (children get the default
-// back, see ChildProcess.spawn).
+// back, see ChildSpawn).
 signal(SIGPIPE, SIG_IGN)
 exit(
   SuiteRunner.run(

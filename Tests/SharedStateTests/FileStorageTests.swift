@@ -550,7 +550,7 @@ struct LiveFileStorageTests {
       // Killed mid-burst: once it has written a few times, whenever that is.
       #expect(await fsWaitUntil { fsEntryCount(file) >= 20 })
       #expect(kill(process.pid, SIGKILL) == 0)
-      #expect(await fsWaitForExit(process) == .signaled(SIGKILL), "\(process.errorOutput)")
+      #expect(await fsWaitForExit(process) == .killed(SIGKILL), "\(process.errorOutput)")
       let entries = try fsDecodeEntries(LiveFileSystem.shared, file)
       #expect(entries.count >= 20)
       #expect(entries.count < fsBurstLength)

@@ -1,4 +1,5 @@
 import Dispatch
+import ChildProcessSupport
 import Foundation
 import SharedState
 import Testing
@@ -411,7 +412,7 @@ struct LiveFileSystemProcessTests {
       // Killed mid-burst: once it has written a few times, whenever that is.
       #expect(await fsWaitUntil { fsEntryCount(file) >= 20 })
       #expect(kill(process.pid, SIGKILL) == 0)
-      #expect(await fsWaitForExit(process) == .signaled(SIGKILL), "\(process.errorOutput)")
+      #expect(await fsWaitForExit(process) == .killed(SIGKILL), "\(process.errorOutput)")
 
       let entries = try fsDecodeEntries(fs, file)
       #expect(entries.count >= 20)
@@ -837,40 +838,13 @@ func fsSpawn(_ executable: String, _ arguments: [String], in directory: String) 
   let errorLog = fsParent(directory) + "/worker-\(UUID().uuidString).log"
   var environment = ProcessInfo.processInfo.environment
   environment["FILESYSTEMWORKER_PARENT"] = String(getpid())
-  let variables = environment.map { "\($0.key)=\($0.value)" }
-  let result = FSSpawner.shared.run { () -> (Int32, pid_t) in
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = variables.map { strdup($0) } + [nil]
-    defer {
-      for pointer in argv + envp { free(pointer) }
-    }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, errorLog, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    // Nothing else of this process's either: no descriptor of the test run's own output.
-    _ = fsAddCloseFrom?(&actions, 3)
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-    return (result, pid)
+  var spawn = ChildSpawn(program: executable, arguments: arguments, environment: environment)
+  spawn.standardError = .file(errorLog, flags: O_WRONLY | O_CREAT | O_TRUNC)
+  let spawned = FSSpawner.shared.run { [spawn] () -> Result<pid_t, SpawnError> in
+    Result { () throws(SpawnError) in try spawn.start() }
   }
-  guard result.0 == 0 else {
-    throw FSTestFailure(description: "posix_spawn \(executable): errno \(result.0)")
-  }
-  return FSProcess(pid: result.1, errorLog: errorLog)
+  return FSProcess(pid: try spawned.get(), errorLog: errorLog)
 }
-
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift does not
-/// see without _GNU_SOURCE; nil where there is none.
-private let fsAddCloseFrom:
-  (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? =
-    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np").map {
-      unsafeBitCast(
-        $0,
-        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }
 
 /// Starts workers from one thread that lives as long as the test process. A worker's death
 /// signal (PR_SET_PDEATHSIG) fires when the thread that started it ends, not the process, and
@@ -915,17 +889,7 @@ private final class FSBox<Value>: @unchecked Sendable {
   var value: Value?
 }
 
-enum FSExitStatus: Equatable {
-  case exited(Int32)
-  case signaled(Int32)
-}
-
 /// Waits (on a thread of its own) for a worker to end.
-func fsWaitForExit(_ process: FSProcess) async -> FSExitStatus {
-  await fsOffPool {
-    var status: Int32 = 0
-    while waitpid(process.pid, &status, 0) < 0 && errno == EINTR {}
-    let signal = status & 0x7f
-    return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
-  }.value
+func fsWaitForExit(_ process: FSProcess) async -> ChildStatus? {
+  await fsOffPool { ChildStatus.wait(for: process.pid) }.value
 }

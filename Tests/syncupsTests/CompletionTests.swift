@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import SyncUpsCore
 import Testing
@@ -34,24 +35,27 @@ enum ExternalProgram {
     let errorPath = scratch.path + "/stderr"
     let inputPath = scratch.path + "/stdin"
     try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
-    _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
 
-    let process = Process()
-    process.executableURL = URL(
-      fileURLWithPath: try #require(path(name), "\(name) is not installed"))
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    process.standardInput = FileHandle(forReadingAtPath: inputPath)
-    process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-    process.standardError = FileHandle(forWritingAtPath: errorPath)
-    try process.run()
-    process.waitUntilExit()
+    var child = ChildSpawn(
+      program: try #require(path(name), "\(name) is not installed"), arguments: arguments,
+      environment: ProcessInfo.processInfo.environment, directory: directory)
+    child.standardInput = .file(inputPath, flags: O_RDONLY)
+    child.standardOutput = .file(outputPath, flags: O_WRONLY | O_CREAT | O_TRUNC)
+    child.standardError = .file(errorPath, flags: O_WRONLY | O_CREAT | O_TRUNC)
+    let ending = ChildStatus.wait(for: try child.start())
+    guard case .exited(let status)? = ending else {
+      throw ProgramFailure(description: "\(name) \(arguments) ended as \(String(describing: ending))")
+    }
     return Result(
-      status: process.terminationStatus,
+      status: status,
       standardOutput: try String(contentsOfFile: outputPath, encoding: .utf8),
       standardError: try String(contentsOfFile: errorPath, encoding: .utf8))
   }
+}
+
+/// A program that did not exit on its own.
+struct ProgramFailure: Error, CustomStringConvertible {
+  var description: String
 }
 
 /// A directory removed when the value is deinitialised.

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import Testing
 
@@ -42,35 +43,19 @@ struct DataSafetyTests {
   }
 
   @Test func aSaveBeyondTheFileSizeLimitFailsAndKeepsTheOldFile() throws {
-    // As a shell leaves it: SIGXFSZ's default action, to end the process, neither ignored nor
-    // blocked (the threads that run tests block it, and a child inherits their mask).
-    try #require(Self.hasDefaultAction(SIGXFSZ))
     let syncups = try Self.syncUpsOfSomeSize()
     let before = try #require(syncups.dataBytes)
     #expect(before.count > 1024)
 
-    // `ulimit -f 1`: no file may grow past 512 bytes.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments =
-      ["-c", #"ulimit -f 1 && exec "$0" "$@""#, SyncUpsRun.binary, "add", "--title", "One too many"]
-    process.currentDirectoryURL = URL(fileURLWithPath: syncups.home.path)
-    process.environment = syncups.environment()
-    let error = Pipe()
-    process.standardError = error
-    process.standardOutput = FileHandle.nullDevice
-    var fileSizeSignal = sigset_t()
-    sigemptyset(&fileSizeSignal)
-    sigaddset(&fileSizeSignal, SIGXFSZ)
-    var mask = sigset_t()
-    pthread_sigmask(SIG_UNBLOCK, &fileSizeSignal, &mask)
-    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
-    try process.run()
-    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    // `ulimit -f 1`: no file may grow past 512 bytes. The shell gets SIGXFSZ's default
+    // action, to end the process, as a login shell would (see ChildSpawn).
+    var invocation = syncups.invocation(
+      ["-c", #"ulimit -f 1 && exec "$0" "$@""#, SyncUpsRun.binary, "add", "--title", "One too many"])
+    invocation.program = "/bin/sh"
+    let outcome = try ChildProcess.run(invocation)
+    let message = outcome.stderrText
 
-    #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
-    #expect(process.terminationStatus == 1)
+    #expect(outcome.status == 1, "\(outcome.summary)")
     #expect(message.hasPrefix("Error: cannot write '"))
     #expect(message.hasSuffix("/data/syncups/sync-ups.json': File too large\n"))
     #expect(syncups.dataBytes == before)
@@ -106,18 +91,14 @@ struct DataSafetyTests {
     #expect(try syncups("add", "--title", "Design").status == 0)
   }
 
-  @Test func aChildThatStopsReadingIsAnIssueNotTheEndOfTheTestRun() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exit 0"]
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    process.waitUntilExit()
-    // The reader is gone: this write raises SIGPIPE, which must not end this process.
-    withKnownIssue {
-      input.fileHandleForWriting.writeToChild(Data(repeating: 0x41, count: 100_000))
-    } matching: { $0.description.contains("cannot write to the child's standard input") }
+  @Test func aChildThatStopsReadingDoesNotEndTheTestRun() throws {
+    // More than a pipe holds, to a child that exits without reading: a write fails with EPIPE
+    // and raises SIGPIPE, which must not end this process.
+    let outcome = try ChildProcess.run(
+      Invocation(
+        program: "/bin/sh", arguments: [Array("-c".utf8), Array("exit 7".utf8)],
+        environment: [:], directory: "/", input: .bytes(Array(repeating: 0x41, count: 100_000))))
+    #expect(outcome.status == 7)
     #expect(Self.hasDefaultAction(SIGPIPE))  // as the next child must get it
     var mask = sigset_t()
     pthread_sigmask(SIG_SETMASK, nil, &mask)

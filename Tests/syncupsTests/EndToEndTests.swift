@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import Testing
 
@@ -37,28 +38,25 @@ final class SyncUpsRun {
     _ arguments: [String], input: String = "", environment: [String: String] = [:],
     outputFile: String? = nil
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.binary)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: home.path)
-    process.environment = self.environment(environment)
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = try outputFile.map { try FileHandle(forWritingTo: URL(filePath: $0)) } ?? stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.writeToChild(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    try stdout.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let error = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit, "killed by a signal: \(arguments)")
+    let outcome = try ChildProcess.run(
+      invocation(
+        arguments, environment: environment, input: .bytes(Array(input.utf8)),
+        outputFile: outputFile))
+    #expect(outcome.signal == nil && !outcome.timedOut, "\(outcome.summary): \(arguments)")
     return Result(
-      status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-      error: String(decoding: error, as: UTF8.self))
+      status: outcome.status ?? -1, output: outcome.stdoutText, error: outcome.stderrText)
+  }
+
+  /// How syncups is started with `arguments`: in the scratch home, with ``environment(_:)``
+  /// and `extra`. The time limit only guards against waiting for ever on a busy machine.
+  func invocation(
+    _ arguments: [String], environment extra: [String: String] = [:],
+    input: Invocation.Input = .null, outputFile: String? = nil
+  ) -> Invocation {
+    Invocation(
+      program: Self.binary, arguments: arguments.map { Array($0.utf8) },
+      environment: environment(extra), directory: home.path, input: input,
+      outputFile: outputFile, timeout: 600)
   }
 
   /// The environment of a run: the scratch home and its XDG directories, UTC, then `extra`.

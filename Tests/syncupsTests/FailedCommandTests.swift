@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import Testing
 
@@ -61,23 +62,22 @@ struct FailedCommandTests {
     let expected = try syncups("list", "--json").output
     #expect(expected.utf8.count > 100_000)  // more than a pipe holds
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: SyncUpsRun.binary)
-    process.arguments = ["list", "--json"]
-    process.environment = syncups.environment()
     let output = Pipe()
     let error = Pipe()
     let writeEnd = output.fileHandleForWriting.fileDescriptor
     _ = fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK)
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
+    var child = ChildSpawn(
+      program: SyncUpsRun.binary, arguments: ["list", "--json"],
+      environment: syncups.environment(), directory: syncups.home.path)
+    child.standardOutput = .descriptor(writeEnd)
+    child.standardError = .descriptor(error.fileHandleForWriting.fileDescriptor)
+    let pid = try child.start()
     try output.fileHandleForWriting.close()
+    try error.fileHandleForWriting.close()
     Thread.sleep(forTimeInterval: 0.3)  // the pipe fills up and writes would block
     let written = output.fileHandleForReading.readDataToEndOfFile()
     let message = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(ChildStatus.wait(for: pid) == .exited(0))
     #expect(String(decoding: message, as: UTF8.self) == "")
     #expect(String(decoding: written, as: UTF8.self) == expected)
   }

@@ -1,56 +1,41 @@
+import ChildProcessSupport
 import Foundation
 import Testing
 
 /// A `syncups` process left running, its standard input open, for meetings.
 final class RunningSyncUps {
-  let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-  private let error = Pipe()
-  private var seen = Data()
+  private let process: RunningProcess
 
   init(_ run: SyncUpsRun, _ arguments: [String], environment: [String: String] = [:]) throws {
-    process.executableURL = URL(fileURLWithPath: SyncUpsRun.binary)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: run.home.path)
-    process.environment = run.environment(environment)
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
+    process = try ChildProcess.spawn(
+      run.invocation(arguments, environment: environment, input: .open))
   }
 
   /// Writes `line` and a line break to the process's standard input.
-  func send(_ line: String) {
-    input.fileHandleForWriting.writeToChild(Data((line + "\n").utf8))
+  func send(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    if !process.writeInput(Array((line + "\n").utf8)) {
+      Issue.record("cannot write to the child's standard input", sourceLocation: sourceLocation)
+    }
   }
 
   /// Reads standard output until it holds `text` (or the output ends); true if it does.
   @discardableResult
   func waitForOutput(containing text: String) -> Bool {
-    while !String(decoding: seen, as: UTF8.self).contains(text) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { return false }
-      seen.append(chunk)
-    }
-    return true
+    process.waitForOutput(containing: text)
   }
 
   /// Sends `signal` to the process.
   func kill(_ signal: Int32) {
-    _ = Foundation.kill(process.processIdentifier, signal)
+    process.send(signal)
   }
 
   /// Closes standard input, waits for the end and returns what the process said.
   func finish() throws -> SyncUpsRun.Result {
-    try? input.fileHandleForWriting.close()
-    seen.append(output.fileHandleForReading.readDataToEndOfFile())
-    let errorText = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit, "killed by a signal")
+    process.closeInput()
+    let outcome = ChildProcess.collect([process])[0]
+    #expect(outcome.signal == nil && !outcome.timedOut, "\(outcome.summary)")
     return SyncUpsRun.Result(
-      status: process.terminationStatus, output: String(decoding: seen, as: UTF8.self),
-      error: String(decoding: errorText, as: UTF8.self))
+      status: outcome.status ?? -1, output: outcome.stdoutText, error: outcome.stderrText)
   }
 }
 

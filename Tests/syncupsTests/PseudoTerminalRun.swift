@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -20,40 +21,21 @@ final class PseudoTerminalRun {
   ) throws {
     terminal = try PseudoTerminal(columns: columns, rows: rows)
     settingsBefore = terminal.settings()
-    let path = terminal.path
 
-    let environment = run.environment(["TERM": "xterm-256color"].merging(environment) { $1 })
-    let argv = ([SyncUpsRun.binary] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // A new session, then opening the terminal makes it the controlling terminal.
-    posix_spawnattr_setflags(&attributes, Self.spawnNewSession)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, path, O_RDWR, 0)
-    posix_spawn_file_actions_adddup2(&actions, 0, 1)
-    posix_spawn_file_actions_adddup2(&actions, 0, 2)
-    posix_spawn_file_actions_addclose(&actions, terminal.master)
-    posix_spawn_file_actions_addclose(&actions, terminal.terminal)
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, SyncUpsRun.binary, &actions, &attributes, argv, envp) == 0 else {
-      throw POSIXError(.ENOEXEC)
-    }
-    self.pid = pid
+    var spawn = ChildSpawn(
+      program: SyncUpsRun.binary, arguments: arguments,
+      environment: run.environment(["TERM": "xterm-256color"].merging(environment) { $1 }))
+    spawn.standardInput = .file(terminal.path, flags: O_RDWR)
+    spawn.standardOutput = .descriptor(0)
+    spawn.standardError = .descriptor(0)
+    spawn.startsSession = true  // opening the terminal then makes it the controlling terminal
+    pid = try spawn.start()
   }
 
   deinit {
     _ = Glibc.kill(pid, SIGKILL) as Int32
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    _ = ChildStatus.wait(for: pid)
   }
-
-  /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc does not import.
-  private static let spawnNewSession: Int16 = 0x80
 
   /// Types `text` on the terminal.
   func type(_ text: String) {
@@ -81,12 +63,14 @@ final class PseudoTerminalRun {
   /// Waits for the process to end, reading what is left; its exit status, or 128 + signal.
   func wait(timeout: Double = 60) -> Int32 {
     let deadline = Date().addingTimeInterval(timeout)
-    var status: Int32 = 0
     while Date() < deadline {
       _ = readAvailable(until: Date().addingTimeInterval(0.05))
-      if waitpid(pid, &status, WNOHANG) == pid {
+      if let status = ChildStatus.wait(for: pid, options: WNOHANG) {
         _ = readAvailable(until: Date().addingTimeInterval(0.05))
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        switch status {
+        case .exited(let code): return code
+        case .killed(let signal), .stopped(let signal): return 128 + signal
+        }
       }
     }
     return -1
@@ -95,9 +79,11 @@ final class PseudoTerminalRun {
   /// Waits (at most `timeout` seconds) until the process is stopped by a signal.
   func waitUntilStopped(timeout: Double = 60) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
-    var status: Int32 = 0
     while Date() < deadline {
-      if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid { return status & 0xff == 0x7f }
+      if let status = ChildStatus.wait(for: pid, options: WNOHANG | WUNTRACED) {
+        if case .stopped = status { return true }
+        return false
+      }
       _ = readAvailable(until: Date().addingTimeInterval(0.02))
     }
     return false

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import SharedState
 import SyncUpsCore
@@ -110,6 +111,32 @@ extension TerminalSessionTests {
     #expect(harness.dismissals == 0)
   }
 
+  /// A key's actions change the state, each change notifying the meeting, and the key itself
+  /// asks for a redraw: the screen is still laid out once per key, and written once.
+  @MainActor @Test func aKeyPressRendersOneFrame() async throws {
+    let harness = try Harness()
+    defer { harness.finish() }
+    harness.meeting.start()
+    #expect(harness.meeting.framesRendered == 1)
+    _ = harness.pty.readOutput()
+
+    harness.meeting.handle(.key(.character("n")))
+    #expect(harness.store.state.speakerIndex == 1)
+    #expect(harness.meeting.framesRendered == 2)
+    #expect(harness.pty.readOutput() == "\u{07}" + harness.frame())
+
+    harness.meeting.handle(.key(.character(" ")))
+    #expect(harness.store.state.isPaused)
+    #expect(harness.meeting.framesRendered == 3)
+    #expect(harness.pty.readOutput() == harness.frame())
+
+    harness.meeting.handle(.key(.character("t")))
+    harness.meeting.handle(.key(.character("A")))
+    harness.meeting.handle(.key(.enter))
+    #expect(harness.store.state.transcript == "Blob Jr: A")
+    #expect(harness.meeting.framesRendered == 6)
+  }
+
   @MainActor @Test func ctrlCTwiceDiscardsTheMeeting() async throws {
     let harness = try Harness()
     defer { harness.finish() }
@@ -202,7 +229,7 @@ extension TerminalSessionTests {
   func signalsDriveTheMeetingInAProcess() throws {
     let pty = try PseudoTerminal()
     let cooked = pty.settings()
-    let child = try ChildProcess(
+    let child = try TestBundleChild(
       test: "meetingChildRunsUntilInterrupted",
       environment: [MeetingChild.terminalVariable: pty.path, "SWIFT_BACKTRACE": "enable=no"])
     #expect(pty.readOutput(until: "n next  space pause").contains("Blob is speaking"))

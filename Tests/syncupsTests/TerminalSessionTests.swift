@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import Testing
 
@@ -205,17 +206,13 @@ import Testing
     let child = try CrashChild.run(ending: ending, terminal: pty.path, backtrace: backtrace)
     switch ending {
     case .exit:
-      #expect(child.reason == .exit)
-      #expect(child.status == 3)
+      #expect(child == .exited(3))
     case .segmentationFault:
-      #expect(child.reason == .uncaughtSignal)
-      #expect(child.status == SIGSEGV)
+      #expect(child == .killed(SIGSEGV))
     case .abort:
-      #expect(child.reason == .uncaughtSignal)
-      #expect(child.status == SIGABRT)
+      #expect(child == .killed(SIGABRT))
     case .fatalError:
-      #expect(child.reason == .uncaughtSignal)
-      #expect([SIGILL, SIGTRAP].contains(child.status))
+      #expect(child == .killed(SIGILL) || child == .killed(SIGTRAP))
     }
     #expect(pty.settings() == before)
     #expect(pty.readOutput() == TerminalSession.enterSequence + TerminalSession.restoreSequence)
@@ -228,31 +225,18 @@ enum CrashChild {
   static let terminalVariable = "SYNCUPS_TEST_CRASH_TERMINAL"
   static let endingVariable = "SYNCUPS_TEST_CRASH_ENDING"
 
-  /// Runs the child on the terminal at `path`; returns how it ended.
+  /// Runs the child on the terminal at `path`; returns how it ended (nil: it still ran after
+  /// ten minutes, a guard against waiting for ever).
   static func run(ending: TerminalSessionTests.Ending, terminal path: String, backtrace: Bool)
-    throws
-    -> (reason: Process.TerminationReason, status: Int32)
+    throws -> ChildStatus?
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try bundlePath())
-    process.arguments = [
-      "--testing-library", "swift-testing", "--filter", "crashChildTakesOverAndDies",
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment[terminalVariable] = path
-    environment[endingVariable] = ending.rawValue
-    environment["SWIFT_BACKTRACE"] = backtrace ? "enable=yes,interactive=no" : "enable=no"
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    return (process.terminationReason, process.terminationStatus)
-  }
-
-  /// The path of the running test executable.
-  private static func bundlePath() throws -> String {
-    try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let child = try TestBundleChild(
+      test: "crashChildTakesOverAndDies",
+      environment: [
+        terminalVariable: path, endingVariable: ending.rawValue,
+        "SWIFT_BACKTRACE": backtrace ? "enable=yes,interactive=no" : "enable=no",
+      ])
+    return child.wait(seconds: 600)
   }
 }
 

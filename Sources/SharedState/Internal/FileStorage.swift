@@ -187,7 +187,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
         throw FileStorageError(
           kind: error.kind == .lockTimeout ? .lockTimeout : .unwritable, path: path,
           reason: error.kind == .lockTimeout
-            ? "gave up waiting after \(lockTimeout.seconds) s" : error.reason
+            ? "gave up waiting after \(lockTimeout.secondsText) s" : error.reason
         )
       }
     }
@@ -337,58 +337,4 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
 /// What a decoder threw, told apart from the file system's errors while a file is read.
 private struct DecodingFailure: Error {
   let error: any Error
-}
-
-/// Something with a change that must reach the disk before the process exits.
-protocol PendingWriter: AnyObject, Sendable {
-  func flush()
-}
-
-/// The file storages with changes not yet written, flushed at normal process exit.
-enum PendingWrites {
-  private static let writers = LockIsolated<[ObjectIdentifier: any PendingWriter]>([:])
-  private static let installExitHandler: Void = {
-    atexit { PendingWrites.flushAll() }
-  }()
-
-  static func register(_ writer: any PendingWriter) {
-    _ = installExitHandler
-    writers.withValue { $0[ObjectIdentifier(writer)] = writer }
-  }
-
-  static func unregister(_ writer: any PendingWriter) {
-    _ = writers.withValue { $0.removeValue(forKey: ObjectIdentifier(writer)) }
-  }
-
-  /// Writes every pending change now.
-  static func flushAll() {
-    let all = writers.withValue { writers in
-      defer { writers.removeAll() }
-      return Array(writers.values)
-    }
-    for writer in all { writer.flush() }
-  }
-}
-
-extension FileSystemError {
-  /// The message without the path, which the file storage error adds itself.
-  var reason: String {
-    if let errno { return String(cString: strerror(errno)) }
-    // "cannot write '<path>': <why>": the storage error names the path itself.
-    if message.hasPrefix("cannot "), let named = message.firstRange(of: "'\(path)': ") {
-      return String(message[named.upperBound...])
-    }
-    return message
-  }
-}
-
-extension Duration {
-  var nanoseconds: Int {
-    Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000)
-  }
-
-  var seconds: String {
-    let value = Double(nanoseconds) / 1e9
-    return value == value.rounded() ? String(Int(value)) : String(value)
-  }
 }

@@ -20,7 +20,6 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// The notes taken during the meeting, one `Name: text` line per note.
   public var transcript: String
 
-  /// Creates a meeting.
   public init(id: UUID, date: Date, transcript: String) {
     self.id = id
     self.date = date

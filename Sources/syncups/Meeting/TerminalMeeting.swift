@@ -15,13 +15,11 @@ import SyncUpsCore
 /// let session = try TerminalSession.begin()
 /// var meeting: TerminalMeeting?
 /// meeting = TerminalMeeting(store: store, session: session, style: style) {
-///   meeting?.stop()  // the second Ctrl-C discarded the meeting
-///   session.end()
-///   exit(130)
+///   interrupted = true  // the second Ctrl-C is discarding the meeting
 /// }
 /// meeting?.start()
 /// store.send(.onTask)  // the timer
-/// …                    // when the feature dismisses:
+/// …                    // when the feature dismisses (saved, discarded or interrupted):
 /// meeting?.stop()
 /// session.end()
 /// ```
@@ -36,7 +34,6 @@ import SyncUpsCore
 /// ``MeetingLog`` of what changed, with the same keys.
 @MainActor
 final class TerminalMeeting {
-  /// How the meeting is shown.
   enum Display {
     /// ``MeetingScreen`` frames, redrawn in place.
     case fullScreen
@@ -65,14 +62,24 @@ final class TerminalMeeting {
   private var lastShown: MeetingLog.Shown?
   private var isRunning = false
   private var isEnding = false
+  /// Set while the actions of one input are sent: the screen is drawn once after all of
+  /// them, not once per change and again at the end.
+  private var isSendingInput = false
+  /// Whether a change made while ``isSendingInput`` asked for the bell.
+  private var isBellDue = false
+
+  /// How many full-screen frames were rendered: each costs a layout of the whole screen, so
+  /// the tests hold a key press to one.
+  private(set) var framesRendered = 0
 
   /// A meeting drawn on `session` in `style`, driving `store`.
   ///
   /// - Parameters:
   ///   - display: Frames, or lines for a terminal that cannot move the cursor.
-  ///   - onInterrupted: Called after a second Ctrl-C, once the controller has sent
-  ///     `.alert(.presented(.confirmDiscard))` itself: the caller stops, ends the session and
-  ///     exits with status 130. (The feature's dismissal still follows, as an effect.)
+  ///   - onInterrupted: Called after a second Ctrl-C, once the meeting has sent
+  ///     `.alert(.presented(.confirmDiscard))` itself: the caller only notes it (to exit with
+  ///     status 130 later) and keeps running; it stops and ends the session when the
+  ///     feature's dismissal follows, as an effect, like for any other ending.
   ///   - stopProcess: Stops the process for Ctrl-Z, after the terminal was given back; tests
   ///     replace it.
   init(
@@ -123,8 +130,8 @@ final class TerminalMeeting {
   func submitNoteDraft() {
     guard let draft = overlay.noteDraft else { return }
     overlay.noteDraft = nil
-    if !draft.allSatisfy(\.isWhitespace) { store.send(.noteSubmitted(draft)) }
-    redraw()
+    let ringBell = send(draft.allSatisfy(\.isWhitespace) ? [] : [.noteSubmitted(draft)])
+    redraw(ringBell: ringBell)
   }
 
   /// Does what `input` stands for (see ``MeetingKeyMap``) and redraws. Ignored once a key
@@ -136,14 +143,26 @@ final class TerminalMeeting {
     if response.actions.contains(where: Self.endsTheMeeting) {
       isEnding = true  // the last frame stays until the caller ends the session
     }
-    for action in response.actions {
-      store.send(action)
-    }
+    let ringBell = send(response.actions)
     if response.isInterrupted {
       onInterrupted()
     } else {
-      redraw()
+      redraw(ringBell: ringBell)
     }
+  }
+
+  /// Sends `actions` without drawing after each; whether one of them asked for the bell.
+  private func send(_ actions: [RecordMeeting.Action]) -> Bool {
+    isSendingInput = true
+    isBellDue = false
+    defer {
+      isSendingInput = false
+      isBellDue = false
+    }
+    for action in actions {
+      store.send(action)
+    }
+    return isBellDue
   }
 
   /// Draws the current frame if its text changed (or always, when `force`), after the bell
@@ -157,6 +176,7 @@ final class TerminalMeeting {
       let size = session.size
       let frame = MeetingScreen.render(
         store.state, overlay: overlay, columns: size.columns, rows: size.rows, style: style)
+      framesRendered += 1
       if force || frame != lastFrame {
         output += frame
         lastFrame = frame
@@ -172,10 +192,14 @@ final class TerminalMeeting {
   }
 
   /// After each action: a closed prompt forgets a pending Ctrl-C; then redraw, with the bell
-  /// on a speaker change.
+  /// on a speaker change (or leave both to ``send(_:)`` when it is sending input).
   private func stateChanged(_ state: RecordMeeting.State) {
     if state.alert == nil { overlay.isInterruptPending = false }
-    redraw(ringBell: state.shouldRingBell)
+    if isSendingInput {
+      isBellDue = isBellDue || state.shouldRingBell
+    } else {
+      redraw(ringBell: state.shouldRingBell)
+    }
   }
 
   /// Responds to a signal delivered by ``SignalEvents``: SIGINT, SIGWINCH, SIGTSTP or

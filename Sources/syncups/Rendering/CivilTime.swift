@@ -9,7 +9,6 @@ import SyncUpsCore
 /// time.weekday  // 1 (Monday; Sunday is 0)
 /// ```
 struct CivilTime: Sendable, Equatable {
-  /// The year, e.g. 2026.
   var year: Int
   /// The month, 1 (January) to 12.
   var month: Int

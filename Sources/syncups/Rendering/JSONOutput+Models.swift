@@ -1,51 +1,98 @@
 import SyncUpsCore
 
-/// The JSON shapes documented in syncups(1) (``ManPageReference``): sync-ups, meetings,
-/// themes and settings. Keys are stable; later versions may only add keys.
-///
-/// ```swift
-/// print(JSONOutput.syncUps(syncUps).text(), terminator: "")  // list --json
-/// ```
-extension JSONOutput {
+// The JSON shapes documented in syncups(1) (``ManPageReference``): sync-ups, meetings,
+// themes and settings. Keys are stable; later versions may only add keys. The sync-up shapes
+// are written to a ``JSONSink``, so that `list --json` streams the very bytes of the tree the
+// other commands print.
+extension JSONSink {
+  /// An array of sync-up objects, in list order (`list`).
+  mutating func syncUps(_ syncUps: some Collection<SyncUp>) {
+    array(syncUps) { $0.syncUp($1) }
+  }
+
   /// A sync-up object: `id`, `title`, `theme`, `duration` (whole seconds),
   /// `durationPerAttendee` (seconds, possibly with a fraction: `duration` divided by the
   /// number of attendees, or `duration` when there are none), `attendees` (`id`, `name`) and
   /// `meetings` (newest first).
-  static func syncUp(_ syncUp: SyncUp) -> JSONOutput {
-    let perAttendee = Double(syncUp.duration) / Double(max(syncUp.attendees.count, 1))
-    return .object([
-      "id": .string(syncUp.id.uuidString),
-      "title": .string(syncUp.title),
-      "theme": .string(syncUp.theme.rawValue),
-      "duration": .int(syncUp.duration),
-      "durationPerAttendee": .double(perAttendee),
-      "attendees": .array(syncUp.attendees.map(attendee)),
-      "meetings": .array(syncUp.meetings.map(meeting)),
-    ])
-  }
-
-  /// An array of sync-up objects, in list order (`list`).
-  static func syncUps(_ syncUps: some Collection<SyncUp>) -> JSONOutput {
-    .array(syncUps.map(syncUp))
+  mutating func syncUp(_ syncUp: SyncUp) {
+    beginObject()
+    key("attendees")
+    array(syncUp.attendees.elements) { $0.attendee($1) }
+    key("duration")
+    int(syncUp.duration)
+    key("durationPerAttendee")
+    double(Double(syncUp.duration) / Double(max(syncUp.attendees.count, 1)))
+    key("id")
+    uuid(syncUp.id)
+    key("meetings")
+    meetings(syncUp.meetings.elements)
+    key("theme")
+    string(syncUp.theme.rawValue)
+    key("title")
+    string(syncUp.title)
+    endObject()
   }
 
   /// An attendee object: `id`, `name`.
-  static func attendee(_ attendee: Attendee) -> JSONOutput {
-    .object(["id": .string(attendee.id.uuidString), "name": .string(attendee.name)])
-  }
-
-  /// A meeting object: `id`, `date` (ISO 8601 UTC, whole seconds), `transcript`.
-  static func meeting(_ meeting: Meeting) -> JSONOutput {
-    .object([
-      "id": .string(meeting.id.uuidString),
-      "date": .string(DateText.iso8601(meeting.date)),
-      "transcript": .string(meeting.transcript),
-    ])
+  mutating func attendee(_ attendee: Attendee) {
+    beginObject()
+    key("id")
+    uuid(attendee.id)
+    key("name")
+    string(attendee.name)
+    endObject()
   }
 
   /// An array of meeting objects, in the order given (newest first for `meetings`).
+  mutating func meetings(_ meetings: some Collection<Meeting>) {
+    array(meetings) { $0.meeting($1) }
+  }
+
+  /// A meeting object: `id`, `date` (ISO 8601 UTC, whole seconds), `transcript`.
+  mutating func meeting(_ meeting: Meeting) {
+    beginObject()
+    key("date")
+    date(meeting.date)
+    key("id")
+    uuid(meeting.id)
+    key("transcript")
+    string(meeting.transcript)
+    endObject()
+  }
+
+  private mutating func array<Elements: Collection>(
+    _ elements: Elements, _ writeElement: (inout Self, Elements.Element) -> Void
+  ) {
+    beginArray()
+    for element in elements { writeElement(&self, element) }
+    endArray()
+  }
+}
+
+extension JSONOutput {
+  /// ``JSONSink/syncUp(_:)`` as a tree.
+  static func syncUp(_ syncUp: SyncUp) -> JSONOutput {
+    JSONTreeBuilder.build { $0.syncUp(syncUp) }
+  }
+
+  /// ``JSONSink/syncUps(_:)`` as a tree.
+  static func syncUps(_ syncUps: some Collection<SyncUp>) -> JSONOutput {
+    JSONTreeBuilder.build { $0.syncUps(syncUps) }
+  }
+
+  /// ``JSONSink/attendee(_:)`` as a tree.
+  static func attendee(_ attendee: Attendee) -> JSONOutput {
+    JSONTreeBuilder.build { $0.attendee(attendee) }
+  }
+
+  /// ``JSONSink/meeting(_:)`` as a tree.
+  static func meeting(_ meeting: Meeting) -> JSONOutput {
+    JSONTreeBuilder.build { $0.meeting(meeting) }
+  }
+
+  /// ``JSONSink/meetings(_:)`` as a tree.
   static func meetings(_ meetings: some Collection<Meeting>) -> JSONOutput {
-    .array(meetings.map(meeting))
+    JSONTreeBuilder.build { $0.meetings(meetings) }
   }
 
   /// A theme object: `name`, `displayName`, `hex`, `textColor`.

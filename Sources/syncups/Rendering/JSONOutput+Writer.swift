@@ -15,11 +15,9 @@
 /// hands it the bytes whenever a value ends with `flushThreshold` or more collected, so that a
 /// large document streams out instead of being held whole (see `Output.standardJSON`).
 struct JSONTextWriter {
-  /// The bytes written and not yet flushed.
   private(set) var bytes: [UInt8]
   /// Pretty-printed, or compact on one line.
   let pretty: Bool
-  /// How many containers are open.
   private var depth = 0
   /// Whether the innermost open container has no element yet.
   private var containerIsEmpty = false
@@ -42,12 +40,10 @@ struct JSONTextWriter {
 
   // MARK: Structure
 
-  /// Opens an array.
   mutating func beginArray() {
     open(UInt8(ascii: "["))
   }
 
-  /// Closes the innermost array.
   mutating func endArray() {
     close(UInt8(ascii: "]"))
   }
@@ -57,7 +53,6 @@ struct JSONTextWriter {
     open(UInt8(ascii: "{"))
   }
 
-  /// Closes the innermost object.
   mutating func endObject() {
     close(UInt8(ascii: "}"))
   }
@@ -78,19 +73,16 @@ struct JSONTextWriter {
 
   // MARK: Values
 
-  /// Writes `null`.
   mutating func null() {
     startValue()
     append("null")
   }
 
-  /// Writes `true` or `false`.
   mutating func bool(_ value: Bool) {
     startValue()
     append(value ? "true" : "false")
   }
 
-  /// Writes an integer.
   mutating func int(_ value: Int) {
     startValue()
     bytes.append(contentsOf: String(value).utf8)
@@ -166,7 +158,6 @@ struct JSONTextWriter {
     for _ in 0..<depth { append("  ") }
   }
 
-  /// Appends fixed ASCII text.
   private mutating func append(_ text: StaticString) {
     bytes.append(
       contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
@@ -233,7 +224,6 @@ struct JSONTextWriter {
     }
   }
 
-  /// Appends the escape for `scalar`.
   private mutating func writeEscape(_ scalar: UInt32) {
     switch scalar {
     case 0x22: append("\\\"")

@@ -8,17 +8,12 @@
 ///
 /// Output only, and unrelated to SharedState's `JSONValue` (the settings file's values).
 enum JSONOutput: Sendable, Equatable {
-  /// `null`.
   case null
-  /// `true` or `false`.
   case bool(Bool)
-  /// An integer.
   case int(Int)
   /// A number that may have a fraction.
   case double(Double)
-  /// A string.
   case string(String)
-  /// An array.
   case array([JSONOutput])
   /// An object; written with its keys sorted.
   case object([String: JSONOutput])

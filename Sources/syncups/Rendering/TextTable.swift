@@ -38,17 +38,14 @@ struct TextTable {
     }
   }
 
-  /// The alignment of each column.
   var alignments: [Alignment]
   /// The rows, each with one cell per column.
   private(set) var rows: [[Cell]] = []
 
-  /// An empty table with these columns.
   init(alignments: [Alignment]) {
     self.alignments = alignments
   }
 
-  /// Adds a row of cells, one per column.
   mutating func append(_ row: [Cell]) {
     precondition(row.count == alignments.count, "A row needs one cell per column")
     rows.append(row)

@@ -20,7 +20,6 @@
 struct KeyDecoder: Sendable {
   /// What the bytes decoded so far leave unfinished.
   private enum Pending: Equatable, Sendable {
-    /// Nothing.
     case none
     /// An escape byte.
     case escape
@@ -37,7 +36,6 @@ struct KeyDecoder: Sendable {
 
   private var pending = Pending.none
 
-  /// A decoder with nothing pending.
   init() {}
 
   /// Whether an escape byte, or the start of an escape sequence, waits for more bytes: the
@@ -224,4 +222,33 @@ struct KeyDecoder: Sendable {
     default: nil
     }
   }
+}
+
+/// A key pressed on the terminal, as ``KeyDecoder`` reports it.
+///
+/// ```swift
+/// var decoder = KeyDecoder()
+/// decoder.feed(Array("n\u{1B}[C\r".utf8))  // [.character("n"), .right, .enter]
+/// ```
+enum Key: Equatable, Sendable {
+  /// A character typed: a letter, a digit, a space, punctuation, any non-control character.
+  case character(Character)
+  /// Return or Enter (a carriage return or a line feed).
+  case enter
+  /// Escape, pressed on its own.
+  case escape
+  /// Backspace (DEL or BS, whichever the terminal sends).
+  case backspace
+  case tab
+  /// Delete (the forward-deleting key, `ESC [ 3 ~`).
+  case delete
+  case left
+  case right
+  case up
+  case down
+  case home
+  case end
+  /// A control key other than those above, by its lower-case letter: `.control("c")` is
+  /// Ctrl-C, which arrives as a key only when the terminal does not turn it into SIGINT.
+  case control(Character)
 }

@@ -39,7 +39,6 @@ final class TerminalSession {
   /// shows them again at its end).
   let takesScreen: Bool
 
-  /// Where the session is in its life.
   private enum Phase {
     case active, suspended, ended
   }
@@ -202,9 +201,7 @@ final class TerminalSession {
 
 /// A terminal's size in character cells.
 struct TerminalSize: Equatable, Sendable {
-  /// The number of columns.
   var columns: Int
-  /// The number of rows.
   var rows: Int
 
   /// The size assumed when the terminal does not tell: 80×24.
@@ -246,7 +243,6 @@ enum TerminalSessionError: Error, Equatable {
     }
   }
 
-  /// The system's text for an `errno` value.
   private static func describe(_ code: Int32) -> String {
     String(cString: strerror(code))
   }

@@ -1,4 +1,6 @@
 #if os(Linux)
+import ChildProcessSupport
+
 /// Thousands of generated command lines: syncups never crashes, exits only with documented
 /// statuses, explains every failure in the documented shape, and changes nothing when it fails.
 enum ArgumentFuzzing {

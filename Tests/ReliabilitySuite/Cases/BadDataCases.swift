@@ -1,4 +1,5 @@
 #if os(Linux)
+import ChildProcessSupport
 import Glibc
 
 /// A data file that cannot be read or decoded: every command fails with the documented status

@@ -1,4 +1,6 @@
 #if os(Linux)
+import ChildProcessSupport
+
 /// Many processes changing one data file at once: none may lose another's change.
 enum ConcurrencyCases {
   static var all: [ReliabilityCase] {

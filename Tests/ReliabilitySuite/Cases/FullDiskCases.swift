@@ -1,4 +1,5 @@
 #if os(Linux)
+import ChildProcessSupport
 import Glibc
 /// A disk that fills up during a save: the command fails clearly and the old file survives.
 enum FullDiskCases {

@@ -1,4 +1,6 @@
 #if os(Linux)
+import ChildProcessSupport
+
 /// Mutated import documents in both formats: an import either succeeds and leaves a file that
 /// loads and renders, or fails with exit 65 and changes nothing.
 enum ImportFuzzing {

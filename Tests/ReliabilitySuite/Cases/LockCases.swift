@@ -1,4 +1,5 @@
 #if os(Linux)
+import ChildProcessSupport
 import Glibc
 
 /// A data file whose lock another process keeps: changes give up with the documented status,

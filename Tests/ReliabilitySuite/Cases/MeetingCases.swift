@@ -1,4 +1,5 @@
 #if os(Linux)
+import ChildProcessSupport
 import Glibc
 
 /// Meetings run from a script while the outside world interferes: a signal, and another

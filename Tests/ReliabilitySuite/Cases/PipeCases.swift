@@ -1,4 +1,6 @@
 #if os(Linux)
+import ChildProcessSupport
+
 /// Standard input that arrives slowly, in pieces.
 enum PipeCases {
   static var all: [ReliabilityCase] {

@@ -1,4 +1,6 @@
 #if os(Linux)
+import ChildProcessSupport
+
 /// User text full of terminal controls (titles, attendee names, transcripts, and words on the
 /// command line) never reaches the terminal raw.
 enum TerminalSafetyCases {

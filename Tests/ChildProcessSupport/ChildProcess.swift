@@ -1,52 +1,69 @@
-#if os(Linux)
-import Glibc
+#if canImport(Glibc)
+  import Glibc
 
 /// How to start one process: its program and arguments (raw bytes, so they may hold invalid
-/// UTF-8), environment, working directory, standard input, and a time limit.
-struct Invocation {
+/// UTF-8), environment, working directory, standard input and output, and a time limit.
+public struct Invocation: Sendable {
   /// What the process reads on standard input.
-  enum Input {
+  public enum Input: Sendable {
     /// `/dev/null`: never a terminal, and an immediate end of file.
     case null
     /// These bytes through a pipe, then end of file.
     case bytes([UInt8])
-    /// A pipe the suite writes to while the process runs (``RunningProcess/writeInput(_:)``)
+    /// A pipe the caller writes to while the process runs (``RunningProcess/writeInput(_:)``)
     /// and closes with ``RunningProcess/closeInput()``, or else when it collects the output.
     case open
   }
 
-  var program: String
-  var arguments: [[UInt8]]
-  var environment: [String: String]
-  var directory: String
-  var input: Input = .null
+  public var program: String
+  public var arguments: [[UInt8]]
+  /// The whole environment: nothing of this process's is passed on unless it is here.
+  public var environment: [String: String]
+  public var directory: String
+  public var input: Input
+  /// A file standard output is written to (opened for writing, not created) instead of being
+  /// collected: `/dev/full`, for a full disk.
+  public var outputFile: String?
   /// Seconds before the process is killed and reported as timed out.
-  var timeout: Double = 30
+  public var timeout: Double
+
+  public init(
+    program: String, arguments: [[UInt8]], environment: [String: String], directory: String,
+    input: Input = .null, outputFile: String? = nil, timeout: Double = 30
+  ) {
+    self.program = program
+    self.arguments = arguments
+    self.environment = environment
+    self.directory = directory
+    self.input = input
+    self.outputFile = outputFile
+    self.timeout = timeout
+  }
 }
 
 /// How a process ended and what it wrote.
-struct Outcome {
+public struct Outcome: Sendable {
   /// The exit status, or nil when a signal ended the process.
-  var status: Int32?
+  public var status: Int32?
   /// The signal that ended the process, if one did.
-  var signal: Int32?
-  /// Whether the suite killed it for running past its time limit.
-  var timedOut: Bool
-  var stdout: [UInt8]
-  var stderr: [UInt8]
+  public var signal: Int32?
+  /// Whether it was killed for running past its time limit.
+  public var timedOut: Bool
+  public var stdout: [UInt8]
+  public var stderr: [UInt8]
   /// Seconds from start to exit.
-  var elapsed: Double
+  public var elapsed: Double
 
-  var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
-  var stderrText: String { String(decoding: stderr, as: UTF8.self) }
+  public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+  public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
 
   /// The first line of standard error, for failure messages.
-  var firstErrorLine: String {
+  public var firstErrorLine: String {
     String(stderrText.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
   }
 
   /// "exit 1", "killed by signal 9" or "timed out", for failure messages.
-  var summary: String {
+  public var summary: String {
     if timedOut { return "timed out after \(Int(elapsed)) s" }
     if let signal { return "killed by signal \(signal)" }
     return "exit \(status ?? -1)"
@@ -54,8 +71,8 @@ struct Outcome {
 }
 
 /// A started child process whose output is still being collected.
-final class RunningProcess {
-  let pid: pid_t
+public final class RunningProcess {
+  public let pid: pid_t
   fileprivate var inputDescriptor: Int32
   fileprivate var outputDescriptor: Int32
   fileprivate var errorDescriptor: Int32
@@ -80,20 +97,20 @@ final class RunningProcess {
   }
 
   /// Sends `signal` to the process (harmless once it has exited but not yet been reaped).
-  func send(_ signal: Int32) {
+  public func send(_ signal: Int32) {
     kill(pid, signal)
   }
 
   /// Writes to standard input now (input ``Invocation/Input/open``), waiting up to 10 s for the
   /// process to read; false when it cannot (the pipe is closed or the process stopped reading).
   @discardableResult
-  func writeInput(_ bytes: [UInt8]) -> Bool {
+  public func writeInput(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     let deadline = monotonicSeconds() + 10
     while offset < bytes.count {
       guard inputDescriptor >= 0, monotonicSeconds() < deadline else { return false }
       let written = bytes.withUnsafeBytes {
-        write(inputDescriptor, $0.baseAddress! + offset, bytes.count - offset)
+        writeToChild(inputDescriptor, $0.baseAddress! + offset, bytes.count - offset)
       }
       if written > 0 {
         offset += written
@@ -110,7 +127,7 @@ final class RunningProcess {
   /// Reads standard output (and standard error, so that the process never blocks on it) until
   /// standard output holds `text`. False if the process closed it first, or after a minute: a
   /// guard against waiting for ever, not a bound on the process's speed.
-  func waitForOutput(containing text: String) -> Bool {
+  public func waitForOutput(containing text: String) -> Bool {
     let deadline = monotonicSeconds() + 60
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while !String(decoding: stdout, as: UTF8.self).contains(text) {
@@ -138,44 +155,29 @@ final class RunningProcess {
   }
 
   /// Closes standard input: the process reads end of file.
-  func closeInput() {
+  public func closeInput() {
     guard inputDescriptor >= 0 else { return }
     close(inputDescriptor)
     inputDescriptor = -1
   }
 }
 
-/// A failure to start a process (not a failure of the process itself).
-struct SpawnError: Error, CustomStringConvertible {
-  var description: String
-}
-
 /// Seconds on the monotonic clock.
-func monotonicSeconds() -> Double {
+public func monotonicSeconds() -> Double {
   var now = timespec()
   clock_gettime(CLOCK_MONOTONIC, &now)
   return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
 
-/// Sleeps for `seconds`.
-func sleepSeconds(_ seconds: Double) {
-  guard seconds > 0 else { return }
-  var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
-  var remaining = timespec()
-  while nanosleep(&request, &remaining) != 0 && errno == EINTR {
-    request = remaining
-  }
-}
-
-/// Starts processes with `posix_spawn` and collects their output through pipes.
-enum ChildProcess {
+/// Starts processes and collects their output through pipes.
+public enum ChildProcess {
   /// Runs one process to completion.
-  static func run(_ invocation: Invocation) throws -> Outcome {
+  public static func run(_ invocation: Invocation) throws -> Outcome {
     try collect([spawn(invocation)])[0]
   }
 
   /// Starts all of `invocations` at once, then waits for all of them.
-  static func runConcurrently(_ invocations: [Invocation]) throws -> [Outcome] {
+  public static func runConcurrently(_ invocations: [Invocation]) throws -> [Outcome] {
     var started: [RunningProcess] = []
     do {
       for invocation in invocations { started.append(try spawn(invocation)) }
@@ -187,73 +189,41 @@ enum ChildProcess {
     return collect(started)
   }
 
-  /// Starts a process. Its standard output and error are pipes read by ``collect(_:)``; every
-  /// signal has its default action in the child (none blocked), and the working directory is
-  /// `invocation.directory` (the suite changes its own to it for the spawn, since glibc's
-  /// `posix_spawn_file_actions_addchdir_np` is not visible to Swift; the suite only uses
-  /// absolute paths).
-  static func spawn(_ invocation: Invocation) throws -> RunningProcess {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-
-    let output = try makePipe()
-    let error = try makePipe()
+  /// Starts a process (see ``ChildSpawn``). Its standard output and error are pipes read by
+  /// ``collect(_:)``.
+  public static func spawn(_ invocation: Invocation) throws -> RunningProcess {
+    var child = ChildSpawn(
+      program: invocation.program, arguments: invocation.arguments,
+      environment: invocation.environment, directory: invocation.directory)
+    let outputPipe = try invocation.outputFile == nil ? makePipe() : nil
+    let errorPipe = try makePipe()
     var input: (read: Int32, write: Int32)?
     switch invocation.input {
     case .null:
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      child.standardInput = .null
     case .bytes, .open:
-      input = try makePipe()
-      posix_spawn_file_actions_adddup2(&actions, input!.read, 0)
+      let pipe = try makePipe()
+      input = pipe
+      child.standardInput = .descriptor(pipe.read)
       // Never block on a child that is not reading: its output must keep being drained.
-      _ = fcntl(input!.write, F_SETFL, O_NONBLOCK)
+      _ = fcntl(pipe.write, F_SETFL, O_NONBLOCK)
     }
-    posix_spawn_file_actions_adddup2(&actions, output.write, 1)
-    posix_spawn_file_actions_adddup2(&actions, error.write, 2)
-
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    let argv = [Array(invocation.program.utf8)] + invocation.arguments
-    let environment = invocation.environment.sorted { $0.key < $1.key }.map {
-      Array("\($0.key)=\($0.value)".utf8)
+    child.standardOutput =
+      outputPipe.map { .descriptor($0.write) } ?? .file(invocation.outputFile!, flags: O_WRONLY)
+    child.standardError = .descriptor(errorPipe.write)
+    let pid: pid_t
+    do {
+      pid = try child.start()
+    } catch {
+      closeAll([outputPipe?.read, outputPipe?.write, errorPipe.read, errorPipe.write])
+      closeAll([input?.read, input?.write])
+      throw error
     }
-    let cArguments = cStrings(argv)
-    let cEnvironment = cStrings(environment)
-    defer {
-      for pointer in cArguments { pointer?.deallocate() }
-      for pointer in cEnvironment { pointer?.deallocate() }
-    }
-
-    var previous = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let hadDirectory = getcwd(&previous, previous.count) != nil
-    guard chdir(invocation.directory) == 0 else {
-      closeAll([output.read, output.write, error.read, error.write, input?.read, input?.write])
-      throw SpawnError(
-        description: "cannot change to '\(invocation.directory)': \(String(cString: strerror(errno)))")
-    }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, invocation.program, &actions, &attributes, cArguments, cEnvironment)
-    if hadDirectory { _ = chdir(previous) }
-    closeAll([output.write, error.write, input?.read])
-    guard result == 0 else {
-      closeAll([output.read, error.read, input?.write])
-      throw SpawnError(
-        description: "cannot start '\(invocation.program)': \(String(cString: strerror(result)))")
-    }
+    closeAll([outputPipe?.write, errorPipe.write, input?.read])
     var pendingInput: [UInt8] = []
     if case .bytes(let bytes) = invocation.input { pendingInput = bytes }
     let process = RunningProcess(
-      pid: pid, input: input?.write ?? -1, output: output.read, error: error.read,
+      pid: pid, input: input?.write ?? -1, output: outputPipe?.read ?? -1, error: errorPipe.read,
       pendingInput: pendingInput, timeout: invocation.timeout)
     if case .bytes = invocation.input, pendingInput.isEmpty {
       close(process.inputDescriptor)
@@ -264,7 +234,7 @@ enum ChildProcess {
 
   /// Feeds standard input, reads standard output and error until every process has closed
   /// them, kills those that pass their deadline, and reaps them all.
-  static func collect(_ processes: [RunningProcess]) -> [Outcome] {
+  public static func collect(_ processes: [RunningProcess]) -> [Outcome] {
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
       var descriptors: [pollfd] = []
@@ -327,7 +297,8 @@ enum ChildProcess {
   private static func feedInput(_ process: RunningProcess) {
     let remaining = process.pendingInput.count - process.inputOffset
     let written = process.pendingInput.withUnsafeBytes { raw in
-      write(process.inputDescriptor, raw.baseAddress! + process.inputOffset, min(remaining, 65_536))
+      writeToChild(
+        process.inputDescriptor, raw.baseAddress! + process.inputOffset, min(remaining, 65_536))
     }
     if written > 0 { process.inputOffset += written }
     if process.inputOffset >= process.pendingInput.count || (written < 0 && errno != EINTR && errno != EAGAIN)
@@ -350,11 +321,15 @@ enum ChildProcess {
       }
     }
     let elapsed = monotonicSeconds() - process.started
-    let termination = status & 0x7F
-    let exited = termination == 0
+    var exitStatus: Int32?
+    var signal: Int32?
+    switch ChildStatus(waitStatus: status) {
+    case .exited(let code): exitStatus = code
+    case .killed(let number), .stopped(let number): signal = number
+    }
     return Outcome(
-      status: exited ? (status >> 8) & 0xFF : nil,
-      signal: exited ? nil : termination,
+      status: exitStatus,
+      signal: signal,
       timedOut: process.timedOut,
       stdout: process.stdout,
       stderr: process.stderr,
@@ -363,8 +338,8 @@ enum ChildProcess {
 
   private static func makePipe() throws -> (read: Int32, write: Int32) {
     // Close-on-exec, so that only the child it is meant for inherits an end (dup2 clears the
-    // flag on the copy the child gets). Spawns happen on one thread, so nothing can fork
-    // between pipe and fcntl.
+    // flag on the copy the child gets); a child spawned by another thread between pipe and
+    // fcntl closes it anyway (ChildSpawn closes every descriptor above 2).
     var descriptors: [Int32] = [-1, -1]
     guard pipe(&descriptors) == 0 else {
       throw SpawnError(description: "cannot create a pipe: \(String(cString: strerror(errno)))")
@@ -376,18 +351,28 @@ enum ChildProcess {
   private static func closeAll(_ descriptors: [Int32?]) {
     for case let descriptor? in descriptors where descriptor >= 0 { close(descriptor) }
   }
-
-  /// NUL-terminated copies of `strings` (cut at any NUL inside) followed by a null pointer,
-  /// for `argv` and `envp`; the caller deallocates them.
-  private static func cStrings(_ strings: [[UInt8]]) -> [UnsafeMutablePointer<CChar>?] {
-    strings.map { bytes in
-      let usable = bytes.prefix { $0 != 0 }
-      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: usable.count + 1)
-      for (offset, byte) in usable.enumerated() { pointer[offset] = CChar(bitPattern: byte) }
-      pointer[usable.count] = 0
-      return pointer
-    } + [nil]
-  }
 }
 
+/// `write` to a child's standard input, failing with EPIPE when the child has gone instead of
+/// raising SIGPIPE, whose default action would end this process (a test run keeps that default
+/// so that what it starts gets it). SIGPIPE is blocked on this thread for the write only, and
+/// one the write raised is taken back before it is unblocked.
+private func writeToChild(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  var pipeSignal = sigset_t()
+  sigemptyset(&pipeSignal)
+  sigaddset(&pipeSignal, SIGPIPE)
+  var previous = sigset_t()
+  pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+  let written = write(descriptor, bytes, count)
+  let writeError = errno
+  var pending = sigset_t()
+  sigpending(&pending)
+  if sigismember(&pending, SIGPIPE) == 1 {
+    var now = timespec()
+    _ = sigtimedwait(&pipeSignal, nil, &now)
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, nil)
+  errno = writeError
+  return written
+}
 #endif

@@ -1,0 +1,17 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension FileSystemError {
+  /// The message without the path, which the file storage error adds itself.
+  var reason: String {
+    if let errno { return String(cString: strerror(errno)) }
+    // "cannot write '<path>': <why>": the storage error names the path itself.
+    if message.hasPrefix("cannot "), let named = message.firstRange(of: "'\(path)': ") {
+      return String(message[named.upperBound...])
+    }
+    return message
+  }
+}
