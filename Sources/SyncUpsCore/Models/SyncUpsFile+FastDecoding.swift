@@ -206,10 +206,16 @@ struct SyncUpsReader {
     var key = try beginObject()
     while let current = key {
       switch current {
-      case .attendees where attendees == nil: attendees = try readAttendees()
+      case .attendees where attendees == nil:
+        attendees = try readIdentifiedArray(reusing: \.attendeeScratch) {
+          (reader) throws(UnsupportedByFastReader) in try reader.readAttendee()
+        }
       case .duration where duration == nil: duration = try readDuration()
       case .id where id == nil: id = try readUUID()
-      case .meetings where meetings == nil: meetings = try readMeetings()
+      case .meetings where meetings == nil:
+        meetings = try readIdentifiedArray(reusing: \.meetingScratch) {
+          (reader) throws(UnsupportedByFastReader) in try reader.readMeeting()
+        }
       case .theme where theme == nil: theme = try readTheme()
       case .title where title == nil: title = try readString()
       default: throw UnsupportedByFastReader()
@@ -224,22 +230,25 @@ struct SyncUpsReader {
       title: title)
   }
 
-  /// Reads an array of attendee objects with unique ids.
-  private mutating func readAttendees() throws(UnsupportedByFastReader)
-    -> IdentifiedArrayOf<Attendee>
-  {
-    var attendees = attendeeScratch
-    attendeeScratch = []
+  /// Reads an array of objects with unique ids, each with `readElement`. The elements are
+  /// collected in the reader's `scratch` array, so that each result is allocated once, at its
+  /// size.
+  private mutating func readIdentifiedArray<Element: Identifiable>(
+    reusing scratch: WritableKeyPath<SyncUpsReader, [Element]>,
+    _ readElement: (inout SyncUpsReader) throws(UnsupportedByFastReader) -> Element
+  ) throws(UnsupportedByFastReader) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
+    var elements = self[keyPath: scratch]
+    self[keyPath: scratch] = []
     defer {
-      attendees.removeAll(keepingCapacity: true)
-      attendeeScratch = attendees
+      elements.removeAll(keepingCapacity: true)
+      self[keyPath: scratch] = elements
     }
     if try beginArray() {
       repeat {
-        attendees.append(try readAttendee())
+        elements.append(try readElement(&self))
       } while try nextElement()
     }
-    return try identified(Array(attendees))
+    return try identified(Array(elements))
   }
 
   /// Reads an attendee object: `id` and `name`, no other keys.
@@ -257,24 +266,6 @@ struct SyncUpsReader {
     }
     guard let id, let name else { throw UnsupportedByFastReader() }
     return Attendee(id: id, name: name)
-  }
-
-  /// Reads an array of meeting objects with unique ids.
-  private mutating func readMeetings() throws(UnsupportedByFastReader)
-    -> IdentifiedArrayOf<Meeting>
-  {
-    var meetings = meetingScratch
-    meetingScratch = []
-    defer {
-      meetings.removeAll(keepingCapacity: true)
-      meetingScratch = meetings
-    }
-    if try beginArray() {
-      repeat {
-        meetings.append(try readMeeting())
-      } while try nextElement()
-    }
-    return try identified(Array(meetings))
   }
 
   /// Reads a meeting object: `date`, `id` and `transcript`, no other keys.
