@@ -103,23 +103,12 @@ extension SharedReader where Value: Sendable {
 }
 
 /// A read-only unwrapped optional that remembers the last non-nil value.
-final class ReaderUnwrappedReference<Value>: DerivedReaderReference, @unchecked Sendable {
+final class ReaderUnwrappedReference<Value>: UnwrappingReference, @unchecked Sendable {
   let baseReader: any SharedReference<Value?>
-  private var lastValue: Value
+  var lastValue: Value
 
   init(base: any SharedReference<Value?>, value: Value) {
     self.baseReader = base
     self.lastValue = value
-  }
-
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    try baseReader.read {
-      if let value = $0 { lastValue = value }
-      return try body(lastValue)
-    }
-  }
-
-  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    baseReader.observe { if let value = $0 { onChange(value) } }
   }
 }

@@ -184,8 +184,45 @@ extension DerivedReference {
   func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
 }
 
+/// A derived reference to the value at a key path inside its base's value.
+protocol KeyPathDerivedReference: DerivedReaderReference {
+  var valueKeyPath: KeyPath<BaseValue, Value> { get }
+}
+
+extension KeyPathDerivedReference {
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    let keyPath = valueKeyPath
+    return try baseReader.read { try body($0[keyPath: keyPath]) }
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    let keyPath = valueKeyPath
+    return baseReader.observe { onChange($0[keyPath: keyPath]) }
+  }
+}
+
+/// A derived reference to the wrapped value of an optional held by its base. Once the base
+/// becomes `nil`, it keeps answering with the last value it saw.
+protocol UnwrappingReference: DerivedReaderReference where BaseValue == Value? {
+  /// Guarded by the root's lock (only touched inside the base's `read` / `withLock`).
+  var lastValue: Value { get set }
+}
+
+extension UnwrappingReference {
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    try baseReader.read {
+      if let value = $0 { lastValue = value }
+      return try body(lastValue)
+    }
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    baseReader.observe { if let value = $0 { onChange(value) } }
+  }
+}
+
 /// A reference to the value at a key path inside a base reference.
-final class KeyPathReference<Base, Value>: DerivedReference, @unchecked Sendable {
+final class KeyPathReference<Base, Value>: DerivedReference, KeyPathDerivedReference, @unchecked Sendable {
   typealias BaseValue = Base
 
   let base: any MutableSharedReference<Base>
@@ -196,48 +233,31 @@ final class KeyPathReference<Base, Value>: DerivedReference, @unchecked Sendable
     self.keyPath = keyPath
   }
 
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    try base.read { try body($0[keyPath: keyPath]) }
-  }
+  var valueKeyPath: KeyPath<Base, Value> { keyPath }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try base.withLock { try body(&$0[keyPath: keyPath]) }
   }
-
-  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    let keyPath = keyPath
-    return base.observe { onChange($0[keyPath: keyPath]) }
-  }
 }
 
 /// A read-only reference to the value at a key path inside a base reference.
-final class ReaderKeyPathReference<Base, Value>: DerivedReaderReference, @unchecked Sendable {
+final class ReaderKeyPathReference<Base, Value>: KeyPathDerivedReference, @unchecked Sendable {
   let baseReader: any SharedReference<Base>
-  private let keyPath: KeyPath<Base, Value>
+  let valueKeyPath: KeyPath<Base, Value>
 
   init(base: any SharedReference<Base>, keyPath: KeyPath<Base, Value>) {
     self.baseReader = base
-    self.keyPath = keyPath
-  }
-
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    try baseReader.read { try body($0[keyPath: keyPath]) }
-  }
-
-  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    let keyPath = keyPath
-    return baseReader.observe { onChange($0[keyPath: keyPath]) }
+    self.valueKeyPath = keyPath
   }
 }
 
 /// A reference to the wrapped value of an optional held by a base reference. Once the base
 /// becomes `nil`, it keeps answering with the last value it saw, and writes go nowhere.
-final class UnwrappedReference<Value>: DerivedReference, @unchecked Sendable {
+final class UnwrappedReference<Value>: DerivedReference, UnwrappingReference, @unchecked Sendable {
   typealias BaseValue = Value?
 
   let base: any MutableSharedReference<Value?>
-  // Guarded by the root's lock (only touched inside `base.read` / `base.withLock`).
-  private var lastValue: Value
+  var lastValue: Value
 
   init?(base: any MutableSharedReference<Value?>) {
     guard let value = base.read({ $0 }) else { return nil }
@@ -245,24 +265,11 @@ final class UnwrappedReference<Value>: DerivedReference, @unchecked Sendable {
     self.lastValue = value
   }
 
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    try base.read {
-      if let value = $0 { lastValue = value }
-      return try body(lastValue)
-    }
-  }
-
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try base.withLock { optional in
       guard optional != nil else { return try body(&lastValue) }
       defer { lastValue = optional! }
       return try body(&optional!)
-    }
-  }
-
-  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    base.observe { value in
-      if let value { onChange(value) }
     }
   }
 }
