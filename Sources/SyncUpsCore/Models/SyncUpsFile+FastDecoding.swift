@@ -203,24 +203,22 @@ struct SyncUpsReader {
     var meetings: IdentifiedArrayOf<Meeting>?
     var theme: Theme?
     var title: String?
-    var key = try beginObject()
-    while let current = key {
-      switch current {
+    try readFields { (reader, key) throws(UnsupportedByFastReader) in
+      switch key {
       case .attendees where attendees == nil:
-        attendees = try readIdentifiedArray(reusing: \.attendeeScratch) {
-          (reader) throws(UnsupportedByFastReader) in try reader.readAttendee()
+        attendees = try reader.readIdentifiedArray(reusing: \.attendeeScratch) {
+          (elementReader) throws(UnsupportedByFastReader) in try elementReader.readAttendee()
         }
-      case .duration where duration == nil: duration = try readDuration()
-      case .id where id == nil: id = try readUUID()
+      case .duration where duration == nil: duration = try reader.readDuration()
+      case .id where id == nil: id = try reader.readUUID()
       case .meetings where meetings == nil:
-        meetings = try readIdentifiedArray(reusing: \.meetingScratch) {
-          (reader) throws(UnsupportedByFastReader) in try reader.readMeeting()
+        meetings = try reader.readIdentifiedArray(reusing: \.meetingScratch) {
+          (elementReader) throws(UnsupportedByFastReader) in try elementReader.readMeeting()
         }
-      case .theme where theme == nil: theme = try readTheme()
-      case .title where title == nil: title = try readString()
+      case .theme where theme == nil: theme = try reader.readTheme()
+      case .title where title == nil: title = try reader.readString()
       default: throw UnsupportedByFastReader()
       }
-      key = try nextKey()
     }
     guard let attendees, let duration, let id, let meetings, let theme, let title else {
       throw UnsupportedByFastReader()
@@ -251,18 +249,28 @@ struct SyncUpsReader {
     return try identified(Array(elements))
   }
 
+  /// Reads an object, handing each key to `readField`, which reads that key's value (and throws
+  /// for a key it does not expect).
+  private mutating func readFields(
+    _ readField: (inout SyncUpsReader, Key) throws(UnsupportedByFastReader) -> Void
+  ) throws(UnsupportedByFastReader) {
+    var key = try beginObject()
+    while let current = key {
+      try readField(&self, current)
+      key = try nextKey()
+    }
+  }
+
   /// Reads an attendee object: `id` and `name`, no other keys.
   private mutating func readAttendee() throws(UnsupportedByFastReader) -> Attendee {
     var id: UUID?
     var name: String?
-    var key = try beginObject()
-    while let current = key {
-      switch current {
-      case .id where id == nil: id = try readUUID()
-      case .name where name == nil: name = try readString()
+    try readFields { (reader, key) throws(UnsupportedByFastReader) in
+      switch key {
+      case .id where id == nil: id = try reader.readUUID()
+      case .name where name == nil: name = try reader.readString()
       default: throw UnsupportedByFastReader()
       }
-      key = try nextKey()
     }
     guard let id, let name else { throw UnsupportedByFastReader() }
     return Attendee(id: id, name: name)
@@ -273,15 +281,13 @@ struct SyncUpsReader {
     var date: Date?
     var id: UUID?
     var transcript: String?
-    var key = try beginObject()
-    while let current = key {
-      switch current {
-      case .date where date == nil: date = try readDate()
-      case .id where id == nil: id = try readUUID()
-      case .transcript where transcript == nil: transcript = try readString()
+    try readFields { (reader, key) throws(UnsupportedByFastReader) in
+      switch key {
+      case .date where date == nil: date = try reader.readDate()
+      case .id where id == nil: id = try reader.readUUID()
+      case .transcript where transcript == nil: transcript = try reader.readString()
       default: throw UnsupportedByFastReader()
       }
-      key = try nextKey()
     }
     guard let date, let id, let transcript else { throw UnsupportedByFastReader() }
     return Meeting(id: id, date: date, transcript: transcript)
