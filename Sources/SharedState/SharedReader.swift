@@ -103,28 +103,12 @@ extension SharedReader where Value: Sendable {
 }
 
 /// A read-only unwrapped optional that remembers the last non-nil value.
-final class ReaderUnwrappedReference<Value>: SharedReference, @unchecked Sendable {
-  private let base: any SharedReference<Value?>
-  private var lastValue: Value
+final class ReaderUnwrappedReference<Value>: UnwrappingReference, @unchecked Sendable {
+  let baseReader: any SharedReference<Value?>
+  var lastValue: Value
 
   init(base: any SharedReference<Value?>, value: Value) {
-    self.base = base
+    self.baseReader = base
     self.lastValue = value
-  }
-
-  var root: AnyObject { base.root }
-  var label: String { base.label }
-  var loadError: (any Error)? { base.loadError }
-  func load() throws { try base.load() }
-
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    try base.read {
-      if let value = $0 { lastValue = value }
-      return try body(lastValue)
-    }
-  }
-
-  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    base.observe { if let value = $0 { onChange(value) } }
   }
 }

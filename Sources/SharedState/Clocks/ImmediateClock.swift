@@ -12,33 +12,7 @@
 /// sleeps on this clock does not starve other tasks.
 public final class ImmediateClock: Clock, Sendable {
   /// A point in an `ImmediateClock`'s time: an offset from its zero.
-  public struct Instant: InstantProtocol, Hashable, Sendable {
-    /// The time since zero.
-    public var offset: Duration
-
-    /// Creates the instant `offset` after zero.
-    public init(offset: Duration) {
-      self.offset = offset
-    }
-
-    /// Zero, where a new `ImmediateClock` starts.
-    public static var zero: Instant { Instant(offset: .zero) }
-
-    /// The instant `duration` later (earlier if negative).
-    public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
-    }
-
-    /// The duration from this instant to `other`.
-    public func duration(to other: Instant) -> Duration {
-      other.offset - offset
-    }
-
-    /// Whether `lhs` is earlier than `rhs`.
-    public static func < (lhs: Instant, rhs: Instant) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  public typealias Instant = OffsetInstant<ImmediateClock>
 
   private let current: LockIsolated<Instant>
 

@@ -30,33 +30,7 @@ public final class TestClock: Clock, Sendable {
   /// ```swift
   /// #expect(clock.now == TestClock.Instant(offset: .seconds(3)))
   /// ```
-  public struct Instant: InstantProtocol, Hashable, Sendable {
-    /// The time since zero.
-    public var offset: Duration
-
-    /// Creates the instant `offset` after zero.
-    public init(offset: Duration) {
-      self.offset = offset
-    }
-
-    /// Zero, where a new `TestClock` starts.
-    public static var zero: Instant { Instant(offset: .zero) }
-
-    /// The instant `duration` later (earlier if negative).
-    public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
-    }
-
-    /// The duration from this instant to `other`.
-    public func duration(to other: Instant) -> Duration {
-      other.offset - offset
-    }
-
-    /// Whether `lhs` is earlier than `rhs`.
-    public static func < (lhs: Instant, rhs: Instant) -> Bool {
-      lhs.offset < rhs.offset
-    }
-  }
+  public typealias Instant = OffsetInstant<TestClock>
 
   private struct Sleeper {
     var id: UInt64

@@ -1,12 +1,12 @@
 /// The storage of a keyed `Shared`/`SharedReader`: the value, the key that persists it, and the
 /// key's subscription to outside changes. One exists per key in a dependency context.
-final class PersistentReference<Value: Sendable>: MutableSharedReference, RootReference, @unchecked Sendable {
-  private let lock = RecursiveLock()
+final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecked Sendable {
+  let lock = RecursiveLock()
   private let key: any SharedReaderKey<Value>
   private let writableKey: (any SharedKey<Value>)?
   private let defaultValue: Value
-  private var value: Value
-  private var observers = Observers<Value>()
+  private(set) var value: Value
+  var observers = Observers<Value>()
   private var _loadError: (any Error)?
   private var _saveError: (any Error)?
   private var subscription: SharedSubscription?
@@ -38,27 +38,13 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
   var loadError: (any Error)? { lock.withLock { _loadError } }
   var saveError: (any Error)? { lock.withLock { _saveError } }
 
-  func currentValue() -> Any { lock.withLock { value } }
-
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    let context = SharedChangeTracking.context
-    if let overlay = context.overlay, let result = try overlay.read(self, as: Value.self, body) {
-      return result
-    }
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(value)
-  }
-
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     let context = SharedChangeTracking.context
-    if let overlay = context.overlay, let result = try overlay.modify(self, as: Value.self, body) {
-      return result
-    }
+    if let result = try modifyOverlay(in: context, body) { return result }
     lock.lock()
     defer { lock.unlock() }
     if transactionDepth > 0 {
-      context.tracker?.record(self, label: label, snapshot: { value }, current: { [unowned self] in self.currentValue() })
+      recordChange(in: context)
       defer { if !observers.isEmpty { observers.notify(value) } }
       return try body(&value)
     }
@@ -79,7 +65,7 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
         isSaveRefused = true
       }
     }
-    context.tracker?.record(self, label: label, snapshot: { value }, current: { [unowned self] in self.currentValue() })
+    recordChange(in: context)
     let before = writableKey?.skipsUnchangedMutations == true ? value : nil
     defer {
       if let before, valuesAreEqual(before, value) {
@@ -188,14 +174,6 @@ final class PersistentReference<Value: Sendable>: MutableSharedReference, RootRe
       throw error
     }
     if !observers.isEmpty { observers.notify(value) }
-  }
-
-  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    let id = lock.withLock { observers.add(onChange) }
-    return ObservationToken { [weak self] in
-      guard let self else { return }
-      self.lock.withLock { self.observers.remove(id) }
-    }
   }
 
   /// A change noticed outside the program.

@@ -67,11 +67,59 @@ struct Observers<Value> {
   }
 }
 
+/// A reference that owns its value, guarded by its own lock. Reading, observing and the start of
+/// every write go the same way for each root: through a test's overlay when one holds the value,
+/// else under the lock.
+protocol LockedRootReference: MutableSharedReference, RootReference {
+  var lock: RecursiveLock { get }
+  /// The value itself; touched only under `lock`.
+  var value: Value { get }
+  /// Touched only under `lock`.
+  var observers: Observers<Value> { get set }
+}
+
+extension LockedRootReference {
+  func currentValue() -> Any { lock.withLock { value } }
+
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    if let overlay = SharedChangeTracking.context.overlay,
+      let result = try overlay.read(self, as: Value.self, body)
+    {
+      return result
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(value)
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    let id = lock.withLock { observers.add(onChange) }
+    return ObservationToken { [weak self] in
+      guard let self else { return }
+      self.lock.withLock { self.observers.remove(id) }
+    }
+  }
+
+  /// `body` applied to the overlay's copy of the value, when the test in `context` overlays this
+  /// root; `nil` where it does not, and the write is the root's own.
+  func modifyOverlay<R>(
+    in context: SharedChangeTracking.Context, _ body: (inout Value) throws -> R
+  ) rethrows -> R? {
+    guard let overlay = context.overlay else { return nil }
+    return try overlay.modify(self, as: Value.self, body)
+  }
+
+  /// Tells the change tracker of `context` (if any) the value before a write; call under `lock`.
+  func recordChange(in context: SharedChangeTracking.Context) {
+    context.tracker?.record(self, label: label, snapshot: { value }, current: { [unowned self] in self.currentValue() })
+  }
+}
+
 /// The storage of an explicit `Shared(value)`.
-final class ValueReference<Value>: MutableSharedReference, RootReference, @unchecked Sendable {
-  private let lock = RecursiveLock()
-  private var value: Value
-  private var observers = Observers<Value>()
+final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
+  let lock = RecursiveLock()
+  private(set) var value: Value
+  var observers = Observers<Value>()
 
   init(_ value: Value) { self.value = value }
 
@@ -82,29 +130,15 @@ final class ValueReference<Value>: MutableSharedReference, RootReference, @unche
   func load() {}
   func save() {}
 
-  func currentValue() -> Any { lock.withLock { value } }
-
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    let context = SharedChangeTracking.context
-    if let overlay = context.overlay, let result = try overlay.read(self, as: Value.self, body) {
-      return result
-    }
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(value)
-  }
-
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     let context = SharedChangeTracking.context
-    if let overlay = context.overlay, let result = try overlay.modify(self, as: Value.self, body) {
-      return result
-    }
+    if let result = try modifyOverlay(in: context, body) { return result }
     lock.lock()
     defer {
       if !observers.isEmpty { observers.notify(value) }
       lock.unlock()
     }
-    context.tracker?.record(self, label: label, snapshot: { value }, current: { [unowned self] in self.currentValue() })
+    recordChange(in: context)
     return try body(&value)
   }
 
@@ -121,19 +155,77 @@ final class ValueReference<Value>: MutableSharedReference, RootReference, @unche
       throw error
     }
   }
+}
+
+/// A read-only reference that reaches into a base reference's value: its identity, label and
+/// loading are the base's, and it shares the base's lock.
+protocol DerivedReaderReference: SharedReference {
+  associatedtype BaseValue
+  var baseReader: any SharedReference<BaseValue> { get }
+}
+
+extension DerivedReaderReference {
+  var root: AnyObject { baseReader.root }
+  var label: String { baseReader.label }
+  var loadError: (any Error)? { baseReader.loadError }
+  func load() throws { try baseReader.load() }
+}
+
+/// A writable reference that reaches into a base reference's value: saving and transactions are
+/// the base's too, so they always run on the root.
+protocol DerivedReference: MutableSharedReference, DerivedReaderReference {
+  var base: any MutableSharedReference<BaseValue> { get }
+}
+
+extension DerivedReference {
+  var baseReader: any SharedReference<BaseValue> { base }
+  var saveError: (any Error)? { base.saveError }
+  func save() throws { try base.save() }
+  func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
+}
+
+/// A derived reference to the value at a key path inside its base's value.
+protocol KeyPathDerivedReference: DerivedReaderReference {
+  var valueKeyPath: KeyPath<BaseValue, Value> { get }
+}
+
+extension KeyPathDerivedReference {
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    let keyPath = valueKeyPath
+    return try baseReader.read { try body($0[keyPath: keyPath]) }
+  }
 
   func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    let id = lock.withLock { observers.add(onChange) }
-    return ObservationToken { [weak self] in
-      guard let self else { return }
-      self.lock.withLock { self.observers.remove(id) }
+    let keyPath = valueKeyPath
+    return baseReader.observe { onChange($0[keyPath: keyPath]) }
+  }
+}
+
+/// A derived reference to the wrapped value of an optional held by its base. Once the base
+/// becomes `nil`, it keeps answering with the last value it saw.
+protocol UnwrappingReference: DerivedReaderReference where BaseValue == Value? {
+  /// Guarded by the root's lock (only touched inside the base's `read` / `withLock`).
+  var lastValue: Value { get set }
+}
+
+extension UnwrappingReference {
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    try baseReader.read {
+      if let value = $0 { lastValue = value }
+      return try body(lastValue)
     }
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    baseReader.observe { if let value = $0 { onChange(value) } }
   }
 }
 
 /// A reference to the value at a key path inside a base reference.
-final class KeyPathReference<Base, Value>: MutableSharedReference, @unchecked Sendable {
-  private let base: any MutableSharedReference<Base>
+final class KeyPathReference<Base, Value>: DerivedReference, KeyPathDerivedReference, @unchecked Sendable {
+  typealias BaseValue = Base
+
+  let base: any MutableSharedReference<Base>
   private let keyPath: WritableKeyPath<Base, Value>
 
   init(base: any MutableSharedReference<Base>, keyPath: WritableKeyPath<Base, Value>) {
@@ -141,79 +233,36 @@ final class KeyPathReference<Base, Value>: MutableSharedReference, @unchecked Se
     self.keyPath = keyPath
   }
 
-  var root: AnyObject { base.root }
-  var label: String { base.label }
-  var loadError: (any Error)? { base.loadError }
-  var saveError: (any Error)? { base.saveError }
-  func load() throws { try base.load() }
-  func save() throws { try base.save() }
-  func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
-
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    try base.read { try body($0[keyPath: keyPath]) }
-  }
+  var valueKeyPath: KeyPath<Base, Value> { keyPath }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try base.withLock { try body(&$0[keyPath: keyPath]) }
   }
-
-  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    let keyPath = keyPath
-    return base.observe { onChange($0[keyPath: keyPath]) }
-  }
 }
 
 /// A read-only reference to the value at a key path inside a base reference.
-final class ReaderKeyPathReference<Base, Value>: SharedReference, @unchecked Sendable {
-  private let base: any SharedReference<Base>
-  private let keyPath: KeyPath<Base, Value>
+final class ReaderKeyPathReference<Base, Value>: KeyPathDerivedReference, @unchecked Sendable {
+  let baseReader: any SharedReference<Base>
+  let valueKeyPath: KeyPath<Base, Value>
 
   init(base: any SharedReference<Base>, keyPath: KeyPath<Base, Value>) {
-    self.base = base
-    self.keyPath = keyPath
-  }
-
-  var root: AnyObject { base.root }
-  var label: String { base.label }
-  var loadError: (any Error)? { base.loadError }
-  func load() throws { try base.load() }
-
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    try base.read { try body($0[keyPath: keyPath]) }
-  }
-
-  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    let keyPath = keyPath
-    return base.observe { onChange($0[keyPath: keyPath]) }
+    self.baseReader = base
+    self.valueKeyPath = keyPath
   }
 }
 
 /// A reference to the wrapped value of an optional held by a base reference. Once the base
 /// becomes `nil`, it keeps answering with the last value it saw, and writes go nowhere.
-final class UnwrappedReference<Value>: MutableSharedReference, @unchecked Sendable {
-  private let base: any MutableSharedReference<Value?>
-  // Guarded by the root's lock (only touched inside `base.read` / `base.withLock`).
-  private var lastValue: Value
+final class UnwrappedReference<Value>: DerivedReference, UnwrappingReference, @unchecked Sendable {
+  typealias BaseValue = Value?
+
+  let base: any MutableSharedReference<Value?>
+  var lastValue: Value
 
   init?(base: any MutableSharedReference<Value?>) {
     guard let value = base.read({ $0 }) else { return nil }
     self.base = base
     self.lastValue = value
-  }
-
-  var root: AnyObject { base.root }
-  var label: String { base.label }
-  var loadError: (any Error)? { base.loadError }
-  var saveError: (any Error)? { base.saveError }
-  func load() throws { try base.load() }
-  func save() throws { try base.save() }
-  func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
-
-  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
-    try base.read {
-      if let value = $0 { lastValue = value }
-      return try body(lastValue)
-    }
   }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
@@ -223,18 +272,14 @@ final class UnwrappedReference<Value>: MutableSharedReference, @unchecked Sendab
       return try body(&optional!)
     }
   }
-
-  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
-    base.observe { value in
-      if let value { onChange(value) }
-    }
-  }
 }
 
 /// A reference to the element with a given id in an identified array held by a base
 /// reference; a write mutates the element in place, without copying the array.
-final class ElementReference<ID: Hashable, Element>: MutableSharedReference, @unchecked Sendable {
-  private let base: any MutableSharedReference<IdentifiedArray<ID, Element>>
+final class ElementReference<ID: Hashable, Element>: DerivedReference, @unchecked Sendable {
+  typealias BaseValue = IdentifiedArray<ID, Element>
+
+  let base: any MutableSharedReference<IdentifiedArray<ID, Element>>
   private let id: ID
   // Guarded by the root's lock.
   private var lastValue: Element
@@ -245,14 +290,6 @@ final class ElementReference<ID: Hashable, Element>: MutableSharedReference, @un
     self.id = id
     self.lastValue = element
   }
-
-  var root: AnyObject { base.root }
-  var label: String { base.label }
-  var loadError: (any Error)? { base.loadError }
-  var saveError: (any Error)? { base.saveError }
-  func load() throws { try base.load() }
-  func save() throws { try base.save() }
-  func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
 
   func read<R>(_ body: (Element) throws -> R) rethrows -> R {
     try base.read { array in

@@ -203,18 +203,22 @@ struct SyncUpsReader {
     var meetings: IdentifiedArrayOf<Meeting>?
     var theme: Theme?
     var title: String?
-    var key = try beginObject()
-    while let current = key {
-      switch current {
-      case .attendees where attendees == nil: attendees = try readAttendees()
-      case .duration where duration == nil: duration = try readDuration()
-      case .id where id == nil: id = try readUUID()
-      case .meetings where meetings == nil: meetings = try readMeetings()
-      case .theme where theme == nil: theme = try readTheme()
-      case .title where title == nil: title = try readString()
+    try readFields { (reader, key) throws(UnsupportedByFastReader) in
+      switch key {
+      case .attendees where attendees == nil:
+        attendees = try reader.readIdentifiedArray(reusing: \.attendeeScratch) {
+          (elementReader) throws(UnsupportedByFastReader) in try elementReader.readAttendee()
+        }
+      case .duration where duration == nil: duration = try reader.readDuration()
+      case .id where id == nil: id = try reader.readUUID()
+      case .meetings where meetings == nil:
+        meetings = try reader.readIdentifiedArray(reusing: \.meetingScratch) {
+          (elementReader) throws(UnsupportedByFastReader) in try elementReader.readMeeting()
+        }
+      case .theme where theme == nil: theme = try reader.readTheme()
+      case .title where title == nil: title = try reader.readString()
       default: throw UnsupportedByFastReader()
       }
-      key = try nextKey()
     }
     guard let attendees, let duration, let id, let meetings, let theme, let title else {
       throw UnsupportedByFastReader()
@@ -224,57 +228,52 @@ struct SyncUpsReader {
       title: title)
   }
 
-  /// Reads an array of attendee objects with unique ids.
-  private mutating func readAttendees() throws(UnsupportedByFastReader)
-    -> IdentifiedArrayOf<Attendee>
-  {
-    var attendees = attendeeScratch
-    attendeeScratch = []
+  /// Reads an array of objects with unique ids, each with `readElement`. The elements are
+  /// collected in the reader's `scratch` array, so that each result is allocated once, at its
+  /// size.
+  private mutating func readIdentifiedArray<Element: Identifiable>(
+    reusing scratch: WritableKeyPath<SyncUpsReader, [Element]>,
+    _ readElement: (inout SyncUpsReader) throws(UnsupportedByFastReader) -> Element
+  ) throws(UnsupportedByFastReader) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
+    var elements = self[keyPath: scratch]
+    self[keyPath: scratch] = []
     defer {
-      attendees.removeAll(keepingCapacity: true)
-      attendeeScratch = attendees
+      elements.removeAll(keepingCapacity: true)
+      self[keyPath: scratch] = elements
     }
     if try beginArray() {
       repeat {
-        attendees.append(try readAttendee())
+        elements.append(try readElement(&self))
       } while try nextElement()
     }
-    return try identified(Array(attendees))
+    return try identified(Array(elements))
+  }
+
+  /// Reads an object, handing each key to `readField`, which reads that key's value (and throws
+  /// for a key it does not expect).
+  private mutating func readFields(
+    _ readField: (inout SyncUpsReader, Key) throws(UnsupportedByFastReader) -> Void
+  ) throws(UnsupportedByFastReader) {
+    var key = try beginObject()
+    while let current = key {
+      try readField(&self, current)
+      key = try nextKey()
+    }
   }
 
   /// Reads an attendee object: `id` and `name`, no other keys.
   private mutating func readAttendee() throws(UnsupportedByFastReader) -> Attendee {
     var id: UUID?
     var name: String?
-    var key = try beginObject()
-    while let current = key {
-      switch current {
-      case .id where id == nil: id = try readUUID()
-      case .name where name == nil: name = try readString()
+    try readFields { (reader, key) throws(UnsupportedByFastReader) in
+      switch key {
+      case .id where id == nil: id = try reader.readUUID()
+      case .name where name == nil: name = try reader.readString()
       default: throw UnsupportedByFastReader()
       }
-      key = try nextKey()
     }
     guard let id, let name else { throw UnsupportedByFastReader() }
     return Attendee(id: id, name: name)
-  }
-
-  /// Reads an array of meeting objects with unique ids.
-  private mutating func readMeetings() throws(UnsupportedByFastReader)
-    -> IdentifiedArrayOf<Meeting>
-  {
-    var meetings = meetingScratch
-    meetingScratch = []
-    defer {
-      meetings.removeAll(keepingCapacity: true)
-      meetingScratch = meetings
-    }
-    if try beginArray() {
-      repeat {
-        meetings.append(try readMeeting())
-      } while try nextElement()
-    }
-    return try identified(Array(meetings))
   }
 
   /// Reads a meeting object: `date`, `id` and `transcript`, no other keys.
@@ -282,15 +281,13 @@ struct SyncUpsReader {
     var date: Date?
     var id: UUID?
     var transcript: String?
-    var key = try beginObject()
-    while let current = key {
-      switch current {
-      case .date where date == nil: date = try readDate()
-      case .id where id == nil: id = try readUUID()
-      case .transcript where transcript == nil: transcript = try readString()
+    try readFields { (reader, key) throws(UnsupportedByFastReader) in
+      switch key {
+      case .date where date == nil: date = try reader.readDate()
+      case .id where id == nil: id = try reader.readUUID()
+      case .transcript where transcript == nil: transcript = try reader.readString()
       default: throw UnsupportedByFastReader()
       }
-      key = try nextKey()
     }
     guard let date, let id, let transcript else { throw UnsupportedByFastReader() }
     return Meeting(id: id, date: date, transcript: transcript)

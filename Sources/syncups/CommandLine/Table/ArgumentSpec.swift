@@ -9,25 +9,11 @@ struct ArgumentSpec: Sendable {
   /// What the argument means, one or two sentences.
   var help: String
   /// What a completion script offers for it.
-  var completion: ValueCompletion
+  var completion = ValueCompletion.none
   /// Whether it may be left out.
-  var isOptional: Bool
+  var isOptional = false
   /// Whether it takes all remaining words (only the last argument may).
-  var isRepeating: Bool
-
-  init(
-    name: String,
-    help: String,
-    completion: ValueCompletion = .none,
-    isOptional: Bool = false,
-    isRepeating: Bool = false
-  ) {
-    self.name = name
-    self.help = help
-    self.completion = completion
-    self.isOptional = isOptional
-    self.isRepeating = isRepeating
-  }
+  var isRepeating = false
 
   /// How the argument appears in a usage line: `<syncup>`, `[<command> ...]`.
   var usage: String {

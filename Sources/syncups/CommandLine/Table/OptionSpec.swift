@@ -17,25 +17,9 @@ struct OptionSpec: Sendable {
   /// ``CommandBinding/repeating(_:_:parse:)``, the only binding that keeps every value.
   var isRepeatable = false
   /// Whether the command fails without it.
-  var isRequired: Bool
+  var isRequired = false
   /// What a completion script offers for the value.
-  var completion: ValueCompletion
-
-  init(
-    long: String,
-    short: Character? = nil,
-    valueName: String? = nil,
-    help: String,
-    isRequired: Bool = false,
-    completion: ValueCompletion = .none
-  ) {
-    self.long = long
-    self.short = short
-    self.valueName = valueName
-    self.help = help
-    self.isRequired = isRequired
-    self.completion = completion
-  }
+  var completion = ValueCompletion.none
 
   var takesValue: Bool { valueName != nil }
 
