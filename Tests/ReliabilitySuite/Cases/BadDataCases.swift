@@ -118,23 +118,8 @@ enum BadDataCases {
     try syncups.writeData(validDocument(syncups))
     try syncups.runUnprivilegedIfRoot()
     chmod(syncups.dataDirectory, 0o500)
-    let before = TreeSnapshot.take(of: syncups.root, identities: true)
-    for command in readCommands {
-      let outcome = try syncups.run(command)
-      try require(
-        outcome.status == 0,
-        "syncups \(command.joined(separator: " ")): \(outcome.summary): \(visible(outcome.stderr))")
-    }
-    for command in writeCommands {
-      let arguments = command.map { $0 == "IMPORT" ? importFile : $0 }
-      let what = "syncups \(arguments.joined(separator: " "))"
-      let outcome = try syncups.run(arguments)
-      try require(
-        outcome.status == 1, "\(what): \(outcome.summary), expected exit 1: \(visible(outcome.stderr))")
-      try requireMessage(outcome, names: syncups.dataFile, problem: "Permission denied", what)
-      let after = TreeSnapshot.take(of: syncups.root, identities: true)
-      try require(after == before, "\(what) changed the disk: \(before.changes(in: after))")
-    }
+    try requireReadsWorkAndWritesFail(
+      syncups, importing: importFile, problem: "Permission denied", ignoringLocks: false)
   }
 
   /// A good data file the user made read-only (`chmod 444`) in a writable directory: reads
@@ -146,7 +131,17 @@ enum BadDataCases {
     let importFile = try writeImportFile(syncups)
     try syncups.writeData(validDocument(syncups))
     chmod(syncups.dataFile, 0o444)
-    let before = TreeSnapshot.take(of: syncups.root, identities: true, ignoringLocks: true)
+    try requireReadsWorkAndWritesFail(
+      syncups, importing: importFile, problem: "the file is read-only", ignoringLocks: true)
+  }
+
+  /// Every read command succeeds; every write command fails with exit 1 and a message naming
+  /// the data file and `problem`, and leaves the disk as it was (lock files aside when
+  /// `ignoringLocks`, since taking the lock may create one).
+  private static func requireReadsWorkAndWritesFail(
+    _ syncups: Syncups, importing importFile: String, problem: String, ignoringLocks: Bool
+  ) throws {
+    let before = TreeSnapshot.take(of: syncups.root, identities: true, ignoringLocks: ignoringLocks)
     for command in readCommands {
       let outcome = try syncups.run(command)
       try require(
@@ -159,8 +154,8 @@ enum BadDataCases {
       let outcome = try syncups.run(arguments)
       try require(
         outcome.status == 1, "\(what): \(outcome.summary), expected exit 1: \(visible(outcome.stderr))")
-      try requireMessage(outcome, names: syncups.dataFile, problem: "the file is read-only", what)
-      let after = TreeSnapshot.take(of: syncups.root, identities: true, ignoringLocks: true)
+      try requireMessage(outcome, names: syncups.dataFile, problem: problem, what)
+      let after = TreeSnapshot.take(of: syncups.root, identities: true, ignoringLocks: ignoringLocks)
       try require(after == before, "\(what) changed the disk: \(before.changes(in: after))")
     }
   }
