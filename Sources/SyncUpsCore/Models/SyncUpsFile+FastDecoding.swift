@@ -11,7 +11,8 @@ extension SyncUpsFile {
   /// (``decodeWithJSONDecoder(_:)``), so errors and unusual forms are reported as always.
   ///
   /// What it reads is a subset of what `JSONDecoder` accepts, decoded to equal values: JSON
-  /// with exactly the keys we write, each once; durations as plain integers in range; dates as
+  /// with exactly the SyncUps app's keys, each once (a meeting's record and unknown keys are
+  /// left to `JSONDecoder`); durations as plain integers in range; dates as
   /// `YYYY-MM-DDTHH:MM:SSZ` from 1583 to 9999; ids as 36-character UUIDs; unique ids.
   static func decodeFast(_ data: Data) -> IdentifiedArrayOf<SyncUp>? {
     data.withUnsafeBytes { bytes -> IdentifiedArrayOf<SyncUp>? in

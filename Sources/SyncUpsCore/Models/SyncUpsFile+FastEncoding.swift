@@ -8,7 +8,8 @@ import SharedState
 extension SyncUpsFile {
   /// Encodes sync-ups in our format, byte for byte as ``encoder()`` does, or returns `nil` when
   /// a meeting's date lies outside the years this writer handles (before the Gregorian calendar
-  /// began on 1582-10-15, or after 9999); ``encodeWithJSONEncoder(_:)`` then writes the file.
+  /// began on 1582-10-15, or after 9999), or when anything holds more than the app's keys (a
+  /// meeting's record, unknown keys); ``encodeWithJSONEncoder(_:)`` then writes the file.
   ///
   /// `JSONEncoder` with our settings writes two-space indentation, `"key" : value`, keys
   /// sorted, an empty array as `[`, a blank line and `]`, and no newline at the end. It escapes
@@ -83,6 +84,10 @@ struct SyncUpsWriter: ~Copyable {
 
   /// Writes a sync-up object at depth 1, after a line break.
   private mutating func writeSyncUp(_ syncUp: SyncUp) throws(UnsupportedByFastWriter) {
+    guard syncUp.unknownKeys.isEmpty,
+      syncUp.attendees.allSatisfy({ $0.unknownKeys.isEmpty }),
+      syncUp.meetings.allSatisfy(\.hasOnlyAppKeys)
+    else { throw UnsupportedByFastWriter() }
     buffer.append("\n  {\n    \"attendees\" : [")
     let attendees = syncUp.attendees.elements
     for (index, attendee) in attendees.enumerated() {
