@@ -63,11 +63,10 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.unknownKeys = unknownKeys
   }
 
-  /// Whether the meeting holds only the app's keys: no record of how it went and no unknown
-  /// keys.
-  public var hasOnlyAppKeys: Bool {
-    started == nil && duration == nil && plannedDuration == nil && endedEarly == nil
-      && attendees == nil && turns == nil && unknownKeys.isEmpty
+  /// Whether the meeting, its attendees or its turns hold keys this version does not know.
+  public var holdsUnknownKeys: Bool {
+    !unknownKeys.isEmpty || attendees?.contains { !$0.unknownKeys.isEmpty } == true
+      || turns?.contains { !$0.unknownKeys.isEmpty } == true
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {

@@ -144,9 +144,15 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
       meetings: try container.decodeUniqueElements(forKey: .meetings, noun: "meeting"),
       theme: try container.decode(Theme.self, forKey: .theme),
       title: try container.decode(String.self, forKey: .title),
-      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self)
+      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self).filter {
+        !Self.derivedKeys.contains($0.key)
+      }
     )
   }
+
+  /// Keys that `--json` output adds, derived from the others: known, so read back from that
+  /// output without being kept.
+  static let derivedKeys: Set<String> = ["durationPerAttendee"]
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
