@@ -382,6 +382,7 @@ extension TestJSON {
     case .number(let number):
       let spellings = SyncUpsGenerator.numbers.first { $0.value == number }?.spellings
       return .literal(spellings?.randomElement(using: &random) ?? "\(number)")
+    case .double(let number): return .literal("\(number)")
     case .string(let string): return .string(string)
     case .array(let array): return .array(array.map { tree($0, random: &random) })
     case .object(let object):

@@ -74,6 +74,7 @@ struct FastCodecTests {
       case .null: "null"
       case .bool(let bool): "\(bool)"
       case .number(let number): "n\(number)"
+      case .double(let number): "d\(number.bitPattern)"
       case .string(let string): "\(Array(string.utf8))"
       case .array(let array): "[\(array.map(exact).joined(separator: ","))]"
       case .object(let object): "{\(exact(object))}"

@@ -214,7 +214,7 @@ struct MeetingRecordFileTests {
     let json = #"""
       [{"attendees": [], "duration": 60, "id": "00000000-0000-0000-0000-000000000001",
         "meetings": [], "theme": "navy", "title": "",
-        "n": [1e3, -0, 12345678901234567890, 0.1, -1.50E-2], "s": "\u00e9\/\ud83d\ude00\t"}]
+        "n": [1e3, -0, 12345678901234567890, 0.1, -1.50E-2, 1e200, -1.5e-200], "s": "\u00e9\/\ud83d\ude00\t"}]
       """#
     let syncUps = try SyncUpsFile.decode(Data(json.utf8))
     let written = String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self)
@@ -224,7 +224,9 @@ struct MeetingRecordFileTests {
             0,
             12345678901234567890,
             0.1,
-            -0.015
+            -0.015,
+            1e+200,
+            -1.5e-200
           ],
           "s" : "é/😀\t",
       """#))

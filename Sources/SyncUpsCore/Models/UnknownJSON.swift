@@ -10,13 +10,17 @@ import Foundation
 /// What survives a load and a save: the structure, every object key and every array element
 /// in order, `true`, `false` and `null`, and each string's characters (its escapes may be
 /// written differently: `"\u00e9"` comes back as `"é"`). A number keeps its value, not its
-/// spelling: it is held as a `Decimal` (38 significant digits) and written as `Decimal` prints
-/// it, so `1e3` comes back as `1000`, `-0` as `0` and `12345678901234567890` as itself. Object
-/// members are written with their keys sorted, like every object in the file.
+/// spelling: it is held as a `Decimal` (38 significant digits; digits past them become zeros)
+/// and written as `Decimal` prints it, so `1e3` comes back as `1000`, `-0` as `0` and
+/// `12345678901234567890` as itself; a number outside `Decimal`'s range (such as `1e200`) is
+/// held as the nearest `Double`. A number beyond `Double` too (`1e400`) fails the file's
+/// decoding. Object members are written with their keys sorted, like every object in the file.
 public enum UnknownJSON: Codable, Hashable, Sendable {
   case null
   case bool(Bool)
   case number(Decimal)
+  /// A number outside `Decimal`'s range.
+  case double(Double)
   case string(String)
   case array([UnknownJSON])
   case object([String: UnknownJSON])
@@ -31,6 +35,8 @@ public enum UnknownJSON: Codable, Hashable, Sendable {
       self = .string(string)
     } else if let number = try? value.decode(Decimal.self) {
       self = .number(number)
+    } else if let number = try? value.decode(Double.self) {
+      self = .double(number)
     } else if let object = try? value.decode([String: UnknownJSON].self) {
       self = .object(object)
     } else {
@@ -44,6 +50,7 @@ public enum UnknownJSON: Codable, Hashable, Sendable {
     case .null: try container.encodeNil()
     case .bool(let bool): try container.encode(bool)
     case .number(let number): try container.encode(number)
+    case .double(let number): try container.encode(number)
     case .string(let string): try container.encode(string)
     case .array(let array): try container.encode(array)
     case .object(let object): try container.encode(object)
