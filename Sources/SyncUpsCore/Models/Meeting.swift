@@ -25,19 +25,80 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// The notes taken during the meeting, one `Name: text` line per note.
   public var transcript: String
   /// When the meeting started.
-  public var started: Date?
+  public var started: Date? {
+    get { extras?.value.started }
+    set { updateExtras { $0.started = newValue } }
+  }
   /// How long the meeting actually ran, in whole seconds, pauses excluded.
-  public var duration: Int?
+  public var duration: Int? {
+    get { extras?.value.duration }
+    set { updateExtras { $0.duration = newValue } }
+  }
   /// The sync-up's length when the meeting was held, in seconds.
-  public var plannedDuration: Int?
+  public var plannedDuration: Int? {
+    get { extras?.value.plannedDuration }
+    set { updateExtras { $0.plannedDuration = newValue } }
+  }
   /// Whether the meeting was ended before every attendee had spoken.
-  public var endedEarly: Bool?
+  public var endedEarly: Bool? {
+    get { extras?.value.endedEarly }
+    set { updateExtras { $0.endedEarly = newValue } }
+  }
   /// Everyone on the sync-up when the meeting was held, in the order they were called.
-  public var attendees: [MeetingAttendee]?
+  public var attendees: [MeetingAttendee]? {
+    get { extras?.value.attendees }
+    set { updateExtras { $0.attendees = newValue } }
+  }
   /// Who spoke and for how long, in speaking order.
-  public var turns: [Turn]?
+  public var turns: [Turn]? {
+    get { extras?.value.turns }
+    set { updateExtras { $0.turns = newValue } }
+  }
   /// Keys a later version wrote that this one does not know, with their values.
-  public var unknownKeys: [String: UnknownJSON]
+  public var unknownKeys: [String: UnknownJSON] {
+    get { extras?.value.unknownKeys ?? [:] }
+    set { updateExtras { $0.unknownKeys = newValue } }
+  }
+
+  /// The record and the unknown keys, kept out of line: most meetings have neither, and a
+  /// large file's meetings take little more memory than before records existed. `nil` when
+  /// all are absent, so that equal meetings have equal storage.
+  private var extras: ExtrasBox?
+
+  /// What a meeting holds beside the app's keys.
+  private struct Extras: Hashable, Sendable {
+    var started: Date?
+    var duration: Int?
+    var plannedDuration: Int?
+    var endedEarly: Bool?
+    var attendees: [MeetingAttendee]?
+    var turns: [Turn]?
+    var unknownKeys: [String: UnknownJSON] = [:]
+
+    var isEmpty: Bool {
+      started == nil && duration == nil && plannedDuration == nil && endedEarly == nil
+        && attendees == nil && turns == nil && unknownKeys.isEmpty
+    }
+  }
+
+  /// An immutable box, replaced whole on change, so that meetings stay values.
+  private final class ExtrasBox: Hashable, Sendable {
+    let value: Extras
+
+    init(_ value: Extras) {
+      self.value = value
+    }
+
+    static func == (lhs: ExtrasBox, rhs: ExtrasBox) -> Bool { lhs.value == rhs.value }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+  }
+
+  private mutating func updateExtras(_ change: (inout Extras) -> Void) {
+    var value = extras?.value ?? Extras()
+    change(&value)
+    extras = value.isEmpty ? nil : ExtrasBox(value)
+  }
 
   public init(
     id: UUID,
@@ -54,13 +115,10 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.id = id
     self.date = date
     self.transcript = transcript
-    self.started = started
-    self.duration = duration
-    self.plannedDuration = plannedDuration
-    self.endedEarly = endedEarly
-    self.attendees = attendees
-    self.turns = turns
-    self.unknownKeys = unknownKeys
+    let extras = Extras(
+      started: started, duration: duration, plannedDuration: plannedDuration,
+      endedEarly: endedEarly, attendees: attendees, turns: turns, unknownKeys: unknownKeys)
+    self.extras = extras.isEmpty ? nil : ExtrasBox(extras)
   }
 
   /// Whether the meeting, its attendees or its turns hold keys this version does not know.
