@@ -190,18 +190,85 @@ struct SyncUpsGenerator {
     return Date(timeIntervalSince1970: seconds)
   }
 
-  /// Up to `maximumCount` sync-ups with random contents; with `unusualDates`, some meetings
-  /// have dates outside what the fast writer handles.
-  mutating func syncUps(maximumCount: Int = 4, unusualDates: Bool = false) -> IdentifiedArrayOf<
-    SyncUp
-  > {
+  /// Numbers kept under unknown keys, each with ways to write it.
+  static let numbers: [(value: Decimal, spellings: [String])] = [
+    (1000, ["1000", "1e3", "1E+3", "10.0e2"]),
+    (0, ["0", "-0", "0.0"]),
+    (Decimal(string: "12345678901234567890")!, ["12345678901234567890"]),
+    (Decimal(string: "-2.5")!, ["-2.5", "-25e-1"]),
+    (Decimal(string: "0.1")!, ["0.1", "1e-1"]),
+    (7, ["7"]),
+  ]
+
+  /// A number of seconds in a meeting's record: often small, sometimes 0 or 15 digits long.
+  mutating func seconds() -> Int {
+    switch Int.random(in: 0..<6, using: &random) {
+    case 0: 0
+    case 1: 999_999_999_999_999
+    default: Int.random(in: 1...4000, using: &random)
+    }
+  }
+
+  /// Unknown keys: up to three, at least `minimumCount`, of any kind of value.
+  mutating func unknownKeys(minimumCount: Int = 0, depth: Int = 0) -> [String: UnknownJSON] {
+    var keys: [String: UnknownJSON] = [:]
+    for _ in 0..<Int.random(in: minimumCount...max(minimumCount, 3), using: &random) {
+      let suffix = ["", "\"q", "\\", "\n", "é", "/", "Z"].randomElement(using: &random) ?? ""
+      keys["k\(Int.random(in: 0..<1000, using: &random))\(suffix)"] = unknownValue(depth: depth)
+    }
+    return keys
+  }
+
+  /// Any JSON value, nested up to two levels.
+  mutating func unknownValue(depth: Int) -> UnknownJSON {
+    switch Int.random(in: 0..<(depth < 2 ? 7 : 5), using: &random) {
+    case 0: .null
+    case 1: .bool(Bool.random(using: &random))
+    case 2: .number(Self.numbers.randomElement(using: &random)?.value ?? 0)
+    case 3, 4: .string(string())
+    case 5:
+      .array((0..<Int.random(in: 0...3, using: &random)).map { _ in unknownValue(depth: depth + 1) })
+    default: .object(unknownKeys(depth: depth + 1))
+    }
+  }
+
+  /// Adds a random part of a meeting's record to `meeting`, and with `unknown`, unknown keys.
+  mutating func record(_ meeting: inout Meeting, unknown: Bool) {
+    if Bool.random(using: &random) { meeting.started = date() }
+    if Bool.random(using: &random) { meeting.duration = seconds() }
+    if Bool.random(using: &random) { meeting.plannedDuration = seconds() }
+    if Bool.random(using: &random) { meeting.endedEarly = Bool.random(using: &random) }
+    if Bool.random(using: &random) {
+      meeting.attendees = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+        MeetingAttendee(
+          id: uuid(), name: string(), absent: Bool.random(using: &random),
+          unknownKeys: unknown ? unknownKeys() : [:])
+      }
+    }
+    if Bool.random(using: &random) {
+      meeting.turns = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+        Meeting.Turn(
+          attendee: uuid(), name: string(), seconds: seconds(), slot: seconds(),
+          unknownKeys: unknown ? unknownKeys() : [:])
+      }
+    }
+    if unknown { meeting.unknownKeys = unknownKeys() }
+  }
+
+  /// Up to `maximumCount` sync-ups with random contents, half their meetings with a record;
+  /// with `unusualDates`, some meetings have dates outside what the fast writer handles; with
+  /// `unknownKeys`, every sync-up and some of what it holds have keys this version does not
+  /// know.
+  mutating func syncUps(
+    maximumCount: Int = 4, unusualDates: Bool = false, unknownKeys unknown: Bool = false
+  ) -> IdentifiedArrayOf<SyncUp> {
     IdentifiedArrayOf(
       uniqueElements: (0..<Int.random(in: 0...maximumCount, using: &random)).map { _ in
         SyncUp(
           id: uuid(),
           attendees: IdentifiedArrayOf(
             uniqueElements: (0..<Int.random(in: 0...3, using: &random)).map { _ in
-              Attendee(id: uuid(), name: string())
+              Attendee(id: uuid(), name: string(), unknownKeys: unknown ? unknownKeys() : [:])
             }),
           duration: Int.random(in: 0..<3, using: &random) == 0
             ? [1, 86_400].randomElement(using: &random) ?? 1
@@ -209,12 +276,15 @@ struct SyncUpsGenerator {
           meetings: IdentifiedArrayOf(
             uniqueElements: (0..<Int.random(in: 0...4, using: &random)).map { _ in
               let unusual = unusualDates && Int.random(in: 0..<5, using: &random) == 0
-              return Meeting(
+              var meeting = Meeting(
                 id: uuid(), date: unusual ? unusualDate() : date(),
                 transcript: string(maximumLength: 40))
+              if Bool.random(using: &random) { record(&meeting, unknown: unknown) }
+              return meeting
             }),
           theme: Theme.allCases.randomElement(using: &random) ?? .bubblegum,
-          title: string()
+          title: string(),
+          unknownKeys: unknown ? unknownKeys(minimumCount: 1) : [:]
         )
       })
   }
@@ -236,13 +306,54 @@ extension TestJSON {
       default: return .literal("\"\(uuid.uuidString)\"")
       }
     }
+    func unknown(_ keys: [String: UnknownJSON]) -> [(key: String, value: TestJSON)] {
+      keys.map { (key: $0.key, value: tree($0.value, random: &random)) }
+    }
+    func record(_ meeting: Meeting) -> [(key: String, value: TestJSON)] {
+      var members: [(key: String, value: TestJSON)] = []
+      if let started = meeting.started { members.append(("started", .literal("\"\(isoDate(started))\""))) }
+      if let duration = meeting.duration { members.append(("duration", .literal(String(duration)))) }
+      if let planned = meeting.plannedDuration {
+        members.append(("plannedDuration", .literal(String(planned))))
+      }
+      if let endedEarly = meeting.endedEarly { members.append(("endedEarly", .literal("\(endedEarly)"))) }
+      if let attendees = meeting.attendees {
+        members.append(
+          (
+            "attendees",
+            .array(
+              attendees.map {
+                .object(
+                  [("absent", .literal("\($0.absent)")), ("id", id($0.id)), ("name", .string($0.name))]
+                    + unknown($0.unknownKeys))
+              })
+          ))
+      }
+      if let turns = meeting.turns {
+        members.append(
+          (
+            "turns",
+            .array(
+              turns.map {
+                .object(
+                  [
+                    ("attendee", id($0.attendee)), ("name", .string($0.name)),
+                    ("seconds", .literal(String($0.seconds))), ("slot", .literal(String($0.slot))),
+                  ] + unknown($0.unknownKeys))
+              })
+          ))
+      }
+      return members + unknown(meeting.unknownKeys)
+    }
     return .array(
       syncUps.map { syncUp in
         .object([
           (
             "attendees",
             .array(
-              syncUp.attendees.map { .object([("id", id($0.id)), ("name", .string($0.name))]) })
+              syncUp.attendees.map {
+                .object([("id", id($0.id)), ("name", .string($0.name))] + unknown($0.unknownKeys))
+              })
           ),
           ("duration", .literal(String(syncUp.duration))),
           ("id", id(syncUp.id)),
@@ -250,16 +361,33 @@ extension TestJSON {
             "meetings",
             .array(
               syncUp.meetings.map {
-                .object([
-                  ("date", .literal("\"\(isoDate($0.date))\"")), ("id", id($0.id)),
-                  ("transcript", .string($0.transcript)),
-                ])
+                .object(
+                  [
+                    ("date", .literal("\"\(isoDate($0.date))\"")), ("id", id($0.id)),
+                    ("transcript", .string($0.transcript)),
+                  ] + record($0))
               })
           ),
           ("theme", .literal("\"\(syncUp.theme.rawValue)\"")),
           ("title", .string(syncUp.title)),
-        ])
+        ] + unknown(syncUp.unknownKeys))
       })
+  }
+
+  /// An unknown value as a tree, each number in one of its spellings.
+  static func tree(_ value: UnknownJSON, random: inout SeededGenerator) -> TestJSON {
+    switch value {
+    case .null: return .literal("null")
+    case .bool(let bool): return .literal("\(bool)")
+    case .number(let number):
+      let spellings = SyncUpsGenerator.numbers.first { $0.value == number }?.spellings
+      return .literal(spellings?.randomElement(using: &random) ?? "\(number)")
+    case .double(let number): return .literal("\(number)")
+    case .string(let string): return .string(string)
+    case .array(let array): return .array(array.map { tree($0, random: &random) })
+    case .object(let object):
+      return .object(object.map { (key: $0.key, value: tree($0.value, random: &random)) })
+    }
   }
 
   /// A date as our files write it, `2009-02-13T23:31:30Z`, for dates from 1000 to 9999.

@@ -75,7 +75,7 @@ struct FileFormatTests {
     #expect(try SyncUpsFile.decode(SyncUpsFile.encode([])) == [])
   }
 
-  @Test func decodesLiteralJSONIgnoringUnknownKeys() throws {
+  @Test func decodesLiteralJSONKeepingUnknownKeys() throws {
     let json = """
       [{"title": "Design", "theme": "navy", "id": "c0ffee00-0000-4000-8000-000000000001",
         "duration": 90, "futureKey": {"nested": [1, 2]},
@@ -91,14 +91,15 @@ struct FileFormatTests {
     #expect(syncUps == [
       SyncUp(
         id: UUID(uuidString: "C0FFEE00-0000-4000-8000-000000000001")!,
-        attendees: [Attendee(id: UUID(2), name: "")],
+        attendees: [Attendee(id: UUID(2), name: "", unknownKeys: ["role": .string("x")])],
         duration: 90,
         meetings: [
           Meeting(id: UUID(4), date: Self.meetingDate, transcript: "a"),
           Meeting(id: UUID(3), date: Self.meetingDate + 0.25, transcript: "b"),
         ],
         theme: .navy,
-        title: "Design"
+        title: "Design",
+        unknownKeys: ["futureKey": .object(["nested": .array([.number(1), .number(2)])])]
       )
     ])
   }

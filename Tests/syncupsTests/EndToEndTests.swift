@@ -298,7 +298,7 @@ struct EndToEndTests {
     let result = try syncups("--trace", "add", "--title", "Design")
     #expect(result.status == 0)
     #expect(result.error.contains("received action:\n  SyncUpsList.Action.addSyncUpButtonTapped"))
-    #expect(result.error.contains("−       title: \"\"\n+       title: \"Design\""))
+    #expect(result.error.contains("−       title: \"\",\n+       title: \"Design\","))
   }
 
   @Test func completionAnswersComeFromTheDataFile() throws {

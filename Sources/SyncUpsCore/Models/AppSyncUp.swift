@@ -44,7 +44,8 @@ struct AppSyncUp: Codable, Identifiable {
       duration: Int(duration.components.seconds),
       meetings: try container.decodeUniqueElements(forKey: .meetings, noun: "meeting"),
       theme: try container.decode(Theme.self, forKey: .theme),
-      title: try container.decode(String.self, forKey: .title)
+      title: try container.decode(String.self, forKey: .title),
+      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self)
     )
   }
 
@@ -56,5 +57,6 @@ struct AppSyncUp: Codable, Identifiable {
     try container.encode(syncUp.meetings, forKey: .meetings)
     try container.encode(syncUp.theme, forKey: .theme)
     try container.encode(syncUp.title, forKey: .title)
+    try encoder.encodeUnknownKeys(syncUp.unknownKeys)
   }
 }

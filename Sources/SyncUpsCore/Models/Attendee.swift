@@ -10,16 +10,39 @@ import Foundation
 /// let attendee = Attendee(id: UUID(), name: "Blob")
 /// ```
 ///
-/// Stored as `{"id": "…", "name": "…"}`; other keys are ignored when decoding.
+/// Stored as `{"id": "…", "name": "…"}`; other keys are kept in ``unknownKeys`` and written
+/// back.
 public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// Identifies the attendee within its sync-up.
   public let id: UUID
   /// The attendee's name; may be blank (the app keeps one blank attendee in an empty sync-up).
   public var name: String
+  /// Keys a later version wrote that this one does not know, with their values.
+  public var unknownKeys: [String: UnknownJSON]
 
   /// Creates an attendee.
-  public init(id: UUID, name: String) {
+  public init(id: UUID, name: String, unknownKeys: [String: UnknownJSON] = [:]) {
     self.id = id
     self.name = name
+    self.unknownKeys = unknownKeys
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case id, name
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id),
+      name: try container.decode(String.self, forKey: .name),
+      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try encoder.encodeUnknownKeys(unknownKeys)
   }
 }

@@ -4,14 +4,19 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A past meeting of a sync-up: when it took place and the notes taken during it.
+/// A past meeting of a sync-up: when it took place, the notes taken during it and, for a
+/// meeting this version recorded, how it went.
 ///
 /// ```swift
 /// let meeting = Meeting(id: UUID(), date: Date(), transcript: "Blob: shipped it")
 /// ```
 ///
-/// Stored as `{"date": …, "id": "…", "transcript": "…"}`; how `date` is written depends on the
-/// coder's date strategy (see ``SyncUpsFile``). Other keys are ignored when decoding.
+/// Stored as `{"date": …, "id": "…", "transcript": "…"}`, the SyncUps app's keys, plus the
+/// record's keys `started`, `duration`, `plannedDuration`, `endedEarly`, `attendees` and
+/// `turns` when it has them: each is optional, `nil` in meetings saved before they existed
+/// and in imports of the app's file, and written only when present. How dates are written
+/// depends on the coder's date strategy (see ``SyncUpsFile``). Other keys are kept in
+/// ``unknownKeys`` and written back.
 public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// Identifies the meeting within its sync-up.
   public let id: UUID
@@ -19,10 +24,235 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   public var date: Date
   /// The notes taken during the meeting, one `Name: text` line per note.
   public var transcript: String
+  /// When the meeting started.
+  public var started: Date? {
+    get { extras?.value.started }
+    set { updateExtras { $0.started = newValue } }
+  }
+  /// How long the meeting actually ran, in whole seconds, pauses excluded.
+  public var duration: Int? {
+    get { extras?.value.duration }
+    set { updateExtras { $0.duration = newValue } }
+  }
+  /// The sync-up's length when the meeting was held, in seconds.
+  public var plannedDuration: Int? {
+    get { extras?.value.plannedDuration }
+    set { updateExtras { $0.plannedDuration = newValue } }
+  }
+  /// Whether the meeting was ended before every attendee had spoken.
+  public var endedEarly: Bool? {
+    get { extras?.value.endedEarly }
+    set { updateExtras { $0.endedEarly = newValue } }
+  }
+  /// Everyone on the sync-up when the meeting was held, in the order they were called.
+  public var attendees: [MeetingAttendee]? {
+    get { extras?.value.attendees }
+    set { updateExtras { $0.attendees = newValue } }
+  }
+  /// Who spoke and for how long, in speaking order.
+  public var turns: [Turn]? {
+    get { extras?.value.turns }
+    set { updateExtras { $0.turns = newValue } }
+  }
+  /// Keys a later version wrote that this one does not know, with their values.
+  public var unknownKeys: [String: UnknownJSON] {
+    get { extras?.value.unknownKeys ?? [:] }
+    set { updateExtras { $0.unknownKeys = newValue } }
+  }
 
-  public init(id: UUID, date: Date, transcript: String) {
+  /// The record and the unknown keys, kept out of line: most meetings have neither, and a
+  /// large file's meetings take little more memory than before records existed. `nil` when
+  /// all are absent, so that equal meetings have equal storage.
+  private var extras: ExtrasBox?
+
+  /// What a meeting holds beside the app's keys.
+  private struct Extras: Hashable, Sendable {
+    var started: Date?
+    var duration: Int?
+    var plannedDuration: Int?
+    var endedEarly: Bool?
+    var attendees: [MeetingAttendee]?
+    var turns: [Turn]?
+    var unknownKeys: [String: UnknownJSON] = [:]
+
+    var isEmpty: Bool {
+      started == nil && duration == nil && plannedDuration == nil && endedEarly == nil
+        && attendees == nil && turns == nil && unknownKeys.isEmpty
+    }
+  }
+
+  /// An immutable box, replaced whole on change, so that meetings stay values.
+  private final class ExtrasBox: Hashable, Sendable {
+    let value: Extras
+
+    init(_ value: Extras) {
+      self.value = value
+    }
+
+    static func == (lhs: ExtrasBox, rhs: ExtrasBox) -> Bool { lhs.value == rhs.value }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+  }
+
+  private mutating func updateExtras(_ change: (inout Extras) -> Void) {
+    var value = extras?.value ?? Extras()
+    change(&value)
+    extras = value.isEmpty ? nil : ExtrasBox(value)
+  }
+
+  public init(
+    id: UUID,
+    date: Date,
+    transcript: String,
+    started: Date? = nil,
+    duration: Int? = nil,
+    plannedDuration: Int? = nil,
+    endedEarly: Bool? = nil,
+    attendees: [MeetingAttendee]? = nil,
+    turns: [Turn]? = nil,
+    unknownKeys: [String: UnknownJSON] = [:]
+  ) {
     self.id = id
     self.date = date
     self.transcript = transcript
+    let extras = Extras(
+      started: started, duration: duration, plannedDuration: plannedDuration,
+      endedEarly: endedEarly, attendees: attendees, turns: turns, unknownKeys: unknownKeys)
+    self.extras = extras.isEmpty ? nil : ExtrasBox(extras)
+  }
+
+  /// Whether the meeting, its attendees or its turns hold keys this version does not know.
+  public var holdsUnknownKeys: Bool {
+    !unknownKeys.isEmpty || attendees?.contains { !$0.unknownKeys.isEmpty } == true
+      || turns?.contains { !$0.unknownKeys.isEmpty } == true
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case attendees, date, duration, endedEarly, id, plannedDuration, started, transcript, turns
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id),
+      date: try container.decode(Date.self, forKey: .date),
+      transcript: try container.decode(String.self, forKey: .transcript),
+      started: try container.decodeIfPresent(Date.self, forKey: .started),
+      duration: try container.decodeIfPresent(Int.self, forKey: .duration),
+      plannedDuration: try container.decodeIfPresent(Int.self, forKey: .plannedDuration),
+      endedEarly: try container.decodeIfPresent(Bool.self, forKey: .endedEarly),
+      attendees: try container.decodeIfPresent([MeetingAttendee].self, forKey: .attendees),
+      turns: try container.decodeIfPresent([Turn].self, forKey: .turns),
+      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(date, forKey: .date)
+    try container.encode(transcript, forKey: .transcript)
+    try container.encodeIfPresent(started, forKey: .started)
+    try container.encodeIfPresent(duration, forKey: .duration)
+    try container.encodeIfPresent(plannedDuration, forKey: .plannedDuration)
+    try container.encodeIfPresent(endedEarly, forKey: .endedEarly)
+    try container.encodeIfPresent(attendees, forKey: .attendees)
+    try container.encodeIfPresent(turns, forKey: .turns)
+    try encoder.encodeUnknownKeys(unknownKeys)
+  }
+}
+
+/// Someone who was on a sync-up when one of its meetings was held: stored in the meeting as
+/// `{"absent": …, "id": "…", "name": "…"}`, other keys kept in ``unknownKeys``.
+public struct MeetingAttendee: Identifiable, Codable, Equatable, Hashable, Sendable {
+  /// The attendee's id on the sync-up.
+  public let id: UUID
+  /// The attendee's name at the time.
+  public var name: String
+  /// Whether the attendee missed the meeting.
+  public var absent: Bool
+  /// Keys a later version wrote that this one does not know, with their values.
+  public var unknownKeys: [String: UnknownJSON]
+
+  public init(id: UUID, name: String, absent: Bool, unknownKeys: [String: UnknownJSON] = [:]) {
+    self.id = id
+    self.name = name
+    self.absent = absent
+    self.unknownKeys = unknownKeys
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case absent, id, name
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(UUID.self, forKey: .id),
+      name: try container.decode(String.self, forKey: .name),
+      absent: try container.decode(Bool.self, forKey: .absent),
+      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(absent, forKey: .absent)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
+    try encoder.encodeUnknownKeys(unknownKeys)
+  }
+}
+
+extension Meeting {
+  /// One attendee's turn to speak: stored as
+  /// `{"attendee": "…", "name": "…", "seconds": …, "slot": …}`, other keys kept in
+  /// ``unknownKeys``.
+  public struct Turn: Codable, Equatable, Hashable, Sendable {
+    /// The id of the attendee who spoke.
+    public var attendee: UUID
+    /// The attendee's name at the time.
+    public var name: String
+    /// How long the attendee actually spoke, in whole seconds.
+    public var seconds: Int
+    /// How long the attendee's slot was, in whole seconds.
+    public var slot: Int
+    /// Keys a later version wrote that this one does not know, with their values.
+    public var unknownKeys: [String: UnknownJSON]
+
+    public init(
+      attendee: UUID, name: String, seconds: Int, slot: Int,
+      unknownKeys: [String: UnknownJSON] = [:]
+    ) {
+      self.attendee = attendee
+      self.name = name
+      self.seconds = seconds
+      self.slot = slot
+      self.unknownKeys = unknownKeys
+    }
+
+    /// The seconds spoken past the slot; 0 for a turn within it.
+    public var overtime: Int { max(seconds - slot, 0) }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case attendee, name, seconds, slot
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      self.init(
+        attendee: try container.decode(UUID.self, forKey: .attendee),
+        name: try container.decode(String.self, forKey: .name),
+        seconds: try container.decode(Int.self, forKey: .seconds),
+        slot: try container.decode(Int.self, forKey: .slot),
+        unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(attendee, forKey: .attendee)
+      try container.encode(name, forKey: .name)
+      try container.encode(seconds, forKey: .seconds)
+      try container.encode(slot, forKey: .slot)
+      try encoder.encodeUnknownKeys(unknownKeys)
+    }
   }
 }

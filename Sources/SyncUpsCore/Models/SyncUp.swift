@@ -19,7 +19,7 @@ import SharedState
 /// ```
 ///
 /// Decoding is strict (see ``init(from:)``); encoding writes the six keys `attendees`,
-/// `duration`, `id`, `meetings`, `theme` and `title`.
+/// `duration`, `id`, `meetings`, `theme` and `title`, and the ``unknownKeys`` read.
 public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// The length of a new sync-up: 300 seconds (5 minutes).
   public static let defaultDuration = 300
@@ -43,6 +43,8 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   public var theme: Theme
   /// The title; may be empty.
   public var title: String
+  /// Keys a later version wrote that this one does not know, with their values.
+  public var unknownKeys: [String: UnknownJSON]
 
   /// Creates a sync-up; everything but the id has the defaults of a new sync-up in the app.
   public init(
@@ -51,7 +53,8 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     duration: Int = SyncUp.defaultDuration,
     meetings: IdentifiedArrayOf<Meeting> = [],
     theme: Theme = SyncUp.defaultTheme,
-    title: String = ""
+    title: String = "",
+    unknownKeys: [String: UnknownJSON] = [:]
   ) {
     self.id = id
     self.attendees = attendees
@@ -59,6 +62,7 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.meetings = meetings
     self.theme = theme
     self.title = title
+    self.unknownKeys = unknownKeys
   }
 
   /// Each attendee's share of the meeting in whole seconds: `duration / attendees.count`,
@@ -117,12 +121,12 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   }
 
   /// The keys of a sync-up's JSON object.
-  enum CodingKeys: String, CodingKey {
+  enum CodingKeys: String, CodingKey, CaseIterable {
     case attendees, duration, id, meetings, theme, title
   }
 
-  /// Decodes a sync-up strictly: all six keys are required and keys not listed are ignored
-  /// (so that files from a later version with added keys still load).
+  /// Decodes a sync-up strictly: all six keys are required, and keys not listed are kept in
+  /// ``unknownKeys`` (so that files from a later version with added keys load, and keep them).
   ///
   /// Throws a `DecodingError` whose coding path locates the problem when a key is missing or
   /// has the wrong type, when `duration` is not a whole number of seconds in ``durationRange``,
@@ -139,8 +143,26 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
       duration: duration,
       meetings: try container.decodeUniqueElements(forKey: .meetings, noun: "meeting"),
       theme: try container.decode(Theme.self, forKey: .theme),
-      title: try container.decode(String.self, forKey: .title)
+      title: try container.decode(String.self, forKey: .title),
+      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self).filter {
+        !Self.derivedKeys.contains($0.key)
+      }
     )
+  }
+
+  /// Keys that `--json` output adds, derived from the others: known, so read back from that
+  /// output without being kept.
+  static let derivedKeys: Set<String> = ["durationPerAttendee"]
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(attendees, forKey: .attendees)
+    try container.encode(duration, forKey: .duration)
+    try container.encode(id, forKey: .id)
+    try container.encode(meetings, forKey: .meetings)
+    try container.encode(theme, forKey: .theme)
+    try container.encode(title, forKey: .title)
+    try encoder.encodeUnknownKeys(unknownKeys)
   }
 
   /// Decodes `duration`, a whole number of seconds in ``durationRange``.

@@ -11,7 +11,8 @@ extension SyncUpsFile {
   /// (``decodeWithJSONDecoder(_:)``), so errors and unusual forms are reported as always.
   ///
   /// What it reads is a subset of what `JSONDecoder` accepts, decoded to equal values: JSON
-  /// with exactly the keys we write, each once; durations as plain integers in range; dates as
+  /// with exactly the keys we write, each once (unknown keys are left to `JSONDecoder`); the
+  /// numbers of a meeting's record as plain integers of up to 15 digits; durations as plain integers in range; dates as
   /// `YYYY-MM-DDTHH:MM:SSZ` from 1583 to 9999; ids as 36-character UUIDs; unique ids.
   static func decodeFast(_ data: Data) -> IdentifiedArrayOf<SyncUp>? {
     data.withUnsafeBytes { bytes -> IdentifiedArrayOf<SyncUp>? in
@@ -111,20 +112,29 @@ struct UnsupportedByFastReader: Error {}
 struct SyncUpsReader {
   /// The keys of our objects.
   private enum Key {
-    case attendees, date, duration, id, meetings, name, theme, title, transcript
+    case absent, attendee, attendees, date, duration, endedEarly, id, meetings, name
+    case plannedDuration, seconds, slot, started, theme, title, transcript, turns
 
     /// The key as written, without quotes.
     var name: StaticString {
       switch self {
+      case .absent: "absent"
+      case .attendee: "attendee"
       case .attendees: "attendees"
       case .date: "date"
       case .duration: "duration"
+      case .endedEarly: "endedEarly"
       case .id: "id"
       case .meetings: "meetings"
       case .name: "name"
+      case .plannedDuration: "plannedDuration"
+      case .seconds: "seconds"
+      case .slot: "slot"
+      case .started: "started"
       case .theme: "theme"
       case .title: "title"
       case .transcript: "transcript"
+      case .turns: "turns"
       }
     }
   }
@@ -276,21 +286,94 @@ struct SyncUpsReader {
     return Attendee(id: id, name: name)
   }
 
-  /// Reads a meeting object: `date`, `id` and `transcript`, no other keys.
+  /// Reads a meeting object: `date`, `id` and `transcript`, and any keys of its record; no
+  /// other keys.
   private mutating func readMeeting() throws(UnsupportedByFastReader) -> Meeting {
     var date: Date?
     var id: UUID?
     var transcript: String?
+    var started: Date?
+    var duration: Int?
+    var plannedDuration: Int?
+    var endedEarly: Bool?
+    var attendees: [MeetingAttendee]?
+    var turns: [Meeting.Turn]?
     try readFields { (reader, key) throws(UnsupportedByFastReader) in
       switch key {
       case .date where date == nil: date = try reader.readDate()
       case .id where id == nil: id = try reader.readUUID()
       case .transcript where transcript == nil: transcript = try reader.readString()
+      case .started where started == nil: started = try reader.readDate()
+      case .duration where duration == nil: duration = try reader.readSeconds()
+      case .plannedDuration where plannedDuration == nil:
+        plannedDuration = try reader.readSeconds()
+      case .endedEarly where endedEarly == nil: endedEarly = try reader.readBool()
+      case .attendees where attendees == nil:
+        attendees = try reader.readArray { (reader) throws(UnsupportedByFastReader) in
+          try reader.readMeetingAttendee()
+        }
+      case .turns where turns == nil:
+        turns = try reader.readArray { (reader) throws(UnsupportedByFastReader) in
+          try reader.readTurn()
+        }
       default: throw UnsupportedByFastReader()
       }
     }
     guard let date, let id, let transcript else { throw UnsupportedByFastReader() }
-    return Meeting(id: id, date: date, transcript: transcript)
+    return Meeting(
+      id: id, date: date, transcript: transcript, started: started, duration: duration,
+      plannedDuration: plannedDuration, endedEarly: endedEarly, attendees: attendees,
+      turns: turns)
+  }
+
+  /// Reads an attendee of a meeting: `absent`, `id` and `name`, no other keys.
+  private mutating func readMeetingAttendee() throws(UnsupportedByFastReader) -> MeetingAttendee
+  {
+    var absent: Bool?
+    var id: UUID?
+    var name: String?
+    try readFields { (reader, key) throws(UnsupportedByFastReader) in
+      switch key {
+      case .absent where absent == nil: absent = try reader.readBool()
+      case .id where id == nil: id = try reader.readUUID()
+      case .name where name == nil: name = try reader.readString()
+      default: throw UnsupportedByFastReader()
+      }
+    }
+    guard let absent, let id, let name else { throw UnsupportedByFastReader() }
+    return MeetingAttendee(id: id, name: name, absent: absent)
+  }
+
+  /// Reads a turn: `attendee`, `name`, `seconds` and `slot`, no other keys.
+  private mutating func readTurn() throws(UnsupportedByFastReader) -> Meeting.Turn {
+    var attendee: UUID?
+    var name: String?
+    var seconds: Int?
+    var slot: Int?
+    try readFields { (reader, key) throws(UnsupportedByFastReader) in
+      switch key {
+      case .attendee where attendee == nil: attendee = try reader.readUUID()
+      case .name where name == nil: name = try reader.readString()
+      case .seconds where seconds == nil: seconds = try reader.readSeconds()
+      case .slot where slot == nil: slot = try reader.readSeconds()
+      default: throw UnsupportedByFastReader()
+      }
+    }
+    guard let attendee, let name, let seconds, let slot else { throw UnsupportedByFastReader() }
+    return Meeting.Turn(attendee: attendee, name: name, seconds: seconds, slot: slot)
+  }
+
+  /// Reads an array, each element with `readElement`.
+  private mutating func readArray<Element>(
+    _ readElement: (inout SyncUpsReader) throws(UnsupportedByFastReader) -> Element
+  ) throws(UnsupportedByFastReader) -> [Element] {
+    var elements: [Element] = []
+    if try beginArray() {
+      repeat {
+        elements.append(try readElement(&self))
+      } while try nextElement()
+    }
+    return elements
   }
 
   /// The elements as an identified array; two with the same id are left to `JSONDecoder`.
@@ -398,19 +481,27 @@ struct SyncUpsReader {
   /// Reads a key we know, written without escapes.
   private mutating func readKey() throws(UnsupportedByFastReader) -> Key {
     try expect(UInt8(ascii: "\""))
-    fill(12)  // the longest key and its closing quote, and more
-    guard end - cursor >= 2 else { throw UnsupportedByFastReader() }
-    // The first byte, and for keys that share it the second, tell which key it can be.
+    fill(17)  // the longest key and its closing quote, and more
+    guard end - cursor >= 9 else { throw UnsupportedByFastReader() }
+    // The first byte, and for keys that share it the second (and for `attendee` and
+    // `attendees` the ninth), tell which key it can be.
     let key: Key
     switch (cursor[0], cursor[1]) {
-    case (UInt8(ascii: "a"), _): key = .attendees
+    case (UInt8(ascii: "a"), UInt8(ascii: "b")): key = .absent
+    case (UInt8(ascii: "a"), _): key = cursor[8] == UInt8(ascii: "s") ? .attendees : .attendee
     case (UInt8(ascii: "d"), UInt8(ascii: "a")): key = .date
     case (UInt8(ascii: "d"), _): key = .duration
+    case (UInt8(ascii: "e"), _): key = .endedEarly
     case (UInt8(ascii: "i"), _): key = .id
     case (UInt8(ascii: "m"), _): key = .meetings
     case (UInt8(ascii: "n"), _): key = .name
+    case (UInt8(ascii: "p"), _): key = .plannedDuration
+    case (UInt8(ascii: "s"), UInt8(ascii: "e")): key = .seconds
+    case (UInt8(ascii: "s"), UInt8(ascii: "l")): key = .slot
+    case (UInt8(ascii: "s"), _): key = .started
     case (UInt8(ascii: "t"), UInt8(ascii: "h")): key = .theme
     case (UInt8(ascii: "t"), UInt8(ascii: "i")): key = .title
+    case (UInt8(ascii: "t"), UInt8(ascii: "u")): key = .turns
     case (UInt8(ascii: "t"), _): key = .transcript
     default: throw UnsupportedByFastReader()
     }
@@ -440,6 +531,40 @@ struct SyncUpsReader {
     }
     guard SyncUp.durationRange.contains(value) else { throw UnsupportedByFastReader() }
     return value
+  }
+
+  /// Reads a number of seconds in a meeting's record: a plain integer of up to 15 digits (no
+  /// sign, fraction, exponent or leading zero).
+  private mutating func readSeconds() throws(UnsupportedByFastReader) -> Int {
+    fill(16)
+    var value = 0
+    var digits = 0
+    while cursor < end, let digit = Self.decimalDigit(cursor.pointee) {
+      guard digits < 15, digits == 0 || value > 0 else { throw UnsupportedByFastReader() }
+      value = value * 10 + digit
+      digits += 1
+      cursor += 1
+    }
+    guard digits > 0 else { throw UnsupportedByFastReader() }
+    return value
+  }
+
+  /// Reads `true` or `false`.
+  private mutating func readBool() throws(UnsupportedByFastReader) -> Bool {
+    fill(5)
+    func matches(_ word: StaticString) -> Bool {
+      let count = word.utf8CodeUnitCount
+      guard end - cursor >= count else { return false }
+      for offset in 0..<count where cursor[offset] != word.utf8Start[offset] { return false }
+      return true
+    }
+    if matches("true") {
+      cursor += 4
+      return true
+    }
+    guard matches("false") else { throw UnsupportedByFastReader() }
+    cursor += 5
+    return false
   }
 
   /// Reads a theme by its exact case name.

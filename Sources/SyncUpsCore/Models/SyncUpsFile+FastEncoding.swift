@@ -8,7 +8,8 @@ import SharedState
 extension SyncUpsFile {
   /// Encodes sync-ups in our format, byte for byte as ``encoder()`` does, or returns `nil` when
   /// a meeting's date lies outside the years this writer handles (before the Gregorian calendar
-  /// began on 1582-10-15, or after 9999); ``encodeWithJSONEncoder(_:)`` then writes the file.
+  /// began on 1582-10-15, or after 9999), or when anything holds keys this version does not
+  /// know; ``encodeWithJSONEncoder(_:)`` then writes the file.
   ///
   /// `JSONEncoder` with our settings writes two-space indentation, `"key" : value`, keys
   /// sorted, an empty array as `[`, a blank line and `]`, and no newline at the end. It escapes
@@ -60,6 +61,7 @@ struct SyncUpsWriter: ~Copyable {
       }
       for meeting in syncUp.meetings.elements {
         size += 150 + meeting.transcript.utf8.count
+        size += (meeting.attendees?.count ?? 0) * 130 + (meeting.turns?.count ?? 0) * 160
       }
     }
     return size
@@ -83,6 +85,10 @@ struct SyncUpsWriter: ~Copyable {
 
   /// Writes a sync-up object at depth 1, after a line break.
   private mutating func writeSyncUp(_ syncUp: SyncUp) throws(UnsupportedByFastWriter) {
+    guard syncUp.unknownKeys.isEmpty,
+      syncUp.attendees.allSatisfy({ $0.unknownKeys.isEmpty }),
+      !syncUp.meetings.contains(where: \.holdsUnknownKeys)
+    else { throw UnsupportedByFastWriter() }
     buffer.append("\n  {\n    \"attendees\" : [")
     let attendees = syncUp.attendees.elements
     for (index, attendee) in attendees.enumerated() {
@@ -95,20 +101,14 @@ struct SyncUpsWriter: ~Copyable {
     }
     buffer.append(
       attendees.isEmpty ? "\n\n    ],\n    \"duration\" : " : "\n    ],\n    \"duration\" : ")
-    var duration = String(syncUp.duration)
-    duration.withUTF8 { buffer.append($0) }
+    writeInteger(syncUp.duration)
     buffer.append(",\n    \"id\" : \"")
     writeUUID(syncUp.id)
     buffer.append("\",\n    \"meetings\" : [")
     let meetings = syncUp.meetings.elements
     for (index, meeting) in meetings.enumerated() {
-      buffer.append(
-        index == 0 ? "\n      {\n        \"date\" : \"" : ",\n      {\n        \"date\" : \"")
-      try writeDate(meeting.date)
-      buffer.append("\",\n        \"id\" : \"")
-      writeUUID(meeting.id)
-      buffer.append("\",\n        \"transcript\" : ")
-      writeString(meeting.transcript)
+      buffer.append(index == 0 ? "\n      {" : ",\n      {")
+      try writeMeeting(meeting)
       buffer.append("\n      }")
     }
     buffer.append(
@@ -119,7 +119,79 @@ struct SyncUpsWriter: ~Copyable {
     buffer.append("\n  }")
   }
 
+  /// Writes the members of a meeting object at depth 3, its keys sorted: those of its record
+  /// only when it has them.
+  private mutating func writeMeeting(_ meeting: Meeting) throws(UnsupportedByFastWriter) {
+    if let attendees = meeting.attendees {
+      buffer.append("\n        \"attendees\" : [")
+      for (index, attendee) in attendees.enumerated() {
+        buffer.append(
+          index == 0
+            ? "\n          {\n            \"absent\" : "
+            : ",\n          {\n            \"absent\" : ")
+        buffer.append(attendee.absent ? "true" : "false")
+        buffer.append(",\n            \"id\" : \"")
+        writeUUID(attendee.id)
+        buffer.append("\",\n            \"name\" : ")
+        writeString(attendee.name)
+        buffer.append("\n          }")
+      }
+      buffer.append(attendees.isEmpty ? "\n\n        ]," : "\n        ],")
+    }
+    buffer.append("\n        \"date\" : \"")
+    try writeDate(meeting.date)
+    buffer.append("\",")
+    if let duration = meeting.duration {
+      buffer.append("\n        \"duration\" : ")
+      writeInteger(duration)
+      buffer.append(",")
+    }
+    if let endedEarly = meeting.endedEarly {
+      buffer.append("\n        \"endedEarly\" : ")
+      buffer.append(endedEarly ? "true," : "false,")
+    }
+    buffer.append("\n        \"id\" : \"")
+    writeUUID(meeting.id)
+    buffer.append("\",")
+    if let plannedDuration = meeting.plannedDuration {
+      buffer.append("\n        \"plannedDuration\" : ")
+      writeInteger(plannedDuration)
+      buffer.append(",")
+    }
+    if let started = meeting.started {
+      buffer.append("\n        \"started\" : \"")
+      try writeDate(started)
+      buffer.append("\",")
+    }
+    buffer.append("\n        \"transcript\" : ")
+    writeString(meeting.transcript)
+    if let turns = meeting.turns {
+      buffer.append(",\n        \"turns\" : [")
+      for (index, turn) in turns.enumerated() {
+        buffer.append(
+          index == 0
+            ? "\n          {\n            \"attendee\" : \""
+            : ",\n          {\n            \"attendee\" : \"")
+        writeUUID(turn.attendee)
+        buffer.append("\",\n            \"name\" : ")
+        writeString(turn.name)
+        buffer.append(",\n            \"seconds\" : ")
+        writeInteger(turn.seconds)
+        buffer.append(",\n            \"slot\" : ")
+        writeInteger(turn.slot)
+        buffer.append("\n          }")
+      }
+      buffer.append(turns.isEmpty ? "\n\n        ]" : "\n        ]")
+    }
+  }
+
   // MARK: Values
+
+  /// Appends an integer in decimal.
+  private mutating func writeInteger(_ value: Int) {
+    var text = String(value)
+    text.withUTF8 { buffer.append($0) }
+  }
 
   /// Appends a UUID as `JSONEncoder` writes it: its `uuidString`, upper-case.
   private mutating func writeUUID(_ id: UUID) {

@@ -27,8 +27,9 @@ import SharedState
 /// Decoding is strict: a missing key, a value of the wrong type, an unknown theme, a duration
 /// outside ``SyncUp/durationRange`` or a repeated id (of a sync-up, or of an attendee or a
 /// meeting within one sync-up) throws a `DecodingError` whose coding path says where the
-/// problem is and whose debug description says what it is. Keys it does not know are ignored,
-/// so files written by a later version with added keys still load.
+/// problem is and whose debug description says what it is. Keys it does not know are kept
+/// (``UnknownJSON``) and written back, so files written by a later version with added keys load
+/// and an older version never strips what a newer one wrote.
 ///
 /// Dates are written in whole seconds (fractions are dropped); on reading, fractional seconds
 /// and time-zone offsets are accepted.

@@ -144,7 +144,16 @@ enum ManPageReference {
         + "and new files 0600. A data file without write permission (chmod a-w) is never "
         + "replaced, not even by root, and a write that fails, on a full disk or past the "
         + "file-size limit (ulimit -f), leaves the old file and no temporary file: either way "
-        + "the command exits 1."
+        + "the command exits 1. A stored meeting holds date, id and transcript and may hold "
+        + "its record: started (when it began, written as date), duration (the seconds it ran, pauses excluded), "
+        + "plannedDuration (the sync-up's length then, in seconds), endedEarly (Bool), "
+        + "attendees (everyone on the sync-up then, in the order they were called: id, name "
+        + "and absent, a Bool) and turns (in speaking order: attendee, the speaker's id; name; "
+        + "seconds, the time spoken; slot, the seconds the slot gave; overtime is seconds "
+        + "minus slot when positive). Meetings saved before have none of these. Keys syncups "
+        + "does not know, on sync-ups, attendees, meetings and their records, are kept and "
+        + "written back with their values (a number keeps its value, not its spelling: 1e3 "
+        + "comes back as 1000), so an older syncups never strips what a newer one wrote."
     ),
     ("~/.config/syncups/config.json", "The settings written by syncups config."),
     (
