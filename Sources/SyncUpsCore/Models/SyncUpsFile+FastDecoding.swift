@@ -12,8 +12,9 @@ extension SyncUpsFile {
   ///
   /// What it reads is a subset of what `JSONDecoder` accepts, decoded to equal values: JSON
   /// with exactly the keys we write, each once (unknown keys are left to `JSONDecoder`); the
-  /// numbers of a meeting's record as plain integers of up to 15 digits; durations as plain integers in range; dates as
-  /// `YYYY-MM-DDTHH:MM:SSZ` from 1583 to 9999; ids as 36-character UUIDs; unique ids.
+  /// numbers of a meeting's record as plain integers of up to 15 digits; durations as plain
+  /// integers in range; dates as `YYYY-MM-DDTHH:MM:SSZ` from 1583 to 9999; ids as 36-character
+  /// UUIDs; unique ids.
   static func decodeFast(_ data: Data) -> IdentifiedArrayOf<SyncUp>? {
     data.withUnsafeBytes { bytes -> IdentifiedArrayOf<SyncUp>? in
       guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
