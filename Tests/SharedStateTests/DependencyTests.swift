@@ -129,4 +129,14 @@ private struct Greeter {
     #expect(directories.data.path == "/home/blob/.local/share")
     #expect(directories.configuration.path == "/home/blob/.config")
   }
+
+  @Test func seededRandomNumbersAreTheSplitMixSequenceSharedByCopies() {
+    let random = RandomGenerator.seeded(0)
+    let copy = random
+    // SplitMix64's published first outputs for seed 0.
+    #expect(random.next() == 0xE220_A839_7B1D_CDAF)
+    #expect(copy.next() == 0x6E78_9E6A_A1B9_65F4)
+    let again = RandomGenerator.seeded(0)
+    #expect((0..<3).map { _ in again.next() }.last == random.next())
+  }
 }

@@ -5,12 +5,17 @@ import Foundation
 #endif
 import SharedState
 
-/// A meeting in progress: a timer that gives each attendee a slot of the sync-up's length,
-/// notes that become the transcript, and saving the meeting into the sync-up at the end.
+/// A meeting in progress: a timer that gives each attendee present a slot of the sync-up's
+/// length, notes that become the transcript, a record of what happened (real time, who was
+/// there, who spoke for how long), and saving the meeting into the sync-up at the end.
 ///
-/// Speaker `i` of `n` owns the seconds `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)` of a meeting of `D` seconds,
-/// so the slots cover the meeting exactly whatever `D` and `n` are, and the meeting ends
-/// when `D` seconds have elapsed.
+/// Two times run side by side. The **slot timeline** (``State/secondsElapsed``) decides when a
+/// turn ends by itself, by the app's rule: of `n` speakers, speaker `i` owns the seconds
+/// `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)` of a meeting of `D` seconds, so the slots cover the meeting exactly;
+/// it moves a second per tick and jumps to the next slot's start on "Next". The **meeting
+/// time** (``State/stopwatch``) is real time on the clock dependency, pauses and the end
+/// prompt left out: what the meeting and each turn really took, which is what is shown and
+/// saved.
 ///
 /// ```swift
 /// let store = Store(initialState: RecordMeeting.State(syncUp: syncUp), reducer: RecordMeeting())
@@ -26,12 +31,17 @@ public struct RecordMeeting: Reducer, Sendable {
     public var alert: AlertState<Action.Alert>?
     /// Whether the meeting is paused; the timer's ticks are ignored meanwhile.
     public var isPaused = false
-    /// Seconds of meeting so far.
+    /// The slot timeline: the second of the planned meeting the speakers' slots have reached.
+    /// It decides whose slot it is; it is not the time the meeting has taken (see
+    /// ``meetingSeconds``).
     public var secondsElapsed = 0
     /// Whether the action just processed moved to another speaker: the moment to ring the
     /// bell (see ``shouldRingBell``). Every other action sets it back to `false`.
     public var speakerDidChange = false
-    /// The attendee speaking, by position.
+    /// Whether the action just processed ran the speaker's slot out in overtime: the other
+    /// moment to ring the bell. Every other action sets it back to `false`.
+    public var slotDidRunOut = false
+    /// The speaker, by position in ``speakers``.
     public var speakerIndex = 0
     /// The sync-up, shared with the detail and the data file; the meeting is saved into it.
     @Shared public var syncUp: SyncUp
@@ -40,16 +50,63 @@ public struct RecordMeeting: Reducer, Sendable {
     /// The `bell` setting.
     @SharedReader(.bellEnabled) public var isBellEnabled: Bool
 
+    /// Everyone on the sync-up when the meeting started, in the order they are called, those
+    /// missing marked absent: saved as the meeting's attendees.
+    public var lineup: [MeetingAttendee]
+    /// The ids of those present at the start, in the order they are called: the speakers whose
+    /// slots divide the meeting.
+    public var speakers: [Attendee.ID]
+    /// Whether a speaker may run past their slot: the turn then ends only on "Next", and the
+    /// meeting only on "Next" from the last speaker or on ending it.
+    public var allowsOvertime: Bool
+    /// Whether the speaker's slot has run out and they go on in overtime.
+    public var isInOvertime = false
+    /// The meeting time: real time since the meeting started, pauses and the end prompt left
+    /// out.
+    public var stopwatch = Stopwatch()
+    /// When the timer started; `nil` until then.
+    public var started: Date?
+    /// The meeting time at which the current turn started.
+    public var turnStart = Duration.zero
+    /// The turns that have ended, in speaking order.
+    public var turns: [Meeting.Turn] = []
+    /// Where the slots are divided from: when a speaker is marked absent, those after them
+    /// share what is left of the slot timeline.
+    public var division = SlotDivision()
+    /// Whether the meeting has been saved or discarded: its time no longer runs.
+    public var hasEnded = false
+
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
-    public init(syncUp: Shared<SyncUp>) {
+    ///
+    /// - Parameters:
+    ///   - absent: attendees missing from the start: they get no slot.
+    ///   - order: the calling order; `shuffled` draws from the `random` dependency.
+    ///   - allowsOvertime: whether a speaker may run past their slot.
+    public init(
+      syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], order: SpeakingOrder = .listed,
+      allowsOvertime: Bool = false
+    ) {
       self._syncUp = syncUp
+      let value = syncUp.wrappedValue
+      var arranged = value.attendees.elements
+      if order != .listed {
+        @Dependency(\.random) var random
+        var generator = random
+        arranged = order.arrange(value.attendees, after: value.meetings.first, using: &generator)
+      }
+      self.lineup = arranged.map {
+        MeetingAttendee(id: $0.id, name: $0.name, absent: absent.contains($0.id))
+      }
+      self.speakers = lineup.filter { !$0.absent }.map(\.id)
+      self.allowsOvertime = allowsOvertime
       self.speakerIndex = speaker(at: 0)
     }
 
-    /// How many speakers take turns: the attendees, or one when there are none.
-    public var speakerCount: Int { max(syncUp.attendees.count, 1) }
+    /// How many speakers take turns: those present, or one when there are none.
+    public var speakerCount: Int { max(speakers.count, 1) }
 
-    /// The seconds of the meeting that belong to speaker `index`: `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)`.
+    /// The seconds of the slot timeline that belong to speaker `index`:
+    /// `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)` (among those after an absence, see ``division``).
     ///
     /// ```swift
     /// // 300 seconds, 7 attendees
@@ -57,22 +114,24 @@ public struct RecordMeeting: Reducer, Sendable {
     /// state.speakerSlot(for: 6)  // 257..<300
     /// ```
     public func speakerSlot(for index: Int) -> Range<Int> {
-      let index = min(max(index, 0), speakerCount - 1)
+      let index = min(max(index, division.firstSpeaker), speakerCount - 1)
       return slotStart(index)..<slotStart(index + 1)
     }
 
     /// The speaker whose slot holds `second` (the last speaker from the end of the meeting on).
     public func speaker(at second: Int) -> Int {
-      let duration = max(syncUp.duration, 1)
-      let second = max(second, 0)
-      // The largest i with ⌊i·D/n⌋ ≤ second, i.e. i·D < (second + 1)·n.
-      return min(((second + 1) * speakerCount - 1) / duration, speakerCount - 1)
+      let first = division.firstSpeaker
+      let count = speakerCount - first
+      let length = max(syncUp.duration - division.start, 1)
+      let second = max(second - division.start, 0)
+      // The largest i with ⌊i·L/k⌋ ≤ second, i.e. i·L < (second + 1)·k.
+      return min(first + ((second + 1) * count - 1) / length, speakerCount - 1)
     }
 
-    /// Seconds left in the meeting.
+    /// Seconds left in the meeting's slots.
     public var secondsRemaining: Int { max(syncUp.duration - secondsElapsed, 0) }
 
-    /// Seconds the current speaker has spoken.
+    /// Seconds of the current speaker's slot used on the slot timeline.
     public var slotElapsed: Int {
       let slot = speakerSlot(for: speakerIndex)
       return min(max(secondsElapsed - slot.lowerBound, 0), slot.count)
@@ -84,33 +143,76 @@ public struct RecordMeeting: Reducer, Sendable {
       return min(max(slot.upperBound - secondsElapsed, 0), slot.count)
     }
 
+    /// Whole seconds of meeting time so far (rounded down), pauses left out.
+    public var meetingSeconds: Int { Int(stopwatch.elapsed.components.seconds) }
+
+    /// Whole seconds the current speaker has spoken (rounded down).
+    public var turnSeconds: Int { Int((stopwatch.elapsed - turnStart).components.seconds) }
+
+    /// Whole seconds the current speaker has run past their slot; 0 unless in overtime.
+    public var overtimeSeconds: Int {
+      isInOvertime ? max(turnSeconds - speakerSlot(for: speakerIndex).count, 0) : 0
+    }
+
     /// Whether the current speaker is the last: "Next" then offers to end the meeting.
     public var isOnLastSpeaker: Bool { speakerIndex >= speakerCount - 1 }
 
     /// The name of the current speaker (see ``speakerName(at:)``).
     public var currentSpeakerName: String { speakerName(at: speakerIndex) }
 
-    /// The name of the attendee at `index`, or `Speaker k` (counting from 1) when it is blank
-    /// or there is no such attendee.
+    /// The name of speaker `index`, or `Speaker k` (counting from 1) when it is blank or there
+    /// is no such speaker.
     public func speakerName(at index: Int) -> String {
-      let attendees = syncUp.attendees
-      guard attendees.indices.contains(index), !attendees[index].name.isBlank else {
-        return "Speaker \(index + 1)"
-      }
-      return attendees[index].name
+      guard speakers.indices.contains(index),
+        let name = lineup.first(where: { $0.id == speakers[index] })?.name, !name.isBlank
+      else { return "Speaker \(index + 1)" }
+      return name
     }
 
-    /// Whether to ring the bell now: a speaker change just happened and the `bell` setting is
-    /// on.
-    public var shouldRingBell: Bool { speakerDidChange && isBellEnabled }
+    /// The names of the speakers after the current one, at most `limit`, in order.
+    public func upcomingSpeakerNames(limit: Int) -> [String] {
+      let next = speakerIndex + 1
+      guard next < speakers.count else { return [] }
+      return (next..<min(next + max(limit, 0), speakers.count)).map(speakerName(at:))
+    }
+
+    /// Whether to ring the bell now: the speaker just changed or their slot just ran out, and
+    /// the `bell` setting is on.
+    public var shouldRingBell: Bool { (speakerDidChange || slotDidRunOut) && isBellEnabled }
+
+    /// Whether the meeting time runs: from the start, unless paused or at the end prompt.
+    var isTiming: Bool { started != nil && !isPaused && alert == nil && !hasEnded }
 
     private func slotStart(_ index: Int) -> Int {
-      index * syncUp.duration / speakerCount
+      let first = division.firstSpeaker
+      let length = syncUp.duration - division.start
+      return division.start + (index - first) * length / (speakerCount - first)
+    }
+  }
+
+  /// Where the slot timeline is divided among the speakers from: at first the whole meeting
+  /// among everyone; after speaker `k` is marked absent at second `s`, the seconds from `s` on
+  /// among the speakers after `k`.
+  public struct SlotDivision: Equatable, Sendable {
+    /// The second of the slot timeline the division starts at.
+    public var start = 0
+    /// The first speaker (by position) it divides among.
+    public var firstSpeaker = 0
+
+    /// The whole meeting among everyone, or what is left from `start` among the speakers from
+    /// `firstSpeaker` on.
+    public init(start: Int = 0, firstSpeaker: Int = 0) {
+      self.start = start
+      self.firstSpeaker = firstSpeaker
     }
   }
 
   /// What can happen during a meeting.
   public enum Action: Equatable, Sendable {
+    /// The current speaker is not there: recorded as absent, and the next speaker starts now,
+    /// those left sharing what remains of the slots. On the last speaker, the meeting ends and
+    /// is saved.
+    case absentButtonTapped
     /// A button of the end alert, or its dismissal ("Resume"). `.presented(.confirmSave)` and
     /// `.presented(.confirmDiscard)` also work with no alert shown: a non-interactive `save` or
     /// `discard` command, or a signal that ends the meeting, sends them directly.
@@ -157,21 +259,45 @@ public struct RecordMeeting: Reducer, Sendable {
   /// The meeting's logic.
   public init() {}
 
-  /// Handles one action: the state change, then the work to do next.
+  /// Handles one action: the state change, then the work to do next. The meeting time is
+  /// brought up to now first, and runs afterwards exactly when ``State/isTiming`` says.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.speakerDidChange = false
+    state.slotDidRunOut = false
+    state.stopwatch.update(on: clock)
+    let effect = respond(to: action, in: &state)
+    state.stopwatch.set(running: state.isTiming, on: clock)
+    return effect
+  }
+
+  private func respond(to action: Action, in state: inout State) -> Effect<Action> {
     switch action {
+    case .absentButtonTapped:
+      guard state.speakers.indices.contains(state.speakerIndex) else { return .none }
+      let id = state.speakers[state.speakerIndex]
+      if let index = state.lineup.firstIndex(where: { $0.id == id }) {
+        state.lineup[index].absent = true
+      }
+      guard !state.isOnLastSpeaker else {
+        state.alert = nil
+        return .merge(saveMeeting(&state, closingTurn: false), endMeeting(&state))
+      }
+      state.division = SlotDivision(
+        start: state.secondsElapsed, firstSpeaker: state.speakerIndex + 1)
+      startTurn(of: state.speakerIndex + 1, &state)
+      return .none
+
     case .alert(.dismiss):
       state.alert = nil
       return .none
 
     case .alert(.presented(.confirmDiscard)):
       state.alert = nil
-      return endMeeting()
+      return endMeeting(&state)
 
     case .alert(.presented(.confirmSave)):
       state.alert = nil
-      return .merge(saveMeeting(&state), endMeeting())
+      return .merge(saveMeeting(&state, closingTurn: true), endMeeting(&state))
 
     case .delegate:
       return .none
@@ -185,9 +311,8 @@ public struct RecordMeeting: Reducer, Sendable {
         state.alert = .endMeeting(isDiscardable: false)
         return .none
       }
-      state.speakerIndex += 1
-      state.secondsElapsed = state.speakerSlot(for: state.speakerIndex).lowerBound
-      state.speakerDidChange = true
+      endTurn(&state)
+      startTurn(of: state.speakerIndex + 1, &state)
       return .none
 
     case .noteSubmitted(let text):
@@ -198,6 +323,9 @@ public struct RecordMeeting: Reducer, Sendable {
       return .none
 
     case .onTask:
+      if state.started == nil {
+        state.started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+      }
       return .run { [clock] send in
         for try await _ in clock.timer(interval: .seconds(1)) {
           await send(.timerTick)
@@ -215,31 +343,84 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .timerTick:
       guard state.alert == nil, !state.isPaused else { return .none }
-      state.secondsElapsed += 1
-      if state.secondsElapsed >= state.syncUp.duration {
-        return .merge(saveMeeting(&state), endMeeting())
-      }
-      let speaker = state.speaker(at: state.secondsElapsed)
-      if speaker != state.speakerIndex {
-        state.speakerIndex = speaker
-        state.speakerDidChange = true
-      }
-      return .none
+      return tick(&state)
     }
   }
 
-  /// Puts the meeting at the front of the sync-up's meetings, through the shared reference,
-  /// so that changes made meanwhile by another process are kept, and tells the parent.
-  private func saveMeeting(_ state: inout State) -> Effect<Action> {
+  /// One second of the slot timeline. Without overtime, a turn ends when its slot runs out
+  /// and the meeting when the last one does; with overtime, the timeline waits at the end of
+  /// the speaker's slot until "Next".
+  private func tick(_ state: inout State) -> Effect<Action> {
+    if state.allowsOvertime {
+      let slotEnd = state.speakerSlot(for: state.speakerIndex).upperBound
+      guard state.secondsElapsed + 1 >= slotEnd else {
+        state.secondsElapsed += 1
+        return .none
+      }
+      state.secondsElapsed = slotEnd
+      if !state.isInOvertime {
+        state.isInOvertime = true
+        state.slotDidRunOut = true
+      }
+      return .none
+    }
+    state.secondsElapsed += 1
+    if state.secondsElapsed >= state.syncUp.duration {
+      return .merge(saveMeeting(&state, closingTurn: true), endMeeting(&state))
+    }
+    let speaker = state.speaker(at: state.secondsElapsed)
+    if speaker != state.speakerIndex {
+      endTurn(&state)
+      state.speakerIndex = speaker
+      state.turnStart = state.stopwatch.elapsed
+      state.speakerDidChange = true
+    }
+    return .none
+  }
+
+  /// Records the current speaker's turn: the meeting time since it started, against the slot.
+  private func endTurn(_ state: inout State) {
+    guard state.speakers.indices.contains(state.speakerIndex) else { return }
+    let id = state.speakers[state.speakerIndex]
+    let name = state.lineup.first { $0.id == id }?.name ?? ""
+    state.turns.append(
+      Meeting.Turn(
+        attendee: id, name: name,
+        seconds: (state.stopwatch.elapsed - state.turnStart).roundedSeconds,
+        slot: state.speakerSlot(for: state.speakerIndex).count))
+  }
+
+  /// Gives the floor to speaker `index` now, at the start of their slot.
+  private func startTurn(of index: Int, _ state: inout State) {
+    state.speakerIndex = index
+    state.secondsElapsed = state.speakerSlot(for: index).lowerBound
+    state.turnStart = state.stopwatch.elapsed
+    state.isInOvertime = false
+    state.speakerDidChange = true
+  }
+
+  /// Puts the meeting, with its record, at the front of the sync-up's meetings through the
+  /// shared reference, so that changes made meanwhile by another process are kept, and tells
+  /// the parent. `closingTurn` records the current speaker's turn first.
+  private func saveMeeting(_ state: inout State, closingTurn: Bool) -> Effect<Action> {
+    if closingTurn { endTurn(&state) }
     // Our file keeps whole seconds: a saved meeting then equals itself after a reload.
     let date = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-    let meeting = Meeting(id: uuid(), date: date, transcript: state.transcript)
+    let meeting = Meeting(
+      id: uuid(), date: date, transcript: state.transcript,
+      started: state.started ?? date,
+      duration: state.stopwatch.elapsed.roundedSeconds,
+      plannedDuration: state.syncUp.duration,
+      endedEarly: state.speakerIndex < state.speakers.count - 1,
+      attendees: state.lineup,
+      turns: state.turns)
     state.$syncUp.withLock { _ = $0.meetings.insert(meeting, at: 0) }
     return .send(.delegate(.saved(meeting)))
   }
 
-  private func endMeeting() -> Effect<Action> {
-    .merge(
+  private func endMeeting(_ state: inout State) -> Effect<Action> {
+    state.hasEnded = true
+    return .merge(
       .cancel(id: CancelID.timer),
       .run { _ in await dismiss() }
     )
@@ -258,6 +439,14 @@ extension AlertState where Action == RecordMeeting.Action.Alert {
           ? [ButtonState(role: .destructive, action: .confirmDiscard, label: "Discard")] : [])
         + [ButtonState(role: .cancel, label: "Resume")]
     )
+  }
+}
+
+extension Duration {
+  /// The duration in whole seconds, rounded to the nearest (a half up).
+  fileprivate var roundedSeconds: Int {
+    let (seconds, attoseconds) = components
+    return Int(seconds) + (attoseconds >= 500_000_000_000_000_000 ? 1 : 0)
   }
 }
 

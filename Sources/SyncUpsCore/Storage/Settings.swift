@@ -79,3 +79,27 @@ extension AppStorage {
     )
   }
 }
+
+extension SharedReaderKey where Self == AppStorageKey<Bool>.Default {
+  /// Whether a speaker may run past their slot: the `overtime` setting, off by default (the
+  /// app's behaviour: the next speaker starts when a slot runs out).
+  ///
+  /// ```swift
+  /// @SharedReader(.overtimeAllowed) var overtimeAllowed
+  /// ```
+  public static var overtimeAllowed: Self {
+    Self[.appStorage("overtime"), default: false]
+  }
+}
+
+extension SharedReaderKey where Self == AppStorageKey<SpeakingOrder>.Default {
+  /// The order a meeting calls the attendees in: the `order` setting, ``SpeakingOrder/listed``
+  /// by default.
+  ///
+  /// ```swift
+  /// @SharedReader(.speakingOrder) var order
+  /// ```
+  public static var speakingOrder: Self {
+    Self[.appStorage("order"), default: .listed]
+  }
+}

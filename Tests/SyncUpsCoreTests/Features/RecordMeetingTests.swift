@@ -29,12 +29,16 @@ import TestStoreSupport
       $0.uuid = .incrementing
     }
 
-    await store.send(.onTask)
+    await store.send(.onTask) {
+      $0.started = FeatureFixtures.now
+      $0.stopwatch = running(0)
+    }
 
     await tick(clock)
     await store.receive(.timerTick) {
       $0.speakerIndex = 0
       $0.secondsElapsed = 1
+      $0.stopwatch = running(1)
       #expect($0.secondsRemaining == 5)
     }
     await tick(clock)
@@ -42,6 +46,9 @@ import TestStoreSupport
       $0.speakerIndex = 1
       $0.secondsElapsed = 2
       $0.speakerDidChange = true
+      $0.stopwatch = running(2)
+      $0.turns = [turn(0xB1, "Blob", 2, of: 2)]
+      $0.turnStart = .seconds(2)
       #expect($0.secondsRemaining == 4)
     }
     await tick(clock)
@@ -49,6 +56,7 @@ import TestStoreSupport
       $0.speakerIndex = 1
       $0.secondsElapsed = 3
       $0.speakerDidChange = false
+      $0.stopwatch = running(3)
       #expect($0.secondsRemaining == 3)
     }
     await tick(clock)
@@ -56,6 +64,9 @@ import TestStoreSupport
       $0.speakerIndex = 2
       $0.secondsElapsed = 4
       $0.speakerDidChange = true
+      $0.stopwatch = running(4)
+      $0.turns.append(turn(0xB2, "Blob Jr", 2, of: 2))
+      $0.turnStart = .seconds(4)
       #expect($0.secondsRemaining == 2)
     }
     await tick(clock)
@@ -63,19 +74,25 @@ import TestStoreSupport
       $0.speakerIndex = 2
       $0.secondsElapsed = 5
       $0.speakerDidChange = false
+      $0.stopwatch = running(5)
       #expect($0.secondsRemaining == 1)
     }
+    let turns = [
+      turn(0xB1, "Blob", 2, of: 2), turn(0xB2, "Blob Jr", 2, of: 2),
+      turn(0xB3, "Blob Sr", 2, of: 2),
+    ]
+    let meeting = recorded(FeatureFixtures.shortSyncUp, duration: 6, turns: turns)
     await tick(clock)
     await store.receive(.timerTick) {
       $0.speakerIndex = 2
       $0.secondsElapsed = 6
-      $0.syncUp.meetings.insert(
-        Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""),
-        at: 0
-      )
+      $0.stopwatch = Stopwatch(elapsed: .seconds(6))
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.syncUp.meetings.insert(meeting, at: 0)
       #expect($0.secondsRemaining == 0)
     }
-    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
+    await store.receive(.delegate(.saved(meeting)))
     await store.finish()
     #expect(dismissals.count == 1)
   }
@@ -93,26 +110,32 @@ import TestStoreSupport
       $0.uuid = .incrementing
     }
 
-    await store.send(.onTask)
+    await store.send(.onTask) {
+      $0.started = FeatureFixtures.now
+      $0.stopwatch = running(0)
+    }
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true)
+      $0.stopwatch = Stopwatch(elapsed: .zero)
     }
 
-    // The timer runs on while the alert shows, but its ticks change nothing.
+    // The timer runs on while the alert shows, but its ticks change nothing, and the time is
+    // not the meeting's.
     await clock.waitForSleepers()
     await clock.advance(by: .seconds(3))
     await store.receive(.timerTick)
     await store.receive(.timerTick)
     await store.receive(.timerTick)
 
+    let turns = [turn(0xA1, "Blob", 0, of: 10)]
+    let meeting = recorded(FeatureFixtures.designSyncUp, duration: 0, turns: turns, endedEarly: true)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
-      $0.syncUp.meetings.insert(
-        Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""),
-        at: 0
-      )
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.syncUp.meetings.insert(meeting, at: 0)
     }
-    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
+    await store.receive(.delegate(.saved(meeting)))
     await store.finish()
     #expect(dismissals.count == 1)
     #expect(store.state.syncUp.meetings.ids == [UUID(0), UUID(0xE1)])
@@ -121,21 +144,27 @@ import TestStoreSupport
   @Test func endMeetingDiscard() async {
     let clock = TestClock()
     let dismissals = DismissCounter()
-    // No `date` or `uuid`: discarding must not make a meeting.
+    // No `uuid`: discarding must not make a meeting.
     let store = TestStore(
       initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.designSyncUp)),
       reducer: RecordMeeting()
     ) {
       $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
       $0.dismiss = dismissals.effect
     }
 
-    await store.send(.onTask)
+    await store.send(.onTask) {
+      $0.started = FeatureFixtures.now
+      $0.stopwatch = running(0)
+    }
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true)
+      $0.stopwatch = Stopwatch(elapsed: .zero)
     }
     await store.send(.alert(.presented(.confirmDiscard))) {
       $0.alert = nil
+      $0.hasEnded = true
     }
     await store.finish()
     #expect(dismissals.count == 1)
@@ -149,19 +178,26 @@ import TestStoreSupport
       reducer: RecordMeeting()
     ) {
       $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
       $0.dismiss = DismissCounter().effect
     }
 
-    let task = await store.send(.onTask)
+    let task = await store.send(.onTask) {
+      $0.started = FeatureFixtures.now
+      $0.stopwatch = running(0)
+    }
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true)
+      $0.stopwatch = Stopwatch(elapsed: .zero)
     }
     await store.send(.alert(.dismiss)) {
       $0.alert = nil
+      $0.stopwatch = running(0)
     }
     await tick(clock)
     await store.receive(.timerTick) {
       $0.secondsElapsed = 1
+      $0.stopwatch = running(1)
     }
     task.cancel()
     await store.finish()
@@ -180,29 +216,39 @@ import TestStoreSupport
       $0.uuid = .incrementing
     }
 
-    await store.send(.onTask)
+    await store.send(.onTask) {
+      $0.started = FeatureFixtures.now
+      $0.stopwatch = running(0)
+    }
     await store.send(.nextButtonTapped) {
       $0.speakerIndex = 1
       $0.secondsElapsed = 2
       $0.speakerDidChange = true
+      $0.turns = [turn(0xB1, "Blob", 0, of: 2)]
     }
     await store.send(.nextButtonTapped) {
       $0.speakerIndex = 2
       $0.secondsElapsed = 4
+      $0.turns.append(turn(0xB2, "Blob Jr", 0, of: 2))
     }
     #expect(store.state.isOnLastSpeaker)
     await store.send(.nextButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: false)
       $0.speakerDidChange = false
+      $0.stopwatch = Stopwatch(elapsed: .zero)
     }
+    let turns = [
+      turn(0xB1, "Blob", 0, of: 2), turn(0xB2, "Blob Jr", 0, of: 2),
+      turn(0xB3, "Blob Sr", 0, of: 2),
+    ]
+    let meeting = recorded(FeatureFixtures.shortSyncUp, duration: 0, turns: turns)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
-      $0.syncUp.meetings.insert(
-        Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""),
-        at: 0
-      )
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.syncUp.meetings.insert(meeting, at: 0)
     }
-    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
+    await store.receive(.delegate(.saved(meeting)))
     await store.finish()
     #expect(dismissals.count == 1)
   }
@@ -220,42 +266,63 @@ import TestStoreSupport
   }
 
   /// 300 seconds do not split evenly between 7 speakers: the app never ends such a meeting.
+  /// Each turn lasts its slot, and the meeting what the clock says.
   @Test func sevenSpeakersInFiveMinutes() async {
+    let clock = TestClock()
     let dismissals = DismissCounter()
+    let syncUp = FeatureFixtures.syncUp(duration: 300, attendees: 7)
     let store = TestStore(
-      initialState: RecordMeeting.State(
-        syncUp: Shared(FeatureFixtures.syncUp(duration: 300, attendees: 7))),
+      initialState: RecordMeeting.State(syncUp: Shared(syncUp)),
       reducer: RecordMeeting()
     ) {
+      $0.continuousClock = clock
       $0.date = .constant(FeatureFixtures.now)
       $0.dismiss = dismissals.effect
       $0.uuid = .incrementing
     }
     let changes = [42: 1, 85: 2, 128: 3, 171: 4, 214: 5, 257: 6]
+    let starts = [0, 42, 85, 128, 171, 214, 257, 300]
+    let turns = (0..<7).map { turn(0xC00 + $0, "A\($0 + 1)", starts[$0 + 1] - starts[$0], of: starts[$0 + 1] - starts[$0]) }
     #expect(store.state.speakerSlot(for: 0) == 0..<42)
     #expect(store.state.speakerSlot(for: 3) == 128..<171)
     #expect(store.state.speakerSlot(for: 6) == 257..<300)
 
+    await store.send(.onTask) {
+      $0.started = FeatureFixtures.now
+      $0.stopwatch = running(0)
+    }
     var changed = false
     for second in 1..<300 {
-      await store.send(.timerTick) {
+      await tick(clock)
+      await store.receive(.timerTick) {
         $0.secondsElapsed = second
+        $0.stopwatch = running(second)
         $0.speakerDidChange = changes[second] != nil
-        if let speaker = changes[second] { $0.speakerIndex = speaker }
+        if let speaker = changes[second] {
+          $0.speakerIndex = speaker
+          $0.turns.append(turns[speaker - 1])
+          $0.turnStart = .seconds(second)
+        }
       }
       changed = changes[second] != nil
     }
     #expect(store.state.secondsRemaining == 1)
     #expect(store.state.slotElapsed == 42)
     #expect(store.state.slotRemaining == 1)
-    await store.send(.timerTick) {
+    let meeting = recorded(syncUp, duration: 300, turns: turns)
+    await tick(clock)
+    await store.receive(.timerTick) {
       $0.secondsElapsed = 300
+      $0.stopwatch = Stopwatch(elapsed: .seconds(300))
+      $0.hasEnded = true
       if changed { $0.speakerDidChange = false }
-      $0.syncUp.meetings = [Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "")]
+      $0.turns = turns
+      $0.syncUp.meetings = [meeting]
     }
-    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
+    await store.receive(.delegate(.saved(meeting)))
     await store.finish()
     #expect(dismissals.count == 1)
+    #expect(meeting.turns?.map(\.seconds) == [42, 43, 43, 43, 43, 43, 43])
   }
 
   /// Every length and number of speakers: each speaker's slot starts at ⌊i·D/n⌋ and the
@@ -299,29 +366,49 @@ import TestStoreSupport
       reducer: RecordMeeting()
     ) {
       $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
       $0.dismiss = DismissCounter().effect
     }
 
-    await store.send(.onTask)
+    await store.send(.onTask) {
+      $0.started = FeatureFixtures.now
+      $0.stopwatch = running(0)
+    }
     await tick(clock)
-    await store.receive(.timerTick) { $0.secondsElapsed = 1 }
-    await store.send(.pauseButtonTapped) { $0.isPaused = true }
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 1
+      $0.stopwatch = running(1)
+    }
+    await store.send(.pauseButtonTapped) {
+      $0.isPaused = true
+      $0.stopwatch = Stopwatch(elapsed: .seconds(1))
+    }
     await tick(clock)
     await store.receive(.timerTick)
     await tick(clock)
     await store.receive(.timerTick)
-    await store.send(.resumeButtonTapped) { $0.isPaused = false }
+    await store.send(.resumeButtonTapped) {
+      $0.isPaused = false
+      $0.stopwatch = running(1, since: 3)
+    }
     await tick(clock)
     await store.receive(.timerTick) {
       $0.secondsElapsed = 2
       $0.speakerIndex = 1
       $0.speakerDidChange = true
+      $0.stopwatch = running(2, since: 4)
+      $0.turns = [turn(0xB1, "Blob", 2, of: 2)]
+      $0.turnStart = .seconds(2)
     }
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true)
       $0.speakerDidChange = false
+      $0.stopwatch = Stopwatch(elapsed: .seconds(2))
     }
-    await store.send(.alert(.presented(.confirmDiscard))) { $0.alert = nil }
+    await store.send(.alert(.presented(.confirmDiscard))) {
+      $0.alert = nil
+      $0.hasEnded = true
+    }
     await store.finish()
   }
 
@@ -345,22 +432,23 @@ import TestStoreSupport
       $0.secondsElapsed = 2
       $0.speakerIndex = 1
       $0.speakerDidChange = true
+      $0.turns = [turn(0xB1, "Blob", 0, of: 2)]
     }
     #expect(store.state.currentSpeakerName == "Speaker 2")
     await store.send(.noteSubmitted("  Reviewing\nthe design  ")) {
       $0.speakerDidChange = false
       $0.transcript = "Blob: Shipped the release\nSpeaker 2: Reviewing the design"
     }
+    let turns = [turn(0xB1, "Blob", 0, of: 2), turn(0xB2, "  ", 0, of: 2)]
+    let meeting = recorded(
+      syncUp, transcript: "Blob: Shipped the release\nSpeaker 2: Reviewing the design",
+      duration: 0, turns: turns, endedEarly: true)
     await store.send(.alert(.presented(.confirmSave))) {
-      $0.syncUp.meetings = [
-        Meeting(
-          id: UUID(0), date: FeatureFixtures.now,
-          transcript: "Blob: Shipped the release\nSpeaker 2: Reviewing the design")
-      ]
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.syncUp.meetings = [meeting]
     }
-    await store.receive(.delegate(.saved(Meeting(
-          id: UUID(0), date: FeatureFixtures.now,
-          transcript: "Blob: Shipped the release\nSpeaker 2: Reviewing the design"))))
+    await store.receive(.delegate(.saved(meeting)))
     await store.finish()
   }
 
@@ -374,10 +462,15 @@ import TestStoreSupport
       $0.uuid = .incrementing
     }
 
+    let turns = [turn(0xB1, "Blob", 0, of: 2)]
+    let meeting = recorded(
+      FeatureFixtures.shortSyncUp, duration: 0, turns: turns, endedEarly: true)
     await store.send(.alert(.presented(.confirmSave))) {
-      $0.syncUp.meetings = [Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "")]
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.syncUp.meetings = [meeting]
     }
-    await store.receive(.delegate(.saved(Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: ""))))
+    await store.receive(.delegate(.saved(meeting)))
     await store.finish()
     let data = try SyncUpsFile.encode([store.state.syncUp])
     #expect(try SyncUpsFile.decode(data) == [store.state.syncUp])
@@ -460,8 +553,11 @@ import TestStoreSupport
       await store.finish()
 
       var expected = renamed
+      // The record keeps the names the meeting started with.
       expected.meetings = [
-        Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "Blob: Hello")
+        recorded(
+          FeatureFixtures.shortSyncUp, transcript: "Blob: Hello", duration: 0,
+          turns: [turn(0xB1, "Blob", 0, of: 2)], endedEarly: true)
       ]
       #expect(store.state.syncUp == expected)
       #expect(syncUps == [expected])
@@ -469,5 +565,33 @@ import TestStoreSupport
       #expect(try FeatureFixtures.syncUpsInFile() == [expected])
       #expect(dismissals.count == 1)
     }
+  }
+
+  // MARK: Helpers
+
+  /// A stopwatch that has counted `elapsed` seconds and runs since the test clock read `since`
+  /// seconds (`elapsed` when not given: no pause so far).
+  private func running(_ elapsed: Int, since: Int? = nil) -> Stopwatch {
+    Stopwatch(
+      elapsed: .seconds(elapsed), runningSince: TestClock.Instant(offset: .seconds(since ?? elapsed)))
+  }
+
+  /// A turn of the attendee `UUID(id)`.
+  private func turn(_ id: Int, _ name: String, _ seconds: Int, of slot: Int) -> Meeting.Turn {
+    Meeting.Turn(attendee: UUID(id), name: name, seconds: seconds, slot: slot)
+  }
+
+  /// The first meeting a test saves (`UUID(0)`, at `FeatureFixtures.now`) of `syncUp`, everyone
+  /// present in the listed order.
+  private func recorded(
+    _ syncUp: SyncUp, transcript: String = "", duration: Int, turns: [Meeting.Turn],
+    endedEarly: Bool = false
+  ) -> Meeting {
+    Meeting(
+      id: UUID(0), date: FeatureFixtures.now, transcript: transcript,
+      started: FeatureFixtures.now, duration: duration, plannedDuration: syncUp.duration,
+      endedEarly: endedEarly,
+      attendees: syncUp.attendees.map { MeetingAttendee(id: $0.id, name: $0.name, absent: false) },
+      turns: turns)
   }
 }
