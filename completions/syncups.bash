@@ -21,7 +21,7 @@ _syncups_options() {
     'add') echo '--title --attendee --duration --theme --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'start') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'start') echo '--absent --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting show') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -56,6 +56,8 @@ _syncups_option_value() {
     'edit:--add-attendee') echo none ;;
     'edit:--remove-attendee') echo attendee ;;
     'edit:--rename-attendee') echo attendee ;;
+    'start:--absent') echo attendee ;;
+    'start:--order') echo 'choice listed shuffled rotated' ;;
   esac
 }
 
@@ -71,10 +73,10 @@ _syncups_argument() {
     'meeting show:1') echo meeting ;;
     'meeting delete:0') echo syncup ;;
     'meeting delete:1') echo meeting ;;
-    'config get:0') echo 'choice bell color default-duration default-theme' ;;
-    'config set:0') echo 'choice bell color default-duration default-theme' ;;
+    'config get:0') echo 'choice bell color default-duration default-theme order overtime' ;;
+    'config set:0') echo 'choice bell color default-duration default-theme order overtime' ;;
     'config set:1') echo setting ;;
-    'config unset:0') echo 'choice bell color default-duration default-theme' ;;
+    'config unset:0') echo 'choice bell color default-duration default-theme order overtime' ;;
     'import:0') echo file ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;
@@ -87,6 +89,8 @@ _syncups_setting_values() {
     'bell') echo 'on off' ;;
     'color') echo 'auto always never' ;;
     'default-theme') echo 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' ;;
+    'order') echo 'listed shuffled rotated' ;;
+    'overtime') echo 'on off' ;;
   esac
 }
 

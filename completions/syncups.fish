@@ -32,7 +32,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee
+                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order
                     set expect 1
                     continue
                 case '-?*'
@@ -116,6 +116,10 @@ function __syncups_setting_values
             printf '%s\n' auto always never
         case 'default-theme'
             printf '%s\n' bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow
+        case 'order'
+            printf '%s\n' listed shuffled rotated
+        case 'overtime'
+            printf '%s\n' on off
     end
 end
 
@@ -170,6 +174,10 @@ complete -c syncups -n '__syncups_at \'delete\'' -s y -l yes -d 'Delete without 
 complete -c syncups -n '__syncups_at \'delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups start
+complete -c syncups -n '__syncups_at \'start\'' -l absent -x -a '(__syncups_attendees)' -d 'Leave out the attendee with this name or id: the others share the meeting; repeatable.'
+complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
+complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
+complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
 complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups meetings
@@ -195,14 +203,14 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a set -d 'Change a setting.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a setting\'s default.'
 
 # syncups config get
-complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme' -d 'key'
+complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme order overtime' -d 'key'
 
 # syncups config set
-complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme order overtime' -d 'key'
 complete -c syncups -n '__syncups_at \'config set\' 1' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
-complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme' -d 'key'
+complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime' -d 'key'
 
 # syncups import
 complete -c syncups -n '__syncups_at \'import\' 0' -r -F -d 'file'

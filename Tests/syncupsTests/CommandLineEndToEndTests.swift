@@ -23,7 +23,9 @@ struct CommandLineEndToEndTests {
           "bell" : false,
           "color" : "auto",
           "default-duration" : 90,
-          "default-theme" : "bubblegum"
+          "default-theme" : "bubblegum",
+          "order" : "listed",
+          "overtime" : false
         }
 
         """)

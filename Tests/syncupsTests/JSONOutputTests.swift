@@ -217,7 +217,9 @@ struct JSONOutputTests {
     (.defaultTheme, #"{"key":"default-theme","value":"sky"}"#),
   ])
   func settingChanges(key: ConfigKey, json: String) {
-    let values = ConfigValues(bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky)
+    let values = ConfigValues(
+      bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
+      overtime: true)
     #expect(JSONOutput.settingChange(key, values).text(pretty: false) == json + "\n")
   }
 

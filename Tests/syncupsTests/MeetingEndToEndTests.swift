@@ -73,22 +73,25 @@ struct MeetingEndToEndTests {
     #expect(result.status == 0)
     #expect(result.error == "")
     let lines = result.output.split(separator: "\n").map(String.init)
-    #expect(lines.count == 8)
+    #expect(lines.count == 10)
+    // The script's lines all come before any time passes (SYNCUPS_CLOCK=immediate).
     #expect(
-      Array(lines.prefix(7)) == [
-        #"{"duration":90,"event":"started","speakers":3,"syncUpID":"00000000-0000-0000-0000-000000000001","title":"Eng"}"#,
-        #"{"count":3,"elapsed":0,"event":"speaker","index":1,"name":"Ana"}"#,
+      Array(lines.prefix(9)) == [
+        #"{"duration":90,"event":"started","overtime":false,"speakers":3,"syncUpID":"00000000-0000-0000-0000-000000000001","title":"Eng"}"#,
+        #"{"count":3,"elapsed":0,"event":"speaker","index":1,"name":"Ana","slot":30}"#,
         #"{"elapsed":0,"event":"note","speaker":"Ana","text":"Shipped it"}"#,
-        #"{"count":3,"elapsed":30,"event":"speaker","index":2,"name":"Ben"}"#,
-        #"{"elapsed":30,"event":"paused"}"#,
-        #"{"elapsed":30,"event":"resumed"}"#,
-        #"{"elapsed":30,"event":"note","speaker":"Ben","text":"Reviewed"}"#,
+        #"{"attendee":"00000000-0000-0000-0000-00000000000A","elapsed":0,"event":"turn","name":"Ana","overtime":0,"seconds":0,"slot":30}"#,
+        #"{"count":3,"elapsed":0,"event":"speaker","index":2,"name":"Ben","slot":30}"#,
+        #"{"elapsed":0,"event":"paused"}"#,
+        #"{"elapsed":0,"event":"resumed"}"#,
+        #"{"elapsed":0,"event":"note","speaker":"Ben","text":"Reviewed"}"#,
+        #"{"attendee":"00000000-0000-0000-0000-00000000000B","elapsed":0,"event":"turn","name":"Ben","overtime":0,"seconds":0,"slot":30}"#,
       ])
     let ended = try #require(
-      try JSONSerialization.jsonObject(with: Data(lines[7].utf8)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(lines[9].utf8)) as? [String: Any])
     #expect(ended["event"] as? String == "ended")
     #expect(ended["saved"] as? Bool == true)
-    #expect(ended["elapsed"] as? Int == 30)
+    #expect(ended["elapsed"] as? Int == 0)
     let meeting = try #require(ended["meeting"] as? [String: Any])
     #expect(meeting["transcript"] as? String == "Ana: Shipped it\nBen: Reviewed")
     let saved = try savedMeetings(syncups)
@@ -117,8 +120,11 @@ struct MeetingEndToEndTests {
         Started Eng: 3 speakers, 1 min, 30 secs
         0:00 Ana is speaking (speaker 1 of 3)
         0:00 Note from Ana: First
+        0:30 Ana spoke 0:30 of 0:30
         0:30 Ben is speaking (speaker 2 of 3)
+        1:00 Ben spoke 0:30 of 0:30
         1:00 Cy is speaking (speaker 3 of 3)
+        1:30 Cy spoke 0:30 of 0:30
         1:30 Saved the meeting (1 note)
 
         """)
@@ -142,12 +148,12 @@ struct MeetingEndToEndTests {
     #expect(result.status == 0)
     #expect(
       result.error == """
-        Error: unknown command 'dance'; expected next, pause, resume, note TEXT, save or discard
+        Error: unknown command 'dance'; expected next, absent, pause, resume, note TEXT, save or discard
         Error: 'note' needs the note's text
         Error: 'pause' takes no argument (got 'now')
 
         """)
-    #expect(result.output.hasSuffix("1:00 Saved the meeting (0 notes)\n"))
+    #expect(result.output.hasSuffix("0:00 Cy spoke 0:00 of 0:30\n0:00 Saved the meeting (0 notes)\n"))
   }
 
   /// On a terminal, Next on the last speaker asks whether to end, offering Save and end or
@@ -164,10 +170,13 @@ struct MeetingEndToEndTests {
       result.output == """
         Started Eng: 3 speakers, 1 min, 30 secs
         0:00 Ana is speaking (speaker 1 of 3)
-        0:30 Ben is speaking (speaker 2 of 3)
-        1:00 Cy is speaking (speaker 3 of 3)
-        1:00 Note from Cy: Last words
-        1:00 Saved the meeting (1 note)
+        0:00 Ana spoke 0:00 of 0:30
+        0:00 Ben is speaking (speaker 2 of 3)
+        0:00 Ben spoke 0:00 of 0:30
+        0:00 Cy is speaking (speaker 3 of 3)
+        0:00 Note from Cy: Last words
+        0:00 Cy spoke 0:00 of 0:30
+        0:00 Saved the meeting (1 note)
 
         """)
     #expect(try savedMeetings(syncups).map { $0["transcript"] as? String } == ["Cy: Last words"])
@@ -178,7 +187,9 @@ struct MeetingEndToEndTests {
     let result = try syncups(
       "start", "eng", input: "note One\nsave\nnote Two\nsave\n", environment: Self.immediate)
     #expect(result.status == 0)
-    #expect(result.output.hasSuffix("0:00 Note from Ana: One\n0:00 Saved the meeting (1 note)\n"))
+    #expect(
+      result.output.hasSuffix(
+        "0:00 Note from Ana: One\n0:00 Ana spoke 0:00 of 0:30\n0:00 Saved the meeting (1 note)\n"))
     #expect(try savedMeetings(syncups).map { $0["transcript"] as? String } == ["Ana: One"])
   }
 
@@ -345,8 +356,11 @@ struct MeetingLengthEndToEndTests {
       fixed.output == """
         Started Eng: 3 speakers, 3 secs
         0:00 Ana is speaking (speaker 1 of 3)
+        0:01 Ana spoke 0:01 of 0:01
         0:01 Ben is speaking (speaker 2 of 3)
+        0:02 Ben spoke 0:01 of 0:01
         0:02 Cy is speaking (speaker 3 of 3)
+        0:03 Cy spoke 0:01 of 0:01
         0:03 Saved the meeting (0 notes)
 
         """)

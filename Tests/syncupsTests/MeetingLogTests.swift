@@ -14,7 +14,7 @@ struct MeetingLogTests {
       MeetingLog.opening(start, MeetingOverlay()) == """
         Started Engineering: 3 speakers, 10 min
         0:00 Blob is speaking (speaker 1 of 3)
-        n next  space pause  t note  e end
+        n next  a absent  space pause  t note  e end
 
         """)
   }
@@ -42,6 +42,7 @@ struct MeetingLogTests {
     var next = start
     next.secondsElapsed = 200
     next.speakerIndex = 1
+    next.stopwatch = Stopwatch(elapsed: .seconds(200))
     #expect(
       MeetingLog.changes(from: (start, overlay), to: (next, overlay))
         == "\n3:20 Blob Jr is speaking (speaker 2 of 3)\nNote: Half")

@@ -28,6 +28,9 @@ enum MeetingFixtures {
     var state = RecordMeeting.State(syncUp: Shared(syncUp))
     state.secondsElapsed = elapsed
     state.speakerIndex = state.speaker(at: elapsed)
+    // Real time as long as the slot timeline: no next pressed, no pause.
+    state.stopwatch = Stopwatch(elapsed: .seconds(elapsed))
+    state.turnStart = .seconds(state.speakerSlot(for: state.speakerIndex).lowerBound)
     state.isPaused = paused
     state.alert = alert
     return state
@@ -111,12 +114,13 @@ private func render(
         "",
         " Blob Jr is speaking",
         " Speaker 2 of 3",
+        " Next: Blob Sr",
         "",
         " Meeting  4:25 elapsed  5:35 left",
         " " + bar(34, 44),
         " Speaker  1:05 elapsed  2:15 left",
         " " + bar(25, 53),
-      ] + Array(repeating: "", count: 14) + [" n next  space pause  t note  e end"]
+      ] + Array(repeating: "", count: 13) + [" n next  a absent  space pause  t note  e end"]
     #expect(render(MeetingFixtures.state(), 80, 24) == screen(expected, rows: 24))
   }
 
@@ -127,6 +131,7 @@ private func render(
         "",
         " \u{1B}[1mBlob Jr is speaking" + reset,
         " Speaker 2 of 3",
+        " Next: Blob Sr",
         "",
         " Meeting  4:25 elapsed  5:35 left",
         " " + bubblegum + String(repeating: " ", count: 34) + reset
@@ -134,7 +139,7 @@ private func render(
         " Speaker  1:05 elapsed  2:15 left",
         " " + bubblegum + String(repeating: " ", count: 25) + reset
           + "\u{1B}[2m" + String(repeating: "░", count: 53) + reset,
-      ] + Array(repeating: "", count: 14) + [" \u{1B}[2mn next  space pause  t note  e end" + reset]
+      ] + Array(repeating: "", count: 13) + [" \u{1B}[2mn next  a absent  space pause  t note  e end" + reset]
     let style = TerminalStyle(depth: .trueColor)
     #expect(render(MeetingFixtures.state(), 80, 24, style: style) == screen(expected, rows: 24))
   }
@@ -149,9 +154,9 @@ private func render(
   @Test func pausedAtTheSmallestFullSize() {
     let expected = [
       " Engineering",
-      "",
       " Blob Jr is speaking",
       " Speaker 2 of 3",
+      " Next: Blob Sr",
       " Meeting  4:25 elapsed  5:35 left",
       " " + bar(16, 22),
       " Speaker  1:05 elapsed  2:15 left",
@@ -169,6 +174,7 @@ private func render(
       "",
       " Blob Jr is speaking",
       " Speaker 2 of 3",
+      " Next: Blob Sr",
       "",
       " Meeting  4:25 elapsed  5:35 left",
       " " + bar(34, 44),
@@ -225,6 +231,7 @@ private func render(
         "",
         " Blob Jr is speaking",
         " Speaker 2 of 3",
+        " Next: Blob Sr",
         "",
         " Meeting  4:25 elapsed  5:35 left",
         " " + bar(34, 44),
@@ -232,7 +239,7 @@ private func render(
         " " + bar(25, 53),
         "",
         " Note: Shipped the release▏",
-      ] + Array(repeating: "", count: 12) + [" enter add note  esc cancel"]
+      ] + Array(repeating: "", count: 11) + [" enter add note  esc cancel"]
     #expect(render(MeetingFixtures.state(), overlay, 80, 24) == screen(expected, rows: 24))
   }
 
@@ -245,17 +252,17 @@ private func render(
 
   @Test func theLastTenSecondsStandOut() throws {
     let ten = try #require(lines(of: render(MeetingFixtures.state(elapsed: 390), 80, 24), rows: 24))
-    #expect(ten[7] == " Speaker  3:10 elapsed  0:10 left !")
+    #expect(ten[8] == " Speaker  3:10 elapsed  0:10 left !")
     let eleven = try #require(
       lines(of: render(MeetingFixtures.state(elapsed: 389), 80, 24), rows: 24))
-    #expect(eleven[7] == " Speaker  3:09 elapsed  0:11 left")
+    #expect(eleven[8] == " Speaker  3:09 elapsed  0:11 left")
 
     let style = TerminalStyle(depth: .ansi256)
     let colour = try #require(
       lines(
         of: render(MeetingFixtures.state(elapsed: 392), MeetingOverlay(), 80, 24, style: style),
         rows: 24))
-    #expect(colour[7] == " Speaker  3:12 elapsed  \u{1B}[1;7m0:08 left\u{1B}[0m")
+    #expect(colour[8] == " Speaker  3:12 elapsed  \u{1B}[1;7m0:08 left\u{1B}[0m")
 
     let compact = try #require(
       lines(of: render(MeetingFixtures.state(elapsed: 392), 30, 5), rows: 5))
@@ -372,7 +379,7 @@ private func render(
         == screen(
           [
             "Engineering", "Blob Jr  2:15 left", "Meeting  5:35 left",
-            "n next  space pause  t note  e end",
+            "n next  a absent  space pause  t note  e end",
           ], rows: 9))
   }
 

@@ -535,7 +535,7 @@ struct UsageErrorTests {
   @Test func invalidSettingNameAndValue() {
     #expect(
       usageError(["config", "get", "colour"]) == """
-        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration or default-theme). Did you mean 'color'?
+        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, order or overtime). Did you mean 'color'?
         Usage: syncups config get <key>
         See 'syncups config get --help' for more information.
 

@@ -69,7 +69,8 @@ enum RenderingFixtures {
   )
 
   static let defaultConfig = ConfigValues(
-    bell: true, color: .auto, defaultDuration: 300, defaultTheme: .bubblegum)
+    bell: true, color: .auto, defaultDuration: 300, defaultTheme: .bubblegum, order: .listed,
+    overtime: false)
 }
 
 private let esc = "\u{1B}"
@@ -672,15 +673,21 @@ struct RenderingHumanOutputTests {
         color             auto
         default-duration  5m
         default-theme     bubblegum
+        order             listed
+        overtime          off
 
         """)
-    values = ConfigValues(bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky)
+    values = ConfigValues(
+      bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
+      overtime: true)
     #expect(
       ConfigRenderer.list(values) == """
         bell              off
         color             never
         default-duration  1m30s
         default-theme     sky
+        order             rotated
+        overtime          on
 
         """)
   }

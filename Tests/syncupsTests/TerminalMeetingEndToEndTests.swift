@@ -21,14 +21,14 @@ struct TerminalMeetingEndToEndTests {
     let syncups = try engineering()
     let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
     #expect(meeting.waitFor("Ana is speaking Speaker 1 of 3"))
-    #expect(meeting.waitFor("n next space pause t note e end"))
+    #expect(meeting.waitFor("n next a absent space pause t note e end"))
     meeting.type("t")
     #expect(meeting.waitFor("enter add note esc cancel"))
     meeting.type("Shipped it\r")
     meeting.type("n")
     #expect(meeting.waitFor("Ben is speaking Speaker 2 of 3"))
     meeting.type(" ")
-    #expect(meeting.waitFor("Paused n next space resume"))
+    #expect(meeting.waitFor("Paused n next a absent space resume"))
     meeting.type(" e")
     #expect(
       meeting.waitFor(
@@ -36,10 +36,13 @@ struct TerminalMeetingEndToEndTests {
           + "[s] Save and end [d] Discard [r] Resume"))
     meeting.type("s")
     #expect(meeting.wait() == 0)
-    #expect(meeting.waitFor("Saved the meeting of Eng: 30 secs, 1 note."))
+    // The summary says how long the meeting really took: a moment, on a test's keys.
+    #expect(meeting.waitFor(", 1 note."))
     #expect(meeting.settingsAreRestored)
     #expect(meeting.screen.contains("\u{1B}[?1049h"))
-    #expect(meeting.screen.hasSuffix("Saved the meeting of Eng: 30 secs, 1 note.\r\n"))
+    let summary = meeting.screen.split(separator: "\u{1B}[?1049l").last ?? ""
+    #expect(summary.hasPrefix("Saved the meeting of Eng: "))
+    #expect(summary.hasSuffix(" secs, 1 note.\r\n") || summary.hasSuffix(" sec, 1 note.\r\n"))
     #expect(try transcripts(syncups) == ["Ana: Shipped it"])
   }
 
@@ -58,7 +61,7 @@ struct TerminalMeetingEndToEndTests {
     #expect(meeting.waitFor("[d] Discard"))
     meeting.type("d")
     #expect(meeting.wait() == 0)
-    #expect(meeting.waitFor("Discarded the meeting of Eng after 30 secs."))
+    #expect(meeting.waitFor("Discarded the meeting of Eng after "))
     #expect(meeting.settingsAreRestored)
     #expect(syncups.dataBytes == before)
   }
@@ -115,19 +118,20 @@ struct TerminalMeetingEndToEndTests {
     let meeting = try PseudoTerminalRun(syncups, ["start", "eng"], environment: ["TERM": "dumb"])
     #expect(meeting.waitFor("Started Eng: 3 speakers, 1 min, 30 secs"))
     #expect(
-      meeting.waitFor("0:00 Ana is speaking (speaker 1 of 3) n next space pause t note e end"))
+      meeting.waitFor(
+        "0:00 Ana is speaking (speaker 1 of 3) n next a absent space pause t note e end"))
     meeting.type("tShipped itx\u{7F}\r")
     #expect(meeting.waitFor("Note from Ana: Shipped it"))
     #expect(meeting.screen.contains("Note: Shipped itx\u{8} \u{8}\r\n"))
     meeting.type("n")
-    #expect(meeting.waitFor("0:30 Ben is speaking (speaker 2 of 3)"))
+    #expect(meeting.waitFor("Ben is speaking (speaker 2 of 3)"))
     meeting.type("e")
     #expect(
       meeting.waitFor(
         "End meeting? You are ending the meeting early. What would you like to do? "
           + "[s] Save and end [d] Discard [r] Resume"))
     meeting.type("r")
-    #expect(meeting.waitFor("[r] Resume n next space pause t note e end"))
+    #expect(meeting.waitFor("[r] Resume n next a absent space pause t note e end"))
     meeting.type("es")
     #expect(meeting.wait() == 0)
     #expect(meeting.waitFor("Saved the meeting (1 note)"))

@@ -232,7 +232,7 @@ extension TerminalSessionTests {
     let child = try TestBundleChild(
       test: "meetingChildRunsUntilInterrupted",
       environment: [MeetingChild.terminalVariable: pty.path, "SWIFT_BACKTRACE": "enable=no"])
-    #expect(pty.readOutput(until: "n next  space pause").contains("Blob is speaking"))
+    #expect(pty.readOutput(until: "space pause  t note").contains("Blob is speaking"))
     let raw = pty.settings()
     #expect(raw != cooked)
 
@@ -247,7 +247,7 @@ extension TerminalSessionTests {
 
     kill(child.pid, SIGCONT)
     #expect(
-      pty.readOutput(until: "n next  space pause")
+      pty.readOutput(until: "space pause  t note")
         .hasPrefix(TerminalSession.enterSequence + "\u{1B}[1;1H\u{1B}[K Engineering"))
     #expect(pty.settings() == raw)
 

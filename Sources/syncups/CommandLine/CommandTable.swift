@@ -251,11 +251,40 @@ enum CommandTable {
       discard is read.
       """,
     runs: StartCommand.self,
-    bindings: [.argument(syncUpArgument, \.syncUp)],
+    bindings: [
+      .argument(syncUpArgument, \.syncUp),
+      .repeating(
+        OptionSpec(
+          long: "absent", valueName: "name-or-id",
+          help: "Leave out the attendee with this name or id: the others share the meeting; "
+            + "repeatable.",
+          completion: .attendee),
+        \.options.absent, parse: ValueParser.notBlank),
+      .option(
+        OptionSpec(
+          long: "order", valueName: "order",
+          help: "Call the attendees listed, shuffled (a new order each meeting) or rotated "
+            + "(starting one place further along than the previous meeting) (default: the "
+            + "order setting, else listed).",
+          completion: .choices(SpeakingOrder.allCases.map(\.rawValue))),
+        \.options.order, parse: ValueParser.choice),
+      .flag(
+        OptionSpec(
+          long: "overtime",
+          help: "Let speakers run past their slot: the overtime shows and the bell rings once; "
+            + "the turn ends on next (default: the overtime setting, else off)."),
+        \.options.overtime, value: true),
+      .flag(
+        OptionSpec(long: "no-overtime", help: "Move on when a slot runs out, as by default."),
+        \.options.overtime, value: false),
+    ],
     examples: [
       ExampleSpec(
         "Run a meeting from a script and save it at once:",
-        "printf 'note Shipped it\\nsave\\n' | syncups start eng")
+        "printf 'note Shipped it\\nsave\\n' | syncups start eng"),
+      ExampleSpec(
+        "Start with Blob away, the attendees in a new order:",
+        "syncups start eng --absent Blob --order shuffled"),
     ]
   )
 
@@ -321,6 +350,9 @@ enum CommandTable {
         color              auto, always or never (default: auto)
         default-duration   the length of new sync-ups (default: 5m)
         default-theme      the theme of new sync-ups (default: bubblegum)
+        order              listed, shuffled or rotated: the order meetings call the
+                           attendees in (default: listed)
+        overtime           on or off: let speakers run past their slot (default: off)
       """,
     subcommands: [
       CommandSpec(
@@ -339,8 +371,9 @@ enum CommandTable {
               configKeyArgument,
               ArgumentSpec(
                 name: "value",
-                help: "on or off for bell; auto, always or never for color; a duration for "
-                  + "default-duration (e.g. 10m); a theme for default-theme.",
+                help: "on or off for bell and overtime; auto, always or never for color; a "
+                  + "duration for default-duration (e.g. 10m); a theme for default-theme; "
+                  + "listed, shuffled or rotated for order.",
                 completion: .settingValue),
             ],
             \.setting, parse: ValueParser.setting)

@@ -9,9 +9,11 @@ extension CommandContext {
     @SharedReader(.colorSetting) var color
     @SharedReader(.defaultDuration) var duration
     @SharedReader(.defaultTheme) var theme
+    @SharedReader(.speakingOrder) var order
+    @SharedReader(.overtimeAllowed) var overtime
     return ConfigValues(
-      bell: bell, color: color,
-      defaultDuration: duration, defaultTheme: theme)
+      bell: bell, color: color, defaultDuration: duration, defaultTheme: theme, order: order,
+      overtime: overtime)
   }
 
   private func checkSettingsFile() throws {
@@ -39,6 +41,8 @@ extension CommandContext {
     case .color(let mode): try write(.colorSetting, mode)
     case .defaultDuration(let seconds): try write(.defaultDuration, seconds)
     case .defaultTheme(let theme): try write(.defaultTheme, theme)
+    case .order(let order): try write(.speakingOrder, order)
+    case .overtime(let on): try write(.overtimeAllowed, on)
     }
     reportChange(of: setting.key)
   }
@@ -51,6 +55,8 @@ extension CommandContext {
     case .color: try reset(.colorSetting)
     case .defaultDuration: try reset(.defaultDuration)
     case .defaultTheme: try reset(.defaultTheme)
+    case .order: try reset(.speakingOrder)
+    case .overtime: try reset(.overtimeAllowed)
     }
     reportChange(of: key)
   }

@@ -11,19 +11,25 @@ extension CommandContext {
   /// `start <syncup>`: runs the meeting on the terminal (as lines when `TERM` is `dumb`), or
   /// from a script when standard input or output is not a terminal or `--json` is given.
   /// Never returns once the meeting runs; throws only for problems found before it starts.
-  func start(_ reference: String) throws {
+  func start(_ reference: String, _ meetingOptions: MeetingOptions) throws {
     let clock = try MeetingClock(environment: environment)
     let syncUps = try loadSyncUps()
     let target = try syncUp(reference, in: syncUps.wrappedValue)
     guard let syncUp = syncUps[id: target.id] else { return }
     try checkCanStart(target)
+    let absent = try absentees(meetingOptions.absent, of: target)
+    @SharedReader(.speakingOrder) var order
+    @SharedReader(.overtimeAllowed) var overtime
+    let meeting = RecordMeeting.State(
+      syncUp: syncUp, absent: absent, order: meetingOptions.order ?? order,
+      allowsOvertime: meetingOptions.overtime ?? overtime)
     let isInteractive = !options.json && isatty(0) == 1 && isatty(1) == 1
     let frontEnd: any MeetingFrontEnd =
       isInteractive
       ? try TerminalFrontEnd(
         style: style, display: environment["TERM"] == "dumb" ? .lines : .fullScreen)
       : PipeMeeting(json: options.json, timerWaitsForInput: clock == .immediate)
-    let session = MeetingSession(syncUps: syncUps, syncUp: syncUp, frontEnd: frontEnd) {
+    let session = MeetingSession(syncUps: syncUps, meeting: meeting, frontEnd: frontEnd) {
       state, reducer, prepare in
       makeStore(state, reducer) {
         prepare(&$0)
@@ -35,6 +41,23 @@ extension CommandContext {
 }
 
 extension CommandContext {
+  /// The ids of the attendees `references` name (`--absent`), resolved as `edit` resolves
+  /// `--remove-attendee`.
+  ///
+  /// - Throws: when a reference names nobody or several, or when nobody would be left to speak.
+  private func absentees(_ references: [String], of syncUp: SyncUp) throws -> Set<Attendee.ID> {
+    var absent: Set<Attendee.ID> = []
+    for reference in references {
+      absent.insert(try attendee(reference, in: syncUp.attendees, of: syncUp).id)
+    }
+    if !syncUp.attendees.isEmpty, absent.count == syncUp.attendees.count {
+      throw CommandFailure(
+        "every attendee of '\(sanitize(syncUp.title))' is absent: nobody is left to speak",
+        status: .usage)
+    }
+    return absent
+  }
+
   /// Refuses a sync-up stored with less than a second per attendee (written by an older
   /// version, an import or by hand): the data is at fault, not the command line, so the
   /// status is 65, and the message gives the `edit` that fixes it.

@@ -9,10 +9,18 @@ import SyncUpsCore
 /// Something that happened in a meeting, as a script sees it: one line of plain output, or
 /// one JSON object of `--json` output.
 enum MeetingEvent: Equatable, Sendable {
-  /// The meeting began: which sync-up, how long, how many speakers.
-  case started(syncUpID: UUID, title: String, duration: Int, speakers: Int)
-  /// Speaker `index` (from 0) of `count`, named `name`, has the floor at `elapsed` seconds.
-  case speaker(index: Int, count: Int, name: String, elapsed: Int)
+  /// The meeting began: which sync-up, how long, how many speakers, whether they may run over.
+  case started(syncUpID: UUID, title: String, duration: Int, speakers: Int, overtime: Bool)
+  /// Speaker `index` (from 0) of `count`, named `name`, has the floor at `elapsed` seconds,
+  /// with a slot of `slot` seconds.
+  case speaker(index: Int, count: Int, name: String, elapsed: Int, slot: Int)
+  /// A turn ended at `elapsed` seconds: `name` spoke `turn.seconds` of `turn.slot`.
+  case turn(Meeting.Turn, name: String, elapsed: Int)
+  /// `attendee` is absent: left out from the start, or marked so when called.
+  case absent(MeetingAttendee, name: String, elapsed: Int)
+  /// The speaker's slot of `slot` seconds ran out at `elapsed` seconds; they go on in
+  /// overtime.
+  case overtime(name: String, slot: Int, elapsed: Int)
   /// A note joined the transcript at `elapsed` seconds, said while `speaker` spoke.
   case note(speaker: String, text: String, elapsed: Int)
   /// The timer stopped at `elapsed` seconds.
@@ -22,30 +30,53 @@ enum MeetingEvent: Equatable, Sendable {
   /// The meeting ended at `elapsed` seconds: saved as `meeting`, or discarded (nil).
   case ended(elapsed: Int, meeting: Meeting?)
 
-  /// The first events of a meeting of `state`: `started`, then the first speaker.
+  /// The first events of a meeting of `state`: `started`, those absent from the start, then
+  /// the first speaker.
   static func opening(_ state: RecordMeeting.State) -> [MeetingEvent] {
-    [
-      .started(
-        syncUpID: state.syncUp.id, title: state.syncUp.title, duration: state.syncUp.duration,
-        speakers: state.speakerCount),
-      speaker(in: state),
-    ]
+    let started = MeetingEvent.started(
+      syncUpID: state.syncUp.id, title: state.syncUp.title, duration: state.syncUp.duration,
+      speakers: state.speakerCount, overtime: state.allowsOvertime)
+    let absent = state.lineup.enumerated().filter(\.element.absent).map { position, attendee in
+      MeetingEvent.absent(
+        attendee, name: displayName(attendee.name, position: position), elapsed: 0)
+    }
+    return [started] + absent + [speaker(in: state)]
   }
 
   /// What changed from `old` to `new`, in the order a reader expects: a note taken just
-  /// before a speaker change belongs to the speaker who said it, so notes come first.
+  /// before a speaker change belongs to the speaker who said it, so notes come first; then
+  /// the turn that ended, who was marked absent, and who has the floor now. Times are meeting
+  /// time, pauses left out.
   static func changes(from old: RecordMeeting.State, to new: RecordMeeting.State) -> [MeetingEvent] {
     var events: [MeetingEvent] = []
+    let elapsed = new.meetingSeconds
     if new.transcript != old.transcript, new.transcript.hasPrefix(old.transcript) {
       let added = new.transcript.dropFirst(old.transcript.count)
       for line in added.split(separator: "\n") {
         let (speaker, text) = split(noteLine: String(line), speaker: new.currentSpeakerName)
-        events.append(.note(speaker: speaker, text: text, elapsed: new.secondsElapsed))
+        events.append(.note(speaker: speaker, text: text, elapsed: elapsed))
       }
     }
     if new.isPaused != old.isPaused {
+      events.append(new.isPaused ? .paused(elapsed: elapsed) : .resumed(elapsed: elapsed))
+    }
+    for turn in new.turns.dropFirst(old.turns.count) {
+      let position = new.speakers.firstIndex(of: turn.attendee) ?? 0
+      events.append(.turn(turn, name: new.speakerName(at: position), elapsed: elapsed))
+    }
+    for (position, attendee) in new.lineup.enumerated()
+    where attendee.absent && old.lineup.first(where: { $0.id == attendee.id })?.absent == false {
+      let name = new.speakers.firstIndex(of: attendee.id).map(new.speakerName(at:))
       events.append(
-        new.isPaused ? .paused(elapsed: new.secondsElapsed) : .resumed(elapsed: new.secondsElapsed))
+        .absent(
+          attendee, name: name ?? displayName(attendee.name, position: position),
+          elapsed: elapsed))
+    }
+    if new.isInOvertime, !old.isInOvertime {
+      events.append(
+        .overtime(
+          name: new.currentSpeakerName, slot: new.speakerSlot(for: new.speakerIndex).count,
+          elapsed: elapsed))
     }
     if new.speakerIndex != old.speakerIndex {
       events.append(speaker(in: new))
@@ -56,7 +87,12 @@ enum MeetingEvent: Equatable, Sendable {
   private static func speaker(in state: RecordMeeting.State) -> MeetingEvent {
     .speaker(
       index: state.speakerIndex, count: state.speakerCount, name: state.currentSpeakerName,
-      elapsed: state.secondsElapsed)
+      elapsed: state.meetingSeconds, slot: state.speakerSlot(for: state.speakerIndex).count)
+  }
+
+  /// An attendee's name, or `Attendee k` (counting from 1 in the calling order) when blank.
+  private static func displayName(_ name: String, position: Int) -> String {
+    name.allSatisfy(\.isWhitespace) ? "Attendee \(position + 1)" : name
   }
 
   /// `Name: text` → ("Name", "text") for the speaker who has the floor (a name may hold
@@ -81,12 +117,21 @@ extension MeetingEvent {
   /// ```
   var plainLine: String {
     switch self {
-    case .started(_, let title, let duration, let speakers):
+    case .started(_, let title, let duration, let speakers, let overtime):
       let title = title.isEmpty ? "Untitled" : sanitize(title)
       let noun = speakers == 1 ? "speaker" : "speakers"
       return "Started \(title): \(speakers) \(noun), \(DurationText.human(duration))"
-    case .speaker(let index, let count, let name, let elapsed):
+        + (overtime ? ", overtime allowed" : "")
+    case .speaker(let index, let count, let name, let elapsed, _):
       return "\(ScreenText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
+    case .turn(let turn, let name, let elapsed):
+      let over = turn.overtime > 0 ? " (+\(ScreenText.clock(turn.overtime)) over)" : ""
+      return "\(ScreenText.clock(elapsed)) \(sanitize(name)) spoke "
+        + "\(ScreenText.clock(turn.seconds)) of \(ScreenText.clock(turn.slot))\(over)"
+    case .absent(_, let name, let elapsed):
+      return "\(ScreenText.clock(elapsed)) \(sanitize(name)) is absent"
+    case .overtime(let name, _, let elapsed):
+      return "\(ScreenText.clock(elapsed)) \(sanitize(name)) is over time"
     case .note(let speaker, let text, let elapsed):
       return "\(ScreenText.clock(elapsed)) Note from \(sanitize(speaker)): \(sanitize(text))"
     case .paused(let elapsed):
@@ -104,15 +149,31 @@ extension MeetingEvent {
   /// The event as a JSON object (see syncups(1), JSON OUTPUT).
   var json: JSONOutput {
     switch self {
-    case .started(let id, let title, let duration, let speakers):
+    case .started(let id, let title, let duration, let speakers, let overtime):
       return .object([
         "event": .string("started"), "syncUpID": .string(id.uuidString), "title": .string(title),
-        "duration": .int(duration), "speakers": .int(speakers),
+        "duration": .int(duration), "speakers": .int(speakers), "overtime": .bool(overtime),
       ])
-    case .speaker(let index, let count, let name, let elapsed):
+    case .speaker(let index, let count, let name, let elapsed, let slot):
       return .object([
         "event": .string("speaker"), "index": .int(index + 1), "count": .int(count),
+        "name": .string(name), "elapsed": .int(elapsed), "slot": .int(slot),
+      ])
+    case .turn(let turn, let name, let elapsed):
+      return .object([
+        "event": .string("turn"), "attendee": .string(turn.attendee.uuidString),
+        "name": .string(name), "seconds": .int(turn.seconds), "slot": .int(turn.slot),
+        "overtime": .int(turn.overtime), "elapsed": .int(elapsed),
+      ])
+    case .absent(let attendee, let name, let elapsed):
+      return .object([
+        "event": .string("absent"), "attendee": .string(attendee.id.uuidString),
         "name": .string(name), "elapsed": .int(elapsed),
+      ])
+    case .overtime(let name, let slot, let elapsed):
+      return .object([
+        "event": .string("overtime"), "name": .string(name), "slot": .int(slot),
+        "elapsed": .int(elapsed),
       ])
     case .note(let speaker, let text, let elapsed):
       return .object([

@@ -8,8 +8,9 @@ import SyncUpsCore
 /// response.actions  // [.nextButtonTapped]
 /// ```
 ///
-/// - Meeting: `n` or → next speaker; space pauses or resumes; `t` starts a note; `e`, `q` or
-///   Esc opens the end prompt. Upper-case letters work too.
+/// - Meeting: `n` or → next speaker; `a` marks the speaker absent and moves on; space pauses
+///   or resumes; `t` starts a note; `e`, `q` or Esc opens the end prompt. Upper-case letters
+///   work too.
 /// - Typing a note (the timer keeps running): characters add to it, Backspace removes the last
 ///   one, Enter adds it to the transcript, Esc drops it.
 /// - End prompt: `s` saves (with the note being typed, if any), `d` discards when the prompt
@@ -112,6 +113,8 @@ enum MeetingKeyMap {
     switch key {
     case .character("n"), .character("N"), .right:
       return Response(actions: [.nextButtonTapped], overlay: overlay)
+    case .character("a"), .character("A"):
+      return Response(actions: [.absentButtonTapped], overlay: overlay)
     case .character(" "):
       return Response(
         actions: [state.isPaused ? .resumeButtonTapped : .pauseButtonTapped], overlay: overlay)

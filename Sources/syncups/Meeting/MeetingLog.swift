@@ -32,7 +32,7 @@ enum MeetingLog {
   private static func changes(from old: Shown, to new: Shown, showsKeys: Bool) -> String {
     var lines = MeetingEvent.changes(from: old.state, to: new.state).map(\.plainLine)
     let parts = MeetingParts(state: new.state, overlay: new.overlay, style: .plain)
-    if showsKeys, let help = parts.help { lines.append(help) }
+    if showsKeys, let help = parts.help() { lines.append(help) }
     if let alert = new.state.alert, old.state.alert == nil {
       let question = [alert.title, alert.message].compactMap { $0 }.map(sanitize)
       lines.append(question.joined(separator: " "))

@@ -18,11 +18,16 @@ struct MeetingParts {
   /// The hint shown while a Ctrl-C is pending.
   static let interruptHint = "Ctrl-C again discards the meeting."
 
-  /// Whether the meeting's time is up: no speaker is left.
-  var isOver: Bool { state.secondsRemaining == 0 }
+  /// Whether the meeting's time is up: no speaker is left (a speaker in overtime goes on).
+  var isOver: Bool { state.secondsRemaining == 0 && !state.isInOvertime }
 
   /// Whether the speaker is in the last ten seconds of their time.
-  var isInFinalSeconds: Bool { !isOver && (1...10).contains(state.slotRemaining) }
+  var isInFinalSeconds: Bool {
+    !isOver && !state.isInOvertime && (1...10).contains(state.slotRemaining)
+  }
+
+  /// How many names ``upcoming(width:)`` shows at most.
+  static let upcomingCount = 3
 
   // MARK: Title and speaker
 
@@ -51,8 +56,10 @@ struct MeetingParts {
 
   /// The meeting's and the speaker's times, each over its progress bar:
   /// `Meeting  4:25 elapsed  5:35 left`, bar, `Speaker  1:05 elapsed  0:45 left`, bar.
+  /// Elapsed is real time, pauses left out; left is what remains of the slots. A speaker past
+  /// their slot shows `+0:12 over` instead of the time left.
   func timerLines(width: Int) -> [ScreenLine] {
-    let elapsed = [state.secondsElapsed, state.slotElapsed].map(ScreenText.clock)
+    let elapsed = [state.meetingSeconds, state.turnSeconds].map(ScreenText.clock)
     let left = [state.secondsRemaining, state.slotRemaining].map(ScreenText.clock)
     let elapsedWidth = elapsed.map(displayWidth).max() ?? 0
     let leftWidth = left.map(displayWidth).max() ?? 0
@@ -65,13 +72,21 @@ struct MeetingParts {
     let meeting = times(0)
     let speaker = times(1)
     let slot = state.speakerSlot(for: state.speakerIndex)
+    let speakerLeft = state.isInOvertime ? overtime : finalSeconds(speaker.left)
     return [
       ScreenLine("Meeting  " + meeting.elapsed + "  " + meeting.left, priority: 5),
       ScreenLine(
         bar(state.secondsElapsed, of: state.syncUp.duration, width: width), priority: 4),
-      ScreenLine("Speaker  " + speaker.elapsed + "  " + finalSeconds(speaker.left), priority: 5),
+      ScreenLine("Speaker  " + speaker.elapsed + "  " + speakerLeft, priority: 5),
       ScreenLine(bar(state.slotElapsed, of: slot.count, width: width), priority: 4),
     ]
+  }
+
+  /// `+0:12 over`: how far the speaker has run past their slot, in the warning colour, or
+  /// followed by ` !` without colour.
+  var overtime: String {
+    let text = "+" + ScreenText.clock(state.overtimeSeconds) + " over"
+    return style.isColored ? style.warning(text) : text + " !"
   }
 
   /// A progress bar `width` columns wide, filled in proportion to `value` of `total`: the
@@ -94,6 +109,24 @@ struct MeetingParts {
 
   // MARK: Status
 
+  /// `Next: Blob Jr, Blob Sr, Blob Esq`, the next few speakers, cut to `width`; nil after the
+  /// last speaker.
+  func upcoming(width: Int) -> String? {
+    let names = state.upcomingSpeakerNames(limit: Self.upcomingCount).map(sanitize)
+    guard !names.isEmpty else { return nil }
+    let more = state.speakerCount - state.speakerIndex - 1 > names.count ? ", …" : ""
+    return truncated("Next: " + names.joined(separator: ", ") + more, toWidth: width)
+  }
+
+  /// `2 notes, last: Shipped the release`, once a note was taken: confirms the note went in.
+  func notesSummary(width: Int) -> String? {
+    guard let last = state.transcript.split(separator: "\n").last else { return nil }
+    let count = state.transcript.split(separator: "\n").count
+    let text = String(last.split(separator: ": ", maxSplits: 1).last ?? last)
+    let label = count == 1 ? "1 note, last: " : "\(count) notes, last: "
+    return truncated(label + sanitize(text), toWidth: width)
+  }
+
   /// "Paused" while the meeting is paused, cut to `width`.
   func pausedText(width: Int) -> String? {
     state.isPaused ? style.bold(truncated("Paused", toWidth: width)) : nil
@@ -108,12 +141,21 @@ struct MeetingParts {
     return label + ScreenText.tail(sanitize(draft), width: room) + Self.cursor
   }
 
-  /// The keys that work now; `nil` while the end prompt is shown (its buttons name theirs).
-  var help: String? {
+  /// The keys that work now, as many as fit in `width`; `nil` while the end prompt is shown
+  /// (its buttons name theirs) or when not even the main keys fit.
+  func help(width: Int = .max) -> String? {
     guard state.alert == nil else { return nil }
-    if overlay.isTypingNote { return "enter add note  esc cancel" }
-    return "n next  space " + (state.isPaused ? "resume" : "pause") + "  t note  e end"
+    let choices =
+      overlay.isTypingNote
+      ? ["enter add note  esc cancel"]
+      : [
+        "n next  a absent  space \(pauseWord)  t note  e end",
+        "n next  space \(pauseWord)  t note  e end",
+      ]
+    return choices.first { displayWidth($0) <= width }
   }
+
+  private var pauseWord: String { state.isPaused ? "resume" : "pause" }
 
   // MARK: End prompt
 
@@ -160,6 +202,12 @@ struct MeetingParts {
   /// `Blob  0:45 left`, the name cut to fit; "No more speakers." at the end.
   func compactSpeaker(width: Int) -> String {
     guard !isOver else { return truncated("No more speakers.", toWidth: width) }
+    if state.isInOvertime {
+      let over = "+" + ScreenText.clock(state.overtimeSeconds) + " over" + (style.isColored ? "" : " !")
+      let name = truncated(speakerName, toWidth: width - displayWidth(over) - 2)
+      guard displayWidth(over) + 3 <= width else { return truncated(over, toWidth: width) }
+      return name + "  " + (style.isColored ? style.warning(over) : over)
+    }
     let left = ScreenText.clock(state.slotRemaining) + " left"
     let marker = isInFinalSeconds && !style.isColored ? " !" : ""
     let leftWidth = displayWidth(left + marker)

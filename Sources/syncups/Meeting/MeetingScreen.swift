@@ -14,9 +14,10 @@ import SyncUpsCore
 /// sequences are those cursor moves and clears.
 ///
 /// From 40×10 on, the screen shows the sync-up's title in its theme's colours, who is speaking,
-/// "Speaker k of n", the time elapsed and left for the meeting and for the speaker with a
-/// progress bar each, "Paused", the note being typed, the end prompt, and the keys. The last
-/// ten seconds of a speaker's time stand out. Rows that do not fit are left out, least useful
+/// "Speaker k of n", who is next, the time elapsed and left for the meeting and for the speaker
+/// with a progress bar each (or the speaker's overtime), how many notes were taken and the
+/// last one, "Paused", the note being typed, the end prompt, and the keys. The last ten
+/// seconds of a speaker's time stand out. Rows that do not fit are left out, least useful
 /// first. A smaller terminal gets a compact layout of a few short lines.
 enum MeetingScreen {
   /// The smallest terminal that gets the full layout.
@@ -47,7 +48,7 @@ enum MeetingScreen {
   /// The rows of the full layout, each starting with a one-column margin: the body from the
   /// top, the key help on the last row.
   private static func fullLines(_ parts: MeetingParts, width: Int, rows: Int) -> [String] {
-    let footer = parts.help.flatMap { displayWidth($0) <= width ? parts.style.dim($0) : nil }
+    let footer = parts.help(width: width).map(parts.style.dim)
     let body = ScreenLine.fit(fullBody(parts, width: width), rows: rows - (footer == nil ? 0 : 1))
     var lines = body.map { $0.isEmpty ? "" : " " + $0 }
     if let footer {
@@ -61,9 +62,14 @@ enum MeetingScreen {
     var body: [ScreenLine] = [
       ScreenLine(parts.titleBar(width: width), priority: 7), .blank,
       ScreenLine(parts.speaking(width: width), priority: 9),
-      ScreenLine(parts.counter, priority: 6), .blank,
+      ScreenLine(parts.counter, priority: 6),
     ]
+    if let upcoming = parts.upcoming(width: width) { body.append(ScreenLine(upcoming, priority: 3)) }
+    body.append(.blank)
     body += parts.timerLines(width: width)
+    if let notes = parts.notesSummary(width: width) {
+      body += [ScreenLine(notes, priority: 3)]
+    }
     let status = [
       parts.pausedText(width: width).map { ScreenLine($0, priority: 8) },
       parts.noteLine(width: width).map { ScreenLine($0, priority: 9) },
@@ -85,7 +91,7 @@ enum MeetingScreen {
     if let paused = parts.pausedText(width: width) { lines.append(ScreenLine(paused, priority: 7)) }
     if let note = parts.noteLine(width: width) { lines.append(ScreenLine(note, priority: 9)) }
     lines += parts.compactPrompt(width: width)
-    if let help = parts.help, displayWidth(help) <= width {
+    if let help = parts.help(width: width) {
       lines.append(ScreenLine(parts.style.dim(help), priority: 3))
     }
     return ScreenLine.fit(lines, rows: rows)

@@ -56,12 +56,12 @@ final class MeetingSession {
   /// and the timer must not start meanwhile.
   private var isEndRequested = false
 
-  /// A meeting of the sync-up `syncUp` in `syncUps`, shown by `frontEnd`. `makeStore` builds
+  /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd`. `makeStore` builds
   /// the store for the reducer given (the feature, with the session listening to what it
   /// tells its parent) and the dependencies given (the session's dismiss).
   init(
     syncUps: Shared<IdentifiedArrayOf<SyncUp>>,
-    syncUp: Shared<SyncUp>,
+    meeting initialState: RecordMeeting.State,
     frontEnd: any MeetingFrontEnd,
     makeStore: (
       RecordMeeting.State, Reduce<RecordMeeting.State, RecordMeeting.Action>,
@@ -69,7 +69,7 @@ final class MeetingSession {
     ) -> Store<RecordMeeting.State, RecordMeeting.Action>
   ) {
     self.syncUps = syncUps
-    self.syncUpID = syncUp.wrappedValue.id
+    self.syncUpID = initialState.syncUp.id
     self.frontEnd = frontEnd
     let record = record
     let meeting = Reduce<RecordMeeting.State, RecordMeeting.Action> { state, action in
@@ -78,7 +78,7 @@ final class MeetingSession {
       }
       return RecordMeeting().reduce(into: &state, action: action)
     }
-    store = makeStore(RecordMeeting.State(syncUp: syncUp), meeting) { dependencies in
+    store = makeStore(initialState, meeting) { dependencies in
       dependencies.dismiss = DismissEffect { record.onDismiss?() }
     }
     record.onDismiss = { [weak self] in self?.featureDismissed() }
@@ -136,7 +136,7 @@ final class MeetingSession {
     let state = store.state
     do {
       let ending = try storeEnding()
-      frontEnd.report(ending, elapsed: state.secondsElapsed, syncUp: state.syncUp)
+      frontEnd.report(ending, elapsed: state.meetingSeconds, syncUp: state.syncUp)
       exit(Output.finish(status.rawValue))
     } catch let failure as CommandFailure {
       Output.error("Error: \(failure.message)\n")

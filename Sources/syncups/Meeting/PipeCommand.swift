@@ -4,12 +4,14 @@ import SyncUpsCore
 ///
 /// ```
 /// next            the next speaker; after the last one, the end (saved)
+/// absent          the speaker is not there: recorded absent, the next one starts
 /// pause, resume   stop and restart the timer
 /// note TEXT       add a note from the current speaker
 /// save, discard   end the meeting
 /// ```
 enum PipeCommand: Equatable, Sendable {
   case next
+  case absent
   case pause
   case resume
   case note(String)
@@ -17,7 +19,7 @@ enum PipeCommand: Equatable, Sendable {
   case discard
 
   /// The names, for messages.
-  static let names = "next, pause, resume, note TEXT, save or discard"
+  static let names = "next, absent, pause, resume, note TEXT, save or discard"
 
   /// Parses one line; blank lines and lines starting with `#` are nothing (nil). Leading and
   /// trailing whitespace is ignored and command names are case-insensitive.
@@ -33,6 +35,7 @@ enum PipeCommand: Equatable, Sendable {
       guard !rest.isEmpty else { throw PipeCommandError("'note' needs the note's text") }
       return .note(rest)
     case "next": try noArgument(name, rest); return .next
+    case "absent": try noArgument(name, rest); return .absent
     case "pause": try noArgument(name, rest); return .pause
     case "resume": try noArgument(name, rest); return .resume
     case "save": try noArgument(name, rest); return .save
@@ -56,6 +59,7 @@ enum PipeCommand: Equatable, Sendable {
       // end or Resume. A script has no one to answer, and a script that moves past the last
       // speaker is done with the meeting: it ends and is saved, as when the time runs out.
       state.isOnLastSpeaker ? .alert(.presented(.confirmSave)) : .nextButtonTapped
+    case .absent: .absentButtonTapped
     case .pause: .pauseButtonTapped
     case .resume: .resumeButtonTapped
     case .note(let text): .noteSubmitted(text)

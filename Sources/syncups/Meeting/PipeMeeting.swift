@@ -12,7 +12,9 @@ import SyncUpsCore
 /// written as it happens. No raw mode, no key reading, no redraws.
 ///
 /// The end of input does not end the meeting: it runs until its time is up, a `save` or
-/// `discard` line, or a `next` on the last speaker (which saves). An interrupt (SIGINT) discards it and exits 130.
+/// `discard` line, or a `next` on the last speaker (which saves). With overtime allowed, once
+/// input has ended nobody is left to say `next`, so each turn ends when its slot runs out,
+/// as without overtime. An interrupt (SIGINT) discards it and exits 130.
 @MainActor
 final class PipeMeeting: MeetingFrontEnd {
   private let json: Bool
@@ -25,6 +27,7 @@ final class PipeMeeting: MeetingFrontEnd {
   private var observation: StoreObservation?
   private var signals: SignalEvents?
   private var isStopped = false
+  private var isInputOver = false
 
   /// - Parameters:
   ///   - json: JSON Lines instead of plain lines.
@@ -66,6 +69,20 @@ final class PipeMeeting: MeetingFrontEnd {
     guard !isStopped, let lastState else { return }
     self.lastState = state
     for event in MeetingEvent.changes(from: lastState, to: state) { emit(event) }
+    if isInputOver, state.isInOvertime { sayNextForTheScript() }
+  }
+
+  /// Moves on from a speaker in overtime, as `next` would, once nothing more can come from
+  /// the script; after the state change being observed has been handled.
+  private func sayNextForTheScript() {
+    DispatchQueue.main.async { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, !self.isStopped, let session = self.session,
+          session.store.state.isInOvertime
+        else { return }
+        session.send(PipeCommand.next.action(in: session.store.state))
+      }
+    }
   }
 
   private func emit(_ event: MeetingEvent) {
@@ -85,6 +102,8 @@ final class PipeMeeting: MeetingFrontEnd {
   }
 
   private func endOfInput() {
+    isInputOver = true
+    if session?.store.state.isInOvertime == true { sayNextForTheScript() }
     guard timerWaitsForInput else { return }
     session?.startTimer()
   }

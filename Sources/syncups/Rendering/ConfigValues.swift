@@ -3,7 +3,9 @@ import SyncUpsCore
 /// Every setting's current value, as `config list` and `config get` print them.
 ///
 /// ```swift
-/// let values = ConfigValues(bell: true, color: .auto, defaultDuration: 300, defaultTheme: .sky)
+/// let values = ConfigValues(
+///   bell: true, color: .auto, defaultDuration: 300, defaultTheme: .sky, order: .listed,
+///   overtime: false)
 /// values.text(for: .defaultDuration)  // "5m"
 /// ```
 struct ConfigValues: Sendable, Equatable {
@@ -15,6 +17,10 @@ struct ConfigValues: Sendable, Equatable {
   var defaultDuration: Int
   /// The theme of new sync-ups.
   var defaultTheme: Theme
+  /// The order meetings call the attendees in.
+  var order: SpeakingOrder
+  /// Whether speakers may run past their slot.
+  var overtime: Bool
 
   /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
   /// a duration such as `5m` or `1m30s`, a theme name.
@@ -24,6 +30,8 @@ struct ConfigValues: Sendable, Equatable {
     case .color: color.rawValue
     case .defaultDuration: DurationText.compact(defaultDuration)
     case .defaultTheme: defaultTheme.rawValue
+    case .order: order.rawValue
+    case .overtime: overtime ? "on" : "off"
     }
   }
 }

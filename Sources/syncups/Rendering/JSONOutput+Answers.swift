@@ -5,7 +5,9 @@ import SyncUpsCore
 /// syncups(1) (``ManPageReference``); keys are stable, later versions may only add keys.
 ///
 /// ```swift
-/// let values = ConfigValues(bell: false, color: .auto, defaultDuration: 600, defaultTheme: .sky)
+/// let values = ConfigValues(
+///   bell: false, color: .auto, defaultDuration: 600, defaultTheme: .sky, order: .listed,
+///   overtime: false)
 /// JSONOutput.settingChange(.bell, values).text(pretty: false)  // {"key":"bell","value":false}
 /// ```
 extension JSONOutput {

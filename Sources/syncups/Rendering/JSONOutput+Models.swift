@@ -119,7 +119,7 @@ extension JSONOutput {
       ))
   }
 
-  /// One setting's value (`config get --json`): a boolean for `bell`, whole seconds for
+  /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
   /// `default-duration`, the name for `color` and `default-theme`.
   static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
     switch key {
@@ -127,6 +127,8 @@ extension JSONOutput {
     case .color: .string(values.color.rawValue)
     case .defaultDuration: .int(values.defaultDuration)
     case .defaultTheme: .string(values.defaultTheme.rawValue)
+    case .order: .string(values.order.rawValue)
+    case .overtime: .bool(values.overtime)
     }
   }
 }

@@ -58,6 +58,11 @@ struct TerminalStyle: Sendable, Equatable {
     wrap(text, in: "2")
   }
 
+  /// `text` in bold red, for what needs attention now (a speaker over time).
+  func warning(_ text: String) -> String {
+    wrap(text, in: "1;31")
+  }
+
   /// `text` drawn in the theme's text colour on the theme's colour.
   func themed(_ text: String, _ theme: Theme) -> String {
     guard let depth else { return text }

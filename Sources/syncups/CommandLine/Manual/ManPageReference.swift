@@ -62,6 +62,8 @@ enum ManPageReference {
     case .color: (key.rawValue, "String: auto, always or never.")
     case .defaultDuration: (key.rawValue, "Number: the length of new sync-ups in whole seconds.")
     case .defaultTheme: (key.rawValue, "String: the theme of new sync-ups.")
+    case .order: (key.rawValue, "String: listed, shuffled or rotated.")
+    case .overtime: (key.rawValue, "Bool: whether speakers may run past their slot.")
     }
   }
 

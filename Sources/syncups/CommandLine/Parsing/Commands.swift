@@ -1,4 +1,5 @@
 // The commands of the command table; each runs the `CommandContext` method that does its work.
+import SyncUpsCore
 
 struct ListCommand: RunnableCommand {
   @MainActor func run(in context: CommandContext) throws { try context.list() }
@@ -42,8 +43,20 @@ struct DeleteCommand: RunnableCommand {
 
 struct StartCommand: RunnableCommand {
   var syncUp = ""
+  /// What `start` was told beyond the sync-up.
+  var options = MeetingOptions()
   var observesOutsideChanges: Bool { true }
-  @MainActor func run(in context: CommandContext) throws { try context.start(syncUp) }
+  @MainActor func run(in context: CommandContext) throws { try context.start(syncUp, options) }
+}
+
+/// How `start` runs the meeting; what is not given comes from the settings.
+struct MeetingOptions: Sendable, Equatable {
+  /// `--absent NAME|ID`, as typed, in order.
+  var absent: [String] = []
+  /// `--order`.
+  var order: SpeakingOrder?
+  /// `--overtime` (true) or `--no-overtime` (false).
+  var overtime: Bool?
 }
 
 struct MeetingsCommand: RunnableCommand {

@@ -10,15 +10,20 @@ enum ConfigKey: String, CaseIterable, Sendable, Equatable {
   case defaultDuration = "default-duration"
   /// The theme of sync-ups added without `--theme`.
   case defaultTheme = "default-theme"
+  /// The order meetings call the attendees in, without `start --order`.
+  case order
+  /// Whether speakers may run past their slot, without `start --overtime`/`--no-overtime`.
+  case overtime
 
   /// The values `config set` offers for the setting (completion and errors); empty when the
   /// value is free (a duration).
   var choices: [String] {
     switch self {
-    case .bell: ["on", "off"]
+    case .bell, .overtime: ["on", "off"]
     case .color: ColorSetting.allCases.map(\.rawValue)
     case .defaultDuration: []
     case .defaultTheme: Theme.allCases.map(\.rawValue)
+    case .order: SpeakingOrder.allCases.map(\.rawValue)
     }
   }
 }
@@ -35,6 +40,9 @@ enum ConfigSetting: Sendable, Equatable {
   /// A duration in whole seconds.
   case defaultDuration(Int)
   case defaultTheme(Theme)
+  case order(SpeakingOrder)
+  /// Allow overtime (`on`/`off`, with the same spellings as `bell`).
+  case overtime(Bool)
 
   /// The key this setting is for.
   var key: ConfigKey {
@@ -43,6 +51,8 @@ enum ConfigSetting: Sendable, Equatable {
     case .color: .color
     case .defaultDuration: .defaultDuration
     case .defaultTheme: .defaultTheme
+    case .order: .order
+    case .overtime: .overtime
     }
   }
 }

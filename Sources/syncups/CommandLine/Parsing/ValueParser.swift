@@ -111,20 +111,32 @@ enum ValueParser {
     let value = words[1]
     switch key {
     case .bell:
-      switch value.lowercased() {
-      case "on", "true", "yes", "1": return .bell(true)
-      case "off", "false", "no", "0": return .bell(false)
-      default:
-        throw UsageError(
-          "invalid value '\(value)' for 'bell' (expected \(Prose.alternatives(key.choices)))",
-          path: path)
-      }
+      return .bell(try switchValue(value, for: key, path: path))
+    case .overtime:
+      return .overtime(try switchValue(value, for: key, path: path))
+    case .order:
+      return .order(try choice(value, for: key.rawValue, path: path))
     case .color:
       return .color(try choice(value, for: "color", path: path))
     case .defaultDuration:
       return .defaultDuration(try duration(value, for: "default-duration", path: path))
     case .defaultTheme:
       return .defaultTheme(try theme(value, for: "default-theme", path: path))
+    }
+  }
+
+  /// `on` or `off` (also `true`/`false`, `yes`/`no`, `1`/`0`) for the setting `key`.
+  private static func switchValue(_ value: String, for key: ConfigKey, path: [String])
+    throws(UsageError) -> Bool
+  {
+    switch value.lowercased() {
+    case "on", "true", "yes", "1": return true
+    case "off", "false", "no", "0": return false
+    default:
+      throw UsageError(
+        "invalid value '\(value)' for '\(key.rawValue)' (expected "
+          + "\(Prose.alternatives(key.choices)))",
+        path: path)
     }
   }
 

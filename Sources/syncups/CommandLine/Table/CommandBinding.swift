@@ -83,6 +83,14 @@ struct CommandBinding<Command>: Sendable {
     Self(option: spec, arguments: []) { command, _, _ in command[keyPath: keyPath] = true }
   }
 
+  /// An option without a value that sets `keyPath` to `value`: one of a pair such as
+  /// `--overtime` and `--no-overtime`, the last given winning.
+  static func flag<Value: Sendable>(
+    _ spec: OptionSpec, _ keyPath: WritableKeyPath<Command, Value> & Sendable, value: Value
+  ) -> Self {
+    Self(option: spec, arguments: []) { command, _, _ in command[keyPath: keyPath] = value }
+  }
+
   /// An option the scanner answers itself (`--help`), which sets nothing in the command.
   static func scannerFlag(_ spec: OptionSpec) -> Self {
     Self(option: spec, arguments: []) { _, _, _ in }
