@@ -230,7 +230,9 @@ struct JSONOutputTests {
           "bell" : true,
           "color" : "auto",
           "default-duration" : 300,
-          "default-theme" : "bubblegum"
+          "default-theme" : "bubblegum",
+          "order" : "listed",
+          "overtime" : false
         }
 
         """)
@@ -252,10 +254,21 @@ struct JSONDocumentedKeysTests {
 
   @Test func meetingKeys() throws {
     let documented = Set(ManPageReference.meetingFields.map(\.0))
-    #expect(keys(.meeting(engineering.meetings[0])) == documented)
-    let parsed = try #require(try parse(JSONOutput.syncUp(engineering).text()) as? [String: Any])
+    // A recorded meeting has every documented key; one saved before records, the app's three.
+    #expect(keys(.meeting(RenderingFixtures.recorded)) == documented)
+    #expect(keys(.meeting(engineering.meetings[0])) == ["date", "id", "transcript"])
+    var syncUp = engineering
+    syncUp.meetings.insert(RenderingFixtures.recorded, at: 0)
+    let parsed = try #require(try parse(JSONOutput.syncUp(syncUp).text()) as? [String: Any])
     let meetings = try #require(parsed["meetings"] as? [[String: Any]])
-    #expect(meetings.map { Set($0.keys) } == [documented, documented])
+    #expect(
+      meetings.map { Set($0.keys) }
+        == [documented, ["date", "id", "transcript"], ["date", "id", "transcript"]])
+    let turns = try #require(meetings[0]["turns"] as? [[String: Any]])
+    #expect(turns.map { Set($0.keys) } == [["attendee", "name", "seconds", "slot"], ["attendee", "name", "seconds", "slot"]])
+    let attendees = try #require(meetings[0]["attendees"] as? [[String: Any]])
+    #expect(Set(attendees[1].keys) == ["absent", "id", "name"])
+    #expect(attendees[1]["absent"] as? Bool == true)
   }
 
   @Test func attendeeKeys() throws {

@@ -52,6 +52,23 @@ enum RenderingFixtures {
   )
 
   /// A sync-up whose every user-written text tries to drive the terminal.
+  /// A recorded meeting: its own attendees (not today's), each turn against its slot, the
+  /// length against the plan.
+  static let recorded = Meeting(
+    id: id(41), date: friday,
+    transcript: "Ana: shipped it\nCy: on call",
+    started: friday, duration: 312, plannedDuration: 300, endedEarly: false,
+    attendees: [
+      MeetingAttendee(id: id(51), name: "Ana", absent: false),
+      MeetingAttendee(id: id(52), name: "Ben", absent: true),
+      MeetingAttendee(id: id(53), name: "Cy", absent: false),
+      MeetingAttendee(id: id(54), name: "Dee", absent: false),
+    ],
+    turns: [
+      Meeting.Turn(attendee: id(51), name: "Ana", seconds: 125, slot: 100),
+      Meeting.Turn(attendee: id(53), name: "Cy", seconds: 60, slot: 100),
+    ])
+
   static let hostile = SyncUp(
     id: id(3),
     attendees: [
@@ -62,7 +79,16 @@ enum RenderingFixtures {
     meetings: [
       Meeting(
         id: id(23), date: monday,
-        transcript: "\u{1B}[31mred\u{1B}[0m\r\n\u{9B}2Jnext\u{7F}\nlast\u{2066}")
+        transcript: "\u{1B}[31mred\u{1B}[0m\r\n\u{9B}2Jnext\u{7F}\nlast\u{2066}",
+        started: monday, duration: 300, plannedDuration: 300, endedEarly: false,
+        attendees: [
+          MeetingAttendee(id: id(16), name: "\u{1B}]0;pwned\u{07}", absent: false),
+          MeetingAttendee(id: id(17), name: "Eve\u{202E}gnp.exe", absent: false),
+        ],
+        turns: [
+          Meeting.Turn(attendee: id(16), name: "\u{1B}]0;pwned\u{07}", seconds: 150, slot: 150),
+          Meeting.Turn(attendee: id(17), name: "Eve\u{202E}gnp.exe", seconds: 150, slot: 150),
+        ])
     ],
     theme: .navy,
     title: "\u{1B}[2JEvil\u{9B}31m\u{07}"
@@ -599,15 +625,58 @@ struct RenderingHumanOutputTests {
             Date     Mon 9 Feb 2026, 09:15
 
           Attendees
-            Blob
-            Blob Jr
-            Blob Sr
+            Not recorded for this meeting.
 
           Transcript
             Blob: shipped the release
             Blob Jr: reviewing the docs
 
           """)
+  }
+
+  @Test func meetingShowOfARecordedMeeting() {
+    #expect(
+      MeetingDetailRenderer.render(
+        RenderingFixtures.recorded, of: engineering, style: .plain, utcOffset: { _ in 0 }) == """
+          Meeting
+            Sync-up  Engineering
+            Date     Fri 6 Feb 2026, 17:40
+            Length   5:12 of 5:00 planned, 0:12 over
+
+          Attendees
+            Ana  2:05 of 1:40  +0:25 over
+            Ben  absent
+            Cy   1:00 of 1:40
+            Dee  did not speak
+
+          Transcript
+            Ana: shipped it
+            Cy: on call
+
+          """)
+    var early = RenderingFixtures.recorded
+    early.duration = 185
+    early.endedEarly = true
+    let style = TerminalStyle(depth: .ansi256)
+    let text = MeetingDetailRenderer.render(early, of: engineering, style: style, utcOffset: { _ in 0 })
+    #expect(text.contains("  Length   3:05 of 5:00 planned, ended early\n"))
+    #expect(text.contains("  Ana  2:05 of 1:40  \u{1B}[1;31m+0:25 over\u{1B}[0m\n"))
+    #expect(text.contains("  Ben  \u{1B}[2mabsent\u{1B}[0m\n"))
+  }
+
+  @Test func meetingsShowTheirLengthOnceRecorded() {
+    var early = RenderingFixtures.recorded
+    early.duration = 185
+    early.endedEarly = true
+    let old = engineering.meetings[0]
+    #expect(
+      MeetingListRenderer.render([RenderingFixtures.recorded, early, old], style: .plain, utcOffset: { _ in 0 })
+        == """
+        1  Fri 6 Feb 2026, 17:40  00000000  5:12 over   Ana: shipped it
+        2  Fri 6 Feb 2026, 17:40  00000000  3:05 early  Ana: shipped it
+        3  Mon 9 Feb 2026, 09:15  9A0C55D2              Blob: shipped the release
+
+        """)
   }
 
   @Test func meetingShowKeepsInnerBlankLinesAndDropsTrailingOnes() {
@@ -741,10 +810,11 @@ struct RenderingTerminalSafetyTests {
           Meeting
             Sync-up  \\u{1B}[2JEvil\\u{9B}31m\\u{07}
             Date     Mon 9 Feb 2026, 09:15
+            Length   5:00 of 5:00 planned
 
           Attendees
-            \\u{1B}]0;pwned\\u{07}
-            Eve\\u{202E}gnp.exe
+            \\u{1B}]0;pwned\\u{07}  2:30 of 2:30
+            Eve\\u{202E}gnp.exe    2:30 of 2:30
 
           Transcript
             \\u{1B}[31mred\\u{1B}[0m

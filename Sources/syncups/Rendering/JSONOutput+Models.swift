@@ -48,16 +48,60 @@ extension JSONSink {
     array(meetings) { $0.meeting($1) }
   }
 
-  /// A meeting object: `id`, `date` (ISO 8601 UTC, whole seconds), `transcript`.
+  /// A meeting object: `id`, `date` (ISO 8601 UTC, whole seconds), `transcript`; and, for a
+  /// meeting that recorded them, `started`, `duration`, `plannedDuration` (whole seconds),
+  /// `endedEarly`, `attendees` (`id`, `name`, `absent`) and `turns` (`attendee`, `name`,
+  /// `seconds`, `slot`). A key the meeting has no value for is left out.
   mutating func meeting(_ meeting: Meeting) {
     beginObject()
+    if let attendees = meeting.attendees {
+      key("attendees")
+      array(attendees) { sink, attendee in
+        sink.beginObject()
+        sink.key("absent")
+        sink.bool(attendee.absent)
+        sink.key("id")
+        sink.uuid(attendee.id)
+        sink.key("name")
+        sink.string(attendee.name)
+        sink.endObject()
+      }
+    }
     key("date")
     date(meeting.date)
+    optional("duration", meeting.duration) { $0.int($1) }
+    optional("endedEarly", meeting.endedEarly) { $0.bool($1) }
     key("id")
     uuid(meeting.id)
+    optional("plannedDuration", meeting.plannedDuration) { $0.int($1) }
+    optional("started", meeting.started) { $0.date($1) }
     key("transcript")
     string(meeting.transcript)
+    if let turns = meeting.turns {
+      key("turns")
+      array(turns) { sink, turn in
+        sink.beginObject()
+        sink.key("attendee")
+        sink.uuid(turn.attendee)
+        sink.key("name")
+        sink.string(turn.name)
+        sink.key("seconds")
+        sink.int(turn.seconds)
+        sink.key("slot")
+        sink.int(turn.slot)
+        sink.endObject()
+      }
+    }
     endObject()
+  }
+
+  /// The member `name` when `value` is there; nothing otherwise.
+  private mutating func optional<Value>(
+    _ name: String, _ value: Value?, _ write: (inout Self, Value) -> Void
+  ) {
+    guard let value else { return }
+    key(name)
+    write(&self, value)
   }
 
   private mutating func array<Elements: Collection>(

@@ -16,6 +16,7 @@ protocol JSONSink {
   mutating func endObject()
   /// An object member's key; its value comes next.
   mutating func key(_ name: String)
+  mutating func bool(_ value: Bool)
   mutating func int(_ value: Int)
   mutating func double(_ value: Double)
   mutating func string(_ value: String)

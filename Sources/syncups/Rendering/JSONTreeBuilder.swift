@@ -46,6 +46,7 @@ struct JSONTreeBuilder: JSONSink {
     open.append(.object(members, key: name))
   }
 
+  mutating func bool(_ value: Bool) { add(.bool(value)) }
   mutating func int(_ value: Int) { add(.int(value)) }
   mutating func double(_ value: Double) { add(.double(value)) }
   mutating func string(_ value: String) { add(.string(value)) }

@@ -143,7 +143,9 @@ struct ManPageWriter {
     emit(
       Mdoc.text(
         "JSON Lines, one object per line, written as each event happens; every object has "
-          + "event and, except started, elapsed (Number: seconds of meeting so far):"))
+          + "event and, except started, elapsed (Number: whole seconds of real meeting time "
+          + "so far, pauses and the end prompt left out; a script's lines with "
+          + "SYNCUPS_CLOCK=immediate all come at 0):"))
     fieldList(ManPageReference.meetingEventFields)
     emit(".It Cm export")
     emit(Mdoc.text("Always JSON: the data file's format, which import reads back."))

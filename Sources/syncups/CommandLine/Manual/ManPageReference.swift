@@ -25,20 +25,59 @@ enum ManPageReference {
     ("id", "String: the meeting's id, an upper-case UUID."),
     ("date", "String: when it was recorded, ISO 8601 in UTC, e.g. 2026-01-31T09:15:00Z."),
     ("transcript", "String: the notes taken during the meeting, one per line."),
+    (
+      "started",
+      "String: when the meeting started, ISO 8601 in UTC. This key and those below are "
+        + "left out for meetings that did not record them: those saved before meetings kept "
+        + "a record, and those imported from the SyncUps app."
+    ),
+    ("duration", "Number: how long it really lasted, in whole seconds, pauses left out."),
+    ("plannedDuration", "Number: the sync-up's length when it was held, in seconds."),
+    ("endedEarly", "Bool: whether it ended before every attendee present had spoken."),
+    (
+      "attendees",
+      "Array: everyone on the sync-up when it was held, in the order they were called, each "
+        + "{id, name, absent}."
+    ),
+    (
+      "turns",
+      "Array: each turn in speaking order, {attendee (the id), name, seconds (spoken), slot "
+        + "(seconds the slot gave)}; a turn ran over by seconds minus slot when that is "
+        + "positive."
+    ),
   ]
 
   /// The events of `start --json`, with their other fields.
   static let meetingEventFields: [(String, String)] = [
     (
       "started",
-      "syncUpID (String), title (String), duration (Number: seconds) and speakers (Number)."
+      "syncUpID (String), title (String), duration (Number: seconds), speakers (Number: "
+        + "those present) and overtime (Bool: whether speakers may run past their slot)."
+    ),
+    (
+      "absent",
+      "attendee (String: the id) and name (String) of someone absent: one event for each "
+        + "attendee left out with --absent, right after started, and one when the speaker is "
+        + "marked absent (a, or the absent command)."
     ),
     (
       "speaker",
-      "index (Number: from 1), count (Number) and name (String) of the speaker whose turn "
-        + "begins; the first comes right after started."
+      "index (Number: from 1), count (Number), name (String) and slot (Number: the seconds "
+        + "their slot gives) of the speaker whose turn begins; the first comes right after "
+        + "started and the absent events."
     ),
     ("note", "speaker (String) and text (String) of a note added to the transcript."),
+    (
+      "overtime",
+      "name (String) and slot (Number) of a speaker whose slot has run out while overtime is "
+        + "allowed; they go on until next."
+    ),
+    (
+      "turn",
+      "attendee (String: the id), name (String), seconds (Number: spoken), slot (Number) "
+        + "and overtime (Number: seconds past the slot, 0 if none) of a turn that just ended; "
+        + "it comes before the next speaker's event, and before ended for the last turn."
+    ),
     ("paused, resumed", "No other fields."),
     (
       "ended",
