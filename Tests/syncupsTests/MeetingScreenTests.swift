@@ -269,6 +269,46 @@ private func render(
     #expect(compact[1] == "Blob Jr  0:08 left !")
   }
 
+  @Test func aSpeakerInOvertimeShowsHowFarOver() throws {
+    // Blob Jr's slot (200..<400) ran out; they have spoken 3:32.
+    var state = MeetingFixtures.state(elapsed: 400)
+    state.speakerIndex = 1
+    state.turnStart = .seconds(200)
+    state.allowsOvertime = true
+    state.isInOvertime = true
+    state.stopwatch = Stopwatch(elapsed: .seconds(412))
+    let shown = try #require(lines(of: render(state, 80, 24), rows: 24))
+    #expect(shown[8] == " Speaker  3:32 elapsed  +0:12 over !")
+    let colour = try #require(
+      lines(of: render(state, MeetingOverlay(), 80, 24, style: TerminalStyle(depth: .ansi256)), rows: 24))
+    #expect(colour[8] == " Speaker  3:32 elapsed  \u{1B}[1;31m+0:12 over\u{1B}[0m")
+    let compact = try #require(lines(of: render(state, 30, 5), rows: 5))
+    #expect(compact[1] == "Blob Jr  +0:12 over !")
+    // The last speaker in overtime still speaks: the meeting is not over.
+    var last = MeetingFixtures.state(elapsed: 600)
+    last.allowsOvertime = true
+    last.isInOvertime = true
+    last.stopwatch = Stopwatch(elapsed: .seconds(605))
+    let lastShown = try #require(lines(of: render(last, 80, 24), rows: 24))
+    #expect(lastShown[2] == " Blob Sr is speaking")
+    #expect(lastShown[7] == " Speaker   3:25 elapsed  +0:05 over !")
+  }
+
+  @Test func theNotesTakenAreConfirmedWithTheLastOne() throws {
+    var state = MeetingFixtures.state(elapsed: 0)
+    state.transcript = "Blob: Shipped the release\nBlob: Reviewing \u{1B}[2Jdocs"
+    let shown = try #require(lines(of: render(state, 80, 24), rows: 24))
+    #expect(shown[10] == " 2 notes, last: Reviewing \\u{1B}[2Jdocs")
+    #expect(shown[4] == " Next: Blob Jr, Blob Sr")
+    var many = MeetingFixtures.engineering
+    many.attendees.append(contentsOf: [
+      Attendee(id: RenderingFixtures.id(14), name: "Blob Esq"),
+      Attendee(id: RenderingFixtures.id(15), name: "Blob III"),
+    ])
+    let five = try #require(lines(of: render(MeetingFixtures.state(many, elapsed: 0), 80, 24), rows: 24))
+    #expect(five[4] == " Next: Blob Jr, Blob Sr, Blob Esq, …")
+  }
+
   @Test func whenTimeIsUp() throws {
     let shown = try #require(
       lines(of: render(MeetingFixtures.state(elapsed: 600), 80, 24), rows: 24))

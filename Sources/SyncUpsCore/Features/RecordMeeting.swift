@@ -231,6 +231,9 @@ public struct RecordMeeting: Reducer, Sendable {
     case pauseButtonTapped
     /// Resumes a paused meeting.
     case resumeButtonTapped
+    /// Overtime is no longer allowed (nobody is left to say "Next": a script's input ended):
+    /// a speaker in overtime is moved on now, and later turns end when their slots run out.
+    case overtimeWithdrawn
     /// One second passed.
     case timerTick
 
@@ -339,6 +342,17 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .resumeButtonTapped:
       state.isPaused = false
+      return .none
+
+    case .overtimeWithdrawn:
+      state.allowsOvertime = false
+      guard state.isInOvertime else { return .none }
+      state.isInOvertime = false
+      guard !state.isOnLastSpeaker else {
+        return .merge(saveMeeting(&state, closingTurn: true), endMeeting(&state))
+      }
+      endTurn(&state)
+      startTurn(of: state.speakerIndex + 1, &state)
       return .none
 
     case .timerTick:

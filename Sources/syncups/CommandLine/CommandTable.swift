@@ -230,25 +230,36 @@ enum CommandTable {
     name: "start",
     abstract: "Run a timed meeting that rotates through the attendees.",
     discussion: """
-      Each attendee gets an equal share of the meeting; when time is up the meeting is saved \
-      to the sync-up's history. A sync-up shorter than one second per attendee (stored by \
-      hand or imported) is refused with status 65; lengthen it with 'syncups edit <syncup> \
-      --duration'. On a terminal the keys are:
+      Each attendee present gets an equal share of the meeting; when time is up the meeting \
+      is saved to the sync-up's history with its record: when it started, how long it really \
+      took (pauses left out) against the planned length, who was there in the order they were \
+      called, and each turn's seconds against its slot. The screen shows real time elapsed, \
+      what is left of the slots, who is next and the notes taken. A sync-up shorter than one \
+      second per attendee (stored by hand or imported) is refused with status 65; lengthen it \
+      with 'syncups edit <syncup> --duration'. On a terminal the keys are:
         n, right arrow   next speaker
+        a                the speaker is absent: recorded so, the next one starts
         space            pause or resume
         t                type a note (Enter adds it to the transcript, Esc cancels)
         e, q, Esc        end early: save, discard or resume
         Ctrl-C           the same prompt; a second Ctrl-C discards
 
+      When someone is absent, those after them share what is left of the meeting; when the \
+      last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \
+      slot runs out goes on: the screen shows +0:12 over, the bell rings once, and the turn \
+      ends on next; the meeting ends on next from the last speaker or on e. Each speaker still \
+      gets a whole slot.
+
       When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
       for a script, and the keys still work.
 
-      When stdin or stdout is not a terminal, stdin lines are commands (next, pause, resume, \
-      note TEXT, save, discard) and stdout gets one line per speaker, or JSON Lines events \
-      with --json. next on the last speaker ends the meeting and saves it: a terminal asks \
-      first, offering only Save and end or Resume, and a script has no one to answer. A line \
-      that is not a command is reported on stderr and ignored; nothing after a save or \
-      discard is read.
+      When stdin or stdout is not a terminal, stdin lines are commands (next, absent, pause, \
+      resume, note TEXT, save, discard) and stdout gets one line per event, or JSON Lines \
+      events with --json. next on the last speaker ends the meeting and saves it: a terminal \
+      asks first, offering only Save and end or Resume, and a script has no one to answer. \
+      Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \
+      is not a command is reported on stderr and ignored; nothing after a save or discard is \
+      read.
       """,
     runs: StartCommand.self,
     bindings: [

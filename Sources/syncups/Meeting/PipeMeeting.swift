@@ -27,7 +27,6 @@ final class PipeMeeting: MeetingFrontEnd {
   private var observation: StoreObservation?
   private var signals: SignalEvents?
   private var isStopped = false
-  private var isInputOver = false
 
   /// - Parameters:
   ///   - json: JSON Lines instead of plain lines.
@@ -69,20 +68,6 @@ final class PipeMeeting: MeetingFrontEnd {
     guard !isStopped, let lastState else { return }
     self.lastState = state
     for event in MeetingEvent.changes(from: lastState, to: state) { emit(event) }
-    if isInputOver, state.isInOvertime { sayNextForTheScript() }
-  }
-
-  /// Moves on from a speaker in overtime, as `next` would, once nothing more can come from
-  /// the script; after the state change being observed has been handled.
-  private func sayNextForTheScript() {
-    DispatchQueue.main.async { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self, !self.isStopped, let session = self.session,
-          session.store.state.isInOvertime
-        else { return }
-        session.send(PipeCommand.next.action(in: session.store.state))
-      }
-    }
   }
 
   private func emit(_ event: MeetingEvent) {
@@ -102,8 +87,7 @@ final class PipeMeeting: MeetingFrontEnd {
   }
 
   private func endOfInput() {
-    isInputOver = true
-    if session?.store.state.isInOvertime == true { sayNextForTheScript() }
+    if session?.store.state.allowsOvertime == true { session?.send(.overtimeWithdrawn) }
     guard timerWaitsForInput else { return }
     session?.startTimer()
   }

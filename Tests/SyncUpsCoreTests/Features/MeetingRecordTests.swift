@@ -227,6 +227,53 @@ import TestStoreSupport
     await store.finish()
   }
 
+  @Test func withdrawingOvertimeMovesTheSpeakerOnAndKeepsToTheSlots() async {
+    let syncUp = FeatureFixtures.syncUp(duration: 20, attendees: 2)
+    let store = meeting(syncUp, allowsOvertime: true)
+    await store.send(.onTask) {
+      $0.started = FeatureFixtures.now
+      $0.stopwatch = running(0)
+    }
+    for second in 1...12 {
+      await tick()
+      await store.receive(.timerTick) {
+        $0.secondsElapsed = min(second, 10)
+        $0.stopwatch = running(second)
+        $0.isInOvertime = second >= 10
+        $0.slotDidRunOut = second == 10
+      }
+    }
+    await store.send(.overtimeWithdrawn) {
+      $0.allowsOvertime = false
+      $0.isInOvertime = false
+      $0.speakerIndex = 1
+      $0.speakerDidChange = true
+      $0.turns = [turn(0xC00, "A1", 12, of: 10)]
+      $0.turnStart = .seconds(12)
+    }
+    for second in 13...21 {
+      await tick()
+      await store.receive(.timerTick) {
+        $0.secondsElapsed = second - 2
+        $0.stopwatch = running(second)
+        $0.speakerDidChange = false
+      }
+    }
+    // The last slot runs out: without overtime now, the meeting ends.
+    let turns = [turn(0xC00, "A1", 12, of: 10), turn(0xC01, "A2", 10, of: 10)]
+    let saved = record(syncUp, duration: 22, turns: turns)
+    await tick()
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 20
+      $0.stopwatch = Stopwatch(elapsed: .seconds(22))
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.syncUp.meetings = [saved]
+    }
+    await store.receive(.delegate(.saved(saved)))
+    await store.finish()
+  }
+
   @Test func twoAbsentOfFiveShareTheMeetingAmongThree() async {
     let syncUp = FeatureFixtures.syncUp(duration: 300, attendees: 5)
     let store = meeting(syncUp, absent: [UUID(0xC01), UUID(0xC03)])

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+/// What `syncups start` saves of a meeting, and how it gets there: real time, absentees, the
+/// speaking order, overtime; in a script, with the immediate clock and with real time, and on a
+/// terminal.
+@Suite("Meeting records end to end")
+struct MeetingRecordEndToEndTests {
+  let ana = "00000000-0000-0000-0000-00000000000A"
+  let ben = "00000000-0000-0000-0000-00000000000B"
+  let cy = "00000000-0000-0000-0000-00000000000C"
+
+  func engineering() throws -> SyncUpsRun {
+    try MeetingEndToEndTests().engineering()
+  }
+
+  func saved(_ syncups: SyncUpsRun) throws -> [[String: Any]] {
+    try MeetingEndToEndTests().savedMeetings(syncups)
+  }
+
+  /// `[[id, name, absent]]` of a saved meeting's attendees.
+  func attendees(_ meeting: [String: Any]) -> [[String]] {
+    (meeting["attendees"] as? [[String: Any]] ?? []).map {
+      [$0["id"] as? String ?? "", $0["name"] as? String ?? "", "\($0["absent"] as? Bool ?? false)"]
+    }
+  }
+
+  /// `[[attendee, name, seconds, slot]]` of a saved meeting's turns.
+  func turns(_ meeting: [String: Any]) -> [[String]] {
+    (meeting["turns"] as? [[String: Any]] ?? []).map {
+      [
+        $0["attendee"] as? String ?? "", $0["name"] as? String ?? "",
+        "\($0["seconds"] as? Int ?? -1)", "\($0["slot"] as? Int ?? -1)",
+      ]
+    }
+  }
+
+  @Test func anAbsenteeIsLeftOutAndTheOthersShareTheMeeting() throws {
+    let syncups = try engineering()
+    let result = try syncups(
+      "start", "eng", "--absent", "ben", environment: MeetingEndToEndTests.immediate)
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        Started Eng: 2 speakers, 1 min, 30 secs
+        0:00 Ben is absent
+        0:00 Ana is speaking (speaker 1 of 2)
+        0:45 Ana spoke 0:45 of 0:45
+        0:45 Cy is speaking (speaker 2 of 2)
+        1:30 Cy spoke 0:45 of 0:45
+        1:30 Saved the meeting (0 notes)
+
+        """)
+    let meeting = try #require(try saved(syncups).first)
+    #expect(meeting["duration"] as? Int == 90)
+    #expect(meeting["plannedDuration"] as? Int == 90)
+    #expect(meeting["endedEarly"] as? Bool == false)
+    #expect(meeting["started"] as? String == meeting["date"] as? String)
+    #expect(
+      attendees(meeting) == [[ana, "Ana", "false"], [ben, "Ben", "true"], [cy, "Cy", "false"]])
+    #expect(turns(meeting) == [[ana, "Ana", "45", "45"], [cy, "Cy", "45", "45"]])
+  }
+
+  @Test func theAbsentCommandMarksTheSpeakerAndMovesOn() throws {
+    let syncups = try engineering()
+    let result = try syncups(
+      "--json", "start", "eng", input: "absent\nnote Here\nnext\nsave\n",
+      environment: MeetingEndToEndTests.immediate)
+    #expect(result.status == 0)
+    let events = result.output.split(separator: "\n").map(String.init)
+    #expect(
+      events[1...3] == [
+        #"{"count":3,"elapsed":0,"event":"speaker","index":1,"name":"Ana","slot":30}"#,
+        #"{"attendee":"00000000-0000-0000-0000-00000000000A","elapsed":0,"event":"absent","name":"Ana"}"#,
+        // Ben and Cy share the whole meeting, Ana's slot included.
+        #"{"count":3,"elapsed":0,"event":"speaker","index":2,"name":"Ben","slot":45}"#,
+      ])
+    let meeting = try #require(try saved(syncups).first)
+    #expect(meeting["transcript"] as? String == "Ben: Here")
+    #expect(meeting["endedEarly"] as? Bool == false)
+    #expect(turns(meeting) == [[ben, "Ben", "0", "45"], [cy, "Cy", "0", "45"]])
+    #expect(attendees(meeting).map { $0[2] } == ["true", "false", "false"])
+  }
+
+  @Test func rotatedOrderStartsOnePlaceFurtherEachMeeting() throws {
+    let syncups = try engineering()
+    #expect(try syncups("config", "set", "order", "rotated").status == 0)
+    for _ in 1...3 {
+      let result = try syncups("start", "eng", input: "save\n", environment: MeetingEndToEndTests.immediate)
+      #expect(result.status == 0)
+    }
+    // --order wins over the setting.
+    let listed = try syncups(
+      "start", "eng", "--order", "listed", input: "save\n",
+      environment: MeetingEndToEndTests.immediate)
+    #expect(listed.output.contains("0:00 Ana is speaking (speaker 1 of 3)"))
+    // Newest first: listed, then the rotated ones started by Cy, Ben, Ana.
+    let openers = try saved(syncups).map { attendees($0).first?[1] }
+    #expect(openers == ["Ana", "Cy", "Ben", "Ana"])
+    #expect(try saved(syncups).map { $0["endedEarly"] as? Bool } == [true, true, true, true])
+  }
+
+  /// Once a script's input has ended nobody can say next: a speaker in overtime is moved on,
+  /// and the rest of the meeting keeps to the slots.
+  @Test func overtimeInAScriptEndsWithItsInput() throws {
+    let syncups = try threeSeconds()
+    let meeting = try RunningSyncUps(syncups, ["start", "eng", "--overtime"])
+    #expect(meeting.waitForOutput(containing: "Ana is over time"))
+    let result = try meeting.finish()
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map { $0.drop { $0 != " " }.dropFirst() }
+    #expect(lines.first == "Eng: 3 speakers, 3 secs, overtime allowed")
+    #expect(
+      Array(lines.dropFirst(2)) == [
+        "Ana is over time", "Ana spoke 0:01 of 0:01", "Ben is speaking (speaker 2 of 3)",
+        "Ben spoke 0:01 of 0:01", "Cy is speaking (speaker 3 of 3)", "Cy spoke 0:01 of 0:01",
+        "Saved the meeting (0 notes)",
+      ])
+    let immediate = try syncups(
+      "start", "eng", "--overtime", input: "note First\n",
+      environment: MeetingEndToEndTests.immediate)
+    #expect(immediate.output.hasSuffix("0:03 Cy spoke 0:01 of 0:01\n0:03 Saved the meeting (1 note)\n"))
+    #expect(!immediate.output.contains("over time"))
+  }
+
+  /// Eng: Ana, Ben and Cy in three seconds.
+  func threeSeconds() throws -> SyncUpsRun {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[{"id":"\(ana)","name":"Ana"},{"id":"\(ben)","name":"Ben"},\
+      {"id":"\(cy)","name":"Cy"}],"duration":3,"id":"00000000-0000-0000-0000-000000000001",\
+      "meetings":[],"theme":"orange","title":"Eng"}]
+      """)
+    return syncups
+  }
+
+  @Test func badMeetingOptionsChangeNothing() throws {
+    let syncups = try engineering()
+    let before = syncups.dataBytes
+    let unknown = try syncups("start", "eng", "--absent", "Zed")
+    #expect(unknown.status == 1)
+    #expect(unknown.error == "Error: no attendee 'Zed' in 'Eng'\n")
+    let everyone = try syncups(
+      "start", "eng", "--absent", "Ana", "--absent", "Ben", "--absent", "cy")
+    #expect(everyone.status == 64)
+    #expect(everyone.error == "Error: every attendee of 'Eng' is absent: nobody is left to speak\n")
+    let order = try syncups("start", "eng", "--order", "sideways")
+    #expect(order.status == 64)
+    #expect(
+      order.error.hasPrefix(
+        "Error: invalid value 'sideways' for '--order' (expected listed, shuffled or rotated)"))
+    #expect(try syncups("config", "set", "order", "random").status == 64)
+    #expect(try syncups("config", "set", "overtime", "maybe").status == 64)
+    #expect(syncups.dataBytes == before)
+  }
+
+  /// Live time: what the meeting saves is the time that passed, pauses left out, and the
+  /// events' elapsed is that time too, not the slot Next jumps to.
+  @Test func aScriptedMeetingRecordsRealTimeWithoutItsPauses() throws {
+    let syncups = try engineering()
+    let wall = ContinuousClock()
+    let start = wall.now
+    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng"])
+    #expect(meeting.waitForOutput(containing: #""event":"speaker""#))
+    Thread.sleep(forTimeInterval: 1)
+    meeting.send("pause")
+    #expect(meeting.waitForOutput(containing: #""event":"paused""#))
+    Thread.sleep(forTimeInterval: 2)
+    meeting.send("resume")
+    #expect(meeting.waitForOutput(containing: #""event":"resumed""#))
+    Thread.sleep(forTimeInterval: 1)
+    meeting.send("next")
+    #expect(meeting.waitForOutput(containing: #""name":"Ben""#))
+    meeting.send("save")
+    let result = try meeting.finish()
+    let took = wall.now - start
+    #expect(result.status == 0)
+    #expect(took >= .seconds(4))
+
+    let events = result.output.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    let ben = try #require(events.first { $0["event"] as? String == "speaker" && $0["name"] as? String == "Ben" })
+    let benAt = try #require(ben["elapsed"] as? Int)
+    // About 2 s, rounded down: the events count whole seconds gone.
+    #expect((1...3).contains(benAt), "Ben started at \(benAt) s of meeting time, not the slot's 30")
+    let saved = try #require(try saved(syncups).first)
+    let duration = try #require(saved["duration"] as? Int)
+    #expect((2...3).contains(duration), "the meeting took \(duration) s without its pause")
+    let spoken = turns(saved).map { Int($0[2]) ?? -1 }
+    #expect(spoken.count == 2)
+    #expect((2...3).contains(spoken[0]))
+    #expect(spoken.reduce(0, +) <= duration + 1)
+    #expect(turns(saved).map { $0[3] } == ["30", "30"])
+  }
+
+  /// On a terminal: overtime shows on screen, `a` marks the speaker absent.
+  @Test func theKeysAndTheOvertimeDisplayOnATerminal() throws {
+    let syncups = try threeSeconds()
+    let meeting = try PseudoTerminalRun(syncups, ["--color", "never", "start", "eng", "--overtime"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    #expect(meeting.waitFor("Speaker 0:01 elapsed +0:00 over !"))
+    #expect(meeting.waitFor("Speaker 0:02 elapsed +0:01 over !"))
+    meeting.type("n")
+    #expect(meeting.waitFor("Ben is speaking Speaker 2 of 3 Next: Cy"))
+    meeting.type("a")
+    #expect(meeting.waitFor("Cy is speaking Speaker 3 of 3"))
+    #expect(meeting.waitFor("+0:01 over !"))
+    meeting.type("n")
+    #expect(meeting.waitFor("[s] Save and end [r] Resume"))
+    meeting.type("s")
+    #expect(meeting.wait() == 0)
+    #expect(meeting.settingsAreRestored)
+    let saved = try #require(try saved(syncups).first)
+    #expect(attendees(saved).map { $0[2] } == ["false", "true", "false"])
+    let record = turns(saved)
+    #expect(record.map { $0[1] } == ["Ana", "Cy"])
+    #expect(record.map { $0[3] } == ["1", "2"])
+    #expect((Int(record[0][2]) ?? 0) >= 2)
+    #expect(saved["endedEarly"] as? Bool == false)
+  }
+}
