@@ -54,8 +54,9 @@ struct MeetingsCommand: RunnableCommand {
 struct MeetingShowCommand: RunnableCommand {
   var syncUp = ""
   var meeting = ""
+  var format = MeetingFormat.text
   @MainActor func run(in context: CommandContext) throws {
-    try context.meetingShow(syncUp, meeting)
+    try context.meetingShow(syncUp, meeting, format: format)
   }
 }
 
@@ -105,7 +106,24 @@ enum ImportSource: Sendable, Equatable {
 }
 
 struct ExportCommand: RunnableCommand {
-  @MainActor func run(in context: CommandContext) throws { try context.exportData() }
+  var format = ExportFormat.json
+  @MainActor func run(in context: CommandContext) throws { try context.exportData(format) }
+}
+
+struct StatsCommand: RunnableCommand {
+  /// The sync-up to report on; every sync-up when nil.
+  var syncUp: String?
+  var last: Int?
+  var since: SinceDate?
+
+  func validate(path: [String]) throws(UsageError) {
+    guard last != nil && since != nil else { return }
+    throw UsageError("'--last' and '--since' cannot be used together", path: path)
+  }
+
+  @MainActor func run(in context: CommandContext) throws {
+    try context.stats(syncUp, last: last, since: since)
+  }
 }
 
 struct CompletionsCommand: RunnableCommand {
