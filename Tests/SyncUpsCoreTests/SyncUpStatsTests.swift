@@ -172,6 +172,21 @@ struct SyncUpStatsTests {
       ])
   }
 
+  @Test func aCrowdIsCountedPerPersonToo() {
+    let crowd = (0..<40).map { Attendee(id: UUID(0x100 + $0), name: "P\($0)") }
+    let meeting = Meeting(
+      id: UUID(0xE1), date: Self.day(1), transcript: "", duration: 400, plannedDuration: 400,
+      attendees: crowd.map { MeetingAttendee(id: $0.id, name: $0.name, absent: false) },
+      turns: crowd.map { Meeting.Turn(attendee: $0.id, name: $0.name, seconds: 10, slot: 10) })
+    // Twice: the second time every one of the forty is found again rather than added.
+    let syncUp = SyncUp(
+      id: UUID(0xD4), attendees: IdentifiedArray(uniqueElements: crowd.prefix(3)), duration: 400,
+      meetings: [meeting, Meeting(id: UUID(0xE2), date: Self.day(0), transcript: "", duration: 400, attendees: meeting.attendees, turns: meeting.turns)])
+    let stats = SyncUpStats(syncUp)
+    #expect(stats.attendees.map(\.name) == crowd.map(\.name))
+    #expect(stats.attendees.allSatisfy { $0.attended == 2 && $0.totalSpeaking == 20 })
+  }
+
   @Test func meetingsWithoutTimingsCountAsHeldAndNothingElse() {
     let imported = SyncUp(
       id: UUID(0xD3), attendees: [Self.ana], duration: 60,

@@ -134,38 +134,54 @@ public struct SyncUpStats: Equatable, Sendable {
   }
 
   private static func attendance(in meetings: [Meeting], of syncUp: SyncUp) -> [Attendance] {
-    var order = syncUp.attendees.map(\.id)
-    var tallies: [UUID: Tally] = [:]
+    var people = People()
     for attendee in syncUp.attendees {
-      tallies[attendee.id] = Tally(name: attendee.name)
-    }
-    func tally(_ id: UUID, name: String, _ change: (inout Tally) -> Void) {
-      if tallies[id] == nil {
-        order.append(id)
-        // Meetings come newest first, so the first name seen is the latest.
-        tallies[id] = Tally(name: name)
-      }
-      change(&tallies[id]!)
+      _ = people.index(of: attendee.id, name: attendee.name)
     }
     for meeting in meetings {
       for attendee in meeting.attendees ?? [] {
-        tally(attendee.id, name: attendee.name) {
-          if attendee.absent { $0.absent += 1 } else { $0.attended += 1 }
-        }
+        let index = people.index(of: attendee.id, name: attendee.name)
+        if attendee.absent { people.tallies[index].absent += 1 } else { people.tallies[index].attended += 1 }
       }
       for turn in meeting.turns ?? [] {
-        tally(turn.attendee, name: turn.name) {
-          $0.turns.append(turn.seconds)
-          if turn.overtime > 0 { $0.overSlot += 1 }
-        }
+        let index = people.index(of: turn.attendee, name: turn.name)
+        people.tallies[index].turns.append(turn.seconds)
+        if turn.overtime > 0 { people.tallies[index].overSlot += 1 }
       }
     }
-    return order.map { id in
-      let tally = tallies[id]!
-      return Attendance(
+    return zip(people.ids, people.tallies).map { id, tally in
+      Attendance(
         id: id, name: tally.name, attended: tally.attended, absent: tally.absent,
         medianSpeaking: median(tally.turns), totalSpeaking: tally.turns.reduce(0, +),
         overSlot: tally.overSlot)
+    }
+  }
+
+  /// Everyone counted so far, in the order first seen, with their tallies.
+  private struct People {
+    var ids: [UUID] = []
+    var tallies: [Tally] = []
+    /// Positions by id, kept once there are too many people to scan.
+    private var positions: [UUID: Int] = [:]
+    private static let scanLimit = 32
+
+    /// The position of `id`, added with `name` if it is new. Meetings come newest first, after
+    /// the sync-up's attendees, so the first name seen is the latest. A sync-up has a handful
+    /// of people, and comparing a few ids costs less than hashing one.
+    mutating func index(of id: UUID, name: String) -> Int {
+      if ids.count <= Self.scanLimit {
+        if let index = ids.firstIndex(of: id) { return index }
+      } else if let index = positions[id] {
+        return index
+      }
+      ids.append(id)
+      tallies.append(Tally(name: name))
+      if ids.count == Self.scanLimit + 1 {
+        positions = Dictionary(uniqueKeysWithValues: zip(ids, ids.indices))
+      } else if ids.count > Self.scanLimit {
+        positions[id] = ids.count - 1
+      }
+      return ids.count - 1
     }
   }
 

@@ -68,15 +68,21 @@ enum StatsRenderer {
     for attendee in attendees {
       table.append([
         UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style),
-        TextTable.Cell(String(attendee.attended)), TextTable.Cell(String(attendee.absent)),
-        TextTable.Cell(seconds(attendee.medianSpeaking)),
-        TextTable.Cell(DurationText.human(attendee.totalSpeaking)),
-        TextTable.Cell(String(attendee.overSlot)),
+        asciiCell(String(attendee.attended)), asciiCell(String(attendee.absent)),
+        asciiCell(seconds(attendee.medianSpeaking)),
+        asciiCell(DurationText.human(attendee.totalSpeaking)),
+        asciiCell(String(attendee.overSlot)),
       ])
     }
     var lines = table.lines()
     lines[0] = style.bold(lines[0])
     return lines
+  }
+
+  /// A cell of numbers and durations, which are ASCII: one column a byte, without measuring
+  /// each character's width as user text needs (`stats` of every sync-up has many cells).
+  private static func asciiCell(_ text: String) -> TextTable.Cell {
+    TextTable.Cell(text, width: text.utf8.count)
   }
 
   /// A figure in seconds for people, or "-" when there is none.
