@@ -373,8 +373,8 @@ enum CommandTable {
     examples: [
       ExampleSpec("The last ten meetings of a sync-up:", "syncups stats eng --last 10"),
       ExampleSpec(
-        "The median length of every sync-up's meetings in the last four weeks:",
-        "syncups stats --since 4w --json | jq -r '.[] | [.syncUp.title, .duration.median] | @tsv'"),
+        "Each sync-up's median meeting length, in seconds, over the last four weeks:",
+        "syncups stats --since 4w --json | jq '.[].duration.median'"),
     ]
   )
 
