@@ -64,7 +64,8 @@ func makeSyncUps(count: Int, timed: Bool = false) -> IdentifiedArrayOf<SyncUp> {
                 + "Blobby: blocked on design review, will follow up.")
             guard timed else { return meeting }
             let absent = day % 4 == 0 ? (day / 4) % attendees.count : nil
-            let turns = attendees.enumerated().filter { $0.offset != absent }.map { offset, attendee in
+            let present = attendees.enumerated().filter { $0.offset != absent }
+            let turns = present.map { offset, attendee in
               Meeting.Turn(
                 attendee: attendee.id, name: attendee.name,
                 seconds: 70 + (day * 7 + offset * 13) % 60, slot: 100)
@@ -149,7 +150,8 @@ let listJq = ratio(listRealistic, jqLength)
 let jsonJq = ratio(listJSONLarge, jqCompact)
 let addList = ratio(addLarge, listLarge)
 let statsList = ratio(statsTimed, listTimed)
-let timedMB = Double(try FileManager.default.attributesOfItem(atPath: largeTimed)[.size] as! Int) / 1_000_000
+let timedSize = try FileManager.default.attributesOfItem(atPath: largeTimed)[.size] as! Int
+let timedMB = Double(timedSize) / 1_000_000
 
 printTable([
   BenchmarkRow(

@@ -37,7 +37,9 @@ struct SyncUpStatsTests {
       Meeting(
         id: UUID(0xE4), date: day(4), transcript: "", duration: 310, plannedDuration: 300,
         endedEarly: false,
-        attendees: [present(ana), present(ben), MeetingAttendee(id: cy.id, name: "Cy", absent: true)],
+        attendees: [
+          present(ana), present(ben), MeetingAttendee(id: cy.id, name: "Cy", absent: true),
+        ],
         turns: [turn(ana, 160, slot: 150), turn(ben, 150, slot: 150)]),
       Meeting(
         id: UUID(0xE3), date: day(3), transcript: "", duration: 280, plannedDuration: 300,
@@ -53,7 +55,8 @@ struct SyncUpStatsTests {
           MeetingAttendee(id: dee, name: "Dee", absent: false),
         ],
         turns: [
-          turn(ana, 70, slot: 60), Meeting.Turn(attendee: ben.id, name: "Benjamin", seconds: 80, slot: 60),
+          turn(ana, 70, slot: 60),
+          Meeting.Turn(attendee: ben.id, name: "Benjamin", seconds: 80, slot: 60),
           Meeting.Turn(attendee: dee, name: "Dee", seconds: 155, slot: 120),
         ]),
     ],
@@ -181,7 +184,12 @@ struct SyncUpStatsTests {
     // Twice: the second time every one of the forty is found again rather than added.
     let syncUp = SyncUp(
       id: UUID(0xD4), attendees: IdentifiedArray(uniqueElements: crowd.prefix(3)), duration: 400,
-      meetings: [meeting, Meeting(id: UUID(0xE2), date: Self.day(0), transcript: "", duration: 400, attendees: meeting.attendees, turns: meeting.turns)])
+      meetings: [
+        meeting,
+        Meeting(
+          id: UUID(0xE2), date: Self.day(0), transcript: "", duration: 400,
+          attendees: meeting.attendees, turns: meeting.turns),
+      ])
     let stats = SyncUpStats(syncUp)
     #expect(stats.attendees.map(\.name) == crowd.map(\.name))
     #expect(stats.attendees.allSatisfy { $0.attended == 2 && $0.totalSpeaking == 20 })

@@ -8,7 +8,10 @@ struct HistoryRenderingTests {
   @Test(arguments: [
     ("*fix* [x]", "\\*fix\\* \\[x\\]"),
     ("  padded  ", "padded"),
-    ("a_b `c` <d> ~e~ |f| #g !h &i $j \\k", "a\\_b \\`c\\` \\<d\\> \\~e\\~ \\|f\\| \\#g \\!h \\&i \\$j \\\\k"),
+    (
+      "a_b `c` <d> ~e~ |f| #g !h &i $j \\k",
+      "a\\_b \\`c\\` \\<d\\> \\~e\\~ \\|f\\| \\#g \\!h \\&i \\$j \\\\k"
+    ),
     ("- not a list", "\\- not a list"),
     ("+ nor this", "\\+ nor this"),
     ("=== nor a heading line", "\\=== nor a heading line"),

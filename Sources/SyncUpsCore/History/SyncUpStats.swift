@@ -141,7 +141,11 @@ public struct SyncUpStats: Equatable, Sendable {
     for meeting in meetings {
       for attendee in meeting.attendees ?? [] {
         let index = people.index(of: attendee.id, name: attendee.name)
-        if attendee.absent { people.tallies[index].absent += 1 } else { people.tallies[index].attended += 1 }
+        if attendee.absent {
+          people.tallies[index].absent += 1
+        } else {
+          people.tallies[index].attended += 1
+        }
       }
       for turn in meeting.turns ?? [] {
         let index = people.index(of: turn.attendee, name: turn.name)

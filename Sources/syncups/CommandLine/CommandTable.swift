@@ -347,8 +347,9 @@ enum CommandTable {
       ones; medians and means are whole seconds, halves rounded up.
 
       The line of recent lengths is drawn with the eight Unicode block characters from \
-      U+2581 to U+2588 when output is coloured, and with .:-=+*#@ otherwise. With --json, prints a stats object, or an array of \
-      them without <syncup> (see JSON OUTPUT in syncups(1)).
+      U+2581 to U+2588 when output is coloured, and with .:-=+*#@ otherwise. With --json, \
+      prints a stats object, or an array of them without <syncup> (see JSON OUTPUT in \
+      syncups(1)).
       """,
     runs: StatsCommand.self,
     bindings: [

@@ -13,7 +13,13 @@ extension CommandContext {
   func stats(_ reference: String?, last: Int?, since: SinceDate?) throws {
     let syncUps = try loadSyncUps().wrappedValue
     let selection: SyncUpStats.Selection =
-      if let last { .last(last) } else if let since { .since(since.date(now: Date())) } else { .all }
+      if let last {
+        .last(last)
+      } else if let since {
+        .since(since.date(now: Date()))
+      } else {
+        .all
+      }
     if let reference {
       let stats = SyncUpStats(try syncUp(reference, in: syncUps), selection: selection)
       Output.standard(
@@ -29,7 +35,8 @@ extension CommandContext {
       let style = style
       for (index, syncUp) in syncUps.enumerated() {
         if index > 0 { Output.standard("\n") }
-        Output.standard(StatsRenderer.render(SyncUpStats(syncUp, selection: selection), style: style))
+        let stats = SyncUpStats(syncUp, selection: selection)
+        Output.standard(StatsRenderer.render(stats, style: style))
       }
     }
   }

@@ -71,7 +71,8 @@ enum MeetingMarkdownRenderer {
 
     if let duration = meeting.duration {
       let planned = meeting.plannedDuration ?? syncUp.duration
-      var total = "**Total:** \(DurationText.human(duration)) of \(DurationText.human(planned)) planned"
+      var total =
+        "**Total:** \(DurationText.human(duration)) of \(DurationText.human(planned)) planned"
       if duration > planned { total += " (\(DurationText.human(duration - planned)) over)" }
       if meeting.endedEarly == true { total += ", ended early" }
       blocks.append(total + ".")
@@ -148,7 +149,8 @@ enum MeetingMarkdownRenderer {
         .map { ($0, $0 + ":") }
       // Split at line feeds by scalar: "\r\n" is one Character, and a line may end in either.
       for scalars in transcript.unicodeScalars.split(separator: "\n") {
-        let line = String(String.UnicodeScalarView(scalars.last == "\r" ? scalars.dropLast() : scalars))
+        let content = scalars.last == "\r" ? scalars.dropLast() : scalars
+        let line = String(String.UnicodeScalarView(content))
         guard !line.allSatisfy(\.isWhitespace) else { continue }
         if let (name, prefix) = prefixes.first(where: { line.hasPrefix($0.1) }) {
           let note = String(line.dropFirst(prefix.count))

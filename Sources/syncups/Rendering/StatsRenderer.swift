@@ -45,8 +45,10 @@ enum StatsRenderer {
         "  Ended early  \(figures.endedEarly)",
       ]
       let recent = Array(stats.lengths.suffix(recentCount))
-      let which = recent.count < stats.lengths.count ? "last \(recent.count), oldest first" : "oldest first"
-      lines.append("  Recent       " + Sparkline.text(recent, unicode: style.isColored) + "  " + which)
+      let which =
+        recent.count < stats.lengths.count ? "last \(recent.count), oldest first" : "oldest first"
+      lines.append(
+        "  Recent       " + Sparkline.text(recent, unicode: style.isColored) + "  " + which)
       lines.append("")
       lines += attendeeTable(stats.attendees, style: style).map { "  " + $0 }
     }

@@ -34,7 +34,8 @@ enum SyncUpMarkdownRenderer {
     if syncUp.meetings.isEmpty { blocks.append("No meetings yet.") }
     var text = blocks.joined(separator: "\n\n") + "\n"
     for meeting in syncUp.meetings {
-      text += "\n" + MeetingMarkdownRenderer.render(meeting, of: syncUp, level: 2, utcOffset: utcOffset)
+      text +=
+        "\n" + MeetingMarkdownRenderer.render(meeting, of: syncUp, level: 2, utcOffset: utcOffset)
     }
     return text
   }
