@@ -60,6 +60,14 @@ struct MeetingShowCommand: RunnableCommand {
   }
 }
 
+/// What `meeting show --format` prints.
+enum MeetingFormat: String, CaseIterable, Sendable {
+  /// The text for people (``MeetingDetailRenderer``).
+  case text
+  /// A Markdown page (``MeetingMarkdownRenderer``).
+  case markdown
+}
+
 struct MeetingDeleteCommand: RunnableCommand {
   var syncUp = ""
   var meeting = ""
@@ -108,6 +116,16 @@ enum ImportSource: Sendable, Equatable {
 struct ExportCommand: RunnableCommand {
   var format = ExportFormat.json
   @MainActor func run(in context: CommandContext) throws { try context.exportData(format) }
+}
+
+/// What `export --format` writes.
+enum ExportFormat: String, CaseIterable, Sendable {
+  /// The data file's format, which `import` reads back.
+  case json
+  /// The SyncUps app's own `sync-ups.json`, which `import` reads back too.
+  case app
+  /// Every sync-up and its meetings as Markdown, for people.
+  case markdown
 }
 
 struct StatsCommand: RunnableCommand {
