@@ -538,4 +538,34 @@ struct HistoryEndToEndTests {
       unknown.error.hasPrefix(
         "Error: invalid value 'yaml' for '--format' (expected json, app or markdown)\n"))
   }
+
+  @Test func controlCharactersInUserTextNeverReachTheTerminal() throws {
+    let syncups = SyncUpsRun()
+    let hostile = "x\u{1B}[2J\u{1B}]0;pwned\u{07}\u{9B}31m\u{202E}"
+    try syncups("add", "--title", "T " + hostile, "--attendee", "A " + hostile, "--duration", "10s")
+    let meeting = try syncups(
+      "start", "t ", input: "note \(hostile)\nsave\n", environment: ["SYNCUPS_CLOCK": "immediate"])
+    #expect(meeting.status == 0, "\(meeting.error)")
+    for arguments in [
+      ["stats"], ["stats", "--json"], ["stats", "--color", "always"],
+      ["meeting", "show", "t ", "1", "--format", "markdown"], ["export", "--format", "markdown"],
+      ["export", "--format", "app"],
+    ] {
+      let result = try syncups.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.error)")
+      let raw = result.output.unicodeScalars.filter {
+        $0 != "\n" && ($0 != "\u{1B}" || !arguments.contains("always")) && needsEscape($0)
+      }
+      #expect(raw.isEmpty, "\(arguments): \(result.output)")
+      #expect(result.output.contains("pwned"), "\(arguments)")
+    }
+  }
+
+  /// Whether a terminal would act on `scalar` rather than show it.
+  func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
 }
