@@ -35,7 +35,9 @@ public struct SyncUpStats: Equatable, Sendable {
     /// (the sync-up's length when the meeting was held), or of the sync-up's length today for
     /// a meeting that did not record it; `nil` without timed meetings.
     public var planned: Int?
+    /// For an even count, the mean of the two middle lengths, rounded (halves up).
     public var median: Int?
+    /// Rounded to the nearest second, halves up.
     public var mean: Int?
     /// The longest meeting.
     public var max: Int?
@@ -87,6 +89,7 @@ public struct SyncUpStats: Equatable, Sendable {
     }
   }
 
+  /// The sync-up the figures are about, and its title today, for reports that name it.
   public var syncUpID: UUID
   public var title: String
   /// Meetings held in the selection, timed or not.
