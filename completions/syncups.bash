@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start meetings meeting themes config import export completions help version' ;;
+    '') echo 'list show add edit delete start meetings meeting stats themes config import export completions help version' ;;
     'meeting') echo 'show delete' ;;
     'config') echo 'list get set unset' ;;
   esac
@@ -24,8 +24,9 @@ _syncups_options() {
     'start') echo '--absent --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'meeting show') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'meeting show') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'stats') echo '--last --since --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'themes') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -33,7 +34,7 @@ _syncups_options() {
     'config set') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config unset') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'import') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'export') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'export') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'completions') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'help') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'version') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -58,6 +59,10 @@ _syncups_option_value() {
     'edit:--rename-attendee') echo attendee ;;
     'start:--absent') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
+    'meeting show:--format') echo 'choice text markdown' ;;
+    'stats:--last') echo none ;;
+    'stats:--since') echo none ;;
+    'export:--format') echo 'choice json app markdown' ;;
   esac
 }
 
@@ -73,6 +78,7 @@ _syncups_argument() {
     'meeting show:1') echo meeting ;;
     'meeting delete:0') echo syncup ;;
     'meeting delete:1') echo meeting ;;
+    'stats:0') echo syncup ;;
     'config get:0') echo 'choice bell color default-duration default-theme order overtime' ;;
     'config set:0') echo 'choice bell color default-duration default-theme order overtime' ;;
     'config set:1') echo setting ;;

@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start meetings meeting themes config import export completions help version
+            printf '%s\n' list show add edit delete start meetings meeting stats themes config import export completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'config'
@@ -32,7 +32,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order
+                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order --format --last --since
                     set expect 1
                     continue
                 case '-?*'
@@ -143,10 +143,11 @@ complete -c syncups -n '__syncups_at \'\' 0' -a delete -d 'Delete a sync-up and 
 complete -c syncups -n '__syncups_at \'\' 0' -a start -d 'Run a timed meeting that rotates through the attendees.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
+complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
 complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour themes with swatches.'
 complete -c syncups -n '__syncups_at \'\' 0' -a config -d 'Read and change settings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from a JSON file.'
-complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout as JSON.'
+complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout.'
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
 complete -c syncups -n '__syncups_at \'\' 0' -a version -d 'Show the version.'
@@ -188,6 +189,7 @@ complete -c syncups -n '__syncups_at \'meeting\' 0' -a show -d 'Show a meeting\'
 complete -c syncups -n '__syncups_at \'meeting\' 0' -a delete -d 'Delete a meeting from a sync-up\'s history.'
 
 # syncups meeting show
+complete -c syncups -n '__syncups_at \'meeting show\'' -l format -x -a 'text markdown' -d 'What to print: text or markdown (default: text).'
 complete -c syncups -n '__syncups_at \'meeting show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -k -a '(__syncups_meetings)' -d 'meeting'
 
@@ -195,6 +197,11 @@ complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -k -a '(__syncups_me
 complete -c syncups -n '__syncups_at \'meeting delete\'' -s y -l yes -d 'Delete without asking.'
 complete -c syncups -n '__syncups_at \'meeting delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_meetings)' -d 'meeting'
+
+# syncups stats
+complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest meetings (n is 1 or more).'
+complete -c syncups -n '__syncups_at \'stats\'' -l since -x -d 'Only meetings held since a day, YYYY-MM-DD from local midnight, or since a time before now: Nh, Nd or Nw hours, days or weeks ago. Not with --last.'
+complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # Subcommands of 'config'
 complete -c syncups -n '__syncups_at \'config\' 0' -a list -d 'List every setting and its value.'
@@ -214,6 +221,9 @@ complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color defau
 
 # syncups import
 complete -c syncups -n '__syncups_at \'import\' 0' -r -F -d 'file'
+
+# syncups export
+complete -c syncups -n '__syncups_at \'export\'' -l format -x -a 'json app markdown' -d 'What to write: json, app or markdown (default: json).'
 
 # syncups completions
 complete -c syncups -n '__syncups_at \'completions\' 0' -x -a 'bash zsh fish' -d 'shell'

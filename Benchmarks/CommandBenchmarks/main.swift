@@ -2,8 +2,9 @@
 //
 //   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/CommandBenchmarks
 //
-// Generates a realistic data set (20 sync-ups × 50 meetings) and a large one (1,000 × 50),
-// then times `syncups` against the FoundationEssentials decode floor and jq. Median of 5 runs.
+// Generates a realistic data set (20 sync-ups × 50 meetings), a large one (1,000 × 50) and the
+// large one with every meeting's timings recorded, then times `syncups` against the
+// FoundationEssentials decode floor and jq, and `stats` against `list`. Median of 5 runs.
 import BenchmarkSupport
 import Foundation
 import SharedState
@@ -40,23 +41,44 @@ func measure(
   return Measurement(seconds: runs[2].seconds, peakKilobytes: runs.map(\.peakKilobytes).max()!)
 }
 
-func makeSyncUps(count: Int) -> IdentifiedArrayOf<SyncUp> {
+/// `count` sync-ups of six attendees and 50 meetings each; `timed` gives every meeting the
+/// record a meeting of this version saves: its length, the planned length, who was there (one
+/// absent in every fourth meeting) and each turn against its 100-second slot.
+func makeSyncUps(count: Int, timed: Bool = false) -> IdentifiedArrayOf<SyncUp> {
   let names = ["Blob", "Blob Jr", "Blob Sr", "Blob Esq", "Blob III", "Blobby"]
   var generator = SystemRandomNumberGenerator()
   func id() -> UUID { UUID(uuid: (0..<16).reduce(into: [UInt8]()) { bytes, _ in bytes.append(.random(in: 0...255, using: &generator)) }.withUnsafeBytes { $0.load(as: uuid_t.self) }) }
   return IdentifiedArrayOf(
     uniqueElements: (0..<count).map { index in
-      SyncUp(
+      let attendees = names.map { Attendee(id: id(), name: $0) }
+      return SyncUp(
         id: id(),
-        attendees: IdentifiedArrayOf(uniqueElements: names.map { Attendee(id: id(), name: $0) }),
+        attendees: IdentifiedArrayOf(uniqueElements: attendees),
         duration: 600,
         meetings: IdentifiedArrayOf(
           uniqueElements: (0..<50).map { day in
-            Meeting(
+            var meeting = Meeting(
               id: id(), date: Date(timeIntervalSince1970: Double(1_700_000_000 - day * 86_400)),
               transcript: "Blob: shipped the release notes for day \(day). Blob Jr: reviewed the "
                 + "migration and paired on the flaky test. Blob Sr: on call, nothing paged. "
                 + "Blobby: blocked on design review, will follow up.")
+            guard timed else { return meeting }
+            let absent = day % 4 == 0 ? (day / 4) % attendees.count : nil
+            let present = attendees.enumerated().filter { $0.offset != absent }
+            let turns = present.map { offset, attendee in
+              Meeting.Turn(
+                attendee: attendee.id, name: attendee.name,
+                seconds: 70 + (day * 7 + offset * 13) % 60, slot: 100)
+            }
+            meeting.started = meeting.date.addingTimeInterval(-600)
+            meeting.duration = turns.reduce(0) { $0 + $1.seconds }
+            meeting.plannedDuration = 600
+            meeting.endedEarly = day % 9 == 0
+            meeting.attendees = attendees.enumerated().map { offset, attendee in
+              MeetingAttendee(id: attendee.id, name: attendee.name, absent: offset == absent)
+            }
+            meeting.turns = turns
+            return meeting
           }),
         theme: Theme.allCases[index % Theme.allCases.count],
         title: "Team \(index)")
@@ -84,6 +106,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--generate") {
   let target = CommandLine.arguments[flag + 1]
   try SyncUpsFile.encode(makeSyncUps(count: 20)).write(to: URL(fileURLWithPath: target + "/realistic.json"))
   try SyncUpsFile.encode(makeSyncUps(count: 1_000)).write(to: URL(fileURLWithPath: target + "/large.json"))
+  try SyncUpsFile.encode(makeSyncUps(count: 1_000, timed: true))
+    .write(to: URL(fileURLWithPath: target + "/large-timed.json"))
   exit(0)
 }
 
@@ -94,6 +118,7 @@ defer { try? FileManager.default.removeItem(at: directory) }
 let realistic = directory.appendingPathComponent("realistic.json").path
 let large = directory.appendingPathComponent("large.json").path
 let largeCopy = directory.appendingPathComponent("large-copy.json").path
+let largeTimed = directory.appendingPathComponent("large-timed.json").path
 _ = runOnce([CommandLine.arguments[0], "--generate", directory.path])
 let largeSize = try FileManager.default.attributesOfItem(atPath: large)[.size] as! Int
 
@@ -109,6 +134,8 @@ let jqLength = measure(["jq", "length", realistic])
 let listJSONLarge = measure([syncups, "--file", large, "list", "--json"], environment: environment)
 let jqCompact = measure(["jq", "-c", ".", large])
 let listLarge = measure([syncups, "--file", large, "list"], environment: environment)
+let listTimed = measure([syncups, "--file", largeTimed, "list"], environment: environment)
+let statsTimed = measure([syncups, "--file", largeTimed, "stats"], environment: environment)
 let addLarge = measure(
   [syncups, "--file", largeCopy, "-q", "add", "--title", "New"], environment: environment,
   prepare: { copyFile(large, to: largeCopy) })
@@ -122,6 +149,9 @@ let listFloor = ratio(listRealistic, floorRealistic)
 let listJq = ratio(listRealistic, jqLength)
 let jsonJq = ratio(listJSONLarge, jqCompact)
 let addList = ratio(addLarge, listLarge)
+let statsList = ratio(statsTimed, listTimed)
+let timedSize = try FileManager.default.attributesOfItem(atPath: largeTimed)[.size] as! Int
+let timedMB = Double(timedSize) / 1_000_000
 
 printTable([
   BenchmarkRow(
@@ -144,4 +174,8 @@ printTable([
     id: "C5", workload: "add vs list, large",
     measured: "\(ms(addLarge)) vs \(ms(listLarge)) (\(format(ratio: addList)))",
     target: "≤ 2.2×", met: addList <= 2.2),
+  BenchmarkRow(
+    id: "C6", workload: String(format: "stats vs list, large with timings (%.0f MB)", timedMB),
+    measured: "\(ms(statsTimed)) vs \(ms(listTimed)) (\(format(ratio: statsList)))",
+    target: "≤ 1.5×", met: statsList <= 1.5),
 ])

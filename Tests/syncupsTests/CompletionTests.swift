@@ -231,8 +231,8 @@ struct BashCompletionTests {
   @Test func commandsAndSubcommands() throws {
     #expect(
       try bashComplete(["syncups", ""]) == [
-        "list", "show", "add", "edit", "delete", "start", "meetings", "meeting", "themes",
-        "config", "import", "export", "completions", "help", "version",
+        "list", "show", "add", "edit", "delete", "start", "meetings", "meeting", "stats",
+        "themes", "config", "import", "export", "completions", "help", "version",
       ])
     #expect(try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting"])
     #expect(try bashComplete(["syncups", "meeting", ""]) == ["show", "delete"])

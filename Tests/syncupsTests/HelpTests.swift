@@ -45,13 +45,15 @@ struct HelpTests {
           meetings                List a sync-up's past meetings, newest first.
           meeting show            Show a meeting's date and transcript.
           meeting delete          Delete a meeting from a sync-up's history.
+          stats                   Show how meetings went: lengths, attendance and
+                                  speaking time.
           themes                  List the 16 colour themes with swatches.
           config list             List every setting and its value.
           config get              Print one setting's value.
           config set              Change a setting.
           config unset            Restore a setting's default.
           import                  Import sync-ups from a JSON file.
-          export                  Write all sync-ups to stdout as JSON.
+          export                  Write all sync-ups to stdout.
           completions             Print a shell completion script.
           help                    Show help for a command.
           version                 Show the version.

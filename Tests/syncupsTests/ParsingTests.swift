@@ -224,7 +224,7 @@ struct CommandParsingTests {
     let samples: [String: [String]] = [
       "list": [], "show": ["a"], "add": ["--title", "a"], "edit": ["a", "--title", "b"],
       "delete": ["a"], "start": ["a"], "meetings": ["a"], "meeting show": ["a", "1"],
-      "meeting delete": ["a", "1"], "themes": [], "config list": [], "config get": ["bell"],
+      "meeting delete": ["a", "1"], "stats": [], "themes": [], "config list": [], "config get": ["bell"],
       "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
       "completions": ["bash"], "help": [], "version": [],
     ]
@@ -409,7 +409,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["meeting", "show", "eng"]) == """
         Error: missing argument '<meeting>'
-        Usage: syncups meeting show <syncup> <meeting>
+        Usage: syncups meeting show <syncup> <meeting> [--format <format>]
         See 'syncups meeting show --help' for more information.
 
         """)

@@ -32,7 +32,7 @@ enum CommandTable {
       """,
     options: globalOptions,
     subcommands: [
-      list, show, add, edit, delete, start, meetings, meeting, themes, config,
+      list, show, add, edit, delete, start, meetings, meeting, stats, themes, config,
       importCommand, export, completions, help, versionCommand, complete,
     ],
     examples: [
@@ -319,9 +319,31 @@ enum CommandTable {
       CommandSpec(
         name: "show",
         abstract: "Show a meeting's date and transcript.",
+        discussion: """
+          With --format markdown, prints a Markdown page to paste into chat or a wiki: the \
+          title and date as a heading, the attendees (absent ones struck through), a section \
+          per speaker with their notes (transcript lines 'Name: text') and, for a meeting \
+          recorded with its timings, the time they spoke against their slot, then the total \
+          against the planned length. Markdown characters in titles, names and notes are \
+          escaped, so they show as typed.
+          """,
         runs: MeetingShowCommand.self,
-        bindings: [.argument(syncUpArgument, \.syncUp), .argument(meetingArgument, \.meeting)],
-        examples: [ExampleSpec("Show the newest meeting:", "syncups meeting show eng 1")]
+        bindings: [
+          .argument(syncUpArgument, \.syncUp), .argument(meetingArgument, \.meeting),
+          .option(
+            OptionSpec(
+              long: "format", valueName: "format",
+              help: "What to print: \(Prose.alternatives(MeetingFormat.allCases.map(\.rawValue))) "
+                + "(default: text).",
+              completion: .choices(MeetingFormat.allCases.map(\.rawValue))),
+            \.format, parse: ValueParser.choice),
+        ],
+        examples: [
+          ExampleSpec("Show the newest meeting:", "syncups meeting show eng 1"),
+          ExampleSpec(
+            "Copy the newest meeting as Markdown (Wayland):",
+            "syncups meeting show eng 1 --format markdown | wl-copy"),
+        ]
       ),
       CommandSpec(
         name: "delete",
@@ -343,6 +365,57 @@ enum CommandTable {
             "syncups meeting delete eng 1A2B3C4D --yes")
         ]
       ),
+    ]
+  )
+
+  static let stats = CommandSpec(
+    name: "stats",
+    abstract: "Show how meetings went: lengths, attendance and speaking time.",
+    discussion: """
+      For each sync-up, or the one named: how many meetings were held and how many have \
+      timings; the median, mean and longest length against the planned length; how many \
+      ran over their planned length and how many ended early; a line of the recent lengths \
+      (oldest first, the shortest as the lowest bar); then per attendee the meetings \
+      attended and missed, the median and total time spoken and the turns that ran past \
+      their slot.
+
+      Only meetings recorded with their timings enter these figures; meetings saved before \
+      meetings were timed, or imported from the SyncUps app, count as held and the output \
+      says how many were left out. A meeting's planned length is the sync-up's length when \
+      it was held (as recorded), else its length now; the planned figure shown is the \
+      median of those. A median of an even number of values is the mean of the two middle \
+      ones; medians and means are whole seconds, halves rounded up.
+
+      The line of recent lengths is drawn with the eight Unicode block characters from \
+      U+2581 to U+2588 when output is coloured, and with .:-=+*#@ otherwise. With --json, \
+      prints a stats object, or an array of them without <syncup> (see JSON OUTPUT in \
+      syncups(1)).
+      """,
+    runs: StatsCommand.self,
+    bindings: [
+      .argument(
+        ArgumentSpec(
+          name: "syncup",
+          help: "A sync-up title or id, or a unique prefix of either; every sync-up when left "
+            + "out.",
+          completion: .syncUp, isOptional: true),
+        \.syncUp, parse: { text, _, _ in text }),
+      .option(
+        OptionSpec(
+          long: "last", valueName: "n", help: "Only the n newest meetings (n is 1 or more)."),
+        \.last, parse: ValueParser.meetingCount),
+      .option(
+        OptionSpec(
+          long: "since", valueName: "date",
+          help: "Only meetings held since a day, YYYY-MM-DD from local midnight, or since a "
+            + "time before now: Nh, Nd or Nw hours, days or weeks ago. Not with --last."),
+        \.since, parse: ValueParser.since),
+    ],
+    examples: [
+      ExampleSpec("The last ten meetings of a sync-up:", "syncups stats eng --last 10"),
+      ExampleSpec(
+        "Each sync-up's median meeting length, in seconds, over the last four weeks:",
+        "syncups stats --since 4w --json | jq '.[].duration.median'"),
     ]
   )
 
@@ -421,9 +494,29 @@ enum CommandTable {
 
   static let export = CommandSpec(
     name: "export",
-    abstract: "Write all sync-ups to stdout as JSON.",
-    discussion: "The output is the data file's format, which 'syncups import' reads back.",
-    runs: ExportCommand.self
+    abstract: "Write all sync-ups to stdout.",
+    discussion: """
+      With --format json (the default), writes the data file's format, which 'syncups \
+      import' reads back. With --format app, writes the SyncUps app's own sync-ups.json \
+      (durations as [high, low] attoseconds, dates in seconds since 2001), which the app and \
+      'syncups import' read. With --format markdown, writes every sync-up and its meetings, \
+      newest first, as 'meeting show --format markdown' prints them.
+      """,
+    runs: ExportCommand.self,
+    bindings: [
+      .option(
+        OptionSpec(
+          long: "format", valueName: "format",
+          help: "What to write: \(Prose.alternatives(ExportFormat.allCases.map(\.rawValue))) "
+            + "(default: json).",
+          completion: .choices(ExportFormat.allCases.map(\.rawValue))),
+        \.format, parse: ValueParser.choice)
+    ],
+    examples: [
+      ExampleSpec(
+        "Copy everything to a new file through the app's format:",
+        "syncups export --format app | syncups --file new.json import -")
+    ]
   )
 
   static let completions = CommandSpec(

@@ -36,29 +36,48 @@ extension CommandContext {
     }
   }
 
-  func meetingShow(_ syncUpReference: String, _ meetingReference: String) throws {
+  func meetingShow(
+    _ syncUpReference: String, _ meetingReference: String, format: MeetingFormat = .text
+  ) throws {
+    if format != .text {
+      try checkJSONOption(format: format.rawValue, path: ["meeting", "show"])
+    }
     let syncUp = try syncUp(syncUpReference, in: loadSyncUps().wrappedValue)
     let meeting = try meeting(meetingReference, in: syncUp)
-    Output.standard(
-      options.json
-        ? JSONOutput.meeting(meeting).text()
-        : MeetingDetailRenderer.render(meeting, of: syncUp, style: style))
+    switch format {
+    case .text:
+      Output.standard(
+        options.json
+          ? JSONOutput.meeting(meeting).text()
+          : MeetingDetailRenderer.render(meeting, of: syncUp, style: style))
+    case .markdown:
+      Output.standard(MeetingMarkdownRenderer.render(meeting, of: syncUp))
+    }
   }
 
   func themes() {
     Output.standard(options.json ? JSONOutput.themes.text() : ThemeListRenderer.render(style: style))
   }
 
-  /// Prints the data file's contents in our format, which `import` reads back, with the
-  /// characters a terminal might act on escaped like `--json` output escapes them.
-  func exportData() throws {
+  /// Prints the data file's contents in our format or the SyncUps app's, both of which
+  /// `import` reads back, with the characters a terminal might act on escaped like `--json`
+  /// output escapes them; or as Markdown.
+  func exportData(_ format: ExportFormat = .json) throws {
+    if format == .markdown {
+      try checkJSONOption(format: format.rawValue, path: ["export"])
+    }
     let syncUps = try loadSyncUps().wrappedValue
+    let json: String
     do {
-      let json = String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self)
-      Output.standard(terminalSafeJSON(json) + "\n")
+      switch format {
+      case .json: json = String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self)
+      case .app: json = String(decoding: try SyncUpsFile.encodeAppFormat(syncUps), as: UTF8.self)
+      case .markdown: return exportMarkdown(syncUps)
+      }
     } catch {
       throw CommandFailure("cannot encode the sync-ups: \(readableDescription(of: error))")
     }
+    Output.standard(terminalSafeJSON(json) + "\n")
   }
 
   /// Answers a completion script: one candidate a line; nothing, not an error, when the data

@@ -149,7 +149,8 @@ enum ArgumentFuzzing {
     /// What an option or argument takes.
     enum Kind {
       case syncUp, meeting, title, name, duration, theme, rename, configKey, configValue, color, shell,
-        helpTopic, importPath, filePath, completionKind, none
+        helpTopic, importPath, filePath, completionKind, meetingCount, since, meetingFormat,
+        exportFormat, none
     }
 
     /// A command path, the positional arguments and the options it takes.
@@ -173,8 +174,9 @@ enum ArgumentFuzzing {
       (["delete"], [.syncUp], [("--yes", .none), ("-y", .none)]),
       (["meetings"], [.syncUp], []),
       (["meeting"], [], []),
-      (["meeting", "show"], [.syncUp, .meeting], []),
+      (["meeting", "show"], [.syncUp, .meeting], [("--format", .meetingFormat)]),
       (["meeting", "delete"], [.syncUp, .meeting], [("--yes", .none), ("-y", .none)]),
+      (["stats"], [.syncUp], [("--last", .meetingCount), ("--since", .since)]),
       (["themes"], [], []),
       (["config"], [], []),
       (["config", "list"], [], []),
@@ -182,7 +184,7 @@ enum ArgumentFuzzing {
       (["config", "set"], [.configKey, .configValue], []),
       (["config", "unset"], [.configKey], []),
       (["import"], [.importPath], []),
-      (["export"], [], []),
+      (["export"], [], [("--format", .exportFormat)]),
       (["completions"], [.shell], []),
       (["help"], [.helpTopic], []),
       (["__complete"], [.completionKind, .syncUp], []),
@@ -208,7 +210,8 @@ enum ArgumentFuzzing {
     /// One argument vector.
     /// The commands that never change a file, when they succeed.
     static let readOnlyCommands: Set<[String]> = [
-      ["list"], ["show"], ["meetings"], ["meeting"], ["meeting", "show"], ["themes"], ["config"],
+      ["list"], ["show"], ["meetings"], ["meeting"], ["meeting", "show"], ["stats"], ["themes"],
+      ["config"],
       ["config", "list"], ["config", "get"], ["export"], ["completions"], ["help"], ["__complete"], [],
     ]
 
@@ -336,6 +339,17 @@ enum ArgumentFuzzing {
         text = random.pick([dataFile, Fixture.otherData, Fixture.corruptData, Fixture.directory, "new.json"])
       case .completionKind:
         text = random.pick(["syncups", "meetings", "themes", ""])
+      case .meetingCount:
+        text = random.pick(["1", "3", "0", "-2", "+1", "x", "", "99999999999999999999999"])
+      case .since:
+        text = random.pick([
+          "2026-11-01", "2009-02-13", "7d", "12h", "4w", "0d", "3y", "2026-02-30", "", "1",
+          "9223372036854775807w",
+        ])
+      case .meetingFormat:
+        text = random.pick(["text", "markdown", "Markdown", "html", ""])
+      case .exportFormat:
+        text = random.pick(["json", "app", "markdown", "yaml", ""])
       case .none:
         text = "x"
       }

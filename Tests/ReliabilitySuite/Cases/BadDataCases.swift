@@ -63,7 +63,8 @@ enum BadDataCases {
   /// name of a sync-up goes.
   static let readCommands: [[String]] = [
     ["list"], ["list", "--json"], ["show", "Team 1"], ["show", "--json", "Team 1"], ["meetings", "Team 1"],
-    ["meeting", "show", "Team 1", "1"], ["export"],
+    ["meeting", "show", "Team 1", "1"], ["export"], ["stats"], ["export", "--format", "app"],
+    ["meeting", "show", "Team 1", "1", "--format", "markdown"],
   ]
   static let writeCommands: [[String]] = [
     ["add", "--title", "New"], ["edit", "Team 1", "--title", "Renamed"],

@@ -147,8 +147,18 @@ struct ManPageWriter {
           + "so far, pauses and the end prompt left out; a script's lines with "
           + "SYNCUPS_CLOCK=immediate all come at 0):"))
     fieldList(ManPageReference.meetingEventFields)
+    emit(".It Cm stats")
+    emit(
+      Mdoc.text(
+        "With a sync-up, a stats object; without, an array of them, one per sync-up in list "
+          + "order:"))
+    fieldList(ManPageReference.statsFields)
     emit(".It Cm export")
-    emit(Mdoc.text("Always JSON: the data file's format, which import reads back."))
+    emit(
+      Mdoc.text(
+        "JSON whatever --json says: the data file's format, or the SyncUps app's with --format "
+          + "app, both of which import reads back. --json with --format markdown, as with "
+          + "meeting show --format markdown, is a usage error."))
     emit(".El")
   }
 

@@ -47,6 +47,36 @@ enum ManPageReference {
     ),
   ]
 
+  /// The fields of a stats object (`stats --json`). Seconds are whole: medians of an even
+  /// count and means are rounded, halves up.
+  static let statsFields: [(String, String)] = [
+    ("syncUp", "Object: the sync-up's id (String) and title (String)."),
+    ("meetings", "Number: the meetings held in the selection, with timings or not."),
+    (
+      "timed",
+      "Number: those with timings. The others (saved before meetings were timed, or imported "
+        + "from the SyncUps app) are left out of every figure below."
+    ),
+    (
+      "duration",
+      "Object: planned, median, mean and max (Number: seconds, or null without timed "
+        + "meetings), overran and endedEarly (Number: how many meetings). A meeting's planned "
+        + "length is the sync-up's length when it was held (its plannedDuration), else the "
+        + "sync-up's length now; planned is the median of those, and overran counts the "
+        + "meetings longer than their own planned length. The median of an even number of "
+        + "values is the mean of the two middle ones; medians and means are rounded to whole "
+        + "seconds, halves up."
+    ),
+    (
+      "attendees",
+      "Array of objects, the sync-up's attendees in order, then anyone else in the timed "
+        + "meetings, named as most recently: id (String), name (String), attended and absent "
+        + "(Number: timed meetings present at and missed), speaking (Object: median, Number of "
+        + "seconds per turn or null without turns, and total, Number of seconds) and overSlot "
+        + "(Number: turns longer than their slot)."
+    ),
+  ]
+
   /// The events of `start --json`, with their other fields.
   static let meetingEventFields: [(String, String)] = [
     (

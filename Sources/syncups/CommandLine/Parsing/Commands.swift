@@ -67,9 +67,18 @@ struct MeetingsCommand: RunnableCommand {
 struct MeetingShowCommand: RunnableCommand {
   var syncUp = ""
   var meeting = ""
+  var format = MeetingFormat.text
   @MainActor func run(in context: CommandContext) throws {
-    try context.meetingShow(syncUp, meeting)
+    try context.meetingShow(syncUp, meeting, format: format)
   }
+}
+
+/// What `meeting show --format` prints.
+enum MeetingFormat: String, CaseIterable, Sendable {
+  /// The text for people (``MeetingDetailRenderer``).
+  case text
+  /// A Markdown page (``MeetingMarkdownRenderer``).
+  case markdown
 }
 
 struct MeetingDeleteCommand: RunnableCommand {
@@ -118,7 +127,34 @@ enum ImportSource: Sendable, Equatable {
 }
 
 struct ExportCommand: RunnableCommand {
-  @MainActor func run(in context: CommandContext) throws { try context.exportData() }
+  var format = ExportFormat.json
+  @MainActor func run(in context: CommandContext) throws { try context.exportData(format) }
+}
+
+/// What `export --format` writes.
+enum ExportFormat: String, CaseIterable, Sendable {
+  /// The data file's format, which `import` reads back.
+  case json
+  /// The SyncUps app's own `sync-ups.json`, which `import` reads back too.
+  case app
+  /// Every sync-up and its meetings as Markdown, for people.
+  case markdown
+}
+
+struct StatsCommand: RunnableCommand {
+  /// The sync-up to report on; every sync-up when nil.
+  var syncUp: String?
+  var last: Int?
+  var since: SinceDate?
+
+  func validate(path: [String]) throws(UsageError) {
+    guard last != nil && since != nil else { return }
+    throw UsageError("'--last' and '--since' cannot be used together", path: path)
+  }
+
+  @MainActor func run(in context: CommandContext) throws {
+    try context.stats(syncUp, last: last, since: since)
+  }
 }
 
 struct CompletionsCommand: RunnableCommand {

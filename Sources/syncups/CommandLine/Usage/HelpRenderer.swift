@@ -97,8 +97,10 @@ enum HelpRenderer {
     let indent = max(min(head.count + 1, width - longest), 2)
     var lines = [head]
     for token in tokens.dropFirst(path.count + 1) {
+      // A line that ends before the indent gains nothing from a wrap: the piece would start
+      // no further left.
       if lines[lines.count - 1].count + 1 + token.count <= width
-        || lines[lines.count - 1].count <= indent
+        || lines[lines.count - 1].count < indent
       {
         lines[lines.count - 1] += " " + token
       } else {

@@ -1,0 +1,228 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+
+/// What a sync-up's history says about its meetings: how many were held, how long they ran
+/// against the planned length, and how each attendee took part.
+///
+/// ```swift
+/// let stats = SyncUpStats(syncUp, selection: .last(10))
+/// stats.meetings          // 10
+/// stats.duration.median   // 312 (seconds), or nil when none of the ten has timings
+/// ```
+///
+/// Only meetings with timings (a recorded ``Meeting/duration``) enter a timing figure; the
+/// others (saved before meetings were timed, or imported from the SyncUps app) count as held
+/// and nothing else. Every figure in seconds is whole: a mean, and the median of an even
+/// count (the mean of the two middle values), are rounded to the nearest second, halves up.
+public struct SyncUpStats: Equatable, Sendable {
+  /// Which of a sync-up's meetings the figures cover.
+  public enum Selection: Equatable, Sendable {
+    /// Every meeting.
+    case all
+    /// The `count` newest meetings.
+    case last(Int)
+    /// The meetings held at `date` or later.
+    case since(Date)
+  }
+
+  /// How long the timed meetings ran, in seconds, against the planned length.
+  public struct Lengths: Equatable, Sendable {
+    /// The planned length: the median of each timed meeting's ``Meeting/plannedDuration``
+    /// (the sync-up's length when the meeting was held), or of the sync-up's length today for
+    /// a meeting that did not record it; `nil` without timed meetings.
+    public var planned: Int?
+    /// For an even count, the mean of the two middle lengths, rounded (halves up).
+    public var median: Int?
+    /// Rounded to the nearest second, halves up.
+    public var mean: Int?
+    /// The longest meeting.
+    public var max: Int?
+    /// How many timed meetings ran longer than their own planned length.
+    public var overran: Int
+    /// How many meetings were ended before every attendee had spoken.
+    public var endedEarly: Int
+
+    public init(
+      planned: Int?, median: Int?, mean: Int?, max: Int?, overran: Int, endedEarly: Int
+    ) {
+      self.planned = planned
+      self.median = median
+      self.mean = mean
+      self.max = max
+      self.overran = overran
+      self.endedEarly = endedEarly
+    }
+  }
+
+  /// How one person took part in the timed meetings.
+  public struct Attendance: Equatable, Sendable, Identifiable {
+    /// The attendee's id on the sync-up.
+    public var id: UUID
+    /// The latest name: the sync-up's for a current attendee, else the newest meeting's.
+    public var name: String
+    /// Timed meetings that list the person as present.
+    public var attended: Int
+    /// Timed meetings that list the person as absent.
+    public var absent: Int
+    /// The median of the person's turns, in seconds; `nil` without turns.
+    public var medianSpeaking: Int?
+    /// All the person's turns together, in seconds.
+    public var totalSpeaking: Int
+    /// Turns that ran past their slot.
+    public var overSlot: Int
+
+    public init(
+      id: UUID, name: String, attended: Int, absent: Int, medianSpeaking: Int?,
+      totalSpeaking: Int, overSlot: Int
+    ) {
+      self.id = id
+      self.name = name
+      self.attended = attended
+      self.absent = absent
+      self.medianSpeaking = medianSpeaking
+      self.totalSpeaking = totalSpeaking
+      self.overSlot = overSlot
+    }
+  }
+
+  /// The sync-up the figures are about, and its title today, for reports that name it.
+  public var syncUpID: UUID
+  public var title: String
+  /// Meetings held in the selection, timed or not.
+  public var meetings: Int
+  /// Meetings in the selection with timings.
+  public var timed: Int
+  public var duration: Lengths
+  /// The sync-up's current attendees in their order, then anyone else who appears in a timed
+  /// meeting's attendees or turns, newest meeting first.
+  public var attendees: [Attendance]
+  /// The timed meetings' lengths in seconds, oldest first.
+  public var lengths: [Int]
+
+  /// Meetings held but left out of every timing figure, for having no timings.
+  public var untimed: Int { meetings - timed }
+
+  /// The figures for `syncUp`'s meetings that `selection` picks.
+  public init(_ syncUp: SyncUp, selection: Selection = .all) {
+    let selected: ArraySlice<Meeting>
+    switch selection {
+    case .all:
+      selected = syncUp.meetings.elements[...]
+    case .last(let count):
+      selected = syncUp.meetings.elements.prefix(Swift.max(count, 0))
+    case .since(let date):
+      selected = syncUp.meetings.elements.filter { $0.date >= date }[...]
+    }
+    let timedMeetings = selected.filter { $0.duration != nil }
+
+    syncUpID = syncUp.id
+    title = syncUp.title
+    meetings = selected.count
+    timed = timedMeetings.count
+    lengths = timedMeetings.reversed().map { $0.duration ?? 0 }
+
+    let planned = timedMeetings.map { $0.plannedDuration ?? syncUp.duration }
+    duration = Lengths(
+      planned: Self.median(planned),
+      median: Self.median(lengths),
+      mean: Self.mean(lengths),
+      max: lengths.max(),
+      overran: zip(timedMeetings, planned).filter { ($0.duration ?? 0) > $1 }.count,
+      endedEarly: timedMeetings.filter { $0.endedEarly == true }.count)
+    attendees = Self.attendance(in: timedMeetings, of: syncUp)
+  }
+
+  private static func attendance(in meetings: [Meeting], of syncUp: SyncUp) -> [Attendance] {
+    var people = People()
+    for attendee in syncUp.attendees {
+      _ = people.index(of: attendee.id, name: attendee.name)
+    }
+    for meeting in meetings {
+      for attendee in meeting.attendees ?? [] {
+        let index = people.index(of: attendee.id, name: attendee.name)
+        if attendee.absent {
+          people.tallies[index].absent += 1
+        } else {
+          people.tallies[index].attended += 1
+        }
+      }
+      for turn in meeting.turns ?? [] {
+        let index = people.index(of: turn.attendee, name: turn.name)
+        people.tallies[index].turns.append(turn.seconds)
+        if turn.overtime > 0 { people.tallies[index].overSlot += 1 }
+      }
+    }
+    return zip(people.ids, people.tallies).map { id, tally in
+      Attendance(
+        id: id, name: tally.name, attended: tally.attended, absent: tally.absent,
+        medianSpeaking: median(tally.turns), totalSpeaking: tally.turns.reduce(0, +),
+        overSlot: tally.overSlot)
+    }
+  }
+
+  /// Everyone counted so far, in the order first seen, with their tallies.
+  private struct People {
+    var ids: [UUID] = []
+    var tallies: [Tally] = []
+    /// Positions by id, kept once there are too many people to scan.
+    private var positions: [UUID: Int] = [:]
+    private static let scanLimit = 32
+
+    /// The position of `id`, added with `name` if it is new. Meetings come newest first, after
+    /// the sync-up's attendees, so the first name seen is the latest. A sync-up has a handful
+    /// of people, and comparing a few ids costs less than hashing one.
+    mutating func index(of id: UUID, name: String) -> Int {
+      if ids.count <= Self.scanLimit {
+        if let index = ids.firstIndex(of: id) { return index }
+      } else if let index = positions[id] {
+        return index
+      }
+      ids.append(id)
+      tallies.append(Tally(name: name))
+      if ids.count == Self.scanLimit + 1 {
+        positions = Dictionary(uniqueKeysWithValues: zip(ids, ids.indices))
+      } else if ids.count > Self.scanLimit {
+        positions[id] = ids.count - 1
+      }
+      return ids.count - 1
+    }
+  }
+
+  private struct Tally {
+    var name: String
+    var attended = 0
+    var absent = 0
+    var turns: [Int] = []
+    var overSlot = 0
+  }
+
+  /// The middle value; for an even count the mean of the two middle values, rounded like
+  /// ``mean(_:)``. `nil` for no values.
+  static func median(_ values: [Int]) -> Int? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    if sorted.count % 2 == 1 { return sorted[middle] }
+    return roundedQuotient(sorted[middle - 1] + sorted[middle], 2)
+  }
+
+  /// The mean, rounded to the nearest whole number, halves up. `nil` for no values.
+  static func mean(_ values: [Int]) -> Int? {
+    guard !values.isEmpty else { return nil }
+    return roundedQuotient(values.reduce(0, +), values.count)
+  }
+
+  /// `dividend / divisor` (a positive divisor) rounded to the nearest whole number, halves
+  /// up: ⌊(2·dividend + divisor) / (2·divisor)⌋. A hand-edited file may hold a negative
+  /// length, so the floor is taken for negative numbers too.
+  private static func roundedQuotient(_ dividend: Int, _ divisor: Int) -> Int {
+    let numerator = 2 * dividend + divisor
+    let denominator = 2 * divisor
+    let quotient = numerator / denominator
+    return numerator % denominator < 0 ? quotient - 1 : quotient
+  }
+}

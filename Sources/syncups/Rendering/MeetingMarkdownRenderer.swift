@@ -1,0 +1,169 @@
+import SyncUpsCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A meeting as a Markdown page (`meeting show --format markdown`, and each meeting of
+/// `export --format markdown`), to paste into chat or a wiki.
+///
+/// ```markdown
+/// # Engineering — Mon 9 Feb 2026, 09:15
+///
+/// **Attendees:** Blob, ~~Blob Jr~~ (absent), Blob Sr
+///
+/// ## Blob
+///
+/// Spoke for 1 min, 10 secs of a 1 min slot (10 secs over).
+///
+/// - shipped the release
+///
+/// ## Blob Sr
+///
+/// Spoke for 50 secs of a 1 min slot.
+///
+/// No notes.
+///
+/// **Total:** 2 min of 3 min planned, ended early.
+/// ```
+///
+/// A transcript line `Name: text` is a note of the person of that name (one of the meeting's
+/// attendees or speakers; of the sync-up's attendees for a meeting saved without a record);
+/// other lines are listed under "Other notes". A meeting with a record has a section for each
+/// speaker, in speaking order, with the time spoken against the slot, then one for anyone else
+/// with notes; one without a record (saved before meetings were timed, or imported) lists the
+/// sync-up's attendees and has a section for each who has notes, without times. All user
+/// text is escaped (``MarkdownText``).
+enum MeetingMarkdownRenderer {
+  /// The page, ending in a newline. At `level` 1 the heading is `# Title — date`; deeper, as
+  /// under a sync-up's own heading in an export, it is the date alone, and every heading
+  /// moves down as many levels. Dates are shown `utcOffset(date)` seconds east of UTC.
+  static func render(
+    _ meeting: Meeting, of syncUp: SyncUp, level: Int = 1,
+    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+  ) -> String {
+    let date = DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))
+    let heading = level == 1 ? title(syncUp) + " — " + date : date
+    var blocks = [String(repeating: "#", count: level) + " " + heading]
+    blocks.append("**Attendees:** " + attendeeList(meeting, of: syncUp))
+
+    let notes = Notes(meeting.transcript, names: knownNames(meeting, of: syncUp))
+    let speakers = speakers(meeting, of: syncUp, notes: notes)
+    let sectionMark = String(repeating: "#", count: level + 1) + " "
+    for speaker in speakers {
+      blocks.append(sectionMark + name(speaker.name))
+      if let seconds = speaker.seconds, let slot = speaker.slot {
+        let over = seconds > slot ? " (\(DurationText.human(seconds - slot)) over)" : ""
+        blocks.append(
+          "Spoke for \(DurationText.human(seconds)) of a \(DurationText.human(slot)) slot\(over).")
+      }
+      let own = notes.byName[speaker.name] ?? []
+      blocks.append(own.isEmpty ? "No notes." : list(own))
+    }
+    if !notes.unattributed.isEmpty {
+      blocks.append(sectionMark + "Other notes")
+      blocks.append(list(notes.unattributed))
+    } else if speakers.isEmpty {
+      blocks.append("No notes were taken.")
+    }
+
+    if let duration = meeting.duration {
+      let planned = meeting.plannedDuration ?? syncUp.duration
+      var total =
+        "**Total:** \(DurationText.human(duration)) of \(DurationText.human(planned)) planned"
+      if duration > planned { total += " (\(DurationText.human(duration - planned)) over)" }
+      if meeting.endedEarly == true { total += ", ended early" }
+      blocks.append(total + ".")
+    }
+    return blocks.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The sync-up's title escaped, or the placeholder for an empty one.
+  static func title(_ syncUp: SyncUp) -> String {
+    syncUp.title.allSatisfy(\.isWhitespace) ? UserText.untitled : MarkdownText.escape(syncUp.title)
+  }
+
+  /// A person's name escaped, or the placeholder for a blank one.
+  static func name(_ name: String) -> String {
+    name.allSatisfy(\.isWhitespace) ? UserText.unnamed : MarkdownText.escape(name)
+  }
+
+  /// Everyone on the meeting in calling order, absent people struck through and marked; for
+  /// a meeting without a record, the sync-up's attendees.
+  private static func attendeeList(_ meeting: Meeting, of syncUp: SyncUp) -> String {
+    guard let attendees = meeting.attendees else {
+      return syncUp.attendees.map { name($0.name) }.joined(separator: ", ")
+    }
+    return attendees.map { $0.absent ? "~~\(name($0.name))~~ (absent)" : name($0.name) }
+      .joined(separator: ", ")
+  }
+
+  /// The names a transcript line may start with.
+  private static func knownNames(_ meeting: Meeting, of syncUp: SyncUp) -> [String] {
+    guard meeting.attendees != nil || meeting.turns != nil else {
+      return syncUp.attendees.map(\.name)
+    }
+    return (meeting.turns ?? []).map(\.name) + (meeting.attendees ?? []).map(\.name)
+  }
+
+  /// One section of the page: a person, with the time they spoke when it was recorded.
+  private struct Speaker {
+    var name: String
+    var seconds: Int?
+    var slot: Int?
+  }
+
+  /// The sections: each speaker's turns together, in speaking order, then anyone else with
+  /// notes in the order of ``knownNames(_:of:)``.
+  private static func speakers(_ meeting: Meeting, of syncUp: SyncUp, notes: Notes) -> [Speaker] {
+    var speakers: [Speaker] = []
+    var positions: [UUID: Int] = [:]
+    for turn in meeting.turns ?? [] {
+      if let position = positions[turn.attendee] {
+        speakers[position].seconds! += turn.seconds
+        speakers[position].slot! += turn.slot
+      } else {
+        positions[turn.attendee] = speakers.count
+        speakers.append(Speaker(name: turn.name, seconds: turn.seconds, slot: turn.slot))
+      }
+    }
+    var named = Set(speakers.map(\.name))
+    for name in knownNames(meeting, of: syncUp) where notes.byName[name] != nil {
+      if named.insert(name).inserted { speakers.append(Speaker(name: name)) }
+    }
+    return speakers
+  }
+
+  /// A transcript's notes, sorted by who took them.
+  private struct Notes {
+    /// The text of each person's notes, by name, in transcript order.
+    var byName: [String: [String]] = [:]
+    /// Whole lines that start with no known name.
+    var unattributed: [String] = []
+
+    init(_ transcript: String, names: [String]) {
+      // Longest first, so that "Blob Jr: …" is not taken for a note of "Blob".
+      let prefixes = Set(names.filter { !$0.isEmpty }).sorted { $0.count > $1.count }
+        .map { ($0, $0 + ":") }
+      // Split at line feeds by scalar: "\r\n" is one Character, and a line may end in either.
+      for scalars in transcript.unicodeScalars.split(separator: "\n") {
+        let content = scalars.last == "\r" ? scalars.dropLast() : scalars
+        let line = String(String.UnicodeScalarView(content))
+        guard !line.allSatisfy(\.isWhitespace) else { continue }
+        if let (name, prefix) = prefixes.first(where: { line.hasPrefix($0.1) }) {
+          let note = String(line.dropFirst(prefix.count))
+          if !note.allSatisfy(\.isWhitespace) { byName[name, default: []].append(note) }
+        } else {
+          unattributed.append(line)
+        }
+      }
+    }
+  }
+
+  /// A bulleted list of notes, escaped.
+  private static func list(_ notes: [String]) -> String {
+    notes.map { "- " + MarkdownText.escape($0) }.joined(separator: "\n")
+  }
+}
