@@ -33,7 +33,7 @@ enum CommandTable {
     options: globalOptions,
     subcommands: [
       list, show, add, edit, delete, start, meetings, meeting, themes, config,
-      importCommand, export, completions, help, versionCommand, complete,
+      importCommand, export, sync, completions, help, versionCommand, complete,
     ],
     examples: [
       ExampleSpec(
@@ -380,6 +380,54 @@ enum CommandTable {
     abstract: "Write all sync-ups to stdout as JSON.",
     discussion: "The output is the data file's format, which 'syncups import' reads back.",
     runs: ExportCommand.self
+  )
+
+  static let sync = CommandSpec(
+    name: "sync",
+    abstract: "Share the sync-ups with a team through git.",
+    discussion: """
+      Without arguments: takes the data file's lock, commits local changes with a message \
+      saying what changed, fetches, merges the team's branch with the syncups merge driver \
+      (by id, never with conflict markers), pushes, and says what arrived. With --json, \
+      prints an object saying the same. Offline, the changes are committed and the push is \
+      pending (status 1); the next sync pushes them.
+
+      sync init makes the data file's directory a git repository (or uses the one it is in), \
+      registers the merge driver, commits the data file and, given <remote>, sets it as \
+      origin. sync init --clone <url> starts from the team's repository instead, merging in \
+      any sync-ups already here. Running sync init again is harmless. See TEAMS in syncups(1).
+      """,
+    runs: SyncCommand.self,
+    bindings: [
+      .arguments(
+        [
+          ArgumentSpec(
+            name: SyncAction.initWord,
+            help: "The word init: set up sharing instead of syncing.",
+            completion: .choices([SyncAction.initWord]), isOptional: true),
+          ArgumentSpec(
+            name: "remote",
+            help: "With init: the team's repository (a URL or a path git can push to), set "
+              + "as origin.",
+            isOptional: true),
+        ],
+        \.action, parse: SyncAction.parse),
+      .option(
+        OptionSpec(
+          long: "clone", valueName: "url",
+          help: "With init: start from the team's repository at <url>, keeping the sync-ups "
+            + "already here."),
+        \.clone, parse: ValueParser.nonEmptyPath),
+    ],
+    examples: [
+      ExampleSpec(
+        "Share the sync-ups through a repository on a server:",
+        "syncups sync init ssh://git.example.com/srv/git/syncups.git && syncups sync"),
+      ExampleSpec(
+        "Join a team's repository, keeping the sync-ups already here:",
+        "syncups sync init --clone ssh://git.example.com/srv/git/syncups.git"),
+      ExampleSpec("Sync before and after a meeting:", "syncups sync"),
+    ]
   )
 
   static let completions = CommandSpec(
