@@ -19,6 +19,11 @@ public struct SyncUpChanges: Equatable, Sendable {
   public struct Named: Equatable, Sendable {
     public var id: UUID
     public var title: String
+
+    public init(id: UUID, title: String) {
+      self.id = id
+      self.title = title
+    }
   }
 
   /// A meeting that is in the newer version and not in the older one.
