@@ -11,7 +11,7 @@ func manPage() -> String {
 /// Builds the manual page line by line.
 struct ManPageWriter {
   /// The date in the `.Dd` line; change it with the page's content.
-  static let date = "November 22, 2026"
+  static let date = "November 23, 2026"
 
   private var lines: [String] = []
 
@@ -51,6 +51,12 @@ struct ManPageWriter {
     emit(".El")
 
     jsonOutput()
+
+    emit(".Sh TEAMS")
+    for (index, paragraph) in ManPageReference.teams.enumerated() {
+      if index > 0 { emit(".Pp") }
+      emit(Mdoc.text(paragraph))
+    }
 
     emit(".Sh ENVIRONMENT")
     tagList(ManPageReference.environment, macro: "Ev")
@@ -147,6 +153,10 @@ struct ManPageWriter {
     fieldList(ManPageReference.meetingEventFields)
     emit(".It Cm export")
     emit(Mdoc.text("Always JSON: the data file's format, which import reads back."))
+    emit(".It Cm sync", "An object saying what the sync did, also when it fails partway:")
+    fieldList(ManPageReference.syncFields)
+    emit(".It Cm sync init", "An object saying how sharing is set up:")
+    fieldList(ManPageReference.syncSetupFields)
     emit(".El")
   }
 
