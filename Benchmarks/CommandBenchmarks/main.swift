@@ -122,6 +122,7 @@ let listFloor = ratio(listRealistic, floorRealistic)
 let listJq = ratio(listRealistic, jqLength)
 let jsonJq = ratio(listJSONLarge, jqCompact)
 let addList = ratio(addLarge, listLarge)
+let syncNothing = syncRow(syncups: syncups, directory: directory.path, realistic: realistic)
 
 printTable([
   BenchmarkRow(
@@ -144,4 +145,5 @@ printTable([
     id: "C5", workload: "add vs list, large",
     measured: "\(ms(addLarge)) vs \(ms(listLarge)) (\(format(ratio: addList)))",
     target: "≤ 2.2×", met: addList <= 2.2),
+  syncNothing,
 ])

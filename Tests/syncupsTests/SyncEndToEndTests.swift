@@ -243,6 +243,9 @@ struct SyncEndToEndTests {
     #expect((report["committed"] as? [Any])?.isEmpty == true)
     #expect(report["remote"] as? String == "/srv/git/team.git")
     #expect(try ana.commitSubjects() == commits)
+    // A relative path is the team's repository as seen from here, not from the data file.
+    #expect(try ana("sync", "init", "shared/team.git").status == 0)
+    #expect(try ana.git("remote", "get-url", "origin").stdoutText == ana.run.home.path + "/shared/team.git\n")
     #expect(try String(contentsOfFile: ana.directory + "/.gitignore", encoding: .utf8) == "/.sync-ups.json.lock\n/.sync-ups.json.tmp-*\n")
     #expect(try ana.git("status", "--porcelain").stdoutText == "")
   }

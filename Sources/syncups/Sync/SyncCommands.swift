@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SharedState
 import SyncUpsCore
 
@@ -18,11 +23,12 @@ extension CommandContext {
     try repository.registerDriver()
     var committed = try commitSharingFiles(repository)
     if let subject = try repository.commitDataFile(local) { committed.append(subject) }
-    if let remote { try repository.setOrigin(remote) }
+    if let remote { try repository.setOrigin(Self.remoteLocation(remote)) }
     try reportSetup(repository, committed: committed, conflicts: [])
   }
 
-  func syncClone(_ url: String) throws {
+  func syncClone(_ given: String) throws {
+    let url = Self.remoteLocation(given)
     let repository = try SyncRepository(dataFile: dataFile, environment: environment)
     if let top = try repository.topLevel() {
       throw CommandFailure(
@@ -126,6 +132,13 @@ extension CommandContext {
   }
 
   // MARK: - Parts
+
+  /// A remote as git should record it: a relative path (no URL scheme, no `host:`) made
+  /// absolute from the working directory, since git runs in the data file's directory.
+  static func remoteLocation(_ remote: String) -> String {
+    guard !remote.hasPrefix("/"), !remote.contains(":") else { return remote }
+    return FileManager.default.currentDirectoryPath + "/" + remote
+  }
 
   /// Takes the data file's lock (creating its directory when missing) for the whole command.
   private func lockDataFile() throws -> any FileLock {
