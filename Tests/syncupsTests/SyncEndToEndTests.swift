@@ -373,7 +373,9 @@ struct SyncEndToEndTests {
     #expect(both.status == 64)
     let typo = try ana("sync", "iint")
     #expect(typo.status == 64)
-    #expect(typo.error.contains("Did you mean 'syncups sync init'?") || typo.error.contains("sync init"))
+    #expect(
+      typo.error.hasPrefix(
+        "Error: unknown argument 'iint' (expected 'init', or nothing to sync). Did you mean 'sync init'?\n"))
     #expect(!FileManager.default.fileExists(atPath: ana.directory))
   }
 }

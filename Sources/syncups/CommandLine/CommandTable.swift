@@ -422,10 +422,10 @@ enum CommandTable {
     examples: [
       ExampleSpec(
         "Share the sync-ups through a repository on a server:",
-        "syncups sync init ssh://git.example.com/srv/git/syncups.git && syncups sync"),
+        "syncups sync init ssh://git.example.com/syncups.git && syncups sync"),
       ExampleSpec(
         "Join a team's repository, keeping the sync-ups already here:",
-        "syncups sync init --clone ssh://git.example.com/srv/git/syncups.git"),
+        "syncups sync init --clone ssh://git.example.com/syncups.git"),
       ExampleSpec("Sync before and after a meeting:", "syncups sync"),
     ]
   )

@@ -135,7 +135,7 @@ extension CommandContext {
 
   /// A remote as git should record it: a relative path (no URL scheme, no `host:`) made
   /// absolute from the working directory, since git runs in the data file's directory.
-  static func remoteLocation(_ remote: String) -> String {
+  nonisolated static func remoteLocation(_ remote: String) -> String {
     guard !remote.hasPrefix("/"), !remote.contains(":") else { return remote }
     return FileManager.default.currentDirectoryPath + "/" + remote
   }

@@ -296,6 +296,6 @@ enum ManPageReference {
       "printf 'note Shipped it\\nsave\\n' | SYNCUPS_CLOCK=immediate syncups --json start eng"),
     ExampleSpec(
       "Share the sync-ups through a bare repository on a server, then sync:",
-      "syncups sync init ssh://git.example.com/srv/git/syncups.git && syncups sync"),
+      "syncups sync init ssh://git.example.com/syncups.git && syncups sync"),
   ]
 }
