@@ -35,7 +35,8 @@ private func merge(
   let result = IdentifiedArray.threeWayMerge(
     base: notes(base), ours: notes(ours), theirs: notes(theirs)
   ) { base, ours, theirs in
-    calls.merged.append("\(base.map { "\($0.id)\($0.text)" } ?? "none") \(ours.text) \(theirs.text)")
+    let baseText = base.map { "\($0.id)\($0.text)" } ?? "none"
+    calls.merged.append("\(baseText) \(ours.text) \(theirs.text)")
     return Note(id: ours.id, text: ours.text + "+" + theirs.text)
   } keptChange: { kept, base, removedBy in
     calls.kept.append("\(kept.id)\(kept.text) was \(base.text), removed by \(removedBy)")

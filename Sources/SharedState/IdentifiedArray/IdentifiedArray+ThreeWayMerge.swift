@@ -9,7 +9,9 @@ extension IdentifiedArray where Element: Equatable {
   /// let ours: IdentifiedArrayOf<Todo> = [
   ///   Todo(id: 1, title: "Oat milk"), Todo(id: 2, title: "Dog"), Todo(id: 3, title: "Read"),
   /// ]
-  /// let theirs: IdentifiedArrayOf<Todo> = [Todo(id: 2, title: "Walk dog"), Todo(id: 4, title: "Cook")]
+  /// let theirs: IdentifiedArrayOf<Todo> = [
+  ///   Todo(id: 2, title: "Walk dog"), Todo(id: 4, title: "Cook"),
+  /// ]
   /// let merged = IdentifiedArray.threeWayMerge(base: base, ours: ours, theirs: theirs) {
   ///   _, ours, _ in ours  // both changed a todo differently: keep ours
   /// } keptChange: { kept, _, removedBy in
