@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start meetings meeting themes config import export sync completions help version' ;;
+    '') echo 'list show add edit delete start meetings meeting themes config import export merge-driver sync completions help version' ;;
     'meeting') echo 'show delete' ;;
     'config') echo 'list get set unset' ;;
   esac
@@ -34,6 +34,7 @@ _syncups_options() {
     'config unset') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'import') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'export') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'merge-driver') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'sync') echo '--clone --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'completions') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'help') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -78,6 +79,9 @@ _syncups_argument() {
     'config set:1') echo setting ;;
     'config unset:0') echo 'choice bell color default-duration default-theme' ;;
     'import:0') echo file ;;
+    'merge-driver:0') echo file ;;
+    'merge-driver:1') echo file ;;
+    'merge-driver:2') echo file ;;
     'sync:0') echo 'choice init' ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;

@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start meetings meeting themes config import export sync completions help version
+            printf '%s\n' list show add edit delete start meetings meeting themes config import export merge-driver sync completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'config'
@@ -143,6 +143,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour th
 complete -c syncups -n '__syncups_at \'\' 0' -a config -d 'Read and change settings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from a JSON file.'
 complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout as JSON.'
+complete -c syncups -n '__syncups_at \'\' 0' -a merge-driver -d 'Merge three versions of the data file by id (a git merge driver).'
 complete -c syncups -n '__syncups_at \'\' 0' -a sync -d 'Share the sync-ups with a team through git.'
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
@@ -207,6 +208,11 @@ complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color defau
 
 # syncups import
 complete -c syncups -n '__syncups_at \'import\' 0' -r -F -d 'file'
+
+# syncups merge-driver
+complete -c syncups -n '__syncups_at \'merge-driver\' 0' -r -F -d 'base'
+complete -c syncups -n '__syncups_at \'merge-driver\' 1' -r -F -d 'ours'
+complete -c syncups -n '__syncups_at \'merge-driver\' 2' -r -F -d 'theirs'
 
 # syncups sync
 complete -c syncups -n '__syncups_at \'sync\'' -l clone -x -d 'With init: start from the team\'s repository at <url>, keeping the sync-ups already here.'

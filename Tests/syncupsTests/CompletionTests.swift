@@ -232,9 +232,10 @@ struct BashCompletionTests {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "meetings", "meeting", "themes",
-        "config", "import", "export", "sync", "completions", "help", "version",
+        "config", "import", "export", "merge-driver", "sync", "completions", "help", "version",
       ])
-    #expect(try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting"])
+    #expect(
+      try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting", "merge-driver"])
     #expect(try bashComplete(["syncups", "meeting", ""]) == ["show", "delete"])
     #expect(try bashComplete(["syncups", "config", "s"]) == ["set"])
     #expect(try bashComplete(["syncups", "sync", ""]) == ["init"])

@@ -52,6 +52,8 @@ struct HelpTests {
           config unset            Restore a setting's default.
           import                  Import sync-ups from a JSON file.
           export                  Write all sync-ups to stdout as JSON.
+          merge-driver            Merge three versions of the data file by id (a git
+                                  merge driver).
           sync                    Share the sync-ups with a team through git.
           completions             Print a shell completion script.
           help                    Show help for a command.

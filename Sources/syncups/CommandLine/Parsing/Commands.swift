@@ -108,6 +108,18 @@ struct ExportCommand: RunnableCommand {
   @MainActor func run(in context: CommandContext) throws { try context.exportData() }
 }
 
+/// `merge-driver BASE OURS THEIRS`: git's merge driver for the data file. It reads and writes
+/// the three files git names, never the data file, so the data file's settings do not apply.
+struct MergeDriverCommand: RunnableCommand {
+  var base = ""
+  var ours = ""
+  var theirs = ""
+  var touchesFiles: Bool { false }
+  @MainActor func run(in context: CommandContext) throws {
+    try context.mergeDriver(base: base, ours: ours, theirs: theirs)
+  }
+}
+
 struct CompletionsCommand: RunnableCommand {
   var shell = Shell.bash
   var touchesFiles: Bool { false }

@@ -1,0 +1,116 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SharedState
+import SyncUpsCore
+
+/// `syncups merge-driver BASE OURS THEIRS`: git's merge driver for the data file (`%O %A %B`).
+extension CommandContext {
+  /// The variable that names the side whose changes are newer: `ours` or `theirs`.
+  static let mergeNewerVariable = "SYNCUPS_MERGE_NEWER"
+  /// The variable that names a file to append each conflict to, as a line of JSON.
+  static let mergeReportVariable = "SYNCUPS_MERGE_REPORT"
+
+  /// Merges the three versions of the data file by id (``SyncUpsMerge``) and writes the result
+  /// over `ours`, atomically and keeping its mode, in our format. Conflicts are resolved on
+  /// their own, so git never sees one: each is reported on standard error (and appended to
+  /// `$SYNCUPS_MERGE_REPORT`). A side that is not a data file fails the merge with status 65
+  /// before anything is written, so git reports the merge as failed and `ours` is untouched.
+  func mergeDriver(base: String, ours: String, theirs: String) throws {
+    let newer = try mergeNewerSide()
+    let result = SyncUpsMerge.merge(
+      base: try readMergeSide(base, role: "base", missingIsEmpty: true),
+      ours: try readMergeSide(ours, role: "ours", missingIsEmpty: false),
+      theirs: try readMergeSide(theirs, role: "theirs", missingIsEmpty: false),
+      newer: newer)
+    let data: Data
+    do {
+      data = try SyncUpsFile.encode(result.syncUps)
+    } catch {
+      throw CommandFailure(
+        "cannot write the merge of '\(sanitize(ours))': \(readableDescription(of: error))",
+        status: .dataError)
+    }
+    if let report = environment[Self.mergeReportVariable], !report.isEmpty {
+      try appendMergeReport(result.conflicts, to: report)
+    }
+    do {
+      _ = try LiveFileSystem.shared.write(data, to: ours)
+    } catch {
+      throw CommandFailure(sanitize("\(error)"))
+    }
+    for conflict in result.conflicts {
+      say("syncups: conflict: \(sanitize(conflict.message))")
+    }
+  }
+
+  /// The side `$SYNCUPS_MERGE_NEWER` names; nil when it is unset or empty.
+  private func mergeNewerSide() throws -> MergeSide? {
+    guard let text = environment[Self.mergeNewerVariable], !text.isEmpty else { return nil }
+    guard let side = MergeSide(rawValue: text) else {
+      throw CommandFailure(
+        "\(Self.mergeNewerVariable) must be ours or theirs, not '\(sanitize(text))'",
+        status: .usage)
+    }
+    return side
+  }
+
+  /// The sync-ups in one version of the data file, in our format or the SyncUps app's. A
+  /// missing or empty base means no sync-ups (git passes an empty file for a file added on
+  /// both sides).
+  private func readMergeSide(
+    _ path: String, role: String, missingIsEmpty: Bool
+  ) throws -> IdentifiedArrayOf<SyncUp> {
+    let name = "the \(role) version '\(sanitize(path))'"
+    let data: Data
+    do {
+      guard let contents = try LiveFileSystem.shared.read(path)?.data else {
+        guard missingIsEmpty else { throw CommandFailure("cannot read \(name): no such file") }
+        return []
+      }
+      data = contents
+    } catch let error as FileSystemError {
+      let reason = error.errno.map { String(cString: strerror($0)) } ?? error.message
+      throw CommandFailure("cannot read \(name): \(sanitize(reason))")
+    }
+    if missingIsEmpty && data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
+      return []
+    }
+    do {
+      return try SyncUpsFile.decodeAnyFormat(data).syncUps
+    } catch {
+      throw CommandFailure(
+        "\(name) is not a valid data file: \(sanitize(readableDescription(of: error)))",
+        status: .dataError)
+    }
+  }
+
+  /// Appends each conflict to `path` as one line of JSON (``JSONOutput/mergeConflict(_:)``),
+  /// creating the file (mode 0600) when there is none.
+  private func appendMergeReport(_ conflicts: [SyncUpsMergeConflict], to path: String) throws {
+    let text = conflicts.map { JSONOutput.mergeConflict($0).text(pretty: false) }.joined()
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw reportFailure(path) }
+    defer { close(fd) }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { throw reportFailure(path) }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+
+  private func reportFailure(_ path: String) -> CommandFailure {
+    CommandFailure(
+      "cannot write the conflict report '\(sanitize(path))' (\(Self.mergeReportVariable)): "
+        + String(cString: strerror(errno)))
+  }
+}
