@@ -254,9 +254,13 @@ struct SyncEndToEndTests {
     let team = try SyncTeam()
     let carol = Teammate()
     #expect(try carol("add", "--title", "Local").status == 0)
+    // Her own ignore file makes her first commit differ from Ana's: no history in common.
+    try "/notes.txt\n".write(toFile: carol.directory + "/.gitignore", atomically: true, encoding: .utf8)
     let cloned = try carol("sync", "init", "--clone", team.remote)
     #expect(cloned.status == 0, "\(cloned.error)")
     #expect(Set(try carol.titles()) == ["Engineering", "Local"])
+    #expect(try carol.git("log", "-1", "--format=%s").stdoutText == "Merge sync-ups from origin/master\n")
+    #expect(try String(contentsOfFile: carol.directory + "/.gitignore", encoding: .utf8).hasPrefix("/notes.txt\n"))
     #expect(try carol.git("status", "--porcelain").stdoutText == "")
     #expect(try carol.sync()["pushed"] as? Bool == true)
     _ = try team.ana.sync()

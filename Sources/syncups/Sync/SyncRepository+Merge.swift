@@ -104,7 +104,8 @@ extension SyncRepository {
           + "your changes are committed locally", status: .dataError)
     }
     let started = try git.run(
-      ["merge", "-q", "--no-commit", "--allow-unrelated-histories", "-s", "ours", tracking])
+      try git.identityFallbacks()
+        + ["merge", "-q", "--no-commit", "--allow-unrelated-histories", "-s", "ours", tracking])
     guard started.status == 0 else {
       throw git.failure("merge the sync-ups from \(upstream.display)", started)
     }
