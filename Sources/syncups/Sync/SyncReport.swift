@@ -29,11 +29,16 @@ struct SyncReport {
   /// The conflicts the merge driver resolved, as it reported them.
   var conflictsJSON: JSONOutput {
     .array(
-      conflicts.map {
-        .object([
-          "syncUp": .object(["id": .string($0.syncUp.id), "title": .string($0.syncUp.title)]),
-          "message": .string($0.message),
-        ])
+      conflicts.map { conflict in
+        var fields: [String: JSONOutput] = [
+          "syncUp": .object([
+            "id": .string(conflict.syncUp.id), "title": .string(conflict.syncUp.title),
+          ]),
+          "message": .string(conflict.message),
+        ]
+        if let path = conflict.path { fields["path"] = .string(path) }
+        if let kept = conflict.kept { fields["kept"] = .string(kept) }
+        return .object(fields)
       })
   }
 

@@ -11,7 +11,7 @@
 import SyncUpsCore
 
 /// A conflict the merge driver resolved on its own and reported (`SYNCUPS_MERGE_REPORT`): the
-/// sync-up it was in and what was kept.
+/// sync-up it was in, what conflicted, whose version was kept, and the driver's message.
 struct SyncConflict: Decodable, Equatable {
   struct SyncUpName: Decodable, Equatable {
     var id: String
@@ -19,6 +19,8 @@ struct SyncConflict: Decodable, Equatable {
   }
 
   var syncUp: SyncUpName
+  var path: String?
+  var kept: String?
   var message: String
 }
 
@@ -41,7 +43,9 @@ extension SyncRepository {
     unlink(reportPath)
     defer { unlink(reportPath) }
     let newer = try commitTime(tracking) > commitTime("HEAD") ? "theirs" : "ours"
-    let environment = ["SYNCUPS_MERGE_NEWER": newer, "SYNCUPS_MERGE_REPORT": reportPath]
+    let environment = [
+      CommandContext.mergeNewerVariable: newer, CommandContext.mergeReportVariable: reportPath,
+    ]
     let message = "Merge sync-ups from \(upstream.display)"
     if try git.succeeds(["merge-base", "HEAD", tracking]) {
       let result = try git.run(
@@ -92,7 +96,7 @@ extension SyncRepository {
     let driver: Subprocess.Result
     do {
       driver = try Subprocess.run(
-        Self.executablePath(), ["merge-driver"] + paths,
+        Self.executablePath(), [CommandTable.mergeDriver.name] + paths,
         environment: git.environment.merging(environment) { $1 })
     } catch {
       throw CommandFailure(error.message)

@@ -73,7 +73,8 @@ struct SyncRepository {
   /// it is not registered so already.
   func registerDriver() throws(CommandFailure) {
     let key = "merge.\(SharingFiles.driverName).driver"
-    let driver = Self.shellQuoted(Self.executablePath()) + " merge-driver %O %A %B"
+    let driver =
+      Self.shellQuoted(Self.executablePath()) + " \(CommandTable.mergeDriver.name) %O %A %B"
     if try git.run(["config", "--local", key]).output != driver + "\n" {
       try git.output(["config", "--local", key, driver], doing: "register the merge driver")
       try git.output(

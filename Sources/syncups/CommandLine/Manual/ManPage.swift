@@ -151,6 +151,12 @@ struct ManPageWriter {
         "JSON Lines, one object per line, written as each event happens; every object has "
           + "event and, except started, elapsed (Number: seconds of meeting so far):"))
     fieldList(ManPageReference.meetingEventFields)
+    emit(
+      ".It Cm merge-driver",
+      Mdoc.text(
+        "Only with \(CommandContext.mergeReportVariable) set, whatever --json says: each "
+          + "conflict appended to that file as a line of JSON:"))
+    fieldList(ManPageReference.mergeConflictFields)
     emit(".It Cm export")
     emit(Mdoc.text("Always JSON: the data file's format, which import reads back."))
     emit(".It Cm sync", "An object saying what the sync did, also when it fails partway:")

@@ -123,8 +123,9 @@ enum ManPageReference {
     ),
     (
       "conflicts",
-      "Array of {syncUp: {id, title}, message}: edits both sides made to the same thing, "
-        + "and what was kept."
+      "Array of the conflicts the merge driver resolved, each as it reports them (see "
+        + "merge-driver: syncUp, path, kept, message): edits both sides made to the same "
+        + "thing, and whose was kept."
     ),
   ]
 
@@ -169,6 +170,24 @@ enum ManPageReference {
       + "commits are made as syncups <syncups@localhost>; the configuration is not changed.",
   ]
 
+  /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved.
+  static let mergeConflictFields: [(String, String)] = [
+    (
+      "syncUp",
+      "Object: the sync-up's id and title (String each; the title as both sides knew it, "
+        + "else as merged)."
+    ),
+    (
+      "path",
+      "String: what conflicted, as keys from the sync-up down, dot-separated, attendees and "
+        + "meetings by id: title, duration, theme, attendees.<id>.name, "
+        + "meetings.<id>.transcript, an unknown key's name; attendees.<id> or meetings.<id> "
+        + "for the whole attendee or meeting, and empty for the whole sync-up."
+    ),
+    ("kept", "String: whose version was kept, ours or theirs."),
+    ("message", "String: the conflict as printed on standard error."),
+  ]
+
   /// Environment variables.
   static let environment: [(String, String)] = [
     ("SYNCUPS_FILE", "The data file, when --file is not given."),
@@ -189,6 +208,16 @@ enum ManPageReference {
       "How many seconds a command that changes data waits for another syncups process to "
         + "release the data file before giving up with status 75 (a number from 0 to 3600; "
         + "default 10)."
+    ),
+    (
+      CommandContext.mergeNewerVariable,
+      "For merge-driver: the side whose changes are newer, ours or theirs, which wins every "
+        + "conflict; ours when unset."
+    ),
+    (
+      CommandContext.mergeReportVariable,
+      "For merge-driver: a file to which each conflict is appended as a line of JSON (see "
+        + "JSON OUTPUT)."
     ),
     ("NO_COLOR", "When set to a non-empty value, --color auto prints no colour."),
     (
