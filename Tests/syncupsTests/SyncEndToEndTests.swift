@@ -120,6 +120,11 @@ struct SyncEndToEndTests {
     #expect((received["added"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Design"])
     #expect((received["changed"] as? [Any])?.isEmpty == true)
     #expect(benSync["pending"] as? Bool == false)
+    let anaHuman = try team.ana("sync")
+    #expect(anaHuman.status == 0)
+    #expect(anaHuman.error == "Received from origin/master:\n  added 'Retro'\n")
+    #expect(anaHuman.output == "")
+    #expect(try team.ana("sync").error == "Up to date with origin/master.\n")
     try team.converge()
     #expect(Set(try team.ana.titles()) == ["Engineering", "Design", "Retro"])
     #expect(try team.ben.commitSubjects().contains("Add sync-up Retro"))
@@ -164,8 +169,12 @@ struct SyncEndToEndTests {
     #expect(benSync.status == 0, "\(benSync.error)")
     let conflicts = try #require((try team.ben.run.json(benSync) as? [String: Any])?["conflicts"] as? [[String: Any]])
     #expect(conflicts.count == 1)
-    #expect((conflicts.first?["syncUp"] as? [String: Any])?["title"] as? String != nil)
-    #expect(benSync.error.contains("Conflict in "))
+    #expect(conflicts.first?["path"] as? String == "title")
+    #expect(conflicts.first?["kept"] as? String == "ours")
+    #expect(
+      benSync.error
+        == "Conflict: Engineering: title changed to 'Infrastructure' here and 'Platform' there; kept "
+        + "'Infrastructure' (newer)\n")
     try team.converge()
     // Ben's change is the later one (or as late, and his own side wins a tie).
     #expect(try team.ana.titles() == ["Infrastructure"])

@@ -94,10 +94,8 @@ struct SyncReport {
   }
 
   var conflictLines: [String] {
-    conflicts.map {
-      let title = $0.syncUp.title.allSatisfy(\.isWhitespace) ? "(untitled)" : "'\(sanitize($0.syncUp.title))'"
-      return "Conflict in \(title): \(sanitize($0.message))"
-    }
+    // The driver's message names the sync-up already.
+    conflicts.map { "Conflict: \(sanitize($0.message))" }
   }
 
   private static func display(_ named: SyncUpChanges.Named) -> String {
