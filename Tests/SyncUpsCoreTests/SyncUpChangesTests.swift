@@ -58,6 +58,16 @@ struct SyncUpChangesTests {
     #expect(changes.deleted.map(\.title) == ["Retro"])
   }
 
+  @Test func changedSyncUpsKeepTheListOrder() {
+    var held = Self.engineering
+    held.meetings.insert(Meeting(id: UUID(8), date: Self.date, transcript: "Blob: hi"), at: 0)
+    var renamed = Self.retro
+    renamed.title = "Retrospective"
+    let changes = SyncUpChanges(from: [Self.engineering, Self.retro], to: [held, renamed])
+    #expect(changes.changed.map(\.title) == ["Engineering", "Retrospective"])
+    #expect(changes.lines == ["Edit Retrospective", "Meeting of Engineering, 1 note"])
+  }
+
   @Test func onlyAnOrderChangeIsAReorder() {
     let changes = SyncUpChanges(from: [Self.engineering, Self.retro], to: [Self.retro, Self.engineering])
     #expect(changes.lines == ["Reorder sync-ups"])

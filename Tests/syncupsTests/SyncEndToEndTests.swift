@@ -276,6 +276,22 @@ struct SyncEndToEndTests {
     #expect(Set(try team.ana.titles()) == ["Engineering", "Local"])
   }
 
+  @Test func commitsUseThePersonsIdentityElseAFallbackAndNeverChangeTheirConfiguration() throws {
+    let ana = Teammate()
+    #expect(try ana("add", "--title", "Design").status == 0)
+    #expect(try ana("sync", "init").status == 0)
+    #expect(try ana.git("log", "-1", "--format=%an <%ae>").stdoutText == "syncups <syncups@localhost>\n")
+    #expect(try ana.git("config", "--local", "user.name").status == 1)
+
+    let ben = Teammate()
+    let configuration = "[user]\n\tname = Ben\n\temail = ben@example.com\n"
+    try configuration.write(toFile: ben.run.home.path + "/gitconfig", atomically: true, encoding: .utf8)
+    #expect(try ben("add", "--title", "Design").status == 0)
+    #expect(try ben("sync", "init").status == 0)
+    #expect(try ben.git("log", "-1", "--format=%an <%ae>").stdoutText == "Ben <ben@example.com>\n")
+    #expect(try String(contentsOfFile: ben.run.home.path + "/gitconfig", encoding: .utf8) == configuration)
+  }
+
   @Test func withoutARemoteSyncCommitsLocallyAndSaysSo() throws {
     let ana = Teammate()
     #expect(try ana("sync", "init").status == 0)

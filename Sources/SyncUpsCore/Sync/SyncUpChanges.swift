@@ -44,10 +44,19 @@ public struct SyncUpChanges: Equatable, Sendable {
   public var deleted: [Named] = []
   /// Meetings added to sync-ups both versions have, in the newer version's order.
   public var newMeetings: [NewMeeting] = []
+  /// Meetings deleted from a sync-up both versions have: how many.
+  public struct DeletedMeetings: Equatable, Sendable {
+    public var syncUp: Named
+    public var count: Int
+  }
+
   /// For each sync-up in both that lost meetings, how many.
-  public var deletedMeetings: [(syncUp: Named, count: Int)] = []
+  public var deletedMeetings: [DeletedMeetings] = []
   /// Whether sync-ups in both stand in another order.
   public var reordered = false
+  /// Sync-ups in both versions that differ in any way (edited, or with meetings added or
+  /// deleted), in the newer version's order.
+  public var changed: [Named] = []
 
   /// The changes that turn `old` into `new`.
   public init(from old: IdentifiedArrayOf<SyncUp>, to new: IdentifiedArrayOf<SyncUp>) {
@@ -58,6 +67,7 @@ public struct SyncUpChanges: Equatable, Sendable {
         continue
       }
       guard before != syncUp else { continue }
+      changed.append(name)
       for meeting in syncUp.meetings where before.meetings[id: meeting.id] == nil {
         newMeetings.append(
           NewMeeting(
@@ -65,7 +75,7 @@ public struct SyncUpChanges: Equatable, Sendable {
             noteCount: Self.noteCount(meeting.transcript)))
       }
       let removed = before.meetings.filter { syncUp.meetings[id: $0.id] == nil }.count
-      if removed > 0 { deletedMeetings.append((name, removed)) }
+      if removed > 0 { deletedMeetings.append(DeletedMeetings(syncUp: name, count: removed)) }
       if Self.keptMeetings(of: before, in: syncUp) != Self.keptMeetings(of: syncUp, in: before) {
         edited.append(name)
       }
@@ -76,26 +86,9 @@ public struct SyncUpChanges: Equatable, Sendable {
     reordered = commonOrderBefore != commonOrderAfter
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.added == rhs.added && lhs.edited == rhs.edited && lhs.deleted == rhs.deleted
-      && lhs.newMeetings == rhs.newMeetings && lhs.reordered == rhs.reordered
-      && lhs.deletedMeetings.map(\.syncUp) == rhs.deletedMeetings.map(\.syncUp)
-      && lhs.deletedMeetings.map(\.count) == rhs.deletedMeetings.map(\.count)
-  }
-
   /// Whether nothing a person would notice changed (the bytes may still differ, e.g. in
   /// layout).
   public var isEmpty: Bool { lines.isEmpty }
-
-  /// Sync-ups in both versions that differ in any way: edited, or with meetings added or
-  /// deleted; in the newer version's order.
-  public var changed: [Named] {
-    let ids = Set(edited.map(\.id) + newMeetings.map(\.syncUp.id) + deletedMeetings.map(\.syncUp.id))
-    var seen = Set<UUID>()
-    return (edited + newMeetings.map(\.syncUp) + deletedMeetings.map(\.syncUp)).filter {
-      ids.contains($0.id) && seen.insert($0.id).inserted
-    }
-  }
 
   /// One line per change, as a commit's message lists them: `Add sync-up Design`,
   /// `Edit Engineering`, `Meeting of Engineering, 4 notes`, `Delete 2 meetings of Retro`,
@@ -112,9 +105,9 @@ public struct SyncUpChanges: Equatable, Sendable {
           }
         return "Meeting of \(Self.display(meeting.syncUp)), \(notes)"
       }
-      + deletedMeetings.map { syncUp, count in
-        (count == 1 ? "Delete a meeting" : "Delete \(count) meetings")
-          + " of \(Self.display(syncUp))"
+      + deletedMeetings.map {
+        ($0.count == 1 ? "Delete a meeting" : "Delete \($0.count) meetings")
+          + " of \(Self.display($0.syncUp))"
       }
       + deleted.map { "Delete sync-up \(Self.display($0))" }
       + (reordered ? ["Reorder sync-ups"] : [])
