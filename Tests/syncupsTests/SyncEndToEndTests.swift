@@ -379,6 +379,37 @@ struct SyncEndToEndTests {
     #expect(try team.ana.commitSubjects().first == "Add sync-up Design")
   }
 
+  @Test func aPushRejectedBecauseSomeonePushedFirstIsMergedAndPushedAgain() throws {
+    let team = try SyncTeam()
+    #expect(try team.ben("add", "--title", "Retro").status == 0)
+    #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qam", "Add Retro").status == 0)
+    // Ben pushes between Ana's fetch and her push: a git on PATH that pushes his commit first.
+    let bin = team.ana.run.home.path + "/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    let marker = team.ana.run.home.path + "/raced"
+    try """
+      #!/bin/sh
+      for word in "$@"; do
+        if [ "$word" = push ] && [ ! -e '\(marker)' ]; then
+          touch '\(marker)'
+          \(Self.git) -C '\(team.ben.directory)' push -q origin HEAD:refs/heads/master
+        fi
+      done
+      exec \(Self.git) "$@"
+
+      """.write(toFile: bin + "/git", atomically: true, encoding: .utf8)
+    #expect(chmod(bin + "/git", 0o755) == 0)
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    let result = try team.ana("--json", "sync", environment: ["PATH": bin + ":/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(FileManager.default.fileExists(atPath: marker))
+    let report = try #require(try team.ana.run.json(result) as? [String: Any])
+    #expect(report["pushed"] as? Bool == true)
+    #expect(((report["received"] as? [String: Any])?["added"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Retro"])
+    try team.converge()
+    #expect(Set(try team.ben.titles()) == ["Engineering", "Design", "Retro"])
+  }
+
   @Test func aRemoteThatRefusesThePushLeavesItPending() throws {
     let team = try SyncTeam()
     let hook = team.remote + "/hooks/pre-receive"

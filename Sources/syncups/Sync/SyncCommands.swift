@@ -113,6 +113,7 @@ extension CommandContext {
         continue
       case .rejected:
         report.pending = true
+        report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
         printSync(report)
         throw CommandFailure(
           "the push to '\(sanitize(upstream.remote))' was rejected \(attempt) times: others are "
