@@ -93,6 +93,28 @@ struct LiveFileSystemTests {
     }
   }
 
+  @Test func aWriteThatNeedNotBeDurableIsStillAtomicAndKeepsTheMode() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/merged.json"
+      _ = try fs.write(Data("ours".utf8), to: file)
+      #expect(chmod(file, 0o640) == 0)
+      let before = try #require(try fs.fingerprint(file))
+      let fingerprint = try fs.write(Data("merged".utf8), to: file, durably: false)
+      #expect(try fs.read(file)?.data == Data("merged".utf8))
+      #expect(try fs.fingerprint(file) == fingerprint)
+      #expect(fingerprint != before)
+      #expect(fsMode(file) == 0o640)
+      #expect(fsEntries(dir) == ["merged.json"])
+
+      #expect(chmod(file, 0o444) == 0)
+      let error = #expect(throws: FileSystemError.self) {
+        try fs.write(Data("again".utf8), to: file, durably: false)
+      }
+      #expect(error?.kind == .permissionDenied)
+      #expect(try fs.read(file)?.data == Data("merged".utf8))
+    }
+  }
+
   @Test func writeGoesThroughSymlinks() async throws {
     try await withFSTemporaryDirectory { dir in
       let real = dir + "/real.json"

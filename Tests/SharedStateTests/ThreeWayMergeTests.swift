@@ -134,6 +134,14 @@ private func merge(
     #expect(merged[id: 2]?.text == "b")
   }
 
+  @Test func theDocumentedExampleDoesWhatItSays() {
+    // Milk, Dog, Read; ours changed Milk; theirs removed Milk and Read, changed Dog, added Cook.
+    let (result, calls) = merge(
+      base: "1Milk 2Dog 3Read", ours: "1Oat 2Dog 3Read", theirs: "2Walk 4Cook")
+    #expect(result == "1Oat 2Walk 4Cook")
+    #expect(calls.kept == ["1Oat was Milk, removed by theirs"])
+  }
+
   @Test func emptyInputsMergeToEmpty() {
     #expect(merge(base: "", ours: "", theirs: "").result == "")
     #expect(merge(base: "1a 2b", ours: "", theirs: "").result == "")

@@ -171,6 +171,23 @@ struct MergeDriverEndToEndTests {
     #expect(meetings.map { $0["transcript"] as? String } == ["theirs", "ours"])
   }
 
+  @Test func aSideInTheSyncUpsAppsFormatIsMergedIntoOurs() throws {
+    let files = try MergeFiles(
+      base: [syncUp(1, "Engineering")], ours: [syncUp(1, "Engineering"), syncUp(2, "Design")],
+      theirs: [])
+    // The app's own file: a duration of 600 s as [high, low] attoseconds.
+    let appSyncUp = #"{"attendees": [{"id": "\#(id(90))", "name": "Blob"}], "#
+      + #""duration": [32, 9704189641294348288], "id": "\#(id(1))", "meetings": [], "#
+      + #""theme": "bubblegum", "title": "Engineering"}"#
+    try "[\(appSyncUp)]".write(toFile: files.theirs, atomically: true, encoding: .utf8)
+    let result = try files.merge()
+    #expect(result.status == 0)
+    #expect(result.error == "")
+    let merged = try files.merged()
+    #expect(merged.map { $0["title"] as? String } == ["Engineering", "Design"])
+    #expect(merged.map { $0["duration"] as? Int } == [600, 300])
+  }
+
   @Test func aMissingOrEmptyBaseHoldsNoSyncUps() throws {
     let files = try MergeFiles(
       base: [], ours: [syncUp(2, "Design")], theirs: [syncUp(3, "Ops")])

@@ -8,6 +8,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import Dispatch
 import SharedState
 import SyncUpsCore
 
@@ -25,11 +26,12 @@ extension CommandContext {
   /// before anything is written, so git reports the merge as failed and `ours` is untouched.
   func mergeDriver(base: String, ours: String, theirs: String) throws {
     let newer = try mergeNewerSide()
-    let result = SyncUpsMerge.merge(
-      base: try readMergeSide(base, role: "base", missingIsEmpty: true),
-      ours: try readMergeSide(ours, role: "ours", missingIsEmpty: false),
-      theirs: try readMergeSide(theirs, role: "theirs", missingIsEmpty: false),
-      newer: newer)
+    let sides = try Self.readMergeSides([
+      MergeSideFile(path: base, role: "base", missingIsEmpty: true),
+      MergeSideFile(path: ours, role: "ours", missingIsEmpty: false),
+      MergeSideFile(path: theirs, role: "theirs", missingIsEmpty: false),
+    ])
+    let result = SyncUpsMerge.merge(base: sides[0], ours: sides[1], theirs: sides[2], newer: newer)
     let data: Data
     do {
       data = try SyncUpsFile.encode(result.syncUps)
@@ -42,7 +44,9 @@ extension CommandContext {
       try appendMergeReport(result.conflicts, to: report)
     }
     do {
-      _ = try LiveFileSystem.shared.write(data, to: ours)
+      // Git reads the result back at once and stores it itself: waiting for the disk would
+      // only slow the merge down.
+      _ = try LiveFileSystem.shared.write(data, to: ours, durably: false)
     } catch {
       throw CommandFailure(sanitize("\(error)"))
     }
@@ -62,34 +66,63 @@ extension CommandContext {
     return side
   }
 
+  /// The sync-ups in each of `files`, read at the same time (decoding a large file is most of
+  /// the driver's work, and there are three). A failure is that of the first file that fails,
+  /// in the order given.
+  private nonisolated static func readMergeSides(
+    _ files: [MergeSideFile]
+  ) throws -> [IdentifiedArrayOf<SyncUp>] {
+    let slots = files.map { _ in MergeSideSlot() }
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      slots[index].result = Result { try readMergeSide(files[index]) }
+    }
+    return try slots.map { try $0.result!.get() }
+  }
+
   /// The sync-ups in one version of the data file, in our format or the SyncUps app's. A
-  /// missing or empty base means no sync-ups (git passes an empty file for a file added on
+  /// missing or blank base means no sync-ups (git passes an empty file for a file added on
   /// both sides).
-  private func readMergeSide(
-    _ path: String, role: String, missingIsEmpty: Bool
+  private nonisolated static func readMergeSide(
+    _ file: MergeSideFile
   ) throws -> IdentifiedArrayOf<SyncUp> {
-    let name = "the \(role) version '\(sanitize(path))'"
-    let data: Data
+    let name = "the \(file.role) version '\(sanitize(file.path))'"
     do {
-      guard let contents = try LiveFileSystem.shared.read(path)?.data else {
-        guard missingIsEmpty else { throw CommandFailure("cannot read \(name): no such file") }
+      // Ours read as it streams in, the usual case; anything else is read again whole.
+      guard
+        let syncUps = try LiveFileSystem.shared.read(file.path, through: SyncUpsFile.decode(from:))
+      else {
+        guard file.missingIsEmpty else { throw CommandFailure("cannot read \(name): no such file") }
         return []
       }
-      data = contents
+      return syncUps.result
     } catch let error as FileSystemError {
-      let reason = error.errno.map { String(cString: strerror($0)) } ?? error.message
-      throw CommandFailure("cannot read \(name): \(sanitize(reason))")
-    }
-    if missingIsEmpty && data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
-      return []
+      throw readFailure(error, name: name)
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      // Not our format as it stands: the SyncUps app's, a blank base, or not a data file.
     }
     do {
+      let data = try LiveFileSystem.shared.read(file.path)?.data ?? Data()
+      if file.missingIsEmpty && data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
+        return []
+      }
       return try SyncUpsFile.decodeAnyFormat(data).syncUps
+    } catch let error as FileSystemError {
+      throw readFailure(error, name: name)
     } catch {
       throw CommandFailure(
         "\(name) is not a valid data file: \(sanitize(readableDescription(of: error)))",
         status: .dataError)
     }
+  }
+
+  /// The failure to report when `name`, one of the versions, cannot be read: status 1.
+  private nonisolated static func readFailure(
+    _ error: FileSystemError, name: String
+  ) -> CommandFailure {
+    let reason = error.errno.map { String(cString: strerror($0)) } ?? error.message
+    return CommandFailure("cannot read \(name): \(sanitize(reason))")
   }
 
   /// Appends each conflict to `path` as one line of JSON (``JSONOutput/mergeConflict(_:)``),
@@ -113,4 +146,18 @@ extension CommandContext {
       "cannot write the conflict report '\(sanitize(path))' (\(Self.mergeReportVariable)): "
         + String(cString: strerror(errno)))
   }
+}
+
+/// One of the files `merge-driver` merges.
+private struct MergeSideFile: Sendable {
+  var path: String
+  /// `base`, `ours` or `theirs`, for messages.
+  var role: String
+  var missingIsEmpty: Bool
+}
+
+/// Where one of the concurrent reads of ``CommandContext/readMergeSides(_:)`` leaves its result:
+/// written by that read alone, and read only once every read has finished.
+private final class MergeSideSlot: @unchecked Sendable {
+  var result: Result<IdentifiedArrayOf<SyncUp>, any Error>?
 }
