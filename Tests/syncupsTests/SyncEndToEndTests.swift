@@ -237,6 +237,22 @@ struct SyncEndToEndTests {
     #expect(attributes == "/sync-ups.json merge=syncups\n")
     let driver = try team.ben.git("config", "merge.syncups.driver").stdoutText
     #expect(driver == "'\(SyncUpsRun.binary)' merge-driver %O %A %B\n")
+    // The driver follows syncups when it moves: every sync writes where it now is.
+    #expect(try team.ben.git("config", "merge.syncups.driver", "'/old/syncups' merge-driver %O %A %B").status == 0)
+    _ = try team.ben.sync()
+    #expect(try team.ben.git("config", "merge.syncups.driver").stdoutText == driver)
+  }
+
+  @Test func aCorruptLocalFileIsNeitherCommittedNorChanged() throws {
+    let team = try SyncTeam()
+    try "[{\"title\": \n".write(toFile: team.ana.dataFile, atomically: true, encoding: .utf8)
+    let before = team.ana.dataBytes
+    let commits = try team.ana.commitSubjects()
+    let result = try team.ana("sync")
+    #expect(result.status == 65)
+    #expect(result.error.hasPrefix("Error: cannot decode '\(team.ana.dataFile)'"))
+    #expect(team.ana.dataBytes == before)
+    #expect(try team.ana.commitSubjects() == commits)
   }
 
   @Test func syncInitTwiceChangesNothingTheSecondTime() throws {
