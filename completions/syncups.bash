@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start meetings meeting stats themes config import export completions help version' ;;
+    '') echo 'list show add edit delete start meetings meeting stats themes config import export merge-driver sync completions help version' ;;
     'meeting') echo 'show delete' ;;
     'config') echo 'list get set unset' ;;
   esac
@@ -35,6 +35,8 @@ _syncups_options() {
     'config unset') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'import') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'export') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'merge-driver') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'sync') echo '--clone --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'completions') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'help') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'version') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -63,6 +65,7 @@ _syncups_option_value() {
     'stats:--last') echo none ;;
     'stats:--since') echo none ;;
     'export:--format') echo 'choice json app markdown' ;;
+    'sync:--clone') echo none ;;
   esac
 }
 
@@ -84,6 +87,10 @@ _syncups_argument() {
     'config set:1') echo setting ;;
     'config unset:0') echo 'choice bell color default-duration default-theme order overtime' ;;
     'import:0') echo file ;;
+    'merge-driver:0') echo file ;;
+    'merge-driver:1') echo file ;;
+    'merge-driver:2') echo file ;;
+    'sync:0') echo 'choice init' ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;
   esac

@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start meetings meeting stats themes config import export completions help version
+            printf '%s\n' list show add edit delete start meetings meeting stats themes config import export merge-driver sync completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'config'
@@ -32,7 +32,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order --format --last --since
+                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order --format --last --since --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -148,6 +148,8 @@ complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour th
 complete -c syncups -n '__syncups_at \'\' 0' -a config -d 'Read and change settings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from a JSON file.'
 complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout.'
+complete -c syncups -n '__syncups_at \'\' 0' -a merge-driver -d 'Merge three versions of the data file by id (a git merge driver).'
+complete -c syncups -n '__syncups_at \'\' 0' -a sync -d 'Share the sync-ups with a team through git.'
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
 complete -c syncups -n '__syncups_at \'\' 0' -a version -d 'Show the version.'
@@ -224,6 +226,15 @@ complete -c syncups -n '__syncups_at \'import\' 0' -r -F -d 'file'
 
 # syncups export
 complete -c syncups -n '__syncups_at \'export\'' -l format -x -a 'json app markdown' -d 'What to write: json, app or markdown (default: json).'
+
+# syncups merge-driver
+complete -c syncups -n '__syncups_at \'merge-driver\' 0' -r -F -d 'base'
+complete -c syncups -n '__syncups_at \'merge-driver\' 1' -r -F -d 'ours'
+complete -c syncups -n '__syncups_at \'merge-driver\' 2' -r -F -d 'theirs'
+
+# syncups sync
+complete -c syncups -n '__syncups_at \'sync\'' -l clone -x -d 'With init: start from the team\'s repository at <url>, keeping the sync-ups already here.'
+complete -c syncups -n '__syncups_at \'sync\' 0' -x -a 'init' -d 'init'
 
 # syncups completions
 complete -c syncups -n '__syncups_at \'completions\' 0' -x -a 'bash zsh fish' -d 'shell'

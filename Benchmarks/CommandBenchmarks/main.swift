@@ -4,7 +4,8 @@
 //
 // Generates a realistic data set (20 sync-ups × 50 meetings), a large one (1,000 × 50) and the
 // large one with every meeting's timings recorded, then times `syncups` against the
-// FoundationEssentials decode floor and jq, and `stats` against `list`. Median of 5 runs.
+// FoundationEssentials decode floor and jq, `stats` against `list`, and the merge driver on two
+// edited copies of the large one against `list --json`. Median of 5 runs.
 import BenchmarkSupport
 import Foundation
 import SharedState
@@ -100,14 +101,52 @@ func copyFile(_ source: String, to destination: String) {
   }
 }
 
+/// Two versions of `base`, each with 100 changes of its own, as two people's copies of the data
+/// file before a merge: titles, durations, a meeting held, a meeting deleted, an attendee
+/// renamed, in turn. Ours changes every tenth sync-up from the first, theirs every tenth from
+/// the sixth, except that every tenth change of theirs falls on a sync-up ours changed the same
+/// way, so the merge also merges within sync-ups, conflicts included.
+func makeMergeSides(
+  of base: IdentifiedArrayOf<SyncUp>
+) -> (ours: IdentifiedArrayOf<SyncUp>, theirs: IdentifiedArrayOf<SyncUp>) {
+  func edited(_ syncUps: IdentifiedArrayOf<SyncUp>, side: String, offset: (Int) -> Int)
+    -> IdentifiedArrayOf<SyncUp>
+  {
+    var syncUps = syncUps
+    for change in 0..<100 {
+      let index = change * 10 + offset(change)
+      switch (change / 10 + change) % 5 {
+      case 0: syncUps[index].title += " (\(side))"
+      case 1: syncUps[index].duration = side == "ours" ? 900 : 1_200
+      case 2:
+        syncUps[index].meetings.insert(
+          Meeting(
+            id: UUID(), date: Date(timeIntervalSince1970: 1_700_086_400),
+            transcript: "Blob: held on \(side)"), at: 0)
+      case 3: syncUps[index].meetings.remove(at: 25)
+      default: syncUps[index].attendees[2].name = "Blob Sr (\(side))"
+      }
+    }
+    return syncUps
+  }
+  return (
+    edited(base, side: "ours") { _ in 0 },
+    edited(base, side: "theirs") { $0 % 10 == 0 ? 0 : 5 }
+  )
+}
+
 // `CommandBenchmarks --generate DIRECTORY` writes the data sets; the benchmark runs itself
 // that way so that generating 17 MB of data does not count in the commands' peak memory.
 if let flag = CommandLine.arguments.firstIndex(of: "--generate") {
   let target = CommandLine.arguments[flag + 1]
   try SyncUpsFile.encode(makeSyncUps(count: 20)).write(to: URL(fileURLWithPath: target + "/realistic.json"))
-  try SyncUpsFile.encode(makeSyncUps(count: 1_000)).write(to: URL(fileURLWithPath: target + "/large.json"))
+  let large = makeSyncUps(count: 1_000)
+  try SyncUpsFile.encode(large).write(to: URL(fileURLWithPath: target + "/large.json"))
   try SyncUpsFile.encode(makeSyncUps(count: 1_000, timed: true))
     .write(to: URL(fileURLWithPath: target + "/large-timed.json"))
+  let (ours, theirs) = makeMergeSides(of: large)
+  try SyncUpsFile.encode(ours).write(to: URL(fileURLWithPath: target + "/large-ours.json"))
+  try SyncUpsFile.encode(theirs).write(to: URL(fileURLWithPath: target + "/large-theirs.json"))
   exit(0)
 }
 
@@ -119,6 +158,8 @@ let realistic = directory.appendingPathComponent("realistic.json").path
 let large = directory.appendingPathComponent("large.json").path
 let largeCopy = directory.appendingPathComponent("large-copy.json").path
 let largeTimed = directory.appendingPathComponent("large-timed.json").path
+let largeOurs = directory.appendingPathComponent("large-ours.json").path
+let largeTheirs = directory.appendingPathComponent("large-theirs.json").path
 _ = runOnce([CommandLine.arguments[0], "--generate", directory.path])
 let largeSize = try FileManager.default.attributesOfItem(atPath: large)[.size] as! Int
 
@@ -139,6 +180,10 @@ let statsTimed = measure([syncups, "--file", largeTimed, "stats"], environment: 
 let addLarge = measure(
   [syncups, "--file", largeCopy, "-q", "add", "--title", "New"], environment: environment,
   prepare: { copyFile(large, to: largeCopy) })
+// The driver writes its merge over ours, so each run starts from a fresh copy of ours.
+let mergeLarge = measure(
+  [syncups, "-q", "merge-driver", large, largeCopy, largeTheirs], environment: environment,
+  prepare: { copyFile(largeOurs, to: largeCopy) })
 
 func ms(_ measurement: Measurement) -> String { format(ns: measurement.seconds * 1e9) }
 func ratio(_ a: Measurement, _ b: Measurement) -> Double { a.seconds / b.seconds }
@@ -152,6 +197,8 @@ let addList = ratio(addLarge, listLarge)
 let statsList = ratio(statsTimed, listTimed)
 let timedSize = try FileManager.default.attributesOfItem(atPath: largeTimed)[.size] as! Int
 let timedMB = Double(timedSize) / 1_000_000
+let mergeJSON = ratio(mergeLarge, listJSONLarge)
+let syncNothing = syncRow(syncups: syncups, directory: directory.path, realistic: realistic)
 
 printTable([
   BenchmarkRow(
@@ -178,4 +225,10 @@ printTable([
     id: "C6", workload: String(format: "stats vs list, large with timings (%.0f MB)", timedMB),
     measured: "\(ms(statsTimed)) vs \(ms(listTimed)) (\(format(ratio: statsList)))",
     target: "≤ 1.5×", met: statsList <= 1.5),
+  BenchmarkRow(
+    id: "C7", workload: "merge-driver, large, 100 changes per side vs list --json",
+    measured: "\(ms(mergeLarge)) vs \(ms(listJSONLarge)) (\(format(ratio: mergeJSON))), "
+      + "peak \(mergeLarge.peakKilobytes / 1024) MB",
+    target: "≤ 2.5×", met: mergeJSON <= 2.5),
+  syncNothing,
 ])

@@ -232,11 +232,14 @@ struct BashCompletionTests {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "meetings", "meeting", "stats",
-        "themes", "config", "import", "export", "completions", "help", "version",
+        "themes", "config", "import", "export", "merge-driver", "sync", "completions", "help",
+        "version",
       ])
-    #expect(try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting"])
+    #expect(
+      try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting", "merge-driver"])
     #expect(try bashComplete(["syncups", "meeting", ""]) == ["show", "delete"])
     #expect(try bashComplete(["syncups", "config", "s"]) == ["set"])
+    #expect(try bashComplete(["syncups", "sync", ""]) == ["init"])
     #expect(try bashComplete(["syncups", "help", "config", "u"]) == ["unset"])
   }
 

@@ -54,6 +54,9 @@ struct HelpTests {
           config unset            Restore a setting's default.
           import                  Import sync-ups from a JSON file.
           export                  Write all sync-ups to stdout.
+          merge-driver            Merge three versions of the data file by id (a git
+                                  merge driver).
+          sync                    Share the sync-ups with a team through git.
           completions             Print a shell completion script.
           help                    Show help for a command.
           version                 Show the version.
@@ -288,7 +291,7 @@ struct ManPageTests {
     #expect(
       sections == [
         ".Sh NAME", ".Sh SYNOPSIS", ".Sh DESCRIPTION", ".Sh COMMANDS", ".Sh OPTIONS",
-        ".Sh JSON OUTPUT", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
+        ".Sh JSON OUTPUT", ".Sh TEAMS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
         ".Sh SEE ALSO",
       ])
   }
@@ -297,7 +300,7 @@ struct ManPageTests {
     let lines = manPage().split(separator: "\n").prefix(6)
     #expect(
       Array(lines) == [
-        ".Dd November 22, 2026", ".Dt SYNCUPS 1", ".Os", ".Sh NAME", ".Nm syncups",
+        ".Dd November 23, 2026", ".Dt SYNCUPS 1", ".Os", ".Sh NAME", ".Nm syncups",
         ".Nd \"a meeting manager for daily stand-ups\"",
       ])
   }

@@ -303,6 +303,10 @@ struct JSONDocumentedKeysTests {
     #expect(
       keys(.importResult(imported: 1, skipped: 0, format: .app))
         == Set(ManPageReference.importFields.map(\.0)))
+    let conflict = SyncUpsMergeConflict(
+      syncUpID: engineering.id, syncUpTitle: "Engineering", path: "title", kept: .theirs,
+      message: "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)")
+    #expect(keys(.mergeConflict(conflict)) == Set(ManPageReference.mergeConflictFields.map(\.0)))
     for key in ConfigKey.allCases {
       #expect(
         keys(.settingChange(key, RenderingFixtures.defaultConfig))

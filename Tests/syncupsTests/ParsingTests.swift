@@ -226,7 +226,7 @@ struct CommandParsingTests {
       "delete": ["a"], "start": ["a"], "meetings": ["a"], "meeting show": ["a", "1"],
       "meeting delete": ["a", "1"], "stats": [], "themes": [], "config list": [], "config get": ["bell"],
       "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
-      "completions": ["bash"], "help": [], "version": [],
+      "merge-driver": ["a", "b", "c"], "completions": ["bash"], "help": [], "version": [], "sync": [],
     ]
     for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
       let name = path.joined(separator: " ")

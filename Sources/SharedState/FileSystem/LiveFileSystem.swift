@@ -222,6 +222,20 @@ public final class LiveFileSystem: FileSystem {
   /// Atomically and durably replaces the file at the canonical path (see
   /// `FileSystem.write(_:to:)`); also keeps the old owner where permitted.
   public func write(_ data: Data, to path: String) throws(FileSystemError) -> FileFingerprint {
+    try write(data, to: path, durably: true)
+  }
+
+  /// Atomically replaces the file as `write(_:to:)` does; with `durably` false, without flushing
+  /// the file and its directory to the disk. Readers see the old contents or the new, never a
+  /// mix, but a power loss may undo the change: for a file whose reader copies it elsewhere at
+  /// once, such as the result of a git merge driver, which git stores itself.
+  ///
+  /// ```swift
+  /// try LiveFileSystem.shared.write(merged, to: path, durably: false)
+  /// ```
+  public func write(
+    _ data: Data, to path: String, durably: Bool
+  ) throws(FileSystemError) -> FileFingerprint {
     let target = canonicalPath(path)
     let directory = FSPath.split(target).directory
     try makeDirectories(directory)
@@ -256,7 +270,7 @@ public final class LiveFileSystem: FileSystem {
         // simply becomes ours, as with any editor's atomic save.
         _ = fchown(fd, owner.uid, owner.gid)
       }
-      try flush(fd, path: target)
+      if durably { try flush(fd, path: target) }
       guard rename(temporary, target) == 0 else {
         throw FileSystemError(operation: "replace", path: target, errno: errno)
       }
@@ -268,7 +282,7 @@ public final class LiveFileSystem: FileSystem {
     // fstat after the rename: renaming updates the file's ctime on some file systems.
     let info = try? status(of: fd, path: target)
     close(fd)
-    try flushDirectory(directory, for: target)
+    if durably { try flushDirectory(directory, for: target) }
     if let info { return FileFingerprint(info) }
     guard let fingerprint = try fingerprint(target) else {
       throw FileSystemError(operation: "inspect", path: target, errno: ENOENT)

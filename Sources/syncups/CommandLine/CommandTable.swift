@@ -33,7 +33,7 @@ enum CommandTable {
     options: globalOptions,
     subcommands: [
       list, show, add, edit, delete, start, meetings, meeting, stats, themes, config,
-      importCommand, export, completions, help, versionCommand, complete,
+      importCommand, export, mergeDriver, sync, completions, help, versionCommand, complete,
     ],
     examples: [
       ExampleSpec(
@@ -516,6 +516,101 @@ enum CommandTable {
       ExampleSpec(
         "Copy everything to a new file through the app's format:",
         "syncups export --format app | syncups --file new.json import -")
+    ]
+  )
+
+  static let mergeDriver = CommandSpec(
+    name: "merge-driver",
+    abstract: "Merge three versions of the data file by id (a git merge driver).",
+    discussion: """
+      Git runs it as 'syncups merge-driver %O %A %B' to merge the data file: <base> is the \
+      common ancestor, <ours> the version being merged into and <theirs> the version being \
+      merged in. It merges them by id, never line by line: a sync-up, attendee or meeting \
+      added on either side is kept; one deleted on one side is deleted, unless the other side \
+      changed it, which keeps it; meetings are the union of both histories, newest first; \
+      each field (title, duration, theme, an attendee's name, keys from newer versions) \
+      changed on one side takes that change. A field changed on both sides to different \
+      values is a conflict, resolved by taking the newer side's value ($SYNCUPS_MERGE_NEWER: \
+      ours or theirs; ours when unset). Either way it is reported on stderr as 'syncups: \
+      conflict: <message>' and, when $SYNCUPS_MERGE_REPORT names a file, appended to it as a \
+      line of JSON.
+
+      The result is written over <ours> in the data file's format, atomically and keeping its \
+      mode, and the status is 0: git never sees a conflict, and the file never holds conflict \
+      markers. A missing or empty <base> holds no sync-ups. A side that is not a data file \
+      (ours, or the SyncUps app's) fails with status 65 and leaves <ours> as it was, so git \
+      reports that the merge failed. It never reads or changes the data file itself.
+      """,
+    runs: MergeDriverCommand.self,
+    bindings: [
+      .argument(
+        ArgumentSpec(
+          name: "base", help: "The common ancestor's version (git's %O).", completion: .file),
+        \.base),
+      .argument(
+        ArgumentSpec(
+          name: "ours", help: "Our version (git's %A); the merge is written here.",
+          completion: .file),
+        \.ours),
+      .argument(
+        ArgumentSpec(name: "theirs", help: "Their version (git's %B).", completion: .file),
+        \.theirs),
+    ],
+    examples: [
+      ExampleSpec(
+        "Merge the data file with it in a git repository:",
+        "git config merge.syncups.driver 'syncups merge-driver %O %A %B'"),
+      ExampleSpec(
+        "Then tell git which file to merge with it:",
+        "echo 'sync-ups.json merge=syncups' >> .gitattributes"),
+    ]
+  )
+
+  static let sync = CommandSpec(
+    name: "sync",
+    abstract: "Share the sync-ups with a team through git.",
+    discussion: """
+      Without arguments: takes the data file's lock, commits local changes with a message \
+      saying what changed, fetches, merges the team's branch with the syncups merge driver \
+      (by id, never with conflict markers), pushes, and says what arrived. With --json, \
+      prints an object saying the same. Offline, the changes are committed and the push is \
+      pending (status 1); the next sync pushes them.
+
+      sync init makes the data file's directory a git repository (or uses the one it is in), \
+      registers the merge driver, commits the data file and, given <remote>, sets it as \
+      origin. sync init --clone <url> starts from the team's repository instead, merging in \
+      any sync-ups already here. Running sync init again is harmless. See TEAMS in syncups(1).
+      """,
+    runs: SyncCommand.self,
+    bindings: [
+      .arguments(
+        [
+          ArgumentSpec(
+            name: SyncAction.initWord,
+            help: "The word init: set up sharing instead of syncing.",
+            completion: .choices([SyncAction.initWord]), isOptional: true),
+          ArgumentSpec(
+            name: "remote",
+            help: "With init: the team's repository (a URL or a path git can push to), set "
+              + "as origin.",
+            isOptional: true),
+        ],
+        \.action, parse: SyncAction.parse),
+      .option(
+        OptionSpec(
+          long: "clone", valueName: "url",
+          help: "With init: start from the team's repository at <url>, keeping the sync-ups "
+            + "already here."),
+        \.clone, parse: ValueParser.nonEmptyPath),
+    ],
+    examples: [
+      ExampleSpec(
+        "Share the sync-ups through a repository on a server:",
+        "syncups sync init ssh://git.example.com/syncups.git && syncups sync"),
+      ExampleSpec(
+        "Join a team's repository, keeping the sync-ups already here:",
+        "syncups sync init --clone ssh://git.example.com/syncups.git"),
+      ExampleSpec("Sync before and after a meeting:", "syncups sync"),
     ]
   )
 

@@ -97,16 +97,17 @@ import TestStoreSupport
     await store.receive(.path(.popFrom(id: 1))) {
       #expect($0.path.count == 1)
     }
+    // The immediate clock runs the whole six seconds: two for each of the three.
+    let meeting = Meeting(
+      id: UUID(0), date: FeatureFixtures.now, transcript: "", started: FeatureFixtures.now,
+      duration: 6, plannedDuration: 6, endedEarly: false,
+      attendees: syncUp.attendees.map { MeetingAttendee(id: $0.id, name: $0.name, absent: false) },
+      turns: syncUp.attendees.map { Meeting.Turn(attendee: $0.id, name: $0.name, seconds: 2, slot: 2) })
     store.assert {
-      $0.path[id: 0]?.detail?.syncUp.meetings = [
-        Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "")
-      ]
+      $0.path[id: 0]?.detail?.syncUp.meetings = [meeting]
     }
     #expect(store.state.path.ids == [0])
-    #expect(
-      sharedSyncUp.wrappedValue.meetings
-        == [Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "")]
-    )
+    #expect(sharedSyncUp.wrappedValue.meetings == [meeting])
   }
 
   @Test func startingAMeetingPushesTheRecorderOnTheSameSyncUp() async throws {
@@ -134,16 +135,30 @@ import TestStoreSupport
       ) {
         $0.path[id: 1] = .record(RecordMeeting.State(syncUp: sharedSyncUp))
       }
-      await store.send(.path(.element(id: 1, action: .record(.onTask))))
+      await store.send(.path(.element(id: 1, action: .record(.onTask)))) {
+        $0.path[id: 1]?.record?.started = FeatureFixtures.now
+        $0.path[id: 1]?.record?.stopwatch = Stopwatch(
+          elapsed: .zero, runningSince: TestClock.Instant.zero)
+      }
       await store.send(.path(.element(id: 1, action: .record(.noteSubmitted("Hi"))))) {
         $0.path[id: 1]?.record?.transcript = "Blob: Hi"
       }
       await store.send(.path(.element(id: 1, action: .record(.endMeetingButtonTapped)))) {
         $0.path[id: 1]?.record?.alert = .endMeeting(isDiscardable: true)
+        $0.path[id: 1]?.record?.stopwatch = Stopwatch(elapsed: .zero)
       }
-      let meeting = Meeting(id: UUID(0), date: FeatureFixtures.now, transcript: "Blob: Hi")
+      let blob = syncUp.attendees[0]
+      let meeting = Meeting(
+        id: UUID(0), date: FeatureFixtures.now, transcript: "Blob: Hi",
+        started: FeatureFixtures.now, duration: 0, plannedDuration: 6, endedEarly: true,
+        attendees: syncUp.attendees.map {
+          MeetingAttendee(id: $0.id, name: $0.name, absent: false)
+        },
+        turns: [Meeting.Turn(attendee: blob.id, name: blob.name, seconds: 0, slot: 2)])
       await store.send(.path(.element(id: 1, action: .record(.alert(.presented(.confirmSave)))))) {
         $0.path[id: 1]?.record?.alert = nil
+        $0.path[id: 1]?.record?.hasEnded = true
+        $0.path[id: 1]?.record?.turns = meeting.turns ?? []
         $0.path[id: 1]?.record?.syncUp.meetings.insert(meeting, at: 0)
       }
       await store.receive(.path(.element(id: 1, action: .record(.delegate(.saved(meeting))))))

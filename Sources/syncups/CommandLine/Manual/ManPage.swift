@@ -11,7 +11,7 @@ func manPage() -> String {
 /// Builds the manual page line by line.
 struct ManPageWriter {
   /// The date in the `.Dd` line; change it with the page's content.
-  static let date = "November 22, 2026"
+  static let date = "November 23, 2026"
 
   private var lines: [String] = []
 
@@ -51,6 +51,12 @@ struct ManPageWriter {
     emit(".El")
 
     jsonOutput()
+
+    emit(".Sh TEAMS")
+    for (index, paragraph) in ManPageReference.teams.enumerated() {
+      if index > 0 { emit(".Pp") }
+      emit(Mdoc.text(paragraph))
+    }
 
     emit(".Sh ENVIRONMENT")
     tagList(ManPageReference.environment, macro: "Ev")
@@ -153,12 +159,22 @@ struct ManPageWriter {
         "With a sync-up, a stats object; without, an array of them, one per sync-up in list "
           + "order:"))
     fieldList(ManPageReference.statsFields)
+    emit(
+      ".It Cm merge-driver",
+      Mdoc.text(
+        "Only with \(CommandContext.mergeReportVariable) set, whatever --json says: each "
+          + "conflict appended to that file as a line of JSON:"))
+    fieldList(ManPageReference.mergeConflictFields)
     emit(".It Cm export")
     emit(
       Mdoc.text(
         "JSON whatever --json says: the data file's format, or the SyncUps app's with --format "
           + "app, both of which import reads back. --json with --format markdown, as with "
           + "meeting show --format markdown, is a usage error."))
+    emit(".It Cm sync", "An object saying what the sync did, also when it fails partway:")
+    fieldList(ManPageReference.syncFields)
+    emit(".It Cm sync init", "An object saying how sharing is set up:")
+    fieldList(ManPageReference.syncSetupFields)
     emit(".El")
   }
 

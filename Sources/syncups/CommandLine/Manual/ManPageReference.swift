@@ -172,6 +172,93 @@ enum ManPageReference {
     ),
   ]
 
+  /// The fields of `sync --json`.
+  static let syncFields: [(String, String)] = [
+    (
+      "committed",
+      "String: the first line of the commit made of local changes, e.g. Add sync-up Design; "
+        + "null when there were none."
+    ),
+    ("remote", "String: the branch synced with, e.g. origin/main; null when there is no remote."),
+    ("pushed", "Bool: whether commits were pushed."),
+    (
+      "pending",
+      "Bool: whether local commits are still not on the remote (it could not be reached or "
+        + "refused the push); the next sync pushes them."
+    ),
+    (
+      "received",
+      "Object: what the merge brought. added, changed and deleted are arrays of {id, title} "
+        + "of sync-ups; meetings an array of {syncUp: {id, title}, id, date} of meetings held "
+        + "elsewhere."
+    ),
+    (
+      "conflicts",
+      "Array of the conflicts the merge driver resolved, each as it reports them (see "
+        + "merge-driver: syncUp, path, kept, message): edits both sides made to the same "
+        + "thing, and whose was kept."
+    ),
+  ]
+
+  /// The fields of `sync init --json` (with or without `--clone`).
+  static let syncSetupFields: [(String, String)] = [
+    ("repository", "String: the git repository's top directory."),
+    ("remote", "String: origin's URL; null when there is none."),
+    ("committed", "Array of String: the first lines of the commits made, oldest first."),
+    ("conflicts", "Array, as in sync: what merging local sync-ups into a clone resolved."),
+  ]
+
+  /// The TEAMS section: sharing the data file through git, one paragraph per entry.
+  static let teams: [String] = [
+    "A team shares its sync-ups through a git repository that holds the data file. "
+      + "One person runs syncups sync init REMOTE, where REMOTE is any repository git can push "
+      + "to: a bare repository on a server over ssh (git init --bare), one on GitHub or "
+      + "GitLab, or one in a shared folder; then syncups sync. Everyone else runs syncups sync "
+      + "init --clone REMOTE, which keeps the sync-ups they already have by merging them in.",
+    "sync init makes the data file's directory a git repository, or uses the one it is in, "
+      + "and writes two files beside the data file: .gitattributes, which gives the data file "
+      + "to the syncups merge driver, and .gitignore, which keeps out the lock file and "
+      + "temporary files. It registers the driver in the repository's .git/config as this "
+      + "syncups (sync updates the path when syncups moves) and commits. Only the data file "
+      + "and those two files are ever committed.",
+    "Run syncups sync before and after a meeting. It holds the data file's lock throughout, "
+      + "commits local changes with a message saying what changed (Add sync-up Design, "
+      + "Meeting of Engineering, 4 notes), fetches, merges the team's branch, pushes, and says "
+      + "what arrived. A meeting running meanwhile is not disturbed: it saves onto the merged "
+      + "file.",
+    "The merge driver merges by id, never with conflict markers: sync-ups, attendees and "
+      + "meetings added on either side are all kept, meetings from both sides stay in the "
+      + "history, and changes to different fields of a sync-up are both kept. When both sides "
+      + "changed the same field, the later commit's change wins and the conflict is reported; "
+      + "a sync-up deleted on one side and changed on the other is kept and reported. Keys "
+      + "this version does not know are kept.",
+    "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
+      + "or when the remote refuses the push, sync exits 1 saying the push is pending, and the "
+      + "next sync pushes. A teammate's data file that cannot be decoded is never merged: the "
+      + "merge is aborted, the repository is left clean, and sync exits 65. git is run with "
+      + "no terminal and GIT_TERMINAL_PROMPT=0, so it never waits for a password: use an ssh "
+      + "key or a credential helper. When git has no user.name or user.email configured, "
+      + "commits are made as syncups <syncups@localhost>; the configuration is not changed.",
+  ]
+
+  /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved.
+  static let mergeConflictFields: [(String, String)] = [
+    (
+      "syncUp",
+      "Object: the sync-up's id and title (String each; the title as both sides knew it, "
+        + "else as merged)."
+    ),
+    (
+      "path",
+      "String: what conflicted, as keys from the sync-up down, dot-separated, attendees and "
+        + "meetings by id: title, duration, theme, attendees.<id>.name, "
+        + "meetings.<id>.transcript, an unknown key's name; attendees.<id> or meetings.<id> "
+        + "for the whole attendee or meeting, and empty for the whole sync-up."
+    ),
+    ("kept", "String: whose version was kept, ours or theirs."),
+    ("message", "String: the conflict as printed on standard error."),
+  ]
+
   /// Environment variables.
   static let environment: [(String, String)] = [
     ("SYNCUPS_FILE", "The data file, when --file is not given."),
@@ -192,6 +279,16 @@ enum ManPageReference {
       "How many seconds a command that changes data waits for another syncups process to "
         + "release the data file before giving up with status 75 (a number from 0 to 3600; "
         + "default 10)."
+    ),
+    (
+      CommandContext.mergeNewerVariable,
+      "For merge-driver: the side whose changes are newer, ours or theirs, which wins every "
+        + "conflict; ours when unset."
+    ),
+    (
+      CommandContext.mergeReportVariable,
+      "For merge-driver: a file to which each conflict is appended as a line of JSON (see "
+        + "JSON OUTPUT)."
     ),
     ("NO_COLOR", "When set to a non-empty value, --color auto prints no colour."),
     (
@@ -229,6 +326,11 @@ enum ManPageReference {
     ),
     ("~/.config/syncups/config.json", "The settings written by syncups config."),
     (
+      ".gitattributes, .gitignore",
+      "Written beside the data file by sync init (see TEAMS): the data file's merge driver, "
+        + "and the lock and temporary files git should not track. Lines already there are kept."
+    ),
+    (
       ".sync-ups.json.lock",
       "A lock file beside the data file (a dot, the data file's name "
         + "and .lock). Commands that change data hold it, so two processes never lose each "
@@ -243,7 +345,10 @@ enum ManPageReference {
       "1",
       "A runtime failure: a sync-up or meeting not found, an ambiguous reference, an I/O "
         + "error (a full disk, a file past ulimit -f, a read-only data file: the data file is "
-        + "left as it was), output that could not be written (a change is saved all the same)."
+        + "left as it was), output that could not be written (a change is saved all the same). "
+        + "For sync: git is not installed, the data file is not in a git repository, or the "
+        + "remote cannot be reached or refuses the push (local changes stay committed and the "
+        + "push is pending)."
     ),
     (
       "64",
@@ -254,9 +359,14 @@ enum ManPageReference {
       "65",
       "A data error: the data file cannot be read or decoded (it is left untouched), "
         + "an import file is invalid, or start was given a sync-up stored with less than one "
-        + "second per attendee."
+        + "second per attendee, or sync could not merge a teammate's data file (the merge is "
+        + "aborted and the repository left as it was)."
     ),
-    ("75", "The data file stayed locked by another process for too long."),
+    (
+      "75",
+      "The data file stayed locked by another process for too long (sync holds it while it "
+        + "runs, and waits for it like any command)."
+    ),
     ("129", "A meeting was ended by SIGHUP; it was saved first."),
     ("130", "A meeting was discarded with Ctrl-C (twice on a terminal, once in a script)."),
     ("143", "A meeting was ended by SIGTERM; it was saved first."),
@@ -284,5 +394,8 @@ enum ManPageReference {
     ExampleSpec(
       "Run a meeting in a script, with JSON Lines events:",
       "printf 'note Shipped it\\nsave\\n' | SYNCUPS_CLOCK=immediate syncups --json start eng"),
+    ExampleSpec(
+      "Share the sync-ups through a bare repository on a server, then sync:",
+      "syncups sync init ssh://git.example.com/syncups.git && syncups sync"),
   ]
 }

@@ -157,6 +157,18 @@ struct StatsCommand: RunnableCommand {
   }
 }
 
+/// `merge-driver BASE OURS THEIRS`: git's merge driver for the data file. It reads and writes
+/// the three files git names, never the data file, so the data file's settings do not apply.
+struct MergeDriverCommand: RunnableCommand {
+  var base = ""
+  var ours = ""
+  var theirs = ""
+  var touchesFiles: Bool { false }
+  @MainActor func run(in context: CommandContext) throws {
+    try context.mergeDriver(base: base, ours: ours, theirs: theirs)
+  }
+}
+
 struct CompletionsCommand: RunnableCommand {
   var shell = Shell.bash
   var touchesFiles: Bool { false }
@@ -204,4 +216,54 @@ enum CompletionRequest: Sendable, Equatable {
 
   /// The words accepted as the first argument.
   static let kinds = ["syncups", "meetings", "attendees"]
+}
+
+/// `sync`, `sync init [REMOTE]` and `sync init --clone URL`.
+struct SyncCommand: RunnableCommand {
+  var action = SyncAction.sync
+  /// `--clone URL`: the team's repository to start from (with `init` only).
+  var clone: String?
+
+  func validate(path: [String]) throws(UsageError) {
+    guard clone != nil else { return }
+    switch action {
+    case .sync:
+      throw UsageError("'--clone' is an option of 'sync init': 'syncups sync init --clone URL'", path: path)
+    case .initialize(remote: let remote?):
+      throw UsageError(
+        "give the remote either as '\(remote)' or with '--clone', not both", path: path)
+    case .initialize(remote: nil):
+      return
+    }
+  }
+
+  @MainActor func run(in context: CommandContext) throws {
+    switch action {
+    case .sync: try context.sync()
+    case .initialize(let remote):
+      if let clone { try context.syncClone(clone) } else { try context.syncInit(remote: remote) }
+    }
+  }
+}
+
+/// What `syncups sync` is asked to do: its optional words.
+enum SyncAction: Sendable, Equatable {
+  /// No words: commit, fetch, merge and push.
+  case sync
+  /// `init [REMOTE]`: set up sharing.
+  case initialize(remote: String?)
+
+  /// The word that asks for ``initialize(remote:)``.
+  static let initWord = "init"
+
+  static func parse(_ words: [String], path: [String]) throws(UsageError) -> SyncAction {
+    guard let first = words.first else { return .sync }
+    guard first == initWord else {
+      throw UsageError(
+        "unknown argument '\(first)' (expected '\(initWord)', or nothing to sync)",
+        suggestion: Suggestion.closest(to: first, among: [initWord]).map { "sync " + $0 },
+        path: path)
+    }
+    return .initialize(remote: words.count > 1 ? words[1] : nil)
+  }
 }

@@ -1,0 +1,157 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+
+/// What changed from one version of the sync-ups to another, matched by id: what a commit
+/// says it holds, and what a sync says arrived.
+///
+/// ```swift
+/// let changes = SyncUpChanges(from: committed, to: current)
+/// changes.lines    // ["Add sync-up Design", "Meeting of Engineering, 4 notes"]
+/// changes.subject  // "Update sync-ups: 1 added, 1 meeting"
+/// ```
+public struct SyncUpChanges: Equatable, Sendable {
+  /// A sync-up as a change names it: its id and its title in the newer version (the older
+  /// one's for a deleted sync-up).
+  public struct Named: Equatable, Sendable {
+    public var id: UUID
+    public var title: String
+
+    public init(id: UUID, title: String) {
+      self.id = id
+      self.title = title
+    }
+  }
+
+  /// A meeting that is in the newer version and not in the older one.
+  public struct NewMeeting: Equatable, Sendable {
+    public var syncUp: Named
+    public var id: UUID
+    public var date: Date
+    /// The lines of its transcript that are not blank: one per note taken.
+    public var noteCount: Int
+  }
+
+  /// Sync-ups only the newer version has, in its order.
+  public var added: [Named] = []
+  /// Sync-ups in both whose own fields (title, attendees, length, theme, keys this version
+  /// does not know) or past meetings were changed, not counting meetings added or deleted.
+  public var edited: [Named] = []
+  /// Sync-ups only the older version has, in its order.
+  public var deleted: [Named] = []
+  /// Meetings added to sync-ups both versions have, in the newer version's order.
+  public var newMeetings: [NewMeeting] = []
+  /// Meetings deleted from a sync-up both versions have: how many.
+  public struct DeletedMeetings: Equatable, Sendable {
+    public var syncUp: Named
+    public var count: Int
+  }
+
+  /// For each sync-up in both that lost meetings, how many.
+  public var deletedMeetings: [DeletedMeetings] = []
+  /// Whether sync-ups in both stand in another order.
+  public var reordered = false
+  /// Sync-ups in both versions that differ in any way (edited, or with meetings added or
+  /// deleted), in the newer version's order.
+  public var changed: [Named] = []
+
+  /// The changes that turn `old` into `new`.
+  public init(from old: IdentifiedArrayOf<SyncUp>, to new: IdentifiedArrayOf<SyncUp>) {
+    for syncUp in new {
+      let name = Named(id: syncUp.id, title: syncUp.title)
+      guard let before = old[id: syncUp.id] else {
+        added.append(name)
+        continue
+      }
+      guard before != syncUp else { continue }
+      changed.append(name)
+      for meeting in syncUp.meetings where before.meetings[id: meeting.id] == nil {
+        newMeetings.append(
+          NewMeeting(
+            syncUp: name, id: meeting.id, date: meeting.date,
+            noteCount: Self.noteCount(meeting.transcript)))
+      }
+      let removed = before.meetings.filter { syncUp.meetings[id: $0.id] == nil }.count
+      if removed > 0 { deletedMeetings.append(DeletedMeetings(syncUp: name, count: removed)) }
+      if Self.keptMeetings(of: before, in: syncUp) != Self.keptMeetings(of: syncUp, in: before) {
+        edited.append(name)
+      }
+    }
+    deleted = old.filter { new[id: $0.id] == nil }.map { Named(id: $0.id, title: $0.title) }
+    let commonOrderBefore = old.ids.filter { new[id: $0] != nil }
+    let commonOrderAfter = new.ids.filter { old[id: $0] != nil }
+    reordered = commonOrderBefore != commonOrderAfter
+  }
+
+  /// Whether nothing a person would notice changed (the bytes may still differ, e.g. in
+  /// layout).
+  public var isEmpty: Bool { lines.isEmpty }
+
+  /// One line per change, as a commit's message lists them: `Add sync-up Design`,
+  /// `Edit Engineering`, `Meeting of Engineering, 4 notes`, `Delete 2 meetings of Retro`,
+  /// `Delete sync-up Retro`, `Reorder sync-ups`.
+  public var lines: [String] {
+    added.map { "Add sync-up \(Self.display($0))" }
+      + edited.map { "Edit \(Self.display($0))" }
+      + newMeetings.map { meeting in
+        let notes =
+          switch meeting.noteCount {
+          case 0: "no notes"
+          case 1: "1 note"
+          default: "\(meeting.noteCount) notes"
+          }
+        return "Meeting of \(Self.display(meeting.syncUp)), \(notes)"
+      }
+      + deletedMeetings.map {
+        ($0.count == 1 ? "Delete a meeting" : "Delete \($0.count) meetings")
+          + " of \(Self.display($0.syncUp))"
+      }
+      + deleted.map { "Delete sync-up \(Self.display($0))" }
+      + (reordered ? ["Reorder sync-ups"] : [])
+  }
+
+  /// A commit's first line: the one change, or a count of each kind when there are several
+  /// (`Update sync-ups: 1 added, 2 meetings`); nil when nothing changed.
+  public var subject: String? {
+    let lines = lines
+    guard lines.count > 1 else { return lines.first }
+    let meetingsDeleted = deletedMeetings.reduce(0) { $0 + $1.count }
+    let counts = [
+      (added.count, "added", "added"), (edited.count, "edited", "edited"),
+      (deleted.count, "deleted", "deleted"), (newMeetings.count, "meeting", "meetings"),
+      (meetingsDeleted, "meeting deleted", "meetings deleted"),
+      (reordered ? 1 : 0, "reordered", "reordered"),
+    ]
+    let parts = counts.filter { $0.0 > 0 }.map { count, one, many in
+      count == 1 && one == "reordered" ? one : "\(count) \(count == 1 ? one : many)"
+    }
+    return "Update sync-ups: " + parts.joined(separator: ", ")
+  }
+
+  /// A sync-up's title on one line, control characters made spaces, or `(untitled 1A2B3C4D)`
+  /// for a blank one, so that a message names it whatever it holds.
+  static func display(_ syncUp: Named) -> String {
+    let title = String(
+      String.UnicodeScalarView(
+        syncUp.title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    guard !title.allSatisfy(\.isWhitespace) else {
+      return "(untitled \(syncUp.id.uuidString.prefix(8)))"
+    }
+    return title
+  }
+
+  private static func noteCount(_ transcript: String) -> Int {
+    transcript.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }.count
+  }
+
+  /// `syncUp` with only the meetings `other` has too, so that comparing two versions this way
+  /// sees edits and not meetings added or deleted.
+  private static func keptMeetings(of syncUp: SyncUp, in other: SyncUp) -> SyncUp {
+    var syncUp = syncUp
+    syncUp.meetings = syncUp.meetings.filter { other.meetings[id: $0.id] != nil }
+    return syncUp
+  }
+}

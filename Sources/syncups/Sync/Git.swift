@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// git, run for `sync` in the directory that holds the data file. It never asks anything:
+/// standard input is `/dev/null`, it has no terminal (see ``Subprocess``), and
+/// `GIT_TERMINAL_PROMPT=0` makes a remote that wants a password fail instead of waiting.
+///
+/// ```swift
+/// let git = try Git(directory: "/home/blob/.local/share/syncups", environment: environment)
+/// try git.output(["rev-parse", "--show-toplevel"], doing: "find the repository")
+/// ```
+struct Git {
+  /// git's absolute path, found on `PATH`.
+  let program: String
+  /// Where git runs (`git -C`): the data file's directory.
+  let directory: String
+  /// The environment git runs with (the person's, with prompts turned off).
+  let environment: [String: String]
+
+  /// The identity syncups commits as when the person has none configured.
+  static let fallbackName = "syncups"
+  static let fallbackEmail = "syncups@localhost"
+
+  /// - Throws: a runtime failure when git is not on `PATH`.
+  init(directory: String, environment: [String: String]) throws(CommandFailure) {
+    let searchPath = environment["PATH"] ?? "/usr/bin:/bin"
+    let candidates = searchPath.split(separator: ":").map { ($0.isEmpty ? "." : String($0)) + "/git" }
+    guard let program = candidates.first(where: { access($0, X_OK) == 0 && $0.hasPrefix("/") })
+    else {
+      throw CommandFailure(
+        "git is not installed: no 'git' on PATH. Install git (e.g. 'apt-get install git') "
+          + "and run the command again.")
+    }
+    self.program = program
+    self.directory = directory
+    self.environment = environment.merging(
+      ["GIT_TERMINAL_PROMPT": "0", "GCM_INTERACTIVE": "never", "LC_ALL": "C"]
+    ) { $1 }
+  }
+
+  /// Runs `git -C <directory> arguments…` and returns how it ended, whatever the status.
+  func run(_ arguments: [String], environment extra: [String: String] = [:]) throws(CommandFailure)
+    -> Subprocess.Result
+  {
+    do {
+      return try Subprocess.run(
+        program, ["-C", directory] + arguments, environment: environment.merging(extra) { $1 })
+    } catch {
+      throw CommandFailure(error.message)
+    }
+  }
+
+  /// Runs git and returns its standard output without the final newline.
+  ///
+  /// - Throws: a runtime failure "cannot <doing>: <git's message>" when git fails.
+  @discardableResult
+  func output(_ arguments: [String], doing: String, environment extra: [String: String] = [:])
+    throws(CommandFailure) -> String
+  {
+    let result = try run(arguments, environment: extra)
+    guard result.status == 0 else { throw failure(doing, result) }
+    return result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
+  }
+
+  /// Whether git succeeds; its output is not wanted.
+  func succeeds(_ arguments: [String]) throws(CommandFailure) -> Bool {
+    try run(arguments).status == 0
+  }
+
+  /// The failure to report when git could not `doing`: git's own last words, which say why.
+  func failure(_ doing: String, _ result: Subprocess.Result, status: ExitStatus = .failure)
+    -> CommandFailure
+  {
+    let said = result.error.split(separator: "\n").map { $0.trimmingPrefix("fatal: ") }
+      .filter { !$0.hasPrefix("hint:") }
+      .last.map(String.init) ?? "git exited with status \(result.status)"
+    return CommandFailure("cannot \(doing): \(sanitize(said))", status: status)
+  }
+
+  /// `-c user.name=… -c user.email=…` for each that neither git's configuration nor the
+  /// environment gives, so that a commit never fails for want of an identity and the
+  /// person's own configuration is never changed.
+  func identityFallbacks() throws(CommandFailure) -> [String] {
+    var options: [String] = []
+    let nameSet = environment["GIT_AUTHOR_NAME"] != nil && environment["GIT_COMMITTER_NAME"] != nil
+    if !nameSet, try !succeeds(["config", "user.name"]) {
+      options += ["-c", "user.name=\(Self.fallbackName)"]
+    }
+    let emailSet =
+      environment["EMAIL"] != nil
+      || (environment["GIT_AUTHOR_EMAIL"] != nil && environment["GIT_COMMITTER_EMAIL"] != nil)
+    if !emailSet, try !succeeds(["config", "user.email"]) {
+      options += ["-c", "user.email=\(Self.fallbackEmail)"]
+    }
+    return options
+  }
+}

@@ -1,0 +1,200 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+
+/// `sync init`, `sync init --clone` and `sync`. Each holds the data file's lock from start to
+/// end, so no other command and no meeting's save writes the file in the middle; a meeting
+/// that is running saves once the lock is free, onto the merged file. Every failure leaves
+/// what was local committed (or untouched), never overwritten.
+extension CommandContext {
+  func syncInit(remote: String?) throws {
+    let repository = try SyncRepository(dataFile: dataFile, environment: environment)
+    let lock = try lockDataFile()
+    defer { lock.unlock() }
+    let local = try loadSyncUps().wrappedValue
+    if try repository.topLevel() == nil {
+      try repository.git.output(
+        ["init", "-q"], doing: "create a git repository in '\(sanitize(repository.directory))'")
+    }
+    try repository.registerDriver()
+    var committed = try commitSharingFiles(repository)
+    if let subject = try repository.commitDataFile(local) { committed.append(subject) }
+    if let remote { try repository.setOrigin(Self.remoteLocation(remote)) }
+    try reportSetup(repository, committed: committed, conflicts: [])
+  }
+
+  func syncClone(_ given: String) throws {
+    let url = Self.remoteLocation(given)
+    let repository = try SyncRepository(dataFile: dataFile, environment: environment)
+    if let top = try repository.topLevel() {
+      throw CommandFailure(
+        "'\(sanitize(repository.directory))' is already in a git repository ('\(sanitize(top))'); "
+          + "to share it through '\(sanitize(url))', run 'syncups sync init \(sanitize(url))' "
+          + "and then 'syncups sync'")
+    }
+    let lock = try lockDataFile()
+    defer { lock.unlock() }
+    let local = try loadSyncUps().wrappedValue
+    let git = repository.git
+    let heads = try git.run(["ls-remote", "--symref", url, "HEAD"])
+    guard heads.status == 0 else { throw git.failure("reach '\(sanitize(url))'", heads) }
+    let branch = heads.output.split(separator: "\n").first { $0.hasPrefix("ref: refs/heads/") }
+      .map { $0.dropFirst("ref: refs/heads/".count).prefix { $0 != "\t" } }
+    try git.output(
+      ["init", "-q"] + (branch.map { ["-b", String($0)] } ?? []),
+      doing: "create a git repository in '\(sanitize(repository.directory))'")
+    try repository.registerDriver()
+    try repository.setOrigin(url)
+    let fetched = try git.run(["fetch", "-q", "origin"])
+    guard fetched.status == 0 else { throw git.failure("fetch from '\(sanitize(url))'", fetched) }
+    let upstream = try repository.upstream()!
+    let remoteBranchExists = try repository.resolve(upstream.trackingRef) != nil
+    var committed: [String] = []
+    var conflicts: [SyncConflict] = []
+    if remoteBranchExists && local.isEmpty {
+      // Nothing here to keep: take the team's files as they are.
+      try git.output(
+        ["checkout", "-q", "-f", "-B", upstream.localBranch, upstream.trackingRef],
+        doing: "check out \(upstream.display)")
+      try repository.track(upstream)
+      committed = try commitSharingFiles(repository)
+    } else {
+      committed = try commitSharingFiles(repository)
+      if let subject = try repository.commitDataFile(local) { committed.append(subject) }
+      if remoteBranchExists {
+        try repository.track(upstream)
+        conflicts = try repository.merge(upstream)
+      }
+    }
+    try reportSetup(repository, committed: committed, conflicts: conflicts)
+  }
+
+  func sync() throws {
+    let repository = try SyncRepository(dataFile: dataFile, environment: environment)
+    _ = try repository.requireRepository()
+    let lock = try lockDataFile()
+    defer { lock.unlock() }
+    let local = try loadSyncUps().wrappedValue
+    try repository.registerDriver()
+    var report = SyncReport()
+    report.committed = try repository.commitDataFile(local)
+    guard let upstream = try repository.upstream() else {
+      printSync(report)
+      return
+    }
+    report.remote = upstream.display
+    // A push is rejected when someone pushed after the fetch: fetch and merge again.
+    for attempt in 1... {
+      let fetched = try repository.git.run(["fetch", "-q", upstream.remote])
+      guard fetched.status == 0 else {
+        report.pending = try repository.commitsAhead(of: repository.resolve(upstream.trackingRef)) > 0
+        report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
+        printSync(report)
+        var failure = repository.git.failure("reach '\(sanitize(upstream.remote))'", fetched)
+        failure.message += report.pending
+          ? "; your changes are committed locally and the push is pending: run 'syncups sync' "
+            + "again when '\(sanitize(upstream.remote))' can be reached"
+          : "; nothing was synced"
+        throw failure
+      }
+      if try repository.resolve(upstream.trackingRef) != nil {
+        report.conflicts += try repository.merge(upstream)
+      }
+      switch try repository.push(upstream) {
+      case .upToDate:
+        break
+      case .pushed:
+        report.pushed = true
+      case .rejected where attempt < 3:
+        continue
+      case .rejected:
+        report.pending = true
+        report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
+        printSync(report)
+        throw CommandFailure(
+          "the push to '\(sanitize(upstream.remote))' was rejected \(attempt) times: others are "
+            + "pushing at the same time; your changes are committed locally: run 'syncups sync' "
+            + "again")
+      case .failed(var failure):
+        report.pending = true
+        report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
+        printSync(report)
+        failure.message += "; your changes are committed locally and the push is pending"
+        throw failure
+      }
+      break
+    }
+    report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
+    printSync(report)
+  }
+
+  // MARK: - Parts
+
+  /// A remote as git should record it: a relative path (no URL scheme, no `host:`) made
+  /// absolute from the working directory, since git runs in the data file's directory.
+  nonisolated static func remoteLocation(_ remote: String) -> String {
+    guard !remote.hasPrefix("/"), !remote.contains(":") else { return remote }
+    return FileManager.default.currentDirectoryPath + "/" + remote
+  }
+
+  /// Takes the data file's lock (creating its directory when missing) for the whole command.
+  private func lockDataFile() throws -> any FileLock {
+    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.fileStorageOptions) var options
+    do {
+      return try fileSystem.lock(dataFile.path, timeout: options.lockTimeout)
+    } catch {
+      throw CommandFailure(
+        sanitize(error.message), status: error.kind == .lockTimeout ? .locked : .failure)
+    }
+  }
+
+  /// Writes and commits what `.gitattributes` and `.gitignore` need; the commit's subject.
+  private func commitSharingFiles(_ repository: SyncRepository) throws -> [String] {
+    _ = try repository.writeSharingFiles()
+    let files = [SharingFiles.attributesFile, SharingFiles.ignoreFile]
+    let status = try repository.git.output(
+      ["status", "--porcelain", "--"] + files, doing: "read the repository's status")
+    guard !status.isEmpty else { return [] }
+    let subject = "Share sync-ups through git"
+    try repository.commit(files, message: ["-m", subject])
+    return [subject]
+  }
+
+  private func reportSetup(
+    _ repository: SyncRepository, committed: [String], conflicts: [SyncConflict]
+  ) throws {
+    let top = try repository.requireRepository()
+    let remote = try repository.git.run(["remote", "get-url", "origin"])
+    let origin = remote.status == 0 ? String(remote.output.dropLast()) : nil
+    let report = SyncReport(conflicts: conflicts)
+    if options.json {
+      Output.standard(
+        JSONOutput.object([
+          "repository": .string(top),
+          "remote": origin.map(JSONOutput.string) ?? .null,
+          "committed": .array(committed.map(JSONOutput.string)),
+          "conflicts": report.conflictsJSON,
+        ]).text())
+    } else {
+      say("Sharing '\(sanitize(dataFile.path))' through the git repository in '\(sanitize(top))'.")
+      for subject in committed { say("Committed: \(sanitize(subject))") }
+      if let origin { say("Remote origin: \(sanitize(origin))") }
+      say("Run 'syncups sync' to sync with the team.")
+    }
+    for line in report.conflictLines { Output.error(line + "\n") }
+  }
+
+  private func printSync(_ report: SyncReport) {
+    if options.json {
+      Output.standard(report.json.text())
+    } else {
+      for line in report.lines { say(line) }
+    }
+    for line in report.conflictLines { Output.error(line + "\n") }
+  }
+}

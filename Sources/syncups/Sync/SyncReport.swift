@@ -1,0 +1,105 @@
+import SyncUpsCore
+
+/// What a `sync` did: printed as messages, or as one object with `--json` (documented in
+/// syncups(1), ``ManPageReference/syncFields``).
+struct SyncReport {
+  /// The first line of the commit made of local changes, if one was made.
+  var committed: String?
+  /// The remote branch synced with (`origin/main`); nil when the repository has no remote.
+  var remote: String?
+  /// Whether this run pushed commits.
+  var pushed = false
+  /// Whether local commits are still not on the remote.
+  var pending = false
+  /// What the merges brought, from the local sync-ups (once committed) to the final ones.
+  var received: SyncUpChanges?
+  var conflicts: [SyncConflict] = []
+
+  var json: JSONOutput {
+    .object([
+      "committed": committed.map(JSONOutput.string) ?? .null,
+      "remote": remote.map(JSONOutput.string) ?? .null,
+      "pushed": .bool(pushed),
+      "pending": .bool(pending),
+      "received": receivedJSON,
+      "conflicts": conflictsJSON,
+    ])
+  }
+
+  /// The conflicts the merge driver resolved, as it reported them.
+  var conflictsJSON: JSONOutput {
+    .array(
+      conflicts.map { conflict in
+        var fields: [String: JSONOutput] = [
+          "syncUp": .object([
+            "id": .string(conflict.syncUp.id), "title": .string(conflict.syncUp.title),
+          ]),
+          "message": .string(conflict.message),
+        ]
+        if let path = conflict.path { fields["path"] = .string(path) }
+        if let kept = conflict.kept { fields["kept"] = .string(kept) }
+        return .object(fields)
+      })
+  }
+
+  private var receivedJSON: JSONOutput {
+    let received = received ?? SyncUpChanges(from: [], to: [])
+    func names(_ named: [SyncUpChanges.Named]) -> JSONOutput {
+      .array(named.map(Self.name))
+    }
+    return .object([
+      "added": names(received.added),
+      "changed": names(received.changed),
+      "deleted": names(received.deleted),
+      "meetings": .array(
+        received.newMeetings.map {
+          .object([
+            "syncUp": Self.name($0.syncUp), "id": .string($0.id.uuidString),
+            "date": .string(DateText.iso8601($0.date)),
+          ])
+        }),
+    ])
+  }
+
+  private static func name(_ named: SyncUpChanges.Named) -> JSONOutput {
+    .object(["id": .string(named.id.uuidString), "title": .string(named.title)])
+  }
+
+  /// The messages for people, one per line, in the order things happened; conflicts are
+  /// apart (``conflictLines``), since they are shown even with `--quiet`.
+  var lines: [String] {
+    var lines: [String] = []
+    if let committed { lines.append("Committed: \(sanitize(committed))") }
+    guard let remote else {
+      lines.append("No remote to sync with: the changes are committed in this repository only. "
+        + "Add one with 'syncups sync init URL'.")
+      return lines
+    }
+    let received = received ?? SyncUpChanges(from: [], to: [])
+    let arrived =
+      received.added.map { "  added \(Self.display($0))" }
+      + received.changed.map { syncUp in
+        let meetings = received.newMeetings.filter { $0.syncUp.id == syncUp.id }.count
+        let detail = meetings == 0 ? "" : meetings == 1 ? " (1 new meeting)" : " (\(meetings) new meetings)"
+        return "  changed \(Self.display(syncUp))\(detail)"
+      }
+      + received.deleted.map { "  deleted \(Self.display($0))" }
+    if !arrived.isEmpty { lines += ["Received from \(sanitize(remote)):"] + arrived }
+    if pushed {
+      lines.append("Pushed to \(sanitize(remote)).")
+    } else if !pending && arrived.isEmpty {
+      lines.append("Up to date with \(sanitize(remote)).")
+    }
+    return lines
+  }
+
+  var conflictLines: [String] {
+    // The driver's message names the sync-up already.
+    conflicts.map { "Conflict: \(sanitize($0.message))" }
+  }
+
+  private static func display(_ named: SyncUpChanges.Named) -> String {
+    named.title.allSatisfy(\.isWhitespace)
+      ? "(untitled \(named.id.shortID))" : "'\(sanitize(named.title))'"
+  }
+}

@@ -1,0 +1,153 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SyncUpsCore
+
+/// A conflict the merge driver resolved on its own and reported (`SYNCUPS_MERGE_REPORT`): the
+/// sync-up it was in, what conflicted, whose version was kept, and the driver's message.
+struct SyncConflict: Decodable, Equatable {
+  struct SyncUpName: Decodable, Equatable {
+    var id: String
+    var title: String
+  }
+
+  var syncUp: SyncUpName
+  var path: String?
+  var kept: String?
+  var message: String
+}
+
+extension SyncRepository {
+  /// Merges the fetched remote branch into the current one with the merge driver, telling it
+  /// which side changed last, and returns the conflicts it resolved. Nothing to merge (the
+  /// remote branch is already in `HEAD`) returns at once; a branch that is only behind is
+  /// fast-forwarded. Histories with no common commit (two people who each ran `sync init`)
+  /// are merged from an empty list, so that both keep every sync-up.
+  ///
+  /// - Throws: when the merge cannot be completed, after aborting it, so that the repository
+  ///   and the data file are as they were: a data error (65) when the data file could not be
+  ///   merged (one side is not a valid data file), else a runtime failure.
+  func merge(_ upstream: Upstream) throws(CommandFailure) -> [SyncConflict] {
+    let tracking = upstream.trackingRef
+    guard try !isAncestor(tracking, of: "HEAD") else { return [] }
+    let gitDirectory = try git.output(
+      ["rev-parse", "--absolute-git-dir"], doing: "find the repository's git directory")
+    let reportPath = gitDirectory + "/syncups-merge-report"
+    unlink(reportPath)
+    defer { unlink(reportPath) }
+    let newer = try commitTime(tracking) > commitTime("HEAD") ? "theirs" : "ours"
+    let environment = [
+      CommandContext.mergeNewerVariable: newer, CommandContext.mergeReportVariable: reportPath,
+    ]
+    let message = "Merge sync-ups from \(upstream.display)"
+    if try git.succeeds(["merge-base", "HEAD", tracking]) {
+      let result = try git.run(
+        try git.identityFallbacks() + ["merge", "-q", "--no-edit", "-m", message, tracking],
+        environment: environment)
+      if result.status != 0 { throw try abortedMerge(upstream, result) }
+    } else {
+      try mergeUnrelated(
+        upstream, message: message, scratch: gitDirectory, environment: environment)
+    }
+    return try conflicts(in: reportPath)
+  }
+
+  /// Aborts a merge that stopped, and says why it failed.
+  private func abortedMerge(_ upstream: Upstream, _ result: Subprocess.Result) throws(CommandFailure)
+    -> CommandFailure
+  {
+    let unmerged = try git.run(["diff", "--name-only", "--diff-filter=U", "--", name]).output
+    if try resolve("MERGE_HEAD") != nil {
+      _ = try git.run(["merge", "--abort"])
+    }
+    let doing = "merge the sync-ups from \(upstream.display)"
+    guard unmerged.isEmpty else {
+      return CommandFailure(
+        "cannot \(doing): the merge driver could not merge '\(sanitize(name))' "
+          + "(\(driverComplaint(result.error))); the merge was aborted, and your changes are "
+          + "committed locally", status: .dataError)
+    }
+    var failure = git.failure(doing, result)
+    failure.message += "; the merge was aborted, and your changes are committed locally"
+    return failure
+  }
+
+  /// Merges a branch with no commit in common: the driver merges the two data files from an
+  /// empty list, files only the remote has come in, and the rest stays as it is here. The
+  /// merge commit has both branches as parents, so later syncs have a common base.
+  private func mergeUnrelated(
+    _ upstream: Upstream, message: String, scratch: String, environment: [String: String]
+  ) throws(CommandFailure) {
+    let tracking = upstream.trackingRef
+    let theirs = try git.run(["show", "\(tracking):\(revisionPath)"])
+    let ours = try readText(dataFilePath) ?? "[]\n"
+    let paths = ["base", "ours", "theirs"].map { scratch + "/syncups-merge-" + $0 }
+    defer { for path in paths { unlink(path) } }
+    for (path, text) in zip(paths, ["[]\n", ours, theirs.status == 0 ? theirs.output : "[]\n"]) {
+      try writeBytes(Data(text.utf8), to: path)
+    }
+    let driver: Subprocess.Result
+    do {
+      driver = try Subprocess.run(
+        Self.executablePath(), [CommandTable.mergeDriver.name] + paths,
+        environment: git.environment.merging(environment) { $1 })
+    } catch {
+      throw CommandFailure(error.message)
+    }
+    guard driver.status == 0 else {
+      throw CommandFailure(
+        "cannot merge the sync-ups from \(upstream.display): the merge driver could not merge "
+          + "'\(sanitize(name))' (\(driverComplaint(driver.error))); nothing was merged, and "
+          + "your changes are committed locally", status: .dataError)
+    }
+    let started = try git.run(
+      try git.identityFallbacks()
+        + ["merge", "-q", "--no-commit", "--allow-unrelated-histories", "-s", "ours", tracking])
+    guard started.status == 0 else {
+      throw git.failure("merge the sync-ups from \(upstream.display)", started)
+    }
+    do {
+      let onlyTheirs = try git.output(
+        ["diff", "--name-only", "--no-renames", "--diff-filter=A", "HEAD", tracking],
+        doing: "compare the branches"
+      ).split(separator: "\n").map { ":(top,literal)" + $0 }
+      if !onlyTheirs.isEmpty {
+        try git.output(["checkout", tracking, "--"] + onlyTheirs, doing: "take the remote's files")
+      }
+      try writeBytes(Data(try readText(paths[1]).map { Array($0.utf8) } ?? []), to: dataFilePath)
+      try git.output(["add", "--", name], doing: "stage '\(sanitize(name))'")
+      try git.output(
+        try git.identityFallbacks() + ["commit", "-q", "--no-verify", "-m", message],
+        doing: "commit the merge")
+    } catch {
+      _ = try? git.run(["merge", "--abort"])
+      throw error
+    }
+  }
+
+  /// The driver's own explanation, from what it wrote on standard error.
+  private func driverComplaint(_ error: String) -> String {
+    let lines = error.split(separator: "\n").filter {
+      !$0.hasPrefix("CONFLICT") && !$0.hasPrefix("Auto-merging") && !$0.hasPrefix("Automatic merge")
+        && !$0.hasPrefix("hint:")
+    }
+    let line = lines.first { $0.hasPrefix("Error:") } ?? lines.first ?? "no reason given"
+    return sanitize(String(line.trimmingPrefix("Error: ")))
+  }
+
+  /// The conflicts the driver reported, one JSON object per line.
+  private func conflicts(in reportPath: String) throws(CommandFailure) -> [SyncConflict] {
+    guard let text = try readText(reportPath) else { return [] }
+    let decoder = JSONDecoder()
+    return text.split(separator: "\n").compactMap {
+      try? decoder.decode(SyncConflict.self, from: Data($0.utf8))
+    }
+  }
+}

@@ -1,0 +1,498 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+import Testing
+
+/// The id `00000000-0000-0000-0000-0000000000NN` for `n` (decimal digits, as written).
+private func id(_ n: Int) -> UUID {
+  let digits = String(n)
+  let padding = String(repeating: "0", count: 12 - digits.count)
+  return UUID(uuidString: "00000000-0000-0000-0000-" + padding + digits)!
+}
+
+private func date(_ day: Int) -> Date {
+  Date(timeIntervalSince1970: 1_234_567_890 + Double(day) * 86_400)
+}
+
+private let blob = Attendee(id: id(91), name: "Blob")
+private let blobJr = Attendee(id: id(92), name: "Blob Jr")
+private let monday = Meeting(id: id(81), date: date(0), transcript: "Blob: monday")
+private let tuesday = Meeting(id: id(82), date: date(1), transcript: "Blob: tuesday")
+
+private func engineering(
+  title: String = "Engineering", duration: Int = 300, theme: Theme = .bubblegum,
+  attendees: IdentifiedArrayOf<Attendee> = [blob, blobJr],
+  meetings: IdentifiedArrayOf<Meeting> = [monday], unknownKeys: [String: UnknownJSON] = [:]
+) -> SyncUp {
+  SyncUp(
+    id: id(1), attendees: attendees, duration: duration, meetings: meetings, theme: theme,
+    title: title, unknownKeys: unknownKeys)
+}
+
+private let design = SyncUp(id: id(2), attendees: [blob], title: "Design")
+private let ops = SyncUp(id: id(3), attendees: [blob], title: "Ops")
+
+private func merge(
+  base: IdentifiedArrayOf<SyncUp>, ours: IdentifiedArrayOf<SyncUp>,
+  theirs: IdentifiedArrayOf<SyncUp>, newer: MergeSide? = nil
+) -> SyncUpsMergeResult {
+  SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, newer: newer)
+}
+
+private func conflict(
+  _ path: String, kept: MergeSide, _ message: String, syncUp: SyncUp = engineering()
+) -> SyncUpsMergeConflict {
+  SyncUpsMergeConflict(
+    syncUpID: syncUp.id, syncUpTitle: syncUp.title, path: path, kept: kept, message: message)
+}
+
+@Suite("Merging sync-ups")
+struct SyncUpsMergeTests {
+  @Test func syncUpsAddedOnEitherSideAreKept() {
+    let result = merge(
+      base: [engineering()], ours: [engineering(), design], theirs: [ops, engineering()])
+    #expect(result.syncUps.map(\.title) == ["Ops", "Engineering", "Design"])
+    #expect(result.conflicts == [])
+  }
+
+  @Test func aSyncUpDeletedOnOneSideAndUnchangedOnTheOtherIsDeleted() {
+    let result = merge(
+      base: [engineering(), design], ours: [engineering(), design], theirs: [design])
+    #expect(result.syncUps == [design])
+    #expect(result.conflicts == [])
+  }
+
+  @Test func aSyncUpDeletedOnOneSideAndChangedOnTheOtherIsKeptAndReported() {
+    let changed = engineering(meetings: [tuesday, monday])
+    let result = merge(base: [engineering(), design], ours: [design], theirs: [changed, design])
+    #expect(result.syncUps == [changed, design])
+    #expect(
+      result.conflicts == [
+        conflict("", kept: .theirs, "Engineering: deleted here but changed there; kept it")
+      ])
+    let mirrored = merge(base: [engineering()], ours: [changed], theirs: [])
+    #expect(mirrored.syncUps == [changed])
+    #expect(
+      mirrored.conflicts == [
+        conflict("", kept: .ours, "Engineering: changed here but deleted there; kept it")
+      ])
+  }
+
+  @Test func eachFieldChangedOnOneSideTakesThatChange() {
+    let result = merge(
+      base: [engineering()], ours: [engineering(title: "Eng", theme: .teal)],
+      theirs: [engineering(duration: 600, theme: .teal)])
+    #expect(result.syncUps == [engineering(title: "Eng", duration: 600, theme: .teal)])
+    #expect(result.conflicts == [])
+  }
+
+  @Test func aFieldChangedOnBothSidesKeepsTheNewerSide() {
+    let base: IdentifiedArrayOf<SyncUp> = [engineering()]
+    let ours: IdentifiedArrayOf<SyncUp> = [engineering(title: "Eng", duration: 90)]
+    let theirs: IdentifiedArrayOf<SyncUp> = [engineering(title: "Core", duration: 3600)]
+
+    let theirsNewer = merge(base: base, ours: ours, theirs: theirs, newer: .theirs)
+    #expect(theirsNewer.syncUps == [engineering(title: "Core", duration: 3600)])
+    #expect(
+      theirsNewer.conflicts == [
+        conflict(
+          "title", kept: .theirs,
+          "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)"),
+        conflict(
+          "duration", kept: .theirs,
+          "Engineering: duration changed to 1m30s here and 1h there; kept 1h (newer)"),
+      ])
+
+    let oursNewer = merge(base: base, ours: ours, theirs: theirs, newer: .ours)
+    #expect(oursNewer.syncUps == ours)
+    #expect(
+      oursNewer.conflicts.map(\.message) == [
+        "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Eng' (newer)",
+        "Engineering: duration changed to 1m30s here and 1h there; kept 1m30s (newer)",
+      ])
+
+    let neither = merge(base: base, ours: ours, theirs: theirs)
+    #expect(neither.syncUps == ours)
+    #expect(
+      neither.conflicts.map(\.message) == [
+        "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Eng' (ours)",
+        "Engineering: duration changed to 1m30s here and 1h there; kept 1m30s (ours)",
+      ])
+  }
+
+  @Test func aThemeChangedOnBothSidesIsAConflict() {
+    let result = merge(
+      base: [engineering()], ours: [engineering(theme: .navy)],
+      theirs: [engineering(theme: .teal)], newer: .theirs)
+    #expect(result.syncUps == [engineering(theme: .teal)])
+    #expect(
+      result.conflicts == [
+        conflict(
+          "theme", kept: .theirs,
+          "Engineering: theme changed to navy here and teal there; kept teal (newer)")
+      ])
+  }
+
+  @Test func attendeesMergeByIdAndFollowTheSideThatReordered() {
+    let ana = Attendee(id: id(93), name: "Ana")
+    let ben = Attendee(id: id(94), name: "Ben")
+    let result = merge(
+      base: [engineering()],
+      ours: [engineering(attendees: [Attendee(id: id(91), name: "Blobby"), blobJr, ana])],
+      theirs: [engineering(attendees: [blobJr, ben, blob])])
+    // Theirs reordered (Blob Jr first), ours did not: theirs' order, with Ana, which ours
+    // appended, at the end.
+    #expect(result.syncUps[0].attendees.map(\.name) == ["Blob Jr", "Ben", "Blobby", "Ana"])
+    #expect(result.conflicts == [])
+  }
+
+  @Test func anAttendeeRenamedOnBothSidesIsAConflict() {
+    let result = merge(
+      base: [engineering()],
+      ours: [engineering(attendees: [Attendee(id: id(91), name: "Bob"), blobJr])],
+      theirs: [engineering(attendees: [Attendee(id: id(91), name: "Robert"), blobJr])],
+      newer: .theirs)
+    #expect(result.syncUps[0].attendees.map(\.name) == ["Robert", "Blob Jr"])
+    #expect(
+      result.conflicts == [
+        conflict(
+          "attendees.\(id(91)).name", kept: .theirs,
+          "Engineering: name of attendee 'Blob' changed to 'Bob' here and 'Robert' there; "
+            + "kept 'Robert' (newer)")
+      ])
+  }
+
+  @Test func anAttendeeRemovedOnOneSideAndRenamedOnTheOtherIsKept() {
+    let removed = merge(
+      base: [engineering()], ours: [engineering(attendees: [blob])],
+      theirs: [engineering(attendees: [blob, Attendee(id: id(92), name: "Junior")])])
+    #expect(removed.syncUps[0].attendees.map(\.name) == ["Blob", "Junior"])
+    #expect(
+      removed.conflicts == [
+        conflict(
+          "attendees.\(id(92))", kept: .theirs,
+          "Engineering: attendee 'Blob Jr' removed here but changed there; kept it")
+      ])
+
+    let unchanged = merge(
+      base: [engineering()], ours: [engineering(attendees: [blob])],
+      theirs: [engineering(title: "Core")])
+    #expect(unchanged.syncUps[0].attendees.map(\.name) == ["Blob"])
+    #expect(unchanged.conflicts == [])
+  }
+
+  @Test func meetingsAreTheUnionOfBothHistoriesNewestFirst() {
+    let wednesday = Meeting(id: id(83), date: date(2), transcript: "wednesday")
+    let thursday = Meeting(id: id(84), date: date(3), transcript: "thursday")
+    let result = merge(
+      base: [engineering(meetings: [tuesday, monday])],
+      ours: [engineering(meetings: [wednesday, tuesday, monday])],
+      theirs: [engineering(meetings: [thursday, tuesday])])
+    // Theirs deleted Monday's meeting, which ours left alone.
+    #expect(result.syncUps[0].meetings == [thursday, wednesday, tuesday])
+    #expect(result.conflicts == [])
+  }
+
+  @Test func aMeetingDeletedOnOneSideAndEditedOnTheOtherIsKept() {
+    var edited = monday
+    edited.transcript = "Blob: monday, edited"
+    let result = merge(
+      base: [engineering(meetings: [monday])], ours: [engineering(meetings: [edited])],
+      theirs: [engineering(title: "Core", meetings: [])])
+    #expect(result.syncUps == [engineering(title: "Core", meetings: [edited])])
+    #expect(
+      result.conflicts == [
+        conflict(
+          "meetings.\(id(81))", kept: .ours,
+          "Engineering: the meeting of 2009-02-13T23:31:30Z changed here but deleted there; "
+            + "kept it")
+      ])
+  }
+
+  @Test func aMeetingEditedOnBothSidesMergesFieldByField() {
+    var ours = monday
+    ours.transcript = "Blob: ours"
+    ours.endedEarly = true
+    var theirs = monday
+    theirs.transcript = "Blob: theirs, which is a rather long transcript to quote"
+    theirs.duration = 290
+    var merged = monday
+    merged.transcript = theirs.transcript
+    merged.endedEarly = true
+    merged.duration = 290
+    let result = merge(
+      base: [engineering()], ours: [engineering(meetings: [ours])],
+      theirs: [engineering(meetings: [theirs])], newer: .theirs)
+    #expect(result.syncUps[0].meetings == [merged])
+    #expect(
+      result.conflicts.map(\.message) == [
+        "Engineering: transcript of the meeting of 2009-02-13T23:31:30Z changed to "
+          + "'Blob: ours' here and 'Blob: theirs, which is a rather long tra…' there; "
+          + "kept 'Blob: theirs, which is a rather long tra…' (newer)"
+      ])
+  }
+
+  @Test func unknownKeysMergeKeyByKeyAndAreNeverDropped() {
+    let base = engineering(
+      attendees: [Attendee(id: id(91), name: "Blob", unknownKeys: ["pronouns": .string("they")])],
+      unknownKeys: ["goal": .string("ship"), "old": .bool(true), "shared": .number(1)])
+    let ours = engineering(
+      attendees: [Attendee(id: id(91), name: "Blob", unknownKeys: ["pronouns": .string("she")])],
+      unknownKeys: [
+        "goal": .string("ship"), "old": .bool(true), "shared": .number(2), "mine": .null,
+      ])
+    var ratedMonday = monday
+    ratedMonday.unknownKeys = ["rating": .object(["stars": .number(5)])]
+    let theirs = engineering(
+      attendees: [Attendee(id: id(91), name: "Blob", unknownKeys: ["pronouns": .string("they")])],
+      meetings: [ratedMonday],
+      unknownKeys: ["goal": .string("ship"), "shared": .number(3), "yours": .array([])])
+    let result = merge(base: [base], ours: [ours], theirs: [theirs], newer: .theirs)
+    #expect(
+      result.syncUps == [
+        engineering(
+          attendees: [
+            Attendee(id: id(91), name: "Blob", unknownKeys: ["pronouns": .string("she")])
+          ],
+          meetings: [ratedMonday],
+          unknownKeys: [
+            "goal": .string("ship"), "shared": .number(3), "mine": .null, "yours": .array([]),
+          ])
+      ])
+    #expect(
+      result.conflicts == [
+        conflict(
+          "shared", kept: .theirs,
+          "Engineering: key 'shared' changed to 2 here and 3 there; kept 3 (newer)")
+      ])
+  }
+
+  @Test func anUnknownKeyRemovedOnOneSideAndChangedOnTheOtherIsAConflict() {
+    let result = merge(
+      base: [engineering(unknownKeys: ["goal": .string("ship")])],
+      ours: [engineering(unknownKeys: [:])],
+      theirs: [engineering(unknownKeys: ["goal": .string("ship it")])])
+    #expect(result.syncUps == [engineering()])
+    #expect(
+      result.conflicts.map(\.message) == [
+        #"Engineering: key 'goal' removed here and changed to "ship it" there; "#
+          + "kept it removed (ours)"
+      ])
+  }
+
+  @Test func aSyncUpAddedOnBothSidesWithOneIdMergesWithoutBase() {
+    let result = merge(
+      base: [], ours: [engineering(title: "Eng")], theirs: [engineering(title: "Core")],
+      newer: .theirs)
+    #expect(result.syncUps == [engineering(title: "Core")])
+    #expect(
+      result.conflicts == [
+        conflict(
+          "title", kept: .theirs,
+          "Core: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)",
+          syncUp: engineering(title: "Core"))
+      ])
+  }
+
+  @Test func conflictsComeInTheOrderOfTheSyncUpsAndTheirFields() {
+    let base: IdentifiedArrayOf<SyncUp> = [engineering(), design, ops]
+    let ours: IdentifiedArrayOf<SyncUp> = [
+      engineering(duration: 60, attendees: [Attendee(id: id(91), name: "A"), blobJr]),
+      SyncUp(id: id(2), attendees: [blob], title: "D1"),
+    ]
+    let theirs: IdentifiedArrayOf<SyncUp> = [
+      SyncUp(id: id(2), attendees: [blob], title: "D2"),
+      engineering(duration: 120, attendees: [Attendee(id: id(91), name: "B"), blobJr]),
+      SyncUp(id: id(3), attendees: [blob], theme: .navy, title: "Ops"),
+    ]
+    let result = merge(base: base, ours: ours, theirs: theirs)
+    #expect(result.syncUps.map(\.title) == ["D1", "Engineering", "Ops"])
+    #expect(
+      result.conflicts.map(\.path) == [
+        "title", "duration", "attendees.\(id(91)).name", "",
+      ])
+    #expect(result.conflicts.map(\.syncUpTitle) == ["Design", "Engineering", "Engineering", "Ops"])
+  }
+}
+
+// MARK: - Random edits
+
+/// Random sync-ups and random edits of them, as two people would make on their own copies;
+/// the seeded generator (``SeededGenerator``) makes a failing seed replayable.
+private struct RandomEditor {
+  var generator: SeededGenerator
+
+  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+  mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
+  mutating func uuid() -> UUID {
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    bytes[6] = bytes[6] & 0x0F | 0x40
+    bytes[8] = bytes[8] & 0x3F | 0x80
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
+  }
+  mutating func name() -> String {
+    ["Blob", "Blob Jr", "Blob Sr", "Ana", "Ben", "Émile", "", "Zoë \u{1F600}"][int(0...7)]
+  }
+  mutating func json() -> UnknownJSON {
+    switch int(0...4) {
+    case 0: .null
+    case 1: .bool(chance(50))
+    case 2: .number(Decimal(int(-1000...1000)))
+    case 3: .string(name())
+    default: .object(["n": .number(Decimal(int(0...9))), "list": .array([.string(name())])])
+    }
+  }
+  mutating func unknownKeys() -> [String: UnknownJSON] {
+    var keys: [String: UnknownJSON] = [:]
+    for _ in 0..<int(0...2) { keys[["goal", "rating", "x", "zz"][int(0...3)]] = json() }
+    return keys
+  }
+  mutating func attendee() -> Attendee {
+    Attendee(id: uuid(), name: name(), unknownKeys: chance(20) ? unknownKeys() : [:])
+  }
+  mutating func meeting() -> Meeting {
+    Meeting(
+      id: uuid(), date: Date(timeIntervalSince1970: Double(int(1_200_000_000...1_900_000_000))),
+      transcript: "\(name()): note \(int(0...99))", duration: chance(30) ? int(1...900) : nil,
+      unknownKeys: chance(20) ? unknownKeys() : [:])
+  }
+  mutating func syncUp() -> SyncUp {
+    let meetings = (0..<int(0...4)).map { _ in meeting() }.sorted { $0.date > $1.date }
+    return SyncUp(
+      id: uuid(),
+      attendees: IdentifiedArrayOf(uniqueElements: (0..<int(1...4)).map { _ in attendee() }),
+      duration: int(1...86_400), meetings: IdentifiedArrayOf(uniqueElements: meetings),
+      theme: Theme.allCases[int(0...Theme.allCases.count - 1)], title: name(),
+      unknownKeys: chance(30) ? unknownKeys() : [:])
+  }
+
+  /// Applies `count` random edits to `syncUps`.
+  mutating func edit(_ syncUps: inout IdentifiedArrayOf<SyncUp>, count: Int) {
+    for _ in 0..<count {
+      guard !syncUps.isEmpty, int(0...13) != 0 else {
+        syncUps.append(syncUp())
+        continue
+      }
+      let index = int(0...syncUps.count - 1)
+      switch int(0...12) {
+      case 0: syncUps.remove(at: index)
+      case 1: syncUps.move(fromOffsets: [index], toOffset: int(0...syncUps.count))
+      case 2: syncUps[index].title = name()
+      case 3: syncUps[index].duration = int(1...86_400)
+      case 4: syncUps[index].theme = Theme.allCases[int(0...Theme.allCases.count - 1)]
+      case 5: syncUps[index].attendees.append(attendee())
+      case 6:
+        guard !syncUps[index].attendees.isEmpty else { continue }
+        syncUps[index].attendees.remove(at: int(0...syncUps[index].attendees.count - 1))
+      case 7:
+        guard !syncUps[index].attendees.isEmpty else { continue }
+        syncUps[index].attendees[int(0...syncUps[index].attendees.count - 1)].name = name()
+      case 8:
+        // A new meeting goes first, as a meeting just held does.
+        syncUps[index].meetings.insert(meeting(), at: 0)
+      case 9:
+        guard !syncUps[index].meetings.isEmpty else { continue }
+        syncUps[index].meetings.remove(at: int(0...syncUps[index].meetings.count - 1))
+      case 10:
+        guard !syncUps[index].meetings.isEmpty else { continue }
+        let position = int(0...syncUps[index].meetings.count - 1)
+        syncUps[index].meetings[position].transcript += "\nBlob: edited \(int(0...9))"
+      case 11:
+        syncUps[index].unknownKeys = unknownKeys()
+      default:
+        guard !syncUps[index].attendees.isEmpty else { continue }
+        let position = int(0...syncUps[index].attendees.count - 1)
+        syncUps[index].attendees[position].unknownKeys = unknownKeys()
+      }
+    }
+  }
+}
+
+/// The ids of what `side` added to `base`: sync-ups, and attendees and meetings by sync-up.
+private func additions(
+  base: IdentifiedArrayOf<SyncUp>, side: IdentifiedArrayOf<SyncUp>
+) -> (syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)]) {
+  var result: (syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)]) = ([], [], [])
+  for syncUp in side {
+    let before = base[id: syncUp.id]
+    if before == nil { result.syncUps.append(syncUp.id) }
+    for attendee in syncUp.attendees where before?.attendees[id: attendee.id] == nil {
+      result.attendees.append((syncUp.id, attendee.id))
+    }
+    for meeting in syncUp.meetings where before?.meetings[id: meeting.id] == nil {
+      result.meetings.append((syncUp.id, meeting.id))
+    }
+  }
+  return result
+}
+
+@Suite("Merging random edits")
+struct SyncUpsRandomMergeTests {
+  @Test(arguments: 0..<200)
+  func aMergeOfRandomEditsIsValidCompleteAndDeterministic(seed: UInt64) throws {
+    var editor = RandomEditor(generator: SeededGenerator(seed: seed))
+    var base: IdentifiedArrayOf<SyncUp> = []
+    editor.edit(&base, count: editor.int(0...12))
+    var ours = base
+    editor.edit(&ours, count: editor.int(0...10))
+    var theirs = base
+    editor.edit(&theirs, count: editor.int(0...10))
+    let newer: MergeSide? = [nil, .ours, .theirs][editor.int(0...2)]
+
+    let result = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, newer: newer)
+    let bytes = try SyncUpsFile.encode(result.syncUps)
+
+    // Valid: it loads again as it was, so its ids are unique.
+    #expect(try SyncUpsFile.decode(bytes) == result.syncUps, "seed \(seed)")
+
+    // Complete: everything either side added is there.
+    for side in [ours, theirs] {
+      let added = additions(base: base, side: side)
+      for id in added.syncUps {
+        #expect(result.syncUps[id: id] != nil, "seed \(seed): sync-up \(id) lost")
+      }
+      for (syncUp, attendee) in added.attendees {
+        #expect(
+          result.syncUps[id: syncUp]?.attendees[id: attendee] != nil,
+          "seed \(seed): attendee \(attendee) lost")
+      }
+      for (syncUp, meeting) in added.meetings {
+        #expect(
+          result.syncUps[id: syncUp]?.meetings[id: meeting] != nil,
+          "seed \(seed): meeting \(meeting) lost")
+      }
+    }
+    for syncUp in result.syncUps {
+      let dates = syncUp.meetings.map(\.date)
+      let sides = [ours[id: syncUp.id], theirs[id: syncUp.id]].compactMap { $0 }
+      // Newest first, unless the sync-up came whole from one side.
+      #expect(
+        dates == dates.sorted(by: >) || sides.contains(syncUp), "seed \(seed): meeting order")
+    }
+
+    // Deterministic: the same inputs, decoded afresh, give the same bytes and conflicts.
+    let again = SyncUpsMerge.merge(
+      base: try SyncUpsFile.decode(SyncUpsFile.encode(base)),
+      ours: try SyncUpsFile.decode(SyncUpsFile.encode(ours)),
+      theirs: try SyncUpsFile.decode(SyncUpsFile.encode(theirs)), newer: newer)
+    #expect(try SyncUpsFile.encode(again.syncUps) == bytes, "seed \(seed)")
+    #expect(again.conflicts == result.conflicts, "seed \(seed)")
+
+    // Merging a side with the base or with itself changes nothing.
+    for side in [ours, theirs] {
+      for (left, right) in [(side, base), (base, side), (side, side)] {
+        let identity = SyncUpsMerge.merge(base: base, ours: left, theirs: right, newer: newer)
+        #expect(identity.syncUps == side, "seed \(seed)")
+        #expect(identity.conflicts == [], "seed \(seed)")
+      }
+    }
+  }
+}

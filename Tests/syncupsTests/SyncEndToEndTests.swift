@@ -1,0 +1,457 @@
+import ChildProcessSupport
+import Foundation
+import Testing
+
+/// One person's machine in a team that shares sync-ups through git: a scratch home (see
+/// ``SyncUpsRun``) whose data file is `<home>/team/sync-ups.json`, with git's global
+/// configuration pointing into the scratch home too, so nothing reads or writes the real one.
+final class Teammate {
+  let run = SyncUpsRun()
+  var directory: String { run.home.path + "/team" }
+  var dataFile: String { directory + "/sync-ups.json" }
+
+  var environment: [String: String] {
+    [
+      "SYNCUPS_FILE": dataFile, "GIT_CONFIG_GLOBAL": run.home.path + "/gitconfig",
+      "GIT_CONFIG_NOSYSTEM": "1",
+    ]
+  }
+
+  /// A meeting of `syncUp` run from a script on the immediate clock.
+  func meeting(_ syncUp: String, _ script: String) throws -> SyncUpsRun.Result {
+    try self("start", syncUp, input: script, environment: ["SYNCUPS_CLOCK": "immediate"])
+  }
+
+  @discardableResult
+  func callAsFunction(
+    _ arguments: String..., input: String = "", environment extra: [String: String] = [:]
+  ) throws -> SyncUpsRun.Result {
+    try run.run(arguments, input: input, environment: environment.merging(extra) { $1 })
+  }
+
+  /// `syncups --json sync`, checked to succeed, as a dictionary.
+  func sync(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+    let result = try self("--json", "sync")
+    #expect(result.status == 0, "\(result.error)", sourceLocation: sourceLocation)
+    return try #require(try run.json(result) as? [String: Any], sourceLocation: sourceLocation)
+  }
+
+  /// git in the data file's directory, with this machine's environment.
+  @discardableResult
+  func git(_ arguments: String...) throws -> Outcome {
+    try ChildProcess.run(
+      Invocation(
+        program: SyncEndToEndTests.git, arguments: (["-C", directory] + arguments).map { Array($0.utf8) },
+        environment: run.environment(environment), directory: run.home.path, timeout: 120))
+  }
+
+  /// The sync-ups as `list --json` prints them.
+  func syncUps() throws -> [[String: Any]] {
+    let result = try self("list", "--json")
+    #expect(result.status == 0, "\(result.error)")
+    return try #require(try run.json(result) as? [[String: Any]])
+  }
+
+  func titles() throws -> [String] { try syncUps().compactMap { $0["title"] as? String } }
+
+  var dataBytes: Data? { FileManager.default.contents(atPath: dataFile) }
+
+  /// The subjects of the commits on the current branch, newest first.
+  func commitSubjects() throws -> [String] {
+    try git("log", "--format=%s").stdoutText.split(separator: "\n").map(String.init)
+  }
+}
+
+/// A team of two sharing a bare repository on a local path, set up the way the README says:
+/// Ana runs `sync init <remote>` and `sync`, Ben `sync init --clone <remote>`.
+final class SyncTeam {
+  let server = try! ScratchDirectory()
+  var remote: String { server.path + "/team.git" }
+  let ana = Teammate()
+  let ben = Teammate()
+
+  /// The team, sharing `titles` (added by Ana before she shares them).
+  init(sharing titles: [String] = ["Engineering"]) throws {
+    let created = try ChildProcess.run(
+      Invocation(
+        program: SyncEndToEndTests.git, arguments: [Array("init".utf8), Array("-q".utf8), Array("--bare".utf8), Array(remote.utf8)],
+        environment: ana.run.environment(ana.environment), directory: server.path))
+    #expect(created.status == 0, "\(created.stderrText)")
+    for title in titles {
+      #expect(try ana("add", "--title", title, "--attendee", "Ana", "--attendee", "Ben").status == 0)
+    }
+    let initialized = try ana("sync", "init", remote)
+    #expect(initialized.status == 0, "\(initialized.error)")
+    _ = try ana.sync()
+    let cloned = try ben("sync", "init", "--clone", remote)
+    #expect(cloned.status == 0, "\(cloned.error)")
+  }
+
+  /// Syncs both until they agree, then checks that they do: the same bytes, a file that
+  /// decodes, and nothing left uncommitted on either side.
+  func converge(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    _ = try ana.sync(sourceLocation: sourceLocation)
+    _ = try ben.sync(sourceLocation: sourceLocation)
+    _ = try ana.sync(sourceLocation: sourceLocation)
+    #expect(ana.dataBytes == ben.dataBytes, sourceLocation: sourceLocation)
+    for teammate in [ana, ben] {
+      #expect(try teammate("list").status == 0, sourceLocation: sourceLocation)
+      #expect(try teammate.git("status", "--porcelain").stdoutText == "", sourceLocation: sourceLocation)
+    }
+  }
+}
+
+@Suite("Sync end to end")
+struct SyncEndToEndTests {
+  static let git = "/usr/bin/git"
+
+  // MARK: - Two teammates
+
+  @Test func eachAddsASyncUpAndBothSeeBoth() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    #expect(try team.ben("add", "--title", "Retro").status == 0)
+    let anaSync = try team.ana.sync()
+    #expect(anaSync["committed"] as? String == "Add sync-up Design")
+    #expect(anaSync["pushed"] as? Bool == true)
+    let benSync = try team.ben.sync()
+    #expect(benSync["committed"] as? String == "Add sync-up Retro")
+    let received = try #require(benSync["received"] as? [String: Any])
+    #expect((received["added"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Design"])
+    #expect((received["changed"] as? [Any])?.isEmpty == true)
+    #expect(benSync["pending"] as? Bool == false)
+    let anaHuman = try team.ana("sync")
+    #expect(anaHuman.status == 0)
+    #expect(anaHuman.error == "Received from origin/master:\n  added 'Retro'\n")
+    #expect(anaHuman.output == "")
+    #expect(try team.ana("sync").error == "Up to date with origin/master.\n")
+    try team.converge()
+    #expect(Set(try team.ana.titles()) == ["Engineering", "Design", "Retro"])
+    #expect(try team.ben.commitSubjects().contains("Add sync-up Retro"))
+  }
+
+  @Test func bothHoldAMeetingOfTheSameSyncUpAndBothHistoriesHoldBoth() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana.meeting("engineering", "note From Ana\nsave\n").status == 0)
+    #expect(try team.ben.meeting("engineering", "note From Ben\nnote Again\nsave\n").status == 0)
+    #expect(try team.ana.sync()["committed"] as? String == "Meeting of Engineering, 1 note")
+    let benSync = try team.ben.sync()
+    #expect(benSync["committed"] as? String == "Meeting of Engineering, 2 notes")
+    let meetings = try #require((benSync["received"] as? [String: Any])?["meetings"] as? [[String: Any]])
+    #expect(meetings.count == 1)
+    #expect((meetings.first?["syncUp"] as? [String: Any])?["title"] as? String == "Engineering")
+    try team.converge()
+    let transcripts = try team.ana.syncUps().first?["meetings"] as? [[String: Any]]
+    #expect(Set(transcripts?.compactMap { $0["transcript"] as? String } ?? []) == [
+      "Ana: From Ana", "Ana: From Ben\nAna: Again",
+    ])
+  }
+
+  @Test func oneRenamesWhileTheOtherChangesTheLengthAndBothChangesStay() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
+    #expect(try team.ben("edit", "engineering", "--duration", "12m").status == 0)
+    #expect(try team.ana.sync()["committed"] as? String == "Edit Platform")
+    let benSync = try team.ben.sync()
+    #expect((benSync["conflicts"] as? [Any])?.isEmpty == true)
+    try team.converge()
+    let syncUp = try #require(try team.ana.syncUps().first)
+    #expect(syncUp["title"] as? String == "Platform")
+    #expect(syncUp["duration"] as? Int == 720)
+  }
+
+  @Test func bothRenameDifferentlyAndBothMachinesEndWithOneReportedTitle() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
+    #expect(try team.ben("edit", "engineering", "--title", "Infrastructure").status == 0)
+    _ = try team.ana.sync()
+    let benSync = try team.ben("--json", "sync")
+    #expect(benSync.status == 0, "\(benSync.error)")
+    let conflicts = try #require((try team.ben.run.json(benSync) as? [String: Any])?["conflicts"] as? [[String: Any]])
+    #expect(conflicts.count == 1)
+    #expect(conflicts.first?["path"] as? String == "title")
+    #expect(conflicts.first?["kept"] as? String == "ours")
+    #expect(
+      benSync.error
+        == "Conflict: Engineering: title changed to 'Infrastructure' here and 'Platform' there; kept "
+        + "'Infrastructure' (newer)\n")
+    try team.converge()
+    // Ben's change is the later one (or as late, and his own side wins a tie).
+    #expect(try team.ana.titles() == ["Infrastructure"])
+  }
+
+  @Test func oneDeletesWhileTheOtherHoldsAMeetingAndTheSyncUpIsKeptAndReported() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana("delete", "engineering", "--yes").status == 0)
+    #expect(try team.ana.sync()["committed"] as? String == "Delete sync-up Engineering")
+    #expect(try team.ben.meeting("engineering", "note Still here\nsave\n").status == 0)
+    let benSync = try team.ben("--json", "sync")
+    #expect(benSync.status == 0, "\(benSync.error)")
+    let report = try #require(try team.ben.run.json(benSync) as? [String: Any])
+    #expect((report["conflicts"] as? [Any])?.count == 1)
+    try team.converge()
+    let syncUps = try team.ana.syncUps()
+    #expect(syncUps.map { $0["title"] as? String } == ["Engineering"])
+    #expect((syncUps.first?["meetings"] as? [[String: Any]])?.first?["transcript"] as? String == "Ana: Still here")
+  }
+
+  @Test func keysThisVersionDoesNotKnowAreKeptThroughSyncs() throws {
+    let team = try SyncTeam()
+    // A newer syncups on Ana's machine wrote a key this one does not know.
+    let text = try #require(team.ana.dataBytes.map { String(decoding: $0, as: UTF8.self) })
+    try text.replacingOccurrences(of: "\"duration\" : 300,", with: "\"duration\" : 300,\n    \"room\" : \"Blue\",")
+      .write(toFile: team.ana.dataFile, atomically: true, encoding: .utf8)
+    #expect(try team.ana.sync()["committed"] as? String == "Edit Engineering")
+    #expect(try team.ben("edit", "engineering", "--duration", "10m").status == 0)
+    _ = try team.ben.sync()
+    try team.converge()
+    let file = try #require(team.ben.dataBytes.map { String(decoding: $0, as: UTF8.self) })
+    #expect(file.contains("\"room\" : \"Blue\""))
+    #expect(file.contains("\"duration\" : 600"))
+  }
+
+  @Test func aRunningMeetingSavesOntoTheMergedFile() throws {
+    let team = try SyncTeam()
+    #expect(try team.ben("add", "--title", "Design").status == 0)
+    _ = try team.ben.sync()
+    let meeting = try RunningSyncUps(team.ana.run, ["start", "engineering"], environment: team.ana.environment)
+    meeting.send("note During the sync")
+    #expect(meeting.waitForOutput(containing: "During the sync"))
+    let anaSync = try team.ana.sync()
+    #expect((anaSync["received"] as? [String: Any]).flatMap { $0["added"] as? [[String: Any]] }?.count == 1)
+    meeting.send("save")
+    #expect(try meeting.finish().status == 0)
+    #expect(try team.ana.titles() == ["Engineering", "Design"])
+    #expect((try team.ana.syncUps().first?["meetings"] as? [Any])?.count == 1)
+    try team.converge()
+  }
+
+  // MARK: - Setting up
+
+  @Test func aFreshRemoteGetsTheBranchWithItsUpstream() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana.git("config", "branch.master.remote").stdoutText == "origin\n")
+    #expect(try team.ana.commitSubjects() == ["Add sync-up Engineering", "Share sync-ups through git"])
+    #expect(try team.ben.titles() == ["Engineering"])
+    let attributes = try String(contentsOfFile: team.ben.directory + "/.gitattributes", encoding: .utf8)
+    #expect(attributes == "/sync-ups.json merge=syncups\n")
+    let driver = try team.ben.git("config", "merge.syncups.driver").stdoutText
+    #expect(driver == "'\(SyncUpsRun.binary)' merge-driver %O %A %B\n")
+    // The driver follows syncups when it moves: every sync writes where it now is.
+    #expect(try team.ben.git("config", "merge.syncups.driver", "'/old/syncups' merge-driver %O %A %B").status == 0)
+    _ = try team.ben.sync()
+    #expect(try team.ben.git("config", "merge.syncups.driver").stdoutText == driver)
+  }
+
+  @Test func aCorruptLocalFileIsNeitherCommittedNorChanged() throws {
+    let team = try SyncTeam()
+    try "[{\"title\": \n".write(toFile: team.ana.dataFile, atomically: true, encoding: .utf8)
+    let before = team.ana.dataBytes
+    let commits = try team.ana.commitSubjects()
+    let result = try team.ana("sync")
+    #expect(result.status == 65)
+    #expect(result.error.hasPrefix("Error: cannot decode '\(team.ana.dataFile)'"))
+    #expect(team.ana.dataBytes == before)
+    #expect(try team.ana.commitSubjects() == commits)
+  }
+
+  @Test func syncInitTwiceChangesNothingTheSecondTime() throws {
+    let ana = Teammate()
+    #expect(try ana("add", "--title", "Design").status == 0)
+    let first = try ana("sync", "init")
+    #expect(first.status == 0, "\(first.error)")
+    #expect(first.error.contains("Committed: Add sync-up Design"))
+    let commits = try ana.commitSubjects()
+    let second = try ana("--json", "sync", "init", "/srv/git/team.git")
+    #expect(second.status == 0, "\(second.error)")
+    let report = try #require(try ana.run.json(second) as? [String: Any])
+    #expect((report["committed"] as? [Any])?.isEmpty == true)
+    #expect(report["remote"] as? String == "/srv/git/team.git")
+    #expect(try ana.commitSubjects() == commits)
+    // A relative path is the team's repository as seen from here, not from the data file.
+    #expect(try ana("sync", "init", "shared/team.git").status == 0)
+    #expect(try ana.git("remote", "get-url", "origin").stdoutText == ana.run.home.path + "/shared/team.git\n")
+    #expect(try String(contentsOfFile: ana.directory + "/.gitignore", encoding: .utf8) == "/.sync-ups.json.lock\n/.sync-ups.json.tmp-*\n")
+    #expect(try ana.git("status", "--porcelain").stdoutText == "")
+  }
+
+  @Test func cloningKeepsTheSyncUpsAlreadyHere() throws {
+    let team = try SyncTeam()
+    let carol = Teammate()
+    #expect(try carol("add", "--title", "Local").status == 0)
+    // Her own ignore file makes her first commit differ from Ana's: no history in common.
+    try "/notes.txt\n".write(toFile: carol.directory + "/.gitignore", atomically: true, encoding: .utf8)
+    let cloned = try carol("sync", "init", "--clone", team.remote)
+    #expect(cloned.status == 0, "\(cloned.error)")
+    #expect(Set(try carol.titles()) == ["Engineering", "Local"])
+    #expect(try carol.git("log", "-1", "--format=%s").stdoutText == "Merge sync-ups from origin/master\n")
+    #expect(try String(contentsOfFile: carol.directory + "/.gitignore", encoding: .utf8).hasPrefix("/notes.txt\n"))
+    #expect(try carol.git("status", "--porcelain").stdoutText == "")
+    #expect(try carol.sync()["pushed"] as? Bool == true)
+    _ = try team.ana.sync()
+    #expect(Set(try team.ana.titles()) == ["Engineering", "Local"])
+  }
+
+  @Test func commitsUseThePersonsIdentityElseAFallbackAndNeverChangeTheirConfiguration() throws {
+    let ana = Teammate()
+    #expect(try ana("add", "--title", "Design").status == 0)
+    #expect(try ana("sync", "init").status == 0)
+    #expect(try ana.git("log", "-1", "--format=%an <%ae>").stdoutText == "syncups <syncups@localhost>\n")
+    #expect(try ana.git("config", "--local", "user.name").status == 1)
+
+    let ben = Teammate()
+    let configuration = "[user]\n\tname = Ben\n\temail = ben@example.com\n"
+    try configuration.write(toFile: ben.run.home.path + "/gitconfig", atomically: true, encoding: .utf8)
+    #expect(try ben("add", "--title", "Design").status == 0)
+    #expect(try ben("sync", "init").status == 0)
+    #expect(try ben.git("log", "-1", "--format=%an <%ae>").stdoutText == "Ben <ben@example.com>\n")
+    #expect(try String(contentsOfFile: ben.run.home.path + "/gitconfig", encoding: .utf8) == configuration)
+  }
+
+  @Test func withoutARemoteSyncCommitsLocallyAndSaysSo() throws {
+    let ana = Teammate()
+    #expect(try ana("sync", "init").status == 0)
+    #expect(try ana("add", "--title", "Design").status == 0)
+    #expect(try ana("add", "--title", "Retro").status == 0)
+    #expect(try ana("edit", "design", "--duration", "10m").status == 0)
+    let result = try ana("sync")
+    #expect(result.status == 0)
+    #expect(result.error.contains("Committed: Update sync-ups: 2 added\n"))
+    #expect(result.error.contains("No remote to sync with"))
+    #expect(try ana.git("log", "-1", "--format=%B").stdoutText == "Update sync-ups: 2 added\n\n- Add sync-up Design\n- Add sync-up Retro\n\n")
+  }
+
+  // MARK: - Failures
+
+  @Test func offlineTheChangeIsCommittedAndPendingAndTheNextSyncPushesIt() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    try FileManager.default.moveItem(atPath: team.remote, toPath: team.remote + ".away")
+    let offline = try team.ana("--json", "sync")
+    #expect(offline.status == 1)
+    #expect(offline.error.hasPrefix("Error: cannot reach 'origin': "))
+    #expect(offline.error.contains("the push is pending"))
+    let report = try #require(try team.ana.run.json(offline) as? [String: Any])
+    #expect(report["pending"] as? Bool == true)
+    #expect(report["pushed"] as? Bool == false)
+    #expect(report["committed"] as? String == "Add sync-up Design")
+    #expect(try team.ana.git("status", "--porcelain").stdoutText == "")
+    try FileManager.default.moveItem(atPath: team.remote + ".away", toPath: team.remote)
+    let online = try team.ana.sync()
+    #expect(online["pushed"] as? Bool == true)
+    #expect(online["committed"] is NSNull)
+    #expect(online["pending"] as? Bool == false)
+    _ = try team.ben.sync()
+    #expect(try team.ben.titles() == ["Engineering", "Design"])
+  }
+
+  @Test func syncOutsideARepositorySaysToRunSyncInit() throws {
+    let ana = Teammate()
+    #expect(try ana("add", "--title", "Design").status == 0)
+    let before = ana.dataBytes
+    let result = try ana("sync")
+    #expect(result.status == 1)
+    #expect(
+      result.error == "Error: '\(ana.directory)' is not in a git repository; run 'syncups sync init [REMOTE]' first (or 'syncups sync init --clone URL' to join a team's repository)\n")
+    #expect(ana.dataBytes == before)
+    #expect(!FileManager.default.fileExists(atPath: ana.directory + "/.git"))
+  }
+
+  @Test func withoutGitSyncSaysToInstallIt() throws {
+    let ana = Teammate()
+    let result = try ana("sync", "init", environment: ["PATH": ana.run.home.path])
+    #expect(result.status == 1)
+    #expect(result.error.hasPrefix("Error: git is not installed: no 'git' on PATH."))
+  }
+
+  @Test func syncWhileAnotherProcessHoldsTheLockExits75AndCommitsNothing() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    let commits = try team.ana.commitSubjects()
+    let descriptor = open(team.ana.directory + "/.sync-ups.json.lock", O_RDWR | O_CREAT, 0o600)
+    defer { close(descriptor) }
+    #expect(flock(descriptor, LOCK_EX) == 0)
+    let result = try team.ana("sync", environment: ["SYNCUPS_LOCK_TIMEOUT": "0.3"])
+    #expect(result.status == 75)
+    #expect(result.error.hasPrefix("Error: cannot lock '\(team.ana.dataFile)'"))
+    #expect(try team.ana.commitSubjects() == commits)
+    flock(descriptor, LOCK_UN)
+    #expect(try team.ana.sync()["committed"] as? String == "Add sync-up Design")
+  }
+
+  @Test func aTeammatesCorruptFileIsNeverMergedAndTheRepositoryIsLeftClean() throws {
+    let team = try SyncTeam()
+    try "not json\n".write(toFile: team.ben.dataFile, atomically: true, encoding: .utf8)
+    #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qam", "Break it").status == 0)
+    #expect(try team.ben.git("push", "-q").status == 0)
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    let result = try team.ana("sync")
+    #expect(result.status == 65)
+    #expect(result.error.hasPrefix("Error: cannot merge the sync-ups from origin/master: "))
+    #expect(result.error.contains("the merge was aborted, and your changes are committed locally"))
+    #expect(try team.ana.git("status", "--porcelain").stdoutText == "")
+    #expect(try team.ana.git("rev-parse", "-q", "--verify", "MERGE_HEAD").status != 0)
+    #expect(try team.ana.titles() == ["Engineering", "Design"])
+    #expect(try team.ana.commitSubjects().first == "Add sync-up Design")
+  }
+
+  @Test func aPushRejectedBecauseSomeonePushedFirstIsMergedAndPushedAgain() throws {
+    let team = try SyncTeam()
+    #expect(try team.ben("add", "--title", "Retro").status == 0)
+    #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qam", "Add Retro").status == 0)
+    // Ben pushes between Ana's fetch and her push: a git on PATH that pushes his commit first.
+    let bin = team.ana.run.home.path + "/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    let marker = team.ana.run.home.path + "/raced"
+    try """
+      #!/bin/sh
+      for word in "$@"; do
+        if [ "$word" = push ] && [ ! -e '\(marker)' ]; then
+          touch '\(marker)'
+          \(Self.git) -C '\(team.ben.directory)' push -q origin HEAD:refs/heads/master
+        fi
+      done
+      exec \(Self.git) "$@"
+
+      """.write(toFile: bin + "/git", atomically: true, encoding: .utf8)
+    #expect(chmod(bin + "/git", 0o755) == 0)
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    let result = try team.ana("--json", "sync", environment: ["PATH": bin + ":/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(FileManager.default.fileExists(atPath: marker))
+    let report = try #require(try team.ana.run.json(result) as? [String: Any])
+    #expect(report["pushed"] as? Bool == true)
+    #expect(((report["received"] as? [String: Any])?["added"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Retro"])
+    try team.converge()
+    #expect(Set(try team.ben.titles()) == ["Engineering", "Design", "Retro"])
+  }
+
+  @Test func aRemoteThatRefusesThePushLeavesItPending() throws {
+    let team = try SyncTeam()
+    let hook = team.remote + "/hooks/pre-receive"
+    try "#!/bin/sh\necho 'closed for the holidays' >&2\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+    #expect(chmod(hook, 0o755) == 0)
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    let result = try team.ana("--json", "sync")
+    #expect(result.status == 1)
+    #expect(result.error.hasPrefix("Error: cannot push to 'origin': "))
+    #expect(result.error.hasSuffix("; your changes are committed locally and the push is pending\n"))
+    #expect((try team.ana.run.json(result) as? [String: Any])?["pending"] as? Bool == true)
+    #expect(try team.ana.commitSubjects().first == "Add sync-up Design")
+  }
+
+  @Test func cloneOptionAndActionsAreCheckedBeforeAnythingRuns() throws {
+    let ana = Teammate()
+    let stray = try ana("sync", "--clone", "/srv/team.git")
+    #expect(stray.status == 64)
+    #expect(stray.error.hasPrefix("Error: '--clone' is an option of 'sync init'"))
+    let both = try ana("sync", "init", "/a.git", "--clone", "/b.git")
+    #expect(both.status == 64)
+    let typo = try ana("sync", "iint")
+    #expect(typo.status == 64)
+    #expect(
+      typo.error.hasPrefix(
+        "Error: unknown argument 'iint' (expected 'init', or nothing to sync). Did you mean 'sync init'?\n"))
+    #expect(!FileManager.default.fileExists(atPath: ana.directory))
+  }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import syncups
+
+@Suite("Parsing sync")
+struct SyncParsingTests {
+  private func parsed(_ arguments: [String]) throws -> SyncCommand? {
+    try parse(arguments).command as? SyncCommand
+  }
+
+  private func usageError(_ arguments: [String]) -> String? {
+    do {
+      _ = try parse(arguments)
+      return nil
+    } catch {
+      return error.render()
+    }
+  }
+
+  @Test func theWordsChooseWhatSyncDoes() throws {
+    #expect(try parsed(["sync"]) == SyncCommand())
+    #expect(try parsed(["sync", "init"]) == SyncCommand(action: .initialize(remote: nil)))
+    #expect(
+      try parsed(["sync", "init", "git.example.com:team.git"])
+        == SyncCommand(action: .initialize(remote: "git.example.com:team.git")))
+    #expect(
+      try parsed(["--json", "sync", "init", "--clone", "/srv/team.git"])
+        == SyncCommand(action: .initialize(remote: nil), clone: "/srv/team.git"))
+  }
+
+  @Test func misplacedWordsAndOptionsAreUsageErrors() {
+    #expect(
+      usageError(["sync", "--clone", "/srv/team.git"])
+        == "Error: '--clone' is an option of 'sync init': 'syncups sync init --clone URL'\n"
+        + "Usage: syncups sync [<init>] [<remote>] [--clone <url>]\n"
+        + "See 'syncups sync --help' for more information.\n")
+    #expect(
+      usageError(["sync", "init", "/a.git", "--clone", "/b.git"])?.hasPrefix(
+        "Error: give the remote either as '/a.git' or with '--clone', not both\n") == true)
+    #expect(
+      usageError(["sync", "push"])?.hasPrefix(
+        "Error: unknown argument 'push' (expected 'init', or nothing to sync)\n") == true)
+    #expect(usageError(["sync", "init", "a", "b"])?.hasPrefix("Error: unexpected argument 'b'") == true)
+  }
+
+  @Test func remotesAreRecordedFromTheWorkingDirectory() {
+    #expect(CommandContext.remoteLocation("git.example.com:team.git") == "git.example.com:team.git")
+    #expect(CommandContext.remoteLocation("ssh://host/team.git") == "ssh://host/team.git")
+    #expect(CommandContext.remoteLocation("/srv/team.git") == "/srv/team.git")
+    #expect(CommandContext.remoteLocation("team.git").hasSuffix("/team.git"))
+    #expect(CommandContext.remoteLocation("team.git").hasPrefix("/"))
+  }
+
+  @Test func sharingFilesAddOnlyWhatIsMissing() {
+    #expect(SharingFiles.attributes(for: "sync-ups.json") == ["/sync-ups.json merge=syncups"])
+    #expect(SharingFiles.attributes(for: "my team*.json") == [#""/my team\\*.json" merge=syncups"#])
+    #expect(SharingFiles.ignored(for: "a[1].json") == [#"/.a\[1].json.lock"#, #"/.a\[1].json.tmp-*"#])
+    #expect(SharingFiles.adding(["b", "c"], to: "a\nb") == "a\nb\nc\n")
+    #expect(SharingFiles.adding(["a"], to: "a\n") == nil)
+    #expect(SharingFiles.adding(["a"], to: "") == "a\n")
+  }
+
+  @Test func theDriverCommandIsOneShellWord() {
+    #expect(SyncRepository.shellQuoted("/opt/it's here/syncups") == #"'/opt/it'\''s here/syncups'"#)
+  }
+}
