@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import Testing
 
 /// What `syncups start` saves of a meeting, and how it gets there: real time, absentees, the
@@ -86,7 +87,8 @@ struct MeetingRecordEndToEndTests {
     let syncups = try engineering()
     #expect(try syncups("config", "set", "order", "rotated").status == 0)
     for _ in 1...3 {
-      let result = try syncups("start", "eng", input: "save\n", environment: MeetingEndToEndTests.immediate)
+      // Real time: the save comes at once, then waits 2.5 s for the lock.
+    let result = try syncups("start", "eng", input: "save\n")
       #expect(result.status == 0)
     }
     // --order wins over the setting.
@@ -193,6 +195,19 @@ struct MeetingRecordEndToEndTests {
     #expect((2...3).contains(spoken[0]))
     #expect(spoken.reduce(0, +) <= duration + 1)
     #expect(turns(saved).map { $0[3] } == ["30", "30"])
+  }
+
+  /// Waiting for the data file's lock to save (another command, a sync) is not meeting time.
+  @Test func waitingToSaveIsNotMeetingTime() throws {
+    let syncups = try engineering()
+    let lock = try LiveFileSystem.shared.lock(syncups.dataFile, timeout: .seconds(10))
+    let release = DispatchWorkItem { lock.unlock() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 2.5, execute: release)
+    // Real time: the save comes at once, then waits 2.5 s for the lock.
+    let result = try syncups("start", "eng", input: "save\n")
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("0:00 Ana spoke 0:00 of 0:30\n0:00 Saved the meeting (0 notes)\n"))
+    #expect(try saved(syncups).first?["duration"] as? Int == 0)
   }
 
   /// On a terminal: overtime shows on screen, `a` marks the speaker absent.

@@ -46,30 +46,55 @@ public struct Stopwatch: Hashable, Sendable {
 
   /// Counts from now on; nothing changes when it is already running.
   public mutating func start<C: Clock>(on clock: C) where C.Duration == Duration {
-    guard runningSince == nil else { return }
-    runningSince = clock.now
+    start(at: clock.now)
   }
 
   /// Counts the time up to now and stops; nothing changes when it is stopped.
   public mutating func stop<C: Clock>(on clock: C) where C.Duration == Duration {
-    update(on: clock)
-    runningSince = nil
+    stop(at: clock.now)
   }
 
   /// Brings ``elapsed`` up to now when running.
   public mutating func update<C: Clock>(on clock: C) where C.Duration == Duration {
-    guard let since = runningSince else { return }
-    guard let start = since as? C.Instant else {
-      preconditionFailure("a Stopwatch is read on a \(C.self), not the clock that started it")
-    }
-    let now = clock.now
-    elapsed += max(start.duration(to: now), .zero)
-    runningSince = now
+    update(to: clock.now)
   }
 
   /// Starts or stops it, so that it runs exactly when `running` says.
   public mutating func set<C: Clock>(running: Bool, on clock: C) where C.Duration == Duration {
-    if running { start(on: clock) } else { stop(on: clock) }
+    set(running: running, at: clock.now)
+  }
+
+  /// Counts from `now` on (an instant of the clock it is read on); nothing changes when it is
+  /// already running. The forms taking an instant let one reading of the clock serve several
+  /// steps, so that time spent in between (a wait for a lock) is not counted.
+  public mutating func start<Instant: InstantProtocol>(at now: Instant)
+  where Instant.Duration == Duration {
+    guard runningSince == nil else { return }
+    runningSince = now
+  }
+
+  /// Counts the time up to `now` and stops; nothing changes when it is stopped.
+  public mutating func stop<Instant: InstantProtocol>(at now: Instant)
+  where Instant.Duration == Duration {
+    update(to: now)
+    runningSince = nil
+  }
+
+  /// Brings ``elapsed`` up to `now` when running.
+  public mutating func update<Instant: InstantProtocol>(to now: Instant)
+  where Instant.Duration == Duration {
+    guard let since = runningSince else { return }
+    guard let start = since as? Instant else {
+      preconditionFailure("a Stopwatch is read on a \(Instant.self), not the clock that started it")
+    }
+    elapsed += max(start.duration(to: now), .zero)
+    runningSince = now
+  }
+
+  /// Starts or stops it at `now`, so that it runs exactly when `running` says.
+  public mutating func set<Instant: InstantProtocol>(running: Bool, at now: Instant)
+  where Instant.Duration == Duration {
+    if running { start(at: now) } else { stop(at: now) }
   }
 
   public static func == (lhs: Stopwatch, rhs: Stopwatch) -> Bool {

@@ -263,13 +263,16 @@ public struct RecordMeeting: Reducer, Sendable {
   public init() {}
 
   /// Handles one action: the state change, then the work to do next. The meeting time is
-  /// brought up to now first, and runs afterwards exactly when ``State/isTiming`` says.
+  /// brought up to now first, and runs afterwards exactly when ``State/isTiming`` says, both at
+  /// the one reading of the clock: time the action itself takes (saving waits for the data
+  /// file's lock) is not the meeting's.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.speakerDidChange = false
     state.slotDidRunOut = false
-    state.stopwatch.update(on: clock)
+    let now = clock.now
+    state.stopwatch.update(to: now)
     let effect = respond(to: action, in: &state)
-    state.stopwatch.set(running: state.isTiming, on: clock)
+    state.stopwatch.set(running: state.isTiming, at: now)
     return effect
   }
 
