@@ -104,6 +104,9 @@ struct StatusEndToEndTests {
     meeting.writeInput(Array("save\n".utf8))
     let outcome = finish(meeting)
     #expect(outcome.status == 0, "\(outcome.summary)")
+    // The meeting removed its file as it ended.
+    let directory = environment["XDG_RUNTIME_DIR"]! + "/syncups"
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [])
     let after = try syncups.run(["status"], environment: environment)
     #expect(after.status == 1)
     #expect(after.output == "")
@@ -112,7 +115,6 @@ struct StatusEndToEndTests {
     #expect(quiet.status == 1)
     #expect(quiet.output == "")
     #expect(quiet.error == "")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: environment["XDG_RUNTIME_DIR"]! + "/syncups") == [])
   }
 
   @Test func twoMeetingsAtOnceAreBothListed() throws {

@@ -69,6 +69,17 @@ struct StatusTests {
     #expect(PublishedMeeting.decoded(Data("{\"pid\":1}".utf8)) == nil)
   }
 
+  @Test func theManPageNamesEveryKeyOfTheStatusObject() throws {
+    guard case .object(let object) = JSONOutput.status(Self.published().status(at: 1000)) else {
+      Issue.record("a status is not printed as an object")
+      return
+    }
+    #expect(Set(object.keys) == Set(ManPageReference.statusFields.map(\.0)))
+    #expect(object["speakerIndex"] == .int(1))
+    #expect(object["turnLeft"] == .int(20))
+    #expect(object["started"] == .string("1970-01-01T00:16:30Z"))
+  }
+
   @Test func stateFileNames() {
     #expect(StatusDirectory.pid(fromFileName: "4242.json") == 4242)
     #expect(StatusDirectory.pid(fromFileName: ".4242.json.tmp-abc123") == nil)
