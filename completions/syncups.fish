@@ -141,7 +141,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a add -d 'Add a sync-up at the end
 complete -c syncups -n '__syncups_at \'\' 0' -a edit -d 'Change a sync-up.'
 complete -c syncups -n '__syncups_at \'\' 0' -a delete -d 'Delete a sync-up and its meetings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a start -d 'Run a timed meeting that rotates through the attendees.'
-complete -c syncups -n '__syncups_at \'\' 0' -a status -d 'Show the meetings running now: who speaks and the time left.'
+complete -c syncups -n '__syncups_at \'\' 0' -a status -d 'Show running meetings: who speaks and the time left.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'

@@ -301,7 +301,7 @@ enum CommandTable {
 
   static let status = CommandSpec(
     name: "status",
-    abstract: "Show the meetings running now: who speaks and the time left.",
+    abstract: "Show running meetings: who speaks and the time left.",
     discussion: """
       Prints a line for each meeting running now, from any shell of the same user: \
       'Eng: Blob Jr speaking, 0:45 left (meeting 4:10 left)', with '+0:12 over' while the \
