@@ -59,10 +59,10 @@ final class MeetingSession {
   /// and the timer must not start meanwhile.
   private var isEndRequested = false
 
-  /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd` and published by
-  /// `publisher`. `makeStore` builds
-  /// the store for the reducer given (the feature, with the session listening to what it
-  /// tells its parent) and the dependencies given (the session's dismiss).
+  /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd` and published for
+  /// `syncups status` by `publisher`. `makeStore` builds the store for the reducer given (the
+  /// feature, with the session listening to what it tells its parent) and the dependencies
+  /// given (the session's dismiss).
   init(
     syncUps: Shared<IdentifiedArrayOf<SyncUp>>,
     meeting initialState: RecordMeeting.State,
