@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start meetings meeting stats themes config import export merge-driver sync completions help version' ;;
+    '') echo 'list show add edit delete start status meetings meeting stats themes config import export merge-driver sync completions help version' ;;
     'meeting') echo 'show delete' ;;
     'config') echo 'list get set unset' ;;
   esac
@@ -22,6 +22,7 @@ _syncups_options() {
     'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'start') echo '--absent --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'status') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting show') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -61,6 +62,7 @@ _syncups_option_value() {
     'edit:--rename-attendee') echo attendee ;;
     'start:--absent') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
+    'status:--format') echo none ;;
     'meeting show:--format') echo 'choice text markdown' ;;
     'stats:--last') echo none ;;
     'stats:--since') echo none ;;

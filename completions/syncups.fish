@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start meetings meeting stats themes config import export merge-driver sync completions help version
+            printf '%s\n' list show add edit delete start status meetings meeting stats themes config import export merge-driver sync completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'config'
@@ -141,6 +141,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a add -d 'Add a sync-up at the end
 complete -c syncups -n '__syncups_at \'\' 0' -a edit -d 'Change a sync-up.'
 complete -c syncups -n '__syncups_at \'\' 0' -a delete -d 'Delete a sync-up and its meetings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a start -d 'Run a timed meeting that rotates through the attendees.'
+complete -c syncups -n '__syncups_at \'\' 0' -a status -d 'Show running meetings: who speaks and the time left.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
@@ -182,6 +183,9 @@ complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled 
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
 complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups status
+complete -c syncups -n '__syncups_at \'status\'' -l format -x -d 'Print each meeting as <template>, placeholders in braces: {title}, {speaker}, {next}, {turnLeft}, {meetingLeft}, {elapsed}, {state}, {speakerIndex}, {speakerCount}; {{ and }} are literal braces. {turnLeft} is +m:ss when over; {state} is ending, paused, over or empty; {next} is the next speaker.'
 
 # syncups meetings
 complete -c syncups -n '__syncups_at \'meetings\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'

@@ -231,7 +231,7 @@ struct BashCompletionTests {
   @Test func commandsAndSubcommands() throws {
     #expect(
       try bashComplete(["syncups", ""]) == [
-        "list", "show", "add", "edit", "delete", "start", "meetings", "meeting", "stats",
+        "list", "show", "add", "edit", "delete", "start", "status", "meetings", "meeting", "stats",
         "themes", "config", "import", "export", "merge-driver", "sync", "completions", "help",
         "version",
       ])

@@ -42,6 +42,7 @@ struct HelpTests {
           delete                  Delete a sync-up and its meetings.
           start                   Run a timed meeting that rotates through the
                                   attendees.
+          status                  Show running meetings: who speaks and the time left.
           meetings                List a sync-up's past meetings, newest first.
           meeting show            Show a meeting's date and transcript.
           meeting delete          Delete a meeting from a sync-up's history.

@@ -227,6 +227,7 @@ struct CommandParsingTests {
       "meeting delete": ["a", "1"], "stats": [], "themes": [], "config list": [], "config get": ["bell"],
       "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
       "merge-driver": ["a", "b", "c"], "completions": ["bash"], "help": [], "version": [], "sync": [],
+      "status": [],
     ]
     for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
       let name = path.joined(separator: " ")

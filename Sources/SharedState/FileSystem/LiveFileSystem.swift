@@ -307,8 +307,13 @@ public final class LiveFileSystem: FileSystem {
       kind: .permissionDenied, path: target, message: "cannot write '\(target)': \(why)")
   }
 
-  /// Creates `directory` and its missing parents with mode 0700 (less the umask).
-  func makeDirectories(_ directory: String) throws(FileSystemError) {
+  /// Creates `directory` and its missing parents with mode 0700 (less the umask); an existing
+  /// directory is left as it is.
+  ///
+  /// ```swift
+  /// try LiveFileSystem.shared.makeDirectories("/run/user/1000/syncups")
+  /// ```
+  public func makeDirectories(_ directory: String) throws(FileSystemError) {
     if mkdir(directory, 0o700) == 0 || errno == EEXIST { return }
     var code = errno
     if code == ENOENT {

@@ -51,7 +51,7 @@ enum Program {
       }
       return ExitStatus.success.rawValue
     } catch let failure as CommandFailure {
-      Output.error("Error: \(failure.message)\n")
+      if !failure.message.isEmpty { Output.error("Error: \(failure.message)\n") }
       return failure.status.rawValue
     } catch let usage as UsageError {
       Output.error(usage.render())

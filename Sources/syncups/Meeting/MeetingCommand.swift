@@ -29,8 +29,11 @@ extension CommandContext {
       ? try TerminalFrontEnd(
         style: style, display: environment["TERM"] == "dumb" ? .lines : .fullScreen)
       : PipeMeeting(json: options.json, timerWaitsForInput: clock == .immediate)
-    let session = MeetingSession(syncUps: syncUps, meeting: meeting, frontEnd: frontEnd) {
-      state, reducer, prepare in
+    let publisher = StatusPublisher(
+      directory: StatusDirectory(environment: environment), dataFile: dataFile.path)
+    let session = MeetingSession(
+      syncUps: syncUps, meeting: meeting, frontEnd: frontEnd, publisher: publisher
+    ) { state, reducer, prepare in
       makeStore(state, reducer) {
         prepare(&$0)
         $0.continuousClock = clock.clock

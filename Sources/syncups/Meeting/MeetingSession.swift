@@ -48,6 +48,9 @@ final class MeetingSession {
   private let syncUps: Shared<IdentifiedArrayOf<SyncUp>>
   private let syncUpID: UUID
   private let frontEnd: any MeetingFrontEnd
+  /// Publishes the meeting for `syncups status`; nil when it cannot.
+  private let publisher: StatusPublisher?
+  private var publication: StoreObservation?
   private let record = MeetingRecord()
   private var signals: SignalEvents?
   private var status = ExitStatus.success
@@ -56,13 +59,15 @@ final class MeetingSession {
   /// and the timer must not start meanwhile.
   private var isEndRequested = false
 
-  /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd`. `makeStore` builds
-  /// the store for the reducer given (the feature, with the session listening to what it
-  /// tells its parent) and the dependencies given (the session's dismiss).
+  /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd` and published for
+  /// `syncups status` by `publisher`. `makeStore` builds the store for the reducer given (the
+  /// feature, with the session listening to what it tells its parent) and the dependencies
+  /// given (the session's dismiss).
   init(
     syncUps: Shared<IdentifiedArrayOf<SyncUp>>,
     meeting initialState: RecordMeeting.State,
     frontEnd: any MeetingFrontEnd,
+    publisher: StatusPublisher? = nil,
     makeStore: (
       RecordMeeting.State, Reduce<RecordMeeting.State, RecordMeeting.Action>,
       (inout DependencyValues) -> Void
@@ -71,10 +76,16 @@ final class MeetingSession {
     self.syncUps = syncUps
     self.syncUpID = initialState.syncUp.id
     self.frontEnd = frontEnd
+    self.publisher = publisher
     let record = record
     let meeting = Reduce<RecordMeeting.State, RecordMeeting.Action> { state, action in
-      if case .delegate(.saved(let meeting)) = action {
+      switch action {
+      case .delegate(.saved(let meeting)):
         MainActor.assumeIsolated { record.savedMeetingID = meeting.id }
+      case .onTask, .timerTick:
+        MainActor.assumeIsolated { publisher?.timerTicked() }
+      default:
+        break
       }
       return RecordMeeting().reduce(into: &state, action: action)
     }
@@ -89,6 +100,11 @@ final class MeetingSession {
   func run(startsTimer: Bool = true) -> Never {
     signals = SignalEvents([SIGTERM, SIGHUP]) { [weak self] signal in
       self?.end(savingBecauseOf: signal)
+    }
+    // Published before the front end's first line: whoever reads that line can ask `status`.
+    if let publisher {
+      publisher.publish(store.state)
+      publication = store.observe { state in publisher.publish(state) }
     }
     frontEnd.start(self)
     if startsTimer { startTimer() }
@@ -130,6 +146,8 @@ final class MeetingSession {
   private func featureDismissed() {
     guard !isEnding else { return }
     isEnding = true
+    publication?.cancel()
+    publisher?.remove()
     // SIGTERM and SIGHUP stay watched (and so cannot kill the process) until it exits: the
     // meeting is being stored, and the terminal given back first.
     frontEnd.stop()

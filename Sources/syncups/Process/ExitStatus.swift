@@ -20,11 +20,18 @@ enum ExitStatus: Int32, CaseIterable {
 
 /// A failure that ends the command: the message for standard error and the exit status.
 struct CommandFailure: Error, Equatable {
+  /// What went wrong; empty for a failure that prints nothing (see ``silent(_:)``).
   var message: String
   var status: ExitStatus
 
   init(_ message: String, status: ExitStatus = .failure) {
     self.message = message
     self.status = status
+  }
+
+  /// A failure that only sets the exit status: what `--quiet` asks for when the failure is
+  /// an answer ("no meeting is running") rather than something gone wrong.
+  static func silent(_ status: ExitStatus) -> CommandFailure {
+    CommandFailure("", status: status)
   }
 }

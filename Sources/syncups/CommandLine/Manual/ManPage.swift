@@ -153,6 +153,12 @@ struct ManPageWriter {
           + "so far, pauses and the end prompt left out; a script's lines with "
           + "SYNCUPS_CLOCK=immediate all come at 0):"))
     fieldList(ManPageReference.meetingEventFields)
+    emit(
+      ".It Cm status",
+      Mdoc.text(
+        "An array of status objects, one per meeting running, by when they started; nothing "
+          + "at all when none runs (status 1):"))
+    fieldList(ManPageReference.statusFields)
     emit(".It Cm stats")
     emit(
       Mdoc.text(

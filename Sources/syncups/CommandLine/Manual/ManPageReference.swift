@@ -115,6 +115,25 @@ enum ManPageReference {
         + "Always the last line."
     ),
   ]
+  /// The fields of a status object (`status --json`).
+  static let statusFields: [(String, String)] = [
+    ("pid", "Number: the process id of the meeting's syncups."),
+    ("file", "String: the data file the meeting is saved into."),
+    ("syncUp", "Object: the sync-up's id (String) and title (String)."),
+    ("started", "String: when the meeting's timer started, ISO 8601 in UTC; null before."),
+    ("speaker", "String: who speaks (Speaker k when the name is blank)."),
+    ("speakerIndex", "Number: the speaker's place in the speaking order, from 1."),
+    ("speakerCount", "Number: how many speakers take turns (those present)."),
+    ("next", "Array of String: the next speakers, at most three, in order."),
+    ("turnLeft", "Number: seconds left in the speaker's slot; 0 when they run over."),
+    ("turnElapsed", "Number: whole seconds the speaker has spoken."),
+    ("meetingLeft", "Number: seconds left in the meeting's slots."),
+    ("elapsed", "Number: whole seconds of meeting time, pauses and the end prompt left out."),
+    ("overtime", "Number: seconds the speaker has run past their slot, 0 if none."),
+    ("paused", "Bool: whether the meeting is paused."),
+    ("ending", "Bool: whether the end prompt is open (time stands still meanwhile)."),
+  ]
+
   /// The fields of a theme object (`themes --json`).
   static let themeFields: [(String, String)] = [
     ("name", "String: the name used by --theme, e.g. seafoam."),
@@ -290,6 +309,11 @@ enum ManPageReference {
       "For merge-driver: a file to which each conflict is appended as a line of JSON (see "
         + "JSON OUTPUT)."
     ),
+    (
+      "XDG_RUNTIME_DIR",
+      "Running meetings publish their state for status in $XDG_RUNTIME_DIR/syncups (see "
+        + "FILES). A relative path is ignored; unset, the state goes in the data directory."
+    ),
     ("NO_COLOR", "When set to a non-empty value, --color auto prints no colour."),
     (
       "TERM",
@@ -326,6 +350,19 @@ enum ManPageReference {
     ),
     ("~/.config/syncups/config.json", "The settings written by syncups config."),
     (
+      "$XDG_RUNTIME_DIR/syncups/<pid>.json",
+      "The state a running meeting publishes for status, one file per meeting named for its "
+        + "process id, mode 0600, written atomically when the speaker changes, on a pause or "
+        + "the end prompt and when overtime starts, and removed when the meeting ends. Without "
+        + "an absolute XDG_RUNTIME_DIR the directory is ~/.local/share/syncups/run "
+        + "($XDG_DATA_HOME/syncups/run); --file and SYNCUPS_FILE do not move it. syncups "
+        + "creates it with mode 0700 and refuses one that is not a directory of the user's "
+        + "that only they may use: a meeting then runs without publishing, and status fails. "
+        + "A file whose process is gone (a meeting killed with SIGKILL) is removed by status; "
+        + "one whose pid now belongs to another process is ignored. The files' contents are "
+        + "private to syncups: read status --json instead."
+    ),
+    (
       ".gitattributes, .gitignore",
       "Written beside the data file by sync init (see TEAMS): the data file's merge driver, "
         + "and the lock and temporary files git should not track. Lines already there are kept."
@@ -348,7 +385,7 @@ enum ManPageReference {
         + "left as it was), output that could not be written (a change is saved all the same). "
         + "For sync: git is not installed, the data file is not in a git repository, or the "
         + "remote cannot be reached or refuses the push (local changes stay committed and the "
-        + "push is pending)."
+        + "push is pending). For status: no meeting is running."
     ),
     (
       "64",

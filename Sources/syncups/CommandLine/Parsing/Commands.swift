@@ -157,6 +157,13 @@ struct StatsCommand: RunnableCommand {
   }
 }
 
+/// `status [--format TEMPLATE]`: reads what running meetings publish, never the data file.
+struct StatusCommand: RunnableCommand {
+  var format: StatusTemplate?
+  var touchesFiles: Bool { false }
+  @MainActor func run(in context: CommandContext) throws { try context.status(format: format) }
+}
+
 /// `merge-driver BASE OURS THEIRS`: git's merge driver for the data file. It reads and writes
 /// the three files git names, never the data file, so the data file's settings do not apply.
 struct MergeDriverCommand: RunnableCommand {

@@ -11,6 +11,17 @@ enum ValueParser {
     throw UsageError("'\(name)' cannot be blank", path: path)
   }
 
+  /// A `status --format` template.
+  static func statusTemplate(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> StatusTemplate
+  {
+    do {
+      return try StatusTemplate(text)
+    } catch {
+      throw UsageError("bad template for '\(name)': \(error.message)", path: path)
+    }
+  }
+
   /// `text` unless it is empty, which names no file (and would open the working directory).
   static func nonEmptyPath(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> String

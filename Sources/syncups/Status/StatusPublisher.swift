@@ -1,0 +1,132 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SharedState
+import SyncUpsCore
+
+/// Publishes a running meeting for `syncups status`: its ``PublishedMeeting`` in the
+/// ``StatusDirectory``, written atomically (not flushed to disk: it means nothing after a
+/// crash) and removed when the meeting ends.
+///
+/// It writes only when something a reader sees changes other than the passing of time (the
+/// speaker, a pause, the end prompt, overtime, the timer starting): readers work the times
+/// out from the file. The meeting never waits on it and never fails because of it: a file
+/// that cannot be written is skipped.
+@MainActor
+final class StatusPublisher {
+  private let directory: StatusDirectory
+  private let path: String
+  private let process: ProcessIdentity
+  private let dataFile: String
+  /// What the last file showed, to tell when to write again.
+  private var shown: Shown?
+  /// When the timer last ticked or started, in seconds since 1970.
+  private var lastTick = Date().timeIntervalSince1970
+  private var isRemoved = false
+
+  /// A publisher for this process's meeting, saved into `dataFile`; nil when the status
+  /// directory cannot be created or is not private (the meeting then runs unpublished).
+  init?(directory: StatusDirectory, dataFile: String) {
+    do {
+      try directory.prepare()
+    } catch {
+      return nil
+    }
+    self.directory = directory
+    self.process = .current
+    self.path = directory.file(for: process.pid)
+    self.dataFile = dataFile
+  }
+
+  /// The timer started or ticked: the slot timeline moves on the whole seconds after now.
+  func timerTicked() {
+    lastTick = Date().timeIntervalSince1970
+  }
+
+  /// Takes the meeting's state after an action: writes the file when a reader would see more
+  /// than time passing.
+  func publish(_ state: RecordMeeting.State) {
+    guard !isRemoved, !state.hasEnded else { return }
+    let now = Shown(state)
+    guard now != shown else { return }
+    shown = now
+    let meeting = PublishedMeeting(
+      state, process: process, dataFile: dataFile, updated: Date().timeIntervalSince1970,
+      lastTick: lastTick)
+    guard let data = try? meeting.encoded() else { return }
+    _ = try? LiveFileSystem.shared.write(data, to: path, durably: false)
+  }
+
+  /// Removes the file: the meeting has ended. Nothing is published after.
+  func remove() {
+    guard !isRemoved else { return }
+    isRemoved = true
+    unlink(path)
+  }
+
+  /// What a reader sees of the meeting apart from its times.
+  private struct Shown: Equatable {
+    var title: String
+    var speakerIndex: Int
+    var speakerCount: Int
+    var speakers: [Attendee.ID]
+    var isRunning: Bool
+    var isPaused: Bool
+    var isEnding: Bool
+    var isInOvertime: Bool
+
+    init(_ state: RecordMeeting.State) {
+      title = state.syncUp.title
+      speakerIndex = state.speakerIndex
+      speakerCount = state.speakerCount
+      speakers = state.speakers
+      isRunning = state.isRunning
+      isPaused = state.isPaused
+      isEnding = state.alert != nil
+      isInOvertime = state.isInOvertime
+    }
+  }
+}
+
+extension RecordMeeting.State {
+  /// Whether meeting time runs: the timer started, and no pause, end prompt or ending stops it.
+  fileprivate var isRunning: Bool { started != nil && !isPaused && alert == nil && !hasEnded }
+}
+
+extension PublishedMeeting {
+  /// What `state` shows at `updated`, published by `process`.
+  @MainActor
+  fileprivate init(
+    _ state: RecordMeeting.State, process: ProcessIdentity, dataFile: String, updated: Double,
+    lastTick: Double
+  ) {
+    self.init(
+      pid: process.pid, processStart: process.start, file: dataFile,
+      syncUpID: state.syncUp.id, title: state.syncUp.title,
+      started: state.started?.timeIntervalSince1970,
+      speaker: state.currentSpeakerName, speakerIndex: state.speakerIndex,
+      speakerCount: state.speakerCount,
+      next: state.upcomingSpeakerNames(limit: 3),
+      turnLeft: state.slotRemaining, meetingLeft: state.secondsRemaining,
+      slot: state.speakerSlot(for: state.speakerIndex).count,
+      elapsed: state.stopwatch.elapsed.seconds,
+      turnElapsed: (state.stopwatch.elapsed - state.turnStart).seconds,
+      paused: state.isPaused, ending: state.alert != nil, overtime: state.isInOvertime,
+      running: state.isRunning, updated: updated, lastTick: lastTick)
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, with their fraction.
+  fileprivate var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

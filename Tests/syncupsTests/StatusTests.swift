@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import syncups
+
+/// The pieces of `syncups status`: the state file a meeting publishes and the times worked out
+/// from it, the staleness rules, the line and the `--format` templates.
+@Suite("Status")
+struct StatusTests {
+  /// Ana speaking with 20 s of her 30 s slot left, 80 s of the meeting's 90 left, as of
+  /// second 1,000 (the last tick at 999.75).
+  static func published(
+    running: Bool = true, overtime: Bool = false, paused: Bool = false, ending: Bool = false
+  ) -> PublishedMeeting {
+    PublishedMeeting(
+      pid: 4242, processStart: 777, file: "/data/sync-ups.json",
+      syncUpID: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+      title: "Eng", started: 990, speaker: "Ana", speakerIndex: 0, speakerCount: 3,
+      next: ["Ben", "Cy"], turnLeft: overtime ? 0 : 20, meetingLeft: overtime ? 60 : 80,
+      slot: 30, elapsed: 10.5, turnElapsed: overtime ? 31.5 : 10.5, paused: paused,
+      ending: ending, overtime: overtime, running: running, updated: 1000, lastTick: 999.75)
+  }
+
+  @Test func timesRunOnFromTheFileWhileTheMeetingRuns() {
+    let status = Self.published().status(at: 1012.5)
+    // 12.5 s later: the timer ticked at 1000.75, 1001.75, …, 1011.75 (12 ticks).
+    #expect(status.turnLeft == 8)
+    #expect(status.meetingLeft == 68)
+    #expect(status.elapsed == 23)
+    #expect(status.turnElapsed == 23)
+    #expect(status.overtime == nil)
+    #expect(status.speakerNumber == 1)
+    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:08 left (meeting 1:08 left)")
+  }
+
+  @Test func theSlotTimelineStopsAtTheEndOfTheSlot() {
+    let status = Self.published().status(at: 1040)
+    #expect(status.turnLeft == 0)
+    #expect(status.meetingLeft == 60)
+    #expect(status.elapsed == 50)
+  }
+
+  @Test func aPausedMeetingStandsStill() {
+    let status = Self.published(running: false, paused: true).status(at: 1100)
+    #expect(status.turnLeft == 20)
+    #expect(status.meetingLeft == 80)
+    #expect(status.elapsed == 10)
+    #expect(status.state == "paused")
+    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:20 left (meeting 1:20 left), paused")
+  }
+
+  @Test func overtimeGrowsWithTheTurn() {
+    let status = Self.published(overtime: true).status(at: 1010)
+    #expect(status.overtime == 11)
+    #expect(status.state == "over")
+    #expect(StatusText.line(status) == "Eng: Ana speaking, +0:11 over (meeting 1:00 left)")
+    let ending = Self.published(running: false, overtime: true, ending: true).status(at: 1010)
+    #expect(ending.state == "ending")
+    #expect(StatusText.line(ending) == "Eng: Ana speaking, +0:01 over (meeting 1:00 left), ending")
+  }
+
+  @Test func theStateFileRoundTripsAndOtherVersionsAreIgnored() throws {
+    let meeting = Self.published()
+    let data = try meeting.encoded()
+    #expect(PublishedMeeting.decoded(data) == meeting)
+    var newer = meeting
+    newer.version = 2
+    #expect(PublishedMeeting.decoded(try newer.encoded()) == nil)
+    #expect(PublishedMeeting.decoded(Data("{\"pid\":1}".utf8)) == nil)
+  }
+
+  @Test func theManPageNamesEveryKeyOfTheStatusObject() throws {
+    guard case .object(let object) = JSONOutput.status(Self.published().status(at: 1000)) else {
+      Issue.record("a status is not printed as an object")
+      return
+    }
+    #expect(Set(object.keys) == Set(ManPageReference.statusFields.map(\.0)))
+    #expect(object["speakerIndex"] == .int(1))
+    #expect(object["turnLeft"] == .int(20))
+    #expect(object["started"] == .string("1970-01-01T00:16:30Z"))
+  }
+
+  @Test func stateFileNames() {
+    #expect(StatusDirectory.pid(fromFileName: "4242.json") == 4242)
+    #expect(StatusDirectory.pid(fromFileName: ".4242.json.tmp-abc123") == nil)
+    #expect(StatusDirectory.pid(fromFileName: "0.json") == nil)
+    #expect(StatusDirectory.pid(fromFileName: "-1.json") == nil)
+    #expect(StatusDirectory.pid(fromFileName: "x.json") == nil)
+    #expect(StatusDirectory.pid(fromFileName: "4242") == nil)
+  }
+
+  @Test func theDirectoryFollowsXDGRuntimeDirElseTheDataDirectory() {
+    #expect(StatusDirectory(environment: ["XDG_RUNTIME_DIR": "/run/user/7"]).path == "/run/user/7/syncups")
+    #expect(
+      StatusDirectory(environment: ["XDG_RUNTIME_DIR": "run", "HOME": "/home/ana"]).path
+        == "/home/ana/.local/share/syncups/run")
+    #expect(
+      StatusDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ana"]).path
+        == "/data/syncups/run")
+  }
+
+  @Test func startTimesComeFromTheStatLineWhateverTheCommandName() {
+    let line = "4242 (sync ups) (x)) S 1 4242 4242 0 -1 4194560 120 0 0 0 1 2 0 0 20 0 1 0 "
+      + "987654 12345678 300 18446744073709551615\n"
+    #expect(ProcessIdentity.startTime(statLine: line) == 987_654)
+    #expect(ProcessIdentity.startTime(statLine: "4242 (short) S 1 2") == nil)
+  }
+
+  @Test func aProcessIsTheMeetingOnlyWhileItRunsWithItsStartTime() {
+    let me = ProcessIdentity.current
+    #expect(me.start != nil)
+    #expect(me.isRunning)
+    #expect(!ProcessIdentity(pid: me.pid, start: me.start! + 1).isRunning)
+    #expect(!ProcessIdentity(pid: Int32.max, start: nil).isRunning)
+  }
+
+  @Test func templatesFillInEveryPlaceholder() throws {
+    let status = Self.published().status(at: 1000)
+    let template = try StatusTemplate(
+      "{title}|{speaker}|{next}|{turnLeft}|{meetingLeft}|{elapsed}|{state}|{speakerIndex}/{speakerCount}|{{}}")
+    #expect(template.render(status) == "Eng|Ana|Ben|0:20|1:20|0:10||1/3|{}")
+    let over = Self.published(overtime: true).status(at: 1000)
+    #expect(try StatusTemplate("{speaker} {turnLeft} {state}").render(over) == "Ana +0:01 over")
+  }
+
+  @Test func userTextInATemplateIsSanitized() throws {
+    var published = Self.published()
+    published.title = "Eng\u{1B}[2J"
+    published.speaker = "An\u{07}a"
+    published.next = []
+    let status = published.status(at: 1000)
+    #expect(try StatusTemplate("{title} {speaker} [{next}]").render(status) == "Eng\\u{1B}[2J An\\u{07}a []")
+  }
+
+  @Test func badTemplatesSayWhatIsWrong() {
+    #expect(throws: StatusTemplate.Failure(
+      message: "unknown placeholder '{who}' (known: {title}, {speaker}, {next}, {turnLeft}, "
+        + "{meetingLeft}, {elapsed}, {state}, {speakerIndex}, {speakerCount})")) {
+      try StatusTemplate("{who} speaks")
+    }
+    #expect(throws: StatusTemplate.Failure(message: "a '{' is never closed (write '{{' for a brace)")) {
+      try StatusTemplate("{speaker")
+    }
+    #expect(throws: StatusTemplate.Failure(message: "a '}' is never opened (write '}}' for a brace)")) {
+      try StatusTemplate("speaker}")
+    }
+  }
+}
