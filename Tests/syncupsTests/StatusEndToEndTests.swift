@@ -106,7 +106,7 @@ struct StatusEndToEndTests {
     #expect(outcome.status == 0, "\(outcome.summary)")
     // The meeting removed its file as it ended.
     let directory = environment["XDG_RUNTIME_DIR"]! + "/syncups"
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [".gitignore"])
     let after = try syncups.run(["status"], environment: environment)
     #expect(after.status == 1)
     #expect(after.output == "")
@@ -191,6 +191,9 @@ struct StatusEndToEndTests {
     #expect((attributes[.posixPermissions] as? Int) == 0o700)
     let file = try FileManager.default.attributesOfItem(atPath: directory + "/\(meeting.pid).json")
     #expect((file[.posixPermissions] as? Int) == 0o600)
+    // The data directory may be a repository `sync init` made: the state files stay out of it.
+    #expect(
+      FileManager.default.contents(atPath: directory + "/.gitignore") == Data("*\n".utf8))
     // A relative XDG_RUNTIME_DIR is ignored, as the XDG specification asks.
     let result = try syncups.run(
       ["status", "--format", "{speaker}"], environment: ["XDG_RUNTIME_DIR": "run"])

@@ -47,6 +47,16 @@ struct StatusDirectory: Equatable, Sendable {
       throw CommandFailure("cannot create the status directory: \(error.message)")
     }
     if let problem = problem() { throw CommandFailure(problem) }
+    ignoreInGit()
+  }
+
+  /// Puts a `.gitignore` of `*` in the directory, once: the fallback directory lies in the
+  /// data directory, which `sync init` may have made a git repository, and the state files
+  /// of running meetings are nobody's changes. Best effort: status works without it.
+  private func ignoreInGit() {
+    let file = path + "/.gitignore"
+    guard access(file, F_OK) != 0 else { return }
+    _ = try? LiveFileSystem.shared.write(Data("*\n".utf8), to: file)
   }
 
   /// Why the directory, which exists, may not be used; nil when it may.
