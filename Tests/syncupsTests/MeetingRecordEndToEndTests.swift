@@ -210,6 +210,34 @@ struct MeetingRecordEndToEndTests {
     #expect(try saved(syncups).first?["duration"] as? Int == 0)
   }
 
+  /// Another process (a sync) holds the lock past the lock timeout and rewrites the file: the
+  /// meeting waits, then lands on the file as that process left it.
+  @Test func aMeetingOutwaitsALongLockAndKeepsWhatTheHolderWrote() throws {
+    let syncups = try engineering()
+    let lock = try LiveFileSystem.shared.lock(syncups.dataFile, timeout: .seconds(10))
+    let before = try #require(syncups.dataBytes)
+    let renamed = String(decoding: before, as: UTF8.self)
+      .replacingOccurrences(of: #""title":"Eng""#, with: #""title":"Engineering""#)
+    let release = DispatchWorkItem {
+      _ = try? LiveFileSystem.shared.write(Data(renamed.utf8), to: syncups.dataFile)
+      lock.unlock()
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 2, execute: release)
+    let result = try syncups(
+      "start", "eng", input: "note Kept\nsave\n",
+      environment: MeetingEndToEndTests.immediate.merging(["SYNCUPS_LOCK_TIMEOUT": "0.3"]) { $1 })
+    #expect(result.status == 0)
+    #expect(
+      result.error
+        == "Waiting for the data file: another process holds its lock (a sync?); the meeting is "
+        + "saved as soon as it lets go.\n")
+    let shown = try syncups("--json", "show", "engineering")
+    let object = try #require(try syncups.json(shown) as? [String: Any])
+    #expect(object["title"] as? String == "Engineering")
+    let meetings = try #require(object["meetings"] as? [[String: Any]])
+    #expect(meetings.map { $0["transcript"] as? String } == ["Ana: Kept"])
+  }
+
   /// On a terminal: overtime shows on screen, `a` marks the speaker absent.
   @Test func theKeysAndTheOvertimeDisplayOnATerminal() throws {
     let syncups = try threeSeconds()

@@ -260,6 +260,10 @@ enum CommandTable {
       Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \
       is not a command is reported on stderr and ignored; nothing after a save or discard is \
       read.
+
+      A meeting that ends while another process holds the data file's lock (a sync on a slow \
+      network) says so on stderr and waits for it, up to ten minutes, then saves onto what \
+      that process wrote.
       """,
     runs: StartCommand.self,
     bindings: [

@@ -81,7 +81,7 @@ final class MeetingSession {
     let meeting = Reduce<RecordMeeting.State, RecordMeeting.Action> { state, action in
       switch action {
       case .delegate(.saved(let meeting)):
-        MainActor.assumeIsolated { record.savedMeetingID = meeting.id }
+        MainActor.assumeIsolated { record.savedMeeting = meeting }
       case .onTask, .timerTick:
         MainActor.assumeIsolated { publisher?.timerTicked() }
       default:
@@ -168,20 +168,58 @@ final class MeetingSession {
     }
   }
 
+  /// How long, in all, the end of a meeting waits for the data file's lock: far longer than a
+  /// command's lock timeout, as a meeting's record is at stake, and another process (a `sync`
+  /// on a slow network) may hold the lock for a while.
+  static let savePatience = Duration.seconds(600)
+
   /// Writes the saved meeting to the data file and waits until it is on disk.
+  ///
+  /// When the feature's save could not be written (the lock was held too long, or another
+  /// process changed the file meanwhile: a `sync` merging a teammate's work), the meeting is
+  /// put into the file's latest contents in a transaction, tried again while the lock is held,
+  /// for up to ``savePatience``.
   private func storeEnding() throws -> MeetingEnding {
-    guard let meetingID = record.savedMeetingID else { return .discarded }
+    guard let meeting = record.savedMeeting else { return .discarded }
     do {
       try syncUps.save()
+      if let error = syncUps.saveError { throw error }
     } catch {
-      throw CommandFailure(storage: error)
+      try storeAgain(meeting)
     }
-    if let error = syncUps.saveError { throw CommandFailure(storage: error) }
-    guard let meeting = syncUps.wrappedValue[id: syncUpID]?.meetings[id: meetingID] else {
+    guard let stored = syncUps.wrappedValue[id: syncUpID]?.meetings[id: meeting.id] else {
       throw CommandFailure(
         "the sync-up was deleted by another command during the meeting; the meeting was not saved")
     }
-    return .saved(meeting)
+    return .saved(stored)
+  }
+
+  /// Adds `meeting` to the file's latest contents unless it is there, waiting for the lock.
+  private func storeAgain(_ meeting: Meeting) throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: Self.savePatience)
+    var announced = false
+    while true {
+      do {
+        try syncUps.transaction { syncUps in
+          syncUps.withLock { syncUps in
+            guard syncUps[id: syncUpID]?.meetings[id: meeting.id] == nil else { return }
+            syncUps[id: syncUpID]?.meetings.insert(meeting, at: 0)
+          }
+        }
+        return
+      } catch let error as FileStorageError where error.kind == .lockTimeout {
+        guard clock.now < deadline else { throw CommandFailure(storage: error) }
+        if !announced {
+          announced = true
+          Output.error(
+            "Waiting for the data file: another process holds its lock (a sync?); the meeting "
+              + "is saved as soon as it lets go.\n")
+        }
+      } catch {
+        throw CommandFailure(storage: error)
+      }
+    }
   }
 }
 
@@ -189,6 +227,6 @@ final class MeetingSession {
 /// it is dismissed.
 @MainActor
 private final class MeetingRecord {
-  var savedMeetingID: UUID?
+  var savedMeeting: Meeting?
   var onDismiss: (() -> Void)?
 }
