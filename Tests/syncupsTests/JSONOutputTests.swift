@@ -307,6 +307,9 @@ struct JSONDocumentedKeysTests {
       syncUpID: engineering.id, syncUpTitle: "Engineering", path: "title", kept: .theirs,
       message: "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)")
     #expect(keys(.mergeConflict(conflict)) == Set(ManPageReference.mergeConflictFields.map(\.0)))
+    #expect(
+      keys(.stats(SyncUpStats(engineering, selection: .all)))
+        == Set(ManPageReference.statsFields.map(\.0)))
     for key in ConfigKey.allCases {
       #expect(
         keys(.settingChange(key, RenderingFixtures.defaultConfig))

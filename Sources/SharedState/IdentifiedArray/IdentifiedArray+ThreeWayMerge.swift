@@ -59,13 +59,10 @@ extension IdentifiedArray where Element: Equatable {
       let baseElement = base[id: id]
       switch (ours[id: id], theirs[id: id]) {
       case (let ourElement?, let theirElement?):
-        if ourElement == theirElement {
-          elements.append(ourElement)
-        } else if baseElement == ourElement {
-          elements.append(theirElement)
-        } else if baseElement == theirElement {
-          elements.append(ourElement)
-        } else {
+        switch ThreeWayChange(base: baseElement, ours: ourElement, theirs: theirElement) {
+        case .same(let element), .changed(_, let element):
+          elements.append(element)
+        case .conflict(let ourElement, let theirElement):
           let merged = mergeChanges(baseElement, ourElement, theirElement)
           ours._checkID(ours._id(merged), equals: id)
           elements.append(merged)

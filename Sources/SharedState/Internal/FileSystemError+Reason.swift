@@ -5,8 +5,8 @@
 #endif
 
 extension FileSystemError {
-  /// The message without the path, which the file storage error adds itself.
-  var reason: String {
+  /// Why the operation failed, without the path: for callers that name the file themselves.
+  public var reason: String {
     if let errno { return String(cString: strerror(errno)) }
     // "cannot write '<path>': <why>": the storage error names the path itself.
     if message.hasPrefix("cannot "), let named = message.firstRange(of: "'\(path)': ") {

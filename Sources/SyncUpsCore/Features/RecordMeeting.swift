@@ -180,8 +180,9 @@ public struct RecordMeeting: Reducer, Sendable {
     /// the `bell` setting is on.
     public var shouldRingBell: Bool { (speakerDidChange || slotDidRunOut) && isBellEnabled }
 
-    /// Whether the meeting time runs: from the start, unless paused or at the end prompt.
-    var isTiming: Bool { started != nil && !isPaused && alert == nil && !hasEnded }
+    /// Whether the meeting time runs: from the start, unless paused, at the end prompt or
+    /// ended.
+    public var isTiming: Bool { started != nil && !isPaused && alert == nil && !hasEnded }
 
     private func slotStart(_ index: Int) -> Int {
       let first = division.firstSpeaker
@@ -330,7 +331,7 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .onTask:
       if state.started == nil {
-        state.started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        state.started = wholeSecondsNow
       }
       return .run { [clock] send in
         for try await _ in clock.timer(interval: .seconds(1)) {
@@ -421,18 +422,23 @@ public struct RecordMeeting: Reducer, Sendable {
   /// the parent. `closingTurn` records the current speaker's turn first.
   private func saveMeeting(_ state: inout State, closingTurn: Bool) -> Effect<Action> {
     if closingTurn { endTurn(&state) }
-    // Our file keeps whole seconds: a saved meeting then equals itself after a reload.
-    let date = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+    let date = wholeSecondsNow
     let meeting = Meeting(
       id: uuid(), date: date, transcript: state.transcript,
       started: state.started ?? date,
       duration: state.stopwatch.elapsed.roundedSeconds,
       plannedDuration: state.syncUp.duration,
-      endedEarly: state.speakerIndex < state.speakers.count - 1,
+      endedEarly: !state.isOnLastSpeaker,
       attendees: state.lineup,
       turns: state.turns)
     state.$syncUp.withLock { _ = $0.meetings.insert(meeting, at: 0) }
     return .send(.delegate(.saved(meeting)))
+  }
+
+  /// The date now, rounded down to the whole seconds our file keeps: a saved meeting then
+  /// equals itself after a reload.
+  private var wholeSecondsNow: Date {
+    Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
   }
 
   private func endMeeting(_ state: inout State) -> Effect<Action> {

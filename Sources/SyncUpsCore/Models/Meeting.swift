@@ -121,6 +121,12 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.extras = extras.isEmpty ? nil : ExtrasBox(extras)
   }
 
+  /// How many notes the transcript holds: its lines that are not blank (a meeting writes one
+  /// line per note; an imported transcript may hold blank ones).
+  public var noteCount: Int {
+    transcript.split(whereSeparator: \.isNewline).count { !$0.allSatisfy(\.isWhitespace) }
+  }
+
   /// Whether the meeting, its attendees or its turns hold keys this version does not know.
   public var holdsUnknownKeys: Bool {
     !unknownKeys.isEmpty || attendees?.contains { !$0.unknownKeys.isEmpty } == true

@@ -28,8 +28,8 @@ public enum UTCSeconds {
   /// 1582-10-15 00:00:00 (the first day of the Gregorian calendar) to the end of year 9999.
   static let supportedRange = -12_219_292_800 ... 253_402_300_799
 
-  /// The days in `month` (1 to 12) of `year`.
-  static func daysInMonth(_ month: Int, of year: Int) -> Int {
+  /// The days in `month` (1 to 12) of `year`, in the Gregorian calendar.
+  public static func daysInMonth(_ month: Int, of year: Int) -> Int {
     switch month {
     case 2:
       let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)

@@ -72,7 +72,7 @@ public struct SyncUpChanges: Equatable, Sendable {
         newMeetings.append(
           NewMeeting(
             syncUp: name, id: meeting.id, date: meeting.date,
-            noteCount: Self.noteCount(meeting.transcript)))
+            noteCount: meeting.noteCount))
       }
       let removed = before.meetings.filter { syncUp.meetings[id: $0.id] == nil }.count
       if removed > 0 { deletedMeetings.append(DeletedMeetings(syncUp: name, count: removed)) }
@@ -141,10 +141,6 @@ public struct SyncUpChanges: Equatable, Sendable {
       return "(untitled \(syncUp.id.uuidString.prefix(8)))"
     }
     return title
-  }
-
-  private static func noteCount(_ transcript: String) -> Int {
-    transcript.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }.count
   }
 
   /// `syncUp` with only the meetings `other` has too, so that comparing two versions this way

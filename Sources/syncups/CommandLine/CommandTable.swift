@@ -320,7 +320,7 @@ enum CommandTable {
       FILES in syncups(1)), whatever data file each uses. A meeting rewrites its state when \
       the speaker changes, on a pause or the end prompt, and when overtime starts, and \
       removes it when it ends; status works the times of now out from it. A state left by \
-      a meeting that was killed is ignored. A status directory not private to the user is \
+      a meeting that was killed is recognised (its process is gone) and removed. A status directory not private to the user is \
       refused (status 1).
       """,
     runs: StatusCommand.self,

@@ -121,8 +121,7 @@ extension CommandContext {
   private nonisolated static func readFailure(
     _ error: FileSystemError, name: String
   ) -> CommandFailure {
-    let reason = error.errno.map { String(cString: strerror($0)) } ?? error.message
-    return CommandFailure("cannot read \(name): \(sanitize(reason))")
+    CommandFailure("cannot read \(name): \(sanitize(error.reason))")
   }
 
   /// Appends each conflict to `path` as one line of JSON (``JSONOutput/mergeConflict(_:)``),

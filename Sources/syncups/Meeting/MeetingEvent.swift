@@ -125,7 +125,7 @@ extension MeetingEvent {
     case .speaker(let index, let count, let name, let elapsed, _):
       return "\(ScreenText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
     case .turn(let turn, let name, let elapsed):
-      let over = turn.overtime > 0 ? " (+\(ScreenText.clock(turn.overtime)) over)" : ""
+      let over = turn.overtime > 0 ? " (\(ScreenText.overtime(turn.overtime)))" : ""
       return "\(ScreenText.clock(elapsed)) \(sanitize(name)) spoke "
         + "\(ScreenText.clock(turn.seconds)) of \(ScreenText.clock(turn.slot))\(over)"
     case .absent(_, let name, let elapsed):
@@ -190,12 +190,5 @@ extension MeetingEvent {
         "meeting": meeting.map(JSONOutput.meeting) ?? .null,
       ])
     }
-  }
-}
-
-extension Meeting {
-  /// How many notes the transcript holds: one per line.
-  var noteCount: Int {
-    transcript.isEmpty ? 0 : transcript.split(separator: "\n").count
   }
 }

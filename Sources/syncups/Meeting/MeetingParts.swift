@@ -85,7 +85,7 @@ struct MeetingParts {
   /// `+0:12 over`: how far the speaker has run past their slot, in the warning colour, or
   /// followed by ` !` without colour.
   var overtime: String {
-    let text = "+" + ScreenText.clock(state.overtimeSeconds) + " over"
+    let text = ScreenText.overtime(state.overtimeSeconds)
     return style.isColored ? style.warning(text) : text + " !"
   }
 
@@ -120,8 +120,9 @@ struct MeetingParts {
 
   /// `2 notes, last: Shipped the release`, once a note was taken: confirms the note went in.
   func notesSummary(width: Int) -> String? {
-    guard let last = state.transcript.split(separator: "\n").last else { return nil }
-    let count = state.transcript.split(separator: "\n").count
+    let lines = state.transcript.split(separator: "\n")
+    guard let last = lines.last else { return nil }
+    let count = lines.count
     let text = String(last.split(separator: ": ", maxSplits: 1).last ?? last)
     let label = count == 1 ? "1 note, last: " : "\(count) notes, last: "
     return truncated(label + sanitize(text), toWidth: width)
@@ -203,7 +204,7 @@ struct MeetingParts {
   func compactSpeaker(width: Int) -> String {
     guard !isOver else { return truncated("No more speakers.", toWidth: width) }
     if state.isInOvertime {
-      let over = "+" + ScreenText.clock(state.overtimeSeconds) + " over" + (style.isColored ? "" : " !")
+      let over = ScreenText.overtime(state.overtimeSeconds) + (style.isColored ? "" : " !")
       let name = truncated(speakerName, toWidth: width - displayWidth(over) - 2)
       guard displayWidth(over) + 3 <= width else { return truncated(over, toWidth: width) }
       return name + "  " + (style.isColored ? style.warning(over) : over)

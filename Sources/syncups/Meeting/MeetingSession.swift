@@ -223,8 +223,8 @@ final class MeetingSession {
   }
 }
 
-/// What the feature told the session: the id of the meeting it saved; and whom to call when
-/// it is dismissed.
+/// What the feature told the session: the meeting it saved; and whom to call when it is
+/// dismissed.
 @MainActor
 private final class MeetingRecord {
   var savedMeeting: Meeting?

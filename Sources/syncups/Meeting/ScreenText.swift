@@ -20,6 +20,11 @@ enum ScreenText {
     return "\(hours):" + (minutes < 10 ? "0\(minutes)" : "\(minutes)") + ":" + secondsText
   }
 
+  /// How far a speaker ran past their slot: `+0:12 over`.
+  static func overtime(_ seconds: Int) -> String {
+    "+" + clock(seconds) + " over"
+  }
+
   /// `text` followed by spaces up to `width` columns (unchanged when it is as wide already).
   static func padded(_ text: String, toWidth width: Int) -> String {
     text + String(repeating: " ", count: max(width - displayWidth(text), 0))

@@ -95,7 +95,10 @@ enum Subprocess {
     ]
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while descriptors.contains(where: { $0.fd >= 0 }) {
-      guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else { break }
+      let ready = poll(&descriptors, 2, -1)
+      // Interrupted by a signal: the revents are not this call's; ask again.
+      if ready < 0 && errno == EINTR { continue }
+      guard ready >= 0 else { break }
       for index in descriptors.indices where descriptors[index].fd >= 0 {
         guard descriptors[index].revents != 0 else { continue }
         let count = read(descriptors[index].fd, &buffer, buffer.count)

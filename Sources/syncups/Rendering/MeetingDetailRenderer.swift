@@ -95,7 +95,7 @@ enum MeetingDetailRenderer {
     guard !turns.isEmpty else { return style.dim("did not speak") }
     let seconds = turns.reduce(0) { $0 + $1.seconds }
     let slot = turns.reduce(0) { $0 + $1.slot }
-    let over = seconds > slot ? "  " + style.warning("+" + ScreenText.clock(seconds - slot) + " over") : ""
+    let over = seconds > slot ? "  " + style.warning(ScreenText.overtime(seconds - slot)) : ""
     return ScreenText.clock(seconds) + " of " + ScreenText.clock(slot) + over
   }
 }

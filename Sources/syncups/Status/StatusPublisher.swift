@@ -87,17 +87,12 @@ final class StatusPublisher {
       speakerIndex = state.speakerIndex
       speakerCount = state.speakerCount
       speakers = state.speakers
-      isRunning = state.isRunning
+      isRunning = state.isTiming
       isPaused = state.isPaused
       isEnding = state.alert != nil
       isInOvertime = state.isInOvertime
     }
   }
-}
-
-extension RecordMeeting.State {
-  /// Whether meeting time runs: the timer started, and no pause, end prompt or ending stops it.
-  fileprivate var isRunning: Bool { started != nil && !isPaused && alert == nil && !hasEnded }
 }
 
 extension PublishedMeeting {
@@ -119,7 +114,7 @@ extension PublishedMeeting {
       elapsed: state.stopwatch.elapsed.seconds,
       turnElapsed: (state.stopwatch.elapsed - state.turnStart).seconds,
       paused: state.isPaused, ending: state.alert != nil, overtime: state.isInOvertime,
-      running: state.isRunning, updated: updated, lastTick: lastTick)
+      running: state.isTiming, updated: updated, lastTick: lastTick)
   }
 }
 

@@ -186,8 +186,7 @@ enum ManPageReference {
     ("key", "String: the setting, as typed, e.g. default-duration."),
     (
       "value",
-      "The setting's new value: Bool for bell, Number of seconds for default-duration, "
-        + "String for color and default-theme."
+      "The setting's new value, typed as in config list."
     ),
   ]
 

@@ -8,6 +8,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SyncUpsCore
 
 /// Where `stats --since` starts: a calendar day, from its midnight in the local time zone, or
 /// a span of time before now.
@@ -49,17 +50,9 @@ enum SinceDate: Sendable, Equatable {
     guard parts.count == 3, parts.map(\.count) == [4, 2, 2],
       parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+      (1...12).contains(month), (1...UTCSeconds.daysInMonth(month, of: year)).contains(day)
     else { return nil }
     return .day(year: year, month: month, day: day)
-  }
-
-  private static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
   }
 
   /// The moment meant, as of `now`: a day's local midnight (from `mktime`, so `TZ` and
