@@ -19,10 +19,6 @@ public struct Stopwatch: Hashable, Sendable {
   /// The instant of the last start or update while running; `nil` when stopped.
   private var runningSince: (any InstantProtocol)?
 
-  /// A stopwatch at zero, stopped.
-  public init() {
-    elapsed = .zero
-  }
 
   /// A stopwatch that has counted `elapsed` and runs since `instant`, or is stopped when
   /// `instant` is `nil`: what a test expects a feature's stopwatch to be.
@@ -36,8 +32,8 @@ public struct Stopwatch: Hashable, Sendable {
     self.runningSince = instant
   }
 
-  /// A stopped stopwatch that has counted `elapsed`.
-  public init(elapsed: Duration) {
+  /// A stopped stopwatch that has counted `elapsed`: at zero when not given.
+  public init(elapsed: Duration = .zero) {
     self.elapsed = elapsed
   }
 

@@ -81,6 +81,11 @@ extension CommandContext {
     let local = try loadSyncUps().wrappedValue
     try repository.registerDriver()
     var report = SyncReport()
+    // Every way out past the fetch says what arrived, the file compared with how it was.
+    func reportWhatArrived() throws {
+      report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
+      printSync(report)
+    }
     report.committed = try repository.commitDataFile(local)
     guard let upstream = try repository.upstream() else {
       printSync(report)
@@ -92,8 +97,7 @@ extension CommandContext {
       let fetched = try repository.git.run(["fetch", "-q", upstream.remote])
       guard fetched.status == 0 else {
         report.pending = try repository.commitsAhead(of: repository.resolve(upstream.trackingRef)) > 0
-        report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
-        printSync(report)
+        try reportWhatArrived()
         var failure = repository.git.failure("reach '\(sanitize(upstream.remote))'", fetched)
         failure.message += report.pending
           ? "; your changes are committed locally and the push is pending: run 'syncups sync' "
@@ -113,23 +117,20 @@ extension CommandContext {
         continue
       case .rejected:
         report.pending = true
-        report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
-        printSync(report)
+        try reportWhatArrived()
         throw CommandFailure(
           "the push to '\(sanitize(upstream.remote))' was rejected \(attempt) times: others are "
             + "pushing at the same time; your changes are committed locally: run 'syncups sync' "
             + "again")
       case .failed(var failure):
         report.pending = true
-        report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
-        printSync(report)
+        try reportWhatArrived()
         failure.message += "; your changes are committed locally and the push is pending"
         throw failure
       }
       break
     }
-    report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
-    printSync(report)
+    try reportWhatArrived()
   }
 
   // MARK: - Parts

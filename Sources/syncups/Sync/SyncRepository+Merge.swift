@@ -107,8 +107,9 @@ extension SyncRepository {
           + "'\(sanitize(name))' (\(driverComplaint(driver.error))); nothing was merged, and "
           + "your changes are committed locally", status: .dataError)
     }
+    let identity = try git.identityFallbacks()
     let started = try git.run(
-      try git.identityFallbacks()
+      identity
         + ["merge", "-q", "--no-commit", "--allow-unrelated-histories", "-s", "ours", tracking])
     guard started.status == 0 else {
       throw git.failure("merge the sync-ups from \(upstream.display)", started)
@@ -124,8 +125,7 @@ extension SyncRepository {
       try writeBytes(Data(try readText(paths[1]).map { Array($0.utf8) } ?? []), to: dataFilePath)
       try git.output(["add", "--", name], doing: "stage '\(sanitize(name))'")
       try git.output(
-        try git.identityFallbacks() + ["commit", "-q", "--no-verify", "-m", message],
-        doing: "commit the merge")
+        identity + ["commit", "-q", "--no-verify", "-m", message], doing: "commit the merge")
     } catch {
       _ = try? git.run(["merge", "--abort"])
       throw error
