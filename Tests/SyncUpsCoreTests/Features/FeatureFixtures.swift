@@ -5,6 +5,7 @@ import Foundation
 #endif
 import SharedState
 import SyncUpsCore
+import TestStoreSupport
 
 /// Test data and helpers shared by the feature tests. Ids are far from the `.incrementing`
 /// ones (0, 1, 2, …) that features hand out.
@@ -60,6 +61,33 @@ enum FeatureFixtures {
     )
   }
 
+  /// A meeting's stopwatch that has counted `elapsed` seconds and runs since the test clock
+  /// read `since` seconds (`elapsed` when not given: no pause so far).
+  static func running(_ elapsed: Int, since: Int? = nil) -> Stopwatch {
+    Stopwatch(
+      elapsed: .seconds(elapsed), runningSince: TestClock.Instant(offset: .seconds(since ?? elapsed)))
+  }
+
+  /// A turn of the attendee `UUID(id)`.
+  static func turn(_ id: Int, _ name: String, _ seconds: Int, of slot: Int) -> Meeting.Turn {
+    Meeting.Turn(attendee: UUID(id), name: name, seconds: seconds, slot: slot)
+  }
+
+  /// The first meeting a test saves (`UUID(0)`, at ``now``) of `syncUp`, its attendees in the
+  /// listed order, `absent` marked.
+  static func recorded(
+    _ syncUp: SyncUp, transcript: String = "", duration: Int, turns: [Meeting.Turn],
+    endedEarly: Bool = false, absent: Set<UUID> = []
+  ) -> Meeting {
+    Meeting(
+      id: UUID(0), date: now, transcript: transcript, started: now, duration: duration,
+      plannedDuration: syncUp.duration, endedEarly: endedEarly,
+      attendees: syncUp.attendees.map {
+        MeetingAttendee(id: $0.id, name: $0.name, absent: absent.contains($0.id))
+      },
+      turns: turns)
+  }
+
   /// The in-memory file system of the current dependency world.
   static var fileSystem: InMemoryFileSystem {
     @Dependency(\.defaultFileStorage) var fileSystem
@@ -80,5 +108,21 @@ final class DismissCounter {
   /// A `dismiss` dependency that counts here.
   nonisolated var effect: DismissEffect {
     DismissEffect { self.count += 1 }
+  }
+}
+
+extension TestStore where State == RecordMeeting.State, Action == RecordMeeting.Action {
+  /// Sends `.onTask` and expects what it always does: the meeting started at
+  /// ``FeatureFixtures/now``, its stopwatch running from zero on a test clock at zero.
+  @discardableResult
+  func startMeeting(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) async -> StoreTask {
+    await send(
+      .onTask,
+      assert: {
+        $0.started = FeatureFixtures.now
+        $0.stopwatch = FeatureFixtures.running(0)
+      }, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

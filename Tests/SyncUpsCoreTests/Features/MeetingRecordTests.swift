@@ -40,29 +40,26 @@ import TestStoreSupport
   @Test func nextAtThirtySecondsEndsATurnOfThirtyOfAFortyTwoSecondSlot() async {
     let syncUp = FeatureFixtures.syncUp(duration: 300, attendees: 7)
     let store = meeting(syncUp)
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     for second in 1...30 {
       await tick()
       await store.receive(.timerTick) {
         $0.secondsElapsed = second
-        $0.stopwatch = running(second)
+        $0.stopwatch = FeatureFixtures.running(second)
       }
     }
     await store.send(.nextButtonTapped) {
       $0.speakerIndex = 1
       $0.secondsElapsed = 42
       $0.speakerDidChange = true
-      $0.turns = [turn(0xC00, "A1", 30, of: 42)]
+      $0.turns = [FeatureFixtures.turn(0xC00, "A1", 30, of: 42)]
       $0.turnStart = .seconds(30)
     }
     for second in 1...20 {
       await tick()
       await store.receive(.timerTick) {
         $0.secondsElapsed = 42 + second
-        $0.stopwatch = running(30 + second)
+        $0.stopwatch = FeatureFixtures.running(30 + second)
         $0.speakerDidChange = false
       }
     }
@@ -76,8 +73,8 @@ import TestStoreSupport
       $0.alert = .endMeeting(isDiscardable: true)
       $0.stopwatch = Stopwatch(elapsed: .seconds(50))
     }
-    let turns = [turn(0xC00, "A1", 30, of: 42), turn(0xC01, "A2", 20, of: 43)]
-    let saved = record(syncUp, duration: 50, turns: turns, endedEarly: true)
+    let turns = [FeatureFixtures.turn(0xC00, "A1", 30, of: 42), FeatureFixtures.turn(0xC01, "A2", 20, of: 43)]
+    let saved = FeatureFixtures.recorded(syncUp, duration: 50, turns: turns, endedEarly: true)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
       $0.hasEnded = true
@@ -92,15 +89,12 @@ import TestStoreSupport
   @Test func aPauseIsLeftOutOfTheMeetingAndTheTurn() async {
     let syncUp = FeatureFixtures.syncUp(duration: 300, attendees: 3)
     let store = meeting(syncUp)
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     for second in 1...10 {
       await tick()
       await store.receive(.timerTick) {
         $0.secondsElapsed = second
-        $0.stopwatch = running(second)
+        $0.stopwatch = FeatureFixtures.running(second)
       }
     }
     await store.send(.pauseButtonTapped) {
@@ -113,21 +107,21 @@ import TestStoreSupport
     }
     await store.send(.resumeButtonTapped) {
       $0.isPaused = false
-      $0.stopwatch = running(10, since: 30)
+      $0.stopwatch = FeatureFixtures.running(10, since: 30)
     }
     for second in 1...5 {
       await tick()
       await store.receive(.timerTick) {
         $0.secondsElapsed = 10 + second
-        $0.stopwatch = running(10 + second, since: 30 + second)
+        $0.stopwatch = FeatureFixtures.running(10 + second, since: 30 + second)
       }
     }
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true)
       $0.stopwatch = Stopwatch(elapsed: .seconds(15))
     }
-    let turns = [turn(0xC00, "A1", 15, of: 100)]
-    let saved = record(syncUp, duration: 15, turns: turns, endedEarly: true)
+    let turns = [FeatureFixtures.turn(0xC00, "A1", 15, of: 100)]
+    let saved = FeatureFixtures.recorded(syncUp, duration: 15, turns: turns, endedEarly: true)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
       $0.hasEnded = true
@@ -143,22 +137,19 @@ import TestStoreSupport
     let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 3)
     let store = meeting(syncUp, allowsOvertime: true)
     var rings = 0
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     for second in 1...9 {
       await tick()
       await store.receive(.timerTick) {
         $0.secondsElapsed = second
-        $0.stopwatch = running(second)
+        $0.stopwatch = FeatureFixtures.running(second)
       }
       if store.state.shouldRingBell { rings += 1 }
     }
     await tick()
     await store.receive(.timerTick) {
       $0.secondsElapsed = 10
-      $0.stopwatch = running(10)
+      $0.stopwatch = FeatureFixtures.running(10)
       $0.isInOvertime = true
       $0.slotDidRunOut = true
     }
@@ -167,7 +158,7 @@ import TestStoreSupport
     for second in 11...25 {
       await tick()
       await store.receive(.timerTick) {
-        $0.stopwatch = running(second)
+        $0.stopwatch = FeatureFixtures.running(second)
         $0.slotDidRunOut = false
       }
       if store.state.shouldRingBell { rings += 1 }
@@ -182,20 +173,20 @@ import TestStoreSupport
       $0.speakerIndex = 1
       $0.isInOvertime = false
       $0.speakerDidChange = true
-      $0.turns = [turn(0xC00, "A1", 25, of: 10)]
+      $0.turns = [FeatureFixtures.turn(0xC00, "A1", 25, of: 10)]
       $0.turnStart = .seconds(25)
     }
     #expect(store.state.slotRemaining == 10)
     await store.send(.nextButtonTapped) {
       $0.speakerIndex = 2
       $0.secondsElapsed = 20
-      $0.turns.append(turn(0xC01, "A2", 0, of: 10))
+      $0.turns.append(FeatureFixtures.turn(0xC01, "A2", 0, of: 10))
     }
     for second in 1...15 {
       await tick()
       await store.receive(.timerTick) {
         $0.secondsElapsed = min(20 + second, 30)
-        $0.stopwatch = running(25 + second)
+        $0.stopwatch = FeatureFixtures.running(25 + second)
         $0.speakerDidChange = false
         if second == 10 {
           $0.isInOvertime = true
@@ -213,10 +204,10 @@ import TestStoreSupport
       $0.stopwatch = Stopwatch(elapsed: .seconds(40))
     }
     let turns = [
-      turn(0xC00, "A1", 25, of: 10), turn(0xC01, "A2", 0, of: 10), turn(0xC02, "A3", 15, of: 10),
+      FeatureFixtures.turn(0xC00, "A1", 25, of: 10), FeatureFixtures.turn(0xC01, "A2", 0, of: 10), FeatureFixtures.turn(0xC02, "A3", 15, of: 10),
     ]
     #expect(turns.map(\.overtime) == [15, 0, 5])
-    let saved = record(syncUp, duration: 40, turns: turns)
+    let saved = FeatureFixtures.recorded(syncUp, duration: 40, turns: turns)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
       $0.hasEnded = true
@@ -230,15 +221,12 @@ import TestStoreSupport
   @Test func withdrawingOvertimeMovesTheSpeakerOnAndKeepsToTheSlots() async {
     let syncUp = FeatureFixtures.syncUp(duration: 20, attendees: 2)
     let store = meeting(syncUp, allowsOvertime: true)
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     for second in 1...12 {
       await tick()
       await store.receive(.timerTick) {
         $0.secondsElapsed = min(second, 10)
-        $0.stopwatch = running(second)
+        $0.stopwatch = FeatureFixtures.running(second)
         $0.isInOvertime = second >= 10
         $0.slotDidRunOut = second == 10
       }
@@ -248,20 +236,20 @@ import TestStoreSupport
       $0.isInOvertime = false
       $0.speakerIndex = 1
       $0.speakerDidChange = true
-      $0.turns = [turn(0xC00, "A1", 12, of: 10)]
+      $0.turns = [FeatureFixtures.turn(0xC00, "A1", 12, of: 10)]
       $0.turnStart = .seconds(12)
     }
     for second in 13...21 {
       await tick()
       await store.receive(.timerTick) {
         $0.secondsElapsed = second - 2
-        $0.stopwatch = running(second)
+        $0.stopwatch = FeatureFixtures.running(second)
         $0.speakerDidChange = false
       }
     }
     // The last slot runs out: without overtime now, the meeting ends.
-    let turns = [turn(0xC00, "A1", 12, of: 10), turn(0xC01, "A2", 10, of: 10)]
-    let saved = record(syncUp, duration: 22, turns: turns)
+    let turns = [FeatureFixtures.turn(0xC00, "A1", 12, of: 10), FeatureFixtures.turn(0xC01, "A2", 10, of: 10)]
+    let saved = FeatureFixtures.recorded(syncUp, duration: 22, turns: turns)
     await tick()
     await store.receive(.timerTick) {
       $0.secondsElapsed = 20
@@ -286,14 +274,14 @@ import TestStoreSupport
       $0.speakerIndex = 1
       $0.secondsElapsed = 100
       $0.speakerDidChange = true
-      $0.turns = [turn(0xC00, "A1", 0, of: 100)]
+      $0.turns = [FeatureFixtures.turn(0xC00, "A1", 0, of: 100)]
     }
     await store.send(.noteSubmitted("Reviewing")) {
       $0.speakerDidChange = false
       $0.transcript = "A3: Reviewing"
     }
-    let turns = [turn(0xC00, "A1", 0, of: 100), turn(0xC02, "A3", 0, of: 100)]
-    let saved = record(
+    let turns = [FeatureFixtures.turn(0xC00, "A1", 0, of: 100), FeatureFixtures.turn(0xC02, "A3", 0, of: 100)]
+    let saved = FeatureFixtures.recorded(
       syncUp, transcript: "A3: Reviewing", duration: 0, turns: turns, endedEarly: true,
       absent: [UUID(0xC01), UUID(0xC03)])
     await store.send(.alert(.presented(.confirmSave))) {
@@ -309,15 +297,12 @@ import TestStoreSupport
   @Test func markingTheSpeakerAbsentGivesTheRestWhatIsLeft() async {
     let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 3)
     let store = meeting(syncUp)
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     for second in 1...4 {
       await tick()
       await store.receive(.timerTick) {
         $0.secondsElapsed = second
-        $0.stopwatch = running(second)
+        $0.stopwatch = FeatureFixtures.running(second)
       }
     }
     await store.send(.absentButtonTapped) {
@@ -333,11 +318,11 @@ import TestStoreSupport
     await store.send(.nextButtonTapped) {
       $0.speakerIndex = 2
       $0.secondsElapsed = 17
-      $0.turns = [turn(0xC01, "A2", 0, of: 13)]
+      $0.turns = [FeatureFixtures.turn(0xC01, "A2", 0, of: 13)]
     }
     // The last one missing too: nobody is left, and the meeting is saved.
-    let saved = record(
-      syncUp, duration: 4, turns: [turn(0xC01, "A2", 0, of: 13)],
+    let saved = FeatureFixtures.recorded(
+      syncUp, duration: 4, turns: [FeatureFixtures.turn(0xC01, "A2", 0, of: 13)],
       absent: [UUID(0xC00), UUID(0xC02)])
     await store.send(.absentButtonTapped) {
       $0.lineup[2].absent = true
@@ -407,41 +392,11 @@ import TestStoreSupport
     let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 3)
     var stored = syncUp
     stored.meetings = [
-      record(
-        syncUp, duration: 31, turns: [turn(0xC00, "A1", 12, of: 10)], endedEarly: true,
+      FeatureFixtures.recorded(
+        syncUp, duration: 31, turns: [FeatureFixtures.turn(0xC00, "A1", 12, of: 10)], endedEarly: true,
         absent: [UUID(0xC01)])
     ]
     let data = try SyncUpsFile.encode([stored])
     #expect(try SyncUpsFile.decode(data) == [stored])
-  }
-
-  // MARK: Helpers
-
-  /// A stopwatch that has counted `elapsed` seconds and runs since the test clock read `since`
-  /// seconds (`elapsed` when not given: no pause so far).
-  private func running(_ elapsed: Int, since: Int? = nil) -> Stopwatch {
-    Stopwatch(
-      elapsed: .seconds(elapsed), runningSince: TestClock.Instant(offset: .seconds(since ?? elapsed)))
-  }
-
-  /// A turn of the attendee `UUID(id)`.
-  private func turn(_ id: Int, _ name: String, _ seconds: Int, of slot: Int) -> Meeting.Turn {
-    Meeting.Turn(attendee: UUID(id), name: name, seconds: seconds, slot: slot)
-  }
-
-  /// The first meeting a test saves (`UUID(0)`, at `FeatureFixtures.now`) of `syncUp`, its
-  /// attendees in the listed order, `absent` marked.
-  private func record(
-    _ syncUp: SyncUp, transcript: String = "", duration: Int, turns: [Meeting.Turn],
-    endedEarly: Bool = false, absent: Set<UUID> = []
-  ) -> Meeting {
-    Meeting(
-      id: UUID(0), date: FeatureFixtures.now, transcript: transcript,
-      started: FeatureFixtures.now, duration: duration, plannedDuration: syncUp.duration,
-      endedEarly: endedEarly,
-      attendees: syncUp.attendees.map {
-        MeetingAttendee(id: $0.id, name: $0.name, absent: absent.contains($0.id))
-      },
-      turns: turns)
   }
 }

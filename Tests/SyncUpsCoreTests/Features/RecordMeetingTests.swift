@@ -29,16 +29,13 @@ import TestStoreSupport
       $0.uuid = .incrementing
     }
 
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
 
     await tick(clock)
     await store.receive(.timerTick) {
       $0.speakerIndex = 0
       $0.secondsElapsed = 1
-      $0.stopwatch = running(1)
+      $0.stopwatch = FeatureFixtures.running(1)
       #expect($0.secondsRemaining == 5)
     }
     await tick(clock)
@@ -46,8 +43,8 @@ import TestStoreSupport
       $0.speakerIndex = 1
       $0.secondsElapsed = 2
       $0.speakerDidChange = true
-      $0.stopwatch = running(2)
-      $0.turns = [turn(0xB1, "Blob", 2, of: 2)]
+      $0.stopwatch = FeatureFixtures.running(2)
+      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 2, of: 2)]
       $0.turnStart = .seconds(2)
       #expect($0.secondsRemaining == 4)
     }
@@ -56,7 +53,7 @@ import TestStoreSupport
       $0.speakerIndex = 1
       $0.secondsElapsed = 3
       $0.speakerDidChange = false
-      $0.stopwatch = running(3)
+      $0.stopwatch = FeatureFixtures.running(3)
       #expect($0.secondsRemaining == 3)
     }
     await tick(clock)
@@ -64,8 +61,8 @@ import TestStoreSupport
       $0.speakerIndex = 2
       $0.secondsElapsed = 4
       $0.speakerDidChange = true
-      $0.stopwatch = running(4)
-      $0.turns.append(turn(0xB2, "Blob Jr", 2, of: 2))
+      $0.stopwatch = FeatureFixtures.running(4)
+      $0.turns.append(FeatureFixtures.turn(0xB2, "Blob Jr", 2, of: 2))
       $0.turnStart = .seconds(4)
       #expect($0.secondsRemaining == 2)
     }
@@ -74,14 +71,14 @@ import TestStoreSupport
       $0.speakerIndex = 2
       $0.secondsElapsed = 5
       $0.speakerDidChange = false
-      $0.stopwatch = running(5)
+      $0.stopwatch = FeatureFixtures.running(5)
       #expect($0.secondsRemaining == 1)
     }
     let turns = [
-      turn(0xB1, "Blob", 2, of: 2), turn(0xB2, "Blob Jr", 2, of: 2),
-      turn(0xB3, "Blob Sr", 2, of: 2),
+      FeatureFixtures.turn(0xB1, "Blob", 2, of: 2), FeatureFixtures.turn(0xB2, "Blob Jr", 2, of: 2),
+      FeatureFixtures.turn(0xB3, "Blob Sr", 2, of: 2),
     ]
-    let meeting = recorded(FeatureFixtures.shortSyncUp, duration: 6, turns: turns)
+    let meeting = FeatureFixtures.recorded(FeatureFixtures.shortSyncUp, duration: 6, turns: turns)
     await tick(clock)
     await store.receive(.timerTick) {
       $0.speakerIndex = 2
@@ -110,10 +107,7 @@ import TestStoreSupport
       $0.uuid = .incrementing
     }
 
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
@@ -127,8 +121,8 @@ import TestStoreSupport
     await store.receive(.timerTick)
     await store.receive(.timerTick)
 
-    let turns = [turn(0xA1, "Blob", 0, of: 10)]
-    let meeting = recorded(FeatureFixtures.designSyncUp, duration: 0, turns: turns, endedEarly: true)
+    let turns = [FeatureFixtures.turn(0xA1, "Blob", 0, of: 10)]
+    let meeting = FeatureFixtures.recorded(FeatureFixtures.designSyncUp, duration: 0, turns: turns, endedEarly: true)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
       $0.hasEnded = true
@@ -154,10 +148,7 @@ import TestStoreSupport
       $0.dismiss = dismissals.effect
     }
 
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
@@ -182,22 +173,19 @@ import TestStoreSupport
       $0.dismiss = DismissCounter().effect
     }
 
-    let task = await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    let task = await store.startMeeting()
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
     await store.send(.alert(.dismiss)) {
       $0.alert = nil
-      $0.stopwatch = running(0)
+      $0.stopwatch = FeatureFixtures.running(0)
     }
     await tick(clock)
     await store.receive(.timerTick) {
       $0.secondsElapsed = 1
-      $0.stopwatch = running(1)
+      $0.stopwatch = FeatureFixtures.running(1)
     }
     task.cancel()
     await store.finish()
@@ -216,20 +204,17 @@ import TestStoreSupport
       $0.uuid = .incrementing
     }
 
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     await store.send(.nextButtonTapped) {
       $0.speakerIndex = 1
       $0.secondsElapsed = 2
       $0.speakerDidChange = true
-      $0.turns = [turn(0xB1, "Blob", 0, of: 2)]
+      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
     }
     await store.send(.nextButtonTapped) {
       $0.speakerIndex = 2
       $0.secondsElapsed = 4
-      $0.turns.append(turn(0xB2, "Blob Jr", 0, of: 2))
+      $0.turns.append(FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2))
     }
     #expect(store.state.isOnLastSpeaker)
     await store.send(.nextButtonTapped) {
@@ -238,10 +223,10 @@ import TestStoreSupport
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
     let turns = [
-      turn(0xB1, "Blob", 0, of: 2), turn(0xB2, "Blob Jr", 0, of: 2),
-      turn(0xB3, "Blob Sr", 0, of: 2),
+      FeatureFixtures.turn(0xB1, "Blob", 0, of: 2), FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2),
+      FeatureFixtures.turn(0xB3, "Blob Sr", 0, of: 2),
     ]
-    let meeting = recorded(FeatureFixtures.shortSyncUp, duration: 0, turns: turns)
+    let meeting = FeatureFixtures.recorded(FeatureFixtures.shortSyncUp, duration: 0, turns: turns)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
       $0.hasEnded = true
@@ -282,21 +267,18 @@ import TestStoreSupport
     }
     let changes = [42: 1, 85: 2, 128: 3, 171: 4, 214: 5, 257: 6]
     let starts = [0, 42, 85, 128, 171, 214, 257, 300]
-    let turns = (0..<7).map { turn(0xC00 + $0, "A\($0 + 1)", starts[$0 + 1] - starts[$0], of: starts[$0 + 1] - starts[$0]) }
+    let turns = (0..<7).map { FeatureFixtures.turn(0xC00 + $0, "A\($0 + 1)", starts[$0 + 1] - starts[$0], of: starts[$0 + 1] - starts[$0]) }
     #expect(store.state.speakerSlot(for: 0) == 0..<42)
     #expect(store.state.speakerSlot(for: 3) == 128..<171)
     #expect(store.state.speakerSlot(for: 6) == 257..<300)
 
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     var changed = false
     for second in 1..<300 {
       await tick(clock)
       await store.receive(.timerTick) {
         $0.secondsElapsed = second
-        $0.stopwatch = running(second)
+        $0.stopwatch = FeatureFixtures.running(second)
         $0.speakerDidChange = changes[second] != nil
         if let speaker = changes[second] {
           $0.speakerIndex = speaker
@@ -309,7 +291,7 @@ import TestStoreSupport
     #expect(store.state.secondsRemaining == 1)
     #expect(store.state.slotElapsed == 42)
     #expect(store.state.slotRemaining == 1)
-    let meeting = recorded(syncUp, duration: 300, turns: turns)
+    let meeting = FeatureFixtures.recorded(syncUp, duration: 300, turns: turns)
     await tick(clock)
     await store.receive(.timerTick) {
       $0.secondsElapsed = 300
@@ -370,14 +352,11 @@ import TestStoreSupport
       $0.dismiss = DismissCounter().effect
     }
 
-    await store.send(.onTask) {
-      $0.started = FeatureFixtures.now
-      $0.stopwatch = running(0)
-    }
+    await store.startMeeting()
     await tick(clock)
     await store.receive(.timerTick) {
       $0.secondsElapsed = 1
-      $0.stopwatch = running(1)
+      $0.stopwatch = FeatureFixtures.running(1)
     }
     await store.send(.pauseButtonTapped) {
       $0.isPaused = true
@@ -389,15 +368,15 @@ import TestStoreSupport
     await store.receive(.timerTick)
     await store.send(.resumeButtonTapped) {
       $0.isPaused = false
-      $0.stopwatch = running(1, since: 3)
+      $0.stopwatch = FeatureFixtures.running(1, since: 3)
     }
     await tick(clock)
     await store.receive(.timerTick) {
       $0.secondsElapsed = 2
       $0.speakerIndex = 1
       $0.speakerDidChange = true
-      $0.stopwatch = running(2, since: 4)
-      $0.turns = [turn(0xB1, "Blob", 2, of: 2)]
+      $0.stopwatch = FeatureFixtures.running(2, since: 4)
+      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 2, of: 2)]
       $0.turnStart = .seconds(2)
     }
     await store.send(.endMeetingButtonTapped) {
@@ -432,15 +411,15 @@ import TestStoreSupport
       $0.secondsElapsed = 2
       $0.speakerIndex = 1
       $0.speakerDidChange = true
-      $0.turns = [turn(0xB1, "Blob", 0, of: 2)]
+      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
     }
     #expect(store.state.currentSpeakerName == "Speaker 2")
     await store.send(.noteSubmitted("  Reviewing\nthe design  ")) {
       $0.speakerDidChange = false
       $0.transcript = "Blob: Shipped the release\nSpeaker 2: Reviewing the design"
     }
-    let turns = [turn(0xB1, "Blob", 0, of: 2), turn(0xB2, "  ", 0, of: 2)]
-    let meeting = recorded(
+    let turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2), FeatureFixtures.turn(0xB2, "  ", 0, of: 2)]
+    let meeting = FeatureFixtures.recorded(
       syncUp, transcript: "Blob: Shipped the release\nSpeaker 2: Reviewing the design",
       duration: 0, turns: turns, endedEarly: true)
     await store.send(.alert(.presented(.confirmSave))) {
@@ -462,8 +441,8 @@ import TestStoreSupport
       $0.uuid = .incrementing
     }
 
-    let turns = [turn(0xB1, "Blob", 0, of: 2)]
-    let meeting = recorded(
+    let turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
+    let meeting = FeatureFixtures.recorded(
       FeatureFixtures.shortSyncUp, duration: 0, turns: turns, endedEarly: true)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.hasEnded = true
@@ -555,9 +534,9 @@ import TestStoreSupport
       var expected = renamed
       // The record keeps the names the meeting started with.
       expected.meetings = [
-        recorded(
+        FeatureFixtures.recorded(
           FeatureFixtures.shortSyncUp, transcript: "Blob: Hello", duration: 0,
-          turns: [turn(0xB1, "Blob", 0, of: 2)], endedEarly: true)
+          turns: [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)], endedEarly: true)
       ]
       #expect(store.state.syncUp == expected)
       #expect(syncUps == [expected])
@@ -565,33 +544,5 @@ import TestStoreSupport
       #expect(try FeatureFixtures.syncUpsInFile() == [expected])
       #expect(dismissals.count == 1)
     }
-  }
-
-  // MARK: Helpers
-
-  /// A stopwatch that has counted `elapsed` seconds and runs since the test clock read `since`
-  /// seconds (`elapsed` when not given: no pause so far).
-  private func running(_ elapsed: Int, since: Int? = nil) -> Stopwatch {
-    Stopwatch(
-      elapsed: .seconds(elapsed), runningSince: TestClock.Instant(offset: .seconds(since ?? elapsed)))
-  }
-
-  /// A turn of the attendee `UUID(id)`.
-  private func turn(_ id: Int, _ name: String, _ seconds: Int, of slot: Int) -> Meeting.Turn {
-    Meeting.Turn(attendee: UUID(id), name: name, seconds: seconds, slot: slot)
-  }
-
-  /// The first meeting a test saves (`UUID(0)`, at `FeatureFixtures.now`) of `syncUp`, everyone
-  /// present in the listed order.
-  private func recorded(
-    _ syncUp: SyncUp, transcript: String = "", duration: Int, turns: [Meeting.Turn],
-    endedEarly: Bool = false
-  ) -> Meeting {
-    Meeting(
-      id: UUID(0), date: FeatureFixtures.now, transcript: transcript,
-      started: FeatureFixtures.now, duration: duration, plannedDuration: syncUp.duration,
-      endedEarly: endedEarly,
-      attendees: syncUp.attendees.map { MeetingAttendee(id: $0.id, name: $0.name, absent: false) },
-      turns: turns)
   }
 }
