@@ -329,8 +329,11 @@ struct SyncEndToEndTests {
     try FileManager.default.moveItem(atPath: team.remote, toPath: team.remote + ".away")
     let offline = try team.ana("--json", "sync")
     #expect(offline.status == 1)
-    #expect(offline.error.hasPrefix("Error: cannot reach 'origin': "))
-    #expect(offline.error.contains("the push is pending"))
+    #expect(
+      offline.error.hasSuffix(
+        "Error: cannot reach 'origin': '\(team.remote)' does not appear to be a git repository; your "
+          + "changes are committed locally and the push is pending: run 'syncups sync' again when "
+          + "'origin' can be reached\n"))
     let report = try #require(try team.ana.run.json(offline) as? [String: Any])
     #expect(report["pending"] as? Bool == true)
     #expect(report["pushed"] as? Bool == false)
@@ -379,20 +382,69 @@ struct SyncEndToEndTests {
     #expect(try team.ana.sync()["committed"] as? String == "Add sync-up Design")
   }
 
-  @Test func aTeammatesCorruptFileIsNeverMergedAndTheRepositoryIsLeftClean() throws {
+  @Test func aTeammatesCorruptFileIsNeverMergedAndIsNamedByItsCommitAndAuthor() throws {
     let team = try SyncTeam()
     try "not json\n".write(toFile: team.ben.dataFile, atomically: true, encoding: .utf8)
     #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qam", "Break it").status == 0)
     #expect(try team.ben.git("push", "-q").status == 0)
+    let commit = try team.ben.git("rev-parse", "--short", "HEAD").stdoutText.dropLast()
     #expect(try team.ana("add", "--title", "Design").status == 0)
-    let result = try team.ana("sync")
+    let result = try team.ana("--json", "sync")
     #expect(result.status == 65)
-    #expect(result.error.hasPrefix("Error: cannot merge the sync-ups from origin/master: "))
-    #expect(result.error.contains("the merge was aborted, and your changes are committed locally"))
+    let message =
+      "cannot merge the sync-ups from origin/master: 'sync-ups.json' as commit \(commit) by Ben "
+      + "<ben@example.com> left it is not a valid data file (not valid JSON (at the top level)); "
+      + "the merge was aborted, and your changes are committed locally. To recover, revert "
+      + "\(commit) on the remote ('git revert \(commit)' in a clone of it, then push) and run "
+      + "'syncups sync' again"
+    #expect(result.error == "Error: \(message)\n")
+    // The object comes on failures too, saying what was done before and what failed.
+    let report = try #require(try team.ana.run.json(result) as? [String: Any])
+    #expect(report["error"] as? String == message)
+    #expect(report["committed"] as? String == "Add sync-up Design")
+    #expect(report["pending"] as? Bool == true)
     #expect(try team.ana.git("status", "--porcelain").stdoutText == "")
     #expect(try team.ana.git("rev-parse", "-q", "--verify", "MERGE_HEAD").status != 0)
     #expect(try team.ana.titles() == ["Engineering", "Design"])
     #expect(try team.ana.commitSubjects().first == "Add sync-up Design")
+    // Recovering as the message says.
+    #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "revert", "--no-edit", String(commit)).status == 0)
+    #expect(try team.ben.git("push", "-q").status == 0)
+    #expect(try team.ana.sync()["pushed"] as? Bool == true)
+  }
+
+  @Test func gitsOwnReasonIsGivenWithTheFilesItNames() throws {
+    let team = try SyncTeam()
+    // A file of Ben's beside the data file, which Ana has changed without committing it.
+    try "int main(void) { return 0; }\n".write(toFile: team.ben.directory + "/main.c", atomically: true, encoding: .utf8)
+    #expect(try team.ben.git("add", "main.c").status == 0)
+    #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qm", "Add main.c").status == 0)
+    #expect(try team.ben.git("push", "-q").status == 0)
+    _ = try team.ana.sync()
+    try "int main(void) { return 1; }\n".write(toFile: team.ana.directory + "/main.c", atomically: true, encoding: .utf8)
+    try "int main(void) { return 2; }\n".write(toFile: team.ben.directory + "/main.c", atomically: true, encoding: .utf8)
+    #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qam", "Change main.c").status == 0)
+    #expect(try team.ben.git("push", "-q").status == 0)
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    let result = try team.ana("sync")
+    #expect(result.status == 1)
+    #expect(
+      result.error.hasSuffix(
+        "Error: cannot merge the sync-ups from origin/master: Your local changes to the following "
+          + "files would be overwritten by merge: main.c; the merge was aborted, and your changes "
+          + "are committed locally\n"))
+    #expect(try String(contentsOfFile: team.ana.directory + "/main.c", encoding: .utf8) == "int main(void) { return 1; }\n")
+  }
+
+  @Test func aSyncThatCannotStartStillPrintsItsObject() throws {
+    let ana = Teammate()
+    #expect(try ana("add", "--title", "Design").status == 0)
+    let result = try ana("--json", "sync")
+    #expect(result.status == 1)
+    let report = try #require(try ana.run.json(result) as? [String: Any])
+    #expect((report["error"] as? String)?.hasPrefix("'\(ana.directory)' is not in a git repository") == true)
+    #expect(report["pushed"] as? Bool == false)
+    #expect(report["committed"] is NSNull)
   }
 
   @Test func aPushRejectedBecauseSomeonePushedFirstIsMergedAndPushedAgain() throws {

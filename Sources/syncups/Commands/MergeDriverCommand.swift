@@ -25,6 +25,8 @@ extension CommandContext {
   /// `$SYNCUPS_MERGE_REPORT`). A side that is not a data file fails the merge with status 65
   /// before anything is written, so git reports the merge as failed and `ours` is untouched.
   func mergeDriver(base: String, ours: String, theirs: String) throws {
+    // A merge whose git was killed (with the sync that started it) is not finished alone.
+    Subprocess.dieWithParent()
     let newer = try mergeNewerSide()
     let sides = try Self.readMergeSides([
       MergeSideFile(path: base, role: "base", missingIsEmpty: true),

@@ -3,6 +3,11 @@
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SharedState
 import SyncUpsCore
 
@@ -47,6 +52,9 @@ extension CommandContext {
     try git.output(
       ["init", "-q"] + (branch.map { ["-b", String($0)] } ?? []),
       doing: "create a git repository in '\(sanitize(repository.directory))'")
+    let journal = SyncJournal(gitDirectory: try repository.gitDirectory())
+    try journal.record()
+    defer { journal.remove() }
     try repository.registerDriver()
     try repository.setOrigin(url)
     let fetched = try git.run(["fetch", "-q", "origin"])
@@ -67,24 +75,46 @@ extension CommandContext {
       if let subject = try repository.commitDataFile(local) { committed.append(subject) }
       if remoteBranchExists {
         try repository.track(upstream)
-        conflicts = try repository.merge(upstream)
+        conflicts = try repository.merge(upstream, journal: journal)
       }
     }
     try reportSetup(repository, committed: committed, conflicts: conflicts)
   }
 
+  /// How many times a sync pushes before it gives up: each rejected push (someone else pushed
+  /// first, or the remote could not lock its branch because someone else was pushing) is
+  /// followed by a fetch, a merge and another push, after a short random pause.
+  nonisolated static let pushAttempts = 5
+
   func sync() throws {
+    var report = SyncReport()
+    do {
+      try sync(into: &report)
+    } catch {
+      // With --json the object comes on every way out, saying what failed.
+      report.error = (error as? CommandFailure)?.message ?? sanitize("\(error)")
+      // People hear what happened before the failure once there was a remote to sync with.
+      if options.json || report.remote != nil { printSync(report) }
+      throw error
+    }
+  }
+
+  private func sync(into report: inout SyncReport) throws {
     let repository = try SyncRepository(dataFile: dataFile, environment: environment)
     _ = try repository.requireRepository()
     let lock = try lockDataFile()
     defer { lock.unlock() }
+    let journal = SyncJournal(gitDirectory: try repository.gitDirectory())
+    report.recovered = try repository.recover(journal)
+    try journal.record()
+    defer { journal.remove() }
     let local = try loadSyncUps().wrappedValue
     try repository.registerDriver()
-    var report = SyncReport()
     // Every way out past the fetch says what arrived, the file compared with how it was.
-    func reportWhatArrived() throws {
-      report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
-      printSync(report)
+    func noteWhatArrived() {
+      if let current = try? repository.currentSyncUps() {
+        report.received = SyncUpChanges(from: local, to: current)
+      }
     }
     report.committed = try repository.commitDataFile(local)
     guard let upstream = try repository.upstream() else {
@@ -92,12 +122,11 @@ extension CommandContext {
       return
     }
     report.remote = upstream.display
-    // A push is rejected when someone pushed after the fetch: fetch and merge again.
     for attempt in 1... {
       let fetched = try repository.git.run(["fetch", "-q", upstream.remote])
       guard fetched.status == 0 else {
         report.pending = try repository.commitsAhead(of: repository.resolve(upstream.trackingRef)) > 0
-        try reportWhatArrived()
+        noteWhatArrived()
         var failure = repository.git.failure("reach '\(sanitize(upstream.remote))'", fetched)
         failure.message += report.pending
           ? "; your changes are committed locally and the push is pending: run 'syncups sync' "
@@ -106,31 +135,40 @@ extension CommandContext {
         throw failure
       }
       if try repository.resolve(upstream.trackingRef) != nil {
-        report.conflicts += try repository.merge(upstream)
+        do {
+          report.conflicts += try repository.merge(upstream, journal: journal)
+        } catch {
+          report.pending = try repository.commitsAhead(of: repository.resolve(upstream.trackingRef)) > 0
+          noteWhatArrived()
+          throw error
+        }
       }
       switch try repository.push(upstream) {
       case .upToDate:
         break
       case .pushed:
         report.pushed = true
-      case .rejected where attempt < 3:
+      case .rejected where attempt < Self.pushAttempts:
+        // Someone else's push won the race: let theirs land before fetching it.
+        usleep(useconds_t(UInt32.random(in: 20_000...80_000) * UInt32(attempt)))
         continue
       case .rejected:
         report.pending = true
-        try reportWhatArrived()
+        noteWhatArrived()
         throw CommandFailure(
           "the push to '\(sanitize(upstream.remote))' was rejected \(attempt) times: others are "
             + "pushing at the same time; your changes are committed locally: run 'syncups sync' "
             + "again")
       case .failed(var failure):
         report.pending = true
-        try reportWhatArrived()
+        noteWhatArrived()
         failure.message += "; your changes are committed locally and the push is pending"
         throw failure
       }
       break
     }
-    try reportWhatArrived()
+    noteWhatArrived()
+    printSync(report)
   }
 
   // MARK: - Parts
@@ -191,6 +229,7 @@ extension CommandContext {
   }
 
   private func printSync(_ report: SyncReport) {
+    for line in report.recoveredLines { say(line) }
     if options.json {
       Output.standard(report.json.text())
     } else {

@@ -14,9 +14,16 @@ struct SyncReport {
   /// What the merges brought, from the local sync-ups (once committed) to the final ones.
   var received: SyncUpChanges?
   var conflicts: [SyncConflict] = []
+  /// What was put right of a sync that was killed, before this one began (see
+  /// ``SyncRepository/recover(_:)``).
+  var recovered: [String] = []
+  /// Why the sync failed; nil when it did not.
+  var error: String?
 
   var json: JSONOutput {
     .object([
+      "recovered": .array(recovered.map(JSONOutput.string)),
+      "error": error.map(JSONOutput.string) ?? .null,
       "committed": committed.map(JSONOutput.string) ?? .null,
       "remote": remote.map(JSONOutput.string) ?? .null,
       "pushed": .bool(pushed),
@@ -87,10 +94,15 @@ struct SyncReport {
     if !arrived.isEmpty { lines += ["Received from \(sanitize(remote)):"] + arrived }
     if pushed {
       lines.append("Pushed to \(sanitize(remote)).")
-    } else if !pending && arrived.isEmpty {
+    } else if !pending && arrived.isEmpty && error == nil {
       lines.append("Up to date with \(sanitize(remote)).")
     }
     return lines
+  }
+
+  /// What was recovered, for people: shown before the rest, like the rest (not with `--quiet`).
+  var recoveredLines: [String] {
+    recovered.map { "Recovered from an interrupted sync: \($0)." }
   }
 
   var conflictLines: [String] {

@@ -55,6 +55,11 @@ struct SyncRepository {
     return String(result.output.dropLast())
   }
 
+  /// The repository's git directory, absolute.
+  func gitDirectory() throws(CommandFailure) -> String {
+    try git.output(["rev-parse", "--absolute-git-dir"], doing: "find the repository's git directory")
+  }
+
   /// The top directory of the repository `sync` needs.
   ///
   /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
@@ -279,6 +284,18 @@ extension SyncRepository {
     case failed(CommandFailure)
   }
 
+  /// Whether a line of `git push --porcelain` says the push lost a race with someone else's:
+  /// the remote branch moved since the fetch (`[rejected]`), or the remote could not update it
+  /// because another push held it (`[remote rejected] (failed to update ref)`, `cannot lock
+  /// ref`). A refusal for any other reason (a hook, permissions) is not retried.
+  private static func lostARace(_ line: Substring) -> Bool {
+    guard line.hasPrefix("!") else { return false }
+    return line.contains("[rejected]")
+      || (line.contains("[remote rejected]")
+        && ["failed to update ref", "cannot lock ref", "failed to lock", "incorrect old value"]
+          .contains { line.contains($0) })
+  }
+
   /// Pushes the current branch to `upstream`, making it track `upstream` once pushed.
   func push(_ upstream: Upstream) throws(CommandFailure) -> PushOutcome {
     if let tip = try resolve(upstream.trackingRef), try isAncestor("HEAD", of: tip) {
@@ -290,9 +307,7 @@ extension SyncRepository {
       if !upstream.isConfigured { try track(upstream) }
       return .pushed
     }
-    if result.output.split(separator: "\n").contains(where: { $0.hasPrefix("!") && $0.contains("[rejected]") }) {
-      return .rejected
-    }
+    if result.output.split(separator: "\n").contains(where: Self.lostARace) { return .rejected }
     return .failed(git.failure("push to '\(sanitize(upstream.remote))'", result))
   }
 }

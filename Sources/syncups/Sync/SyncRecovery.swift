@@ -1,0 +1,128 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SharedState
+import SyncUpsCore
+
+/// What a sync is doing, kept in the git directory (`syncups-sync`) from its start to its end,
+/// so that the next sync knows what a killed one left behind. `sync` holds the data file's
+/// lock for its whole run, so a journal found by a sync that has just taken the lock is always
+/// that of a sync that died: its git state is left over, never in use.
+///
+/// The journal is empty while the sync commits, fetches and pushes, and names the two commits
+/// while it merges (`merge <ours> <theirs>`): git writes the merged data file and index before
+/// it makes the merge commit, so a sync killed in between leaves the team's changes in the
+/// working file, where they must not be taken for local work.
+struct SyncJournal {
+  /// The repository's git directory (`.git`, absolute).
+  let gitDirectory: String
+  var path: String { gitDirectory + "/syncups-sync" }
+
+  /// Records that a sync runs, or the merge it is doing.
+  func record(merging merge: (ours: String, theirs: String)? = nil) throws(CommandFailure) {
+    let text = merge.map { "merge \($0.ours) \($0.theirs)\n" } ?? ""
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      throw CommandFailure("cannot write '\(sanitize(path))': \(String(cString: strerror(errno)))")
+    }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    guard bytes.isEmpty || write(fd, bytes, bytes.count) == bytes.count else {
+      throw CommandFailure("cannot write '\(sanitize(path))': \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Ends the journal: the sync finished, or failed in a way it cleaned up after.
+  func remove() { unlink(path) }
+
+  /// What the journal of a sync that died says: nil when there is none (the last sync ended);
+  /// the two commits of the merge it was doing, if it was merging.
+  func read() -> (found: Bool, merge: (ours: String, theirs: String)?) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return (false, nil) }
+    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard words.count == 3, words[0] == "merge" else { return (true, nil) }
+    return (true, (words[1], words[2]))
+  }
+}
+
+extension SyncRepository {
+  /// Puts right what a sync that was killed left behind, before anything else runs; what it
+  /// did, one line for each thing, for people. Nothing stored is lost: a merge git had not
+  /// committed is undone, and what was in the working file is kept as local work without the
+  /// team's changes, which the sync then merges again properly.
+  ///
+  /// - Throws: when git cannot undo the merge (the user's own changes to other files stand in
+  ///   the way), with git's reason.
+  func recover(_ journal: SyncJournal) throws(CommandFailure) -> [String] {
+    let (found, merge) = journal.read()
+    guard found else { return [] }
+    var recovered: [String] = []
+    let lock = journal.gitDirectory + "/index.lock"
+    if unlink(lock) == 0 {
+      recovered.append("removed '\(sanitize(lock))', left by a sync that was killed")
+    }
+    for scratch in ["syncups-merge-report", "syncups-merge-base", "syncups-merge-ours", "syncups-merge-theirs"] {
+      unlink(journal.gitDirectory + "/" + scratch)
+    }
+    if let top = try topLevel() {
+      let removed = removeMergeTemporaries(in: top)
+      if removed > 0 {
+        recovered.append(
+          "removed \(removed == 1 ? "a temporary file" : "\(removed) temporary files") of the "
+            + "merge it was doing")
+      }
+    }
+    if let merge, try resolve("HEAD") == merge.ours {
+      try undoMerge(ours: merge.ours, theirs: merge.theirs)
+      recovered.append("undid the merge it had not finished; it is done again now")
+    }
+    return recovered
+  }
+
+  /// Undoes a merge of `theirs` into `ours` (still `HEAD`) that git did not commit: the index,
+  /// the merge state and the other files go back to `HEAD`, and the data file holds what it
+  /// held less the merge's changes. Anything saved into it since (a command run after the kill)
+  /// is kept.
+  private func undoMerge(ours: String, theirs: String) throws(CommandFailure) {
+    let working = try? currentSyncUps()
+    if let working, let head = try syncUps(at: ours) {
+      let base = try git.run(["merge-base", ours, theirs])
+      let common = base.status == 0 ? try syncUps(at: String(base.output.dropLast())) ?? [] : []
+      let merged = SyncUpsMerge.merge(
+        base: common, ours: head, theirs: try syncUps(at: theirs) ?? [],
+        newer: try newerSide(ours: ours, theirs: theirs)
+      ).syncUps
+      // What the file holds now, less what the merge changed: `head` plus later local work.
+      let local = SyncUpsMerge.merge(base: merged, ours: head, theirs: working, newer: .theirs)
+      do {
+        try writeBytes(try SyncUpsFile.encode(local.syncUps), to: dataFilePath)
+      } catch let failure as CommandFailure {
+        throw failure
+      } catch {
+        throw CommandFailure("cannot write '\(sanitize(dataFilePath))': \(sanitize("\(error)"))")
+      }
+    }
+    let undo = "undo the merge a killed sync had not finished"
+    try git.output(["reset", "-q", "--", name], doing: undo)
+    try git.output(["reset", "-q", "--merge"], doing: undo)
+  }
+
+  /// Removes git's temporary files of a merge that was killed (`.merge_file_XXXXXX`, and the
+  /// merge driver's own temporary files beside them) from the working tree's top; how many.
+  private func removeMergeTemporaries(in top: String) -> Int {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: top) else { return 0 }
+    var removed = 0
+    for name in names
+    where name.hasPrefix(".merge_file_") || (name.hasPrefix("..merge_file_") && name.contains(".tmp-")) {
+      if unlink(top + "/" + name) == 0 { removed += 1 }
+    }
+    return removed
+  }
+}
