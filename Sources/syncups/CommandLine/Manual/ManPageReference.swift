@@ -216,6 +216,13 @@ enum ManPageReference {
         + "merge-driver: syncUp, path, kept, message): edits both sides made to the same "
         + "thing, and whose was kept."
     ),
+    (
+      "recovered",
+      "Array of strings: what was put right of an earlier sync that was killed, before this "
+        + "one began (a lock git left, an unfinished merge undone and done again); empty when "
+        + "nothing was."
+    ),
+    ("error", "String: why the sync failed, as on standard error; null when it did not."),
   ]
 
   /// The fields of `sync init --json` (with or without `--clone`).
@@ -257,6 +264,16 @@ enum ManPageReference {
       + "no terminal and GIT_TERMINAL_PROMPT=0, so it never waits for a password: use an ssh "
       + "key or a credential helper. When git has no user.name or user.email configured, "
       + "commits are made as syncups <syncups@localhost>; the configuration is not changed.",
+    "A push that loses a race with a teammate's (the remote branch moved, or the remote could "
+      + "not update it because another push held it) is not a failure: sync fetches, merges "
+      + "and pushes again, up to five times, after a short random pause.",
+    "A sync can be killed at any point, with or without its git: git dies with syncups, and "
+      + "the next sync puts right what was left before it does anything else, and says so "
+      + "(Recovered from an interrupted sync: ...). It removes the index.lock and temporary "
+      + "merge files left behind, and undoes a merge git had not committed: what the data file "
+      + "held is kept as local work less the team's changes, which are merged again properly, "
+      + "so a change a teammate made is never committed as yours and nothing a teammate "
+      + "deleted comes back. There is never anything to remove or undo by hand.",
   ]
 
   /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved.
