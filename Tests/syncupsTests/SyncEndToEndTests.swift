@@ -275,6 +275,37 @@ struct SyncEndToEndTests {
     #expect(try ana.git("status", "--porcelain").stdoutText == "")
   }
 
+  @Test func anotherRemoteReplacesAnUnusedOriginAndSaysSoButASyncedOneOnlyWithForce() throws {
+    let ana = Teammate()
+    #expect(try ana("sync", "init", "/srv/git/typo.git").status == 0)
+    let replaced = try ana("sync", "init", "/srv/git/team.git")
+    #expect(replaced.status == 0, "\(replaced.error)")
+    #expect(replaced.error.contains("Origin changed from '/srv/git/typo.git' to '/srv/git/team.git'.\n"))
+    let team = try SyncTeam()
+    let other = try ScratchDirectory()
+    #expect(try team.ana.git("init", "-q", "--bare", other.path + "/other.git").status == 0)
+    let refused = try team.ana("--json", "sync", "init", other.path + "/other.git")
+    #expect(refused.status == 1)
+    #expect(
+      refused.error
+        == "Error: origin is already '\(team.remote)', which this repository has synced with; to "
+        + "share through '\(other.path)/other.git' instead, run 'syncups sync init --force "
+        + "\(other.path)/other.git' (the sync-ups stay, and the next sync merges them with what "
+        + "'\(other.path)/other.git' holds)\n")
+    #expect(try team.ana.git("remote", "get-url", "origin").stdoutText == team.remote + "\n")
+    let forced = try team.ana("--json", "sync", "init", "--force", other.path + "/other.git")
+    #expect(forced.status == 0, "\(forced.error)")
+    let report = try #require(try team.ana.run.json(forced) as? [String: Any])
+    #expect(report["previousRemote"] as? String == team.remote)
+    #expect(report["remote"] as? String == other.path + "/other.git")
+    // The new origin gets everything on the next sync.
+    #expect(try team.ana.sync()["pushed"] as? Bool == true)
+    let carol = Teammate()
+    #expect(try carol("sync", "init", "--clone", other.path + "/other.git").status == 0)
+    #expect(try carol.titles() == ["Engineering"])
+    #expect(try ana("sync", "--force").status == 64)
+  }
+
   @Test func cloningKeepsTheSyncUpsAlreadyHere() throws {
     let team = try SyncTeam()
     let carol = Teammate()

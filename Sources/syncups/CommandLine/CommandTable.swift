@@ -623,7 +623,8 @@ enum CommandTable {
 
       sync init makes the data file's directory a git repository (or uses the one it is in), \
       registers the merge driver, commits the data file and, given <remote>, sets it as \
-      origin. sync init --clone <url> starts from the team's repository instead, merging in \
+      origin; an origin it has already synced with is replaced only with --force. \
+      sync init --clone <url> starts from the team's repository instead, merging in \
       any sync-ups already here. Running sync init again is harmless. See TEAMS in syncups(1).
       """,
     runs: SyncCommand.self,
@@ -647,6 +648,12 @@ enum CommandTable {
           help: "With init: start from the team's repository at <url>, keeping the sync-ups "
             + "already here."),
         \.clone, parse: ValueParser.nonEmptyPath),
+      .flag(
+        OptionSpec(
+          long: "force",
+          help: "With init <remote>: replace an origin this repository has already synced "
+            + "with."),
+        \.force),
     ],
     examples: [
       ExampleSpec(

@@ -16,7 +16,7 @@ import SyncUpsCore
 /// that is running saves once the lock is free, onto the merged file. Every failure leaves
 /// what was local committed (or untouched), never overwritten.
 extension CommandContext {
-  func syncInit(remote: String?) throws {
+  func syncInit(remote: String?, force: Bool) throws {
     let repository = try SyncRepository(dataFile: dataFile, environment: environment)
     let lock = try lockDataFile()
     defer { lock.unlock() }
@@ -28,8 +28,10 @@ extension CommandContext {
     try repository.registerDriver()
     var committed = try commitSharingFiles(repository)
     if let subject = try repository.commitDataFile(local) { committed.append(subject) }
-    if let remote { try repository.setOrigin(Self.remoteLocation(remote)) }
-    try reportSetup(repository, committed: committed, conflicts: [])
+    let previous = try remote.flatMap { remote throws(CommandFailure) in
+      try repository.setOrigin(Self.remoteLocation(remote), force: force)
+    }
+    try reportSetup(repository, committed: committed, conflicts: [], previousOrigin: previous)
   }
 
   func syncClone(_ given: String) throws {
@@ -56,7 +58,7 @@ extension CommandContext {
     try journal.record()
     defer { journal.remove() }
     try repository.registerDriver()
-    try repository.setOrigin(url)
+    _ = try repository.setOrigin(url)
     let fetched = try git.run(["fetch", "-q", "origin"])
     guard fetched.status == 0 else { throw git.failure("fetch from '\(sanitize(url))'", fetched) }
     let upstream = try repository.upstream()!
@@ -205,7 +207,8 @@ extension CommandContext {
   }
 
   private func reportSetup(
-    _ repository: SyncRepository, committed: [String], conflicts: [SyncConflict]
+    _ repository: SyncRepository, committed: [String], conflicts: [SyncConflict],
+    previousOrigin: String? = nil
   ) throws {
     let top = try repository.requireRepository()
     let remote = try repository.git.run(["remote", "get-url", "origin"])
@@ -216,13 +219,18 @@ extension CommandContext {
         JSONOutput.object([
           "repository": .string(top),
           "remote": origin.map(JSONOutput.string) ?? .null,
+          "previousRemote": previousOrigin.map(JSONOutput.string) ?? .null,
           "committed": .array(committed.map(JSONOutput.string)),
           "conflicts": report.conflictsJSON,
         ]).text())
     } else {
       say("Sharing '\(sanitize(dataFile.path))' through the git repository in '\(sanitize(top))'.")
       for subject in committed { say("Committed: \(sanitize(subject))") }
-      if let origin { say("Remote origin: \(sanitize(origin))") }
+      if let origin, let previousOrigin {
+        say("Origin changed from '\(sanitize(previousOrigin))' to '\(sanitize(origin))'.")
+      } else if let origin {
+        say("Remote origin: \(sanitize(origin))")
+      }
       say("Run 'syncups sync' to sync with the team.")
     }
     for line in report.conflictLines { Output.error(line + "\n") }

@@ -105,14 +105,33 @@ struct SyncRepository {
     return changed
   }
 
-  /// Makes `origin` point at `url`, adding it when missing.
-  func setOrigin(_ url: String) throws(CommandFailure) {
+  /// Makes `origin` point at `url`, adding it when missing; the URL it had before when it
+  /// pointed elsewhere. A new origin starts afresh, as `git remote add` makes it: what was
+  /// fetched from the old one and the branch's upstream there are forgotten, so the next sync
+  /// merges with what the new one holds and pushes everything to it.
+  ///
+  /// - Throws: a runtime failure, without changing anything, when the repository has already
+  ///   synced with another origin and `force` is false: its teammates would be left behind.
+  func setOrigin(_ url: String, force: Bool = false) throws(CommandFailure) -> String? {
     let current = try git.run(["remote", "get-url", "origin"])
-    if current.status != 0 {
+    guard current.status == 0 else {
       try git.output(["remote", "add", "origin", url], doing: "add the remote 'origin'")
-    } else if current.output != url + "\n" {
-      try git.output(["remote", "set-url", "origin", url], doing: "set the remote 'origin'")
+      return nil
     }
+    let old = String(current.output.dropLast())
+    guard old != url else { return nil }
+    let fetched = try git.output(
+      ["for-each-ref", "--count=1", "--format=%(refname)", "refs/remotes/origin/"],
+      doing: "read the remote-tracking branches")
+    guard force || fetched.isEmpty else {
+      throw CommandFailure(
+        "origin is already '\(sanitize(old))', which this repository has synced with; to share "
+          + "through '\(sanitize(url))' instead, run 'syncups sync init --force \(sanitize(url))' "
+          + "(the sync-ups stay, and the next sync merges them with what '\(sanitize(url))' holds)")
+    }
+    try git.output(["remote", "remove", "origin"], doing: "replace the remote 'origin'")
+    try git.output(["remote", "add", "origin", url], doing: "replace the remote 'origin'")
+    return old
   }
 
   // MARK: - Committing

@@ -229,6 +229,11 @@ enum ManPageReference {
   static let syncSetupFields: [(String, String)] = [
     ("repository", "String: the git repository's top directory."),
     ("remote", "String: origin's URL; null when there is none."),
+    (
+      "previousRemote",
+      "String: the URL origin had before this sync init replaced it; null when it was not "
+        + "replaced."
+    ),
     ("committed", "Array of String: the first lines of the commits made, oldest first."),
     ("conflicts", "Array, as in sync: what merging local sync-ups into a clone resolved."),
   ]
@@ -245,7 +250,9 @@ enum ManPageReference {
       + "to the syncups merge driver, and .gitignore, which keeps out the lock file and "
       + "temporary files. It registers the driver in the repository's .git/config as this "
       + "syncups (sync updates the path when syncups moves) and commits. Only the data file "
-      + "and those two files are ever committed.",
+      + "and those two files are ever committed. Given a remote other than origin's, it says "
+      + "Origin changed from 'X' to 'Y'; once the repository has synced with its origin, "
+      + "replacing it takes --force, and the next sync merges with what the new one holds.",
     "Run syncups sync before and after a meeting. It holds the data file's lock throughout, "
       + "commits local changes with a message saying what changed (Add sync-up Design, "
       + "Meeting of Engineering, 4 notes), fetches, merges the team's branch, pushes, and says "
