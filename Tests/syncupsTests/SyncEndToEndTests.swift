@@ -195,6 +195,38 @@ struct SyncEndToEndTests {
     #expect((syncUps.first?["meetings"] as? [[String: Any]])?.first?["transcript"] as? String == "Ana: Still here")
   }
 
+  @Test func aConflictTravelsWithTheMergeCommitAndIsToldToTheTeammateWhoseChangeLost() throws {
+    let team = try SyncTeam()
+    for (teammate, name) in [(team.ana, "Ana"), (team.ben, "Ben")] {
+      try "[user]\n\tname = \(name)\n\temail = \(name.lowercased())@example.com\n"
+        .write(toFile: teammate.run.home.path + "/gitconfig", atomically: true, encoding: .utf8)
+    }
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    _ = try team.ana.sync()
+    _ = try team.ben.sync()
+    // Ana deletes Design and renames Engineering; Ben changes both, and merges after her.
+    #expect(try team.ana("delete", "design", "--yes").status == 0)
+    #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
+    _ = try team.ana.sync()
+    #expect(try team.ben("edit", "design", "--duration", "10m").status == 0)
+    #expect(try team.ben("edit", "engineering", "--title", "Infrastructure").status == 0)
+    #expect(try team.ben("sync").status == 0)
+    let received = try team.ana("sync")
+    #expect(received.status == 0, "\(received.error)")
+    #expect(
+      received.error
+        == """
+        Received from origin/master:
+          conflict merged by Ben: Engineering: title changed to 'Infrastructure' by Ben and 'Platform' here; kept 'Infrastructure' (newer)
+          kept 'Design': deleted here, changed by Ben
+          changed 'Infrastructure'
+
+        """)
+    #expect(try team.ana.titles() == ["Infrastructure", "Design"])
+    let conflicts = try team.ana.git("log", "-1", "--format=%(trailers:key=Syncups-Conflict,valueonly)", "origin/master")
+    #expect(conflicts.stdoutText.split(separator: "\n").count == 2)
+  }
+
   @Test func keysThisVersionDoesNotKnowAreKeptThroughSyncs() throws {
     let team = try SyncTeam()
     // A newer syncups on Ana's machine wrote a key this one does not know.

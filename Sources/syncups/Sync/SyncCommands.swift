@@ -77,7 +77,7 @@ extension CommandContext {
       if let subject = try repository.commitDataFile(local) { committed.append(subject) }
       if remoteBranchExists {
         try repository.track(upstream)
-        conflicts = try repository.merge(upstream, journal: journal)
+        conflicts = try repository.merge(upstream, journal: journal).resolved
       }
     }
     try reportSetup(repository, committed: committed, conflicts: conflicts)
@@ -138,7 +138,9 @@ extension CommandContext {
       }
       if try repository.resolve(upstream.trackingRef) != nil {
         do {
-          report.conflicts += try repository.merge(upstream, journal: journal)
+          let merged = try repository.merge(upstream, journal: journal)
+          report.conflicts += merged.resolved
+          report.receivedConflicts += try told(merged.received, in: repository)
         } catch {
           report.pending = try repository.commitsAhead(of: repository.resolve(upstream.trackingRef)) > 0
           noteWhatArrived()
@@ -174,6 +176,15 @@ extension CommandContext {
   }
 
   // MARK: - Parts
+
+  /// Conflicts a teammate's sync resolved, as told to the person syncing here.
+  private func told(_ conflicts: [SyncConflict], in repository: SyncRepository) throws
+    -> [SyncReport.ReceivedConflict]
+  {
+    guard !conflicts.isEmpty else { return [] }
+    let person = try repository.authorName()
+    return conflicts.map { SyncReport.ReceivedConflict(conflict: $0, told: $0.told(to: person)) }
+  }
 
   /// A remote as git should record it: a relative path (no URL scheme, no `host:`) made
   /// absolute from the working directory, since git runs in the data file's directory.

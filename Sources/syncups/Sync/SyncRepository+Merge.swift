@@ -10,23 +10,17 @@
 #endif
 import SyncUpsCore
 
-/// A conflict the merge driver resolved on its own and reported (`SYNCUPS_MERGE_REPORT`): the
-/// sync-up it was in, what conflicted, whose version was kept, and the driver's message.
-struct SyncConflict: Decodable, Equatable {
-  struct SyncUpName: Decodable, Equatable {
-    var id: String
-    var title: String
+extension SyncRepository {
+  /// The conflicts of a merge: those this one resolved, and those the commits it brought in
+  /// record (resolved by a teammate's sync, see ``SyncConflict``).
+  struct MergeConflicts {
+    var resolved: [SyncConflict] = []
+    var received: [SyncConflict] = []
   }
 
-  var syncUp: SyncUpName
-  var path: String?
-  var kept: String?
-  var message: String
-}
-
-extension SyncRepository {
   /// Merges the fetched remote branch into the current one with the merge driver, telling it
-  /// which side changed last, and returns the conflicts it resolved. Nothing to merge (the
+  /// which side changed last, and returns the conflicts it resolved, recorded in the merge
+  /// commit, and those recorded in the commits it brought in. Nothing to merge (the
   /// remote branch is already in `HEAD`) returns at once; a branch that is only behind is
   /// fast-forwarded. Histories with no common commit (two people who each ran `sync init`)
   /// are merged from an empty list, so that both keep every sync-up.
@@ -34,14 +28,17 @@ extension SyncRepository {
   /// - Throws: when the merge cannot be completed, after aborting it, so that the repository
   ///   and the data file are as they were: a data error (65) when the data file could not be
   ///   merged (one side is not a valid data file), else a runtime failure.
-  func merge(_ upstream: Upstream, journal: SyncJournal) throws(CommandFailure) -> [SyncConflict] {
+  func merge(_ upstream: Upstream, journal: SyncJournal) throws(CommandFailure) -> MergeConflicts {
     let tracking = upstream.trackingRef
-    guard try !isAncestor(tracking, of: "HEAD") else { return [] }
+    guard try !isAncestor(tracking, of: "HEAD") else { return MergeConflicts() }
     let gitDirectory = journal.gitDirectory
     let reportPath = gitDirectory + "/syncups-merge-report"
     unlink(reportPath)
     defer { unlink(reportPath) }
-    guard let head = try resolve("HEAD"), let theirs = try resolve(tracking) else { return [] }
+    guard let head = try resolve("HEAD"), let theirs = try resolve(tracking) else {
+      return MergeConflicts()
+    }
+    let received = try conflictsRecorded(from: head, to: theirs)
     let newer = try newerSide(ours: head, theirs: theirs)
     let environment = [
       CommandContext.mergeNewerVariable: newer.rawValue,
@@ -59,7 +56,49 @@ extension SyncRepository {
       try mergeUnrelated(
         upstream, message: message, scratch: gitDirectory, environment: environment)
     }
-    return try conflicts(in: reportPath)
+    let resolved = try conflicts(in: reportPath)
+    if !resolved.isEmpty { try record(resolved, inMergeOf: head, and: theirs, message: message) }
+    return MergeConflicts(resolved: resolved, received: received)
+  }
+
+  /// Adds `conflicts` to the merge commit just made (`HEAD`, not yet pushed), naming who
+  /// merged and whose change they merged.
+  private func record(
+    _ conflicts: [SyncConflict], inMergeOf ours: String, and theirs: String, message: String
+  ) throws(CommandFailure) {
+    let merger = try authorName()
+    let other = try git.output(
+      ["log", "-1", "--format=%an", "\(ours)..\(theirs)", "--", name], doing: "read who changed "
+        + "'\(sanitize(name))'")
+    let trailers = conflicts.map {
+      var conflict = $0
+      conflict.ours = merger
+      conflict.theirs = other.isEmpty ? nil : other
+      return conflict.trailer
+    }
+    try git.output(
+      try git.identityFallbacks()
+        + ["commit", "-q", "--amend", "--no-verify", "-m", message, "-m", trailers.joined(separator: "\n")],
+      doing: "record the conflicts in the merge commit")
+  }
+
+  /// The conflicts recorded in the merge commits `theirs` has and `ours` lacks.
+  private func conflictsRecorded(from ours: String, to theirs: String) throws(CommandFailure)
+    -> [SyncConflict]
+  {
+    let messages = try git.output(
+      ["log", "--merges", "--grep=^\(SyncConflict.trailerKey): ", "--format=%B%x00", "\(ours)..\(theirs)"],
+      doing: "read the merges that arrived")
+    return messages.split(separator: "\0").flatMap(SyncConflict.recorded(in:))
+  }
+
+  /// The name commits made here are made by (git's configuration, the environment, else the
+  /// fallback identity): how the merge commit names who merged, and how ``SyncConflict``
+  /// knows a person's own side.
+  func authorName() throws(CommandFailure) -> String {
+    let ident = try git.output(
+      try git.identityFallbacks() + ["var", "GIT_AUTHOR_IDENT"], doing: "read your git identity")
+    return String(ident.prefix { $0 != "<" }.dropLast())
   }
 
   /// The side whose last commit is the later one, which wins the merge's conflicts; ours when

@@ -208,7 +208,11 @@ enum ManPageReference {
       "received",
       "Object: what the merge brought. added, changed and deleted are arrays of {id, title} "
         + "of sync-ups; meetings an array of {syncUp: {id, title}, id, date} of meetings held "
-        + "elsewhere."
+        + "elsewhere; conflicts an array of the conflicts a teammate's sync resolved in the "
+        + "merges that arrived, as in conflicts, with ours (who merged) and theirs (whose "
+        + "change met theirs), the message told from here (kept 'Design': deleted here, "
+        + "changed by Ben). A sync-up kept because a teammate changed what was deleted here "
+        + "is among those conflicts, not among added."
     ),
     (
       "conflicts",
@@ -262,7 +266,10 @@ enum ManPageReference {
       + "meetings added on either side are all kept, meetings from both sides stay in the "
       + "history, and changes to different fields of a sync-up are both kept. When both sides "
       + "changed the same field, the later commit's change wins and the conflict is reported; "
-      + "a sync-up deleted on one side and changed on the other is kept and reported. Keys "
+      + "a sync-up deleted on one side and changed on the other is kept and reported. The "
+      + "merge commit records each conflict (a Syncups-Conflict trailer naming who merged and "
+      + "whose change they merged), and every teammate who receives it is told: conflict "
+      + "merged by Ben: ..., or kept 'Design': deleted here, changed by Ben. Keys "
       + "this version does not know are kept.",
     "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
       + "or when the remote refuses the push, sync exits 1 saying the push is pending, and the "
