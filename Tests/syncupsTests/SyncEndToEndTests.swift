@@ -355,6 +355,32 @@ struct SyncEndToEndTests {
     #expect(Set(try team.ana.titles()) == ["Engineering", "Local"])
   }
 
+  @Test func aTitleArrivingBesideTheSameTitleIsWarnedOfAndReferencesSayToUseAnID() throws {
+    let team = try SyncTeam()
+    let carol = Teammate()
+    #expect(try carol("add", "--title", "Engineering").status == 0)
+    let mine = try #require(try carol.syncUps().first?["id"] as? String).prefix(8)
+    let cloned = try carol("sync", "init", "--clone", team.remote)
+    #expect(cloned.status == 0, "\(cloned.error)")
+    let ids = try carol.syncUps().compactMap { ($0["id"] as? String)?.prefix(8) }
+    #expect(ids.count == 2)
+    let theirs = try #require(ids.first { $0 != mine })
+    #expect(
+      cloned.error.hasSuffix(
+        "Warning: another sync-up has the title 'Engineering' too (\(mine)); name this one by its id, \(theirs).\n"))
+    let shown = try carol("show", "engineering")
+    #expect(shown.status == 1)
+    #expect(shown.error.hasPrefix("Error: 2 sync-ups are titled 'Engineering':\n"))
+    #expect(shown.error.contains("\nUse an id (the short ids above will do), or rename one: 'syncups edit ID --title …'.\n"))
+    // The same on a sync that brings a title in.
+    #expect(try team.ben("add", "--title", "Retro").status == 0)
+    _ = try team.ben.sync()
+    #expect(try team.ana("add", "--title", "Retro").status == 0)
+    let synced = try team.ana("sync")
+    #expect(synced.status == 0)
+    #expect(synced.error.contains("Warning: another sync-up has the title 'Retro' too ("))
+  }
+
   @Test func commitsUseThePersonsIdentityElseAFallbackAndNeverChangeTheirConfiguration() throws {
     let ana = Teammate()
     #expect(try ana("add", "--title", "Design").status == 0)

@@ -81,6 +81,7 @@ extension CommandContext {
       }
     }
     try reportSetup(repository, committed: committed, conflicts: conflicts)
+    try warnOfSharedTitles(arrivedIn: repository, from: local)
   }
 
   /// How many times a sync pushes before it gives up: each rejected push (someone else pushed
@@ -173,6 +174,18 @@ extension CommandContext {
     }
     noteWhatArrived()
     printSync(report)
+    try warnOfSharedTitles(arrivedIn: repository, from: local)
+  }
+
+  /// Warns of each sync-up that arrived (added, or renamed elsewhere) with a title another
+  /// sync-up here has: the title then names neither, and only the ids tell them apart.
+  private func warnOfSharedTitles(
+    arrivedIn repository: SyncRepository, from local: IdentifiedArrayOf<SyncUp>
+  ) throws {
+    let current = try repository.currentSyncUps()
+    for syncUp in current where local[id: syncUp.id]?.title != syncUp.title {
+      if let warning = Self.sharedTitleWarning(syncUp, among: current) { say(warning) }
+    }
   }
 
   // MARK: - Parts

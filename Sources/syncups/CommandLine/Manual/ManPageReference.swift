@@ -256,7 +256,9 @@ enum ManPageReference {
       + "syncups (sync updates the path when syncups moves) and commits. Only the data file "
       + "and those two files are ever committed. Given a remote other than origin's, it says "
       + "Origin changed from 'X' to 'Y'; once the repository has synced with its origin, "
-      + "replacing it takes --force, and the next sync merges with what the new one holds.",
+      + "replacing it takes --force, and the next sync merges with what the new one holds. "
+      + "When sync init --clone or sync brings in a sync-up whose title another one already "
+      + "has, it warns, naming both ids: that title then names neither, so use an id.",
     "Run syncups sync before and after a meeting. It holds the data file's lock throughout, "
       + "commits local changes with a message saying what changed (Add sync-up Design, "
       + "Meeting of Engineering, 4 notes), fetches, merges the team's branch, pushes, and says "
