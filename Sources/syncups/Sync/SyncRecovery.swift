@@ -64,26 +64,56 @@ extension SyncRepository {
     let (found, merge) = journal.read()
     guard found else { return [] }
     var recovered: [String] = []
-    let lock = journal.gitDirectory + "/index.lock"
-    if unlink(lock) == 0 {
-      recovered.append("removed '\(sanitize(lock))', left by a sync that was killed")
+    let locks = removeLocks(in: journal.gitDirectory)
+    if !locks.isEmpty {
+      recovered.append(
+        "removed " + locks.map { "'\(sanitize($0))'" }.joined(separator: ", ")
+          + ", left by a sync that was killed")
     }
     for scratch in ["syncups-merge-report", "syncups-merge-base", "syncups-merge-ours", "syncups-merge-theirs"] {
       unlink(journal.gitDirectory + "/" + scratch)
     }
     if let top = try topLevel() {
-      let removed = removeMergeTemporaries(in: top)
+      let removed = removeMergeTemporaries(in: top) + removeMergeTemporaries(in: directory)
       if removed > 0 {
         recovered.append(
           "removed \(removed == 1 ? "a temporary file" : "\(removed) temporary files") of the "
             + "merge it was doing")
       }
     }
-    if let merge, try resolve("HEAD") == merge.ours {
-      try undoMerge(ours: merge.ours, theirs: merge.theirs)
-      recovered.append("undid the merge it had not finished; it is done again now")
+    if let merge {
+      if try resolve("HEAD") == merge.ours {
+        try undoMerge(ours: merge.ours, theirs: merge.theirs)
+        recovered.append("undid the merge it had not finished; it is done again now")
+      } else if try resolve("MERGE_HEAD") != nil {
+        // git made the merge commit and was killed before it tidied up after it.
+        try git.output(["merge", "--quit"], doing: "finish the merge a killed sync had made")
+        recovered.append("finished the merge it had made")
+      }
     }
     return recovered
+  }
+
+  /// Removes the lock files git leaves when it is killed holding them (`index.lock`,
+  /// `HEAD.lock`, a branch's, `next-index-*.lock`…) anywhere in the git directory but its
+  /// objects; their paths.
+  private func removeLocks(in gitDirectory: String) -> [String] {
+    var removed: [String] = []
+    func visit(_ directory: String) {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+      for name in names.sorted() {
+        let path = directory + "/" + name
+        var info = stat()
+        guard lstat(path, &info) == 0 else { continue }
+        if info.st_mode & S_IFMT == S_IFDIR {
+          if name != "objects" { visit(path) }
+        } else if name.hasSuffix(".lock"), unlink(path) == 0 {
+          removed.append(path)
+        }
+      }
+    }
+    visit(gitDirectory)
+    return removed
   }
 
   /// Undoes a merge of `theirs` into `ours` (still `HEAD`) that git did not commit: the index,
@@ -114,14 +144,20 @@ extension SyncRepository {
     try git.output(["reset", "-q", "--merge"], doing: undo)
   }
 
-  /// Removes git's temporary files of a merge that was killed (`.merge_file_XXXXXX`, and the
-  /// merge driver's own temporary files beside them) from the working tree's top; how many.
-  private func removeMergeTemporaries(in top: String) -> Int {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: top) else { return 0 }
+  /// Removes the temporary files of a merge that was killed from `directory` (the working
+  /// tree's top, or the data file's directory): git's (`.merge_file_XXXXXX`), and those of the
+  /// files written atomically in it (`.<name>.tmp-*`: the merge driver's result, the data
+  /// file). How many.
+  private func removeMergeTemporaries(in directory: String) -> Int {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return 0
+    }
     var removed = 0
     for name in names
-    where name.hasPrefix(".merge_file_") || (name.hasPrefix("..merge_file_") && name.contains(".tmp-")) {
-      if unlink(top + "/" + name) == 0 { removed += 1 }
+    where name.hasPrefix(".merge_file_") || (name.hasPrefix("..merge_file_") && name.contains(".tmp-"))
+      || name.hasPrefix(".\(self.name).tmp-")
+    {
+      if unlink(directory + "/" + name) == 0 { removed += 1 }
     }
     return removed
   }
