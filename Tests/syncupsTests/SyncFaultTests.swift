@@ -186,6 +186,24 @@ struct SyncFaultTests {
     #expect(try team.ana.sync()["recovered"] as? [String] == [])
   }
 
+  @Test func aDataFileGitLeftMissingIsReadAsItWasAndWhatWasAddedSinceIsKept() throws {
+    let team = try SyncTeam()
+    let release = team.ana.run.home.path + "/release"
+    let (sync, _) = try anaSyncPausedInAMerge(team, release: release)
+    sync.send(SIGKILL)
+    _ = ChildProcess.collect([sync])
+    #expect(FileManager.default.createFile(atPath: release, contents: nil))
+    team.ana.removeMergeHook()
+    // git writes the data file in place: killed between removing and writing it, it leaves
+    // none, and a command run since starts a new one.
+    try FileManager.default.removeItem(atPath: team.ana.dataFile)
+    #expect(try team.ana("add", "--title", "Later").status == 0)
+    let result = try team.ana.sync()
+    #expect(result["committed"] as? String == "Add sync-up Later")
+    try team.converge()
+    #expect(Set(try team.ben.titles()) == ["Engineering", "Design", "Retro", "Later"])
+  }
+
   // MARK: - Pushes that lose races
 
   @Test func aPushTheRemoteCannotTakeForNowIsRetriedUntilItGoesThrough() throws {

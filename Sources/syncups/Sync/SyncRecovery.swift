@@ -121,14 +121,21 @@ extension SyncRepository {
   /// held less the merge's changes. Anything saved into it since (a command run after the kill)
   /// is kept.
   private func undoMerge(ours: String, theirs: String) throws(CommandFailure) {
-    let working = try? currentSyncUps()
-    if let working, let head = try syncUps(at: ours) {
+    if let head = try syncUps(at: ours) {
       let base = try git.run(["merge-base", ours, theirs])
       let common = base.status == 0 ? try syncUps(at: String(base.output.dropLast())) ?? [] : []
       let merged = SyncUpsMerge.merge(
         base: common, ours: head, theirs: try syncUps(at: theirs) ?? [],
         newer: try newerSide(ours: ours, theirs: theirs)
       ).syncUps
+      // git writes the file in place: killed in the middle, it leaves it missing or cut short,
+      // and a command run since saw no sync-ups. That file is `head`, plus what was added to it.
+      var working = (try? currentSyncUps()) ?? []
+      if !head.isEmpty, !working.contains(where: { head.contains(id: $0.id) || merged.contains(id: $0.id) }) {
+        let added = working
+        working = head
+        working.append(contentsOf: added)
+      }
       // What the file holds now, less what the merge changed: `head` plus later local work.
       let local = SyncUpsMerge.merge(base: merged, ours: head, theirs: working, newer: .theirs)
       do {
