@@ -102,32 +102,47 @@ extension CommandContext {
     }
   }
 
+  /// The sync itself. With nothing to do it runs git four times: `rev-parse` (where and on
+  /// which branch), `config` (the driver and the upstream), `fetch`, and `status` (local
+  /// changes, and whether the branch is level with its upstream); it reads the data file only
+  /// when there is something to commit or merge.
   private func sync(into report: inout SyncReport) throws {
     let repository = try SyncRepository(dataFile: dataFile, environment: environment)
-    _ = try repository.requireRepository()
+    let layout = try repository.requireLayout()
     let lock = try lockDataFile()
     defer { lock.unlock() }
-    let journal = SyncJournal(gitDirectory: try repository.gitDirectory())
+    let journal = SyncJournal(gitDirectory: layout.gitDirectory)
     report.recovered = try repository.recover(journal)
     try journal.record()
     defer { journal.remove() }
-    let local = try loadSyncUps().wrappedValue
-    try repository.registerDriver()
-    // Every way out past the fetch says what arrived, the file compared with how it was.
-    func noteWhatArrived() {
-      if let current = try? repository.currentSyncUps() {
-        report.received = SyncUpChanges(from: local, to: current)
-      }
+    let configuration = try repository.configuration(branch: layout.branch)
+    try repository.registerDriver(current: configuration[SyncRepository.driverKey])
+    var loaded: IdentifiedArrayOf<SyncUp>?
+    func local() throws -> IdentifiedArrayOf<SyncUp> {
+      if let loaded { return loaded }
+      let syncUps = try loadSyncUps().wrappedValue
+      loaded = syncUps
+      return syncUps
     }
-    report.committed = try repository.commitDataFile(local)
-    guard let upstream = try repository.upstream() else {
+    // Every way out past a merge says what arrived, the file compared with how it was.
+    var merged = false
+    func noteWhatArrived() {
+      guard merged, let loaded, let current = try? repository.currentSyncUps() else { return }
+      report.received = SyncUpChanges(from: loaded, to: current)
+    }
+    guard let upstream = try repository.upstream(branch: layout.branch, configuration: configuration)
+    else {
+      report.committed = try repository.commitDataFile(try local())
       printSync(report)
       return
     }
     report.remote = upstream.display
+    var committed = false
     for attempt in 1... {
       let fetched = try repository.git.run(["fetch", "-q", upstream.remote])
       guard fetched.status == 0 else {
+        // Offline: what is here is committed all the same, and waits to be pushed.
+        if !committed { report.committed = try repository.commitDataFile(try local()) }
         report.pending = try repository.commitsAhead(of: repository.resolve(upstream.trackingRef)) > 0
         noteWhatArrived()
         var failure = repository.git.failure("reach '\(sanitize(upstream.remote))'", fetched)
@@ -137,11 +152,21 @@ extension CommandContext {
           : "; nothing was synced"
         throw failure
       }
+      if !committed {
+        let status = try repository.status(of: upstream)
+        if status.dataFileChanged {
+          report.committed = try repository.commitDataFile(try local(), changed: true)
+        }
+        committed = true
+        if !status.dataFileChanged && status.level { break }
+      }
       if try repository.resolve(upstream.trackingRef) != nil {
         do {
-          let merged = try repository.merge(upstream, journal: journal)
-          report.conflicts += merged.resolved
-          report.receivedConflicts += try told(merged.received, in: repository)
+          _ = try local()
+          let conflicts = try repository.merge(upstream, journal: journal)
+          merged = true
+          report.conflicts += conflicts.resolved
+          report.receivedConflicts += try told(conflicts.received, in: repository)
         } catch {
           report.pending = try repository.commitsAhead(of: repository.resolve(upstream.trackingRef)) > 0
           noteWhatArrived()
@@ -174,7 +199,7 @@ extension CommandContext {
     }
     noteWhatArrived()
     printSync(report)
-    try warnOfSharedTitles(arrivedIn: repository, from: local)
+    if merged, let loaded { try warnOfSharedTitles(arrivedIn: repository, from: loaded) }
   }
 
   /// Warns of each sync-up that arrived (added, or renamed elsewhere) with a title another

@@ -60,6 +60,34 @@ struct SyncRepository {
     try git.output(["rev-parse", "--absolute-git-dir"], doing: "find the repository's git directory")
   }
 
+  /// Where the repository is and what is checked out.
+  struct Layout {
+    var top: String
+    /// The git directory, absolute.
+    var gitDirectory: String
+    /// The branch checked out; nil when none is (a detached `HEAD`).
+    var branch: String?
+  }
+
+  /// The repository `sync` needs, read with one git when the branch has a commit.
+  ///
+  /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
+  func requireLayout() throws(CommandFailure) -> Layout {
+    let result = try git.run(
+      ["rev-parse", "--show-toplevel", "--absolute-git-dir", "--symbolic-full-name", "HEAD"])
+    let lines = result.output.split(separator: "\n").map(String.init)
+    if result.status == 0, lines.count == 3 {
+      let branch = lines[2].hasPrefix("refs/heads/") ? String(lines[2].dropFirst(11)) : nil
+      return Layout(top: lines[0], gitDirectory: lines[1], branch: branch)
+    }
+    // A branch with no commit yet names nothing for rev-parse.
+    let top = try requireRepository()
+    let symbolic = try git.run(["symbolic-ref", "-q", "--short", "HEAD"])
+    return Layout(
+      top: top, gitDirectory: try gitDirectory(),
+      branch: symbolic.status == 0 ? String(symbolic.output.dropLast()) : nil)
+  }
+
   /// The top directory of the repository `sync` needs.
   ///
   /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
@@ -74,13 +102,24 @@ struct SyncRepository {
 
   // MARK: - Setting up
 
+  /// The configuration key of the merge driver's command.
+  static let driverKey = "merge.\(SharingFiles.driverName).driver"
+
   /// Registers the merge driver in the repository's configuration, as this executable, when
-  /// it is not registered so already.
-  func registerDriver() throws(CommandFailure) {
-    let key = "merge.\(SharingFiles.driverName).driver"
+  /// it is not registered so already: `current` is the command registered now, when read
+  /// already (``configuration(branch:)``).
+  func registerDriver(current: String?? = .none) throws(CommandFailure) {
+    let key = Self.driverKey
     let driver =
       Self.shellQuoted(Self.executablePath()) + " \(CommandTable.mergeDriver.name) %O %A %B"
-    if try git.run(["config", "--local", key]).output != driver + "\n" {
+    let registered: String?
+    if let current {
+      registered = current
+    } else {
+      let result = try git.run(["config", "--local", key])
+      registered = result.status == 0 ? String(result.output.dropLast()) : nil
+    }
+    if registered != driver {
       try git.output(["config", "--local", key, driver], doing: "register the merge driver")
       try git.output(
         ["config", "--local", "merge.\(SharingFiles.driverName).name", "syncups: sync-ups by id"],
@@ -148,20 +187,44 @@ struct SyncRepository {
   /// changed from that commit's sync-ups to `current`; the message's first line, or nil when
   /// there was nothing to commit. A data file that is missing but committed is restored: a
   /// missing file means no sync-ups yet, never that the team's should go.
-  func commitDataFile(_ current: IdentifiedArrayOf<SyncUp>) throws(CommandFailure) -> String? {
-    let status = try git.output(
-      ["status", "--porcelain", "--", name], doing: "read the repository's status")
-    guard !status.isEmpty else { return nil }
+  func commitDataFile(_ current: @autoclosure () throws -> IdentifiedArrayOf<SyncUp>, changed: Bool? = nil)
+    throws -> String?
+  {
+    guard try changed ?? dataFileChanged() else { return nil }
     if access(dataFilePath, F_OK) != 0 {
       try git.output(["checkout", "HEAD", "--", name], doing: "restore '\(sanitize(name))'")
       return nil
     }
-    let changes = SyncUpChanges(from: try syncUps(at: "HEAD") ?? [], to: current)
+    let changes = SyncUpChanges(from: try syncUps(at: "HEAD") ?? [], to: try current())
     let subject = changes.subject ?? "Update \(name)"
     let lines = changes.lines
     let body = lines.count > 1 ? ["-m", lines.map { "- " + $0 }.joined(separator: "\n")] : []
     try commit([name], message: ["-m", subject] + body)
     return subject
+  }
+
+  /// Whether the data file differs from the last commit.
+  func dataFileChanged() throws(CommandFailure) -> Bool {
+    try !git.output(["status", "--porcelain", "--", name], doing: "read the repository's status")
+      .isEmpty
+  }
+
+  /// What `git status` says of the data file and the branch, in one git.
+  struct Status {
+    /// Whether the data file differs from the last commit.
+    var dataFileChanged: Bool
+    /// Whether the branch and its upstream hold the same commits (neither ahead nor behind).
+    var level: Bool
+  }
+
+  func status(of upstream: Upstream) throws(CommandFailure) -> Status {
+    let lines = try git.output(
+      ["status", "--porcelain=v2", "--branch", "--", name], doing: "read the repository's status"
+    ).split(separator: "\n")
+    return Status(
+      dataFileChanged: lines.contains { !$0.hasPrefix("#") },
+      level: upstream.isConfigured
+        && lines.contains("# branch.upstream \(upstream.display)") && lines.contains("# branch.ab +0 -0"))
   }
 
   /// Commits `paths` (relative to ``directory``) alone, whatever else is staged.
@@ -174,26 +237,44 @@ struct SyncRepository {
 
   // MARK: - Remotes
 
+  /// What `sync` reads of the configuration, in one git: the merge driver's command
+  /// (``driverKey``) and `branch`'s `remote` and `merge`, by key.
+  func configuration(branch: String?) throws(CommandFailure) -> [String: String] {
+    var pattern = Self.driverKey.replacing(".", with: "\\.")
+    if let branch {
+      let escaped = branch.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
+      pattern += "|branch\\.\(escaped)\\.(remote|merge)"
+    }
+    let result = try git.run(["config", "--get-regexp", "^(\(pattern))$"])
+    var values: [String: String] = [:]
+    for line in result.output.split(separator: "\n") {
+      let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+      if parts.count == 2 { values[parts[0]] = parts[1] }
+    }
+    return values
+  }
+
+  /// The upstream `sync` would use, reading the configuration itself.
+  func upstream() throws(CommandFailure) -> Upstream? {
+    let branch = try git.run(["symbolic-ref", "-q", "--short", "HEAD"])
+    let local = branch.status == 0 ? String(branch.output.dropLast()) : nil
+    return try upstream(branch: local, configuration: configuration(branch: local))
+  }
+
   /// The branch to sync with: the current branch's upstream, else the branch of the same
   /// name on `origin` (or on the only remote); nil when there is no remote.
   ///
   /// - Throws: a runtime failure when no branch is checked out.
-  func upstream() throws(CommandFailure) -> Upstream? {
-    let branch = try git.run(["symbolic-ref", "-q", "--short", "HEAD"])
-    guard branch.status == 0 else {
+  func upstream(branch: String?, configuration: [String: String]) throws(CommandFailure)
+    -> Upstream?
+  {
+    guard let local = branch else {
       throw CommandFailure(
         "the repository in '\(sanitize(directory))' is not on a branch; check one out "
           + "('git switch <branch>') and run 'syncups sync' again")
     }
-    let local = String(branch.output.dropLast())
-    let configured = try git.run(["config", "--get-regexp", "^branch\\.\(local)\\.(remote|merge)$"])
-    var remote: String?
-    var merge: String?
-    for line in configured.output.split(separator: "\n") {
-      let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-      guard parts.count == 2 else { continue }
-      if parts[0].hasSuffix(".remote") { remote = parts[1] } else { merge = parts[1] }
-    }
+    let remote = configuration["branch.\(local).remote"]
+    let merge = configuration["branch.\(local).merge"]
     if let remote, remote != ".", let merge, merge.hasPrefix("refs/heads/") {
       return Upstream(
         remote: remote, branch: String(merge.dropFirst("refs/heads/".count)),
