@@ -104,6 +104,21 @@ struct FileFormatTests {
     ])
   }
 
+  @Test func anAttendeesUnknownKeysAreWrittenBack() throws {
+    let syncUps = [
+      SyncUp(
+        id: UUID(1),
+        attendees: [
+          Attendee(id: UUID(2), name: "Blob", unknownKeys: ["role": .string("lead"), "since": .number(2020)])
+        ],
+        duration: 90, meetings: [], theme: .navy, title: "Design", unknownKeys: [:])
+    ]
+    let text = String(decoding: try SyncUpsFile.encode(IdentifiedArray(uniqueElements: syncUps)), as: UTF8.self)
+    #expect(text.contains(#""role" : "lead""#))
+    #expect(text.contains(#""since" : 2020"#))
+    #expect(try SyncUpsFile.decode(Data(text.utf8)).elements == syncUps)
+  }
+
   @Test func acceptsWholeNumbersWrittenWithAFractionOrExponent() throws {
     for duration in ["300.0", "3e2"] {
       let json = "[\(Self.syncUpJSON(["duration": duration]))]"

@@ -84,7 +84,9 @@ struct Git {
     let lines = result.error.split(separator: "\n").filter { !$0.hasPrefix("hint:") }
     guard let first = lines.firstIndex(where: { $0.hasPrefix("fatal: ") || $0.hasPrefix("error: ") })
     else {
-      return lines.last.map(String.init) ?? "git exited with status \(result.status)"
+      // Some say why on standard output (`git commit`: "nothing to commit").
+      let said = lines.last ?? result.output.split(separator: "\n").last
+      return said.map(String.init) ?? "git exited with status \(result.status)"
     }
     let said = lines[first].drop { $0 != " " }.dropFirst()
     let files = lines[(first + 1)...].prefix { $0.hasPrefix("\t") }.map { $0.dropFirst() }

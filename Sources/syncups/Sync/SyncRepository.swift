@@ -199,8 +199,7 @@ struct SyncRepository {
     let subject = changes.subject ?? "Update \(name)"
     let lines = changes.lines
     let body = lines.count > 1 ? ["-m", lines.map { "- " + $0 }.joined(separator: "\n")] : []
-    try commit([name], message: ["-m", subject] + body)
-    return subject
+    return try commit([name], message: ["-m", subject] + body) ? subject : nil
   }
 
   /// Whether the data file differs from the last commit.
@@ -228,11 +227,18 @@ struct SyncRepository {
   }
 
   /// Commits `paths` (relative to ``directory``) alone, whatever else is staged.
-  func commit(_ paths: [String], message: [String]) throws(CommandFailure) {
+  /// Whether there was anything to commit: staged, `paths` may turn out to be as committed
+  /// (a sync killed between two of git's steps can leave the index saying otherwise).
+  @discardableResult
+  func commit(_ paths: [String], message: [String]) throws(CommandFailure) -> Bool {
     try git.output(["add", "--"] + paths, doing: "stage \(paths.joined(separator: ", "))")
-    try git.output(
-      try git.identityFallbacks() + ["commit", "-q", "--no-verify"] + message + ["--"] + paths,
-      doing: "commit \(paths.joined(separator: ", "))")
+    let result = try git.run(
+      try git.identityFallbacks() + ["commit", "-q", "--no-verify"] + message + ["--"] + paths)
+    guard result.status == 0 else {
+      if result.error.isEmpty && result.output.contains("nothing to commit") { return false }
+      throw git.failure("commit \(paths.joined(separator: ", "))", result)
+    }
+    return true
   }
 
   // MARK: - Remotes
