@@ -63,13 +63,18 @@ enum Subprocess {
     var noSignals = sigset_t()
     sigemptyset(&noSignals)
     let parent = getpid()
+    #if os(Linux)
+      // Read before the fork: the first read of a static runs its initializer, which takes a lock.
+      let setDeathSignal = Self.setDeathSignal
+      let deathSignalOption = Self.PR_SET_PDEATHSIG
+    #endif
     let pid = argv.withUnsafeBufferPointer { argv in
       envp.withUnsafeBufferPointer { envp in
         // Between fork and exec only async-signal-safe calls, on what was prepared above.
         let pid = fork()
         guard pid == 0 else { return pid }
         #if os(Linux)
-          _ = setDeathSignal(PR_SET_PDEATHSIG, UInt(SIGKILL), 0, 0, 0)
+          _ = setDeathSignal(deathSignalOption, UInt(SIGKILL), 0, 0, 0)
         #endif
         // The parent may have died before the line above: then nothing would kill the child.
         if getppid() != parent { _exit(127) }
