@@ -273,6 +273,14 @@ struct SyncEndToEndTests {
     #expect(try team.ben.git("config", "merge.syncups.driver", "'/old/syncups' merge-driver %O %A %B").status == 0)
     _ = try team.ben.sync()
     #expect(try team.ben.git("config", "merge.syncups.driver").stdoutText == driver)
+    // Also when the configuration says more than a plain reading of the file can follow.
+    let included = team.ben.run.home.path + "/included"
+    try "[merge \"syncups\"]\n\tdriver = '/elsewhere/syncups' merge-driver %O %A %B\n"
+      .write(toFile: included, atomically: true, encoding: .utf8)
+    #expect(try team.ben.git("config", "include.path", included).status == 0)
+    #expect(try team.ben.git("config", "--unset", "merge.syncups.driver").status == 0)
+    _ = try team.ben.sync()
+    #expect(try team.ben.git("config", "--local", "merge.syncups.driver").stdoutText == driver)
   }
 
   @Test func aCorruptLocalFileIsNeitherCommittedNorChanged() throws {

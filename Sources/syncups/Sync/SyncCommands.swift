@@ -102,9 +102,9 @@ extension CommandContext {
     }
   }
 
-  /// The sync itself. With nothing to do it runs git four times: `rev-parse` (where and on
-  /// which branch), `config` (the driver and the upstream), `fetch`, and `status` (local
-  /// changes, and whether the branch is level with its upstream); it reads the data file only
+  /// The sync itself. With nothing to do it runs git three times: `rev-parse` (where and on
+  /// which branch), `fetch`, and `status` (local changes, and whether the branch is level with
+  /// its upstream); it reads the repository's configuration as a file, and the data file only
   /// when there is something to commit or merge.
   private func sync(into report: inout SyncReport) throws {
     let repository = try SyncRepository(dataFile: dataFile, environment: environment)
@@ -115,7 +115,9 @@ extension CommandContext {
     report.recovered = try repository.recover(journal)
     try journal.record()
     defer { journal.remove() }
-    let configuration = try repository.configuration(branch: layout.branch)
+    let configuration =
+      try repository.localConfiguration(gitDirectory: layout.gitDirectory)
+      ?? repository.configuration(branch: layout.branch)
     try repository.registerDriver(current: configuration[SyncRepository.driverKey])
     var loaded: IdentifiedArrayOf<SyncUp>?
     func local() throws -> IdentifiedArrayOf<SyncUp> {

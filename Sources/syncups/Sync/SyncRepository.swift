@@ -260,6 +260,45 @@ struct SyncRepository {
     return values
   }
 
+  /// The repository's own configuration read as a file (`.git/config`), keys as git names
+  /// them (`merge.syncups.driver`): a git the less on every sync. Nil when the file says
+  /// anything this simple reading could get wrong (an include, a quoted or escaped value, an
+  /// old-style section name), and git must be asked instead (``configuration(branch:)``).
+  func localConfiguration(gitDirectory: String) -> [String: String]? {
+    guard let text = try? readText(gitDirectory + "/config") else { return nil }
+    func trimmed(_ text: Substring) -> Substring {
+      let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+      let start = text.drop(while: blank)
+      guard let last = start.lastIndex(where: { !blank($0) }) else { return "" }
+      return start[...last]
+    }
+    var section = ""
+    var values: [String: String] = [:]
+    for line in text.split(separator: "\n").map(trimmed) {
+      if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+      if line.hasPrefix("[") {
+        let parts = line.dropFirst().prefix { $0 != "]" }.split(separator: " ", maxSplits: 1)
+        guard let name = parts.first?.lowercased(), !name.contains("."), !name.hasPrefix("include")
+        else { return nil }
+        guard parts.count == 2 else {
+          section = name
+          continue
+        }
+        let subsection = parts[1]
+        guard subsection.count >= 2, subsection.hasPrefix("\""), subsection.hasSuffix("\""),
+          !subsection.dropFirst().dropLast().contains(where: { $0 == "\"" || $0 == "\\" })
+        else { return nil }
+        section = name + "." + subsection.dropFirst().dropLast()
+        continue
+      }
+      guard let equals = line.firstIndex(of: "=") else { continue }
+      let value = trimmed(line[line.index(after: equals)...])
+      guard !value.contains(where: { "\"\\;#".contains($0) }) else { return nil }
+      values[section + "." + trimmed(line[..<equals]).lowercased()] = String(value)
+    }
+    return values
+  }
+
   /// The upstream `sync` would use, reading the configuration itself.
   func upstream() throws(CommandFailure) -> Upstream? {
     let branch = try git.run(["symbolic-ref", "-q", "--short", "HEAD"])
