@@ -289,7 +289,9 @@ enum ManPageReference {
       + "merge files left behind, and undoes a merge git had not committed: what the data file "
       + "held is kept as local work less the team's changes, which are merged again properly, "
       + "so a change a teammate made is never committed as yours and nothing a teammate "
-      + "deleted comes back. There is never anything to remove or undo by hand.",
+      + "deleted comes back. There is never anything to remove or undo by hand. git writes the "
+      + "data file in place, so a sync killed at that very moment can leave it cut short: "
+      + "other commands then fail to decode it (status 65) until syncups sync puts it right.",
   ]
 
   /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved.
