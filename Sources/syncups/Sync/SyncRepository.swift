@@ -69,10 +69,33 @@ struct SyncRepository {
     var branch: String?
   }
 
-  /// The repository `sync` needs, read with one git when the branch has a commit.
+  /// The repository `sync` needs: found as git finds it, from the data file's directory up to
+  /// the first with a `.git` directory, reading the branch from its `HEAD` (a git the less on
+  /// every sync); git is asked instead whenever that could differ from what it would say
+  /// (`GIT_DIR` and the like set, a `.git` file, a detached `HEAD`).
   ///
   /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
   func requireLayout() throws(CommandFailure) -> Layout {
+    let steering = ["GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES", "GIT_COMMON_DIR"]
+    if !steering.contains(where: { git.environment[$0] != nil }) {
+      var candidate = directory
+      while true {
+        var info = stat()
+        if lstat(candidate + "/.git", &info) == 0 {
+          if info.st_mode & S_IFMT == S_IFDIR,
+            let head = try? readText(candidate + "/.git/HEAD"), head.hasPrefix("ref: refs/heads/"),
+            head.hasSuffix("\n")
+          {
+            return Layout(
+              top: candidate, gitDirectory: candidate + "/.git",
+              branch: String(head.dropFirst("ref: refs/heads/".count).dropLast()))
+          }
+          break
+        }
+        guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { break }
+        candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+      }
+    }
     let result = try git.run(
       ["rev-parse", "--show-toplevel", "--absolute-git-dir", "--symbolic-full-name", "HEAD"])
     let lines = result.output.split(separator: "\n").map(String.init)
