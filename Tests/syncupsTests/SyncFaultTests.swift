@@ -204,6 +204,21 @@ struct SyncFaultTests {
     #expect(Set(try team.ben.titles()) == ["Engineering", "Design", "Retro", "Later"])
   }
 
+  @Test func aDataFileLeftCutShortByAKilledSyncIsRestoredFromTheLastCommit() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    _ = try team.ana.sync()
+    // As a sync killed while git restored the file leaves it: its journal, and half a file.
+    #expect(FileManager.default.createFile(atPath: team.ana.directory + "/.git/syncups-sync", contents: nil))
+    try "[\n  {\n    \"attendees\" : [".write(toFile: team.ana.dataFile, atomically: true, encoding: .utf8)
+    #expect(try team.ana("list").status == 65)
+    let result = try team.ana.sync()
+    #expect(result["recovered"] as? [String] == ["restored 'sync-ups.json' it had left cut short"])
+    #expect(result["committed"] is NSNull)
+    #expect(try team.ana.titles() == ["Engineering", "Design"])
+    #expect(try team.ana.git("status", "--porcelain").stdoutText == "")
+  }
+
   // MARK: - Pushes that lose races
 
   @Test func aPushTheRemoteCannotTakeForNowIsRetriedUntilItGoesThrough() throws {

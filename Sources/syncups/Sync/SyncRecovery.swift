@@ -81,6 +81,13 @@ extension SyncRepository {
             + "merge it was doing")
       }
     }
+    if merge == nil, access(dataFilePath, F_OK) == 0, (try? currentSyncUps()) == nil,
+      let head = try syncUps(at: "HEAD")
+    {
+      // Killed restoring the file from the last commit (git writes it in place).
+      try writeSyncUps(head)
+      recovered.append("restored '\(sanitize(name))' it had left cut short")
+    }
     if let merge {
       if try resolve("HEAD") == merge.ours {
         try undoMerge(ours: merge.ours, theirs: merge.theirs)
@@ -92,6 +99,17 @@ extension SyncRepository {
       }
     }
     return recovered
+  }
+
+  /// Replaces the data file with `syncUps`, atomically.
+  private func writeSyncUps(_ syncUps: IdentifiedArrayOf<SyncUp>) throws(CommandFailure) {
+    let data: Data
+    do {
+      data = try SyncUpsFile.encode(syncUps)
+    } catch {
+      throw CommandFailure("cannot write '\(sanitize(dataFilePath))': \(sanitize("\(error)"))")
+    }
+    try writeBytes(data, to: dataFilePath)
   }
 
   /// Removes the lock files git leaves when it is killed holding them (`index.lock`,
@@ -138,13 +156,7 @@ extension SyncRepository {
       }
       // What the file holds now, less what the merge changed: `head` plus later local work.
       let local = SyncUpsMerge.merge(base: merged, ours: head, theirs: working, newer: .theirs)
-      do {
-        try writeBytes(try SyncUpsFile.encode(local.syncUps), to: dataFilePath)
-      } catch let failure as CommandFailure {
-        throw failure
-      } catch {
-        throw CommandFailure("cannot write '\(sanitize(dataFilePath))': \(sanitize("\(error)"))")
-      }
+      try writeSyncUps(local.syncUps)
     }
     let undo = "undo the merge a killed sync had not finished"
     try git.output(["reset", "-q", "--", name], doing: undo)
