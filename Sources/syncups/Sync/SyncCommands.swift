@@ -102,10 +102,10 @@ extension CommandContext {
     }
   }
 
-  /// The sync itself. With nothing to do it runs git three times: `rev-parse` (where and on
-  /// which branch), `fetch`, and `status` (local changes, and whether the branch is level with
-  /// its upstream); it reads the repository's configuration as a file, and the data file only
-  /// when there is something to commit or merge.
+  /// The sync itself. With nothing to do it runs git twice, `fetch` and `status` (local
+  /// changes, and whether the branch is level with its upstream): it finds the repository, its
+  /// branch and its configuration by reading them as files, and reads the data file only when
+  /// there is something to commit or merge.
   private func sync(into report: inout SyncReport) throws {
     let repository = try SyncRepository(dataFile: dataFile, environment: environment)
     let layout = try repository.requireLayout()
