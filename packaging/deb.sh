@@ -67,6 +67,7 @@ mkdir -p "$work/debian"
 printf 'Source: syncups\n\nPackage: syncups\nArchitecture: any\n' >"$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "$root/usr/bin/syncups" 2>/dev/null |
   sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "deb.sh: dpkg-shlibdeps could not tell the binary's libraries" >&2; exit 1; }
 
 find "$root" -type d -exec chmod 755 {} +
 mkdir -p "$root/DEBIAN"
