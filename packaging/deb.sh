@@ -6,8 +6,8 @@
 #
 #   packaging/deb.sh RELEASE_FOLDER DIR
 #
-# DEB_MAINTAINER sets the Maintainer field (whoever publishes the package gives a real address); SOURCE_DATE_EPOCH, the changelog's date (else
-# the last commit's, else now).
+# DEB_MAINTAINER sets the Maintainer field (whoever publishes the package gives a real address);
+# SOURCE_DATE_EPOCH, the changelog's date (else the last commit's, else now).
 set -eu
 
 [ $# -eq 2 ] || { echo "usage: packaging/deb.sh RELEASE_FOLDER DIR" >&2; exit 64; }
@@ -15,7 +15,8 @@ release=$(cd "$1" && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
 for tool in dpkg-deb dpkg-shlibdeps; do
-  command -v "$tool" >/dev/null || { echo "deb.sh: $tool is missing (apt-get install dpkg-dev)" >&2; exit 1; }
+  command -v "$tool" >/dev/null ||
+    { echo "deb.sh: $tool is missing (apt-get install dpkg-dev)" >&2; exit 1; }
 done
 
 version=$("$release/bin/syncups" --version | cut -d' ' -f2)
@@ -67,7 +68,8 @@ mkdir -p "$work/debian"
 printf 'Source: syncups\n\nPackage: syncups\nArchitecture: any\n' >"$work/debian/control"
 depends=$(cd "$work" && dpkg-shlibdeps -O "$root/usr/bin/syncups" 2>/dev/null |
   sed -n 's/^shlibs:Depends=//p')
-[ -n "$depends" ] || { echo "deb.sh: dpkg-shlibdeps could not tell the binary's libraries" >&2; exit 1; }
+[ -n "$depends" ] ||
+  { echo "deb.sh: dpkg-shlibdeps could not tell the binary's libraries" >&2; exit 1; }
 
 find "$root" -type d -exec chmod 755 {} +
 mkdir -p "$root/DEBIAN"
