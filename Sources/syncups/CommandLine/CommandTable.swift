@@ -567,9 +567,9 @@ enum CommandTable {
     name: "merge-driver",
     abstract: "Merge three versions of the data file by id (a git merge driver).",
     discussion: """
-      Git runs it as 'syncups merge-driver %O %A %B' to merge the data file: <base> is the \
-      common ancestor, <ours> the version being merged into and <theirs> the version being \
-      merged in. It merges them by id, never line by line: a sync-up, attendee or meeting \
+      Git runs it as 'syncups merge-driver %O %A %B %P' to merge the data file: <base> is the \
+      common ancestor, <ours> the version being merged into, <theirs> the version being \
+      merged in, and <path> the data file's path in the repository. It merges them by id, never line by line: a sync-up, attendee or meeting \
       added on either side is kept; one deleted on one side is deleted, unless the other side \
       changed it, which keeps it; meetings are the union of both histories, newest first; \
       each field (title, duration, theme, an attendee's name, keys from newer versions) \
@@ -578,6 +578,12 @@ enum CommandTable {
       ours or theirs; ours when unset). Either way it is reported on stderr as 'syncups: \
       conflict: <message>' and, when $SYNCUPS_MERGE_REPORT names a file, appended to it as a \
       line of JSON.
+
+      A sync-up both sides keep that <base> lacks (each side kept it when merging a \
+      teammate's delete) is merged against the last version both sides had in common: with \
+      <path>, during a 'git merge', the newest version of the data file in the merge base's \
+      history that holds it. So one teammate's rename and another's removed attendee both \
+      survive a third's delete. Without one, each field that differs is a conflict.
 
       The result is written over <ours> in the data file's format, atomically and keeping its \
       mode, and the status is 0: git never sees a conflict, and the file never holds conflict \
@@ -599,11 +605,18 @@ enum CommandTable {
       .argument(
         ArgumentSpec(name: "theirs", help: "Their version (git's %B).", completion: .file),
         \.theirs),
+      .argument(
+        ArgumentSpec(
+          name: "path",
+          help: "The data file's path from the top of the repository (git's %P), to look in "
+            + "its history.",
+          isOptional: true),
+        \.path, parse: { text, _, _ in text }),
     ],
     examples: [
       ExampleSpec(
         "Merge the data file with it in a git repository:",
-        "git config merge.syncups.driver 'syncups merge-driver %O %A %B'"),
+        "git config merge.syncups.driver 'syncups merge-driver %O %A %B %P'"),
       ExampleSpec(
         "Then tell git which file to merge with it:",
         "echo 'sync-ups.json merge=syncups' >> .gitattributes"),
