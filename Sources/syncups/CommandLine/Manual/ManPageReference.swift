@@ -176,9 +176,19 @@ enum ManPageReference {
 
   /// The fields of `import --json`.
   static let importFields: [(String, String)] = [
-    ("imported", "Number: how many sync-ups were added."),
-    ("skipped", "Number: how many were left out because a sync-up with the same id is there."),
+    ("imported", "Number: how many sync-ups were added (with --merge: restored)."),
+    (
+      "skipped",
+      "Number: how many were left out because a sync-up with the same id is there (with "
+        + "--merge: how many of those the file brought nothing back to)."
+    ),
     ("format", "String: the format read, syncups or app (the SyncUps app's)."),
+    ("restored", "Array, with --merge only: each restored sync-up's id and title."),
+    (
+      "changed",
+      "Array, with --merge only: each sync-up here that got something back: its id, title, "
+        + "and how many meetings and attendees (Numbers) came back."
+    ),
   ]
 
   /// The fields of `config set --json` and `config unset --json`.
@@ -395,7 +405,7 @@ enum ManPageReference {
       "65",
       "A data error: the data file cannot be read or decoded (it is left untouched), "
         + "an import file is invalid, or start was given a sync-up stored with less than one "
-        + "second per attendee, or sync could not merge a teammate's data file (the merge is "
+        + "second for each attendee present, or sync could not merge a teammate's data file (the merge is "
         + "aborted and the repository left as it was)."
     ),
     (

@@ -115,7 +115,10 @@ struct ConfigUnsetCommand: RunnableCommand {
 
 struct ImportCommand: RunnableCommand {
   var source = ImportSource.standardInput
-  @MainActor func run(in context: CommandContext) throws { try context.importData(source) }
+  var merge = false
+  @MainActor func run(in context: CommandContext) throws {
+    try context.importData(source, merge: merge)
+  }
 }
 
 /// Where `syncups import` reads from.
