@@ -258,8 +258,10 @@ enum ManPageReference {
       + "meetings added on either side are all kept, meetings from both sides stay in the "
       + "history, and changes to different fields of a sync-up are both kept. When both sides "
       + "changed the same field, the later commit's change wins and the conflict is reported; "
-      + "a sync-up deleted on one side and changed on the other is kept and reported. Keys "
-      + "this version does not know are kept.",
+      + "a sync-up deleted on one side and changed on the other is kept and reported. When "
+      + "two teammates each kept a sync-up a third deleted, their merge compares it with the "
+      + "last version they had in common, so both their changes stay. Keys this version does "
+      + "not know are kept.",
     "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
       + "or when the remote refuses the push, sync exits 1 saying the push is pending, and the "
       + "next sync pushes. A teammate's data file that cannot be decoded is never merged: the "
