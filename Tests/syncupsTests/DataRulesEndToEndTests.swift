@@ -137,6 +137,11 @@ struct DataRulesEndToEndTests {
     let present = record["attendees"] as? [[String: Any]]
     #expect(present?.map { $0["id"] as? String } == attendeeIDs(empty))
     #expect((record["turns"] as? [[String: Any]])?.map { $0["attendee"] as? String } == attendeeIDs(empty))
+
+    // Merged again, the file's sync-up without attendees adds no second blank one.
+    let merged = try syncups("import", "--merge", "-", input: Self.crampedAndEmpty)
+    #expect(merged.error == "Merged 2 sync-ups (syncups format): nothing to bring back.\n")
+    #expect(attendeeIDs(try shown(syncups, "empty")) == attendeeIDs(empty))
   }
 
   // MARK: - Attendees who share a name

@@ -150,7 +150,7 @@ extension CommandContext {
         throw CommandFailure("cannot read \(name): \(String(cString: strerror(errno)))", status: .failure)
       }
     }
-    var imported: IdentifiedArrayOf<SyncUp>
+    let imported: IdentifiedArrayOf<SyncUp>
     let format: SyncUpsFile.Format
     do {
       (imported, format) = try SyncUpsFile.decodeAnyFormat(data)
@@ -166,16 +166,13 @@ extension CommandContext {
         "cannot import \(name): it would not load again once saved: \(readableDescription(of: error))",
         status: .dataError)
     }
-    for syncUp in imported where syncUp.attendees.isEmpty {
-      imported[id: syncUp.id] = SyncUpForm.State(focus: nil, syncUp: syncUp).syncUp
-    }
     if merge {
       try importMerging(imported, format: format)
       return
     }
     let (added, skipped) = try changeSyncUps { syncUps in
       let existing = syncUps.wrappedValue
-      let added = imported.filter { existing[id: $0.id] == nil }
+      let added = imported.filter { existing[id: $0.id] == nil }.withAnAttendeeEach(of: imported)
       syncUps.withLock { $0.append(contentsOf: added) }
       return (added, imported.filter { existing[id: $0.id] != nil })
     }
@@ -203,8 +200,8 @@ extension CommandContext {
   {
     let (before, after) = try changeSyncUps { syncUps in
       let before = syncUps.wrappedValue
-      let after =
-        SyncUpsMerge.merge(base: [], ours: before, theirs: imported, newer: .ours).syncUps
+      let after = SyncUpsMerge.merge(base: [], ours: before, theirs: imported, newer: .ours)
+        .syncUps.withAnAttendeeEach(of: imported)
       syncUps.withLock { $0 = after }
       return (before, after)
     }
@@ -278,6 +275,19 @@ extension CommandContext {
   /// taken: another command deleted it meanwhile.
   private func deletedMeanwhile(_ name: String) -> String {
     "\(name) was deleted by another command meanwhile; nothing else was deleted"
+  }
+}
+
+extension IdentifiedArrayOf<SyncUp> {
+  /// These sync-ups, each one of `imported` without attendees given one blank attendee (its
+  /// id from the `uuid` dependency): the rule of the app's form, for sync-ups that did not come
+  /// through it.
+  fileprivate func withAnAttendeeEach(of imported: IdentifiedArrayOf<SyncUp>) -> Self {
+    var syncUps = self
+    for syncUp in self where syncUp.attendees.isEmpty && imported[id: syncUp.id] != nil {
+      syncUps[id: syncUp.id] = SyncUpForm.State(focus: nil, syncUp: syncUp).syncUp
+    }
+    return syncUps
   }
 }
 
