@@ -73,7 +73,7 @@ extension CommandContext {
     }
     report(edited, verb: "Updated")
     if edits.title != nil { warnIfTitleIsShared(by: edited) }
-    if edits.attendeeChanges.contains(where: \.names) { warnIfAttendeeNamesRepeat(in: edited) }
+    if edits.attendeeChanges.contains(where: \.givesAName) { warnIfAttendeeNamesRepeat(in: edited) }
   }
 
   /// Asks first, then deletes the sync-up the person was asked about (by its id: the lock is

@@ -35,7 +35,7 @@ enum AttendeeChange: Sendable, Equatable {
   case rename(from: String, to: String)
 
   /// Whether it gives someone a name (adds or renames), which another attendee may have too.
-  var names: Bool {
+  var givesAName: Bool {
     if case .remove = self { return false }
     return true
   }
