@@ -321,9 +321,10 @@ struct SyncUpsMergeTests {
       SyncUpsMerge.withoutCommonBase(
         base: base, ours: [engineering(), design, ops],
         theirs: [engineering(), SyncUp(id: id(2), title: "Designers")]) == [])
+    let renamed: IdentifiedArrayOf<SyncUp> = [ops, engineering(title: "Eng")]
     #expect(
-      SyncUpsMerge.withoutCommonBase(
-        base: base, ours: [ops, engineering(title: "Eng")], theirs: [engineering(), ops]) == [id(1)])
+      SyncUpsMerge.withoutCommonBase(base: base, ours: renamed, theirs: [engineering(), ops])
+        == [id(1)])
   }
 
   @Test func conflictsComeInTheOrderOfTheSyncUpsAndTheirFields() {

@@ -136,7 +136,8 @@ struct DataRulesEndToEndTests {
     let record = try #require((try shown(syncups, "empty")["meetings"] as? [[String: Any]])?.first)
     let present = record["attendees"] as? [[String: Any]]
     #expect(present?.map { $0["id"] as? String } == attendeeIDs(empty))
-    #expect((record["turns"] as? [[String: Any]])?.map { $0["attendee"] as? String } == attendeeIDs(empty))
+    let turns = record["turns"] as? [[String: Any]]
+    #expect(turns?.map { $0["attendee"] as? String } == attendeeIDs(empty))
 
     // Merged again, the file's sync-up without attendees adds no second blank one.
     let merged = try syncups("import", "--merge", "-", input: Self.crampedAndEmpty)
@@ -148,7 +149,8 @@ struct DataRulesEndToEndTests {
 
   @Test func attendeesWhoShareANameAreWarnedAboutAndShownWithTheirIDs() throws {
     let syncups = SyncUpsRun()
-    let added = try syncups("add", "--title", "Eng", "--attendee", "Ana", "--attendee", "Ben", "--attendee", "ana")
+    let added = try syncups(
+      "add", "--title", "Eng", "--attendee", "Ana", "--attendee", "Ben", "--attendee", "ana")
     #expect(added.status == 0)
     let ids = attendeeIDs(try shown(syncups, "eng")).map { String($0.prefix(8)) }
     #expect(ids.count == 3)
@@ -171,7 +173,8 @@ struct DataRulesEndToEndTests {
         "\nWarning: 2 attendees of 'Eng' are named 'Ana' (\(ids[0]), \(ids[1])); "
           + "name each by its id.\n"))
     let retitled = try syncups("edit", "eng", "--title", "Core")
-    #expect(retitled.error == "Updated 'Core' (\(try #require(shown(syncups, "core")["id"] as? String).prefix(8))).\n")
+    let id = try #require(try shown(syncups, "core")["id"] as? String)
+    #expect(retitled.error == "Updated 'Core' (\(id.prefix(8))).\n")
   }
 
   @Test func anImportWhoseAttendeesShareANameIsWarnedAbout() throws {

@@ -593,9 +593,9 @@ enum CommandTable {
     discussion: """
       Git runs it as 'syncups merge-driver %O %A %B %P' to merge the data file: <base> is the \
       common ancestor, <ours> the version being merged into, <theirs> the version being \
-      merged in, and <path> the data file's path in the repository. It merges them by id, never line by line: a sync-up, attendee or meeting \
-      added on either side is kept; one deleted on one side is deleted, unless the other side \
-      changed it, which keeps it; meetings are the union of both histories, newest first; \
+      merged in, and <path> the data file's path in the repository. It merges them by id, \
+      never line by line: a sync-up, attendee or meeting added on either side is kept; one \
+      deleted on one side is deleted, unless the other side changed it, which keeps it; meetings are the union of both histories, newest first; \
       each field (title, duration, theme, an attendee's name, keys from newer versions) \
       changed on one side takes that change. A field changed on both sides to different \
       values is a conflict, resolved by taking the newer side's value ($SYNCUPS_MERGE_NEWER: \

@@ -73,7 +73,9 @@ extension CommandContext {
     }
     report(edited, verb: "Updated")
     if edits.title != nil { warnIfTitleIsShared(by: edited) }
-    if edits.attendeeChanges.contains(where: \.givesAName) { warnIfAttendeeNamesRepeat(in: edited) }
+    if edits.attendeeChanges.contains(where: \.givesAName) {
+      warnIfAttendeeNamesRepeat(in: edited)
+    }
   }
 
   /// Asks first, then deletes the sync-up the person was asked about (by its id: the lock is
@@ -228,7 +230,9 @@ extension CommandContext {
       }
       let merged =
         "Merged \(imported.count) sync-up\(imported.count == 1 ? "" : "s") (\(format) format)"
-      say(lines.isEmpty ? merged + ": nothing to bring back." : ([merged + ":"] + lines).joined(separator: "\n"))
+      say(
+        lines.isEmpty
+          ? merged + ": nothing to bring back." : ([merged + ":"] + lines).joined(separator: "\n"))
     }
     for syncUp in after where imported[id: syncUp.id] != nil && syncUp != before[id: syncUp.id] {
       warnIfAttendeeNamesRepeat(in: syncUp)

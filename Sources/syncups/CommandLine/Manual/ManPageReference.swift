@@ -407,8 +407,8 @@ enum ManPageReference {
       "65",
       "A data error: the data file cannot be read or decoded (it is left untouched), "
         + "an import file is invalid, or start was given a sync-up stored with less than one "
-        + "second for each attendee present, or sync could not merge a teammate's data file (the merge is "
-        + "aborted and the repository left as it was)."
+        + "second for each attendee present, or sync could not merge a teammate's data file "
+        + "(the merge is aborted and the repository left as it was)."
     ),
     (
       "75",

@@ -167,8 +167,9 @@ struct StatusCommand: RunnableCommand {
   @MainActor func run(in context: CommandContext) throws { try context.status(format: format) }
 }
 
-/// `merge-driver BASE OURS THEIRS [PATH]`: git's merge driver for the data file. It reads and writes
-/// the three files git names, never the data file, so the data file's settings do not apply.
+/// `merge-driver BASE OURS THEIRS [PATH]`: git's merge driver for the data file. It reads and
+/// writes the three files git names, never the data file, so the data file's settings do not
+/// apply.
 struct MergeDriverCommand: RunnableCommand {
   var base = ""
   var ours = ""
