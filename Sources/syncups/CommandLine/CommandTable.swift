@@ -613,7 +613,7 @@ enum CommandTable {
       mode, and the status is 0: git never sees a conflict, and the file never holds conflict \
       markers. A missing or empty <base> holds no sync-ups. A side that is not a data file \
       (ours, or the SyncUps app's) fails with status 65 and leaves <ours> as it was, so git \
-      reports that the merge failed. It never reads or changes the data file itself.
+      reports that the merge failed. It never reads or changes the data file in the work tree.
       """,
     runs: MergeDriverCommand.self,
     bindings: [
