@@ -154,6 +154,32 @@ struct ModelTests {
     }
   }
 
+  @Test func aMeetingNeedsASecondForEachAttendeePresent() {
+    let syncUp = SyncUp(
+      id: UUID(1),
+      attendees: IdentifiedArrayOf(
+        uniqueElements: (0..<5).map { Attendee(id: UUID(100 + $0), name: "A\($0)") }),
+      duration: 3)
+    #expect(throws: Never.self) { try syncUp.checkDuration(present: 3) }
+    #expect(
+      throws: SyncUp.DurationTooShort(duration: 3, attendeeCount: 4, minimumDuration: 4)
+    ) { try syncUp.checkDuration(present: 4) }
+    #expect(throws: Never.self) { try SyncUp(id: UUID(2), duration: 1).checkDuration(present: 0) }
+  }
+
+  @Test func attendeesSharingANameAreGroupedIgnoringCaseAndBlankNames() {
+    let attendees: IdentifiedArrayOf<Attendee> = [
+      Attendee(id: UUID(1), name: "Blob"), Attendee(id: UUID(2), name: "Ana"),
+      Attendee(id: UUID(3), name: "blob"), Attendee(id: UUID(4), name: ""),
+      Attendee(id: UUID(5), name: " "), Attendee(id: UUID(6), name: "ANA"),
+      Attendee(id: UUID(7), name: "BLOB"), Attendee(id: UUID(8), name: "Cy"),
+    ]
+    #expect(attendees.sharingNames.map { $0.map(\.id) } == [
+      [UUID(1), UUID(3), UUID(7)], [UUID(2), UUID(6)],
+    ])
+    #expect(attendees.prefix(2).sharingNames.isEmpty)
+  }
+
   @Test func aTooShortMeetingSaysWhy() {
     let error = SyncUp.DurationTooShort(duration: 1, attendeeCount: 5, minimumDuration: 5)
     #expect(

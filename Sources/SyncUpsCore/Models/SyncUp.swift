@@ -79,19 +79,24 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// empty, so a meeting would start past its first speakers.
   public var minimumDuration: Int { max(attendees.count, 1) }
 
-  /// Checks that a meeting can give every attendee at least a second. `add`, `edit` and
-  /// `start` all ask this one question.
+  /// Checks that a meeting can give every attendee present at least a second. `add`, `edit`
+  /// and `start` all ask this one question, `add` and `edit` only of a length or attendees they
+  /// change (a sync-up stored too short can still be renamed), `start` of those present.
   ///
   /// ```swift
   /// SyncUp(id: id, attendees: fiveAttendees, duration: 3).checkDuration()
   /// // throws: "a meeting of 3 seconds is too short for 5 attendees: each needs at least a second"
+  /// SyncUp(id: id, attendees: fiveAttendees, duration: 3).checkDuration(present: 3)  // fine
   /// ```
   ///
-  /// - Throws: ``DurationTooShort`` when ``duration`` is under ``minimumDuration``.
-  public func checkDuration() throws(DurationTooShort) {
-    guard duration < minimumDuration else { return }
-    throw DurationTooShort(
-      duration: duration, attendeeCount: attendees.count, minimumDuration: minimumDuration)
+  /// - Parameter present: how many attendees take part; all of them when nil.
+  /// - Throws: ``DurationTooShort`` when ``duration`` is under a second for each of them (one
+  ///   second without any: ``minimumDuration`` for all attendees).
+  public func checkDuration(present: Int? = nil) throws(DurationTooShort) {
+    let count = present ?? attendees.count
+    let minimum = max(count, 1)
+    guard duration < minimum else { return }
+    throw DurationTooShort(duration: duration, attendeeCount: count, minimumDuration: minimum)
   }
 
   /// Why a sync-up's meeting cannot run: it is shorter than one second per attendee.

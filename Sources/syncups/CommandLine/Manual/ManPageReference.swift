@@ -176,9 +176,19 @@ enum ManPageReference {
 
   /// The fields of `import --json`.
   static let importFields: [(String, String)] = [
-    ("imported", "Number: how many sync-ups were added."),
-    ("skipped", "Number: how many were left out because a sync-up with the same id is there."),
+    ("imported", "Number: how many sync-ups were added (with --merge: restored)."),
+    (
+      "skipped",
+      "Number: how many were left out because a sync-up with the same id is there (with "
+        + "--merge: how many of those the file brought nothing back to)."
+    ),
     ("format", "String: the format read, syncups or app (the SyncUps app's)."),
+    ("restored", "Array, with --merge only: each restored sync-up's id and title."),
+    (
+      "changed",
+      "Array, with --merge only: each sync-up here that got something back: its id, title, "
+        + "and how many meetings and attendees (Numbers) came back."
+    ),
   ]
 
   /// The fields of `config set --json` and `config unset --json`.
@@ -248,8 +258,10 @@ enum ManPageReference {
       + "meetings added on either side are all kept, meetings from both sides stay in the "
       + "history, and changes to different fields of a sync-up are both kept. When both sides "
       + "changed the same field, the later commit's change wins and the conflict is reported; "
-      + "a sync-up deleted on one side and changed on the other is kept and reported. Keys "
-      + "this version does not know are kept.",
+      + "a sync-up deleted on one side and changed on the other is kept and reported. When "
+      + "two teammates each kept a sync-up a third deleted, their merge compares it with the "
+      + "last version they had in common, so both their changes stay. Keys this version does "
+      + "not know are kept.",
     "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
       + "or when the remote refuses the push, sync exits 1 saying the push is pending, and the "
       + "next sync pushes. A teammate's data file that cannot be decoded is never merged: the "
@@ -395,8 +407,8 @@ enum ManPageReference {
       "65",
       "A data error: the data file cannot be read or decoded (it is left untouched), "
         + "an import file is invalid, or start was given a sync-up stored with less than one "
-        + "second per attendee, or sync could not merge a teammate's data file (the merge is "
-        + "aborted and the repository left as it was)."
+        + "second for each attendee present, or sync could not merge a teammate's data file "
+        + "(the merge is aborted and the repository left as it was)."
     ),
     (
       "75",
