@@ -18,8 +18,8 @@ private func interrupt(
   MeetingKeyMap.respond(to: .interrupt, state: state, overlay: overlay)
 }
 
-private let discardable = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true))
-private let lastSpeakerPrompt = MeetingFixtures.state(alert: .endMeeting(isDiscardable: false))
+private let discardable = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true, isEarly: true))
+private let lastSpeakerPrompt = MeetingFixtures.state(alert: .endMeeting(isDiscardable: false, isEarly: false))
 private let typing = MeetingOverlay(noteDraft: "Hi")
 
 @Suite struct MeetingKeyMapTests {
@@ -211,11 +211,11 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
       return response.isInterrupted
     }
     #expect(press(.interrupt) == false)
-    #expect(state.alert == .endMeeting(isDiscardable: true))
+    #expect(state.alert == .endMeeting(isDiscardable: true, isEarly: true))
     #expect(press(.key(.character("r"))) == false)
     #expect(state.alert == nil)
     #expect(press(.interrupt) == false)
-    #expect(state.alert == .endMeeting(isDiscardable: true))
+    #expect(state.alert == .endMeeting(isDiscardable: true, isEarly: true))
     #expect(press(.interrupt))
   }
 }

@@ -109,7 +109,7 @@ import TestStoreSupport
 
     await store.startMeeting()
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
 
@@ -150,7 +150,7 @@ import TestStoreSupport
 
     await store.startMeeting()
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
     await store.send(.alert(.presented(.confirmDiscard))) {
@@ -173,12 +173,13 @@ import TestStoreSupport
       $0.dismiss = DismissCounter().effect
     }
 
-    let task = await store.startMeeting()
+    await store.startMeeting()
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
-    await store.send(.alert(.dismiss)) {
+    // The timer starts again, its ticks on the turn's seconds.
+    let timer = await store.send(.alert(.dismiss)) {
       $0.alert = nil
       $0.stopwatch = FeatureFixtures.running(0)
     }
@@ -187,7 +188,7 @@ import TestStoreSupport
       $0.secondsElapsed = 1
       $0.stopwatch = FeatureFixtures.running(1)
     }
-    task.cancel()
+    timer.cancel()
     await store.finish()
   }
 
@@ -218,7 +219,7 @@ import TestStoreSupport
     }
     #expect(store.state.isOnLastSpeaker)
     await store.send(.nextButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: false)
+      $0.alert = .endMeeting(isDiscardable: false, isEarly: false)
       $0.speakerDidChange = false
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
@@ -243,11 +244,13 @@ import TestStoreSupport
     let save = ButtonState<RecordMeeting.Action.Alert>(action: .confirmSave, label: "Save and end")
     let discard = ButtonState<RecordMeeting.Action.Alert>(
       role: .destructive, action: .confirmDiscard, label: "Discard")
-    let alert = AlertState<RecordMeeting.Action.Alert>.endMeeting(isDiscardable: true)
+    let alert = AlertState<RecordMeeting.Action.Alert>.endMeeting(isDiscardable: true, isEarly: true)
     #expect(alert.title == "End meeting?")
     #expect(alert.message == "You are ending the meeting early. What would you like to do?")
     #expect(alert.buttons == [save, discard, resume])
-    #expect(AlertState.endMeeting(isDiscardable: false).buttons == [save, resume])
+    let last = AlertState<RecordMeeting.Action.Alert>.endMeeting(isDiscardable: false, isEarly: false)
+    #expect(last.message == "What would you like to do?")
+    #expect(last.buttons == [save, resume])
   }
 
   /// 300 seconds do not split evenly between 7 speakers: the app never ends such a meeting.
@@ -380,7 +383,7 @@ import TestStoreSupport
       $0.turnStart = .seconds(2)
     }
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.speakerDidChange = false
       $0.stopwatch = Stopwatch(elapsed: .seconds(2))
     }
