@@ -216,6 +216,15 @@ struct MeetingRecordEndToEndTests {
     return syncups
   }
 
+  /// A `--json` meeting of ``eng(seconds:attendees:)`` running in real time, once its first
+  /// speaker is announced.
+  func runningMeeting(seconds: Int, attendees: Int) throws -> (SyncUpsRun, RunningSyncUps) {
+    let syncups = try eng(seconds: seconds, attendees: attendees)
+    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng"])
+    #expect(meeting.waitForOutput(containing: #""event":"speaker""#))
+    return (syncups, meeting)
+  }
+
   /// The JSON Lines events of a meeting's output.
   func events(_ output: String) throws -> [[String: Any]] {
     try output.split(separator: "\n").map {
@@ -226,9 +235,7 @@ struct MeetingRecordEndToEndTests {
   /// Real time: a speaker who takes over mid-second (`next` 0.6 s in) gets a whole slot,
   /// counted from the instant their turn started, not cut to the meeting's ticks.
   @Test func aTurnStartedMidSecondRunsItsWholeSlot() throws {
-    let syncups = try eng(seconds: 6, attendees: 2)
-    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng"])
-    #expect(meeting.waitForOutput(containing: #""event":"speaker""#))
+    let (syncups, meeting) = try runningMeeting(seconds: 6, attendees: 2)
     Thread.sleep(forTimeInterval: 0.6)
     meeting.send("next")
     #expect(meeting.waitForOutput(containing: #""name":"Ben","slot":3}"#))
@@ -245,9 +252,7 @@ struct MeetingRecordEndToEndTests {
   /// Real time, saved 1.7 s in: the events, the closing event and the record give one number
   /// of seconds for one length (rounded to the nearest, the one rule).
   @Test func theEventsAndTheRecordAgreeOnEverySecond() throws {
-    let syncups = try eng(seconds: 60, attendees: 1)
-    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng"])
-    #expect(meeting.waitForOutput(containing: #""event":"speaker""#))
+    let (syncups, meeting) = try runningMeeting(seconds: 60, attendees: 1)
     Thread.sleep(forTimeInterval: 1.7)
     meeting.send("save")
     let result = try meeting.finish()
@@ -266,10 +271,8 @@ struct MeetingRecordEndToEndTests {
   /// Another process holds the lock when the meeting ends: the meeting says at once that it
   /// waits, and its last events come out as they happen, not when the lock is let go.
   @Test func aMeetingWaitingForTheLockSaysSoAndEmitsItsEvents() throws {
-    let syncups = try engineering()
+    let (syncups, meeting) = try runningMeeting(seconds: 90, attendees: 3)
     let lock = try LiveFileSystem.shared.lock(syncups.dataFile, timeout: .seconds(10))
-    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng"])
-    #expect(meeting.waitForOutput(containing: #""event":"speaker""#))
     let sent = ContinuousClock.now
     meeting.send("save")
     #expect(meeting.waitForOutput(containing: #""event":"turn""#))

@@ -151,6 +151,20 @@ private func render(
     #expect(frame.contains("\u{1B}[48;2;0;20;65;38;2;255;255;255m Engineering "))
   }
 
+  /// The screen shows times by the one rule the events and the record use: to the nearest
+  /// second, so 4:24.6 of meeting and 1:04.6 of turn are 4:25 and 1:05.
+  @Test func timesAreRoundedToTheNearestSecond() {
+    var state = MeetingFixtures.state(elapsed: 264)
+    state.stopwatch = Stopwatch(elapsed: .milliseconds(264_600))
+    state.turnStart = .seconds(200)
+    let text = lines(of: render(state, 40, 10), rows: 10) ?? []
+    #expect(text.contains(" Meeting  4:25 elapsed  5:36 left"))
+    #expect(text.contains(" Speaker  1:05 elapsed  2:16 left"))
+    var paused = state
+    paused.isPaused = true
+    #expect(MeetingEvent.changes(from: state, to: paused) == [.paused(elapsed: 265)])
+  }
+
   @Test func pausedAtTheSmallestFullSize() {
     let expected = [
       " Engineering",
