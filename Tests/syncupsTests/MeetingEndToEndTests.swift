@@ -287,7 +287,8 @@ struct MeetingEndToEndTests {
     let saved = try savedMeetings(syncups)
     #expect(saved.map { $0["transcript"] as? String } == ["Ana: Keep me"])
     // Everything else is as it was before the delete.
-    let shown = try #require(try syncups.json(try syncups("--json", "show", "eng")) as? [String: Any])
+    let shown = try #require(
+      try syncups.json(try syncups("--json", "show", "eng")) as? [String: Any])
     let original = try #require(
       try JSONSerialization.jsonObject(with: Data(before.utf8)) as? [String: Any])
     for key in ["title", "duration", "theme", "id"] {

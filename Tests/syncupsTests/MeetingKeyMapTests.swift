@@ -18,8 +18,10 @@ private func interrupt(
   MeetingKeyMap.respond(to: .interrupt, state: state, overlay: overlay)
 }
 
-private let discardable = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true, isEarly: true))
-private let lastSpeakerPrompt = MeetingFixtures.state(alert: .endMeeting(isDiscardable: false, isEarly: false))
+private let discardable = MeetingFixtures.state(
+  alert: .endMeeting(isDiscardable: true, isEarly: true))
+private let lastSpeakerPrompt = MeetingFixtures.state(
+  alert: .endMeeting(isDiscardable: false, isEarly: false))
 private let typing = MeetingOverlay(noteDraft: "Hi")
 
 @Suite struct MeetingKeyMapTests {

@@ -50,7 +50,8 @@ struct MeetingLogTests {
 
   @Test func thePromptReplacesTheNoteLineUntilItCloses() {
     let overlay = MeetingOverlay(noteDraft: "Half")
-    let prompt = MeetingFixtures.state(elapsed: 0, alert: .endMeeting(isDiscardable: true, isEarly: true))
+    let prompt = MeetingFixtures.state(
+      elapsed: 0, alert: .endMeeting(isDiscardable: true, isEarly: true))
     var interrupted = overlay
     interrupted.isInterruptPending = true
     #expect(
@@ -64,7 +65,8 @@ struct MeetingLogTests {
     #expect(
       MeetingLog.changes(from: (prompt, interrupted), to: (start, overlay))
         == "enter add note  esc cancel\nNote: Half")
-    let last = MeetingFixtures.state(elapsed: 450, alert: .endMeeting(isDiscardable: false, isEarly: false))
+    let last = MeetingFixtures.state(
+      elapsed: 450, alert: .endMeeting(isDiscardable: false, isEarly: false))
     #expect(
       MeetingLog.changes(
         from: (MeetingFixtures.state(elapsed: 450), MeetingOverlay()), to: (last, MeetingOverlay()))

@@ -417,7 +417,8 @@ private func render(
   }
 
   @Test func compactLayoutKeepsWhatMattersMost() {
-    let state = MeetingFixtures.state(paused: true, alert: .endMeeting(isDiscardable: true, isEarly: true))
+    let state = MeetingFixtures.state(
+      paused: true, alert: .endMeeting(isDiscardable: true, isEarly: true))
     let overlay = MeetingOverlay(noteDraft: "Hi", isInterruptPending: true)
     #expect(
       render(state, overlay, 30, 5)

@@ -154,7 +154,8 @@ struct TerminalMeetingEndToEndTests {
     (["n", "n"], false, [] as [String]), (["n", "e"], true, []), (["e"], false, ["--overtime"]),
   ])
   func endingEarlyFollowsOneRule(keys: [String], early: Bool, options: [String]) throws {
-    let syncups = try MeetingRecordEndToEndTests().eng(seconds: options.isEmpty ? 60 : 2, attendees: 2)
+    let syncups = try MeetingRecordEndToEndTests().eng(
+      seconds: options.isEmpty ? 60 : 2, attendees: 2)
     let meeting = try PseudoTerminalRun(
       syncups, ["--color", "never", "start", "eng"] + options)
     #expect(meeting.waitFor("Ana is speaking"))

@@ -141,7 +141,8 @@ extension MeetingEvent {
       return "\(ScreenText.clock(elapsed)) Resumed"
     case .ended(let elapsed, let meeting?, let restored):
       let notes = meeting.noteCount
-      return "\(ScreenText.clock(elapsed)) Saved the meeting (\(notes) \(notes == 1 ? "note" : "notes")"
+      return "\(ScreenText.clock(elapsed)) Saved the meeting "
+        + "(\(notes) \(notes == 1 ? "note" : "notes")"
         + (restored ? ", its sync-up brought back)" : ")")
     case .ended(let elapsed, nil, _):
       return "\(ScreenText.clock(elapsed)) Discarded the meeting"

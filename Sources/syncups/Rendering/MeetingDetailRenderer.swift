@@ -97,7 +97,8 @@ enum MeetingDetailRenderer {
     guard !turns.isEmpty else { return style.dim("did not speak") }
     let seconds = turns.reduce(0) { $0 + $1.seconds }
     let slot = turns.reduce(0) { $0 + $1.slot }
-    let over = seconds > slot ? "  " + style.warning(DurationText.human(seconds - slot) + " over") : ""
+    let over =
+      seconds > slot ? "  " + style.warning(DurationText.human(seconds - slot) + " over") : ""
     return DurationText.human(seconds) + " of " + DurationText.human(slot) + over
   }
 }

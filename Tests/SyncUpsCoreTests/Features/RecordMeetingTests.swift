@@ -299,11 +299,13 @@ import TestStoreSupport
     let save = ButtonState<RecordMeeting.Action.Alert>(action: .confirmSave, label: "Save and end")
     let discard = ButtonState<RecordMeeting.Action.Alert>(
       role: .destructive, action: .confirmDiscard, label: "Discard")
-    let alert = AlertState<RecordMeeting.Action.Alert>.endMeeting(isDiscardable: true, isEarly: true)
+    let alert = AlertState<RecordMeeting.Action.Alert>.endMeeting(
+      isDiscardable: true, isEarly: true)
     #expect(alert.title == "End meeting?")
     #expect(alert.message == "You are ending the meeting early. What would you like to do?")
     #expect(alert.buttons == [save, discard, resume])
-    let last = AlertState<RecordMeeting.Action.Alert>.endMeeting(isDiscardable: false, isEarly: false)
+    let last = AlertState<RecordMeeting.Action.Alert>.endMeeting(
+      isDiscardable: false, isEarly: false)
     #expect(last.message == "What would you like to do?")
     #expect(last.buttons == [save, resume])
   }
