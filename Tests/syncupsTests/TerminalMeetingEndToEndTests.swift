@@ -128,6 +128,24 @@ struct TerminalMeetingEndToEndTests {
     #expect(try transcripts(syncups) == [""])
   }
 
+  /// A script's meeting reading a terminal (`--json` on one) drops a line half typed when it
+  /// exits, too: the shell never gets it.
+  @Test func aLineHalfTypedForAScriptNeverReachesTheShell() throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["--json", "start", "eng"])
+    #expect(meeting.waitFor(#""event":"speaker""#))
+    let lock = try LiveFileSystem.shared.lock(syncups.dataFile, timeout: .seconds(10))
+    meeting.type("save\r")
+    #expect(meeting.waitFor("Waiting for the data file"))
+    meeting.type("echo leaked")
+    #expect(meeting.waitFor("echo leaked"))
+    lock.unlock()
+    #expect(meeting.wait() == 0)
+    meeting.type("\r")  // what the shell would read next
+    #expect(meeting.terminal.pendingInput() == Array("\n".utf8))
+    #expect(try transcripts(syncups) == [""])
+  }
+
   /// A speaker who takes over mid-second gets a whole slot from the key press: the overtime
   /// of a 3-second slot cannot show sooner than 3 s after `n`.
   @Test func aTurnStartedMidSecondGetsItsWholeSlotOnScreen() throws {

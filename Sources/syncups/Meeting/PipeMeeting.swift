@@ -55,7 +55,11 @@ final class PipeMeeting: MeetingFrontEnd {
     signals?.cancel()
   }
 
-  func discardTypeahead() {}
+  /// Standard input may be a terminal (`--json` on one): a line being typed there when the
+  /// process exits would go to the shell.
+  func discardTypeahead() {
+    if isatty(0) == 1 { _ = tcflush(0, TCIFLUSH) }
+  }
 
   func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp) {
     emit(ending.event(elapsed: elapsed))
