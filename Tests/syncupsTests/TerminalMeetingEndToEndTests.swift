@@ -98,7 +98,7 @@ struct TerminalMeetingEndToEndTests {
 
   /// The time runs out while a note is being typed: the note is saved with the meeting.
   @Test func aNoteBeingTypedWhenTheTimeRunsOutIsSaved() throws {
-    let syncups = try MeetingRecordEndToEndTests().eng(seconds: 6, attendees: 1)
+    let syncups = try MeetingRecordEndToEndTests().eng(seconds: 8, attendees: 1)
     let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
     #expect(meeting.waitFor("Ana is speaking"))
     meeting.type("timportant decision")
