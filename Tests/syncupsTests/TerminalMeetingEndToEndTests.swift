@@ -109,6 +109,20 @@ struct TerminalMeetingEndToEndTests {
     #expect(try transcripts(syncups) == ["Ana: important decision"])
   }
 
+  /// Ctrl-C while typing a note opens the prompt; Save there saves the note too.
+  @Test func saveAtThePromptKeepsTheNoteBeingTyped() throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("tHalf typed")
+    #expect(meeting.waitFor("Note: Half typed"))
+    meeting.type("\u{03}")
+    #expect(meeting.waitFor("[s] Save and end [d] Discard [r] Resume"))
+    meeting.type("s")
+    #expect(meeting.wait() == 0)
+    #expect(try transcripts(syncups) == ["Ana: Half typed"])
+  }
+
   /// Keys typed after the meeting ended (here while it waits for another process's lock to
   /// save) are dropped when it exits, so the shell never runs them; on a dumb terminal too.
   @Test(arguments: ["xterm-256color", "dumb"])
