@@ -31,7 +31,11 @@ enum ManPageReference {
         + "left out for meetings that did not record them: those saved before meetings kept "
         + "a record, and those imported from the SyncUps app."
     ),
-    ("duration", "Number: how long it really lasted, in whole seconds, pauses left out."),
+    (
+      "duration",
+      "Number: how long it really lasted, pauses left out, in whole seconds rounded to the "
+        + "nearest (as are a turn's seconds)."
+    ),
     ("plannedDuration", "Number: the sync-up's length when it was held, in seconds."),
     (
       "endedEarly",
