@@ -206,17 +206,7 @@ import TestStoreSupport
     }
 
     await store.startMeeting()
-    await store.send(.nextButtonTapped) {
-      $0.speakerIndex = 1
-      $0.secondsElapsed = 2
-      $0.speakerDidChange = true
-      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
-    }
-    await store.send(.nextButtonTapped) {
-      $0.speakerIndex = 2
-      $0.secondsElapsed = 4
-      $0.turns.append(FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2))
-    }
+    await store.nextToTheLastOfThree()
     #expect(store.state.isOnLastSpeaker)
     await store.send(.nextButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: false, isEarly: false)
@@ -254,17 +244,7 @@ import TestStoreSupport
     }
 
     await store.startMeeting()
-    await store.send(.nextButtonTapped) {
-      $0.speakerIndex = 1
-      $0.secondsElapsed = 2
-      $0.speakerDidChange = true
-      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
-    }
-    await store.send(.nextButtonTapped) {
-      $0.speakerIndex = 2
-      $0.secondsElapsed = 4
-      $0.turns.append(FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2))
-    }
+    await store.nextToTheLastOfThree()
     await store.send(.noteDraftChanged("Half said")) {
       $0.speakerDidChange = false
       $0.noteDraft = "Half said"
