@@ -273,6 +273,7 @@ final class MeetingSession {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.savePatience)
     while true {
+      var restores = false
       do {
         try syncUps.transaction { syncUps in
           let isThere = syncUps.withLock { syncUps in
@@ -282,7 +283,7 @@ final class MeetingSession {
                 restored.meetings.insert(meeting, at: 0)
               }
               syncUps.insert(restored, at: min(position, syncUps.count))
-              isRestored = true
+              restores = true
               return false
             }
             guard syncUps[id: syncUpID]?.meetings[id: meeting.id] == nil else { return true }
@@ -294,6 +295,7 @@ final class MeetingSession {
           // nothing to write, so it is written here, under the lock the transaction holds.
           if isThere { try syncUps.save() }
         }
+        isRestored = isRestored || restores
         return
       } catch let error as FileStorageError where error.kind == .lockTimeout {
         guard clock.now < deadline else { throw CommandFailure(storage: error) }
