@@ -109,15 +109,17 @@ struct ModelTests {
     #expect(SyncUp.durationRange == 1...86_400)
   }
 
+  /// The slots a meeting gives, shortest to longest: 4 seconds among 3 give 1, 1 and 2.
   @Test(arguments: [
-    (duration: 300, attendees: 0, expected: 300),
-    (duration: 300, attendees: 1, expected: 300),
-    (duration: 300, attendees: 3, expected: 100),
-    (duration: 300, attendees: 7, expected: 42),
-    (duration: 60, attendees: 6, expected: 10),
-    (duration: 5, attendees: 6, expected: 0),
+    (duration: 300, attendees: 0, expected: 300...300),
+    (duration: 300, attendees: 1, expected: 300...300),
+    (duration: 300, attendees: 3, expected: 100...100),
+    (duration: 300, attendees: 7, expected: 42...43),
+    (duration: 60, attendees: 6, expected: 10...10),
+    (duration: 4, attendees: 3, expected: 1...2),
+    (duration: 5, attendees: 6, expected: 0...1),
   ])
-  func durationPerAttendee(duration: Int, attendees: Int, expected: Int) {
+  func slotLengths(duration: Int, attendees: Int, expected: ClosedRange<Int>) {
     let syncUp = SyncUp(
       id: UUID(1),
       attendees: IdentifiedArrayOf(
@@ -125,7 +127,7 @@ struct ModelTests {
       ),
       duration: duration
     )
-    #expect(syncUp.durationPerAttendee == expected)
+    #expect(syncUp.slotLengths == expected)
   }
 
   @Test(arguments: [

@@ -15,7 +15,7 @@ import SharedState
 ///   duration: 600,
 ///   title: "Morning Sync"
 /// )
-/// syncUp.durationPerAttendee  // 300
+/// syncUp.slotLengths  // 300...300
 /// ```
 ///
 /// Decoding is strict (see ``init(from:)``); encoding writes the six keys `attendees`,
@@ -65,13 +65,14 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.unknownKeys = unknownKeys
   }
 
-  /// Each attendee's share of the meeting in whole seconds: `duration / attendees.count`,
-  /// rounded down. With no attendees it is the whole `duration`.
-  ///
-  /// Informational only: a meeting gives speaker `i` the slot `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)`, so the
-  /// slots add up to exactly `duration` even when it is not a multiple of the attendee count.
-  public var durationPerAttendee: Int {
-    attendees.isEmpty ? duration : duration / attendees.count
+  /// Each attendee's share of the meeting: the lengths, in whole seconds, of the slots a
+  /// meeting of everyone gives, from `⌊duration / n⌋` to `⌈duration / n⌉` for `n` attendees,
+  /// as the slots `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)` divide the meeting exactly (`1...2` for 4 seconds
+  /// among 3). With no attendees it is the whole `duration`.
+  public var slotLengths: ClosedRange<Int> {
+    let count = max(attendees.count, 1)
+    let shortest = duration / count
+    return shortest...(duration % count == 0 ? shortest : shortest + 1)
   }
 
   /// The shortest meeting this sync-up may have, in seconds: one second per attendee (one

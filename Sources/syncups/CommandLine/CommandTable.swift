@@ -247,14 +247,26 @@ enum CommandTable {
         a                the speaker is absent: recorded so, the next one starts
         space            pause or resume
         t                type a note (Enter adds it to the transcript, Esc cancels)
-        e, q, Esc        end early: save, discard or resume
+        e, q, Esc        end: save, discard or resume
         Ctrl-C           the same prompt; a second Ctrl-C discards
+
+      A note being typed when the meeting ends, however it ends, is saved with it; keys \
+      typed after the end are dropped, never passed to the shell.
 
       When someone is absent, those after them share what is left of the meeting; when the \
       last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \
       slot runs out goes on: the screen shows +0:12 over, the bell rings once, and the turn \
-      ends on next; the meeting ends on next from the last speaker or on e. Each speaker still \
-      gets a whole slot.
+      ends on next; the meeting ends on next from the last speaker or on e. Each speaker \
+      gets a whole slot, counted from the instant their turn started.
+
+      A meeting ends early when you end it (e, a signal, save from a script) while the \
+      speaker still has time in their slot or someone present has not spoken yet; the \
+      prompt then says so, and the record stores endedEarly. Time running out, next on the \
+      last speaker and any end in overtime are not early.
+
+      Times are measured to the instant and shown, reported and saved in whole seconds \
+      rounded to the nearest (a half second up), so the screen, the events, the closing \
+      message and the record agree.
 
       When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
       for a script, and the keys still work.
@@ -264,12 +276,16 @@ enum CommandTable {
       events with --json. next on the last speaker ends the meeting and saves it: a terminal \
       asks first, offering only Save and end or Resume, and a script has no one to answer. \
       Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \
-      is not a command is reported on stderr and ignored; nothing after a save or discard is \
-      read.
+      is not a command is reported on stderr and ignored; nothing after the meeting ended \
+      (save, discard, next on the last speaker, time up) is read. A meeting discarded with \
+      notes prints them on stderr.
 
       A meeting that ends while another process holds the data file's lock (a sync on a slow \
-      network) says so on stderr and waits for it, up to ten minutes, then saves onto what \
-      that process wrote.
+      network) says so on stderr at once and waits for it, up to ten minutes, then saves onto \
+      what that process wrote; its events are written as they happen meanwhile. When the \
+      sync-up was deleted during the meeting (by another command, or a teammate's delete \
+      merged by sync), the meeting brings it back: a change wins over a delete. stderr says \
+      so, and the ended event has restored: true.
       """,
     runs: StartCommand.self,
     bindings: [
@@ -371,10 +387,11 @@ enum CommandTable {
         abstract: "Show a meeting's date and transcript.",
         discussion: """
           With --format markdown, prints a Markdown page to paste into chat or a wiki: the \
-          title and date as a heading, the attendees (absent ones struck through), a section \
-          per speaker with their notes (transcript lines 'Name: text') and, for a meeting \
-          recorded with its timings, the time they spoke against their slot, then the total \
-          against the planned length. Markdown characters in titles, names and notes are \
+          title and date as a heading, the attendees (absent ones struck through; Not recorded \
+          for a meeting saved without its record, as the text says), a section per speaker \
+          with their notes (transcript lines 'Name: text') and, for a meeting recorded with \
+          its timings, the time they spoke against their slot, then the total against the \
+          planned length. Markdown characters in titles, names and notes are \
           escaped, so they show as typed.
           """,
         runs: MeetingShowCommand.self,

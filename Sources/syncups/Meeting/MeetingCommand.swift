@@ -13,7 +13,14 @@ extension CommandContext {
   /// Never returns once the meeting runs; throws only for problems found before it starts.
   func start(_ reference: String, _ meetingOptions: MeetingOptions) throws {
     let clock = try MeetingClock(environment: environment)
-    let syncUps = try loadSyncUps()
+    // The meeting takes the data file's lock only to save, and then a short try at a time
+    // (see MeetingSession.storeEnding): another process holding it is said to be waited for
+    // at once, and the meeting's last events are not held back meanwhile.
+    let syncUps = try withDependencies {
+      $0.fileStorageOptions.lockTimeout = MeetingSession.lockTry
+    } operation: {
+      try loadSyncUps()
+    }
     let target = try syncUp(reference, in: syncUps.wrappedValue)
     guard let syncUp = syncUps[id: target.id] else { return }
     let absent = try absentees(meetingOptions.absent, of: target)

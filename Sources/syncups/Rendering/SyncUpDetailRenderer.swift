@@ -43,7 +43,7 @@ enum SyncUpDetailRenderer {
       "  ID            " + syncUp.id.shortID,
       "  Length        " + DurationText.human(syncUp.duration),
       "  Theme         " + UserText.theme(syncUp.theme, style: style).text,
-      "  Per attendee  " + DurationText.human(syncUp.durationPerAttendee),
+      "  Per attendee  " + DurationText.human(syncUp.slotLengths),
     ]
 
     lines += ["", style.bold("Past meetings")]

@@ -31,9 +31,17 @@ enum ManPageReference {
         + "left out for meetings that did not record them: those saved before meetings kept "
         + "a record, and those imported from the SyncUps app."
     ),
-    ("duration", "Number: how long it really lasted, in whole seconds, pauses left out."),
+    (
+      "duration",
+      "Number: how long it really lasted, pauses left out, in whole seconds rounded to the "
+        + "nearest (as are a turn's seconds)."
+    ),
     ("plannedDuration", "Number: the sync-up's length when it was held, in seconds."),
-    ("endedEarly", "Bool: whether it ended before every attendee present had spoken."),
+    (
+      "endedEarly",
+      "Bool: whether it was ended early: by the user, while the speaker still had time in "
+        + "their slot or someone present had not spoken (see start)."
+    ),
     (
       "attendees",
       "Array: everyone on the sync-up when it was held, in the order they were called, each "
@@ -111,8 +119,9 @@ enum ManPageReference {
     ("paused, resumed", "No other fields."),
     (
       "ended",
-      "saved (Bool) and meeting: the saved meeting object, or null when it was discarded. "
-        + "Always the last line."
+      "saved (Bool) and meeting: the saved meeting object, or null when it was discarded; "
+        + "restored (Bool, only when true): the sync-up had been deleted during the meeting and "
+        + "came back with it. Always the last line."
     ),
   ]
   /// The fields of a status object (`status --json`).
