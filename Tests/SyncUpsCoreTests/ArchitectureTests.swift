@@ -1,3 +1,4 @@
+import AppNavigation
 import SharedState
 import SyncUpsCore
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import AppNavigation
 import SharedState
 import SyncUpsCore
 import Testing
