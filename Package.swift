@@ -51,7 +51,12 @@ let package = Package(
         "SyncUpsCore", "SharedState", "TestSupport", "TestStoreSupport", "AppNavigation",
       ]
     ),
-    .testTarget(name: "syncupsTests", dependencies: ["syncups", "ChildProcessSupport"]),
+    // Writes the man page from the command table, for the tests and `make generate`; the
+    // shipped binary does not carry it.
+    .target(name: "ManPageGenerator", dependencies: ["syncups"], path: "Tests/ManPageGenerator"),
+    .testTarget(
+      name: "syncupsTests", dependencies: ["syncups", "ManPageGenerator", "ChildProcessSupport"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
