@@ -106,16 +106,6 @@ public final class Store<State, Action> {
     return observation
   }
 
-  /// Whether any effect is running and not cancelled.
-  ///
-  /// ```swift
-  /// store.send(.startTimer)
-  /// store.hasInFlightEffects  // true
-  /// ```
-  public var hasInFlightEffects: Bool {
-    effects.values.contains { !$0.task.isCancelled }
-  }
-
   /// Waits until no effect is running, including effects started meanwhile by the actions
   /// effects send. Never returns while an effect runs forever.
   ///

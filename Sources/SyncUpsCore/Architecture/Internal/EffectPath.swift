@@ -51,7 +51,7 @@ struct EffectID: Hashable, @unchecked Sendable {
 }
 
 /// Which running effects a cancel item stops.
-struct EffectCancellation: Sendable {
+package struct EffectCancellation: Sendable {
   /// The id to match, or `nil` for every effect at or inside `path`.
   var id: EffectID?
   /// Where the cancel was returned.
