@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ManPageGenerator
 @testable import syncups
 
 @Suite("Help")

@@ -2,6 +2,7 @@ import Foundation
 import SyncUpsCore
 import Testing
 
+@testable import ManPageGenerator
 @testable import syncups
 
 /// Parses JSON text with Foundation, as a script's JSON parser would.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ManPageGenerator
 @testable import syncups
 
 /// The pieces of `syncups status`: the state file a meeting publishes and the times worked out

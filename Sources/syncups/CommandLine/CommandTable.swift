@@ -10,15 +10,15 @@ import SyncUpsCore
 ///
 /// Each command's entry binds its options and arguments to the fields of the command type it
 /// runs, so adding an option is one entry here plus its handling in that command.
-enum CommandTable {
+package enum CommandTable {
   /// The program's name as shown in usage lines and scripts.
-  static let programName = "syncups"
+  package static let programName = "syncups"
 
   /// The version printed by `--version`.
-  static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// The root of the tree: the global options and every command.
-  static let root = CommandSpec(
+  package static let root = CommandSpec(
     name: programName,
     abstract: "A meeting manager for daily stand-ups.",
     discussion: """
@@ -77,7 +77,7 @@ enum CommandTable {
   ]
 
   /// The global options as help, the man page and the completion scripts list them.
-  static let globalOptions = globalBindings.compactMap(\.option)
+  package static let globalOptions = globalBindings.compactMap(\.option)
 
   /// `-h, --help`, which the scanner answers before anything else is checked.
   static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help information.")

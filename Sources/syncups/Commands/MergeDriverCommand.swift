@@ -15,9 +15,9 @@ import SyncUpsCore
 /// `syncups merge-driver BASE OURS THEIRS`: git's merge driver for the data file (`%O %A %B`).
 extension CommandContext {
   /// The variable that names the side whose changes are newer: `ours` or `theirs`.
-  nonisolated static let mergeNewerVariable = "SYNCUPS_MERGE_NEWER"
+  package nonisolated static let mergeNewerVariable = "SYNCUPS_MERGE_NEWER"
   /// The variable that names a file to append each conflict to, as a line of JSON.
-  nonisolated static let mergeReportVariable = "SYNCUPS_MERGE_REPORT"
+  package nonisolated static let mergeReportVariable = "SYNCUPS_MERGE_REPORT"
 
   /// Merges the three versions of the data file by id (``SyncUpsMerge``) and writes the result
   /// over `ours`, atomically and keeping its mode, in our format. Conflicts are resolved on

@@ -70,7 +70,7 @@ enum Program {
 
 /// What every command needs: the global options and where the files are.
 @MainActor
-struct CommandContext {
+package struct CommandContext {
   let options: GlobalOptions
   let environment: [String: String]
   let dataFile: URL

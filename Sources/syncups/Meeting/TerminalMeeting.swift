@@ -51,6 +51,7 @@ final class TerminalMeeting {
   private let session: TerminalSession
   private let style: TerminalStyle
   private let display: Display
+  private let layout: Layout
   private let onInterrupted: @MainActor () -> Void
   private let stopProcess: @MainActor () -> Void
   private var decoder = KeyDecoder()
@@ -68,14 +69,18 @@ final class TerminalMeeting {
   /// Whether a change made while ``isSendingInput`` asked for the bell.
   private var isBellDue = false
 
-  /// How many full-screen frames were rendered: each costs a layout of the whole screen, so
-  /// the tests hold a key press to one.
-  private(set) var framesRendered = 0
+  /// Lays out a full-screen frame of `columns`×`rows`, as ``MeetingScreen`` does.
+  typealias Layout = @MainActor (
+    _ state: RecordMeeting.State, _ overlay: MeetingOverlay, _ columns: Int, _ rows: Int,
+    _ style: TerminalStyle
+  ) -> String
 
   /// A meeting drawn on `session` in `style`, driving `store`.
   ///
   /// - Parameters:
   ///   - display: Frames, or lines for a terminal that cannot move the cursor.
+  ///   - layout: How a frame is laid out. Each call lays out the whole screen, so a key press
+  ///     makes one call however many changes it causes; tests count the calls.
   ///   - onInterrupted: Called after a second Ctrl-C, once the meeting has sent
   ///     `.alert(.presented(.confirmDiscard))` itself: the caller only notes it (to exit with
   ///     status 130 later) and keeps running; it stops and ends the session when the
@@ -87,6 +92,7 @@ final class TerminalMeeting {
     session: TerminalSession,
     style: TerminalStyle,
     display: Display = .fullScreen,
+    layout: @escaping Layout = MeetingScreen.render,
     onInterrupted: @escaping @MainActor () -> Void,
     stopProcess: @escaping @MainActor () -> Void = { kill(getpid(), SIGSTOP) }
   ) {
@@ -94,6 +100,7 @@ final class TerminalMeeting {
     self.session = session
     self.style = style
     self.display = display
+    self.layout = layout
     self.onInterrupted = onInterrupted
     self.stopProcess = stopProcess
   }
@@ -169,9 +176,7 @@ final class TerminalMeeting {
     switch display {
     case .fullScreen:
       let size = session.size
-      let frame = MeetingScreen.render(
-        store.state, overlay: overlay, columns: size.columns, rows: size.rows, style: style)
-      framesRendered += 1
+      let frame = layout(store.state, overlay, size.columns, size.rows, style)
       if force || frame != lastFrame {
         output += frame
         lastFrame = frame

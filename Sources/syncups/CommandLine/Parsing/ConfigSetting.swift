@@ -1,7 +1,7 @@
 import SyncUpsCore
 
 /// The name of a setting, as typed after `syncups config get|set|unset`.
-enum ConfigKey: String, CaseIterable, Sendable, Equatable {
+package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
   /// Ring the terminal bell on each speaker change.
   case bell
   /// The default for `--color`.

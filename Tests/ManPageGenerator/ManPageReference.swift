@@ -1,3 +1,5 @@
+import syncups
+
 /// The parts of the man page that are not about a single command: JSON shapes, environment,
 /// files and exit statuses. Each is a list of (term, description) pairs in mdoc.
 enum ManPageReference {

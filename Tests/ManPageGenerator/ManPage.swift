@@ -1,10 +1,12 @@
+import syncups
+
 /// The `syncups(1)` manual page in mdoc(7), generated from the ``CommandTable`` and
 /// ``ManPageReference``. `man/syncups.1` is this text.
 ///
 /// ```swift
 /// try manPage().write(to: "man/syncups.1")  // hypothetical writer
 /// ```
-func manPage() -> String {
+package func manPage() -> String {
   ManPageWriter().page()
 }
 
