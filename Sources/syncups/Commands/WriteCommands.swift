@@ -48,7 +48,9 @@ extension CommandContext {
       store.send(.editButtonTapped)
       @MainActor func form(_ action: SyncUpForm.Action) { store.send(.destination(.presented(.edit(action)))) }
       if let title = edits.title { form(.titleChanged(title)) }
-      if let duration = edits.duration { form(.durationChanged(duration)) }
+      if let duration = edits.duration {
+        form(.durationChanged(try seconds(of: duration, for: "--duration", path: ["edit"])))
+      }
       if let theme = edits.theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
       for change in edits.attendeeChanges {
         let attendees = store.state.destination?.edit?.syncUp.attendees ?? []
