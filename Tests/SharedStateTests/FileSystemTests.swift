@@ -307,6 +307,65 @@ struct LiveFileSystemTests {
     }
   }
 
+  @Test func aLockTimeoutNamesTheHolderFromItsNote() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      let held = try fs.lock(file, timeout: .seconds(1), holder: "'syncups sync'")
+      defer { held.unlock() }
+      #expect(
+        try String(contentsOfFile: dir + "/.state.json.lock", encoding: .utf8)
+          == "\(getpid()) \(ProcessIdentity.current.start!)\n'syncups sync'\n")
+      let outcome = await fsOffPool { [fs] in
+        Result { () throws(FileSystemError) in try fs.lock(file, timeout: .milliseconds(50)) }
+      }.value
+      guard case .failure(let error) = outcome else {
+        Issue.record("took a held lock")
+        return
+      }
+      #expect(error.kind == .lockTimeout)
+      #expect(error.lockHolder == "'syncups sync' (pid \(getpid()))")
+      #expect(error.message.contains("still held by 'syncups sync' (pid \(getpid())) after"))
+    }
+  }
+
+  @Test func aLockNoteOfAProcessThatEndedNamesNobody() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      // Held by a process that does not leave notes, over the note of one that has ended.
+      let lockPath = dir + "/.state.json.lock"
+      try fsWritePlainFile(lockPath, "\(Int32.max) 5\n'syncups sync'\n")
+      let descriptor = open(lockPath, O_RDWR)
+      defer { close(descriptor) }
+      #expect(flock(descriptor, LOCK_EX) == 0)
+      let outcome = await fsOffPool { [fs] in
+        Result { () throws(FileSystemError) in try fs.lock(file, timeout: .milliseconds(50)) }
+      }.value
+      guard case .failure(let error) = outcome else {
+        Issue.record("took a held lock")
+        return
+      }
+      #expect(error.lockHolder == nil)
+      #expect(error.message.contains("still held by another process or thread after"))
+    }
+  }
+
+  @Test func aWriteRemovesTheTemporaryFilesOfWritersThatEnded() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      let me = ProcessIdentity.current
+      let ended = ".state.json.tmp-\(Int32.max)-7-abcdef"
+      let reused = ".state.json.tmp-\(me.pid)-\(me.start! + 1)-ghijkl"
+      let running = ".state.json.tmp-\(me.pid)-\(me.start!)-mnopqr"
+      let unnamed = ".state.json.tmp-stuvwx"
+      let another = ".other.json.tmp-\(Int32.max)-7-abcdef"
+      for name in [ended, reused, running, unnamed, another] {
+        try fsWritePlainFile(dir + "/" + name, "partial")
+      }
+      _ = try fs.write(Data("[]".utf8), to: file)
+      #expect(fsEntries(dir) == [another, running, unnamed, "state.json"].sorted())
+    }
+  }
+
   @Test func lockIsReleasedWhenTheTokenIsDropped() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/state.json"

@@ -84,7 +84,8 @@ struct ConfigEndToEndTests {
     #expect(added.status == 0)
     #expect(
       added.error
-        == "Warning: --duration 90 is read as 90 minutes (1h30m); write 90s for seconds.\n")
+        == "Warning: --duration 90 is read as 90 minutes (1h30m); write 90s for seconds.\n"
+        + "Created '\(syncups.dataFile)'.\n")
     let object = try #require(try syncups.json(added) as? [String: Any])
     #expect(object["duration"] as? Int == 5_400)
     let shortID = try #require((object["id"] as? String)?.prefix(8))

@@ -539,7 +539,9 @@ struct HistoryEndToEndTests {
 
     let imported = try syncups("--file", "new.json", "import", "-", input: app.output)
     #expect(imported.status == 0, "\(imported.error)")
-    #expect(imported.error == "Imported 2 sync-ups (SyncUps app format).\n")
+    #expect(
+      imported.error
+        == "Created '\(syncups.home.path)/new.json'.\nImported 2 sync-ups (SyncUps app format).\n")
     let original = try syncups("export")
     let copy = try syncups("--file", "new.json", "export")
     #expect(copy.status == 0 && original.status == 0)

@@ -42,6 +42,9 @@ enum Program {
       try withDependencies {
         $0.syncUpsFileURL = context.dataFile
         if let lockTimeout { $0.fileStorageOptions.lockTimeout = lockTimeout }
+        // A command that waits for this one's lock names it: "'syncups sync' (pid 4242)".
+        $0.fileStorageOptions.lockHolder =
+          "'" + ([CommandTable.programName] + invocation.path).joined(separator: " ") + "'"
         $0.defaultAppStorage = AppStorage(url: context.configurationFile)
         // Every command reads, changes and writes within moments; mutations re-read the file
         // under its lock anyway, so watching the directory would only cost start-up time.
@@ -84,15 +87,19 @@ struct CommandContext {
       .appending(path: "syncups/config.json")
   }
 
+  /// The variable that says how many seconds to wait for another process's lock.
+  nonisolated static let lockTimeoutVariable = "SYNCUPS_LOCK_TIMEOUT"
+
   /// How long to wait for another process's lock on the data file: `SYNCUPS_LOCK_TIMEOUT`
   /// seconds (a decimal number from 0 to 3600), or nil for the default (10 s).
   ///
   /// - Throws: a usage failure for a value that is not such a number.
   func lockTimeout() throws -> Duration? {
-    guard let text = environment["SYNCUPS_LOCK_TIMEOUT"], !text.isEmpty else { return nil }
+    guard let text = environment[Self.lockTimeoutVariable], !text.isEmpty else { return nil }
     guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
       throw CommandFailure(
-        "SYNCUPS_LOCK_TIMEOUT must be a number of seconds from 0 to 3600, not '\(sanitize(text))'",
+        "\(Self.lockTimeoutVariable) must be a number of seconds from 0 to 3600, not "
+          + "'\(sanitize(text))'",
         status: .usage)
     }
     return .milliseconds(Int64((seconds * 1000).rounded()))

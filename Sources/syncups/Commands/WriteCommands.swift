@@ -74,7 +74,7 @@ extension CommandContext {
   /// Asks first, then deletes the sync-up the person was asked about (by its id: the lock is
   /// not held while a person answers).
   func delete(_ reference: String, yes: Bool) throws {
-    let target = try syncUp(reference, in: loadSyncUps().wrappedValue)
+    let target = try syncUp(reference, in: readSyncUps())
     guard
       try confirmDeletion(
         of: UserText.name(target), asking: DeletionQuestion.syncUp(target), yes: yes,
@@ -101,7 +101,7 @@ extension CommandContext {
   /// Asks first, then deletes the meeting the person was asked about: by its id, since its
   /// position may have moved by the time the lock is taken.
   func meetingDelete(_ syncUpReference: String, _ meetingReference: String, yes: Bool) throws {
-    let target = try syncUp(syncUpReference, in: loadSyncUps().wrappedValue)
+    let target = try syncUp(syncUpReference, in: readSyncUps())
     let meeting = try meeting(meetingReference, in: target)
     let name = DeletionQuestion.meetingName(meeting)
     guard
