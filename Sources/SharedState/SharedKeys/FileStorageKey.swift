@@ -100,7 +100,14 @@ extension SharedReaderKey {
     let encoder = UncheckedSendable(encoder ?? FileStorageSettings.defaultEncoder())
     return FileStorageKey(
       path: url.path,
-      decode: { reader in try decoder.value.decode(Value.self, from: reader.readAll()) },
+      decode: { reader in
+        let data = try reader.readAll()
+        do {
+          return try decoder.value.decode(Value.self, from: data)
+        } catch {
+          throw JSONSyntaxError.locating(error, in: data)
+        }
+      },
       encode: { try encoder.value.encode($0) }
     )
   }
