@@ -96,6 +96,10 @@ struct ConfigEndToEndTests {
         == "Warning: --duration 75 is read as 75 minutes (1h15m); write 75s for seconds.\n"
         + "Updated 'Eng' (\(shortID)).\n")
     #expect(try syncups("edit", "eng", "--duration", "90s").error.hasPrefix("Updated 'Eng'"))
+    // A command that fails prints its error alone: nothing was read as minutes.
+    let failed = try syncups("edit", "eng", "--duration", "90", "--remove-attendee", "Nobody")
+    #expect(failed.status == 1)
+    #expect(failed.error == "Error: no attendee 'Nobody' in 'Eng'\n")
     #expect(try syncups("-q", "edit", "eng", "--duration", "120").error == "")
   }
 }

@@ -21,11 +21,16 @@ struct DataFileEndToEndTests {
     #expect(json.error == "No data file at '\(typo)': nothing stored yet.\n")
     let stats = try syncups("--file", "typo.json", "stats")
     #expect(stats.error.hasPrefix("No data file at '\(typo)': nothing stored yet.\n"))
+    // A command that fails says it in its error, the one line scripts expect.
     let show = try syncups("--file", "typo.json", "show", "eng")
     #expect(show.status == 1)
     #expect(
       show.error
-        == "No data file at '\(typo)': nothing stored yet.\nError: no sync-up matches 'eng'\n")
+        == "Error: no sync-up matches 'eng' (no data file at '\(typo)': nothing stored yet)\n")
+    let quietShow = try syncups("-q", "--file", "typo.json", "meetings", "eng")
+    #expect(
+      quietShow.error
+        == "Error: no sync-up matches 'eng' (no data file at '\(typo)': nothing stored yet)\n")
     #expect(try syncups("-q", "--file", "typo.json", "list").error == "")
     #expect(!FileManager.default.fileExists(atPath: typo))
     // Completion scripts print nothing into the command line.

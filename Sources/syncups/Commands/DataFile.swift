@@ -11,11 +11,14 @@ extension CommandContext {
   }
 
   /// The sync-ups for a command that reads them, saying on stderr (unless `-q`) when there is
-  /// no data file at all: a mistyped `--file` would otherwise read as an empty list.
+  /// no data file at all: a mistyped `--file` would otherwise read as an empty list. A command
+  /// that then fails says it in its error.
   func readSyncUps() throws -> IdentifiedArrayOf<SyncUp> {
     let syncUps = try loadSyncUps().wrappedValue
     if !dataFileExists {
-      say("No data file at '\(sanitize(dataFile.path))': nothing stored yet.")
+      let missing = "data file at '\(sanitize(dataFile.path))': nothing stored yet"
+      note("No \(missing).")
+      notes.cause = "no \(missing)"
     }
     return syncUps
   }

@@ -29,7 +29,7 @@ extension CommandContext {
       throw ValueParser.durationError(error, text: duration.text, for: name, path: path)
     }
     if duration.isSurprisingMinutes {
-      say(
+      note(
         "Warning: \(name) \(duration.text) is read as \(duration.text) minutes "
           + "(\(DurationText.compact(seconds))); write \(duration.text)s for seconds.")
     }

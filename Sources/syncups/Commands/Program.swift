@@ -36,6 +36,7 @@ enum Program {
     do {
       guard command.touchesFiles else {
         try command.run(in: context)
+        context.notes.flush()
         return ExitStatus.success.rawValue
       }
       let lockTimeout = try context.lockTimeout()
@@ -52,9 +53,12 @@ enum Program {
       } operation: {
         try command.run(in: context)
       }
+      context.notes.flush()
       return ExitStatus.success.rawValue
     } catch let failure as CommandFailure {
-      if !failure.message.isEmpty { Output.error("Error: \(failure.message)\n") }
+      if !failure.message.isEmpty {
+        Output.error("Error: \(failure.message)\(context.notes.whyItFailed)\n")
+      }
       return failure.status.rawValue
     } catch let usage as UsageError {
       Output.error(usage.render())
@@ -78,6 +82,30 @@ struct CommandContext {
   let environment: [String: String]
   let dataFile: URL
   let configurationFile: URL
+  /// Messages held back until the command succeeds (``note(_:)``).
+  let notes = Notes()
+
+  /// Warnings and notices a command makes along the way, for standard error. They are printed
+  /// before the command's next message or when it succeeds; when it fails, its error is the
+  /// only thing on standard error, with ``whyItFailed`` where a note may explain the failure.
+  final class Notes {
+    /// What is yet to be printed, a line each.
+    var held: [String] = []
+    /// Said in parentheses after the error of a command that fails: what may be why (no data
+    /// file at all, when a mistyped `--file` is a likelier cause than a mistyped title).
+    var cause: String?
+
+    /// Prints what is held.
+    func flush() {
+      for line in held { Output.error(line + "\n") }
+      held = []
+    }
+
+    /// ` (<cause>)`, or nothing.
+    var whyItFailed: String {
+      cause.map { " (\($0))" } ?? ""
+    }
+  }
 
   init(options: GlobalOptions, environment: [String: String]) {
     self.options = options
@@ -127,10 +155,19 @@ struct CommandContext {
     return TerminalStyle.forStandardOutput(flag: options.color, setting: setting)
   }
 
-  /// A message for standard error, unless `--quiet`.
+  /// A message for standard error, unless `--quiet`; the notes held so far go first.
   func say(_ message: String) {
     guard !options.quiet else { return }
+    notes.flush()
     Output.error(message + "\n")
+  }
+
+  /// A message for standard error, unless `--quiet`, held back until the command says
+  /// something else or succeeds: a command that fails prints its error alone, as scripts
+  /// expect (``Notes``).
+  func note(_ message: String) {
+    guard !options.quiet else { return }
+    notes.held.append(message)
   }
 
   /// A store for `reducer`, tracing to standard error with `--trace`.
