@@ -33,14 +33,14 @@ struct ConfigEndToEndTests {
     let syncups = SyncUpsRun()
     for (key, value) in [
       ("order", "ROTATED"), ("color", "Never"), ("bell", "OFF"), ("default-theme", "Teal"),
-      ("OVERTIME", "On"),
+      ("OVERTIME", "On"), ("default-duration", "10M"),
     ] {
       let result = try syncups("config", "set", key, value)
       #expect(result.status == 0, "\(key) \(value): \(result.error)")
     }
     #expect(
       try syncups("config", "list").output
-        == "bell              off\ncolor             never\ndefault-duration  5m\n"
+        == "bell              off\ncolor             never\ndefault-duration  10m\n"
         + "default-theme     teal\norder             rotated\novertime          on\n")
   }
 

@@ -676,14 +676,14 @@ struct DurationParsingTests {
     ("90m", 5400), ("007s", 7), ("5min", 300), ("30sec", 30), ("1m 30s", 90), ("1:30", 90),
     ("0:45", 45), ("1:30:00", 5400), ("24:00:00", 86400), ("5 m", 300), (" 5", 300),
     ("1 hour 5 mins", 3900), ("2 hours", 7200), ("1hr 30min", 5400), ("10 minutes", 600),
-    ("1 second", 1), ("90 secs", 90),
+    ("1 second", 1), ("90 secs", 90), ("5M", 300), ("1H30M", 5400), ("2 Hours", 7200),
   ])
   func accepted(text: String, seconds: Int) throws {
     #expect(try DurationParser.seconds(text) == seconds)
   }
 
   @Test(arguments: [
-    "", "m", "5x", "1.5m", "+5", "1s30m", "1m1m", "1m30", "5M", "h1", "1d", "\u{0665}",
+    "", "m", "5x", "1.5m", "+5", "1s30m", "1m1m", "1m30", "h1", "1d", "\u{0665}",
     "1:5", "1:60", ":30", "1:", "1:30:00:00", "1::30", "1m:30", "5 mins 5 mins", "-", "--5",
     "1 m i n", "5min30", "1h 1hr",
   ])

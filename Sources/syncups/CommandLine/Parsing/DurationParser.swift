@@ -8,8 +8,9 @@
 /// - a bare number: `5`, minutes to `--duration` and `config set`, seconds to
 ///   `config set --json` (``DurationArgument``).
 ///
-/// Units are lower case. The result must lie between 1 second and 24 hours. A span before now
-/// (``spanSeconds(_:)``, for `--since`) also takes weeks and days and has no upper bound.
+/// Units are read in any case (`5M` is `5m`). The result must lie between 1 second and 24
+/// hours. A span before now (``spanSeconds(_:)``, for `--since`) also takes weeks and days and
+/// has no upper bound.
 ///
 /// ```swift
 /// try DurationParser.seconds("1m30s")    // 90
@@ -94,7 +95,7 @@ enum DurationParser {
   private static func unsigned(_ text: String, units: [String: Int], cap: Int) throws(Failure)
     -> Substring
   {
-    var text = Substring(text)
+    var text = Substring(text.lowercased())
     text = text.drop { $0 == " " }
     while text.last == " " { text = text.dropLast() }
     if text.first == "-" {
