@@ -315,13 +315,7 @@ struct LiveFileSystemTests {
       #expect(
         try String(contentsOfFile: dir + "/.state.json.lock", encoding: .utf8)
           == "\(getpid()) \(ProcessIdentity.current.start!)\n'syncups sync'\n")
-      let outcome = await fsOffPool { [fs] in
-        Result { () throws(FileSystemError) in try fs.lock(file, timeout: .milliseconds(50)) }
-      }.value
-      guard case .failure(let error) = outcome else {
-        Issue.record("took a held lock")
-        return
-      }
+      let error = try #require(await fsLockTimeout(fs, file))
       #expect(error.kind == .lockTimeout)
       #expect(error.lockHolder == "'syncups sync' (pid \(getpid()))")
       #expect(error.message.contains("still held by 'syncups sync' (pid \(getpid())) after"))
@@ -337,13 +331,7 @@ struct LiveFileSystemTests {
       let descriptor = open(lockPath, O_RDWR)
       defer { close(descriptor) }
       #expect(flock(descriptor, LOCK_EX) == 0)
-      let outcome = await fsOffPool { [fs] in
-        Result { () throws(FileSystemError) in try fs.lock(file, timeout: .milliseconds(50)) }
-      }.value
-      guard case .failure(let error) = outcome else {
-        Issue.record("took a held lock")
-        return
-      }
+      let error = try #require(await fsLockTimeout(fs, file))
       #expect(error.lockHolder == nil)
       #expect(error.message.contains("still held by another process or thread after"))
     }
@@ -764,6 +752,19 @@ func fsEntryCount(_ path: String) -> Int {
 /// Runs blocking work on a thread of its own: not on the tests' cooperative pool, which other
 /// tests keep busy for seconds at a time, nor on Dispatch's, whose threads the file system's
 /// own callbacks need.
+/// The error of a try to take the lock of `path`, held elsewhere, for 50 ms on a thread of its
+/// own; nil (and an issue) when the lock was taken.
+func fsLockTimeout(_ fs: LiveFileSystem, _ path: String) async -> FileSystemError? {
+  let outcome = await fsOffPool {
+    Result { () throws(FileSystemError) in try fs.lock(path, timeout: .milliseconds(50)) }
+  }.value
+  guard case .failure(let error) = outcome else {
+    Issue.record("took a held lock")
+    return nil
+  }
+  return error
+}
+
 func fsOffPool<Value: Sendable>(
   _ work: @escaping @Sendable () -> Value
 ) -> Task<Value, Never> {

@@ -85,14 +85,9 @@ enum SinceDate: Sendable, Equatable {
         year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
     guard let offset = offsetSeconds(rest) else { return nil }
-    var fields = tm()
-    fields.tm_year = Int32(year - 1900)
-    fields.tm_mon = Int32(month - 1)
-    fields.tm_mday = Int32(day)
-    fields.tm_hour = Int32(hour)
-    fields.tm_min = Int32(minute)
-    fields.tm_sec = Int32(second)
-    return .instant(secondsSince1970: Int(timegm(&fields)) - offset)
+    var time = fields(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    return .instant(secondsSince1970: Int(timegm(&time)) - offset)
   }
 
   /// `YYYY-MM-DD` naming a day that exists.
@@ -172,6 +167,16 @@ enum SinceDate: Sendable, Equatable {
   private static func local(
     year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0
   ) -> Date {
+    var time = fields(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    time.tm_isdst = -1  // whichever is in force then
+    return Date(timeIntervalSince1970: Double(mktime(&time)))
+  }
+
+  /// The calendar fields as `mktime` and `timegm` take them.
+  private static func fields(
+    year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+  ) -> tm {
     var fields = tm()
     fields.tm_year = Int32(year - 1900)
     fields.tm_mon = Int32(month - 1)
@@ -179,7 +184,6 @@ enum SinceDate: Sendable, Equatable {
     fields.tm_hour = Int32(hour)
     fields.tm_min = Int32(minute)
     fields.tm_sec = Int32(second)
-    fields.tm_isdst = -1
-    return Date(timeIntervalSince1970: Double(mktime(&fields)))
+    return fields
   }
 }
