@@ -27,10 +27,18 @@ struct DataFileEndToEndTests {
     #expect(
       show.error
         == "Error: no sync-up matches 'eng' (no data file at '\(typo)': nothing stored yet)\n")
-    let quietShow = try syncups("-q", "--file", "typo.json", "meetings", "eng")
-    #expect(
-      quietShow.error
-        == "Error: no sync-up matches 'eng' (no data file at '\(typo)': nothing stored yet)\n")
+    for arguments in [
+      ["-q", "--file", "typo.json", "meetings", "eng"],
+      ["--file", "typo.json", "edit", "eng", "--title", "X"],
+      ["--file", "typo.json", "delete", "eng", "--yes"],
+    ] {
+      let failed = try syncups.run(arguments)
+      #expect(failed.status == 1, "\(arguments)")
+      #expect(
+        failed.error
+          == "Error: no sync-up matches 'eng' (no data file at '\(typo)': nothing stored yet)\n",
+        "\(arguments)")
+    }
     #expect(try syncups("-q", "--file", "typo.json", "list").error == "")
     #expect(!FileManager.default.fileExists(atPath: typo))
     // Completion scripts print nothing into the command line.

@@ -11,16 +11,17 @@ extension CommandContext {
   }
 
   /// The sync-ups for a command that reads them, saying on stderr (unless `-q`) when there is
-  /// no data file at all: a mistyped `--file` would otherwise read as an empty list. A command
-  /// that then fails says it in its error.
+  /// no data file at all: a mistyped `--file` would otherwise read as an empty list. (A
+  /// reference that then finds nothing says it in its error: ``syncUp(_:in:)``.)
   func readSyncUps() throws -> IdentifiedArrayOf<SyncUp> {
     let syncUps = try loadSyncUps().wrappedValue
-    if !dataFileExists {
-      let missing = "data file at '\(sanitize(dataFile.path))': nothing stored yet"
-      note("No \(missing).")
-      notes.cause = "no \(missing)"
-    }
+    if let missing = noDataFile { note(missing.prefix(1).uppercased() + missing.dropFirst() + ".") }
     return syncUps
+  }
+
+  /// `no data file at '…': nothing stored yet` when there is no data file at all.
+  var noDataFile: String? {
+    dataFileExists ? nil : "no data file at '\(sanitize(dataFile.path))': nothing stored yet"
   }
 
   /// Whether the data file exists; one that cannot be inspected counts as existing, since

@@ -56,9 +56,7 @@ enum Program {
       context.notes.flush()
       return ExitStatus.success.rawValue
     } catch let failure as CommandFailure {
-      if !failure.message.isEmpty {
-        Output.error("Error: \(failure.message)\(context.notes.whyItFailed)\n")
-      }
+      if !failure.message.isEmpty { Output.error("Error: \(failure.message)\n") }
       return failure.status.rawValue
     } catch let usage as UsageError {
       Output.error(usage.render())
@@ -87,23 +85,15 @@ struct CommandContext {
 
   /// Warnings and notices a command makes along the way, for standard error. They are printed
   /// before the command's next message or when it succeeds; when it fails, its error is the
-  /// only thing on standard error, with ``whyItFailed`` where a note may explain the failure.
+  /// only thing on standard error, the one line scripts expect.
   final class Notes {
     /// What is yet to be printed, a line each.
     var held: [String] = []
-    /// Said in parentheses after the error of a command that fails: what may be why (no data
-    /// file at all, when a mistyped `--file` is a likelier cause than a mistyped title).
-    var cause: String?
 
     /// Prints what is held.
     func flush() {
       for line in held { Output.error(line + "\n") }
       held = []
-    }
-
-    /// ` (<cause>)`, or nothing.
-    var whyItFailed: String {
-      cause.map { " (\($0))" } ?? ""
     }
   }
 

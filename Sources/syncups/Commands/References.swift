@@ -116,9 +116,15 @@ func resolveAttendee(
 }
 
 extension CommandContext {
-  /// ``resolveSyncUp(_:in:)``, failing the command with its message.
+  /// ``resolveSyncUp(_:in:)``, failing the command with its message, which says so when there
+  /// is no data file at all: a mistyped `--file` is then likelier than a mistyped title.
   func syncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) throws -> SyncUp {
-    do { return try resolveSyncUp(reference, in: syncUps) } catch { throw CommandFailure(error.message) }
+    do {
+      return try resolveSyncUp(reference, in: syncUps)
+    } catch {
+      let missing = syncUps.isEmpty ? noDataFile.map { " (\($0))" } : nil
+      throw CommandFailure(error.message + (missing ?? ""))
+    }
   }
 
   /// ``resolveMeeting(_:in:)``, failing the command with its message.
