@@ -206,7 +206,7 @@ complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_
 
 # syncups stats
 complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest meetings (n is 1 or more).'
-complete -c syncups -n '__syncups_at \'stats\'' -l since -x -d 'Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, yesterday, or a time before now as a duration with days and weeks too (30m, 12h, 7d, 1w2d) or git\'s \'2 weeks ago\'. Not with --last.'
+complete -c syncups -n '__syncups_at \'stats\'' -l since -x -d 'Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, yesterday, or a time before now as a duration with days and weeks too (30m, 12h, 7d, 1w2d) or git\'s \'2 weeks ago\' and \'3 months ago\'. Not with --last.'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # Subcommands of 'config'

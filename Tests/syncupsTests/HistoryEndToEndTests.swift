@@ -251,7 +251,7 @@ struct HistoryEndToEndTests {
     for (since, count) in [
       ("12h", 0), ("3d", 1), ("7d", 1), ("2w", 2), ("1w", 1), ("30m", 0), ("1w2d", 1),
       ("1w4d", 2), ("2 weeks ago", 2), ("3 days ago", 1), ("today", 0), ("yesterday", 0),
-      ("1440", 0), ("Today", 0),
+      ("1440", 0), ("Today", 0), ("1 month ago", 2), ("1 year ago", 2),
     ] {
       let result = try syncups("stats", "recent", "--since", since, "--json")
       #expect(result.status == 0, "\(since): \(result.error)")
@@ -327,14 +327,14 @@ struct HistoryEndToEndTests {
       (
         ["stats", "--since", "2026-02-30"],
         "Error: invalid value '2026-02-30' for '--since' (expected a time before now such as "
-          + "30m, 12h, 7d, 1w2d or '2 weeks ago'; today or yesterday; or a date or local time "
-          + "such as 2026-11-01 or 2026-11-24T10:00)"
+          + "30m, 12h, 7d, 1w2d, '2 weeks ago' or '3 months ago'; today or yesterday; or a date "
+          + "or local time such as 2026-11-01 or 2026-11-24T10:00)"
       ),
       (
         ["stats", "--since", "3y"],
         "Error: invalid value '3y' for '--since' (expected a time before now such as "
-          + "30m, 12h, 7d, 1w2d or '2 weeks ago'; today or yesterday; or a date or local time "
-          + "such as 2026-11-01 or 2026-11-24T10:00)"
+          + "30m, 12h, 7d, 1w2d, '2 weeks ago' or '3 months ago'; today or yesterday; or a date "
+          + "or local time such as 2026-11-01 or 2026-11-24T10:00)"
       ),
       (
         ["stats", "eng", "--last", "2", "--since", "7d"],

@@ -43,7 +43,8 @@ struct HistoryRenderingTests {
       "", "d", "0d", "-1d", "+1d", "1.5d", "3y", "2026-13-01", "2026-02-29",
       "2026-1-01", "26-11-01", "2026/11/01", "99999999999999999w", "ago", "2 weeks hence",
       "tomorrow", "2026-11-24T24:00", "2026-11-24T10", "2026-11-24T10:00+25:00",
-      "2026-11-24X10:00", "2026-11-24T10:00:60", "2026-11-24T10:00Q",
+      "2026-11-24X10:00", "2026-11-24T10:00:60", "2026-11-24T10:00Q", "0 months ago",
+      "months ago", "3 months 2 days ago", "-1 month",
     ] {
       #expect(SinceDate(parsing: bad) == nil, "\(bad)")
     }
@@ -57,6 +58,8 @@ struct HistoryRenderingTests {
       ("7D", .ago(seconds: 604_800)), ("90", .ago(seconds: 5_400)),
       ("2 weeks ago", .ago(seconds: 1_209_600)), ("3.days.ago", .ago(seconds: 259_200)),
       ("1 hour ago", .ago(seconds: 3_600)), ("today", .daysBack(0)), ("Yesterday", .daysBack(1)),
+      ("3 months ago", .monthsBack(3)), ("1 month", .monthsBack(1)), ("2.years.ago", .monthsBack(24)),
+      ("1year ago", .monthsBack(12)),
       (
         "2026-11-24T10:00",
         .localTime(year: 2026, month: 11, day: 24, hour: 10, minute: 0, second: 0)
@@ -71,6 +74,16 @@ struct HistoryRenderingTests {
     ]
     for (text, since) in accepted {
       #expect(SinceDate(parsing: text) == since, "\(text)")
+    }
+  }
+
+  @Test func monthsBackCountCalendarMonthsAtThisTimeOfDay() {
+    // 2026-11-24 10:00:30 UTC: in any zone, 24 November less whole months, give or take the
+    // hour daylight saving time may shift.
+    let now = Date(timeIntervalSince1970: 1_795_514_430)
+    for (months, days) in [(3, 92.0), (11, 335), (12, 365)] {
+      let back = now.timeIntervalSince(SinceDate.monthsBack(months).date(now: now))
+      #expect(abs(back - days * 86_400) <= 3_600, "\(months) months")
     }
   }
 

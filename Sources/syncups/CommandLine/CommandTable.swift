@@ -455,7 +455,7 @@ enum CommandTable {
           help: "Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a "
             + "local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, "
             + "yesterday, or a time before now as a duration with days and weeks too (30m, 12h, "
-            + "7d, 1w2d) or git's '2 weeks ago'. Not with --last."),
+            + "7d, 1w2d) or git's '2 weeks ago' and '3 months ago'. Not with --last."),
         \.since, parse: ValueParser.since),
     ],
     examples: [

@@ -20,6 +20,7 @@ import SyncUpsCore
 /// SinceDate(parsing: "yesterday")         // .daysBack(1)
 /// SinceDate(parsing: "1w2d")              // .ago(seconds: 777_600)
 /// SinceDate(parsing: "2 weeks ago")       // .ago(seconds: 1_209_600)
+/// SinceDate(parsing: "3 months ago")      // .monthsBack(3)
 /// SinceDate(parsing: "0d")                // nil: a span is at least a second
 /// ```
 enum SinceDate: Sendable, Equatable {
@@ -35,11 +36,17 @@ enum SinceDate: Sendable, Equatable {
   /// `12h`, `1w2d`; a bare number is minutes), optionally followed by git's `ago`
   /// (`2 weeks ago`, `3.days.ago`).
   case ago(seconds: Int)
+  /// `N months` or `N years` (12 months), optionally with `ago`: this time of day that many
+  /// calendar months before today, as git counts them (no month has a fixed length).
+  case monthsBack(Int)
 
   /// The forms, for the message that refuses any other.
   static let forms =
-    "a time before now such as 30m, 12h, 7d, 1w2d or '2 weeks ago'; today or yesterday; or a "
-    + "date or local time such as 2026-11-01 or 2026-11-24T10:00"
+    "a time before now such as 30m, 12h, 7d, 1w2d, '2 weeks ago' or '3 months ago'; today or "
+    + "yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00"
+
+  /// The calendar units of ``monthsBack(_:)``, in months.
+  private static let calendarUnits = ["month": 1, "months": 1, "year": 12, "years": 12]
 
   /// The `--since` value `text` stands for, or nil when it is none of the forms (or names a
   /// day or time that does not exist, such as 2026-02-30).
@@ -59,9 +66,23 @@ enum SinceDate: Sendable, Equatable {
         span = span.dropLast(3)
         span = Substring(span.map { $0 == "." ? " " : $0 })
       }
+      if let months = Self.months(span) {
+        self = .monthsBack(months)
+        return
+      }
       guard let seconds = try? DurationParser.spanSeconds(String(span)) else { return nil }
       self = .ago(seconds: seconds)
     }
+  }
+
+  /// The months of `N months` or `N years` (N from 1 to 10,000), or nil.
+  private static func months(_ text: Substring) -> Int? {
+    let digits = text.prefix { $0.isASCII && $0.isNumber }
+    let unit = text.dropFirst(digits.count).split(separator: " ")
+    guard let count = Int(digits), (1...10_000).contains(count), unit.count == 1,
+      let months = calendarUnits[String(unit[0])]
+    else { return nil }
+    return count * months
   }
 
   /// A day, a local time, or a time with its offset.
@@ -154,14 +175,28 @@ enum SinceDate: Sendable, Equatable {
       return Self.local(
         year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     case .daysBack(let days):
-      var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
-      var today = tm()
-      localtime_r(&seconds, &today)
+      let today = Self.localFields(of: now)
       // mktime carries a day before the 1st into the month before.
       return Self.local(
         year: Int(today.tm_year) + 1900, month: Int(today.tm_mon) + 1,
         day: Int(today.tm_mday) - days)
+    case .monthsBack(let months):
+      let today = Self.localFields(of: now)
+      // mktime carries a month before January into the year before, and a day past the end
+      // of a shorter month into the next (31 March less a month is 3 March), as git does.
+      return Self.local(
+        year: Int(today.tm_year) + 1900, month: Int(today.tm_mon) + 1 - months,
+        day: Int(today.tm_mday), hour: Int(today.tm_hour), minute: Int(today.tm_min),
+        second: Int(today.tm_sec))
     }
+  }
+
+  /// `now` broken into local calendar fields.
+  private static func localFields(of now: Date) -> tm {
+    var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
+    var fields = tm()
+    localtime_r(&seconds, &fields)
+    return fields
   }
 
   private static func local(
