@@ -226,6 +226,7 @@ complete -c syncups -n '__syncups_at \'config set\' 1' -x -a '(__syncups_setting
 complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime' -d 'key'
 
 # syncups import
+complete -c syncups -n '__syncups_at \'import\'' -l merge -d 'Merge sync-ups already here with the file\'s by id, bringing back what was deleted since.'
 complete -c syncups -n '__syncups_at \'import\' 0' -r -F -d 'file'
 
 # syncups export

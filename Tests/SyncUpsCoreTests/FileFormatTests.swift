@@ -104,6 +104,60 @@ struct FileFormatTests {
     ])
   }
 
+  /// A file as our format writes it, one attendee holding keys this version does not know.
+  static let attendeeWithUnknownKeys = #"""
+    [
+      {
+        "attendees" : [
+          {
+            "id" : "00000000-0000-0000-0000-000000000002",
+            "name" : "Blob",
+            "pronouns" : "they",
+            "team" : {
+              "lead" : true,
+              "since" : [
+                2020,
+                "spring"
+              ]
+            }
+          }
+        ],
+        "duration" : 600,
+        "id" : "00000000-0000-0000-0000-000000000001",
+        "meetings" : [
+
+        ],
+        "theme" : "seafoam",
+        "title" : "Eng"
+      }
+    ]
+    """#
+
+  @Test func anAttendeesUnknownKeysAreWrittenBackAsRead() throws {
+    let text = Self.attendeeWithUnknownKeys
+    let syncUps = try SyncUpsFile.decode(Data(text.utf8))
+    #expect(syncUps[0].attendees[0].unknownKeys["pronouns"] == .string("they"))
+    #expect(String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self) == text)
+    var file = FileReader(data: Data(text.utf8), chunkLimit: 64)
+    #expect(try SyncUpsFile.decode(from: &file) == syncUps)
+  }
+
+  @Test func anAttendeesUnknownKeysAreWrittenBackThroughAMerge() throws {
+    let text = Self.attendeeWithUnknownKeys
+    let base = try SyncUpsFile.decode(Data(text.utf8))
+    var ours = base
+    ours[0].title = "Core"
+    ours[0].attendees[0].unknownKeys["pronouns"] = .string("she")
+    var theirs = base
+    theirs[0].attendees[0].name = "Blob Sr"
+    let merged = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, newer: nil)
+    #expect(merged.conflicts == [])
+    let expected = text.replacingOccurrences(of: #""Eng""#, with: #""Core""#)
+      .replacingOccurrences(of: #""Blob""#, with: #""Blob Sr""#)
+      .replacingOccurrences(of: #""they""#, with: #""she""#)
+    #expect(String(decoding: try SyncUpsFile.encode(merged.syncUps), as: UTF8.self) == expected)
+  }
+
   @Test func acceptsWholeNumbersWrittenWithAFractionOrExponent() throws {
     for duration in ["300.0", "3e2"] {
       let json = "[\(Self.syncUpJSON(["duration": duration]))]"

@@ -83,8 +83,9 @@ struct HelpTests {
         OVERVIEW: Add a sync-up at the end of the list.
 
         The title and attendee names may not be blank. Without --attendee, the sync-up
-        gets one blank attendee, as in the SyncUps app. With --json, prints the new
-        sync-up object.
+        gets one blank attendee, as in the SyncUps app. Attendees who share a name (in
+        any case) are warned about, with their ids, which tell them apart. With --json,
+        prints the new sync-up object.
 
         USAGE: syncups add --title <title> [--attendee <name> ...]
                            [--duration <duration>] [--theme <theme>]

@@ -355,7 +355,7 @@ struct HistoryEndToEndTests {
   static let fixMarkdown = """
     # \\*fix\\* \\[x\\] — Mon 2 Nov 2026, 10:30
 
-    **Attendees:** Zed\\_1
+    **Attendees:** Not recorded.
 
     ## Zed\\_1
 
@@ -419,6 +419,31 @@ struct HistoryEndToEndTests {
     #expect(json.error.hasPrefix("Error: '--json' cannot be used with '--format markdown'\n"))
   }
 
+  /// A meeting saved without its record (imported from the app) does not say who came: the
+  /// text, the Markdown and the JSON agree, and none lists today's attendees.
+  @Test func aMeetingWithoutItsRecordListsNobodyAsPresent() throws {
+    let syncups = try Self.prepared()
+    let text = try syncups("meeting", "show", "eng", "3")
+    #expect(text.output.contains("Not recorded for this meeting."))
+    let markdown = try syncups("meeting", "show", "eng", "3", "--format", "markdown")
+    #expect(
+      markdown.output == """
+        # Eng — Sun 1 Nov 2026, 09:00
+
+        **Attendees:** Not recorded.
+
+        ## Ana
+
+        - from before timings
+
+        """)
+    let json = try #require(
+      try syncups.json(try syncups("--json", "meeting", "show", "eng", "3")) as? [String: Any])
+    #expect(json["transcript"] as? String == "Ana: from before timings")
+    #expect(json["attendees"] == nil)
+    #expect(json["turns"] == nil)
+  }
+
   @Test func exportAsMarkdownHasEverySyncUpAndMeetingNewestFirst() throws {
     let syncups = try Self.prepared()
     let export = try syncups("export", "--format", "markdown")
@@ -478,7 +503,7 @@ struct HistoryEndToEndTests {
 
         ## Sun 1 Nov 2026, 09:00
 
-        **Attendees:** Ana, Ben, Cy
+        **Attendees:** Not recorded.
 
         ### Ana
 
@@ -514,7 +539,7 @@ struct HistoryEndToEndTests {
 
         ## Mon 2 Nov 2026, 10:30
 
-        **Attendees:** Zed\\_1
+        **Attendees:** Not recorded.
 
         ### Zed\\_1
 

@@ -236,7 +236,7 @@ struct SyncEndToEndTests {
     let attributes = try String(contentsOfFile: team.ben.directory + "/.gitattributes", encoding: .utf8)
     #expect(attributes == "/sync-ups.json merge=syncups\n")
     let driver = try team.ben.git("config", "merge.syncups.driver").stdoutText
-    #expect(driver == "'\(SyncUpsRun.binary)' merge-driver %O %A %B\n")
+    #expect(driver == "'\(SyncUpsRun.binary)' merge-driver %O %A %B %P\n")
     // The driver follows syncups when it moves: every sync writes where it now is.
     #expect(try team.ben.git("config", "merge.syncups.driver", "'/old/syncups' merge-driver %O %A %B").status == 0)
     _ = try team.ben.sync()

@@ -102,7 +102,7 @@ extension TerminalSessionTests {
 
     harness.pty.type("\u{1B}")
     #expect(try await harness.wait { harness.store.state.alert != nil })
-    #expect(harness.store.state.alert == .endMeeting(isDiscardable: true))
+    #expect(harness.store.state.alert == .endMeeting(isDiscardable: true, isEarly: true))
     #expect(harness.pty.readOutput() == harness.frame())
 
     harness.pty.type("r")
@@ -196,15 +196,18 @@ extension TerminalSessionTests {
     #expect(harness.pty.settings() == raw)
   }
 
-  @MainActor @Test func aNoteBeingTypedIsSubmittedOnRequest() async throws {
+  /// The meeting knows the note being typed as it changes, so that whatever ends it saves
+  /// the note.
+  @MainActor @Test func aNoteBeingTypedReachesTheMeeting() async throws {
     let harness = try Harness()
     defer { harness.finish() }
     harness.meeting.start()
     harness.pty.type("tLast words")
     #expect(try await harness.wait { harness.meeting.overlay.noteDraft == "Last words" })
-    harness.meeting.submitNoteDraft()
-    #expect(harness.store.state.transcript == "Blob: Last words")
-    #expect(harness.meeting.overlay.noteDraft == nil)
+    #expect(harness.store.state.noteDraft == "Last words")
+    harness.pty.type("\u{1B}")
+    #expect(try await harness.wait { harness.meeting.overlay.noteDraft == nil })
+    #expect(harness.store.state.noteDraft == "")
   }
 
   @MainActor @Test func afterStopNothingIsReadOrDrawn() async throws {

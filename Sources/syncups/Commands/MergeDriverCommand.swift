@@ -24,14 +24,22 @@ extension CommandContext {
   /// their own, so git never sees one: each is reported on standard error (and appended to
   /// `$SYNCUPS_MERGE_REPORT`). A side that is not a data file fails the merge with status 65
   /// before anything is written, so git reports the merge as failed and `ours` is untouched.
-  func mergeDriver(base: String, ours: String, theirs: String) throws {
+  ///
+  /// `path`, the data file's path in the repository (git's `%P`), lets it look in the
+  /// repository's history for sync-ups both sides keep that the base lacks
+  /// (``MergeDriverHistory``).
+  func mergeDriver(base: String, ours: String, theirs: String, path: String? = nil) throws {
     let newer = try mergeNewerSide()
     let sides = try Self.readMergeSides([
       MergeSideFile(path: base, role: "base", missingIsEmpty: true),
       MergeSideFile(path: ours, role: "ours", missingIsEmpty: false),
       MergeSideFile(path: theirs, role: "theirs", missingIsEmpty: false),
     ])
-    let result = SyncUpsMerge.merge(base: sides[0], ours: sides[1], theirs: sides[2], newer: newer)
+    let earlier = MergeDriverHistory.lastCommonVersions(
+      of: SyncUpsMerge.withoutCommonBase(base: sides[0], ours: sides[1], theirs: sides[2]),
+      path: path, environment: environment)
+    let result = SyncUpsMerge.merge(
+      base: sides[0], ours: sides[1], theirs: sides[2], newer: newer, earlier: earlier)
     let data: Data
     do {
       data = try SyncUpsFile.encode(result.syncUps)

@@ -125,25 +125,20 @@ final class TerminalMeeting {
     escapeTimeout = nil
   }
 
-  /// Adds the note being typed, if any, to the transcript and closes the note entry: call it
-  /// before saving for a reason of your own (SIGTERM, SIGHUP), so that no note is lost.
-  func submitNoteDraft() {
-    guard let draft = overlay.noteDraft else { return }
-    overlay.noteDraft = nil
-    let ringBell = send(draft.allSatisfy(\.isWhitespace) ? [] : [.noteSubmitted(draft)])
-    redraw(ringBell: ringBell)
-  }
-
   /// Does what `input` stands for (see ``MeetingKeyMap``) and redraws. Ignored once a key
-  /// saved or discarded the meeting.
+  /// saved or discarded the meeting. The note being typed goes to the meeting as it changes,
+  /// first: whatever ends the meeting, the meeting then saves it.
   func handle(_ input: MeetingKeyMap.Input) {
     guard !isEnding else { return }
     let response = MeetingKeyMap.respond(to: input, state: store.state, overlay: overlay)
+    let draft = response.overlay.noteDraft ?? ""
+    let draftChange: [RecordMeeting.Action] =
+      draft == store.state.noteDraft ? [] : [.noteDraftChanged(draft)]
     overlay = response.overlay
     if response.actions.contains(where: Self.endsTheMeeting) {
       isEnding = true  // the last frame stays until the caller ends the session
     }
-    let ringBell = send(response.actions)
+    let ringBell = send(draftChange + response.actions)
     if response.isInterrupted {
       onInterrupted()
     } else {

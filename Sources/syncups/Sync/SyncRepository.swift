@@ -74,7 +74,7 @@ struct SyncRepository {
   func registerDriver() throws(CommandFailure) {
     let key = "merge.\(SharingFiles.driverName).driver"
     let driver =
-      Self.shellQuoted(Self.executablePath()) + " \(CommandTable.mergeDriver.name) %O %A %B"
+      Self.shellQuoted(Self.executablePath()) + " \(CommandTable.mergeDriver.name) %O %A %B %P"
     if try git.run(["config", "--local", key]).output != driver + "\n" {
       try git.output(["config", "--local", key, driver], doing: "register the merge driver")
       try git.output(

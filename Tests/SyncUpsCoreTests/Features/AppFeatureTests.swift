@@ -144,7 +144,7 @@ import TestStoreSupport
         $0.path[id: 1]?.record?.transcript = "Blob: Hi"
       }
       await store.send(.path(.element(id: 1, action: .record(.endMeetingButtonTapped)))) {
-        $0.path[id: 1]?.record?.alert = .endMeeting(isDiscardable: true)
+        $0.path[id: 1]?.record?.alert = .endMeeting(isDiscardable: true, isEarly: true)
         $0.path[id: 1]?.record?.stopwatch = Stopwatch(elapsed: .zero)
       }
       let blob = syncUp.attendees[0]

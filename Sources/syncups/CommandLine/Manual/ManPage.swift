@@ -150,8 +150,8 @@ struct ManPageWriter {
       Mdoc.text(
         "JSON Lines, one object per line, written as each event happens; every object has "
           + "event and, except started, elapsed (Number: whole seconds of real meeting time "
-          + "so far, pauses and the end prompt left out; a script's lines with "
-          + "SYNCUPS_CLOCK=immediate all come at 0):"))
+          + "so far, rounded to the nearest like every time a meeting gives, pauses and the end "
+          + "prompt left out; a script's lines with SYNCUPS_CLOCK=immediate all come at 0):"))
     fieldList(ManPageReference.meetingEventFields)
     emit(
       ".It Cm status",

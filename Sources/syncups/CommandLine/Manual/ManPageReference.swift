@@ -31,9 +31,17 @@ enum ManPageReference {
         + "left out for meetings that did not record them: those saved before meetings kept "
         + "a record, and those imported from the SyncUps app."
     ),
-    ("duration", "Number: how long it really lasted, in whole seconds, pauses left out."),
+    (
+      "duration",
+      "Number: how long it really lasted, pauses left out, in whole seconds rounded to the "
+        + "nearest (as are a turn's seconds)."
+    ),
     ("plannedDuration", "Number: the sync-up's length when it was held, in seconds."),
-    ("endedEarly", "Bool: whether it ended before every attendee present had spoken."),
+    (
+      "endedEarly",
+      "Bool: whether it was ended early: by the user, while the speaker still had time in "
+        + "their slot or someone present had not spoken (see start)."
+    ),
     (
       "attendees",
       "Array: everyone on the sync-up when it was held, in the order they were called, each "
@@ -111,8 +119,9 @@ enum ManPageReference {
     ("paused, resumed", "No other fields."),
     (
       "ended",
-      "saved (Bool) and meeting: the saved meeting object, or null when it was discarded. "
-        + "Always the last line."
+      "saved (Bool) and meeting: the saved meeting object, or null when it was discarded; "
+        + "restored (Bool, only when true): the sync-up had been deleted during the meeting and "
+        + "came back with it. Always the last line."
     ),
   ]
   /// The fields of a status object (`status --json`).
@@ -176,9 +185,19 @@ enum ManPageReference {
 
   /// The fields of `import --json`.
   static let importFields: [(String, String)] = [
-    ("imported", "Number: how many sync-ups were added."),
-    ("skipped", "Number: how many were left out because a sync-up with the same id is there."),
+    ("imported", "Number: how many sync-ups were added (with --merge: restored)."),
+    (
+      "skipped",
+      "Number: how many were left out because a sync-up with the same id is there (with "
+        + "--merge: how many of those the file brought nothing back to)."
+    ),
     ("format", "String: the format read, syncups or app (the SyncUps app's)."),
+    ("restored", "Array, with --merge only: each restored sync-up's id and title."),
+    (
+      "changed",
+      "Array, with --merge only: each sync-up here that got something back: its id, title, "
+        + "and how many meetings and attendees (Numbers) came back."
+    ),
   ]
 
   /// The fields of `config set --json` and `config unset --json`.
@@ -248,8 +267,10 @@ enum ManPageReference {
       + "meetings added on either side are all kept, meetings from both sides stay in the "
       + "history, and changes to different fields of a sync-up are both kept. When both sides "
       + "changed the same field, the later commit's change wins and the conflict is reported; "
-      + "a sync-up deleted on one side and changed on the other is kept and reported. Keys "
-      + "this version does not know are kept.",
+      + "a sync-up deleted on one side and changed on the other is kept and reported. When "
+      + "two teammates each kept a sync-up a third deleted, their merge compares it with the "
+      + "last version they had in common, so both their changes stay. Keys this version does "
+      + "not know are kept.",
     "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
       + "or when the remote refuses the push, sync exits 1 saying the push is pending, and the "
       + "next sync pushes. A teammate's data file that cannot be decoded is never merged: the "
@@ -399,8 +420,8 @@ enum ManPageReference {
       "65",
       "A data error: the data file cannot be read or decoded (it is left untouched), "
         + "an import file is invalid, or start was given a sync-up stored with less than one "
-        + "second per attendee, or sync could not merge a teammate's data file (the merge is "
-        + "aborted and the repository left as it was)."
+        + "second for each attendee present, or sync could not merge a teammate's data file "
+        + "(the merge is aborted and the repository left as it was)."
     ),
     (
       "75",

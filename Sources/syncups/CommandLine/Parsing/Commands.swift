@@ -119,7 +119,10 @@ struct ConfigUnsetCommand: RunnableCommand {
 
 struct ImportCommand: RunnableCommand {
   var source = ImportSource.standardInput
-  @MainActor func run(in context: CommandContext) throws { try context.importData(source) }
+  var merge = false
+  @MainActor func run(in context: CommandContext) throws {
+    try context.importData(source, merge: merge)
+  }
 }
 
 /// Where `syncups import` reads from.
@@ -168,15 +171,17 @@ struct StatusCommand: RunnableCommand {
   @MainActor func run(in context: CommandContext) throws { try context.status(format: format) }
 }
 
-/// `merge-driver BASE OURS THEIRS`: git's merge driver for the data file. It reads and writes
-/// the three files git names, never the data file, so the data file's settings do not apply.
+/// `merge-driver BASE OURS THEIRS [PATH]`: git's merge driver for the data file. It reads and
+/// writes the three files git names, never the data file, so the data file's settings do not
+/// apply.
 struct MergeDriverCommand: RunnableCommand {
   var base = ""
   var ours = ""
   var theirs = ""
+  var path: String?
   var touchesFiles: Bool { false }
   @MainActor func run(in context: CommandContext) throws {
-    try context.mergeDriver(base: base, ours: ours, theirs: theirs)
+    try context.mergeDriver(base: base, ours: ours, theirs: theirs, path: path)
   }
 }
 

@@ -33,4 +33,10 @@ enum AttendeeChange: Sendable, Equatable {
   case remove(nameOrID: String)
   /// `--rename-attendee OLD=NEW`, split at the first `=`.
   case rename(from: String, to: String)
+
+  /// Whether it gives someone a name (adds or renames), which another attendee may have too.
+  var givesAName: Bool {
+    if case .remove = self { return false }
+    return true
+  }
 }
