@@ -316,10 +316,11 @@ enum ManPageReference {
     ),
     ("HOME", "The base of the default locations."),
     (
-      "SYNCUPS_LOCK_TIMEOUT",
+      CommandContext.lockTimeoutVariable,
       "How many seconds a command that changes data waits for another syncups process to "
         + "release the data file before giving up with status 75 (a number from 0 to 3600; "
-        + "default 10)."
+        + "default 10). The message then says which command holds the file, with its pid, "
+        + "when that process still runs."
     ),
     (
       CommandContext.mergeNewerVariable,
@@ -358,7 +359,10 @@ enum ManPageReference {
         + "and new files 0600. A data file without write permission (chmod a-w) is never "
         + "replaced, not even by root, and a write that fails, on a full disk or past the "
         + "file-size limit (ulimit -f), leaves the old file and no temporary file: either way "
-        + "the command exits 1. A stored meeting holds date, id and transcript and may hold "
+        + "the command exits 1. A write interrupted by kill -9 may leave a temporary "
+        + ".sync-ups.json.tmp-* file beside it, which the next write removes once its process is "
+        + "gone. A command that reads a data file that does not exist says so on standard "
+        + "error; the change that creates one says Created and its path. A stored meeting holds date, id and transcript and may hold "
         + "its record: started (when it began, written as date), duration (the seconds it "
         + "ran, pauses excluded), "
         + "plannedDuration (the sync-up's length then, in seconds), endedEarly (Bool), "

@@ -103,7 +103,8 @@ package enum CommandTable {
   static let yesOption = OptionSpec(long: "yes", short: "y", help: "Delete without asking.")
 
   static let durationHelp =
-    "90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes, from 1s to 24h"
+    "90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s "
+    + "to 24h"
 
   // MARK: - Commands
 
@@ -336,8 +337,8 @@ package enum CommandTable {
       the slots. With --json, prints an array of status objects, one per meeting (see JSON \
       OUTPUT in syncups(1)); with --format, the template for each meeting instead.
 
-      When no meeting is running, prints nothing on stdout, says so on stderr (unless -q) \
-      and exits 1. It never reads the data file: meetings publish their state in a private \
+      When no meeting is running, prints nothing on stdout (but an empty array, [], with \
+      --json), says so on stderr (unless -q) and exits 1. It never reads the data file: meetings publish their state in a private \
       directory, $XDG_RUNTIME_DIR/syncups, else syncups/run in the data directory (see \
       FILES in syncups(1)), whatever data file each uses. A meeting rewrites its state when \
       the speaker changes, on a pause or the end prompt, and when overtime starts, and \
@@ -474,8 +475,10 @@ package enum CommandTable {
       .option(
         OptionSpec(
           long: "since", valueName: "date",
-          help: "Only meetings held since a day, YYYY-MM-DD from local midnight, or since a "
-            + "time before now: Nh, Nd or Nw hours, days or weeks ago. Not with --last."),
+          help: "Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a "
+            + "local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, "
+            + "yesterday, or a time before now as a duration with days and weeks too (30m, 12h, "
+            + "7d, 1w2d) or git's '2 weeks ago' and '3 months ago'. Not with --last."),
         \.since, parse: ValueParser.since),
     ],
     examples: [
@@ -523,15 +526,19 @@ package enum CommandTable {
               ArgumentSpec(
                 name: "value",
                 help: "on or off for bell and overtime; auto, always or never for color; a "
-                  + "duration for default-duration (e.g. 10m); a theme for default-theme; "
-                  + "listed, shuffled or rotated for order.",
+                  + "duration for default-duration (e.g. 10m; a plain number is minutes, but "
+                  + "seconds with --json, as config get --json prints it); a theme for "
+                  + "default-theme; listed, shuffled or rotated for order. Any case will do.",
                 completion: .settingValue),
             ],
             \.setting, parse: ValueParser.setting)
         ],
         examples: [
           ExampleSpec(
-            "Make new sync-ups ten minutes long:", "syncups config set default-duration 10m")
+            "Make new sync-ups ten minutes long:", "syncups config set default-duration 10m"),
+          ExampleSpec(
+            "A minute and a half, in seconds as config get --json prints it:",
+            "syncups config set --json default-duration 90"),
         ]
       ),
       CommandSpec(

@@ -49,7 +49,9 @@ extension CommandContext {
       store.send(.editButtonTapped)
       @MainActor func form(_ action: SyncUpForm.Action) { store.send(.destination(.presented(.edit(action)))) }
       if let title = edits.title { form(.titleChanged(title)) }
-      if let duration = edits.duration { form(.durationChanged(duration)) }
+      if let duration = edits.duration {
+        form(.durationChanged(try seconds(of: duration, for: "--duration", path: ["edit"])))
+      }
       if let theme = edits.theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
       for change in edits.attendeeChanges {
         let attendees = store.state.destination?.edit?.syncUp.attendees ?? []
@@ -81,7 +83,7 @@ extension CommandContext {
   /// Asks first, then deletes the sync-up the person was asked about (by its id: the lock is
   /// not held while a person answers).
   func delete(_ reference: String, yes: Bool) throws {
-    let target = try syncUp(reference, in: loadSyncUps().wrappedValue)
+    let target = try syncUp(reference, in: readSyncUps())
     guard
       try confirmDeletion(
         of: UserText.name(target), asking: DeletionQuestion.syncUp(target), yes: yes,
@@ -108,7 +110,7 @@ extension CommandContext {
   /// Asks first, then deletes the meeting the person was asked about: by its id, since its
   /// position may have moved by the time the lock is taken.
   func meetingDelete(_ syncUpReference: String, _ meetingReference: String, yes: Bool) throws {
-    let target = try syncUp(syncUpReference, in: loadSyncUps().wrappedValue)
+    let target = try syncUp(syncUpReference, in: readSyncUps())
     let meeting = try meeting(meetingReference, in: target)
     let name = DeletionQuestion.meetingName(meeting)
     guard

@@ -14,11 +14,15 @@ struct AddCommand: RunnableCommand {
   var title = ""
   /// As given, blank ones included: dropping them is the feature's rule.
   var attendees: [String] = []
-  var duration: Int?
+  var duration: DurationArgument?
   var theme: String?
 
   @MainActor func run(in context: CommandContext) throws {
-    try context.add(title: title, attendees: attendees, duration: duration, theme: theme)
+    try context.add(
+      title: title, attendees: attendees,
+      duration: try duration.map {
+        try context.seconds(of: $0, for: "--duration", path: ["add"])
+      }, theme: theme)
   }
 }
 
