@@ -106,7 +106,7 @@ package struct CommandContext {
   }
 
   /// The variable that says how many seconds to wait for another process's lock.
-  nonisolated static let lockTimeoutVariable = "SYNCUPS_LOCK_TIMEOUT"
+  package nonisolated static let lockTimeoutVariable = "SYNCUPS_LOCK_TIMEOUT"
 
   /// How long to wait for another process's lock on the data file: `SYNCUPS_LOCK_TIMEOUT`
   /// seconds (a decimal number from 0 to 3600), or nil for the default (10 s).
