@@ -1,47 +1,73 @@
-# Build, install and maintain syncups. `make install PREFIX=~/.local` installs for one user.
+# Build, install and package syncups. `make install PREFIX=~/.local` installs for one user;
+# `make dist` and `make deb` make the release file and the Debian package in dist/.
 PREFIX ?= /usr/local
 DESTDIR ?=
-BINDIR = $(DESTDIR)$(PREFIX)/bin
-MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
-BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
-FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 SWIFT_BUILD_FLAGS ?=
 RELIABILITY_FLAGS ?=
 
-.PHONY: build install uninstall test generate reliability benchmark
+# What ships: a release binary with the Swift runtime linked in, so that it needs only the C
+# library's own libraries and runs where no toolchain is installed; stripped (it is half the
+# size). SwiftPM already drops unused sections (--gc-sections). It is built in a folder of its
+# own because linking the runtime in recompiles everything, which would otherwise undo
+# `swift build -c release` in .build each time.
+SCRATCH = .build-dist
+BINARY = $(SCRATCH)/release/syncups
+# The version the binary prints (`syncups 0.1.0`), read once it is built.
+VERSION = $(shell $(BINARY) --version | cut -d' ' -f2)
+RELEASE = syncups-$(VERSION)-linux-$(shell uname -m)
+# The release folder, laid out as its install.sh expects; packed by `dist`, installed by
+# `install`, repacked by `deb`.
+STAGE = $(SCRATCH)/$(RELEASE)
+
+.PHONY: build stage dist deb install uninstall test generate reliability benchmark
 
 # Only the shipped executable and what it needs: not the test targets' helpers.
 build:
-	swift build -c release --product syncups $(SWIFT_BUILD_FLAGS)
+	swift build -c release --product syncups --static-swift-stdlib --scratch-path $(SCRATCH) \
+	  -Xlinker --strip-all $(SWIFT_BUILD_FLAGS)
 
-install: build
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
-	install -m 755 .build/release/syncups $(BINDIR)/syncups
-	install -m 644 man/syncups.1 $(MANDIR)/syncups.1
-	install -m 644 completions/syncups.bash $(BASHDIR)/syncups
-	install -m 644 completions/_syncups $(ZSHDIR)/_syncups
-	install -m 644 completions/syncups.fish $(FISHDIR)/syncups.fish
+stage: build
+	rm -rf $(SCRATCH)/syncups-*-linux-*/
+	mkdir -p $(STAGE)/bin $(STAGE)/man $(STAGE)/completions
+	cp $(BINARY) $(STAGE)/bin/
+	cp man/syncups.1 $(STAGE)/man/
+	cp completions/syncups.bash completions/_syncups completions/syncups.fish $(STAGE)/completions/
+	cp packaging/install.sh README.md LICENSE $(STAGE)/
+
+# dist/syncups-VERSION-linux-ARCH.tar.gz: one folder holding the binary, the man page, the
+# completions, README, LICENSE and install.sh.
+dist: stage
+	mkdir -p dist
+	tar -C $(SCRATCH) --owner=0 --group=0 --numeric-owner --mode=go-w --sort=name \
+	  -czf dist/$(RELEASE).tar.gz $(RELEASE)
+	@echo dist/$(RELEASE).tar.gz
+
+# dist/syncups_VERSION_ARCH.deb (needs dpkg-dev).
+deb: stage
+	packaging/deb.sh $(STAGE) dist
+
+install: stage
+	DESTDIR="$(DESTDIR)" $(STAGE)/install.sh --prefix "$(PREFIX)"
 
 uninstall:
-	rm -f $(BINDIR)/syncups $(MANDIR)/syncups.1 $(BASHDIR)/syncups $(ZSHDIR)/_syncups \
-	  $(FISHDIR)/syncups.fish
+	DESTDIR="$(DESTDIR)" packaging/install.sh --uninstall --prefix "$(PREFIX)"
 
 test:
 	swift test
 
-# The reliability suite, a package of its own (Tests/ReliabilitySuite), run against the release
+# The reliability suite, a package of its own (Tests/ReliabilitySuite), run against the shipped
 # binary; e.g. `make reliability RELIABILITY_FLAGS="--seed 7 --filter lock"`.
 reliability: build
 	swift build -c release --package-path Tests/ReliabilitySuite $(SWIFT_BUILD_FLAGS)
 	Tests/ReliabilitySuite/.build/release/ReliabilitySuite \
-	  --binary "$(CURDIR)/.build/release/syncups" $(RELIABILITY_FLAGS)
+	  --binary "$(CURDIR)/$(BINARY)" $(RELIABILITY_FLAGS)
 
 # Every benchmark in one table. Benchmarks/ is a package of its own; it builds its own release
-# syncups next to the benchmarks, which run that one.
-benchmark:
+# syncups, linked to the toolchain's runtime, next to the benchmarks, which run that one and
+# compare its start-up with the shipped binary's.
+benchmark: build
 	swift build -c release --package-path Benchmarks $(SWIFT_BUILD_FLAGS)
-	Benchmarks/.build/release/BenchmarkReport
+	SYNCUPS_SHIPPED_BINARY="$(CURDIR)/$(BINARY)" Benchmarks/.build/release/BenchmarkReport
 
 # Rewrites the man page and completion scripts from the command table.
 generate:

@@ -38,11 +38,25 @@ let package = Package(
       dependencies: ["SyncUpsCore", "SharedState", "TestSupport"],
       path: "Tests/TestStoreSupport"
     ),
+    // The SyncUps app's navigation (the app, a past meeting's page, stacks, scopes): the proof
+    // that features sharing one `Shared<SyncUp>` see each other's changes. No command uses it.
+    .target(
+      name: "AppNavigation",
+      dependencies: ["SyncUpsCore", "SharedState"],
+      path: "Tests/AppNavigation"
+    ),
     .testTarget(
       name: "SyncUpsCoreTests",
-      dependencies: ["SyncUpsCore", "SharedState", "TestSupport", "TestStoreSupport"]
+      dependencies: [
+        "SyncUpsCore", "SharedState", "TestSupport", "TestStoreSupport", "AppNavigation",
+      ]
     ),
-    .testTarget(name: "syncupsTests", dependencies: ["syncups", "ChildProcessSupport"]),
+    // Writes the man page from the command table, for the tests and `make generate`; the
+    // shipped binary does not carry it.
+    .target(name: "ManPageGenerator", dependencies: ["syncups"], path: "Tests/ManPageGenerator"),
+    .testTarget(
+      name: "syncupsTests", dependencies: ["syncups", "ManPageGenerator", "ChildProcessSupport"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -34,7 +34,7 @@ _syncups_options() {
     'config get') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config set') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config unset') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'import') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'import') echo '--merge --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'export') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'merge-driver') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'sync') echo '--clone --force --file --json --color --quiet -q --trace --help -h --version -V' ;;

@@ -5,7 +5,8 @@
 // Generates a realistic data set (20 sync-ups × 50 meetings), a large one (1,000 × 50) and the
 // large one with every meeting's timings recorded, then times `syncups` against the
 // FoundationEssentials decode floor and jq, `stats` against `list`, and the merge driver on two
-// edited copies of the large one against `list --json`. Median of 5 runs.
+// edited copies of the large one against `list --json`, and the shipped binary's start-up
+// against this package's toolchain-linked one (`make benchmark` names it). Median of 5 runs.
 import BenchmarkSupport
 import Foundation
 import SharedState
@@ -199,6 +200,8 @@ let timedSize = try FileManager.default.attributesOfItem(atPath: largeTimed)[.si
 let timedMB = Double(timedSize) / 1_000_000
 let mergeJSON = ratio(mergeLarge, listJSONLarge)
 let syncNothing = syncRow(syncups: syncups, directory: directory.path, realistic: realistic)
+let shipped = shippedBinaryRows(
+  toolchainLinked: syncups, realistic: realistic, environment: environment)
 
 printTable([
   BenchmarkRow(
@@ -231,4 +234,4 @@ printTable([
       + "peak \(mergeLarge.peakKilobytes / 1024) MB",
     target: "≤ 2.5×", met: mergeJSON <= 2.5),
   syncNothing,
-])
+] + shipped)

@@ -1,6 +1,8 @@
+import AppNavigation
 import SharedState
 import SyncUpsCore
 import Testing
+import TestStoreSupport
 import TestSupport
 
 // MARK: - Features used by the tests
@@ -141,9 +143,10 @@ private func tick(_ clock: TestClock, timers: Int = 1) async {
 private func makeStore(
   _ initialState: @autoclosure () -> Parent.State = Parent.State(),
   clock: TestClock = TestClock(),
+  effects: InFlightEffects = InFlightEffects(),
   log: EventLog<Parent.State, Parent.Action>? = nil
 ) -> Store<Parent.State, Parent.Action> {
-  Store(initialState: initialState(), reducer: Parent()) {
+  Store(initialState: initialState(), reducer: effects.tracking(Parent())) {
     $0.continuousClock = clock
   } onAction: { event in
     log?.record(event)
@@ -159,8 +162,9 @@ private func makeStore(
   }
 
   @Test func sendEffectsAreProcessedRightAfterTheirAction() {
+    let effects = InFlightEffects()
     let log = EventLog<Parent.State, Parent.Action>()
-    let store = makeStore(log: log)
+    let store = makeStore(effects: effects, log: log)
 
     store.send(.counter(.incrementTapped))
 
@@ -171,7 +175,7 @@ private func makeStore(
         .init(origin: .effect, action: .counter(.didIncrement)),
       ]
     )
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
   }
 
   @Test func sendEffectsRunFirstInFirstOut() {
@@ -196,6 +200,7 @@ private func makeStore(
   }
 
   @Test func runEffectsSendActionsBackInOrder() async {
+    let effects = InFlightEffects()
     let reducer = Reduce<[Int], Int> { state, action in
       state.append(action)
       guard action == 0 else { return .none }
@@ -208,15 +213,15 @@ private func makeStore(
         .send(-1)
       )
     }
-    let store = Store(initialState: [], reducer: reducer)
+    let store = Store(initialState: [], reducer: effects.tracking(reducer))
 
     store.send(0)
     #expect(store.state == [0, -1])
-    #expect(store.hasInFlightEffects)
+    #expect(!effects.isEmpty)
     await store.finish()
 
     #expect(store.state == [0, -1, 1, 2, 3])
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
   }
 
   @Test func mergedRunEffectsAllDeliver() async {
@@ -285,8 +290,9 @@ private func makeStore(
   }
 
   @Test func cancelByIDStopsTheEffect() async {
+    let effects = InFlightEffects()
     let clock = TestClock()
-    let store = makeStore(clock: clock)
+    let store = makeStore(clock: clock, effects: effects)
 
     store.send(.counter(.startTimer))
     await clock.waitForSleepers()
@@ -296,14 +302,15 @@ private func makeStore(
     #expect(store.state.counter.count == 3)
 
     store.send(.counter(.stopTimer))
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
     await clock.advance(by: .seconds(2))
     #expect(store.state.counter.count == 3)
   }
 
   @Test func cancelInFlightKeepsOneEffectRunning() async {
+    let effects = InFlightEffects()
     let clock = TestClock()
-    let store = makeStore(clock: clock)
+    let store = makeStore(clock: clock, effects: effects)
 
     store.send(.counter(.startTimer))
     await clock.waitForSleepers()
@@ -318,12 +325,13 @@ private func makeStore(
     #expect(store.state.counter.count == 1)
 
     store.send(.counter(.stopTimer))
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
   }
 
   @Test func scopeRunsTheChildOnItsStateAndCanBeCancelledByTheParent() async {
+    let effects = InFlightEffects()
     let clock = TestClock()
-    let store = makeStore(clock: clock)
+    let store = makeStore(clock: clock, effects: effects)
 
     store.send(.counter(.incrementTapped))
     store.send(.counter(.startTimer))
@@ -332,7 +340,7 @@ private func makeStore(
     #expect(store.state.counter == Counter.State(count: 2, log: ["did increment to 1"]))
 
     store.send(.stopChildTimer)
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
   }
 
   @Test func ifLetRunsThePresentedChildAndDismisses() {
@@ -349,8 +357,9 @@ private func makeStore(
   }
 
   @Test func ifLetCancelsTheChildsEffectsOnDismiss() async {
+    let effects = InFlightEffects()
     let clock = TestClock()
-    let store = makeStore(clock: clock)
+    let store = makeStore(clock: clock, effects: effects)
     store.send(.presentTapped)
     store.send(.presented(.presented(.startTimer)))
     store.send(.counter(.startTimer))
@@ -365,12 +374,13 @@ private func makeStore(
     #expect(store.state.presented == nil)
     #expect(store.state.counter.count == 2)
     store.send(.counter(.stopTimer))
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
   }
 
   @Test func parentIDsDoNotCancelAPresentedChildsEffects() async {
+    let effects = InFlightEffects()
     let clock = TestClock()
-    let store = makeStore(clock: clock)
+    let store = makeStore(clock: clock, effects: effects)
     store.send(.presentTapped)
     store.send(.presented(.presented(.startTimer)))
     await clock.waitForSleepers()
@@ -380,7 +390,7 @@ private func makeStore(
 
     #expect(store.state.presented?.count == 1)
     store.send(.presented(.presented(.stopTimer)))
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
   }
 
   @Test func dismissDependencyRemovesThePresentedChild() async {
@@ -419,8 +429,10 @@ private func makeStore(
   }
 
   @Test func forEachCancelsEffectsOfPoppedElements() async {
+    let effects = InFlightEffects()
     let clock = TestClock()
-    let store = makeStore(Parent.State(path: [Counter.State(), Counter.State()]), clock: clock)
+    let store = makeStore(
+      Parent.State(path: [Counter.State(), Counter.State()]), clock: clock, effects: effects)
     store.send(.path(.element(id: 0, action: .startTimer)))
     store.send(.path(.element(id: 1, action: .startTimer)))
     await clock.waitForSleepers(count: 2)
@@ -432,12 +444,14 @@ private func makeStore(
     #expect(store.state.path.map(\.count) == [2])
 
     store.send(.popAll)
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
   }
 
   @Test func elementsWithTheSameCancelIDAreIndependent() async {
+    let effects = InFlightEffects()
     let clock = TestClock()
-    let store = makeStore(Parent.State(path: [Counter.State(), Counter.State()]), clock: clock)
+    let store = makeStore(
+      Parent.State(path: [Counter.State(), Counter.State()]), clock: clock, effects: effects)
     store.send(.path(.element(id: 0, action: .startTimer)))
     store.send(.path(.element(id: 1, action: .startTimer)))
     await clock.waitForSleepers(count: 2)
@@ -447,7 +461,7 @@ private func makeStore(
 
     #expect(store.state.path.map(\.count) == [0, 1])
     store.send(.path(.element(id: 1, action: .stopTimer)))
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
   }
 
   @Test func dismissDependencyPopsTheStackElement() async {

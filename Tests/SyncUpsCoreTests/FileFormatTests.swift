@@ -104,19 +104,58 @@ struct FileFormatTests {
     ])
   }
 
-  @Test func anAttendeesUnknownKeysAreWrittenBack() throws {
-    let syncUps = [
-      SyncUp(
-        id: UUID(1),
-        attendees: [
-          Attendee(id: UUID(2), name: "Blob", unknownKeys: ["role": .string("lead"), "since": .number(2020)])
+  /// A file as our format writes it, one attendee holding keys this version does not know.
+  static let attendeeWithUnknownKeys = #"""
+    [
+      {
+        "attendees" : [
+          {
+            "id" : "00000000-0000-0000-0000-000000000002",
+            "name" : "Blob",
+            "pronouns" : "they",
+            "team" : {
+              "lead" : true,
+              "since" : [
+                2020,
+                "spring"
+              ]
+            }
+          }
         ],
-        duration: 90, meetings: [], theme: .navy, title: "Design", unknownKeys: [:])
+        "duration" : 600,
+        "id" : "00000000-0000-0000-0000-000000000001",
+        "meetings" : [
+
+        ],
+        "theme" : "seafoam",
+        "title" : "Eng"
+      }
     ]
-    let text = String(decoding: try SyncUpsFile.encode(IdentifiedArray(uniqueElements: syncUps)), as: UTF8.self)
-    #expect(text.contains(#""role" : "lead""#))
-    #expect(text.contains(#""since" : 2020"#))
-    #expect(try SyncUpsFile.decode(Data(text.utf8)).elements == syncUps)
+    """#
+
+  @Test func anAttendeesUnknownKeysAreWrittenBackAsRead() throws {
+    let text = Self.attendeeWithUnknownKeys
+    let syncUps = try SyncUpsFile.decode(Data(text.utf8))
+    #expect(syncUps[0].attendees[0].unknownKeys["pronouns"] == .string("they"))
+    #expect(String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self) == text)
+    var file = FileReader(data: Data(text.utf8), chunkLimit: 64)
+    #expect(try SyncUpsFile.decode(from: &file) == syncUps)
+  }
+
+  @Test func anAttendeesUnknownKeysAreWrittenBackThroughAMerge() throws {
+    let text = Self.attendeeWithUnknownKeys
+    let base = try SyncUpsFile.decode(Data(text.utf8))
+    var ours = base
+    ours[0].title = "Core"
+    ours[0].attendees[0].unknownKeys["pronouns"] = .string("she")
+    var theirs = base
+    theirs[0].attendees[0].name = "Blob Sr"
+    let merged = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, newer: nil)
+    #expect(merged.conflicts == [])
+    let expected = text.replacingOccurrences(of: #""Eng""#, with: #""Core""#)
+      .replacingOccurrences(of: #""Blob""#, with: #""Blob Sr""#)
+      .replacingOccurrences(of: #""they""#, with: #""she""#)
+    #expect(String(decoding: try SyncUpsFile.encode(merged.syncUps), as: UTF8.self) == expected)
   }
 
   @Test func acceptsWholeNumbersWrittenWithAFractionOrExponent() throws {
@@ -159,7 +198,8 @@ struct FileFormatTests {
     BadFile(
       name: "not JSON",
       json: "[{",
-      failure: DecodingFailure(kind: "dataCorrupted", path: "", message: "The given data was not valid JSON.")
+      failure: DecodingFailure(
+        kind: "syntax", path: "", message: "not valid JSON: expected a key in double quotes, found the end of the file (at line 1, column 3)")
     ),
     BadFile(
       name: "an object instead of an array",
@@ -573,6 +613,8 @@ extension FileFormatTests {
         self.init(kind: "typeMismatch", path: render(context.codingPath), message: context.debugDescription)
       case DecodingError.valueNotFound(_, let context):
         self.init(kind: "valueNotFound", path: render(context.codingPath), message: context.debugDescription)
+      case let syntax as JSONSyntaxError:
+        self.init(kind: "syntax", path: "", message: syntax.description)
       default:
         return nil
       }

@@ -109,15 +109,17 @@ struct ModelTests {
     #expect(SyncUp.durationRange == 1...86_400)
   }
 
+  /// The slots a meeting gives, shortest to longest: 4 seconds among 3 give 1, 1 and 2.
   @Test(arguments: [
-    (duration: 300, attendees: 0, expected: 300),
-    (duration: 300, attendees: 1, expected: 300),
-    (duration: 300, attendees: 3, expected: 100),
-    (duration: 300, attendees: 7, expected: 42),
-    (duration: 60, attendees: 6, expected: 10),
-    (duration: 5, attendees: 6, expected: 0),
+    (duration: 300, attendees: 0, expected: 300...300),
+    (duration: 300, attendees: 1, expected: 300...300),
+    (duration: 300, attendees: 3, expected: 100...100),
+    (duration: 300, attendees: 7, expected: 42...43),
+    (duration: 60, attendees: 6, expected: 10...10),
+    (duration: 4, attendees: 3, expected: 1...2),
+    (duration: 5, attendees: 6, expected: 0...1),
   ])
-  func durationPerAttendee(duration: Int, attendees: Int, expected: Int) {
+  func slotLengths(duration: Int, attendees: Int, expected: ClosedRange<Int>) {
     let syncUp = SyncUp(
       id: UUID(1),
       attendees: IdentifiedArrayOf(
@@ -125,7 +127,7 @@ struct ModelTests {
       ),
       duration: duration
     )
-    #expect(syncUp.durationPerAttendee == expected)
+    #expect(syncUp.slotLengths == expected)
   }
 
   @Test(arguments: [
@@ -152,6 +154,32 @@ struct ModelTests {
     } else {
       #expect(throws: Never.self) { try syncUp.checkDuration() }
     }
+  }
+
+  @Test func aMeetingNeedsASecondForEachAttendeePresent() {
+    let syncUp = SyncUp(
+      id: UUID(1),
+      attendees: IdentifiedArrayOf(
+        uniqueElements: (0..<5).map { Attendee(id: UUID(100 + $0), name: "A\($0)") }),
+      duration: 3)
+    #expect(throws: Never.self) { try syncUp.checkDuration(present: 3) }
+    #expect(
+      throws: SyncUp.DurationTooShort(duration: 3, attendeeCount: 4, minimumDuration: 4)
+    ) { try syncUp.checkDuration(present: 4) }
+    #expect(throws: Never.self) { try SyncUp(id: UUID(2), duration: 1).checkDuration(present: 0) }
+  }
+
+  @Test func attendeesSharingANameAreGroupedIgnoringCaseAndBlankNames() {
+    let attendees: IdentifiedArrayOf<Attendee> = [
+      Attendee(id: UUID(1), name: "Blob"), Attendee(id: UUID(2), name: "Ana"),
+      Attendee(id: UUID(3), name: "blob"), Attendee(id: UUID(4), name: ""),
+      Attendee(id: UUID(5), name: " "), Attendee(id: UUID(6), name: "ANA"),
+      Attendee(id: UUID(7), name: "BLOB"), Attendee(id: UUID(8), name: "Cy"),
+    ]
+    #expect(attendees.sharingNames.map { $0.map(\.id) } == [
+      [UUID(1), UUID(3), UUID(7)], [UUID(2), UUID(6)],
+    ])
+    #expect(attendees.prefix(2).sharingNames.isEmpty)
   }
 
   @Test func aTooShortMeetingSaysWhy() {

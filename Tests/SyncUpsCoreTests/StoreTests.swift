@@ -1,7 +1,9 @@
 import Foundation
+import AppNavigation
 import SharedState
 import SyncUpsCore
 import Testing
+import TestStoreSupport
 import TestSupport
 
 private enum Locals {
@@ -72,6 +74,7 @@ private struct AddThenDouble: Reducer {
   }
 
   @Test func finishWaitsForEffectsAndTheEffectsTheyStart() async {
+    let effects = InFlightEffects()
     let clock = ImmediateClock()
     let reducer = Reduce<[Int], Int> { state, action in
       state.append(action)
@@ -92,14 +95,14 @@ private struct AddThenDouble: Reducer {
         return .none
       }
     }
-    let store = Store(initialState: [], reducer: reducer)
+    let store = Store(initialState: [], reducer: effects.tracking(reducer))
 
     store.send(0)
     await store.finish()
 
     #expect(store.state == [0, 1, 2, 3, 4])
     #expect(clock.now == ImmediateClock.Instant(offset: .seconds(3)))
-    #expect(!store.hasInFlightEffects)
+    #expect(effects.isEmpty)
   }
 
   @Test func reducersAndEffectsUseTheStoresDependencies() async {
@@ -144,6 +147,7 @@ private struct AddThenDouble: Reducer {
   }
 
   @Test func cancellingAStoreTaskDropsItsActions() async {
+    let effects = InFlightEffects()
     let clock = TestClock()
     let reducer = Reduce<[String], String> { state, action in
       state.append(action)
@@ -153,15 +157,15 @@ private struct AddThenDouble: Reducer {
         await send("fired")
       }
     }
-    let store = Store(initialState: [], reducer: reducer)
+    let store = Store(initialState: [], reducer: effects.tracking(reducer))
     let task = store.send("start")
     #expect(!task.isCancelled)
-    #expect(store.hasInFlightEffects)
+    #expect(!effects.isEmpty)
 
     task.cancel()
     #expect(task.isCancelled)
-    #expect(!store.hasInFlightEffects)
     await task.finish()
+    #expect(effects.isEmpty)
     await clock.advance(by: .seconds(1))
 
     #expect(store.state == ["start"])

@@ -298,6 +298,35 @@ struct SyncUpsMergeTests {
       ])
   }
 
+  @Test func aSyncUpBothSidesKeptAfterADeleteMergesAgainstTheirLastCommonVersion() {
+    // One teammate deleted Engineering; of two others, each of whom kept it when merging the
+    // delete, one renamed it and one removed Blob Jr. The base is the delete.
+    let renamed = engineering(title: "Core")
+    let withoutJr = engineering(attendees: [blob])
+    let base: IdentifiedArrayOf<SyncUp> = [design]
+    let ours: IdentifiedArrayOf<SyncUp> = [withoutJr, design]
+    let theirs: IdentifiedArrayOf<SyncUp> = [renamed, design]
+    #expect(SyncUpsMerge.withoutCommonBase(base: base, ours: ours, theirs: theirs) == [id(1)])
+    for newer in [MergeSide.ours, .theirs] {
+      let result = SyncUpsMerge.merge(
+        base: base, ours: ours, theirs: theirs, newer: newer, earlier: [engineering(), ops])
+      #expect(result.syncUps == [engineering(title: "Core", attendees: [blob]), design])
+      #expect(result.conflicts == [])
+    }
+  }
+
+  @Test func onlySyncUpsBothSidesHoldDifferentlyWithoutABaseNeedAnEarlierVersion() {
+    let base: IdentifiedArrayOf<SyncUp> = [design]
+    #expect(
+      SyncUpsMerge.withoutCommonBase(
+        base: base, ours: [engineering(), design, ops],
+        theirs: [engineering(), SyncUp(id: id(2), title: "Designers")]) == [])
+    let renamed: IdentifiedArrayOf<SyncUp> = [ops, engineering(title: "Eng")]
+    #expect(
+      SyncUpsMerge.withoutCommonBase(base: base, ours: renamed, theirs: [engineering(), ops])
+        == [id(1)])
+  }
+
   @Test func conflictsComeInTheOrderOfTheSyncUpsAndTheirFields() {
     let base: IdentifiedArrayOf<SyncUp> = [engineering(), design, ops]
     let ours: IdentifiedArrayOf<SyncUp> = [

@@ -36,6 +36,7 @@ public final class TestStore<State, Action> {
 
   private var store: Store<State, Action>!
   private let tracker = SharedChangeTracker()
+  private let effects = InFlightEffects()
   private var pendingSteps: [Step] = []
   private var steps: [Step] = []
   private var received: [Step] = []
@@ -66,11 +67,12 @@ public final class TestStore<State, Action> {
     location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     // Set once `self` exists; the wrapper and the hook only run after `init`.
     let box = WeakBox<TestStore>()
+    let effects = self.effects
     let recording = Reduce<State, Action> { state, action in
       let before = state
       let sharedBefore = sharedSnapshot(of: state)
       let stepTracker = SharedChangeTracker()
-      let effect = stepTracker.track { reducer.reduce(into: &state, action: action) }
+      let effect = stepTracker.track { effects.track(reducer.reduce(into: &state, action: action)) }
       let sharedAfter = sharedSnapshot(of: state)
       let reachable = Set(sharedAfter.storages.map(ObjectIdentifier.init))
       // A shared change the reducer made outside its state still needs asserting.
@@ -163,7 +165,7 @@ public final class TestStore<State, Action> {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     checkUnassertedSharedChanges(location)
     let deadline = ContinuousClock.now + timeout
-    while received.isEmpty && ContinuousClock.now < deadline && store.hasInFlightEffects {
+    while received.isEmpty && ContinuousClock.now < deadline && !effects.isEmpty {
       await Task.yield()
       try? await Task.sleep(for: .milliseconds(1))
     }
@@ -220,7 +222,7 @@ public final class TestStore<State, Action> {
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let deadline = ContinuousClock.now + timeout
-    while store.hasInFlightEffects && ContinuousClock.now < deadline {
+    while !effects.isEmpty && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(1))
     }
     await settle()
@@ -293,7 +295,7 @@ public final class TestStore<State, Action> {
         sourceLocation: location)
       received.removeAll()
     }
-    if exhaustivity == .on, store?.hasInFlightEffects == true {
+    if exhaustivity == .on, store != nil, !effects.isEmpty {
       fail(
         "An effect returned for an action is still running. It must finish before the test ends; "
           + "use 'await store.finish()', or cancel it.",

@@ -3,6 +3,7 @@ import Foundation
 import SyncUpsCore
 import Testing
 
+@testable import ManPageGenerator
 @testable import syncups
 
 /// Finds and runs external programs (shells, mandoc) for tests; tests that need a missing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ManPageGenerator
 @testable import syncups
 
 /// The shipped man page and completion scripts are generated from the command table; this keeps

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ManPageGenerator
 @testable import syncups
 
 @Suite("Help")
@@ -83,8 +84,9 @@ struct HelpTests {
         OVERVIEW: Add a sync-up at the end of the list.
 
         The title and attendee names may not be blank. Without --attendee, the sync-up
-        gets one blank attendee, as in the SyncUps app. With --json, prints the new
-        sync-up object.
+        gets one blank attendee, as in the SyncUps app. Attendees who share a name (in
+        any case) are warned about, with their ids, which tell them apart. With --json,
+        prints the new sync-up object.
 
         USAGE: syncups add --title <title> [--attendee <name> ...]
                            [--duration <duration>] [--theme <theme>]
@@ -93,9 +95,9 @@ struct HelpTests {
           --title <title>         The sync-up's title.
           --attendee <name>       Add an attendee; repeat for more.
           --duration <duration>   The meeting's length: 90s, 5m, 1m30s, 1m 30s, 5min,
-                                  1:30, 1h or plain minutes, from 1s to 24h, and at
-                                  least 1s per attendee (default: the default-duration
-                                  setting, else 5m).
+                                  1:30, 1h or plain minutes (a warning when over 60),
+                                  from 1s to 24h, and at least 1s per attendee (default:
+                                  the default-duration setting, else 5m).
           --theme <theme>         The colour theme (default: the default-theme setting,
                                   else bubblegum).
           -h, --help              Show help information.

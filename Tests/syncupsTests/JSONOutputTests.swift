@@ -2,6 +2,7 @@ import Foundation
 import SyncUpsCore
 import Testing
 
+@testable import ManPageGenerator
 @testable import syncups
 
 /// Parses JSON text with Foundation, as a script's JSON parser would.
@@ -300,9 +301,13 @@ struct JSONDocumentedKeysTests {
     #expect(
       keys(.deletion(of: engineering.meetings[0], from: engineering))
         == Set(ManPageReference.meetingDeletionFields.map(\.0)))
+    let importFields = Set(ManPageReference.importFields.map(\.0))
     #expect(
       keys(.importResult(imported: 1, skipped: 0, format: .app))
-        == Set(ManPageReference.importFields.map(\.0)))
+        == importFields.subtracting(["restored", "changed"]))
+    #expect(
+      keys(.importResult(imported: 1, skipped: 0, format: .app, merged: ([], [])))
+        == importFields)
     let conflict = SyncUpsMergeConflict(
       syncUpID: engineering.id, syncUpTitle: "Engineering", path: "title", kept: .theirs,
       message: "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)")

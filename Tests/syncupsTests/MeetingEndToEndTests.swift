@@ -137,6 +137,8 @@ struct MeetingEndToEndTests {
     let result = try syncups("start", "eng", input: "note Secret\ndiscard\n", environment: Self.immediate)
     #expect(result.status == 0)
     #expect(result.output.hasSuffix("0:00 Discarded the meeting\n"))
+    // The notes are nowhere else: they are said once more, as for any meeting not stored.
+    #expect(result.error == "The meeting's notes were:\nAna: Secret\n")
     #expect(syncups.dataBytes == before)
   }
 
@@ -158,11 +160,12 @@ struct MeetingEndToEndTests {
 
   /// On a terminal, Next on the last speaker asks whether to end, offering Save and end or
   /// Resume; a script has no one to answer, so moving past the last speaker ends the meeting
-  /// and saves it, and what follows is not read.
+  /// and saves it, and what follows is not read (not even to be called wrong).
   @Test func nextPastTheLastSpeakerSavesTheMeeting() throws {
     let syncups = try engineering()
     let result = try syncups(
-      "start", "eng", input: "next\nnext\nnote Last words\nnext\nnote Too late\nsave\ndiscard\n",
+      "start", "eng",
+      input: "next\nnext\nnote Last words\nnext\nnote Too late\nsave\ndiscard\ndance\n",
       environment: Self.immediate)
     #expect(result.status == 0)
     #expect(result.error == "")
@@ -256,23 +259,42 @@ struct MeetingEndToEndTests {
     #expect(meetings.map { $0["transcript"] as? String } == ["Ana: Still here"])
   }
 
-  @Test func aSyncUpDeletedDuringTheMeetingIsReportedWithTheNotes() throws {
+  /// A teammate's delete (here another process's) arriving during the meeting loses to the
+  /// meeting, as a change wins over a delete: the sync-up comes back with the meeting.
+  @Test func aSyncUpDeletedDuringTheMeetingComesBackWithTheMeeting() throws {
     let syncups = try engineering()
-    let meeting = try RunningSyncUps(syncups, ["start", "eng"])
+    let before = try syncups("--json", "show", "eng").output
+    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng"])
     meeting.send("note Keep me")
-    #expect(meeting.waitForOutput(containing: "Note from Ana: Keep me"))
+    #expect(meeting.waitForOutput(containing: #""event":"note""#))
     #expect(try syncups("delete", "eng", "--yes").status == 0)
+    #expect(try syncups("list", "--json").output == "[]\n")
     meeting.send("save")
     let result = try meeting.finish()
-    #expect(result.status == 1)
+    #expect(result.status == 0)
     #expect(
       result.error == """
-        Error: the sync-up was deleted by another command during the meeting; the meeting was not saved
-        The meeting's notes were:
-        Ana: Keep me
+        'Eng' was deleted during the meeting (by another command, or a teammate's change \
+        through sync); it is back, with the meeting.
 
         """)
-    #expect(try syncups("list", "--json").output == "[]\n")
+    let ended = try #require(result.output.split(separator: "\n").last)
+    let event = try #require(
+      try JSONSerialization.jsonObject(with: Data(ended.utf8)) as? [String: Any])
+    #expect(event["event"] as? String == "ended")
+    #expect(event["saved"] as? Bool == true)
+    #expect(event["restored"] as? Bool == true)
+    let saved = try savedMeetings(syncups)
+    #expect(saved.map { $0["transcript"] as? String } == ["Ana: Keep me"])
+    // Everything else is as it was before the delete.
+    let shown = try #require(
+      try syncups.json(try syncups("--json", "show", "eng")) as? [String: Any])
+    let original = try #require(
+      try JSONSerialization.jsonObject(with: Data(before.utf8)) as? [String: Any])
+    for key in ["title", "duration", "theme", "id"] {
+      #expect("\(shown[key] ?? "")" == "\(original[key] ?? "")", "\(key)")
+    }
+    #expect((shown["attendees"] as? [[String: Any]])?.count == 3)
   }
 }
 

@@ -50,7 +50,8 @@ struct MeetingLogTests {
 
   @Test func thePromptReplacesTheNoteLineUntilItCloses() {
     let overlay = MeetingOverlay(noteDraft: "Half")
-    let prompt = MeetingFixtures.state(elapsed: 0, alert: .endMeeting(isDiscardable: true))
+    let prompt = MeetingFixtures.state(
+      elapsed: 0, alert: .endMeeting(isDiscardable: true, isEarly: true))
     var interrupted = overlay
     interrupted.isInterruptPending = true
     #expect(
@@ -64,12 +65,13 @@ struct MeetingLogTests {
     #expect(
       MeetingLog.changes(from: (prompt, interrupted), to: (start, overlay))
         == "enter add note  esc cancel\nNote: Half")
-    let last = MeetingFixtures.state(elapsed: 450, alert: .endMeeting(isDiscardable: false))
+    let last = MeetingFixtures.state(
+      elapsed: 450, alert: .endMeeting(isDiscardable: false, isEarly: false))
     #expect(
       MeetingLog.changes(
         from: (MeetingFixtures.state(elapsed: 450), MeetingOverlay()), to: (last, MeetingOverlay()))
         == """
-        End meeting? You are ending the meeting early. What would you like to do?
+        End meeting? What would you like to do?
         [s] Save and end  [r] Resume
 
         """)

@@ -78,7 +78,8 @@ struct MeetingRecordEndToEndTests {
       ])
     let meeting = try #require(try saved(syncups).first)
     #expect(meeting["transcript"] as? String == "Ben: Here")
-    #expect(meeting["endedEarly"] as? Bool == false)
+    // Saved while Cy, the last speaker, still had time in his slot: early.
+    #expect(meeting["endedEarly"] as? Bool == true)
     #expect(turns(meeting) == [[ben, "Ben", "0", "45"], [cy, "Cy", "0", "45"]])
     #expect(attendees(meeting).map { $0[2] } == ["true", "false", "false"])
   }
@@ -199,6 +200,93 @@ struct MeetingRecordEndToEndTests {
     #expect(spoken[0] >= 2 && spoken[0] <= duration)
     #expect(spoken.reduce(0, +) <= duration + 1)
     #expect(turns(saved).map { $0[3] } == ["30", "30"])
+  }
+
+  /// A data file with one sync-up "Eng" of `seconds` seconds and the first `count` of Ana,
+  /// Ben and Cy.
+  func eng(seconds: Int, attendees count: Int) throws -> SyncUpsRun {
+    let syncups = SyncUpsRun()
+    let people = zip([ana, ben, cy], ["Ana", "Ben", "Cy"]).prefix(count)
+      .map { #"{"id":"\#($0.0)","name":"\#($0.1)"}"# }
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[\(people.joined(separator: ","))],"duration":\(seconds),\
+      "id":"00000000-0000-0000-0000-000000000001","meetings":[],"theme":"orange","title":"Eng"}]
+      """)
+    return syncups
+  }
+
+  /// A `--json` meeting of ``eng(seconds:attendees:)`` running in real time, once its first
+  /// speaker is announced.
+  func runningMeeting(seconds: Int, attendees: Int) throws -> (SyncUpsRun, RunningSyncUps) {
+    let syncups = try eng(seconds: seconds, attendees: attendees)
+    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng"])
+    #expect(meeting.waitForOutput(containing: #""event":"speaker""#))
+    return (syncups, meeting)
+  }
+
+  /// The JSON Lines events of a meeting's output.
+  func events(_ output: String) throws -> [[String: Any]] {
+    try output.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+
+  /// Real time: a speaker who takes over mid-second (`next` 0.6 s in) gets a whole slot,
+  /// counted from the instant their turn started, not cut to the meeting's ticks.
+  @Test func aTurnStartedMidSecondRunsItsWholeSlot() throws {
+    let (syncups, meeting) = try runningMeeting(seconds: 6, attendees: 2)
+    Thread.sleep(forTimeInterval: 0.6)
+    meeting.send("next")
+    #expect(meeting.waitForOutput(containing: #""name":"Ben","slot":3}"#))
+    let result = try meeting.finish()  // Ben's slot runs out: the meeting ends
+    #expect(result.status == 0)
+    let saved = try #require(try saved(syncups).first)
+    let record = turns(saved)
+    #expect(record.map { $0[1] } == ["Ana", "Ben"])
+    // A loaded machine may deliver the last tick late, never early.
+    #expect((3...4).contains(Int(record[1][2]) ?? 0), "\(record)")
+    #expect(record[1][3] == "3")
+  }
+
+  /// Real time, saved 1.7 s in: the events, the closing event and the record give one number
+  /// of seconds for one length (rounded to the nearest, the one rule).
+  @Test func theEventsAndTheRecordAgreeOnEverySecond() throws {
+    let (syncups, meeting) = try runningMeeting(seconds: 60, attendees: 1)
+    Thread.sleep(forTimeInterval: 1.7)
+    meeting.send("save")
+    let result = try meeting.finish()
+    #expect(result.status == 0)
+    let all = try events(result.output)
+    let turn = try #require(all.first { $0["event"] as? String == "turn" })
+    let ended = try #require(all.last)
+    let recorded = try #require((ended["meeting"] as? [String: Any])?["duration"] as? Int)
+    #expect((1...10).contains(recorded))  // 2, unless a loaded machine reads the line late
+    #expect(turn["elapsed"] as? Int == recorded)
+    #expect(turn["seconds"] as? Int == recorded)
+    #expect(ended["elapsed"] as? Int == recorded)
+    #expect(try saved(syncups).first?["duration"] as? Int == recorded)
+  }
+
+  /// Another process holds the lock when the meeting ends: the meeting says at once that it
+  /// waits, and its last events come out as they happen, not when the lock is let go.
+  @Test func aMeetingWaitingForTheLockSaysSoAndEmitsItsEvents() throws {
+    let (syncups, meeting) = try runningMeeting(seconds: 90, attendees: 3)
+    let lock = try LiveFileSystem.shared.lock(syncups.dataFile, timeout: .seconds(10))
+    let sent = ContinuousClock.now
+    meeting.send("save")
+    #expect(meeting.waitForOutput(containing: #""event":"turn""#))
+    let waited = ContinuousClock.now - sent
+    lock.unlock()
+    let result = try meeting.finish()
+    #expect(result.status == 0)
+    // Held until the turn came out: before the fix, the save's own ten-second wait.
+    #expect(waited < .seconds(8))
+    #expect(
+      result.error
+        == "Waiting for the data file: another process holds its lock (a sync?); the meeting is "
+        + "saved as soon as it lets go.\n")
+    #expect(try saved(syncups).count == 1)
   }
 
   /// Waiting for the data file's lock to save (another command, a sync) is not meeting time.

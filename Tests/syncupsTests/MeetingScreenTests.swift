@@ -151,6 +151,20 @@ private func render(
     #expect(frame.contains("\u{1B}[48;2;0;20;65;38;2;255;255;255m Engineering "))
   }
 
+  /// The screen shows times by the one rule the events and the record use: to the nearest
+  /// second, so 4:24.6 of meeting and 1:04.6 of turn are 4:25 and 1:05.
+  @Test func timesAreRoundedToTheNearestSecond() {
+    var state = MeetingFixtures.state(elapsed: 264)
+    state.stopwatch = Stopwatch(elapsed: .milliseconds(264_600))
+    state.turnStart = .seconds(200)
+    let text = lines(of: render(state, 40, 10), rows: 10) ?? []
+    #expect(text.contains(" Meeting  4:25 elapsed  5:36 left"))
+    #expect(text.contains(" Speaker  1:05 elapsed  2:16 left"))
+    var paused = state
+    paused.isPaused = true
+    #expect(MeetingEvent.changes(from: state, to: paused) == [.paused(elapsed: 265)])
+  }
+
   @Test func pausedAtTheSmallestFullSize() {
     let expected = [
       " Engineering",
@@ -168,7 +182,7 @@ private func render(
   }
 
   @Test func theEndPromptUsesTheAlertsTexts() {
-    let state = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true))
+    let state = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true, isEarly: true))
     let expected = [
       " Engineering",
       "",
@@ -189,7 +203,7 @@ private func render(
   }
 
   @Test func thePromptWithoutDiscardAtTheSmallestFullSize() {
-    let state = MeetingFixtures.state(alert: .endMeeting(isDiscardable: false))
+    let state = MeetingFixtures.state(alert: .endMeeting(isDiscardable: false, isEarly: false))
     let expected = [
       " Engineering",
       " Blob Jr is speaking",
@@ -197,16 +211,16 @@ private func render(
       " Meeting  4:25 elapsed  5:35 left",
       " " + bar(16, 22),
       " Speaker  1:05 elapsed  2:15 left",
+      " " + bar(12, 26),
       " End meeting?",
-      " You are ending the meeting early. What",
-      " would you like to do?",
+      " What would you like to do?",
       " [s] Save and end  [r] Resume",
     ]
     #expect(render(state, 40, 10) == screen(expected, rows: 10))
   }
 
   @Test func aPendingCtrlCSaysTheNextOneDiscards() {
-    let state = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true))
+    let state = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true, isEarly: true))
     let overlay = MeetingOverlay(isInterruptPending: true)
     let expected = [
       " Engineering",
@@ -370,7 +384,7 @@ private func render(
     #expect(
       render(MeetingFixtures.state(), 30, 5)
         == screen(["Engineering", "Blob Jr  2:15 left", "Meeting  5:35 left"], rows: 5))
-    let prompt = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true))
+    let prompt = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true, isEarly: true))
     #expect(
       render(prompt, 30, 5)
         == screen(
@@ -388,7 +402,7 @@ private func render(
   /// Where the prompt does not fit on one line its choices are shown alone, wrapped, rather
   /// than a title cut to "End meetin…".
   @Test func aSmallWindowShowsThePromptsChoicesWhole() {
-    let prompt = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true))
+    let prompt = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true, isEarly: true))
     #expect(
       render(prompt, 12, 4) == screen(["2:15 left", "[s]ave", "[d]iscard", "[r]esume"], rows: 4))
     #expect(
@@ -396,14 +410,15 @@ private func render(
         == screen(
           ["Blob Jr  2:15 left", "Meeting  5:35 left", "[s]ave [d]iscard", "[r]esume"], rows: 4))
     let lastSpeaker = MeetingFixtures.state(
-      elapsed: 500, alert: .endMeeting(isDiscardable: false))
+      elapsed: 500, alert: .endMeeting(isDiscardable: false, isEarly: false))
     #expect(
       render(lastSpeaker, 12, 4)
         == screen(["1:40 left", "Meeting  1…", "[s]ave", "[r]esume"], rows: 4))
   }
 
   @Test func compactLayoutKeepsWhatMattersMost() {
-    let state = MeetingFixtures.state(paused: true, alert: .endMeeting(isDiscardable: true))
+    let state = MeetingFixtures.state(
+      paused: true, alert: .endMeeting(isDiscardable: true, isEarly: true))
     let overlay = MeetingOverlay(noteDraft: "Hi", isInterruptPending: true)
     #expect(
       render(state, overlay, 30, 5)
@@ -442,7 +457,7 @@ private func render(
     let states = [
       MeetingFixtures.state(),
       MeetingFixtures.state(
-        long, elapsed: 5, paused: true, alert: .endMeeting(isDiscardable: true)),
+        long, elapsed: 5, paused: true, alert: .endMeeting(isDiscardable: true, isEarly: true)),
       MeetingFixtures.state(elapsed: 600),
       MeetingFixtures.state(elapsed: 395),
     ]

@@ -36,12 +36,13 @@ struct PipeMeetingTests {
     } operation: {
       RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
     }
-    #expect(PipeCommand.next.action(in: state) == .nextButtonTapped)
+    #expect(PipeCommand.next.actions(in: state) == [.nextButtonTapped])
     state.speakerIndex = 1
-    #expect(PipeCommand.next.action(in: state) == .alert(.presented(.confirmSave)))
-    #expect(PipeCommand.save.action(in: state) == .alert(.presented(.confirmSave)))
-    #expect(PipeCommand.discard.action(in: state) == .alert(.presented(.confirmDiscard)))
-    #expect(PipeCommand.note("Hi").action(in: state) == .noteSubmitted("Hi"))
+    #expect(
+      PipeCommand.next.actions(in: state) == [.nextButtonTapped, .alert(.presented(.confirmSave))])
+    #expect(PipeCommand.save.actions(in: state) == [.alert(.presented(.confirmSave))])
+    #expect(PipeCommand.discard.actions(in: state) == [.alert(.presented(.confirmDiscard))])
+    #expect(PipeCommand.note("Hi").actions(in: state) == [.noteSubmitted("Hi")])
   }
 
   @MainActor
@@ -63,7 +64,7 @@ struct PipeMeetingTests {
           .note(speaker: "Ana", text: "two: three", elapsed: 0),
           .paused(elapsed: 0),
         ])
-      // Elapsed is meeting time (here 41 s), not the slot timeline (30 s).
+      // Elapsed is meeting time (here 41.7 s, 42 s rounded), not the slot timeline (30 s).
       var later = new
       later.isPaused = false
       later.stopwatch = Stopwatch(elapsed: .milliseconds(41_700))
@@ -73,8 +74,8 @@ struct PipeMeetingTests {
       later.turns = [turn]
       #expect(
         MeetingEvent.changes(from: new, to: later) == [
-          .resumed(elapsed: 41), .turn(turn, name: "Ana", elapsed: 41),
-          .speaker(index: 1, count: 2, name: "Ben", elapsed: 41, slot: 30),
+          .resumed(elapsed: 42), .turn(turn, name: "Ana", elapsed: 42),
+          .speaker(index: 1, count: 2, name: "Ben", elapsed: 42, slot: 30),
         ])
       #expect(MeetingEvent.changes(from: later, to: later) == [])
     }

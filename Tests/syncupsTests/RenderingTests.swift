@@ -351,6 +351,14 @@ struct RenderingDurationTextTests {
   }
 
   @Test(arguments: [
+    (45...45, "45 secs"), (1...2, "1 to 2 secs"), (42...43, "42 to 43 secs"),
+    (59...60, "59 secs to 1 min"), (302...303, "5 min, 2 secs to 5 min, 3 secs"),
+  ])
+  func humanRange(range: ClosedRange<Int>, expected: String) {
+    #expect(DurationText.human(range) == expected)
+  }
+
+  @Test(arguments: [
     (0, "0s"), (1, "1s"), (45, "45s"), (60, "1m"), (90, "1m30s"), (300, "5m"), (3600, "1h"),
     (3615, "1h15s"), (3900, "1h5m"), (3661, "1h1m1s"), (86_400, "24h"),
   ])
@@ -514,6 +522,15 @@ struct RenderingHumanOutputTests {
         """)
   }
 
+  /// Each attendee's share is the slots a meeting gives: 4 seconds among 3 are 1, 1 and 2.
+  @Test func showGivesTheSlotsOfAnUnevenShare() {
+    var cramped = engineering
+    cramped.duration = 4
+    let text = SyncUpDetailRenderer.render(cramped, style: .plain, utcOffset: { _ in 0 })
+    #expect(text.contains("  Length        4 secs\n"))
+    #expect(text.contains("  Per attendee  1 to 2 secs\n"))
+  }
+
   @Test func showUsesTheTimeZoneOffset() {
     let text = SyncUpDetailRenderer.render(
       engineering, style: .plain, utcOffset: { _ in -8 * 3600 })
@@ -641,12 +658,12 @@ struct RenderingHumanOutputTests {
           Meeting
             Sync-up  Engineering
             Date     Fri 6 Feb 2026, 17:40
-            Length   5:12 of 5:00 planned, 0:12 over
+            Length   5 min, 12 secs of 5 min planned, 12 secs over
 
           Attendees
-            Ana  2:05 of 1:40  +0:25 over
+            Ana  2 min, 5 secs of 1 min, 40 secs  25 secs over
             Ben  absent
-            Cy   1:00 of 1:40
+            Cy   1 min of 1 min, 40 secs
             Dee  did not speak
 
           Transcript
@@ -659,8 +676,9 @@ struct RenderingHumanOutputTests {
     early.endedEarly = true
     let style = TerminalStyle(depth: .ansi256)
     let text = MeetingDetailRenderer.render(early, of: engineering, style: style, utcOffset: { _ in 0 })
-    #expect(text.contains("  Length   3:05 of 5:00 planned, ended early\n"))
-    #expect(text.contains("  Ana  2:05 of 1:40  \u{1B}[1;31m+0:25 over\u{1B}[0m\n"))
+    #expect(text.contains("  Length   3 min, 5 secs of 5 min planned, ended early\n"))
+    #expect(
+      text.contains("  Ana  2 min, 5 secs of 1 min, 40 secs  \u{1B}[1;31m25 secs over\u{1B}[0m\n"))
     #expect(text.contains("  Ben  \u{1B}[2mabsent\u{1B}[0m\n"))
   }
 
@@ -810,11 +828,11 @@ struct RenderingTerminalSafetyTests {
           Meeting
             Sync-up  \\u{1B}[2JEvil\\u{9B}31m\\u{07}
             Date     Mon 9 Feb 2026, 09:15
-            Length   5:00 of 5:00 planned
+            Length   5 min of 5 min planned
 
           Attendees
-            \\u{1B}]0;pwned\\u{07}  2:30 of 2:30
-            Eve\\u{202E}gnp.exe    2:30 of 2:30
+            \\u{1B}]0;pwned\\u{07}  2 min, 30 secs of 2 min, 30 secs
+            Eve\\u{202E}gnp.exe    2 min, 30 secs of 2 min, 30 secs
 
           Transcript
             \\u{1B}[31mred\\u{1B}[0m

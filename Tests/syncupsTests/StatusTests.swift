@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ManPageGenerator
 @testable import syncups
 
 /// The pieces of `syncups status`: the state file a meeting publishes and the times worked out
@@ -97,21 +98,6 @@ struct StatusTests {
     #expect(
       StatusDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ana"]).path
         == "/data/syncups/run")
-  }
-
-  @Test func startTimesComeFromTheStatLineWhateverTheCommandName() {
-    let line = "4242 (sync ups) (x)) S 1 4242 4242 0 -1 4194560 120 0 0 0 1 2 0 0 20 0 1 0 "
-      + "987654 12345678 300 18446744073709551615\n"
-    #expect(ProcessIdentity.startTime(statLine: line) == 987_654)
-    #expect(ProcessIdentity.startTime(statLine: "4242 (short) S 1 2") == nil)
-  }
-
-  @Test func aProcessIsTheMeetingOnlyWhileItRunsWithItsStartTime() {
-    let me = ProcessIdentity.current
-    #expect(me.start != nil)
-    #expect(me.isRunning)
-    #expect(!ProcessIdentity(pid: me.pid, start: me.start! + 1).isRunning)
-    #expect(!ProcessIdentity(pid: Int32.max, start: nil).isRunning)
   }
 
   @Test func templatesFillInEveryPlaceholder() throws {

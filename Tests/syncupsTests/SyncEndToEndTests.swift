@@ -268,7 +268,7 @@ struct SyncEndToEndTests {
     let attributes = try String(contentsOfFile: team.ben.directory + "/.gitattributes", encoding: .utf8)
     #expect(attributes == "/sync-ups.json merge=syncups\n")
     let driver = try team.ben.git("config", "merge.syncups.driver").stdoutText
-    #expect(driver == "'\(SyncUpsRun.binary)' merge-driver %O %A %B\n")
+    #expect(driver == "'\(SyncUpsRun.binary)' merge-driver %O %A %B %P\n")
     // The driver follows syncups when it moves: every sync writes where it now is.
     #expect(try team.ben.git("config", "merge.syncups.driver", "'/old/syncups' merge-driver %O %A %B").status == 0)
     _ = try team.ben.sync()
@@ -490,7 +490,8 @@ struct SyncEndToEndTests {
     #expect(result.status == 65)
     let message =
       "cannot merge the sync-ups from origin/master: 'sync-ups.json' as commit \(commit) by Ben "
-      + "<ben@example.com> left it is not a valid data file (not valid JSON (at the top level)); "
+      + "<ben@example.com> left it is not a valid data file (not valid JSON: expected a value, "
+      + "found 'n' (at line 1, column 1)); "
       + "the merge was aborted, and your changes are committed locally. To recover, revert "
       + "\(commit) on the remote ('git revert \(commit)' in a clone of it, then push) and run "
       + "'syncups sync' again"

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import Testing
 
 #if canImport(Glibc)
@@ -93,6 +94,117 @@ struct TerminalMeetingEndToEndTests {
     #expect(meeting.settingsAreRestored)
     #expect(meeting.screen.contains("\u{1B}[?25h"))
     #expect(try transcripts(syncups) == ["Ana: First\nAna: Half typed"])
+  }
+
+  /// The time runs out while a note is being typed: the note is saved with the meeting.
+  @Test func aNoteBeingTypedWhenTheTimeRunsOutIsSaved() throws {
+    let syncups = try MeetingRecordEndToEndTests().eng(seconds: 8, attendees: 1)
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("timportant decision")
+    #expect(meeting.waitFor("Note: important decision"))
+    #expect(meeting.wait() == 0)
+    #expect(meeting.waitFor(", 1 note."))
+    #expect(meeting.settingsAreRestored)
+    #expect(try transcripts(syncups) == ["Ana: important decision"])
+  }
+
+  /// Ctrl-C while typing a note opens the prompt; Save there saves the note too.
+  @Test func saveAtThePromptKeepsTheNoteBeingTyped() throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("tHalf typed")
+    #expect(meeting.waitFor("Note: Half typed"))
+    meeting.type("\u{03}")
+    #expect(meeting.waitFor("[s] Save and end [d] Discard [r] Resume"))
+    meeting.type("s")
+    #expect(meeting.wait() == 0)
+    #expect(try transcripts(syncups) == ["Ana: Half typed"])
+  }
+
+  /// Keys typed after the meeting ended (here while it waits for another process's lock to
+  /// save) are dropped when it exits, so the shell never runs them; on a dumb terminal too.
+  @Test(arguments: ["xterm-256color", "dumb"])
+  func keysTypedAfterTheEndNeverReachTheShell(term: String) throws {
+    let syncups = try engineering()
+    let lock = try LiveFileSystem.shared.lock(syncups.dataFile, timeout: .seconds(10))
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"], environment: ["TERM": term])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("es")
+    #expect(meeting.waitFor("Waiting for the data file"))
+    meeting.type("echo leaked\r")
+    #expect(meeting.waitFor("echo leaked"))  // echoed: the terminal is the shell's again
+    lock.unlock()
+    #expect(meeting.wait() == 0)
+    #expect(meeting.terminal.pendingInput() == [])
+    #expect(meeting.settingsAreRestored)
+    #expect(try transcripts(syncups) == [""])
+  }
+
+  /// A script's meeting reading a terminal (`--json` on one) drops a line half typed when it
+  /// exits, too: the shell never gets it.
+  @Test func aLineHalfTypedForAScriptNeverReachesTheShell() throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["--json", "start", "eng"])
+    #expect(meeting.waitFor(#""event":"speaker""#))
+    let lock = try LiveFileSystem.shared.lock(syncups.dataFile, timeout: .seconds(10))
+    meeting.type("save\r")
+    #expect(meeting.waitFor("Waiting for the data file"))
+    meeting.type("echo leaked")
+    #expect(meeting.waitFor("echo leaked"))
+    lock.unlock()
+    #expect(meeting.wait() == 0)
+    meeting.type("\r")  // what the shell would read next
+    #expect(meeting.terminal.pendingInput() == Array("\n".utf8))
+    #expect(try transcripts(syncups) == [""])
+  }
+
+  /// A speaker who takes over mid-second gets a whole slot from the key press: the overtime
+  /// of a 3-second slot cannot show sooner than 3 s after `n`.
+  @Test func aTurnStartedMidSecondGetsItsWholeSlotOnScreen() throws {
+    let syncups = try MeetingRecordEndToEndTests().eng(seconds: 6, attendees: 2)
+    let meeting = try PseudoTerminalRun(
+      syncups, ["--color", "never", "start", "eng", "--overtime"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    Thread.sleep(forTimeInterval: 0.6)
+    let pressed = ContinuousClock.now
+    meeting.type("n")
+    #expect(meeting.waitFor("Ben is speaking"))
+    #expect(meeting.waitFor(" over !"))
+    let slot = ContinuousClock.now - pressed
+    #expect(slot >= .milliseconds(2950), "\(slot)")
+    meeting.type("n")
+    #expect(meeting.waitFor("[s] Save and end [r] Resume"))
+    meeting.type("s")
+    #expect(meeting.wait() == 0)
+  }
+
+  /// The one rule for ending early, in the prompt and the record: `n` on the last speaker is
+  /// not early, `e` while the speaker has time left is, and nothing in overtime is.
+  @Test(arguments: [
+    (["n", "n"], false, [] as [String]), (["n", "e"], true, []), (["e"], false, ["--overtime"]),
+  ])
+  func endingEarlyFollowsOneRule(keys: [String], early: Bool, options: [String]) throws {
+    let syncups = try MeetingRecordEndToEndTests().eng(
+      seconds: options.isEmpty ? 60 : 2, attendees: 2)
+    let meeting = try PseudoTerminalRun(
+      syncups, ["--color", "never", "start", "eng"] + options)
+    #expect(meeting.waitFor("Ana is speaking"))
+    if !options.isEmpty { #expect(meeting.waitFor(" over !")) }
+    for key in keys.dropLast() {
+      meeting.type(key)
+      #expect(meeting.waitFor("Ben is speaking"))
+    }
+    meeting.type(keys.last!)
+    #expect(meeting.waitFor("End meeting?"))
+    #expect(meeting.waitFor("What would you like to do?"))
+    let prompt = PseudoTerminalRun.visibleText(meeting.screen)
+    #expect(prompt.contains("You are ending the meeting early.") == early)
+    meeting.type("s")
+    #expect(meeting.wait() == 0)
+    let saved = try #require(try MeetingEndToEndTests().savedMeetings(syncups).first)
+    #expect(saved["endedEarly"] as? Bool == early)
   }
 
   @Test func suspendGivesTheTerminalBackAndContinueTakesItAgain() throws {

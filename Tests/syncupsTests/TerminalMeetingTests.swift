@@ -22,6 +22,8 @@ private final class Harness {
   let dismissCounter = Counter()
   var interruptions = 0
   var stops = 0
+  /// How many full-screen frames the meeting laid out.
+  var layouts = 0
 
   /// How many times the meeting was dismissed.
   var dismissals: Int { dismissCounter.count }
@@ -39,6 +41,11 @@ private final class Harness {
     ) { $0.dismiss = DismissEffect { dismissCounter.count += 1 } }
     meeting = TerminalMeeting(
       store: store, session: session, style: .plain,
+      layout: { [unowned self] state, overlay, columns, rows, style in
+        layouts += 1
+        return MeetingScreen.render(
+          state, overlay: overlay, columns: columns, rows: rows, style: style)
+      },
       onInterrupted: { [unowned self] in interruptions += 1 },
       stopProcess: { [unowned self] in stops += 1 })
     _ = pty.readOutput()
@@ -102,7 +109,7 @@ extension TerminalSessionTests {
 
     harness.pty.type("\u{1B}")
     #expect(try await harness.wait { harness.store.state.alert != nil })
-    #expect(harness.store.state.alert == .endMeeting(isDiscardable: true))
+    #expect(harness.store.state.alert == .endMeeting(isDiscardable: true, isEarly: true))
     #expect(harness.pty.readOutput() == harness.frame())
 
     harness.pty.type("r")
@@ -117,24 +124,24 @@ extension TerminalSessionTests {
     let harness = try Harness()
     defer { harness.finish() }
     harness.meeting.start()
-    #expect(harness.meeting.framesRendered == 1)
+    #expect(harness.layouts == 1)
     _ = harness.pty.readOutput()
 
     harness.meeting.handle(.key(.character("n")))
     #expect(harness.store.state.speakerIndex == 1)
-    #expect(harness.meeting.framesRendered == 2)
+    #expect(harness.layouts == 2)
     #expect(harness.pty.readOutput() == "\u{07}" + harness.frame())
 
     harness.meeting.handle(.key(.character(" ")))
     #expect(harness.store.state.isPaused)
-    #expect(harness.meeting.framesRendered == 3)
+    #expect(harness.layouts == 3)
     #expect(harness.pty.readOutput() == harness.frame())
 
     harness.meeting.handle(.key(.character("t")))
     harness.meeting.handle(.key(.character("A")))
     harness.meeting.handle(.key(.enter))
     #expect(harness.store.state.transcript == "Blob Jr: A")
-    #expect(harness.meeting.framesRendered == 6)
+    #expect(harness.layouts == 6)
   }
 
   @MainActor @Test func ctrlCTwiceDiscardsTheMeeting() async throws {
@@ -196,15 +203,18 @@ extension TerminalSessionTests {
     #expect(harness.pty.settings() == raw)
   }
 
-  @MainActor @Test func aNoteBeingTypedIsSubmittedOnRequest() async throws {
+  /// The meeting knows the note being typed as it changes, so that whatever ends it saves
+  /// the note.
+  @MainActor @Test func aNoteBeingTypedReachesTheMeeting() async throws {
     let harness = try Harness()
     defer { harness.finish() }
     harness.meeting.start()
     harness.pty.type("tLast words")
     #expect(try await harness.wait { harness.meeting.overlay.noteDraft == "Last words" })
-    harness.meeting.submitNoteDraft()
-    #expect(harness.store.state.transcript == "Blob: Last words")
-    #expect(harness.meeting.overlay.noteDraft == nil)
+    #expect(harness.store.state.noteDraft == "Last words")
+    harness.pty.type("\u{1B}")
+    #expect(try await harness.wait { harness.meeting.overlay.noteDraft == nil })
+    #expect(harness.store.state.noteDraft == "")
   }
 
   @MainActor @Test func afterStopNothingIsReadOrDrawn() async throws {

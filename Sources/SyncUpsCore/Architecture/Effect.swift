@@ -14,23 +14,23 @@ import SharedState
 /// ```
 public struct Effect<Action> {
   /// One piece of work, in the order the store should handle it.
-  enum Item {
+  package enum Item {
     case send(Action)
     case run(Run)
     case cancel(EffectCancellation)
   }
 
   /// Asynchronous work and where it was started.
-  struct Run: Sendable {
+  package struct Run: Sendable {
     var priority: TaskPriority?
     var ids: Set<EffectID> = []
     var path = EffectPath()
-    var operation: @Sendable (Send<Action>) async -> Void
+    package var operation: @Sendable (Send<Action>) async -> Void
   }
 
-  var items: [Item]
+  package var items: [Item]
 
-  init(items: [Item]) {
+  package init(items: [Item]) {
     self.items = items
   }
 }

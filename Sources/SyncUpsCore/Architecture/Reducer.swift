@@ -25,7 +25,7 @@
 ///
 /// ```swift
 /// var body: some Reducer<State, Action> {
-///   Scope(state: \.counter, action: Action.counterPath) { Counter() }
+///   Counter()
 ///   Reduce { state, action in .none }
 /// }
 /// ```

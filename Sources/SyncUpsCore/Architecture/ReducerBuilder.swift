@@ -1,24 +1,24 @@
 /// Builds one reducer from a list of reducers that run in order on the same state; their
 /// effects are merged.
 ///
-/// Used by ``Reducer/body-swift.property``, ``CombineReducers``, ``Scope`` and the navigation
-/// operators:
+/// Used by ``Reducer/body-swift.property`` and the operators that take a child reducer, such as
+/// `ifLet`:
 ///
 /// ```swift
 /// var body: some Reducer<State, Action> {
-///   Scope(state: \.timer, action: Action.timerPath) { Timer() }
+///   Counter()
 ///   Reduce { state, action in .none }
 /// }
 /// ```
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
-  /// Accepts any reducer of this state and action: `Counter()`, `Reduce { … }`, `Scope(…)`.
+  /// Accepts any reducer of this state and action: `Counter()`, `Reduce { … }`.
   public static func buildExpression<R: Reducer>(_ reducer: R) -> R
   where R.State == State, R.Action == Action {
     reducer
   }
 
-  /// The first reducer of the list, as is: `CombineReducers { Counter() }` runs `Counter`.
+  /// The first reducer of the list, as is: a body holding only `Counter()` runs `Counter`.
   public static func buildPartialBlock<R: Reducer>(first: R) -> R
   where R.State == State, R.Action == Action {
     first

@@ -12,7 +12,7 @@ import SharedState
 ///
 /// Every reduce and every effect runs with the dependencies the store captured when it was
 /// created, with `withDependencies` applied. In a test that gives each store its own
-/// dependency world (fresh in-memory storage, stack ids from `#0`).
+/// dependency world (fresh in-memory storage, ids counted from zero).
 ///
 /// Actions are processed one at a time on the main actor, in the order they arrive: an action
 /// sent with ``send(_:)``, then the actions its `.send` effects send, then actions sent back
@@ -52,8 +52,8 @@ public final class Store<State, Action> {
   /// ```
   ///
   /// - Parameters:
-  ///   - initialState: The first state; built with the store's dependencies, so the ids of a
-  ///     ``StackState`` in it come from the store's `stackElementID`.
+  ///   - initialState: The first state; built with the store's dependencies, so ids it takes
+  ///     from a dependency come from the store's.
   ///   - reducer: The feature's logic.
   ///   - prepareDependencies: Changes to the current dependencies, kept for the store's life.
   ///   - onAction: Called after each action is reduced, before observers; for test stores and
@@ -104,16 +104,6 @@ public final class Store<State, Action> {
     let observation = StoreObservation()
     observers.append(Observer(observation: observation, onChange: onChange))
     return observation
-  }
-
-  /// Whether any effect is running and not cancelled.
-  ///
-  /// ```swift
-  /// store.send(.startTimer)
-  /// store.hasInFlightEffects  // true
-  /// ```
-  public var hasInFlightEffects: Bool {
-    effects.values.contains { !$0.task.isCancelled }
   }
 
   /// Waits until no effect is running, including effects started meanwhile by the actions

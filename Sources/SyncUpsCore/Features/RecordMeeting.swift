@@ -12,10 +12,11 @@ import SharedState
 /// Two times run side by side. The **slot timeline** (``State/secondsElapsed``) decides when a
 /// turn ends by itself, by the app's rule: of `n` speakers, speaker `i` owns the seconds
 /// `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)` of a meeting of `D` seconds, so the slots cover the meeting exactly;
-/// it moves a second per tick and jumps to the next slot's start on "Next". The **meeting
-/// time** (``State/stopwatch``) is real time on the clock dependency, pauses and the end
-/// prompt left out: what the meeting and each turn really took, which is what is shown and
-/// saved.
+/// it moves a second per tick and jumps to the next slot's start on "Next". The ticks come as
+/// the current turn's time reaches each whole second: a turn that starts mid-second still gets
+/// its whole slot. The **meeting time** (``State/stopwatch``) is real time on the clock
+/// dependency, pauses and the end prompt left out: what the meeting and each turn really
+/// took, which is what is shown and saved, in seconds rounded to the nearest.
 ///
 /// ```swift
 /// let store = Store(initialState: RecordMeeting.State(syncUp: syncUp), reducer: RecordMeeting())
@@ -47,6 +48,10 @@ public struct RecordMeeting: Reducer, Sendable {
     @Shared public var syncUp: SyncUp
     /// The notes so far, one `Name: text` line each.
     public var transcript = ""
+    /// The note being typed and not yet submitted: whatever ends the meeting with a save (the
+    /// time running out, the last "Next", a save asked for, a signal), it joins the transcript
+    /// first, so no note is lost.
+    public var noteDraft = ""
     /// The `bell` setting.
     @SharedReader(.bellEnabled) public var isBellEnabled: Bool
 
@@ -143,11 +148,15 @@ public struct RecordMeeting: Reducer, Sendable {
       return min(max(slot.upperBound - secondsElapsed, 0), slot.count)
     }
 
-    /// Whole seconds of meeting time so far (rounded down), pauses left out.
-    public var meetingSeconds: Int { Int(stopwatch.elapsed.components.seconds) }
+    /// Seconds of meeting time so far, pauses left out, by the one rounding rule of every
+    /// time a meeting shows and saves (see ``Swift/Duration/roundedSeconds``).
+    public var meetingSeconds: Int { stopwatch.elapsed.roundedSeconds }
 
-    /// Whole seconds the current speaker has spoken (rounded down).
-    public var turnSeconds: Int { Int((stopwatch.elapsed - turnStart).components.seconds) }
+    /// How long the current speaker has spoken: from the instant their turn started.
+    public var turnTime: Duration { stopwatch.elapsed - turnStart }
+
+    /// Seconds the current speaker has spoken, rounded like ``meetingSeconds``.
+    public var turnSeconds: Int { turnTime.roundedSeconds }
 
     /// Whole seconds the current speaker has run past their slot; 0 unless in overtime.
     public var overtimeSeconds: Int {
@@ -156,6 +165,15 @@ public struct RecordMeeting: Reducer, Sendable {
 
     /// Whether the current speaker is the last: "Next" then offers to end the meeting.
     public var isOnLastSpeaker: Bool { speakerIndex >= speakerCount - 1 }
+
+    /// Whether ending the meeting now, by the user's choice, ends it early: the current
+    /// speaker still has time in their slot, or someone present has not spoken yet. An end in
+    /// overtime is never early; nor are the time running out and "Next" on the last speaker,
+    /// which do not ask this.
+    public var isEarlyToEnd: Bool {
+      !isInOvertime
+        && (!isOnLastSpeaker || turnTime < .seconds(speakerSlot(for: speakerIndex).count))
+    }
 
     /// The name of the current speaker (see ``speakerName(at:)``).
     public var currentSpeakerName: String { speakerName(at: speakerIndex) }
@@ -224,6 +242,8 @@ public struct RecordMeeting: Reducer, Sendable {
     case endMeetingButtonTapped
     /// "Next": the next speaker's slot starts now; on the last speaker, asks to end.
     case nextButtonTapped
+    /// The note being typed changed (empty: none is being typed); see ``State/noteDraft``.
+    case noteDraftChanged(String)
     /// A note was typed: it joins the transcript under the current speaker's name.
     case noteSubmitted(String)
     /// The meeting appeared: the timer starts.
@@ -287,58 +307,56 @@ public struct RecordMeeting: Reducer, Sendable {
       }
       guard !state.isOnLastSpeaker else {
         state.alert = nil
-        return .merge(saveMeeting(&state, closingTurn: false), endMeeting(&state))
+        return .merge(
+          saveMeeting(&state, closingTurn: false, early: false), endMeeting(&state))
       }
       state.division = SlotDivision(
         start: state.secondsElapsed, firstSpeaker: state.speakerIndex + 1)
-      startTurn(of: state.speakerIndex + 1, &state)
-      return .none
+      return startTurn(of: state.speakerIndex + 1, &state)
 
     case .alert(.dismiss):
       state.alert = nil
-      return .none
+      return restartTimer(state)
 
     case .alert(.presented(.confirmDiscard)):
       state.alert = nil
       return endMeeting(&state)
 
     case .alert(.presented(.confirmSave)):
+      // Only "Next" on the last speaker opens the prompt without Discard: that end is not early.
+      let isNextOnLast = state.alert?.buttons.contains { $0.action == .confirmDiscard } == false
+      let early = !isNextOnLast && state.isEarlyToEnd
       state.alert = nil
-      return .merge(saveMeeting(&state, closingTurn: true), endMeeting(&state))
+      return .merge(saveMeeting(&state, closingTurn: true, early: early), endMeeting(&state))
 
     case .delegate:
       return .none
 
     case .endMeetingButtonTapped:
-      state.alert = .endMeeting(isDiscardable: true)
+      state.alert = .endMeeting(isDiscardable: true, isEarly: state.isEarlyToEnd)
       return .none
 
     case .nextButtonTapped:
       guard !state.isOnLastSpeaker else {
-        state.alert = .endMeeting(isDiscardable: false)
+        state.alert = .endMeeting(isDiscardable: false, isEarly: false)
         return .none
       }
       endTurn(&state)
-      startTurn(of: state.speakerIndex + 1, &state)
+      return startTurn(of: state.speakerIndex + 1, &state)
+
+    case .noteDraftChanged(let text):
+      state.noteDraft = text
       return .none
 
     case .noteSubmitted(let text):
-      let note = text.asOneLine
-      guard !note.isEmpty else { return .none }
-      let line = "\(state.currentSpeakerName): \(note)"
-      state.transcript = state.transcript.isEmpty ? line : state.transcript + "\n" + line
+      addNote(text, &state)
       return .none
 
     case .onTask:
       if state.started == nil {
         state.started = wholeSecondsNow
       }
-      return .run { [clock] send in
-        for try await _ in clock.timer(interval: .seconds(1)) {
-          await send(.timerTick)
-        }
-      }
-      .cancellable(id: CancelID.timer, cancelInFlight: true)
+      return timer(state)
 
     case .pauseButtonTapped:
       state.isPaused = true
@@ -346,18 +364,17 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .resumeButtonTapped:
       state.isPaused = false
-      return .none
+      return restartTimer(state)
 
     case .overtimeWithdrawn:
       state.allowsOvertime = false
       guard state.isInOvertime else { return .none }
       state.isInOvertime = false
       guard !state.isOnLastSpeaker else {
-        return .merge(saveMeeting(&state, closingTurn: true), endMeeting(&state))
+        return .merge(saveMeeting(&state, closingTurn: true, early: false), endMeeting(&state))
       }
       endTurn(&state)
-      startTurn(of: state.speakerIndex + 1, &state)
-      return .none
+      return startTurn(of: state.speakerIndex + 1, &state)
 
     case .timerTick:
       guard state.alert == nil, !state.isPaused else { return .none }
@@ -365,9 +382,36 @@ public struct RecordMeeting: Reducer, Sendable {
     }
   }
 
-  /// One second of the slot timeline. Without overtime, a turn ends when its slot runs out
-  /// and the meeting when the last one does; with overtime, the timeline waits at the end of
-  /// the speaker's slot until "Next".
+  /// The timer: a tick each time the current turn's time reaches a whole second, so a turn's
+  /// slot runs from the instant the turn started (not from the meeting's last tick), and
+  /// after a pause the time already spoken in the current second still counts.
+  private func timer(_ state: State) -> Effect<Action> {
+    let second = Duration.seconds(1)
+    let intoSecond = Duration(
+      secondsComponent: 0, attosecondsComponent: max(state.turnTime, .zero).components.attoseconds)
+    let firstTick = second - intoSecond
+    return .run { [clock] send in
+      if firstTick < second {
+        try await clock.sleep(for: firstTick)
+        await send(.timerTick)
+      }
+      for try await _ in clock.timer(interval: second) {
+        await send(.timerTick)
+      }
+    }
+    .cancellable(id: CancelID.timer, cancelInFlight: true)
+  }
+
+  /// The timer again, its ticks on the current turn's seconds, once it has started (a
+  /// script's meeting may take input before it does) and until the meeting ends.
+  private func restartTimer(_ state: State) -> Effect<Action> {
+    guard state.started != nil, !state.hasEnded else { return .none }
+    return timer(state)
+  }
+
+  /// One second of the current turn on the slot timeline. Without overtime, a turn ends when
+  /// its slot runs out and the meeting when the last one does; with overtime, the timeline
+  /// waits at the end of the speaker's slot until "Next".
   private func tick(_ state: inout State) -> Effect<Action> {
     if state.allowsOvertime {
       let slotEnd = state.speakerSlot(for: state.speakerIndex).upperBound
@@ -384,7 +428,7 @@ public struct RecordMeeting: Reducer, Sendable {
     }
     state.secondsElapsed += 1
     if state.secondsElapsed >= state.syncUp.duration {
-      return .merge(saveMeeting(&state, closingTurn: true), endMeeting(&state))
+      return .merge(saveMeeting(&state, closingTurn: true, early: false), endMeeting(&state))
     }
     let speaker = state.speaker(at: state.secondsElapsed)
     if speaker != state.speakerIndex {
@@ -394,6 +438,15 @@ public struct RecordMeeting: Reducer, Sendable {
       state.speakerDidChange = true
     }
     return .none
+  }
+
+  /// Adds `text` to the transcript under the current speaker's name, on one line; blank text
+  /// adds nothing.
+  private func addNote(_ text: String, _ state: inout State) {
+    let note = text.asOneLine
+    guard !note.isEmpty else { return }
+    let line = "\(state.currentSpeakerName): \(note)"
+    state.transcript = state.transcript.isEmpty ? line : state.transcript + "\n" + line
   }
 
   /// Records the current speaker's turn: the meeting time since it started, against the slot.
@@ -408,19 +461,25 @@ public struct RecordMeeting: Reducer, Sendable {
         slot: state.speakerSlot(for: state.speakerIndex).count))
   }
 
-  /// Gives the floor to speaker `index` now, at the start of their slot.
-  private func startTurn(of index: Int, _ state: inout State) {
+  /// Gives the floor to speaker `index` now, at the start of their slot: the timer starts
+  /// again, its seconds counted from this instant.
+  private func startTurn(of index: Int, _ state: inout State) -> Effect<Action> {
     state.speakerIndex = index
     state.secondsElapsed = state.speakerSlot(for: index).lowerBound
     state.turnStart = state.stopwatch.elapsed
     state.isInOvertime = false
     state.speakerDidChange = true
+    return restartTimer(state)
   }
 
   /// Puts the meeting, with its record, at the front of the sync-up's meetings through the
   /// shared reference, so that changes made meanwhile by another process are kept, and tells
-  /// the parent. `closingTurn` records the current speaker's turn first.
-  private func saveMeeting(_ state: inout State, closingTurn: Bool) -> Effect<Action> {
+  /// the parent. The note being typed joins the transcript first; `closingTurn` records the
+  /// current speaker's turn; `early` is whether the meeting ended early (see
+  /// ``State/isEarlyToEnd``).
+  private func saveMeeting(_ state: inout State, closingTurn: Bool, early: Bool) -> Effect<Action> {
+    addNote(state.noteDraft, &state)
+    state.noteDraft = ""
     if closingTurn { endTurn(&state) }
     let date = wholeSecondsNow
     let meeting = Meeting(
@@ -428,7 +487,7 @@ public struct RecordMeeting: Reducer, Sendable {
       started: state.started ?? date,
       duration: state.stopwatch.elapsed.roundedSeconds,
       plannedDuration: state.syncUp.duration,
-      endedEarly: !state.isOnLastSpeaker,
+      endedEarly: early,
       attendees: state.lineup,
       turns: state.turns)
     state.$syncUp.withLock { _ = $0.meetings.insert(meeting, at: 0) }
@@ -451,12 +510,14 @@ public struct RecordMeeting: Reducer, Sendable {
 }
 
 extension AlertState where Action == RecordMeeting.Action.Alert {
-  /// "End meeting?" — "You are ending the meeting early. What would you like to do?" — Save
-  /// and end / Discard (only when `isDiscardable`) / Resume.
-  public static func endMeeting(isDiscardable: Bool) -> Self {
+  /// "End meeting?" — "You are ending the meeting early. What would you like to do?" (the
+  /// first sentence only when `isEarly`) — Save and end / Discard (only when `isDiscardable`)
+  /// / Resume.
+  public static func endMeeting(isDiscardable: Bool, isEarly: Bool) -> Self {
     AlertState(
       title: "End meeting?",
-      message: "You are ending the meeting early. What would you like to do?",
+      message: (isEarly ? "You are ending the meeting early. " : "")
+        + "What would you like to do?",
       buttons: [ButtonState(action: .confirmSave, label: "Save and end")]
         + (isDiscardable
           ? [ButtonState(role: .destructive, action: .confirmDiscard, label: "Discard")] : [])
@@ -466,8 +527,9 @@ extension AlertState where Action == RecordMeeting.Action.Alert {
 }
 
 extension Duration {
-  /// The duration in whole seconds, rounded to the nearest (a half up).
-  fileprivate var roundedSeconds: Int {
+  /// The duration in whole seconds, rounded to the nearest (a half up): the one rule by which
+  /// a meeting's times become the seconds it shows, reports and saves.
+  public var roundedSeconds: Int {
     let (seconds, attoseconds) = components
     return Int(seconds) + (attoseconds >= 500_000_000_000_000_000 ? 1 : 0)
   }

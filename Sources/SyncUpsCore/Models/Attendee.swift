@@ -46,3 +46,24 @@ public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
     try encoder.encodeUnknownKeys(unknownKeys)
   }
 }
+
+extension Collection<Attendee> {
+  /// The attendees whose name another one has too, ignoring case, in groups in list order
+  /// (each group in list order); blank names are no names. A name alone cannot tell those
+  /// apart: only their ids can.
+  ///
+  /// ```swift
+  /// attendees.map(\.name)                             // ["Blob", "Ana", "blob", "", " "]
+  /// attendees.sharingNames.map { $0.map(\.name) }   // [["Blob", "blob"]]
+  /// ```
+  public var sharingNames: [[Attendee]] {
+    var groups: [String: [Attendee]] = [:]
+    var order: [String] = []
+    for attendee in self where !attendee.name.allSatisfy(\.isWhitespace) {
+      let key = attendee.name.lowercased()
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(attendee)
+    }
+    return order.compactMap { groups[$0] }.filter { $0.count > 1 }
+  }
+}

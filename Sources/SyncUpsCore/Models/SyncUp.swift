@@ -15,7 +15,7 @@ import SharedState
 ///   duration: 600,
 ///   title: "Morning Sync"
 /// )
-/// syncUp.durationPerAttendee  // 300
+/// syncUp.slotLengths  // 300...300
 /// ```
 ///
 /// Decoding is strict (see ``init(from:)``); encoding writes the six keys `attendees`,
@@ -65,13 +65,14 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.unknownKeys = unknownKeys
   }
 
-  /// Each attendee's share of the meeting in whole seconds: `duration / attendees.count`,
-  /// rounded down. With no attendees it is the whole `duration`.
-  ///
-  /// Informational only: a meeting gives speaker `i` the slot `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)`, so the
-  /// slots add up to exactly `duration` even when it is not a multiple of the attendee count.
-  public var durationPerAttendee: Int {
-    attendees.isEmpty ? duration : duration / attendees.count
+  /// Each attendee's share of the meeting: the lengths, in whole seconds, of the slots a
+  /// meeting of everyone gives, from `⌊duration / n⌋` to `⌈duration / n⌉` for `n` attendees,
+  /// as the slots `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)` divide the meeting exactly (`1...2` for 4 seconds
+  /// among 3). With no attendees it is the whole `duration`.
+  public var slotLengths: ClosedRange<Int> {
+    let count = max(attendees.count, 1)
+    let shortest = duration / count
+    return shortest...(duration % count == 0 ? shortest : shortest + 1)
   }
 
   /// The shortest meeting this sync-up may have, in seconds: one second per attendee (one
@@ -79,19 +80,24 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// empty, so a meeting would start past its first speakers.
   public var minimumDuration: Int { max(attendees.count, 1) }
 
-  /// Checks that a meeting can give every attendee at least a second. `add`, `edit` and
-  /// `start` all ask this one question.
+  /// Checks that a meeting can give every attendee present at least a second. `add`, `edit`
+  /// and `start` all ask this one question, `add` and `edit` only of a length or attendees they
+  /// change (a sync-up stored too short can still be renamed), `start` of those present.
   ///
   /// ```swift
   /// SyncUp(id: id, attendees: fiveAttendees, duration: 3).checkDuration()
   /// // throws: "a meeting of 3 seconds is too short for 5 attendees: each needs at least a second"
+  /// SyncUp(id: id, attendees: fiveAttendees, duration: 3).checkDuration(present: 3)  // fine
   /// ```
   ///
-  /// - Throws: ``DurationTooShort`` when ``duration`` is under ``minimumDuration``.
-  public func checkDuration() throws(DurationTooShort) {
-    guard duration < minimumDuration else { return }
-    throw DurationTooShort(
-      duration: duration, attendeeCount: attendees.count, minimumDuration: minimumDuration)
+  /// - Parameter present: how many attendees take part; all of them when nil.
+  /// - Throws: ``DurationTooShort`` when ``duration`` is under a second for each of them (one
+  ///   second without any: ``minimumDuration`` for all attendees).
+  public func checkDuration(present: Int? = nil) throws(DurationTooShort) {
+    let count = present ?? attendees.count
+    let minimum = max(count, 1)
+    guard duration < minimum else { return }
+    throw DurationTooShort(duration: duration, attendeeCount: count, minimumDuration: minimum)
   }
 
   /// Why a sync-up's meeting cannot run: it is shorter than one second per attendee.

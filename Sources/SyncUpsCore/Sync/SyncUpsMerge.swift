@@ -30,20 +30,30 @@ public typealias MergeSide = ThreeWaySide
 ///   one side wins; changes on both sides to different values conflict, and the conflict is
 ///   resolved by taking the `newer` side's value (ours when `newer` is nil) and reported.
 ///
+/// A sync-up both sides hold that the base lacks (each side kept it after merging someone's
+/// delete, or restored it) has no base to compare with, so every difference between the sides
+/// would be a conflict and everything either side removed would come back. Given the last
+/// version both sides had in common (`earlier`, found in the history for the ids
+/// ``withoutCommonBase(base:ours:theirs:)`` names), it merges against that version instead.
+///
 /// Everything in the result comes from one of the sides, so it encodes and decodes again.
 public enum SyncUpsMerge {
   /// Merges `ours` and `theirs`, which were both edited from `base`. `newer` names the side
   /// whose changes are more recent (from commit times), which wins every conflict; with nil,
-  /// ours wins. The same inputs always give the same result and conflicts, in the same order.
+  /// ours wins. `earlier` holds, for sync-ups both sides hold and the base lacks, the last
+  /// version both sides had in common; the rest of it is ignored. The same inputs always give
+  /// the same result and conflicts, in the same order.
   public static func merge(
     base: IdentifiedArrayOf<SyncUp>,
     ours: IdentifiedArrayOf<SyncUp>,
     theirs: IdentifiedArrayOf<SyncUp>,
-    newer: MergeSide?
+    newer: MergeSide?,
+    earlier: IdentifiedArrayOf<SyncUp> = []
   ) -> SyncUpsMergeResult {
     var conflicts: [SyncUpsMergeConflict] = []
     let syncUps = IdentifiedArray.threeWayMerge(base: base, ours: ours, theirs: theirs) {
       base, ours, theirs in
+      let base = base ?? earlier[id: ours.id]
       var merger = SyncUpMerger(base: base, ours: ours, theirs: theirs, newer: newer)
       let merged = merger.merge(base: base, ours: ours, theirs: theirs)
       conflicts += merger.conflicts
@@ -55,6 +65,18 @@ public enum SyncUpsMerge {
           message: "\(label(base.title)): \(removal("deleted", by: removedBy)); kept it"))
     }
     return SyncUpsMergeResult(syncUps: syncUps, conflicts: conflicts)
+  }
+
+  /// The ids of the sync-ups both sides hold, differently, that the base lacks: those whose
+  /// merge needs the last version the two sides had in common (see
+  /// ``merge(base:ours:theirs:newer:earlier:)``), in the order of `ours`.
+  public static func withoutCommonBase(
+    base: IdentifiedArrayOf<SyncUp>, ours: IdentifiedArrayOf<SyncUp>,
+    theirs: IdentifiedArrayOf<SyncUp>
+  ) -> [SyncUp.ID] {
+    ours.filter { syncUp in
+      base[id: syncUp.id] == nil && theirs[id: syncUp.id].map { $0 != syncUp } == true
+    }.map(\.id)
   }
 
   /// The words for an element removed by one side and changed by the other: "deleted here but
@@ -70,8 +92,8 @@ public enum SyncUpsMerge {
   static func quoted(_ text: String) -> String { "'\(text)'" }
 }
 
-/// What ``SyncUpsMerge/merge(base:ours:theirs:newer:)`` made: the merged sync-ups, ready to be
-/// written, and every conflict it resolved.
+/// What ``SyncUpsMerge/merge(base:ours:theirs:newer:earlier:)`` made: the merged sync-ups,
+/// ready to be written, and every conflict it resolved.
 public struct SyncUpsMergeResult: Equatable, Sendable {
   /// The merged sync-ups.
   public var syncUps: IdentifiedArrayOf<SyncUp>

@@ -11,7 +11,7 @@ extension CommandTable {
 
   /// Every command a person may be shown, depth first, as (path, description) pairs; groups
   /// come before their subcommands. The root is not included.
-  static var visibleCommands: [(path: [String], command: CommandSpec)] {
+  package static var visibleCommands: [(path: [String], command: CommandSpec)] {
     var result: [(path: [String], command: CommandSpec)] = []
     func visit(_ command: CommandSpec, _ path: [String]) {
       for subcommand in command.visibleSubcommands {

@@ -10,15 +10,15 @@ import SyncUpsCore
 ///
 /// Each command's entry binds its options and arguments to the fields of the command type it
 /// runs, so adding an option is one entry here plus its handling in that command.
-enum CommandTable {
+package enum CommandTable {
   /// The program's name as shown in usage lines and scripts.
-  static let programName = "syncups"
+  package static let programName = "syncups"
 
   /// The version printed by `--version`.
-  static let version = "0.1.0"
+  package static let version = "0.1.0"
 
   /// The root of the tree: the global options and every command.
-  static let root = CommandSpec(
+  package static let root = CommandSpec(
     name: programName,
     abstract: "A meeting manager for daily stand-ups.",
     discussion: """
@@ -77,7 +77,7 @@ enum CommandTable {
   ]
 
   /// The global options as help, the man page and the completion scripts list them.
-  static let globalOptions = globalBindings.compactMap(\.option)
+  package static let globalOptions = globalBindings.compactMap(\.option)
 
   /// `-h, --help`, which the scanner answers before anything else is checked.
   static let helpOption = OptionSpec(long: "help", short: "h", help: "Show help information.")
@@ -103,7 +103,8 @@ enum CommandTable {
   static let yesOption = OptionSpec(long: "yes", short: "y", help: "Delete without asking.")
 
   static let durationHelp =
-    "90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes, from 1s to 24h"
+    "90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s "
+    + "to 24h"
 
   // MARK: - Commands
 
@@ -137,7 +138,9 @@ enum CommandTable {
     abstract: "Add a sync-up at the end of the list.",
     discussion: """
       The title and attendee names may not be blank. Without --attendee, the sync-up gets \
-      one blank attendee, as in the SyncUps app. With --json, prints the new sync-up object.
+      one blank attendee, as in the SyncUps app. Attendees who share a name (in any case) \
+      are warned about, with their ids, which tell them apart. With --json, prints the new \
+      sync-up object.
       """,
     runs: AddCommand.self,
     bindings: [
@@ -173,8 +176,11 @@ enum CommandTable {
     abstract: "Change a sync-up.",
     discussion: """
       Attendee changes are applied in the order given. The title and new names may not be \
-      blank. Removing the last attendee leaves one blank attendee. With --json, prints the \
-      changed sync-up object.
+      blank. Removing the last attendee leaves one blank attendee. A new length or a change of \
+      attendees must give each attendee at least a second; other changes are made even to a \
+      sync-up stored shorter. A name an attendee shares with another (in any case) is warned \
+      about, with their ids, which tell them apart. With --json, prints the changed sync-up \
+      object.
       """,
     runs: EditCommand.self,
     bindings: [
@@ -235,20 +241,33 @@ enum CommandTable {
       took (pauses left out) against the planned length, who was there in the order they were \
       called, and each turn's seconds against its slot. The screen shows real time elapsed, \
       what is left of the slots, who is next and the notes taken. A sync-up shorter than one \
-      second per attendee (stored by hand or imported) is refused with status 65; lengthen it \
-      with 'syncups edit <syncup> --duration'. On a terminal the keys are:
+      second for each attendee present (stored by hand or imported) is refused with status \
+      65; lengthen it with 'syncups edit <syncup> --duration', or mark someone --absent. On a \
+      terminal the keys are:
         n, right arrow   next speaker
         a                the speaker is absent: recorded so, the next one starts
         space            pause or resume
         t                type a note (Enter adds it to the transcript, Esc cancels)
-        e, q, Esc        end early: save, discard or resume
+        e, q, Esc        end: save, discard or resume
         Ctrl-C           the same prompt; a second Ctrl-C discards
+
+      A note being typed when the meeting ends, however it ends, is saved with it; keys \
+      typed after the end are dropped, never passed to the shell.
 
       When someone is absent, those after them share what is left of the meeting; when the \
       last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \
       slot runs out goes on: the screen shows +0:12 over, the bell rings once, and the turn \
-      ends on next; the meeting ends on next from the last speaker or on e. Each speaker still \
-      gets a whole slot.
+      ends on next; the meeting ends on next from the last speaker or on e. Each speaker \
+      gets a whole slot, counted from the instant their turn started.
+
+      A meeting ends early when you end it (e, a signal, save from a script) while the \
+      speaker still has time in their slot or someone present has not spoken yet; the \
+      prompt then says so, and the record stores endedEarly. Time running out, next on the \
+      last speaker and any end in overtime are not early.
+
+      Times are measured to the instant and shown, reported and saved in whole seconds \
+      rounded to the nearest (a half second up), so the screen, the events, the closing \
+      message and the record agree.
 
       When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
       for a script, and the keys still work.
@@ -258,12 +277,16 @@ enum CommandTable {
       events with --json. next on the last speaker ends the meeting and saves it: a terminal \
       asks first, offering only Save and end or Resume, and a script has no one to answer. \
       Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \
-      is not a command is reported on stderr and ignored; nothing after a save or discard is \
-      read.
+      is not a command is reported on stderr and ignored; nothing after the meeting ended \
+      (save, discard, next on the last speaker, time up) is read. A meeting discarded with \
+      notes prints them on stderr.
 
       A meeting that ends while another process holds the data file's lock (a sync on a slow \
-      network) says so on stderr and waits for it, up to ten minutes, then saves onto what \
-      that process wrote.
+      network) says so on stderr at once and waits for it, up to ten minutes, then saves onto \
+      what that process wrote; its events are written as they happen meanwhile. When the \
+      sync-up was deleted during the meeting (by another command, or a teammate's delete \
+      merged by sync), the meeting brings it back: a change wins over a delete. stderr says \
+      so, and the ended event has restored: true.
       """,
     runs: StartCommand.self,
     bindings: [
@@ -314,8 +337,8 @@ enum CommandTable {
       the slots. With --json, prints an array of status objects, one per meeting (see JSON \
       OUTPUT in syncups(1)); with --format, the template for each meeting instead.
 
-      When no meeting is running, prints nothing on stdout, says so on stderr (unless -q) \
-      and exits 1. It never reads the data file: meetings publish their state in a private \
+      When no meeting is running, prints nothing on stdout (but an empty array, [], with \
+      --json), says so on stderr (unless -q) and exits 1. It never reads the data file: meetings publish their state in a private \
       directory, $XDG_RUNTIME_DIR/syncups, else syncups/run in the data directory (see \
       FILES in syncups(1)), whatever data file each uses. A meeting rewrites its state when \
       the speaker changes, on a pause or the end prompt, and when overtime starts, and \
@@ -365,10 +388,11 @@ enum CommandTable {
         abstract: "Show a meeting's date and transcript.",
         discussion: """
           With --format markdown, prints a Markdown page to paste into chat or a wiki: the \
-          title and date as a heading, the attendees (absent ones struck through), a section \
-          per speaker with their notes (transcript lines 'Name: text') and, for a meeting \
-          recorded with its timings, the time they spoke against their slot, then the total \
-          against the planned length. Markdown characters in titles, names and notes are \
+          title and date as a heading, the attendees (absent ones struck through; Not recorded \
+          for a meeting saved without its record, as the text says), a section per speaker \
+          with their notes (transcript lines 'Name: text') and, for a meeting recorded with \
+          its timings, the time they spoke against their slot, then the total against the \
+          planned length. Markdown characters in titles, names and notes are \
           escaped, so they show as typed.
           """,
         runs: MeetingShowCommand.self,
@@ -451,8 +475,10 @@ enum CommandTable {
       .option(
         OptionSpec(
           long: "since", valueName: "date",
-          help: "Only meetings held since a day, YYYY-MM-DD from local midnight, or since a "
-            + "time before now: Nh, Nd or Nw hours, days or weeks ago. Not with --last."),
+          help: "Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a "
+            + "local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, "
+            + "yesterday, or a time before now as a duration with days and weeks too (30m, 12h, "
+            + "7d, 1w2d) or git's '2 weeks ago' and '3 months ago'. Not with --last."),
         \.since, parse: ValueParser.since),
     ],
     examples: [
@@ -500,15 +526,19 @@ enum CommandTable {
               ArgumentSpec(
                 name: "value",
                 help: "on or off for bell and overtime; auto, always or never for color; a "
-                  + "duration for default-duration (e.g. 10m); a theme for default-theme; "
-                  + "listed, shuffled or rotated for order.",
+                  + "duration for default-duration (e.g. 10m; a plain number is minutes, but "
+                  + "seconds with --json, as config get --json prints it); a theme for "
+                  + "default-theme; listed, shuffled or rotated for order. Any case will do.",
                 completion: .settingValue),
             ],
             \.setting, parse: ValueParser.setting)
         ],
         examples: [
           ExampleSpec(
-            "Make new sync-ups ten minutes long:", "syncups config set default-duration 10m")
+            "Make new sync-ups ten minutes long:", "syncups config set default-duration 10m"),
+          ExampleSpec(
+            "A minute and a half, in seconds as config get --json prints it:",
+            "syncups config set --json default-duration 90"),
         ]
       ),
       CommandSpec(
@@ -521,18 +551,36 @@ enum CommandTable {
     name: "import",
     abstract: "Import sync-ups from a JSON file.",
     discussion: """
-      Reads the format written by 'syncups export' or the SyncUps app's own sync-ups.json.
+      Reads the format written by 'syncups export' or the SyncUps app's own sync-ups.json. \
+      A sync-up with an id already here is skipped, unless --merge is given. An imported \
+      sync-up without attendees gets one blank attendee, as in the app. Attendees of one \
+      sync-up who share a name are warned about.
+
+      With --merge, each sync-up with an id already here is merged with it by id, as sync \
+      merges a teammate's changes, but from no common version: whatever either holds is \
+      kept, so a backup brings back the sync-ups, meetings and attendees deleted since it \
+      was made, and where both hold the same thing differently (a title, a name, a length), \
+      the version here is kept. It says what it restored and what came back to each sync-up \
+      it changed.
       """,
     runs: ImportCommand.self,
     bindings: [
       .argument(
         ArgumentSpec(
           name: "file", help: "The file to read, or '-' for standard input.", completion: .file),
-        \.source, parse: ValueParser.importSource)
+        \.source, parse: ValueParser.importSource),
+      .flag(
+        OptionSpec(
+          long: "merge",
+          help: "Merge sync-ups already here with the file's by id, bringing back what was "
+            + "deleted since."),
+        \.merge),
     ],
     examples: [
       ExampleSpec(
-        "Copy all data to another file:", "syncups export | syncups --file copy.json import -")
+        "Copy all data to another file:", "syncups export | syncups --file copy.json import -"),
+      ExampleSpec(
+        "Bring back what was deleted since a backup:", "syncups import --merge backup.json"),
     ]
   )
 
@@ -567,11 +615,11 @@ enum CommandTable {
     name: "merge-driver",
     abstract: "Merge three versions of the data file by id (a git merge driver).",
     discussion: """
-      Git runs it as 'syncups merge-driver %O %A %B' to merge the data file: <base> is the \
-      common ancestor, <ours> the version being merged into and <theirs> the version being \
-      merged in. It merges them by id, never line by line: a sync-up, attendee or meeting \
-      added on either side is kept; one deleted on one side is deleted, unless the other side \
-      changed it, which keeps it; meetings are the union of both histories, newest first; \
+      Git runs it as 'syncups merge-driver %O %A %B %P' to merge the data file: <base> is the \
+      common ancestor, <ours> the version being merged into, <theirs> the version being \
+      merged in, and <path> the data file's path in the repository. It merges them by id, \
+      never line by line: a sync-up, attendee or meeting added on either side is kept; one \
+      deleted on one side is deleted, unless the other side changed it, which keeps it; meetings are the union of both histories, newest first; \
       each field (title, duration, theme, an attendee's name, keys from newer versions) \
       changed on one side takes that change. A field changed on both sides to different \
       values is a conflict, resolved by taking the newer side's value ($SYNCUPS_MERGE_NEWER: \
@@ -579,11 +627,17 @@ enum CommandTable {
       conflict: <message>' and, when $SYNCUPS_MERGE_REPORT names a file, appended to it as a \
       line of JSON.
 
+      A sync-up both sides keep that <base> lacks (each side kept it when merging a \
+      teammate's delete) is merged against the last version both sides had in common: with \
+      <path>, during a 'git merge', the newest version of the data file in the merge base's \
+      history that holds it. So one teammate's rename and another's removed attendee both \
+      survive a third's delete. Without one, each field that differs is a conflict.
+
       The result is written over <ours> in the data file's format, atomically and keeping its \
       mode, and the status is 0: git never sees a conflict, and the file never holds conflict \
       markers. A missing or empty <base> holds no sync-ups. A side that is not a data file \
       (ours, or the SyncUps app's) fails with status 65 and leaves <ours> as it was, so git \
-      reports that the merge failed. It never reads or changes the data file itself.
+      reports that the merge failed. It never reads or changes the data file in the work tree.
       """,
     runs: MergeDriverCommand.self,
     bindings: [
@@ -599,11 +653,18 @@ enum CommandTable {
       .argument(
         ArgumentSpec(name: "theirs", help: "Their version (git's %B).", completion: .file),
         \.theirs),
+      .argument(
+        ArgumentSpec(
+          name: "path",
+          help: "The data file's path from the top of the repository (git's %P), to look in "
+            + "its history.",
+          isOptional: true),
+        \.path, parse: { text, _, _ in text }),
     ],
     examples: [
       ExampleSpec(
         "Merge the data file with it in a git repository:",
-        "git config merge.syncups.driver 'syncups merge-driver %O %A %B'"),
+        "git config merge.syncups.driver 'syncups merge-driver %O %A %B %P'"),
       ExampleSpec(
         "Then tell git which file to merge with it:",
         "echo 'sync-ups.json merge=syncups' >> .gitattributes"),

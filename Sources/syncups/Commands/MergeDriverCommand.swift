@@ -15,16 +15,20 @@ import SyncUpsCore
 /// `syncups merge-driver BASE OURS THEIRS`: git's merge driver for the data file (`%O %A %B`).
 extension CommandContext {
   /// The variable that names the side whose changes are newer: `ours` or `theirs`.
-  nonisolated static let mergeNewerVariable = "SYNCUPS_MERGE_NEWER"
+  package nonisolated static let mergeNewerVariable = "SYNCUPS_MERGE_NEWER"
   /// The variable that names a file to append each conflict to, as a line of JSON.
-  nonisolated static let mergeReportVariable = "SYNCUPS_MERGE_REPORT"
+  package nonisolated static let mergeReportVariable = "SYNCUPS_MERGE_REPORT"
 
   /// Merges the three versions of the data file by id (``SyncUpsMerge``) and writes the result
   /// over `ours`, atomically and keeping its mode, in our format. Conflicts are resolved on
   /// their own, so git never sees one: each is reported on standard error (and appended to
   /// `$SYNCUPS_MERGE_REPORT`). A side that is not a data file fails the merge with status 65
   /// before anything is written, so git reports the merge as failed and `ours` is untouched.
-  func mergeDriver(base: String, ours: String, theirs: String) throws {
+  ///
+  /// `path`, the data file's path in the repository (git's `%P`), lets it look in the
+  /// repository's history for sync-ups both sides keep that the base lacks
+  /// (``MergeDriverHistory``).
+  func mergeDriver(base: String, ours: String, theirs: String, path: String? = nil) throws {
     // A merge whose git was killed (with the sync that started it) is not finished alone.
     Subprocess.dieWithParent()
     let newer = try mergeNewerSide()
@@ -33,7 +37,11 @@ extension CommandContext {
       MergeSideFile(path: ours, role: "ours", missingIsEmpty: false),
       MergeSideFile(path: theirs, role: "theirs", missingIsEmpty: false),
     ])
-    let result = SyncUpsMerge.merge(base: sides[0], ours: sides[1], theirs: sides[2], newer: newer)
+    let earlier = MergeDriverHistory.lastCommonVersions(
+      of: SyncUpsMerge.withoutCommonBase(base: sides[0], ours: sides[1], theirs: sides[2]),
+      path: path, environment: environment)
+    let result = SyncUpsMerge.merge(
+      base: sides[0], ours: sides[1], theirs: sides[2], newer: newer, earlier: earlier)
     let data: Data
     do {
       data = try SyncUpsFile.encode(result.syncUps)

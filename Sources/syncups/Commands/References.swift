@@ -8,8 +8,8 @@ import SyncUpsCore
 
 /// Why a reference to a sync-up or a meeting did not resolve.
 enum ReferenceError: Error, Equatable {
-  /// Nothing matched.
-  case notFound(kind: String, reference: String, suggestion: String?)
+  /// Nothing matched; `hint` says why, when a likely reason is known.
+  case notFound(kind: String, reference: String, suggestion: String?, hint: String? = nil)
   /// Several matched; their descriptions, for the person to choose from.
   case ambiguous(kind: String, reference: String, candidates: [String])
   /// Several sync-ups have the title `reference`, which no more of the title can tell apart;
@@ -24,8 +24,8 @@ enum ReferenceError: Error, Equatable {
   /// user text, so they are sanitized.
   var message: String {
     switch self {
-    case .notFound(let kind, let reference, let suggestion):
-      let base = "no \(kind) matches '\(sanitize(reference))'"
+    case .notFound(let kind, let reference, let suggestion, let hint):
+      let base = "no \(kind) matches '\(sanitize(reference))'" + (hint.map { ": \($0)" } ?? "")
       return suggestion.map { "\(base). Did you mean '\(sanitize($0))'?" } ?? base
     case .ambiguous(let kind, let reference, let candidates):
       return "'\(sanitize(reference))' matches \(candidates.count) \(kind)s:\n"
@@ -71,7 +71,8 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
   }
   throw .notFound(
     kind: "sync-up", reference: reference,
-    suggestion: Suggestion.closest(to: reference, among: syncUps.map(\.title)))
+    suggestion: Suggestion.closest(to: reference, among: syncUps.map(\.title)),
+    hint: shortIDHint(reference, ids: syncUps.map(\.id)))
 }
 
 /// Finds the meeting a person meant: its 1-based position in the newest-first list, or its id
@@ -90,7 +91,12 @@ func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceErro
       kind: "meeting", reference: reference,
       candidates: matches.map { "\($0.id.shortID)  \(isoDate($0.date))" })
   }
-  throw .notFound(kind: "meeting", reference: reference, suggestion: nil)
+  let count = syncUp.meetings.count
+  let held = count == 0 ? "no meetings" : count == 1 ? "1 meeting" : "\(count) meetings"
+  let hint = position == nil ? shortIDHint(reference, ids: syncUp.meetings.map(\.id)) : nil
+  throw .notFound(
+    kind: "meeting", reference: reference, suggestion: nil,
+    hint: hint ?? "'\(sanitize(syncUp.title))' has \(held)")
 }
 
 /// Finds the attendee of `syncUp` a person meant: a name (case-insensitive, exact), else an id
@@ -115,9 +121,15 @@ func resolveAttendee(
 }
 
 extension CommandContext {
-  /// ``resolveSyncUp(_:in:)``, failing the command with its message.
+  /// ``resolveSyncUp(_:in:)``, failing the command with its message, which says so when there
+  /// is no data file at all: a mistyped `--file` is then likelier than a mistyped title.
   func syncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) throws -> SyncUp {
-    do { return try resolveSyncUp(reference, in: syncUps) } catch { throw CommandFailure(error.message) }
+    do {
+      return try resolveSyncUp(reference, in: syncUps)
+    } catch {
+      let missing = syncUps.isEmpty ? noDataFile.map { " (\($0))" } : nil
+      throw CommandFailure(error.message + (missing ?? ""))
+    }
   }
 
   /// ``resolveMeeting(_:in:)``, failing the command with its message.
@@ -156,6 +168,16 @@ func shellReference(to syncUp: SyncUp, in syncUps: IdentifiedArrayOf<SyncUp>) ->
 extension UUID {
   /// The first 8 hex digits: what `list`, `show` and `meetings` print, enough for a reference.
   var shortID: String { String(uuidString.prefix(8)) }
+}
+
+/// Why a reference of 1 to 3 hex digits matched nothing when an id starts with them: an id
+/// prefix needs 4, so that a short word is not taken for an id by chance.
+private func shortIDHint(_ reference: String, ids: [UUID]) -> String? {
+  let hex = reference.uppercased()
+  guard (1...3).contains(hex.count), hex.allSatisfy(\.isHexDigit),
+    ids.contains(where: { hexDigits($0).hasPrefix(hex) })
+  else { return nil }
+  return "an id prefix needs at least 4 hex digits"
 }
 
 /// The hex digits of `reference` in upper case, hyphens dropped, when it can be an id or the

@@ -38,6 +38,7 @@ extension CommandContext {
     }
     report(added, verb: "Added")
     warnIfTitleIsShared(by: added)
+    warnIfAttendeeNamesRepeat(in: added)
   }
 
   func edit(_ reference: String, _ edits: SyncUpEdits) throws {
@@ -48,7 +49,9 @@ extension CommandContext {
       store.send(.editButtonTapped)
       @MainActor func form(_ action: SyncUpForm.Action) { store.send(.destination(.presented(.edit(action)))) }
       if let title = edits.title { form(.titleChanged(title)) }
-      if let duration = edits.duration { form(.durationChanged(duration)) }
+      if let duration = edits.duration {
+        form(.durationChanged(try seconds(of: duration, for: "--duration", path: ["edit"])))
+      }
       if let theme = edits.theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
       for change in edits.attendeeChanges {
         let attendees = store.state.destination?.edit?.syncUp.attendees ?? []
@@ -61,18 +64,26 @@ extension CommandContext {
           form(.attendeeNameChanged(id: try attendee(from, in: attendees, of: target).id, name: to))
         }
       }
-      try checkDuration(of: store.state.destination?.edit?.syncUp, command: "edit")
+      // Only a new length or a change of who attends can make the meeting too short: a
+      // sync-up stored too short (imported, or written by hand) can still be renamed.
+      let draft = store.state.destination?.edit?.syncUp
+      if draft?.duration != target.duration || draft?.attendees.ids != target.attendees.ids {
+        try checkDuration(of: draft, command: "edit")
+      }
       store.send(.doneEditingButtonTapped)
       return shared.wrappedValue
     }
     report(edited, verb: "Updated")
     if edits.title != nil { warnIfTitleIsShared(by: edited) }
+    if edits.attendeeChanges.contains(where: \.givesAName) {
+      warnIfAttendeeNamesRepeat(in: edited)
+    }
   }
 
   /// Asks first, then deletes the sync-up the person was asked about (by its id: the lock is
   /// not held while a person answers).
   func delete(_ reference: String, yes: Bool) throws {
-    let target = try syncUp(reference, in: loadSyncUps().wrappedValue)
+    let target = try syncUp(reference, in: readSyncUps())
     guard
       try confirmDeletion(
         of: UserText.name(target), asking: DeletionQuestion.syncUp(target), yes: yes,
@@ -99,7 +110,7 @@ extension CommandContext {
   /// Asks first, then deletes the meeting the person was asked about: by its id, since its
   /// position may have moved by the time the lock is taken.
   func meetingDelete(_ syncUpReference: String, _ meetingReference: String, yes: Bool) throws {
-    let target = try syncUp(syncUpReference, in: loadSyncUps().wrappedValue)
+    let target = try syncUp(syncUpReference, in: readSyncUps())
     let meeting = try meeting(meetingReference, in: target)
     let name = DeletionQuestion.meetingName(meeting)
     guard
@@ -125,7 +136,10 @@ extension CommandContext {
     }
   }
 
-  func importData(_ source: ImportSource) throws {
+  /// Adds the sync-ups of `source` that are not here; with `merge`, merges each one that is
+  /// (``importMerging(_:format:)``). An imported sync-up without attendees gets one blank
+  /// attendee, as a sync-up the app makes does.
+  func importData(_ source: ImportSource, merge: Bool) throws {
     let name: String
     let data: Data
     switch source {
@@ -156,9 +170,13 @@ extension CommandContext {
         "cannot import \(name): it would not load again once saved: \(readableDescription(of: error))",
         status: .dataError)
     }
+    if merge {
+      try importMerging(imported, format: format)
+      return
+    }
     let (added, skipped) = try changeSyncUps { syncUps in
       let existing = syncUps.wrappedValue
-      let added = imported.filter { existing[id: $0.id] == nil }
+      let added = imported.filter { existing[id: $0.id] == nil }.withAnAttendeeEach(of: imported)
       syncUps.withLock { $0.append(contentsOf: added) }
       return (added, imported.filter { existing[id: $0.id] != nil })
     }
@@ -166,14 +184,61 @@ extension CommandContext {
       let answer = JSONOutput.importResult(
         imported: added.count, skipped: skipped.count, format: format)
       Output.standard(answer.text())
-      return
+    } else {
+      var message = "Imported \(added.count) sync-up\(added.count == 1 ? "" : "s") (\(format) format)"
+      if !skipped.isEmpty {
+        message += "; skipped \(skipped.count) already present: "
+          + skipped.map { "'\(sanitize($0.title))'" }.joined(separator: ", ")
+      }
+      say(message + ".")
     }
-    var message = "Imported \(added.count) sync-up\(added.count == 1 ? "" : "s") (\(format) format)"
-    if !skipped.isEmpty {
-      message += "; skipped \(skipped.count) already present: "
-        + skipped.map { "'\(sanitize($0.title))'" }.joined(separator: ", ")
+    added.forEach(warnIfAttendeeNamesRepeat(in:))
+  }
+
+  /// `import --merge`: merges `imported` into the sync-ups here by id with the rules of a sync
+  /// (``SyncUpsMerge``), from no common base: whatever either holds is kept, so sync-ups,
+  /// meetings and attendees deleted here since come back, and where both hold the same thing
+  /// differently the version here wins. Says what came back.
+  private func importMerging(_ imported: IdentifiedArrayOf<SyncUp>, format: SyncUpsFile.Format)
+    throws
+  {
+    let (before, after) = try changeSyncUps { syncUps in
+      let before = syncUps.wrappedValue
+      let after = SyncUpsMerge.merge(base: [], ours: before, theirs: imported, newer: .ours)
+        .syncUps.withAnAttendeeEach(of: imported)
+      syncUps.withLock { $0 = after }
+      return (before, after)
     }
-    say(message + ".")
+    let changes = SyncUpChanges(from: before, to: after)
+    let changed = changes.changed.compactMap { named -> ImportedChange? in
+      guard let old = before[id: named.id], let new = after[id: named.id] else { return nil }
+      return ImportedChange(
+        syncUp: new, meetings: new.meetings.count { old.meetings[id: $0.id] == nil },
+        attendees: new.attendees.count { old.attendees[id: $0.id] == nil })
+    }
+    let restored = changes.added.compactMap { after[id: $0.id] }
+    if options.json {
+      let answer = JSONOutput.importResult(
+        imported: restored.count, skipped: imported.count - restored.count - changed.count,
+        format: format, merged: (restored, changed))
+      Output.standard(answer.text())
+    } else {
+      var lines = restored.map { "  restored \(UserText.name($0))" }
+      lines += changed.map { change in
+        let back = [(change.meetings, "meeting"), (change.attendees, "attendee")]
+          .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        return "  changed \(UserText.name(change.syncUp))"
+          + (back.isEmpty ? "" : ": " + back.joined(separator: ", ") + " back")
+      }
+      let merged =
+        "Merged \(imported.count) sync-up\(imported.count == 1 ? "" : "s") (\(format) format)"
+      say(
+        lines.isEmpty
+          ? merged + ": nothing to bring back." : ([merged + ":"] + lines).joined(separator: "\n"))
+    }
+    for syncUp in after where imported[id: syncUp.id] != nil && syncUp != before[id: syncUp.id] {
+      warnIfAttendeeNamesRepeat(in: syncUp)
+    }
   }
 
   /// After `add` or `edit`: the sync-up as JSON with `--json`, else a line on standard error.
@@ -209,11 +274,43 @@ extension CommandContext {
       + "); name this one by its id, \(syncUp.id.shortID)."
   }
 
+  /// Warns about each name that several of `syncUp`'s attendees have (in any case): the name
+  /// then refers to none of them, and only their ids tell them apart.
+  private func warnIfAttendeeNamesRepeat(in syncUp: SyncUp) {
+    for attendees in syncUp.attendees.sharingNames {
+      say(
+        "Warning: \(attendees.count) attendees of \(UserText.name(syncUp)) are named "
+          + "'\(sanitize(attendees[0].name))' ("
+          + attendees.map(\.id.shortID).joined(separator: ", ") + "); name each by its id.")
+    }
+  }
+
   /// What went wrong when the thing a person agreed to delete is gone by the time the lock is
   /// taken: another command deleted it meanwhile.
   private func deletedMeanwhile(_ name: String) -> String {
     "\(name) was deleted by another command meanwhile; nothing else was deleted"
   }
+}
+
+extension IdentifiedArrayOf<SyncUp> {
+  /// These sync-ups, each one of `imported` without attendees given one blank attendee (its
+  /// id from the `uuid` dependency): the rule of the app's form, for sync-ups that did not come
+  /// through it.
+  fileprivate func withAnAttendeeEach(of imported: IdentifiedArrayOf<SyncUp>) -> Self {
+    var syncUps = self
+    for syncUp in self where syncUp.attendees.isEmpty && imported[id: syncUp.id] != nil {
+      syncUps[id: syncUp.id] = SyncUpForm.State(focus: nil, syncUp: syncUp).syncUp
+    }
+    return syncUps
+  }
+}
+
+/// A sync-up here that `import --merge` brought something back to: how many of its meetings
+/// and attendees came back (its other fields may have come back too).
+struct ImportedChange {
+  var syncUp: SyncUp
+  var meetings: Int
+  var attendees: Int
 }
 
 /// `value`, or a failure saying what a command expected of the features and did not get: a

@@ -13,11 +13,18 @@ extension CommandContext {
   /// Never returns once the meeting runs; throws only for problems found before it starts.
   func start(_ reference: String, _ meetingOptions: MeetingOptions) throws {
     let clock = try MeetingClock(environment: environment)
-    let syncUps = try loadSyncUps()
+    // The meeting takes the data file's lock only to save, and then a short try at a time
+    // (see MeetingSession.storeEnding): another process holding it is said to be waited for
+    // at once, and the meeting's last events are not held back meanwhile.
+    let syncUps = try withDependencies {
+      $0.fileStorageOptions.lockTimeout = MeetingSession.lockTry
+    } operation: {
+      try loadSyncUps()
+    }
     let target = try syncUp(reference, in: syncUps.wrappedValue)
     guard let syncUp = syncUps[id: target.id] else { return }
-    try checkCanStart(target)
     let absent = try absentees(meetingOptions.absent, of: target)
+    try checkCanStart(target, present: target.attendees.count - absent.count)
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     let meeting = RecordMeeting.State(
@@ -61,12 +68,12 @@ extension CommandContext {
     return absent
   }
 
-  /// Refuses a sync-up stored with less than a second per attendee (written by an older
-  /// version, an import or by hand): the data is at fault, not the command line, so the
-  /// status is 65, and the message gives the `edit` that fixes it.
-  private func checkCanStart(_ syncUp: SyncUp) throws {
+  /// Refuses a sync-up stored with less than a second for each of the `present` attendees
+  /// (written by an older version, an import or by hand): the data is at fault, not the
+  /// command line, so the status is 65, and the message gives the `edit` that fixes it.
+  private func checkCanStart(_ syncUp: SyncUp, present: Int) throws {
     do {
-      try syncUp.checkDuration()
+      try syncUp.checkDuration(present: present)
     } catch {
       let fix = "syncups edit \(syncUp.id.uuidString.prefix(8)) --duration "
         + DurationText.compact(error.minimumDuration)

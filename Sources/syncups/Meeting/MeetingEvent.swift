@@ -27,8 +27,9 @@ enum MeetingEvent: Equatable, Sendable {
   case paused(elapsed: Int)
   /// The timer goes on from `elapsed` seconds.
   case resumed(elapsed: Int)
-  /// The meeting ended at `elapsed` seconds: saved as `meeting`, or discarded (nil).
-  case ended(elapsed: Int, meeting: Meeting?)
+  /// The meeting ended at `elapsed` seconds: saved as `meeting`, or discarded (nil);
+  /// `restored` when its sync-up, deleted during the meeting, was brought back with it.
+  case ended(elapsed: Int, meeting: Meeting?, restored: Bool = false)
 
   /// The first events of a meeting of `state`: `started`, those absent from the start, then
   /// the first speaker.
@@ -138,10 +139,12 @@ extension MeetingEvent {
       return "\(ScreenText.clock(elapsed)) Paused"
     case .resumed(let elapsed):
       return "\(ScreenText.clock(elapsed)) Resumed"
-    case .ended(let elapsed, let meeting?):
+    case .ended(let elapsed, let meeting?, let restored):
       let notes = meeting.noteCount
-      return "\(ScreenText.clock(elapsed)) Saved the meeting (\(notes) \(notes == 1 ? "note" : "notes"))"
-    case .ended(let elapsed, nil):
+      return "\(ScreenText.clock(elapsed)) Saved the meeting "
+        + "(\(notes) \(notes == 1 ? "note" : "notes")"
+        + (restored ? ", its sync-up brought back)" : ")")
+    case .ended(let elapsed, nil, _):
       return "\(ScreenText.clock(elapsed)) Discarded the meeting"
     }
   }
@@ -184,11 +187,13 @@ extension MeetingEvent {
       return .object(["event": .string("paused"), "elapsed": .int(elapsed)])
     case .resumed(let elapsed):
       return .object(["event": .string("resumed"), "elapsed": .int(elapsed)])
-    case .ended(let elapsed, let meeting):
-      return .object([
+    case .ended(let elapsed, let meeting, let restored):
+      var members: [String: JSONOutput] = [
         "event": .string("ended"), "elapsed": .int(elapsed), "saved": .bool(meeting != nil),
         "meeting": meeting.map(JSONOutput.meeting) ?? .null,
-      ])
+      ]
+      if restored { members["restored"] = .bool(true) }
+      return .object(members)
     }
   }
 }

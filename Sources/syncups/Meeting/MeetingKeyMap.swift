@@ -13,8 +13,9 @@ import SyncUpsCore
 ///   work too.
 /// - Typing a note (the timer keeps running): characters add to it, Backspace removes the last
 ///   one, Enter adds it to the transcript, Esc drops it.
-/// - End prompt: `s` saves (with the note being typed, if any), `d` discards when the prompt
-///   offers it, `r` or Esc resumes. Other keys do nothing.
+/// - End prompt: `s` saves (the meeting saves the note being typed with it, see
+///   ``RecordMeeting/State/noteDraft``), `d` discards when the prompt offers it, `r` or Esc
+///   resumes. Other keys do nothing.
 /// - Ctrl-C: the first opens the end prompt (offering Discard) and says that another discards;
 ///   the second, while that prompt is still shown, discards the meeting.
 enum MeetingKeyMap {
@@ -73,8 +74,8 @@ enum MeetingKeyMap {
     switch key {
     case .character("s"), .character("S"):
       return Response(
-        actions: submitted(overlay.noteDraft) + [.alert(.presented(.confirmSave))],
-        overlay: MeetingOverlay())
+        actions: [.alert(.presented(.confirmSave))],
+        overlay: MeetingOverlay(noteDraft: overlay.noteDraft))
     case .character("d"), .character("D"):
       guard isDiscardable(alert) else { return Response(overlay: overlay) }
       return Response(actions: [.alert(.presented(.confirmDiscard))], overlay: MeetingOverlay())

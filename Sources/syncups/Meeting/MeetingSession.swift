@@ -15,10 +15,22 @@ import SyncUpsCore
 
 /// How a meeting ended.
 enum MeetingEnding: Equatable, Sendable {
-  /// Saved into the sync-up's history, durably.
-  case saved(Meeting)
+  /// Saved into the sync-up's history, durably; `restored` when the sync-up, deleted by
+  /// another process during the meeting, was brought back with it.
+  case saved(Meeting, restored: Bool)
   /// Ended without saving.
   case discarded
+}
+
+extension MeetingEnding {
+  /// The `ended` event of this ending at `elapsed` seconds.
+  func event(elapsed: Int) -> MeetingEvent {
+    switch self {
+    case .saved(let meeting, let restored):
+      .ended(elapsed: elapsed, meeting: meeting, restored: restored)
+    case .discarded: .ended(elapsed: elapsed, meeting: nil)
+    }
+  }
 }
 
 /// What shows a meeting and takes its input: the terminal screen, or lines on a pipe.
@@ -26,11 +38,10 @@ enum MeetingEnding: Equatable, Sendable {
 protocol MeetingFrontEnd: AnyObject {
   /// Starts showing the meeting and reading input; `session` takes the input's actions.
   func start(_ session: MeetingSession)
-  /// Takes in what the input holds that is not yet in the meeting (a note being typed),
-  /// before the meeting is saved because of a signal.
-  func prepareToSave()
   /// Stops reading input and gives the terminal back as it was.
   func stop()
+  /// Drops what was typed since ``stop()``, just before the process exits.
+  func discardTypeahead()
   /// Says how the meeting ended (after ``stop()``, once the ending is final and stored).
   func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp)
 }
@@ -47,6 +58,8 @@ final class MeetingSession {
   private(set) var store: Store<RecordMeeting.State, RecordMeeting.Action>!
   private let syncUps: Shared<IdentifiedArrayOf<SyncUp>>
   private let syncUpID: UUID
+  /// Where the sync-up was among the others when the meeting started.
+  private let position: Int
   private let frontEnd: any MeetingFrontEnd
   /// Publishes the meeting for `syncups status`; nil when it cannot.
   private let publisher: StatusPublisher?
@@ -75,6 +88,7 @@ final class MeetingSession {
   ) {
     self.syncUps = syncUps
     self.syncUpID = initialState.syncUp.id
+    self.position = syncUps.wrappedValue.index(id: initialState.syncUp.id) ?? 0
     self.frontEnd = frontEnd
     self.publisher = publisher
     let record = record
@@ -111,9 +125,13 @@ final class MeetingSession {
     dispatchMain()
   }
 
+  /// Whether the meeting is over or being ended: input asked to save or discard, its time
+  /// ran out, or it is being stored.
+  var hasEndBegun: Bool { isEnding || isEndRequested || store.state.hasEnded }
+
   /// Starts the meeting's timer (at once, or when a script's input has been read).
   func startTimer() {
-    guard !isEnding, !isEndRequested else { return }
+    guard !hasEndBegun else { return }
     store.send(.onTask)
   }
 
@@ -121,7 +139,7 @@ final class MeetingSession {
   /// rest is ignored: the meeting is being ended (its dismissal follows as an effect), and a
   /// second `save` would save it twice.
   func send(_ action: RecordMeeting.Action) {
-    guard !isEnding, !isEndRequested else { return }
+    guard !hasEndBegun else { return }
     if case .alert(.presented) = action { isEndRequested = true }
     store.send(action)
   }
@@ -138,11 +156,24 @@ final class MeetingSession {
     status = signal == SIGHUP ? .hangUp : .terminated
     // A save or discard already asked for is under way: it stands, and saves only once.
     guard !isEndRequested else { return }
-    frontEnd.prepareToSave()
     store.send(.alert(.presented(.confirmSave)))
   }
 
+  /// Whether the user was told that the meeting waits for the data file's lock.
+  private var isWaitAnnounced = false
+
+  /// Says, once, that the meeting waits for another process's lock to be saved.
+  private func announceWait() {
+    guard !isWaitAnnounced else { return }
+    isWaitAnnounced = true
+    Output.error(
+      "Waiting for the data file: another process holds its lock (a sync?); the meeting is "
+        + "saved as soon as it lets go.\n")
+  }
+
   /// The feature is done: store what it saved, restore the terminal, say how it ended, exit.
+  /// Notes that end up in no stored meeting (discarded, or the save failed) are printed on
+  /// standard error, so that nothing typed is lost unseen.
   private func featureDismissed() {
     guard !isEnding else { return }
     isEnding = true
@@ -151,21 +182,44 @@ final class MeetingSession {
     // SIGTERM and SIGHUP stay watched (and so cannot kill the process) until it exits: the
     // meeting is being stored, and the terminal given back first.
     frontEnd.stop()
+    // The feature's save found the lock held by another process: the wait is said at once,
+    // now that the terminal is back.
+    if let error = syncUps.saveError as? FileStorageError, error.kind == .lockTimeout {
+      announceWait()
+    }
     let state = store.state
     do {
-      let ending = try storeEnding()
+      let ending = try storeEnding(state.syncUp)
       frontEnd.report(ending, elapsed: state.meetingSeconds, syncUp: state.syncUp)
-      exit(Output.finish(status.rawValue))
+      if case .discarded = ending { printNotes(of: state) }
+      exit(status)
     } catch let failure as CommandFailure {
       Output.error("Error: \(failure.message)\n")
-      if !state.transcript.isEmpty {
-        Output.error("The meeting's notes were:\n\(sanitizedLines(state.transcript).joined(separator: "\n"))\n")
-      }
-      exit(Output.finish(failure.status.rawValue))
+      printNotes(of: state)
+      exit(failure.status)
     } catch {
       Output.error("Error: \(error)\n")
-      exit(Output.finish(ExitStatus.failure.rawValue))
+      printNotes(of: state)
+      exit(.failure)
     }
+  }
+
+  /// The meeting's notes on standard error, when it has any.
+  private func printNotes(of state: RecordMeeting.State) {
+    guard !state.transcript.isEmpty else { return }
+    Output.error(
+      "The meeting's notes were:\n\(sanitizedLines(state.transcript).joined(separator: "\n"))\n")
+  }
+
+  /// Ends the process with `status`, after dropping what was typed on the terminal since the
+  /// meeting ended (while it was saved), so that it never reaches the shell.
+  private func exit(_ status: ExitStatus) -> Never {
+    frontEnd.discardTypeahead()
+    #if canImport(Glibc)
+      Glibc.exit(Output.finish(status.rawValue))
+    #else
+      Darwin.exit(Output.finish(status.rawValue))
+    #endif
   }
 
   /// How long, in all, the end of a meeting waits for the data file's lock: far longer than a
@@ -173,49 +227,79 @@ final class MeetingSession {
   /// on a slow network) may hold the lock for a while.
   static let savePatience = Duration.seconds(600)
 
+  /// How long one try to take the data file's lock lasts at the end of a meeting (the
+  /// meeting's data file is opened with it): another process holding it is noticed, and said
+  /// to be waited for, at once.
+  static let lockTry = Duration.milliseconds(200)
+
   /// Writes the saved meeting to the data file and waits until it is on disk.
   ///
   /// When the feature's save could not be written (the lock was held too long, or another
   /// process changed the file meanwhile: a `sync` merging a teammate's work), the meeting is
   /// put into the file's latest contents in a transaction, tried again while the lock is held,
-  /// for up to ``savePatience``.
-  private func storeEnding() throws -> MeetingEnding {
+  /// for up to ``savePatience``. When another process deleted the sync-up during the meeting
+  /// (a teammate's delete merged by a `sync`), a change wins over a delete: `syncUp`, the
+  /// sync-up as the meeting last saw it, comes back with the meeting.
+  private func storeEnding(_ syncUp: SyncUp) throws -> MeetingEnding {
     guard let meeting = record.savedMeeting else { return .discarded }
     do {
       try syncUps.save()
       if let error = syncUps.saveError { throw error }
     } catch {
-      try storeAgain(meeting)
+      try storeAgain(meeting, into: syncUp)
+    }
+    if syncUps.wrappedValue[id: syncUpID] == nil {
+      try storeAgain(meeting, into: syncUp)
     }
     guard let stored = syncUps.wrappedValue[id: syncUpID]?.meetings[id: meeting.id] else {
-      throw CommandFailure(
-        "the sync-up was deleted by another command during the meeting; the meeting was not saved")
+      throw CommandFailure("the meeting is not in the data file after saving it")
     }
-    return .saved(stored)
+    if isRestored {
+      let title =
+        syncUp.title.allSatisfy(\.isWhitespace) ? UserText.untitled : sanitize(syncUp.title)
+      Output.error(
+        "'\(title)' was deleted during the meeting (by another command, or a teammate's change "
+          + "through sync); it is back, with the meeting.\n")
+    }
+    return .saved(stored, restored: isRestored)
   }
 
-  /// Adds `meeting` to the file's latest contents unless it is there, waiting for the lock.
-  private func storeAgain(_ meeting: Meeting) throws {
+  /// Whether ``storeAgain(_:into:)`` brought the deleted sync-up back.
+  private var isRestored = false
+
+  /// Adds `meeting` to the file's latest contents unless it is there, waiting for the lock;
+  /// when the sync-up is gone from the file, puts `syncUp` back, with the meeting, where it was.
+  private func storeAgain(_ meeting: Meeting, into syncUp: SyncUp) throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.savePatience)
-    var announced = false
     while true {
+      var restores = false
       do {
         try syncUps.transaction { syncUps in
-          syncUps.withLock { syncUps in
-            guard syncUps[id: syncUpID]?.meetings[id: meeting.id] == nil else { return }
+          let isThere = syncUps.withLock { syncUps in
+            guard syncUps[id: syncUpID] != nil else {
+              var restored = syncUp
+              if restored.meetings[id: meeting.id] == nil {
+                restored.meetings.insert(meeting, at: 0)
+              }
+              syncUps.insert(restored, at: min(position, syncUps.count))
+              restores = true
+              return false
+            }
+            guard syncUps[id: syncUpID]?.meetings[id: meeting.id] == nil else { return true }
             syncUps[id: syncUpID]?.meetings.insert(meeting, at: 0)
+            return false
           }
+          // The meeting is there already when the feature's save, refused for the lock, left
+          // it in memory and the file did not change meanwhile: the transaction then sees
+          // nothing to write, so it is written here, under the lock the transaction holds.
+          if isThere { try syncUps.save() }
         }
+        isRestored = isRestored || restores
         return
       } catch let error as FileStorageError where error.kind == .lockTimeout {
         guard clock.now < deadline else { throw CommandFailure(storage: error) }
-        if !announced {
-          announced = true
-          Output.error(
-            "Waiting for the data file: another process holds its lock (a sync?); the meeting "
-              + "is saved as soon as it lets go.\n")
-        }
+        announceWait()
       } catch {
         throw CommandFailure(storage: error)
       }

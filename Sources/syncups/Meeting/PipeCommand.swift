@@ -51,20 +51,22 @@ enum PipeCommand: Equatable, Sendable {
     }
   }
 
-  /// The feature's action for this command in `state`.
-  func action(in state: RecordMeeting.State) -> RecordMeeting.Action {
+  /// The feature's actions for this command in `state`, in order.
+  func actions(in state: RecordMeeting.State) -> [RecordMeeting.Action] {
     switch self {
     case .next:
       // On the last speaker the terminal's Next asks "End meeting?" offering only Save and
       // end or Resume. A script has no one to answer, and a script that moves past the last
-      // speaker is done with the meeting: it ends and is saved, as when the time runs out.
-      state.isOnLastSpeaker ? .alert(.presented(.confirmSave)) : .nextButtonTapped
-    case .absent: .absentButtonTapped
-    case .pause: .pauseButtonTapped
-    case .resume: .resumeButtonTapped
-    case .note(let text): .noteSubmitted(text)
-    case .save: .alert(.presented(.confirmSave))
-    case .discard: .alert(.presented(.confirmDiscard))
+      // speaker is done with the meeting: it answers Save and end, so the meeting ends and
+      // is saved as after the terminal's Next (not early).
+      state.isOnLastSpeaker
+        ? [.nextButtonTapped, .alert(.presented(.confirmSave))] : [.nextButtonTapped]
+    case .absent: [.absentButtonTapped]
+    case .pause: [.pauseButtonTapped]
+    case .resume: [.resumeButtonTapped]
+    case .note(let text): [.noteSubmitted(text)]
+    case .save: [.alert(.presented(.confirmSave))]
+    case .discard: [.alert(.presented(.confirmDiscard))]
     }
   }
 }

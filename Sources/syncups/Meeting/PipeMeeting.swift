@@ -49,19 +49,20 @@ final class PipeMeeting: MeetingFrontEnd {
     readStandardInput()
   }
 
-  func prepareToSave() {}
-
   func stop() {
     isStopped = true
     observation?.cancel()
     signals?.cancel()
   }
 
+  /// Standard input may be a terminal (`--json` on one): a line being typed there when the
+  /// process exits would go to the shell.
+  func discardTypeahead() {
+    if isatty(0) == 1 { _ = tcflush(0, TCIFLUSH) }
+  }
+
   func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp) {
-    switch ending {
-    case .saved(let meeting): emit(.ended(elapsed: elapsed, meeting: meeting))
-    case .discarded: emit(.ended(elapsed: elapsed, meeting: nil))
-    }
+    emit(ending.event(elapsed: elapsed))
   }
 
   private func stateChanged(_ state: RecordMeeting.State) {
@@ -75,11 +76,15 @@ final class PipeMeeting: MeetingFrontEnd {
     Output.flush()
   }
 
+  /// Does what `line` says. Once the meeting has ended (or a line ended it), nothing more is
+  /// read: a later line is neither done nor said to be wrong.
   private func handle(line: String) {
-    guard !isStopped, let session else { return }
+    guard !isStopped, let session, !session.hasEndBegun else { return }
     do {
       guard let command = try PipeCommand.parse(line) else { return }
-      session.send(command.action(in: session.store.state))
+      for action in command.actions(in: session.store.state) {
+        session.send(action)
+      }
     } catch {
       // The meeting goes on: the line is ignored, and said to be wrong as any error is.
       Output.error("Error: \(error.message)\n")

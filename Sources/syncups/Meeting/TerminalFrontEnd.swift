@@ -33,23 +33,21 @@ final class TerminalFrontEnd: MeetingFrontEnd {
     meeting.start()
   }
 
-  func prepareToSave() {
-    meeting?.submitNoteDraft()
-  }
-
   func stop() {
     meeting?.stop()
     terminal.end()
   }
 
+  func discardTypeahead() {
+    terminal.discardInput()
+  }
+
   func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp) {
-    switch (display, ending) {
-    case (.fullScreen, _):
+    switch display {
+    case .fullScreen:
       Output.standard(Self.summary(ending, elapsed: elapsed, title: syncUp.title) + "\n")
-    case (.lines, .saved(let meeting)):
-      Output.standard(MeetingEvent.ended(elapsed: elapsed, meeting: meeting).plainLine + "\n")
-    case (.lines, .discarded):
-      Output.standard(MeetingEvent.ended(elapsed: elapsed, meeting: nil).plainLine + "\n")
+    case .lines:
+      Output.standard(ending.event(elapsed: elapsed).plainLine + "\n")
     }
   }
 
@@ -58,7 +56,7 @@ final class TerminalFrontEnd: MeetingFrontEnd {
   static func summary(_ ending: MeetingEnding, elapsed: Int, title: String) -> String {
     let title = title.isEmpty ? "Untitled" : sanitize(title)
     switch ending {
-    case .saved(let meeting):
+    case .saved(let meeting, _):
       let notes = meeting.noteCount
       return "Saved the meeting of \(title): \(DurationText.human(elapsed)), \(notes) "
         + (notes == 1 ? "note." : "notes.")

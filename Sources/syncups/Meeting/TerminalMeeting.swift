@@ -51,6 +51,7 @@ final class TerminalMeeting {
   private let session: TerminalSession
   private let style: TerminalStyle
   private let display: Display
+  private let layout: Layout
   private let onInterrupted: @MainActor () -> Void
   private let stopProcess: @MainActor () -> Void
   private var decoder = KeyDecoder()
@@ -68,14 +69,18 @@ final class TerminalMeeting {
   /// Whether a change made while ``isSendingInput`` asked for the bell.
   private var isBellDue = false
 
-  /// How many full-screen frames were rendered: each costs a layout of the whole screen, so
-  /// the tests hold a key press to one.
-  private(set) var framesRendered = 0
+  /// Lays out a full-screen frame of `columns`×`rows`, as ``MeetingScreen`` does.
+  typealias Layout = @MainActor (
+    _ state: RecordMeeting.State, _ overlay: MeetingOverlay, _ columns: Int, _ rows: Int,
+    _ style: TerminalStyle
+  ) -> String
 
   /// A meeting drawn on `session` in `style`, driving `store`.
   ///
   /// - Parameters:
   ///   - display: Frames, or lines for a terminal that cannot move the cursor.
+  ///   - layout: How a frame is laid out. Each call lays out the whole screen, so a key press
+  ///     makes one call however many changes it causes; tests count the calls.
   ///   - onInterrupted: Called after a second Ctrl-C, once the meeting has sent
   ///     `.alert(.presented(.confirmDiscard))` itself: the caller only notes it (to exit with
   ///     status 130 later) and keeps running; it stops and ends the session when the
@@ -87,6 +92,7 @@ final class TerminalMeeting {
     session: TerminalSession,
     style: TerminalStyle,
     display: Display = .fullScreen,
+    layout: @escaping Layout = MeetingScreen.render,
     onInterrupted: @escaping @MainActor () -> Void,
     stopProcess: @escaping @MainActor () -> Void = { kill(getpid(), SIGSTOP) }
   ) {
@@ -94,6 +100,7 @@ final class TerminalMeeting {
     self.session = session
     self.style = style
     self.display = display
+    self.layout = layout
     self.onInterrupted = onInterrupted
     self.stopProcess = stopProcess
   }
@@ -125,25 +132,20 @@ final class TerminalMeeting {
     escapeTimeout = nil
   }
 
-  /// Adds the note being typed, if any, to the transcript and closes the note entry: call it
-  /// before saving for a reason of your own (SIGTERM, SIGHUP), so that no note is lost.
-  func submitNoteDraft() {
-    guard let draft = overlay.noteDraft else { return }
-    overlay.noteDraft = nil
-    let ringBell = send(draft.allSatisfy(\.isWhitespace) ? [] : [.noteSubmitted(draft)])
-    redraw(ringBell: ringBell)
-  }
-
   /// Does what `input` stands for (see ``MeetingKeyMap``) and redraws. Ignored once a key
-  /// saved or discarded the meeting.
+  /// saved or discarded the meeting. The note being typed goes to the meeting as it changes,
+  /// first: whatever ends the meeting, the meeting then saves it.
   func handle(_ input: MeetingKeyMap.Input) {
     guard !isEnding else { return }
     let response = MeetingKeyMap.respond(to: input, state: store.state, overlay: overlay)
+    let draft = response.overlay.noteDraft ?? ""
+    let draftChange: [RecordMeeting.Action] =
+      draft == store.state.noteDraft ? [] : [.noteDraftChanged(draft)]
     overlay = response.overlay
     if response.actions.contains(where: Self.endsTheMeeting) {
       isEnding = true  // the last frame stays until the caller ends the session
     }
-    let ringBell = send(response.actions)
+    let ringBell = send(draftChange + response.actions)
     if response.isInterrupted {
       onInterrupted()
     } else {
@@ -174,9 +176,7 @@ final class TerminalMeeting {
     switch display {
     case .fullScreen:
       let size = session.size
-      let frame = MeetingScreen.render(
-        store.state, overlay: overlay, columns: size.columns, rows: size.rows, style: style)
-      framesRendered += 1
+      let frame = layout(store.state, overlay, size.columns, size.rows, style)
       if force || frame != lastFrame {
         output += frame
         lastFrame = frame

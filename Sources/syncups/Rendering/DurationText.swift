@@ -22,6 +22,16 @@ enum DurationText {
     return parts.joined(separator: ", ")
   }
 
+  /// A range of lengths for people: ``human(_:)`` of one length, `42 to 43 secs` under a
+  /// minute, else both in full: `5 min, 2 secs to 5 min, 3 secs`.
+  static func human(_ range: ClosedRange<Int>) -> String {
+    guard range.lowerBound != range.upperBound else { return human(range.lowerBound) }
+    guard range.upperBound >= 60 else {
+      return "\(max(range.lowerBound, 0)) to \(range.upperBound) secs"
+    }
+    return human(range.lowerBound) + " to " + human(range.upperBound)
+  }
+
   /// In the form the command line reads back (`--duration`, `config set default-duration`):
   /// `"5m"`, `"1m30s"`, `"1h"`, `"1h5m"`, `"45s"`; zero (or less) is `"0s"`.
   static func compact(_ seconds: Int) -> String {

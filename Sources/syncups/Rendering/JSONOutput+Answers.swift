@@ -32,13 +32,34 @@ extension JSONOutput {
   }
 
   /// `import`: how many sync-ups were `imported`, how many `skipped` because a sync-up with
-  /// the same id was already there, and the `format` read (`syncups` or `app`).
-  static func importResult(imported: Int, skipped: Int, format: SyncUpsFile.Format) -> JSONOutput {
-    .object([
+  /// the same id was already there, and the `format` read (`syncups` or `app`). With
+  /// `--merge`, what came back (`merged`): `imported` counts the sync-ups restored and
+  /// `skipped` those here the file brought nothing back to; `restored` holds each restored
+  /// sync-up's `id` and `title`, and `changed` each sync-up here that got something back: its
+  /// `id`, `title`, and how many `meetings` and `attendees` came back.
+  static func importResult(
+    imported: Int, skipped: Int, format: SyncUpsFile.Format,
+    merged: (restored: [SyncUp], changed: [ImportedChange])? = nil
+  ) -> JSONOutput {
+    var answer: [String: JSONOutput] = [
       "imported": .int(imported),
       "skipped": .int(skipped),
       "format": .string(format.rawValue),
-    ])
+    ]
+    if let merged {
+      answer["restored"] = .array(
+        merged.restored.map {
+          .object(["id": .string($0.id.uuidString), "title": .string($0.title)])
+        })
+      answer["changed"] = .array(
+        merged.changed.map {
+          .object([
+            "id": .string($0.syncUp.id.uuidString), "title": .string($0.syncUp.title),
+            "meetings": .int($0.meetings), "attendees": .int($0.attendees),
+          ])
+        })
+    }
+    return .object(answer)
   }
 
   /// `config set` and `config unset`: the setting's `key`, as typed on the command line, and

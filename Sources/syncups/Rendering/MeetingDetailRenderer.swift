@@ -14,11 +14,11 @@ import SyncUpsCore
 /// Meeting
 ///   Sync-up  Engineering
 ///   Date     Mon 9 Feb 2026, 09:15
-///   Length   5:12 of 5:00 planned, 0:12 over
+///   Length   5 min, 12 secs of 5 min planned, 12 secs over
 ///
 /// Attendees
-///   Blob     2:05 of 1:40  +0:25 over
-///   Blob Jr  1:00 of 1:40
+///   Blob     2 min, 5 secs of 1 min, 40 secs  25 secs over
+///   Blob Jr  1 min of 1 min, 40 secs
 ///   Blob Sr  absent
 ///
 /// Transcript
@@ -27,7 +27,8 @@ import SyncUpsCore
 /// ```
 ///
 /// A meeting saved before meetings kept a record (or imported from the app) has no length and
-/// no attendees to show: it says so rather than show today's attendees.
+/// no attendees to show: it says so rather than show today's attendees. Lengths are written
+/// for people (``DurationText/human(_:)``), as everywhere but a fixed-width table.
 enum MeetingDetailRenderer {
   /// The whole text, ending in a newline. The date is shown `utcOffset(date)` seconds east of
   /// UTC. Blank lines inside the transcript are kept; trailing ones are not.
@@ -58,21 +59,22 @@ enum MeetingDetailRenderer {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `5:12 of 5:00 planned, 0:12 over`, or `…, ended early`; nil without a recorded length.
+  /// `5 min, 12 secs of 5 min planned, 12 secs over`, or `…, ended early`; nil without a
+  /// recorded length.
   static func length(of meeting: Meeting, style: TerminalStyle) -> String? {
     guard let duration = meeting.duration else { return nil }
-    var text = ScreenText.clock(duration)
+    var text = DurationText.human(duration)
     if let planned = meeting.plannedDuration {
-      text += " of " + ScreenText.clock(planned) + " planned"
+      text += " of " + DurationText.human(planned) + " planned"
       if duration > planned {
-        text += ", " + style.warning(ScreenText.clock(duration - planned) + " over")
+        text += ", " + style.warning(DurationText.human(duration - planned) + " over")
       }
     }
     if meeting.endedEarly == true { text += ", ended early" }
     return text
   }
 
-  /// One line per attendee in calling order: the time spoken against the slot (`+0:25 over`
+  /// One line per attendee in calling order: the time spoken against the slot (`25 secs over`
   /// past it), `absent`, or `did not speak` for someone present whose turn never came.
   private static func attendeeLines(_ meeting: Meeting, style: TerminalStyle) -> [String] {
     guard let attendees = meeting.attendees else {
@@ -95,7 +97,8 @@ enum MeetingDetailRenderer {
     guard !turns.isEmpty else { return style.dim("did not speak") }
     let seconds = turns.reduce(0) { $0 + $1.seconds }
     let slot = turns.reduce(0) { $0 + $1.slot }
-    let over = seconds > slot ? "  " + style.warning(ScreenText.overtime(seconds - slot)) : ""
-    return ScreenText.clock(seconds) + " of " + ScreenText.clock(slot) + over
+    let over =
+      seconds > slot ? "  " + style.warning(DurationText.human(seconds - slot) + " over") : ""
+    return DurationText.human(seconds) + " of " + DurationText.human(slot) + over
   }
 }

@@ -33,9 +33,10 @@ import SyncUpsCore
 /// attendees or speakers; of the sync-up's attendees for a meeting saved without a record);
 /// other lines are listed under "Other notes". A meeting with a record has a section for each
 /// speaker, in speaking order, with the time spoken against the slot, then one for anyone else
-/// with notes; one without a record (saved before meetings were timed, or imported) lists the
-/// sync-up's attendees and has a section for each who has notes, without times. All user
-/// text is escaped (``MarkdownText``).
+/// with notes; one without a record (saved before meetings were timed, or imported) says its
+/// attendees were not recorded, as `meeting show` does, and has a section for each of the
+/// sync-up's attendees who has notes, without times. All user text is escaped
+/// (``MarkdownText``).
 enum MeetingMarkdownRenderer {
   /// The page, ending in a newline. At `level` 1 the heading is `# Title — date`; deeper, as
   /// under a sync-up's own heading in an export, it is the date alone, and every heading
@@ -47,7 +48,7 @@ enum MeetingMarkdownRenderer {
     let date = DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))
     let heading = level == 1 ? title(syncUp) + " — " + date : date
     var blocks = [String(repeating: "#", count: level) + " " + heading]
-    blocks.append("**Attendees:** " + attendeeList(meeting, of: syncUp))
+    blocks.append("**Attendees:** " + attendeeList(meeting))
 
     let notes = Notes(meeting.transcript, names: knownNames(meeting, of: syncUp))
     let speakers = speakers(meeting, of: syncUp, notes: notes)
@@ -90,12 +91,11 @@ enum MeetingMarkdownRenderer {
     name.allSatisfy(\.isWhitespace) ? UserText.unnamed : MarkdownText.escape(name)
   }
 
-  /// Everyone on the meeting in calling order, absent people struck through and marked; for
-  /// a meeting without a record, the sync-up's attendees.
-  private static func attendeeList(_ meeting: Meeting, of syncUp: SyncUp) -> String {
-    guard let attendees = meeting.attendees else {
-      return syncUp.attendees.map { name($0.name) }.joined(separator: ", ")
-    }
+  /// Everyone on the meeting in calling order, absent people struck through and marked;
+  /// "Not recorded." for a meeting without a record (who came is not known: today's
+  /// attendees may not be those of then).
+  private static func attendeeList(_ meeting: Meeting) -> String {
+    guard let attendees = meeting.attendees else { return "Not recorded." }
     return attendees.map { $0.absent ? "~~\(name($0.name))~~ (absent)" : name($0.name) }
       .joined(separator: ", ")
   }

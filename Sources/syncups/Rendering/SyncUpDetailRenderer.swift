@@ -43,7 +43,7 @@ enum SyncUpDetailRenderer {
       "  ID            " + syncUp.id.shortID,
       "  Length        " + DurationText.human(syncUp.duration),
       "  Theme         " + UserText.theme(syncUp.theme, style: style).text,
-      "  Per attendee  " + DurationText.human(syncUp.durationPerAttendee),
+      "  Per attendee  " + DurationText.human(syncUp.slotLengths),
     ]
 
     lines += ["", style.bold("Past meetings")]
@@ -67,16 +67,26 @@ enum SyncUpDetailRenderer {
   }
 }
 
-/// The attendee list of `show` and `meeting show`: one name per line, indented two spaces,
-/// in speaking order; a blank name shows as a dim "(no name)".
+/// The attendee list of `show`: one name per line, indented two spaces, in speaking order; a
+/// blank name shows as a dim "(no name)". A name that several attendees have is followed by
+/// each one's short id, which a reference to one of them takes.
 ///
 /// ```swift
 /// AttendeeLines.render(syncUp.attendees, style: .plain)  // ["  Blob", "  Blob Jr"]
+/// AttendeeLines.render(twoBlobs, style: .plain)
+/// // ["  Blob     1A2B3C4D", "  Blob Jr", "  blob     5E6F7A8B"]
 /// ```
 enum AttendeeLines {
   static func render(_ attendees: some Collection<Attendee>, style: TerminalStyle) -> [String] {
-    attendees.map { attendee in
-      "  " + UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style).text
+    let alike = Set(attendees.sharingNames.joined().map(\.id))
+    let names = attendees.map {
+      UserText.cell($0.name, placeholder: UserText.unnamed, style: style)
+    }
+    let width = names.map(\.width).max() ?? 0
+    return zip(attendees, names).map { attendee, name in
+      guard alike.contains(attendee.id) else { return "  " + name.text }
+      return "  " + name.text + String(repeating: " ", count: width - name.width + 2)
+        + attendee.id.shortID
     }
   }
 }

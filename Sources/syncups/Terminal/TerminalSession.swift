@@ -151,6 +151,12 @@ final class TerminalSession {
     phase = .ended
   }
 
+  /// Drops the keys typed but not yet read (`tcflush`), so that they never reach whatever
+  /// reads the terminal next (the shell, once the process exits). Works after ``end()`` too.
+  func discardInput() {
+    _ = tcflush(input, TCIFLUSH)
+  }
+
   /// Writes the restore sequence, then puts the saved settings back (`when`: TCSANOW or
   /// TCSAFLUSH), and disarms the emergency restore.
   private func restore(when: Int32) {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AppNavigation
 import SharedState
 import SyncUpsCore
 import Testing
@@ -144,7 +145,7 @@ import TestStoreSupport
         $0.path[id: 1]?.record?.transcript = "Blob: Hi"
       }
       await store.send(.path(.element(id: 1, action: .record(.endMeetingButtonTapped)))) {
-        $0.path[id: 1]?.record?.alert = .endMeeting(isDiscardable: true)
+        $0.path[id: 1]?.record?.alert = .endMeeting(isDiscardable: true, isEarly: true)
         $0.path[id: 1]?.record?.stopwatch = Stopwatch(elapsed: .zero)
       }
       let blob = syncUp.attendees[0]

@@ -112,6 +112,23 @@ final class DismissCounter {
 }
 
 extension TestStore where State == RecordMeeting.State, Action == RecordMeeting.Action {
+  /// Sends "Next" twice at the start of a meeting of ``FeatureFixtures/shortSyncUp`` and
+  /// expects the floor to pass from Blob to Blob Jr to Blob Sr, the last speaker, at second 4
+  /// of the slot timeline, each turn spoken for 0 seconds of a 2-second slot.
+  func nextToTheLastOfThree() async {
+    await send(.nextButtonTapped) {
+      $0.speakerIndex = 1
+      $0.secondsElapsed = 2
+      $0.speakerDidChange = true
+      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
+    }
+    await send(.nextButtonTapped) {
+      $0.speakerIndex = 2
+      $0.secondsElapsed = 4
+      $0.turns.append(FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2))
+    }
+  }
+
   /// Sends `.onTask` and expects what it always does: the meeting started at
   /// ``FeatureFixtures/now``, its stopwatch running from zero on a test clock at zero.
   @discardableResult

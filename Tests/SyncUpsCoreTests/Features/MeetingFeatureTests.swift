@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import AppNavigation
 import SharedState
 import SyncUpsCore
 import Testing

@@ -70,7 +70,7 @@ import TestStoreSupport
     #expect(store.state.slotRemaining == 23)
 
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .seconds(50))
     }
     let turns = [FeatureFixtures.turn(0xC00, "A1", 30, of: 42), FeatureFixtures.turn(0xC01, "A2", 20, of: 43)]
@@ -117,7 +117,7 @@ import TestStoreSupport
       }
     }
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .seconds(15))
     }
     let turns = [FeatureFixtures.turn(0xC00, "A1", 15, of: 100)]
@@ -200,7 +200,7 @@ import TestStoreSupport
     #expect(store.state.secondsRemaining == 0)
     #expect(store.state.syncUp.meetings.isEmpty)
     await store.send(.nextButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: false)
+      $0.alert = .endMeeting(isDiscardable: false, isEarly: false)
       $0.stopwatch = Stopwatch(elapsed: .seconds(40))
     }
     let turns = [

@@ -109,7 +109,7 @@ import TestStoreSupport
 
     await store.startMeeting()
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
 
@@ -150,7 +150,7 @@ import TestStoreSupport
 
     await store.startMeeting()
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
     await store.send(.alert(.presented(.confirmDiscard))) {
@@ -173,12 +173,13 @@ import TestStoreSupport
       $0.dismiss = DismissCounter().effect
     }
 
-    let task = await store.startMeeting()
+    await store.startMeeting()
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
-    await store.send(.alert(.dismiss)) {
+    // The timer starts again, its ticks on the turn's seconds.
+    let timer = await store.send(.alert(.dismiss)) {
       $0.alert = nil
       $0.stopwatch = FeatureFixtures.running(0)
     }
@@ -187,7 +188,7 @@ import TestStoreSupport
       $0.secondsElapsed = 1
       $0.stopwatch = FeatureFixtures.running(1)
     }
-    task.cancel()
+    timer.cancel()
     await store.finish()
   }
 
@@ -205,20 +206,10 @@ import TestStoreSupport
     }
 
     await store.startMeeting()
-    await store.send(.nextButtonTapped) {
-      $0.speakerIndex = 1
-      $0.secondsElapsed = 2
-      $0.speakerDidChange = true
-      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
-    }
-    await store.send(.nextButtonTapped) {
-      $0.speakerIndex = 2
-      $0.secondsElapsed = 4
-      $0.turns.append(FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2))
-    }
+    await store.nextToTheLastOfThree()
     #expect(store.state.isOnLastSpeaker)
     await store.send(.nextButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: false)
+      $0.alert = .endMeeting(isDiscardable: false, isEarly: false)
       $0.speakerDidChange = false
       $0.stopwatch = Stopwatch(elapsed: .zero)
     }
@@ -238,16 +229,65 @@ import TestStoreSupport
     #expect(dismissals.count == 1)
   }
 
+  /// The time runs out while a note is being typed: the note joins the transcript before the
+  /// meeting is saved, and the last speaker's end is not early.
+  @Test func aNoteBeingTypedIsSavedWhenTheTimeRunsOut() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = DismissCounter().effect
+      $0.uuid = .incrementing
+    }
+
+    await store.startMeeting()
+    await store.nextToTheLastOfThree()
+    await store.send(.noteDraftChanged("Half said")) {
+      $0.speakerDidChange = false
+      $0.noteDraft = "Half said"
+    }
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 5
+      $0.stopwatch = FeatureFixtures.running(1)
+    }
+    let turns = [
+      FeatureFixtures.turn(0xB1, "Blob", 0, of: 2), FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2),
+      FeatureFixtures.turn(0xB3, "Blob Sr", 2, of: 2),
+    ]
+    let meeting = FeatureFixtures.recorded(
+      FeatureFixtures.shortSyncUp, transcript: "Blob Sr: Half said", duration: 2, turns: turns)
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 6
+      $0.stopwatch = Stopwatch(elapsed: .seconds(2))
+      $0.hasEnded = true
+      $0.noteDraft = ""
+      $0.transcript = "Blob Sr: Half said"
+      $0.turns = turns
+      $0.syncUp.meetings.insert(meeting, at: 0)
+    }
+    await store.receive(.delegate(.saved(meeting)))
+    await store.finish()
+  }
+
   @Test func theEndAlerts() {
     let resume = ButtonState<RecordMeeting.Action.Alert>(role: .cancel, label: "Resume")
     let save = ButtonState<RecordMeeting.Action.Alert>(action: .confirmSave, label: "Save and end")
     let discard = ButtonState<RecordMeeting.Action.Alert>(
       role: .destructive, action: .confirmDiscard, label: "Discard")
-    let alert = AlertState<RecordMeeting.Action.Alert>.endMeeting(isDiscardable: true)
+    let alert = AlertState<RecordMeeting.Action.Alert>.endMeeting(
+      isDiscardable: true, isEarly: true)
     #expect(alert.title == "End meeting?")
     #expect(alert.message == "You are ending the meeting early. What would you like to do?")
     #expect(alert.buttons == [save, discard, resume])
-    #expect(AlertState.endMeeting(isDiscardable: false).buttons == [save, resume])
+    let last = AlertState<RecordMeeting.Action.Alert>.endMeeting(
+      isDiscardable: false, isEarly: false)
+    #expect(last.message == "What would you like to do?")
+    #expect(last.buttons == [save, resume])
   }
 
   /// 300 seconds do not split evenly between 7 speakers: the app never ends such a meeting.
@@ -380,7 +420,7 @@ import TestStoreSupport
       $0.turnStart = .seconds(2)
     }
     await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true)
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.speakerDidChange = false
       $0.stopwatch = Stopwatch(elapsed: .seconds(2))
     }

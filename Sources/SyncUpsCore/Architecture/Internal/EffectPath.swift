@@ -1,17 +1,23 @@
-/// Where an effect was started: the scopes (``Scope``, `ifLet`, `forEach`) between the store's
+/// Where an effect was started: the scopes (`Scope`, `ifLet`, `forEach`) between the store's
 /// reducer and the reducer that returned it, outermost first.
 ///
 /// Cancellation ids are matched within one navigation context (the `ifLet` and `forEach`
 /// components), so two presented children with the same ids never cancel each other; the full
 /// path tells which effects belong to a child that is dismissed.
-struct EffectPath: Hashable, Sendable {
+package struct EffectPath: Hashable, Sendable {
   /// One scope: a key path, or a key path and a stack element id.
-  struct Component: Hashable, @unchecked Sendable {
+  package struct Component: Hashable, @unchecked Sendable {
     // Only immutable, `Sendable` or key-path values are stored here.
     let key: AnyHashable
     /// Whether the scope is a navigation destination (`ifLet`, `forEach`) rather than a
-    /// plain ``Scope``.
+    /// plain `Scope`.
     let isNavigation: Bool
+
+    /// The scope `key` (a key path, or a key path and a stack element id).
+    package init(key: AnyHashable, isNavigation: Bool) {
+      self.key = key
+      self.isNavigation = isNavigation
+    }
   }
 
   private(set) var components: [Component] = []
@@ -45,7 +51,7 @@ struct EffectID: Hashable, @unchecked Sendable {
 }
 
 /// Which running effects a cancel item stops.
-struct EffectCancellation: Sendable {
+package struct EffectCancellation: Sendable {
   /// The id to match, or `nil` for every effect at or inside `path`.
   var id: EffectID?
   /// Where the cancel was returned.

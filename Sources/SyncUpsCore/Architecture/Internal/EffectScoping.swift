@@ -3,7 +3,7 @@ import SharedState
 extension Effect {
   /// The effect as seen from the reducer outside `component`: every run and cancel item is
   /// placed inside it.
-  func scoped(_ component: EffectPath.Component) -> Effect {
+  package func scoped(_ component: EffectPath.Component) -> Effect {
     Effect(
       items: items.map { item in
         switch item {
@@ -37,14 +37,14 @@ extension Effect {
   }
 
   /// An effect that cancels every effect started at or inside `component`.
-  static func cancelAll(in component: EffectPath.Component) -> Effect {
+  package static func cancelAll(in component: EffectPath.Component) -> Effect {
     Effect(items: [.cancel(EffectCancellation(id: nil, path: EffectPath().inside(component)))])
   }
 }
 
 extension Effect {
   /// The effect with `@Dependency(\.dismiss)` sending `dismissal()` while its runs work.
-  func dismissing(with dismissal: @escaping @Sendable () -> Action) -> Effect {
+  package func dismissing(with dismissal: @escaping @Sendable () -> Action) -> Effect {
     wrappingRuns { send, operation in
       await withDependencies {
         $0.dismiss = DismissEffect { send(dismissal()) }

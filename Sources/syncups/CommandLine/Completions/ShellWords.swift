@@ -20,7 +20,7 @@ enum ShellWords {
 
 extension String {
   /// Every occurrence of `target` replaced by `replacement` (no Foundation needed).
-  func replacingAll(_ target: String, with replacement: String) -> String {
+  package func replacingAll(_ target: String, with replacement: String) -> String {
     guard !target.isEmpty else { return self }
     var result = ""
     var rest = self[...]

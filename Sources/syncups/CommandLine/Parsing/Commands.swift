@@ -14,11 +14,15 @@ struct AddCommand: RunnableCommand {
   var title = ""
   /// As given, blank ones included: dropping them is the feature's rule.
   var attendees: [String] = []
-  var duration: Int?
+  var duration: DurationArgument?
   var theme: String?
 
   @MainActor func run(in context: CommandContext) throws {
-    try context.add(title: title, attendees: attendees, duration: duration, theme: theme)
+    try context.add(
+      title: title, attendees: attendees,
+      duration: try duration.map {
+        try context.seconds(of: $0, for: "--duration", path: ["add"])
+      }, theme: theme)
   }
 }
 
@@ -115,7 +119,10 @@ struct ConfigUnsetCommand: RunnableCommand {
 
 struct ImportCommand: RunnableCommand {
   var source = ImportSource.standardInput
-  @MainActor func run(in context: CommandContext) throws { try context.importData(source) }
+  var merge = false
+  @MainActor func run(in context: CommandContext) throws {
+    try context.importData(source, merge: merge)
+  }
 }
 
 /// Where `syncups import` reads from.
@@ -164,15 +171,17 @@ struct StatusCommand: RunnableCommand {
   @MainActor func run(in context: CommandContext) throws { try context.status(format: format) }
 }
 
-/// `merge-driver BASE OURS THEIRS`: git's merge driver for the data file. It reads and writes
-/// the three files git names, never the data file, so the data file's settings do not apply.
+/// `merge-driver BASE OURS THEIRS [PATH]`: git's merge driver for the data file. It reads and
+/// writes the three files git names, never the data file, so the data file's settings do not
+/// apply.
 struct MergeDriverCommand: RunnableCommand {
   var base = ""
   var ours = ""
   var theirs = ""
+  var path: String?
   var touchesFiles: Bool { false }
   @MainActor func run(in context: CommandContext) throws {
-    try context.mergeDriver(base: base, ours: ours, theirs: theirs)
+    try context.mergeDriver(base: base, ours: ours, theirs: theirs, path: path)
   }
 }
 

@@ -2,15 +2,15 @@
 struct SyncUpEdits: Sendable, Equatable {
   /// `--title`.
   var title: String?
-  /// `--duration`, in whole seconds.
-  var duration: Int?
+  /// `--duration`, as typed.
+  var duration: DurationArgument?
   /// `--theme`, canonical (lower-case).
   var theme: String?
   /// `--add-attendee`, `--remove-attendee` and `--rename-attendee`, in the order given.
   var attendeeChanges: [AttendeeChange]
 
   init(
-    title: String? = nil, duration: Int? = nil, theme: String? = nil,
+    title: String? = nil, duration: DurationArgument? = nil, theme: String? = nil,
     attendeeChanges: [AttendeeChange] = []
   ) {
     self.title = title
@@ -33,4 +33,10 @@ enum AttendeeChange: Sendable, Equatable {
   case remove(nameOrID: String)
   /// `--rename-attendee OLD=NEW`, split at the first `=`.
   case rename(from: String, to: String)
+
+  /// Whether it gives someone a name (adds or renames), which another attendee may have too.
+  var givesAName: Bool {
+    if case .remove = self { return false }
+    return true
+  }
 }

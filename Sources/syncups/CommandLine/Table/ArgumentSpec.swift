@@ -3,17 +3,17 @@
 /// ```swift
 /// ArgumentSpec(name: "syncup", help: "A sync-up title or id.", completion: .syncUp)
 /// ```
-struct ArgumentSpec: Sendable {
+package struct ArgumentSpec: Sendable {
   /// The placeholder shown as `<name>` in usage lines and help.
-  var name: String
+  package var name: String
   /// What the argument means, one or two sentences.
-  var help: String
+  package var help: String
   /// What a completion script offers for it.
   var completion = ValueCompletion.none
   /// Whether it may be left out.
-  var isOptional = false
+  package var isOptional = false
   /// Whether it takes all remaining words (only the last argument may).
-  var isRepeating = false
+  package var isRepeating = false
 
   /// How the argument appears in a usage line: `<syncup>`, `[<command> ...]`.
   var usage: String {

@@ -12,20 +12,20 @@
 ///   bindings: [.argument(ArgumentSpec(name: "syncup", help: "…"), \.syncUp)]
 /// )
 /// ```
-struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
   /// The word that selects the command, e.g. `show`.
   var name: String
   /// One sentence for listings and the `OVERVIEW:` line.
-  var abstract: String
+  package var abstract: String
   /// Longer text for help and the man page; paragraphs are separated by blank lines, and a
   /// single newline starts a new line.
-  var discussion: String
+  package var discussion: String
   /// Positional arguments, in order.
-  private(set) var arguments: [ArgumentSpec]
+  package private(set) var arguments: [ArgumentSpec]
   /// The command's own options (the global options are not repeated here).
-  private(set) var options: [OptionSpec]
+  package private(set) var options: [OptionSpec]
   /// Subcommands; a command with subcommands takes no arguments of its own.
-  var subcommands: [CommandSpec]
+  package var subcommands: [CommandSpec]
   /// Example invocations, shown in help and the man page.
   var examples: [ExampleSpec]
   /// Hidden commands are parsed but never listed, documented or suggested.
@@ -96,13 +96,13 @@ struct CommandSpec: Sendable {
 /// ```swift
 /// ExampleSpec("List the titles with jq:", "syncups list --json | jq -r '.[].title'")
 /// ```
-struct ExampleSpec: Sendable {
+package struct ExampleSpec: Sendable {
   /// A sentence ending in a colon that says what the example does.
-  var explanation: String
+  package var explanation: String
   /// The shell command line, without a prompt.
-  var command: String
+  package var command: String
 
-  init(_ explanation: String, _ command: String) {
+  package init(_ explanation: String, _ command: String) {
     self.explanation = explanation
     self.command = command
   }

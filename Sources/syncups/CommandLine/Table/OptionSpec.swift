@@ -4,30 +4,30 @@
 /// ```swift
 /// OptionSpec(long: "theme", valueName: "theme", help: "The colour theme.", completion: .theme)
 /// ```
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
   /// The long name without dashes: `title` for `--title`.
   var long: String
   /// The one-letter short name, if any: `q` for `-q`.
   var short: Character?
   /// The value placeholder, or `nil` for a flag.
-  var valueName: String?
+  package var valueName: String?
   /// What the option does, one or two sentences.
-  var help: String
+  package var help: String
   /// Whether every occurrence counts (values accumulate); otherwise the last one wins. Set by
   /// ``CommandBinding/repeating(_:_:parse:)``, the only binding that keeps every value.
-  var isRepeatable = false
+  package var isRepeatable = false
   /// Whether the command fails without it.
-  var isRequired = false
+  package var isRequired = false
   /// What a completion script offers for the value.
   var completion = ValueCompletion.none
 
   var takesValue: Bool { valueName != nil }
 
   /// `--title`.
-  var longName: String { "--" + long }
+  package var longName: String { "--" + long }
 
   /// `-q`, if the option has a short name.
-  var shortName: String? { short.map { "-" + String($0) } }
+  package var shortName: String? { short.map { "-" + String($0) } }
 
   /// How the option appears in a usage line: `--title <title>`, `[--attendee <name> ...]`.
   var usage: String {

@@ -7,9 +7,9 @@
 /// ```swift
 /// TextWrapper.wrap("one two three", width: 8)  // ["one two", "three"]
 /// ```
-enum TextWrapper {
+package enum TextWrapper {
   /// Wraps one paragraph of text (newlines in it start new lines).
-  static func wrap(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
+  package static func wrap(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
     text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
       wrapLine(String(line), width: width, hangingIndent: hangingIndent)
     }

@@ -1,4 +1,5 @@
 import SharedState
+import SyncUpsCore
 
 extension Reducer {
   /// Runs the features of a navigation stack, each on its element of a ``StackState``.

@@ -1,5 +1,6 @@
 import Dispatch
 import SharedState
+import SyncUpsCore
 
 /// The identity of an element of a ``StackState``, handed out in increasing order by the
 /// `stackElementID` dependency. Written `#0`, `#1`, …; an integer literal makes one.

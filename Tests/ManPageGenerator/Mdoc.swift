@@ -1,3 +1,5 @@
+import syncups
+
 /// Helpers for writing mdoc(7) source.
 enum Mdoc {
   /// The width text lines are wrapped to, leaving room for escapes.

@@ -1,4 +1,5 @@
 import SharedState
+import SyncUpsCore
 
 /// One past meeting of a sync-up: when it was, who attends the sync-up, and what was said.
 ///

@@ -1,3 +1,5 @@
+import syncups
+
 /// The parts of the man page that are not about a single command: JSON shapes, environment,
 /// files and exit statuses. Each is a list of (term, description) pairs in mdoc.
 enum ManPageReference {
@@ -31,9 +33,17 @@ enum ManPageReference {
         + "left out for meetings that did not record them: those saved before meetings kept "
         + "a record, and those imported from the SyncUps app."
     ),
-    ("duration", "Number: how long it really lasted, in whole seconds, pauses left out."),
+    (
+      "duration",
+      "Number: how long it really lasted, pauses left out, in whole seconds rounded to the "
+        + "nearest (as are a turn's seconds)."
+    ),
     ("plannedDuration", "Number: the sync-up's length when it was held, in seconds."),
-    ("endedEarly", "Bool: whether it ended before every attendee present had spoken."),
+    (
+      "endedEarly",
+      "Bool: whether it was ended early: by the user, while the speaker still had time in "
+        + "their slot or someone present had not spoken (see start)."
+    ),
     (
       "attendees",
       "Array: everyone on the sync-up when it was held, in the order they were called, each "
@@ -111,8 +121,9 @@ enum ManPageReference {
     ("paused, resumed", "No other fields."),
     (
       "ended",
-      "saved (Bool) and meeting: the saved meeting object, or null when it was discarded. "
-        + "Always the last line."
+      "saved (Bool) and meeting: the saved meeting object, or null when it was discarded; "
+        + "restored (Bool, only when true): the sync-up had been deleted during the meeting and "
+        + "came back with it. Always the last line."
     ),
   ]
   /// The fields of a status object (`status --json`).
@@ -176,9 +187,19 @@ enum ManPageReference {
 
   /// The fields of `import --json`.
   static let importFields: [(String, String)] = [
-    ("imported", "Number: how many sync-ups were added."),
-    ("skipped", "Number: how many were left out because a sync-up with the same id is there."),
+    ("imported", "Number: how many sync-ups were added (with --merge: restored)."),
+    (
+      "skipped",
+      "Number: how many were left out because a sync-up with the same id is there (with "
+        + "--merge: how many of those the file brought nothing back to)."
+    ),
     ("format", "String: the format read, syncups or app (the SyncUps app's)."),
+    ("restored", "Array, with --merge only: each restored sync-up's id and title."),
+    (
+      "changed",
+      "Array, with --merge only: each sync-up here that got something back: its id, title, "
+        + "and how many meetings and attendees (Numbers) came back."
+    ),
   ]
 
   /// The fields of `config set --json` and `config unset --json`.
@@ -268,11 +289,13 @@ enum ManPageReference {
       + "meetings added on either side are all kept, meetings from both sides stay in the "
       + "history, and changes to different fields of a sync-up are both kept. When both sides "
       + "changed the same field, the later commit's change wins and the conflict is reported; "
-      + "a sync-up deleted on one side and changed on the other is kept and reported. The "
-      + "merge commit records each conflict (a Syncups-Conflict trailer naming who merged and "
-      + "whose change they merged), and every teammate who receives it is told: conflict "
-      + "merged by Ben: ..., or kept 'Design': deleted here, changed by Ben. Keys "
-      + "this version does not know are kept.",
+      + "a sync-up deleted on one side and changed on the other is kept and reported. When "
+      + "two teammates each kept a sync-up a third deleted, their merge compares it with the "
+      + "last version they had in common, so both their changes stay. The merge commit "
+      + "records each conflict (a Syncups-Conflict trailer naming who merged and whose change "
+      + "they merged), and every teammate who receives it is told: conflict merged by Ben: "
+      + "..., or kept 'Design': deleted here, changed by Ben. Keys this version does not know "
+      + "are kept.",
     "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
       + "or when the remote refuses the push, sync exits 1 saying the push is pending, and the "
       + "next sync pushes. A teammate's data file that cannot be decoded is never merged: the "
@@ -328,10 +351,11 @@ enum ManPageReference {
     ),
     ("HOME", "The base of the default locations."),
     (
-      "SYNCUPS_LOCK_TIMEOUT",
+      CommandContext.lockTimeoutVariable,
       "How many seconds a command that changes data waits for another syncups process to "
         + "release the data file before giving up with status 75 (a number from 0 to 3600; "
-        + "default 10)."
+        + "default 10). The message then says which command holds the file, with its pid, "
+        + "when that process still runs."
     ),
     (
       CommandContext.mergeNewerVariable,
@@ -370,7 +394,10 @@ enum ManPageReference {
         + "and new files 0600. A data file without write permission (chmod a-w) is never "
         + "replaced, not even by root, and a write that fails, on a full disk or past the "
         + "file-size limit (ulimit -f), leaves the old file and no temporary file: either way "
-        + "the command exits 1. A stored meeting holds date, id and transcript and may hold "
+        + "the command exits 1. A write interrupted by kill -9 may leave a temporary "
+        + ".sync-ups.json.tmp-* file beside it, which the next write removes once its process is "
+        + "gone. A command that reads a data file that does not exist says so on standard "
+        + "error; the change that creates one says Created and its path. A stored meeting holds date, id and transcript and may hold "
         + "its record: started (when it began, written as date), duration (the seconds it "
         + "ran, pauses excluded), "
         + "plannedDuration (the sync-up's length then, in seconds), endedEarly (Bool), "
@@ -430,8 +457,8 @@ enum ManPageReference {
       "65",
       "A data error: the data file cannot be read or decoded (it is left untouched), "
         + "an import file is invalid, or start was given a sync-up stored with less than one "
-        + "second per attendee, or sync could not merge a teammate's data file (the merge is "
-        + "aborted and the repository left as it was)."
+        + "second for each attendee present, or sync could not merge a teammate's data file "
+        + "(the merge is aborted and the repository left as it was)."
     ),
     (
       "75",

@@ -1,4 +1,5 @@
 import SharedState
+import SyncUpsCore
 
 /// The whole app: the list of sync-ups at the root of a navigation stack of details, meetings
 /// in progress and past meetings.

@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// Several reducers run in order on the same state, as one reducer; their effects are merged.
 ///
 /// ```swift

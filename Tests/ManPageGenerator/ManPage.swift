@@ -1,10 +1,12 @@
+import syncups
+
 /// The `syncups(1)` manual page in mdoc(7), generated from the ``CommandTable`` and
 /// ``ManPageReference``. `man/syncups.1` is this text.
 ///
 /// ```swift
 /// try manPage().write(to: "man/syncups.1")  // hypothetical writer
 /// ```
-func manPage() -> String {
+package func manPage() -> String {
   ManPageWriter().page()
 }
 
@@ -150,8 +152,8 @@ struct ManPageWriter {
       Mdoc.text(
         "JSON Lines, one object per line, written as each event happens; every object has "
           + "event and, except started, elapsed (Number: whole seconds of real meeting time "
-          + "so far, pauses and the end prompt left out; a script's lines with "
-          + "SYNCUPS_CLOCK=immediate all come at 0):"))
+          + "so far, rounded to the nearest like every time a meeting gives, pauses and the end "
+          + "prompt left out; a script's lines with SYNCUPS_CLOCK=immediate all come at 0):"))
     fieldList(ManPageReference.meetingEventFields)
     emit(
       ".It Cm status",

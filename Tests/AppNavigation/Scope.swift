@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// Runs a child reducer on part of the parent's state, for the parent actions that hold a
 /// child action; the child's effects send their actions back wrapped in the parent's.
 ///

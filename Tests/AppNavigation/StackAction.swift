@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// An action of a navigation stack: for one element, or to push or pop elements. See
 /// ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
 ///

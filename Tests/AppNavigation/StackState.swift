@@ -1,4 +1,5 @@
 import SharedState
+import SyncUpsCore
 
 /// The features pushed on a navigation stack, in order, each with a ``StackElementID`` that
 /// stays the same while it is on the stack.
