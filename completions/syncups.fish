@@ -239,6 +239,7 @@ complete -c syncups -n '__syncups_at \'merge-driver\' 2' -r -F -d 'theirs'
 
 # syncups sync
 complete -c syncups -n '__syncups_at \'sync\'' -l clone -x -d 'With init: start from the team\'s repository at <url>, keeping the sync-ups already here.'
+complete -c syncups -n '__syncups_at \'sync\'' -l force -d 'With init <remote>: replace an origin this repository has already synced with.'
 complete -c syncups -n '__syncups_at \'sync\' 0' -x -a 'init' -d 'init'
 
 # syncups completions

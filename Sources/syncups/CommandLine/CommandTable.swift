@@ -678,12 +678,14 @@ package enum CommandTable {
       Without arguments: takes the data file's lock, commits local changes with a message \
       saying what changed, fetches, merges the team's branch with the syncups merge driver \
       (by id, never with conflict markers), pushes, and says what arrived. With --json, \
-      prints an object saying the same. Offline, the changes are committed and the push is \
-      pending (status 1); the next sync pushes them.
+      prints an object saying the same, also when it fails. Offline, the changes are committed \
+      and the push is pending (status 1); the next sync pushes them. A push that loses a race \
+      is retried; what a killed sync left behind is put right by the next one.
 
       sync init makes the data file's directory a git repository (or uses the one it is in), \
       registers the merge driver, commits the data file and, given <remote>, sets it as \
-      origin. sync init --clone <url> starts from the team's repository instead, merging in \
+      origin; an origin it has already synced with is replaced only with --force. \
+      sync init --clone <url> starts from the team's repository instead, merging in \
       any sync-ups already here. Running sync init again is harmless. See TEAMS in syncups(1).
       """,
     runs: SyncCommand.self,
@@ -707,6 +709,12 @@ package enum CommandTable {
           help: "With init: start from the team's repository at <url>, keeping the sync-ups "
             + "already here."),
         \.clone, parse: ValueParser.nonEmptyPath),
+      .flag(
+        OptionSpec(
+          long: "force",
+          help: "With init <remote>: replace an origin this repository has already synced "
+            + "with."),
+        \.force),
     ],
     examples: [
       ExampleSpec(

@@ -12,6 +12,9 @@ enum ReferenceError: Error, Equatable {
   case notFound(kind: String, reference: String, suggestion: String?, hint: String? = nil)
   /// Several matched; their descriptions, for the person to choose from.
   case ambiguous(kind: String, reference: String, candidates: [String])
+  /// Several sync-ups have the title `reference`, which no more of the title can tell apart;
+  /// their descriptions.
+  case sameTitle(reference: String, candidates: [String])
   /// No attendee of the sync-up titled `syncUp` matched.
   case noAttendee(reference: String, syncUp: String, suggestion: String?)
   /// Several attendees of the sync-up titled `syncUp` matched; their short ids.
@@ -28,6 +31,10 @@ enum ReferenceError: Error, Equatable {
       return "'\(sanitize(reference))' matches \(candidates.count) \(kind)s:\n"
         + candidates.map { "  \(sanitize($0))" }.joined(separator: "\n")
         + "\nUse more of the title, or an id."
+    case .sameTitle(let reference, let candidates):
+      return "\(candidates.count) sync-ups are titled '\(sanitize(reference))':\n"
+        + candidates.map { "  \(sanitize($0))" }.joined(separator: "\n")
+        + "\nUse an id (the short ids above will do), or rename one: 'syncups edit ID --title …'."
     case .noAttendee(let reference, let syncUp, let suggestion):
       return "no attendee '\(sanitize(reference))' in '\(sanitize(syncUp))'"
         + (suggestion.map { ". Did you mean '\(sanitize($0))'?" } ?? "")
@@ -52,9 +59,7 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
     $0.title.lowercased() == wanted || digits == hexDigits($0.id)
   }
   if outright.count == 1 { return outright[0] }
-  if outright.count > 1 {
-    throw .ambiguous(kind: "sync-up", reference: reference, candidates: outright.map(describe))
-  }
+  if outright.count > 1 { throw ambiguity(reference, outright) }
 
   let candidates = syncUps.elements.filter { syncUp in
     (!wanted.isEmpty && syncUp.title.lowercased().hasPrefix(wanted))
@@ -62,7 +67,7 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
   }
   if candidates.count == 1 { return candidates[0] }
   if candidates.count > 1 {
-    throw .ambiguous(kind: "sync-up", reference: reference, candidates: candidates.map(describe))
+    throw ambiguity(reference, candidates)
   }
   throw .notFound(
     kind: "sync-up", reference: reference,
@@ -191,6 +196,16 @@ private func idMatches(_ digits: String?, _ id: UUID) -> Bool {
 /// The 32 hex digits of `id`, upper case, without hyphens.
 private func hexDigits(_ id: UUID) -> String {
   id.uuidString.filter { $0 != "-" }
+}
+
+/// The error for a reference that matched several sync-ups: when they all have one title, more
+/// of it cannot help, and the error says to use an id.
+private func ambiguity(_ reference: String, _ matches: [SyncUp]) -> ReferenceError {
+  let title = matches[0].title.lowercased()
+  guard matches.allSatisfy({ $0.title.lowercased() == title }) else {
+    return .ambiguous(kind: "sync-up", reference: reference, candidates: matches.map(describe))
+  }
+  return .sameTitle(reference: matches[0].title, candidates: matches.map(describe))
 }
 
 private func describe(_ syncUp: SyncUp) -> String {

@@ -253,17 +253,25 @@ extension CommandContext {
   /// Warns, unless the title is blank, when another sync-up has `syncUp`'s title in any case:
   /// the title then names neither, and only the ids tell them apart.
   private func warnIfTitleIsShared(by syncUp: SyncUp) {
+    guard let syncUps = try? loadSyncUps().wrappedValue,
+      let warning = Self.sharedTitleWarning(syncUp, among: syncUps)
+    else { return }
+    say(warning)
+  }
+
+  /// The warning for `syncUp` when, its title not blank, another of `syncUps` has it in any
+  /// case; nil when none has.
+  nonisolated static func sharedTitleWarning(
+    _ syncUp: SyncUp, among syncUps: IdentifiedArrayOf<SyncUp>
+  ) -> String? {
     let title = syncUp.title.lowercased()
-    guard !title.allSatisfy(\.isWhitespace), let syncUps = try? loadSyncUps().wrappedValue else {
-      return
-    }
+    guard !title.allSatisfy(\.isWhitespace) else { return nil }
     let others = syncUps.filter { $0.id != syncUp.id && $0.title.lowercased() == title }
-    guard !others.isEmpty else { return }
+    guard !others.isEmpty else { return nil }
     let whose = others.count == 1 ? "another sync-up has" : "\(others.count) other sync-ups have"
-    say(
-      "Warning: \(whose) the title \(UserText.name(syncUp)) too ("
-        + others.map(\.id.shortID).joined(separator: ", ")
-        + "); name this one by its id, \(syncUp.id.shortID).")
+    return "Warning: \(whose) the title \(UserText.name(syncUp)) too ("
+      + others.map(\.id.shortID).joined(separator: ", ")
+      + "); name this one by its id, \(syncUp.id.shortID)."
   }
 
   /// Warns about each name that several of `syncUp`'s attendees have (in any case): the name
