@@ -303,9 +303,10 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
 
   @Test func aChangeWaitingToBeWrittenOutlivesAnOutsideRewrite() async throws {
     // The file is touched (the same bytes), then reformatted (the same value), then given
-    // other contents by a writer that ignores the lock, all while our change waits.
+    // other contents by a writer that ignores the lock, all while our change waits: for an
+    // hour, longer than any run of the suite, so a loaded machine cannot write it early.
     try await withFileSystem(
-      [url.path: Data("[1]".utf8)], options: { $0.saveDelay = .seconds(60) }
+      [url.path: Data("[1]".utf8)], options: { $0.saveDelay = .seconds(3600) }
     ) { fileSystem in
       @Shared(.fileStorage(url)) var numbers: [Int] = []
       $numbers.withLock { $0.append(2) }
