@@ -162,6 +162,40 @@ import TestStoreSupport
     #expect(store.state.syncUp == FeatureFixtures.designSyncUp)
   }
 
+  /// Discarding while a note is being typed saves nothing, but the note joins the transcript,
+  /// which the discarded meeting's notes are shown from.
+  @Test func discardingKeepsTheNoteBeingTypedInTheTranscript() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.designSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = DismissCounter().effect
+    }
+
+    await store.startMeeting()
+    await store.send(.noteSubmitted("First")) {
+      $0.transcript = "Blob: First"
+    }
+    await store.send(.noteDraftChanged("Half said")) {
+      $0.noteDraft = "Half said"
+    }
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
+      $0.stopwatch = Stopwatch(elapsed: .zero)
+    }
+    await store.send(.alert(.presented(.confirmDiscard))) {
+      $0.alert = nil
+      $0.hasEnded = true
+      $0.noteDraft = ""
+      $0.transcript = "Blob: First\nBlob: Half said"
+    }
+    await store.finish()
+    #expect(store.state.syncUp == FeatureFixtures.designSyncUp)
+  }
+
   @Test func resumeDismissesTheAlertAndTicksCountAgain() async {
     let clock = TestClock()
     let store = TestStore(
