@@ -242,6 +242,22 @@ struct TerminalMeetingEndToEndTests {
     #expect(meeting.settingsAreRestored)
   }
 
+  /// On a dumb terminal, a note being typed when the meeting ends without a key (here a
+  /// signal) is written as a note, and its line is not started again before the last line.
+  @Test func aDumbTerminalClosesTheNoteLineWhenTheMeetingTakesTheNote() throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"], environment: ["TERM": "dumb"])
+    #expect(meeting.waitFor("n next a absent space pause t note e end"))
+    meeting.type("tHalf typed")
+    #expect(meeting.waitFor("Note: Half typed"))
+    meeting.kill(SIGTERM)
+    #expect(meeting.wait() == 143)
+    let end = meeting.screen.components(separatedBy: "Note from Ana: Half typed\r\n")
+    #expect(end.count == 2)
+    #expect(end.last?.contains("Note:") == false)
+    #expect(end.last?.contains("Saved the meeting (1 note)\r\n") == true)
+  }
+
   /// A terminal that cannot move the cursor gets the lines of a script's meeting, the keys
   /// still read one by one: no escape sequence is ever written.
   @Test func aDumbTerminalGetsLinesAndTheKeysStillWork() throws {
