@@ -390,7 +390,8 @@ package enum CommandTable {
           With --format markdown, prints a Markdown page to paste into chat or a wiki: the \
           title and date as a heading, the attendees (absent ones struck through; Not recorded \
           for a meeting saved without its record, as the text says), a section per speaker \
-          with their notes (transcript lines 'Name: text') and, for a meeting recorded with \
+          with their notes (transcript lines 'Name: text'; those of a name two speakers share \
+          under the first of them) and, for a meeting recorded with \
           its timings, the time they spoke against their slot, then the total against the \
           planned length. Markdown characters in titles, names and notes are \
           escaped, so they show as typed.
