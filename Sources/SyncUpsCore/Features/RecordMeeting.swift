@@ -299,6 +299,10 @@ public struct RecordMeeting: Reducer, Sendable {
   }
 
   private func respond(to action: Action, in state: inout State) -> Effect<Action> {
+    // Once saved or discarded, the meeting takes nothing more: an end asked for before it is
+    // dismissed (a signal as the time runs out, a tick already on its way) must not save it
+    // again, nor change what was saved.
+    guard !state.hasEnded else { return .none }
     switch action {
     case .absentButtonTapped:
       guard state.speakers.indices.contains(state.speakerIndex) else { return .none }

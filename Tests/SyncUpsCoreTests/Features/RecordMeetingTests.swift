@@ -308,6 +308,38 @@ import TestStoreSupport
     await store.finish()
   }
 
+  /// A save or discard asked for once the time ran out (a signal arriving before the meeting
+  /// is dismissed) changes nothing: the meeting is saved once.
+  @Test func anEndAskedForAfterTheEndChangesNothing() async {
+    let clock = TestClock()
+    let syncUp = FeatureFixtures.syncUp(duration: 1, attendees: 1)
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(syncUp)), reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = DismissCounter().effect
+      $0.uuid = .incrementing
+    }
+
+    await store.startMeeting()
+    let turns = [FeatureFixtures.turn(0xC00, "A1", 1, of: 1)]
+    let meeting = FeatureFixtures.recorded(syncUp, duration: 1, turns: turns)
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 1
+      $0.stopwatch = Stopwatch(elapsed: .seconds(1))
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.syncUp.meetings.insert(meeting, at: 0)
+    }
+    await store.receive(.delegate(.saved(meeting)))
+    await store.send(.alert(.presented(.confirmSave)))
+    await store.send(.alert(.presented(.confirmDiscard)))
+    await store.send(.noteSubmitted("Too late"))
+    await store.finish()
+  }
+
   @Test func theEndAlerts() {
     let resume = ButtonState<RecordMeeting.Action.Alert>(role: .cancel, label: "Resume")
     let save = ButtonState<RecordMeeting.Action.Alert>(action: .confirmSave, label: "Save and end")
