@@ -37,7 +37,7 @@ _syncups_options() {
     'import') echo '--merge --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'export') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'merge-driver') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'sync') echo '--clone --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'sync') echo '--clone --force --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'completions') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'help') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'version') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;

@@ -161,12 +161,12 @@ complete -c syncups -n '__syncups_at \'show\' 0' -x -a '(__syncups_run __complet
 # syncups add
 complete -c syncups -n '__syncups_at \'add\'' -l title -x -d 'The sync-up\'s title.'
 complete -c syncups -n '__syncups_at \'add\'' -l attendee -x -d 'Add an attendee; repeat for more.'
-complete -c syncups -n '__syncups_at \'add\'' -l duration -x -d 'The meeting\'s length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes, from 1s to 24h, and at least 1s per attendee (default: the default-duration setting, else 5m).'
+complete -c syncups -n '__syncups_at \'add\'' -l duration -x -d 'The meeting\'s length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s to 24h, and at least 1s per attendee (default: the default-duration setting, else 5m).'
 complete -c syncups -n '__syncups_at \'add\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The colour theme (default: the default-theme setting, else bubblegum).'
 
 # syncups edit
 complete -c syncups -n '__syncups_at \'edit\'' -l title -x -d 'The new title.'
-complete -c syncups -n '__syncups_at \'edit\'' -l duration -x -d 'The new length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes, from 1s to 24h, and at least 1s per attendee once the attendee changes are made.'
+complete -c syncups -n '__syncups_at \'edit\'' -l duration -x -d 'The new length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s to 24h, and at least 1s per attendee once the attendee changes are made.'
 complete -c syncups -n '__syncups_at \'edit\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The new colour theme.'
 complete -c syncups -n '__syncups_at \'edit\'' -l add-attendee -x -d 'Add an attendee; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -a '(__syncups_attendees)' -d 'Remove the attendee with this name or id; repeatable.'
@@ -206,7 +206,7 @@ complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_
 
 # syncups stats
 complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest meetings (n is 1 or more).'
-complete -c syncups -n '__syncups_at \'stats\'' -l since -x -d 'Only meetings held since a day, YYYY-MM-DD from local midnight, or since a time before now: Nh, Nd or Nw hours, days or weeks ago. Not with --last.'
+complete -c syncups -n '__syncups_at \'stats\'' -l since -x -d 'Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, yesterday, or a time before now as a duration with days and weeks too (30m, 12h, 7d, 1w2d) or git\'s \'2 weeks ago\' and \'3 months ago\'. Not with --last.'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # Subcommands of 'config'
@@ -239,6 +239,7 @@ complete -c syncups -n '__syncups_at \'merge-driver\' 2' -r -F -d 'theirs'
 
 # syncups sync
 complete -c syncups -n '__syncups_at \'sync\'' -l clone -x -d 'With init: start from the team\'s repository at <url>, keeping the sync-ups already here.'
+complete -c syncups -n '__syncups_at \'sync\'' -l force -d 'With init <remote>: replace an origin this repository has already synced with.'
 complete -c syncups -n '__syncups_at \'sync\' 0' -x -a 'init' -d 'init'
 
 # syncups completions

@@ -31,8 +31,10 @@ final class CountingFileSystem: FileSystem, @unchecked Sendable {
     lock.withLock { count += 1 }
     return try base.write(data, to: path)
   }
-  func lock(_ path: String, timeout: Duration) throws(FileSystemError) -> any FileLock {
-    try base.lock(path, timeout: timeout)
+  func lock(
+    _ path: String, timeout: Duration, holder: String?
+  ) throws(FileSystemError) -> any FileLock {
+    try base.lock(path, timeout: timeout, holder: holder)
   }
   func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> any FileWatch {
     base.watch(path, onChange: onChange)

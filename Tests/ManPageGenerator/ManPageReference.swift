@@ -229,7 +229,11 @@ enum ManPageReference {
       "received",
       "Object: what the merge brought. added, changed and deleted are arrays of {id, title} "
         + "of sync-ups; meetings an array of {syncUp: {id, title}, id, date} of meetings held "
-        + "elsewhere."
+        + "elsewhere; conflicts an array of the conflicts a teammate's sync resolved in the "
+        + "merges that arrived, as in conflicts, with ours (who merged) and theirs (whose "
+        + "change met theirs), the message told from here (kept 'Design': deleted here, "
+        + "changed by Ben). A sync-up kept because a teammate changed what was deleted here "
+        + "is among those conflicts, not among added."
     ),
     (
       "conflicts",
@@ -237,12 +241,24 @@ enum ManPageReference {
         + "merge-driver: syncUp, path, kept, message): edits both sides made to the same "
         + "thing, and whose was kept."
     ),
+    (
+      "recovered",
+      "Array of strings: what was put right of an earlier sync that was killed, before this "
+        + "one began (a lock git left, an unfinished merge undone and done again); empty when "
+        + "nothing was."
+    ),
+    ("error", "String: why the sync failed, as on standard error; null when it did not."),
   ]
 
   /// The fields of `sync init --json` (with or without `--clone`).
   static let syncSetupFields: [(String, String)] = [
     ("repository", "String: the git repository's top directory."),
     ("remote", "String: origin's URL; null when there is none."),
+    (
+      "previousRemote",
+      "String: the URL origin had before this sync init replaced it; null when it was not "
+        + "replaced."
+    ),
     ("committed", "Array of String: the first lines of the commits made, oldest first."),
     ("conflicts", "Array, as in sync: what merging local sync-ups into a clone resolved."),
   ]
@@ -259,7 +275,11 @@ enum ManPageReference {
       + "to the syncups merge driver, and .gitignore, which keeps out the lock file and "
       + "temporary files. It registers the driver in the repository's .git/config as this "
       + "syncups (sync updates the path when syncups moves) and commits. Only the data file "
-      + "and those two files are ever committed.",
+      + "and those two files are ever committed. Given a remote other than origin's, it says "
+      + "Origin changed from 'X' to 'Y'; once the repository has synced with its origin, "
+      + "replacing it takes --force, and the next sync merges with what the new one holds. "
+      + "When sync init --clone or sync brings in a sync-up whose title another one already "
+      + "has, it warns, naming both ids: that title then names neither, so use an id.",
     "Run syncups sync before and after a meeting. It holds the data file's lock throughout, "
       + "commits local changes with a message saying what changed (Add sync-up Design, "
       + "Meeting of Engineering, 4 notes), fetches, merges the team's branch, pushes, and says "
@@ -271,8 +291,11 @@ enum ManPageReference {
       + "changed the same field, the later commit's change wins and the conflict is reported; "
       + "a sync-up deleted on one side and changed on the other is kept and reported. When "
       + "two teammates each kept a sync-up a third deleted, their merge compares it with the "
-      + "last version they had in common, so both their changes stay. Keys this version does "
-      + "not know are kept.",
+      + "last version they had in common, so both their changes stay. The merge commit "
+      + "records each conflict (a Syncups-Conflict trailer naming who merged and whose change "
+      + "they merged), and every teammate who receives it is told: conflict merged by Ben: "
+      + "..., or kept 'Design': deleted here, changed by Ben. Keys this version does not know "
+      + "are kept.",
     "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
       + "or when the remote refuses the push, sync exits 1 saying the push is pending, and the "
       + "next sync pushes. A teammate's data file that cannot be decoded is never merged: the "
@@ -280,6 +303,18 @@ enum ManPageReference {
       + "no terminal and GIT_TERMINAL_PROMPT=0, so it never waits for a password: use an ssh "
       + "key or a credential helper. When git has no user.name or user.email configured, "
       + "commits are made as syncups <syncups@localhost>; the configuration is not changed.",
+    "A push that loses a race with a teammate's (the remote branch moved, or the remote could "
+      + "not update it because another push held it) is not a failure: sync fetches, merges "
+      + "and pushes again, up to five times, after a short random pause.",
+    "A sync can be killed at any point, with or without its git: git dies with syncups, and "
+      + "the next sync puts right what was left before it does anything else, and says so "
+      + "(Recovered from an interrupted sync: ...). It removes the index.lock and temporary "
+      + "merge files left behind, and undoes a merge git had not committed: what the data file "
+      + "held is kept as local work less the team's changes, which are merged again properly, "
+      + "so a change a teammate made is never committed as yours and nothing a teammate "
+      + "deleted comes back. There is never anything to remove or undo by hand. git writes the "
+      + "data file in place, so a sync killed at that very moment can leave it cut short: "
+      + "other commands then fail to decode it (status 65) until syncups sync puts it right.",
   ]
 
   /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved.
@@ -316,10 +351,11 @@ enum ManPageReference {
     ),
     ("HOME", "The base of the default locations."),
     (
-      "SYNCUPS_LOCK_TIMEOUT",
+      CommandContext.lockTimeoutVariable,
       "How many seconds a command that changes data waits for another syncups process to "
         + "release the data file before giving up with status 75 (a number from 0 to 3600; "
-        + "default 10)."
+        + "default 10). The message then says which command holds the file, with its pid, "
+        + "when that process still runs."
     ),
     (
       CommandContext.mergeNewerVariable,
@@ -358,7 +394,10 @@ enum ManPageReference {
         + "and new files 0600. A data file without write permission (chmod a-w) is never "
         + "replaced, not even by root, and a write that fails, on a full disk or past the "
         + "file-size limit (ulimit -f), leaves the old file and no temporary file: either way "
-        + "the command exits 1. A stored meeting holds date, id and transcript and may hold "
+        + "the command exits 1. A write interrupted by kill -9 may leave a temporary "
+        + ".sync-ups.json.tmp-* file beside it, which the next write removes once its process is "
+        + "gone. A command that reads a data file that does not exist says so on standard "
+        + "error; the change that creates one says Created and its path. A stored meeting holds date, id and transcript and may hold "
         + "its record: started (when it began, written as date), duration (the seconds it "
         + "ran, pauses excluded), "
         + "plannedDuration (the sync-up's length then, in seconds), endedEarly (Bool), "

@@ -100,7 +100,8 @@ enum OutputChecks {
       return nil
     }
     for (offset, line) in lines.enumerated().dropFirst()
-    where !line.hasPrefix("  ") && line != "Use more of the title, or an id." {
+    where !line.hasPrefix("  ") && line != "Use more of the title, or an id."
+      && !line.hasPrefix("Use an id (the short ids above will do)") {
       return "stderr line \(offset + 1) is not part of the message: '\(visible(Array(line.utf8)))'"
     }
     return nil

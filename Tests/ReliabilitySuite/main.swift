@@ -27,6 +27,7 @@ if CommandLine.argc > 1, CommandLine.arguments[1] == Launcher.flag {
 let allCases: [ReliabilityCase] =
   ConcurrencyCases.all + CrashCases.all + BadDataCases.all + FullDiskCases.all + LockCases.all
   + PipeCases.all + MeetingCases.all + ArgumentFuzzing.all + ImportFuzzing.all + TerminalSafetyCases.all
+  + SyncFaultCases.all
 
 /// This executable's own path.
 func executablePath() -> String {

@@ -307,6 +307,53 @@ struct LiveFileSystemTests {
     }
   }
 
+  @Test func aLockTimeoutNamesTheHolderFromItsNote() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      let held = try fs.lock(file, timeout: .seconds(1), holder: "'syncups sync'")
+      defer { held.unlock() }
+      #expect(
+        try String(contentsOfFile: dir + "/.state.json.lock", encoding: .utf8)
+          == "\(getpid()) \(ProcessIdentity.current.start!)\n'syncups sync'\n")
+      let error = try #require(await fsLockTimeout(fs, file))
+      #expect(error.kind == .lockTimeout)
+      #expect(error.lockHolder == "'syncups sync' (pid \(getpid()))")
+      #expect(error.message.contains("still held by 'syncups sync' (pid \(getpid())) after"))
+    }
+  }
+
+  @Test func aLockNoteOfAProcessThatEndedNamesNobody() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      // Held by a process that does not leave notes, over the note of one that has ended.
+      let lockPath = dir + "/.state.json.lock"
+      try fsWritePlainFile(lockPath, "\(Int32.max) 5\n'syncups sync'\n")
+      let descriptor = open(lockPath, O_RDWR)
+      defer { close(descriptor) }
+      #expect(flock(descriptor, LOCK_EX) == 0)
+      let error = try #require(await fsLockTimeout(fs, file))
+      #expect(error.lockHolder == nil)
+      #expect(error.message.contains("still held by another process or thread after"))
+    }
+  }
+
+  @Test func aWriteRemovesTheTemporaryFilesOfWritersThatEnded() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/state.json"
+      let me = ProcessIdentity.current
+      let ended = ".state.json.tmp-\(Int32.max)-7-abcdef"
+      let reused = ".state.json.tmp-\(me.pid)-\(me.start! + 1)-ghijkl"
+      let running = ".state.json.tmp-\(me.pid)-\(me.start!)-mnopqr"
+      let unnamed = ".state.json.tmp-stuvwx"
+      let another = ".other.json.tmp-\(Int32.max)-7-abcdef"
+      for name in [ended, reused, running, unnamed, another] {
+        try fsWritePlainFile(dir + "/" + name, "partial")
+      }
+      _ = try fs.write(Data("[]".utf8), to: file)
+      #expect(fsEntries(dir) == [another, running, unnamed, "state.json"].sorted())
+    }
+  }
+
   @Test func lockIsReleasedWhenTheTokenIsDropped() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/state.json"
@@ -705,6 +752,19 @@ func fsEntryCount(_ path: String) -> Int {
 /// Runs blocking work on a thread of its own: not on the tests' cooperative pool, which other
 /// tests keep busy for seconds at a time, nor on Dispatch's, whose threads the file system's
 /// own callbacks need.
+/// The error of a try to take the lock of `path`, held elsewhere, for 50 ms on a thread of its
+/// own; nil (and an issue) when the lock was taken.
+func fsLockTimeout(_ fs: LiveFileSystem, _ path: String) async -> FileSystemError? {
+  let outcome = await fsOffPool {
+    Result { () throws(FileSystemError) in try fs.lock(path, timeout: .milliseconds(50)) }
+  }.value
+  guard case .failure(let error) = outcome else {
+    Issue.record("took a held lock")
+    return nil
+  }
+  return error
+}
+
 func fsOffPool<Value: Sendable>(
   _ work: @escaping @Sendable () -> Value
 ) -> Task<Value, Never> {

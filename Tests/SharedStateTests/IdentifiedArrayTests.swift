@@ -467,11 +467,13 @@ private func expectConsistent(
     expectConsistent(todos)
   }
 
-  @Test func debugDescriptionNamesTheTypes() {
-    let numbers = IdentifiedArray(uniqueElements: [1, 2], id: \.self)
-    #expect(numbers.debugDescription == "IdentifiedArray<Int, Int>([1, 2])")
+  @Test func debugDescriptionNamesTheElementTypeAsIdentifiedCollectionsDoes() {
+    let numbers = IdentifiedArray(uniqueElements: [1, 2, 3], id: \.self)
+    #expect(numbers.debugDescription == "IdentifiedArray<Int>([1, 2, 3])")
     let names = IdentifiedArray(uniqueElements: ["a", "b"], id: \.self)
-    #expect(names.debugDescription == #"IdentifiedArray<String, String>(["a", "b"])"#)
+    #expect(names.debugDescription == #"IdentifiedArray<String>(["a", "b"])"#)
+    let todos: IdentifiedArrayOf<IATodo> = [IATodo(id: 1, title: "A")]
+    #expect(todos.debugDescription.hasPrefix("IdentifiedArray<IATodo>(["))
   }
 
   @Test func initializersFromAnotherIdentifiedArrayOrASlice() {

@@ -198,7 +198,8 @@ struct FileFormatTests {
     BadFile(
       name: "not JSON",
       json: "[{",
-      failure: DecodingFailure(kind: "dataCorrupted", path: "", message: "The given data was not valid JSON.")
+      failure: DecodingFailure(
+        kind: "syntax", path: "", message: "not valid JSON: expected a key in double quotes, found the end of the file (at line 1, column 3)")
     ),
     BadFile(
       name: "an object instead of an array",
@@ -612,6 +613,8 @@ extension FileFormatTests {
         self.init(kind: "typeMismatch", path: render(context.codingPath), message: context.debugDescription)
       case DecodingError.valueNotFound(_, let context):
         self.init(kind: "valueNotFound", path: render(context.codingPath), message: context.debugDescription)
+      case let syntax as JSONSyntaxError:
+        self.init(kind: "syntax", path: "", message: syntax.description)
       default:
         return nil
       }

@@ -28,4 +28,78 @@ struct ConfigEndToEndTests {
         == "bell              on\ncolor             auto\ndefault-duration  5m\n"
         + "default-theme     bubblegum\norder             listed\novertime          off\n")
   }
+
+  @Test func settingValuesAreReadInAnyCase() throws {
+    let syncups = SyncUpsRun()
+    for (key, value) in [
+      ("order", "ROTATED"), ("color", "Never"), ("bell", "OFF"), ("default-theme", "Teal"),
+      ("OVERTIME", "On"), ("default-duration", "10M"),
+    ] {
+      let result = try syncups("config", "set", key, value)
+      #expect(result.status == 0, "\(key) \(value): \(result.error)")
+    }
+    #expect(
+      try syncups("config", "list").output
+        == "bell              off\ncolor             never\ndefault-duration  10m\n"
+        + "default-theme     teal\norder             rotated\novertime          on\n")
+  }
+
+  @Test func aDurationReadWithJSONGoesBackWithJSONAsTheSameSeconds() throws {
+    let syncups = SyncUpsRun()
+    #expect(try syncups("config", "set", "default-duration", "1m30s").status == 0)
+    let read = try syncups("config", "get", "default-duration", "--json")
+    #expect(read.output == "90\n")
+    let value = read.output.trimmingCharacters(in: .newlines)
+    let written = try syncups("config", "set", "default-duration", value, "--json")
+    #expect(written.status == 0)
+    #expect(written.error == "")
+    #expect(written.output == "{\n  \"key\" : \"default-duration\",\n  \"value\" : 90\n}\n")
+    #expect(try syncups("config", "get", "default-duration").output == "1m30s\n")
+    // Seconds up to a day, which as minutes would be out of range.
+    #expect(try syncups("--json", "config", "set", "default-duration", "3600").status == 0)
+    #expect(try syncups("config", "get", "default-duration").output == "1h\n")
+    let tooLong = try syncups("--json", "config", "set", "default-duration", "86401")
+    #expect(tooLong.status == 64)
+    #expect(tooLong.error.hasPrefix(
+      "Error: duration '86401' for 'default-duration' is out of range (1s to 24h)\n"))
+    // Units mean what they say either way.
+    #expect(try syncups("--json", "config", "set", "default-duration", "2m").status == 0)
+    #expect(try syncups("config", "get", "default-duration").output == "2m\n")
+  }
+
+  @Test func aBareNumberOverAnHourOfMinutesIsReadAsMinutesWithAWarning() throws {
+    let syncups = SyncUpsRun()
+    let set = try syncups("config", "set", "default-duration", "90")
+    #expect(set.status == 0)
+    #expect(
+      set.error
+        == "Warning: default-duration 90 is read as 90 minutes (1h30m); write 90s for seconds.\n")
+    #expect(try syncups("config", "get", "default-duration").output == "1h30m\n")
+    let quiet = try syncups("config", "set", "default-duration", "60")
+    #expect(quiet.error == "")
+    #expect(try syncups("config", "set", "default-duration", "1441").status == 64)
+    #expect(try syncups("config", "get", "default-duration").output == "1h\n")
+
+    let added = try syncups("add", "--title", "Eng", "--duration", "90", "--json")
+    #expect(added.status == 0)
+    #expect(
+      added.error
+        == "Warning: --duration 90 is read as 90 minutes (1h30m); write 90s for seconds.\n"
+        + "Created '\(syncups.dataFile)'.\n")
+    let object = try #require(try syncups.json(added) as? [String: Any])
+    #expect(object["duration"] as? Int == 5_400)
+    let shortID = try #require((object["id"] as? String)?.prefix(8))
+    let edited = try syncups("edit", "eng", "--duration", "75")
+    #expect(edited.status == 0)
+    #expect(
+      edited.error
+        == "Warning: --duration 75 is read as 75 minutes (1h15m); write 75s for seconds.\n"
+        + "Updated 'Eng' (\(shortID)).\n")
+    #expect(try syncups("edit", "eng", "--duration", "90s").error.hasPrefix("Updated 'Eng'"))
+    // A command that fails prints its error alone: nothing was read as minutes.
+    let failed = try syncups("edit", "eng", "--duration", "90", "--remove-attendee", "Nobody")
+    #expect(failed.status == 1)
+    #expect(failed.error == "Error: no attendee 'Nobody' in 'Eng'\n")
+    #expect(try syncups("-q", "edit", "eng", "--duration", "120").error == "")
+  }
 }

@@ -188,7 +188,7 @@ struct DataRulesEndToEndTests {
     let imported = try syncups("import", "-", input: file)
     #expect(
       imported.error
-        == "Imported 1 sync-up (syncups format).\n"
+        == "Created '\(syncups.dataFile)'.\nImported 1 sync-up (syncups format).\n"
         + "Warning: 2 attendees of 'Twins' are named 'Sam' (C1000000, C2000000); "
         + "name each by its id.\n")
   }

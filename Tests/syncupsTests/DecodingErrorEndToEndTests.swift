@@ -47,6 +47,38 @@ struct DecodingErrorEndToEndTests {
         + "sync-ups, found an object (at the top level)\n")
   }
 
+  @Test func aCorruptDataFileIsPlacedByLineAndColumn() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile("[\n  {\"title\": \"Eng\",\n   \"duration\": 300,,\n")
+    let result = try syncups("list")
+    #expect(result.status == 65)
+    #expect(
+      result.error
+        == "Error: cannot decode '\(syncups.dataFile)': not valid JSON: expected a key in double "
+        + "quotes, found ',' (at line 3, column 20)\n")
+    let imported = try syncups("--file", "other.json", "import", "-", input: "[1 2]")
+    #expect(imported.status == 65)
+    #expect(
+      imported.error
+        == "Error: cannot import standard input: not valid JSON: expected ',' or ']', found '2' "
+        + "(at line 1, column 4)\n")
+  }
+
+  @Test func validJSONNestedTooDeeplyIsSaidToBe() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+    let before = syncups.dataBytes
+    for arguments in [["list"], ["add", "--title", "Eng"]] {
+      let result = try syncups.run(arguments)
+      #expect(result.status == 65)
+      #expect(result.error.hasSuffix(
+        "'\(syncups.dataFile)': nested too deeply: more than 512 arrays and objects inside one "
+          + "another (at line 1, column 513)\n"), "\(arguments)")
+    }
+    #expect(syncups.dataBytes == before)
+  }
+
   @Test func noMessageNamesASwiftType() throws {
     let syncups = SyncUpsRun()
     for document in Self.badDocuments {

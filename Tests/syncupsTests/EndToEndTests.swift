@@ -1,5 +1,6 @@
 import ChildProcessSupport
 import Foundation
+import SharedState
 import Testing
 
 /// Runs the built `syncups` binary in a scratch home: `HOME`, `XDG_DATA_HOME` and
@@ -132,7 +133,7 @@ struct EndToEndTests {
     let syncups = SyncUpsRun()
     let added = try syncups("add", "--title", "Design")
     #expect(added.output == "")
-    #expect(added.error.hasPrefix("Added 'Design' ("))
+    #expect(added.error.hasPrefix("Created '\(syncups.dataFile)'.\nAdded 'Design' ("))
     let quiet = try syncups("-q", "add", "--title", "Other")
     #expect(quiet.output == "" && quiet.error == "")
   }
@@ -233,7 +234,8 @@ struct EndToEndTests {
     let second = SyncUpsRun()
     let imported = try second("import", "-", input: exported.output)
     #expect(imported.status == 0)
-    #expect(imported.error == "Imported 1 sync-up (syncups format).\n")
+    #expect(
+      imported.error == "Created '\(second.dataFile)'.\nImported 1 sync-up (syncups format).\n")
     let again = try second("import", "-", input: exported.output)
     #expect(again.error == "Imported 0 sync-ups (syncups format); skipped 1 already present: 'Design'.\n")
     #expect(try second("export").output == exported.output)
@@ -351,9 +353,11 @@ struct LockEndToEndTests {
       "add", "--title", "Blocked", environment: ["SYNCUPS_LOCK_TIMEOUT": "0.3"])
     #expect(result.status == 75)
     #expect(Date().timeIntervalSince(started) < 10)  // the 0.3 s asked for, not the 10 s default
-    #expect(result.error.hasPrefix("Error: "))
-    #expect(result.error.contains(syncups.dataFile))
-    #expect(result.error.split(separator: "\n").count == 1)
+    // The lock file names the last 'syncups add', which has ended: no holder to name.
+    #expect(
+      result.error
+        == "Error: '\(syncups.dataFile)' is locked by another process: gave up waiting after "
+        + "0.3 s; SYNCUPS_LOCK_TIMEOUT sets how many seconds to wait\n")
     #expect(syncups.dataBytes == before)
     // Reading needs no lock.
     #expect(try syncups("list", environment: ["SYNCUPS_LOCK_TIMEOUT": "0.3"]).status == 0)
@@ -381,6 +385,27 @@ struct LockEndToEndTests {
     // A command that fails after taking the lock leaves the file as it was, too.
     #expect(try syncups("edit", "eng", "--remove-attendee", "Nobody").status == 1)
     #expect(try syncups("meeting", "delete", "eng", "1").status == 1)
+    #expect(syncups.dataBytes == before)
+  }
+
+  @Test func aLockTimeoutNamesTheHolderAndTheVariableThatWaitsLonger() throws {
+    let syncups = SyncUpsRun()
+    #expect(try syncups("add", "--title", "Eng").status == 0)
+    // Each command leaves a note of who it is in the lock file as it takes the lock.
+    let lockPath = syncups.home.path + "/data/syncups/.sync-ups.json.lock"
+    let note = try String(contentsOfFile: lockPath, encoding: .utf8)
+    #expect(note.hasSuffix("\n'syncups add'\n"))
+    // A long 'syncups sync' holds the lock (here this process, through the same call).
+    let held = try LiveFileSystem.shared.lock(
+      syncups.dataFile, timeout: .seconds(10), holder: "'syncups sync'")
+    defer { held.unlock() }
+    let before = syncups.dataBytes
+    let result = try syncups("add", "--title", "Blocked", environment: ["SYNCUPS_LOCK_TIMEOUT": "0.2"])
+    #expect(result.status == 75)
+    #expect(
+      result.error
+        == "Error: '\(syncups.dataFile)' is locked by 'syncups sync' (pid \(getpid())): gave up "
+        + "waiting after 0.2 s; SYNCUPS_LOCK_TIMEOUT sets how many seconds to wait\n")
     #expect(syncups.dataBytes == before)
   }
 

@@ -95,9 +95,9 @@ struct HelpTests {
           --title <title>         The sync-up's title.
           --attendee <name>       Add an attendee; repeat for more.
           --duration <duration>   The meeting's length: 90s, 5m, 1m30s, 1m 30s, 5min,
-                                  1:30, 1h or plain minutes, from 1s to 24h, and at
-                                  least 1s per attendee (default: the default-duration
-                                  setting, else 5m).
+                                  1:30, 1h or plain minutes (a warning when over 60),
+                                  from 1s to 24h, and at least 1s per attendee (default:
+                                  the default-duration setting, else 5m).
           --theme <theme>         The colour theme (default: the default-theme setting,
                                   else bubblegum).
           -h, --help              Show help information.

@@ -223,6 +223,15 @@ struct HistoryEndToEndTests {
     let west = try syncups(
       "stats", "eng", "--since", "2026-11-01", "--json", environment: ["TZ": "Pacific/Honolulu"])
     #expect((try syncups.json(west) as? [String: Any])?["meetings"] as? Int == 2)
+    // A date and time, local or with its offset.
+    for (since, count) in [
+      ("2026-11-01T00:00", 3), ("2026-11-01 00:00:00", 3), ("2026-11-01T00:00-10:00", 2),
+      ("2026-11-01T10:00Z", 2),
+    ] {
+      let result = try syncups("stats", "eng", "--since", since, "--json")
+      #expect(result.status == 0, "\(since): \(result.error)")
+      #expect((try syncups.json(result) as? [String: Any])?["meetings"] as? Int == count, "\(since)")
+    }
   }
 
   @Test func sinceAcceptsHoursDaysAndWeeksBeforeNow() throws {
@@ -239,7 +248,11 @@ struct HistoryEndToEndTests {
           "title" : "Recent",
           "meetings" : [\(meeting("E2", daysAgo: 2)), \(meeting("E1", daysAgo: 10))] } ]
       """)
-    for (since, count) in [("12h", 0), ("3d", 1), ("7d", 1), ("2w", 2), ("1w", 1)] {
+    for (since, count) in [
+      ("12h", 0), ("3d", 1), ("7d", 1), ("2w", 2), ("1w", 1), ("30m", 0), ("1w2d", 1),
+      ("1w4d", 2), ("2 weeks ago", 2), ("3 days ago", 1), ("today", 0), ("yesterday", 0),
+      ("1440", 0), ("Today", 0), ("1 month ago", 2), ("1 year ago", 2),
+    ] {
       let result = try syncups("stats", "recent", "--since", since, "--json")
       #expect(result.status == 0, "\(since): \(result.error)")
       #expect((try syncups.json(result) as? [String: Any])?["meetings"] as? Int == count, "\(since)")
@@ -313,13 +326,15 @@ struct HistoryEndToEndTests {
       ),
       (
         ["stats", "--since", "2026-02-30"],
-        "Error: invalid value '2026-02-30' for '--since' (expected a day such as 2026-11-01, "
-          + "or a time before now such as 12h, 7d or 4w)"
+        "Error: invalid value '2026-02-30' for '--since' (expected a time before now such as "
+          + "30m, 12h, 7d, 1w2d, '2 weeks ago' or '3 months ago'; today or yesterday; or a date "
+          + "or local time such as 2026-11-01 or 2026-11-24T10:00)"
       ),
       (
         ["stats", "--since", "3y"],
-        "Error: invalid value '3y' for '--since' (expected a day such as 2026-11-01, "
-          + "or a time before now such as 12h, 7d or 4w)"
+        "Error: invalid value '3y' for '--since' (expected a time before now such as "
+          + "30m, 12h, 7d, 1w2d, '2 weeks ago' or '3 months ago'; today or yesterday; or a date "
+          + "or local time such as 2026-11-01 or 2026-11-24T10:00)"
       ),
       (
         ["stats", "eng", "--last", "2", "--since", "7d"],
@@ -592,7 +607,9 @@ struct HistoryEndToEndTests {
 
     let imported = try syncups("--file", "new.json", "import", "-", input: app.output)
     #expect(imported.status == 0, "\(imported.error)")
-    #expect(imported.error == "Imported 2 sync-ups (SyncUps app format).\n")
+    #expect(
+      imported.error
+        == "Created '\(syncups.home.path)/new.json'.\nImported 2 sync-ups (SyncUps app format).\n")
     let original = try syncups("export")
     let copy = try syncups("--file", "new.json", "export")
     #expect(copy.status == 0 && original.status == 0)

@@ -40,12 +40,64 @@ struct HistoryRenderingTests {
     #expect(SinceDate(parsing: "7d") == .ago(seconds: 604_800))
     #expect(SinceDate(parsing: "4w") == .ago(seconds: 2_419_200))
     for bad in [
-      "", "d", "0d", "-1d", "+1d", "1.5d", "7 d", "7D", "3y", "2026-13-01", "2026-02-29",
-      "2026-1-01", "26-11-01", "2026/11/01", "99999999999999999w",
+      "", "d", "0d", "-1d", "+1d", "1.5d", "3y", "2026-13-01", "2026-02-29",
+      "2026-1-01", "26-11-01", "2026/11/01", "99999999999999999w", "ago", "2 weeks hence",
+      "tomorrow", "2026-11-24T24:00", "2026-11-24T10", "2026-11-24T10:00+25:00",
+      "2026-11-24X10:00", "2026-11-24T10:00:60", "2026-11-24T10:00Q", "0 months ago",
+      "months ago", "3 months 2 days ago", "-1 month",
     ] {
       #expect(SinceDate(parsing: bad) == nil, "\(bad)")
     }
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     #expect(SinceDate.ago(seconds: 3_600).date(now: now) == Date(timeIntervalSince1970: 1_799_996_400))
+  }
+
+  @Test func sinceTakesTheFormsOfDurationsGitAndISO8601() {
+    let accepted: [(String, SinceDate)] = [
+      ("30m", .ago(seconds: 1_800)), ("1w2d", .ago(seconds: 777_600)), ("7 d", .ago(seconds: 604_800)),
+      ("7D", .ago(seconds: 604_800)), ("90", .ago(seconds: 5_400)),
+      ("2 weeks ago", .ago(seconds: 1_209_600)), ("3.days.ago", .ago(seconds: 259_200)),
+      ("1 hour ago", .ago(seconds: 3_600)), ("today", .daysBack(0)), ("Yesterday", .daysBack(1)),
+      ("3 months ago", .monthsBack(3)), ("1 month", .monthsBack(1)), ("2.years.ago", .monthsBack(24)),
+      ("1year ago", .monthsBack(12)),
+      (
+        "2026-11-24T10:00",
+        .localTime(year: 2026, month: 11, day: 24, hour: 10, minute: 0, second: 0)
+      ),
+      (
+        "2026-11-24 10:00:30",
+        .localTime(year: 2026, month: 11, day: 24, hour: 10, minute: 0, second: 30)
+      ),
+      ("2026-11-24T10:00Z", .instant(secondsSince1970: 1_795_514_400)),
+      ("2026-11-24T10:00:00+01:00", .instant(secondsSince1970: 1_795_510_800)),
+      ("2026-11-24T10:00-0130", .instant(secondsSince1970: 1_795_519_800)),
+    ]
+    for (text, since) in accepted {
+      #expect(SinceDate(parsing: text) == since, "\(text)")
+    }
+  }
+
+  @Test func monthsBackCountCalendarMonthsAtThisTimeOfDay() {
+    // 2026-11-24 10:00:30 UTC: in any zone, 24 November less whole months, give or take the
+    // hour daylight saving time may shift.
+    let now = Date(timeIntervalSince1970: 1_795_514_430)
+    for (months, days) in [(3, 92.0), (11, 335), (12, 365)] {
+      let back = now.timeIntervalSince(SinceDate.monthsBack(months).date(now: now))
+      #expect(abs(back - days * 86_400) <= 3_600, "\(months) months")
+    }
+  }
+
+  @Test func todayAndYesterdayStartAtLocalMidnight() throws {
+    // 2026-11-24 10:00 UTC: today's local midnight, whatever the zone, is within a day before.
+    let now = Date(timeIntervalSince1970: 1_795_514_400)
+    let today = SinceDate.daysBack(0).date(now: now)
+    let yesterday = SinceDate.daysBack(1).date(now: now)
+    #expect(today <= now && now.timeIntervalSince(today) < 86_400)
+    // A day apart, give or take an hour of daylight saving time.
+    #expect(abs(today.timeIntervalSince(yesterday) - 86_400) <= 3_600)
+    #expect(
+      SinceDate.day(year: 2026, month: 11, day: 1).date(now: now)
+        == SinceDate.localTime(year: 2026, month: 11, day: 1, hour: 0, minute: 0, second: 0)
+        .date(now: now))
   }
 }

@@ -53,7 +53,8 @@ struct CommandParsingTests {
     ]
     #expect(
       try command(arguments)
-        == AddCommand(title: "Design", attendees: ["Ana", "Ben"], duration: 90, theme: "seafoam"))
+        == AddCommand(
+          title: "Design", attendees: ["Ana", "Ben"], duration: .seconds(90), theme: "seafoam"))
   }
 
   @Test func addAcceptsOptionsInAnyOrder() throws {
@@ -75,7 +76,7 @@ struct CommandParsingTests {
       "--add-attendee=Di",
     ]
     let edits = SyncUpEdits(
-      title: "New", duration: 300, theme: "navy",
+      title: "New", duration: .bareNumber(5), theme: "navy",
       attendeeChanges: [
         .rename(from: "Ben", to: "Benjamin"), .add(name: "Cy"), .remove(nameOrID: "Ana"),
         .add(name: "Di"),
@@ -86,7 +87,7 @@ struct CommandParsingTests {
   @Test func theLastValueOfASingleValuedOptionWinsAndOnlyItIsChecked() throws {
     #expect(
       try command(["add", "--title", "A", "--duration", "nope", "--title", "B", "--duration=5m"])
-        == AddCommand(title: "B", attendees: [], duration: 300, theme: nil))
+        == AddCommand(title: "B", attendees: [], duration: .seconds(300), theme: nil))
     let invocation = try parse(["--color", "bogus", "list", "--color", "never"])
     #expect(invocation == Invocation(options: GlobalOptions(color: .never), command: ListCommand()))
   }
@@ -133,9 +134,36 @@ struct CommandParsingTests {
     #expect(try command(["config", "set", "color", "always"]) == ConfigSetCommand(setting: .color(.always)))
     #expect(
       try command(["config", "set", "default-duration", "10m"])
-        == ConfigSetCommand(setting: .defaultDuration(600)))
+        == ConfigSetCommand(setting: .defaultDuration(.seconds(600))))
     #expect(
       try command(["config", "set", "default-theme", "Teal"]) == ConfigSetCommand(setting: .defaultTheme(.teal)))
+  }
+
+  @Test func settingValuesAndKeysAreReadInAnyCase() throws {
+    #expect(
+      try command(["config", "set", "order", "ROTATED"])
+        == ConfigSetCommand(setting: .order(.rotated)))
+    #expect(try command(["config", "set", "Color", "Never"]) == ConfigSetCommand(setting: .color(.never)))
+    #expect(try command(["config", "get", "DEFAULT-THEME"]) == ConfigGetCommand(key: .defaultTheme))
+    #expect(
+      try command(["start", "eng", "--order", "Shuffled"])
+        == StartCommand(syncUp: "eng", options: MeetingOptions(order: .shuffled)))
+  }
+
+  @Test func aBareNumberOfMinutesIsKeptAsTypedForItsReaderToDecideTheUnit() throws {
+    // `config set --json` reads it as seconds; up to 24 hours of seconds parse.
+    #expect(
+      try command(["config", "set", "default-duration", "3600"])
+        == ConfigSetCommand(setting: .defaultDuration(.bareNumber(3600))))
+    #expect(throws: UsageError.self) { try command(["config", "set", "default-duration", "86401"]) }
+    #expect(throws: UsageError.self) { try command(["config", "set", "default-duration", "0"]) }
+    // `--duration` reads minutes, so 24 hours is the most it takes.
+    #expect(throws: UsageError.self) { try command(["add", "--title", "A", "--duration", "1441"]) }
+    #expect(try DurationParser.argument("90").seconds(bareNumberUnit: 60) == 5400)
+    #expect(try DurationParser.argument("90").seconds(bareNumberUnit: 1) == 90)
+    #expect(throws: DurationParser.Failure.outOfRange) {
+      try DurationParser.argument("2000").seconds(bareNumberUnit: 60)
+    }
   }
 
   @Test func importFromAFileOrStandardInput() throws {
@@ -648,14 +676,14 @@ struct DurationParsingTests {
     ("90m", 5400), ("007s", 7), ("5min", 300), ("30sec", 30), ("1m 30s", 90), ("1:30", 90),
     ("0:45", 45), ("1:30:00", 5400), ("24:00:00", 86400), ("5 m", 300), (" 5", 300),
     ("1 hour 5 mins", 3900), ("2 hours", 7200), ("1hr 30min", 5400), ("10 minutes", 600),
-    ("1 second", 1), ("90 secs", 90),
+    ("1 second", 1), ("90 secs", 90), ("5M", 300), ("1H30M", 5400), ("2 Hours", 7200),
   ])
   func accepted(text: String, seconds: Int) throws {
     #expect(try DurationParser.seconds(text) == seconds)
   }
 
   @Test(arguments: [
-    "", "m", "5x", "1.5m", "+5", "1s30m", "1m1m", "1m30", "5M", "h1", "1d", "\u{0665}",
+    "", "m", "5x", "1.5m", "+5", "1s30m", "1m1m", "1m30", "h1", "1d", "\u{0665}",
     "1:5", "1:60", ":30", "1:", "1:30:00:00", "1::30", "1m:30", "5 mins 5 mins", "-", "--5",
     "1 m i n", "5min30", "1h 1hr",
   ])
@@ -671,5 +699,25 @@ struct DurationParsingTests {
   @Test(arguments: ["0", "0s", "0h0m0s", "0:00", "-5", "-1m30s", "-1:30", "-0"])
   func notPositive(text: String) {
     #expect(throws: DurationParser.Failure.notPositive) { try DurationParser.seconds(text) }
+  }
+
+  @Test(arguments: [
+    ("30m", 1_800), ("12h", 43_200), ("7d", 604_800), ("1w2d", 777_600), ("2 weeks", 1_209_600),
+    ("1w 2d 3h", 788_400), ("3 days", 259_200), ("1 day 2 hours", 93_600), ("90s", 90),
+    ("5", 300), ("1:30", 90), ("100d", 8_640_000),
+  ])
+  func spansTakeDaysAndWeeksAndHaveNoDailyLimit(text: String, seconds: Int) throws {
+    #expect(try DurationParser.spanSeconds(text) == seconds)
+  }
+
+  @Test func spansRefuseWhatIsNoSpan() {
+    for text in ["", "d", "2d1w", "1y", "1.5d", "w2"] {
+      #expect(throws: DurationParser.Failure.invalid, "\(text)") { try DurationParser.spanSeconds(text) }
+    }
+    #expect(throws: DurationParser.Failure.notPositive) { try DurationParser.spanSeconds("0d") }
+    #expect(throws: DurationParser.Failure.notPositive) { try DurationParser.spanSeconds("-1d") }
+    #expect(throws: DurationParser.Failure.outOfRange) {
+      try DurationParser.spanSeconds("99999999999999999w")
+    }
   }
 }

@@ -82,6 +82,24 @@ struct ReferenceEndToEndTests {
     #expect(try syncups.titles() == ["Beef stew"])
   }
 
+  @Test func referencesThatMissSayWhy() throws {
+    let syncups = SyncUpsRun()
+    try syncups.store([Kitchen.alpha, Kitchen.beefStew])
+    let short = try syncups("show", "5ee")
+    #expect(short.status == 1)
+    #expect(short.error == "Error: no sync-up matches '5ee': an id prefix needs at least 4 hex digits\n")
+    #expect(try syncups("show", "5eed").output.contains("  Title         Beef stew\n"))
+    let past = try syncups("meeting", "show", "alpha", "9")
+    #expect(past.status == 1)
+    #expect(past.error == "Error: no meeting matches '9': 'Alpha' has 3 meetings\n")
+    let none = try syncups("meeting", "show", "beef s", "1")
+    #expect(none.error == "Error: no meeting matches '1': 'Beef stew' has no meetings\n")
+    let shortMeeting = try syncups("meeting", "show", "alpha", "cd3")
+    #expect(
+      shortMeeting.error
+        == "Error: no meeting matches 'cd3': an id prefix needs at least 4 hex digits\n")
+  }
+
   @Test func listShowAndMeetingsPrintTheShortIDsReferencesTake() throws {
     let syncups = SyncUpsRun()
     try syncups.store([Kitchen.alpha, Kitchen.beefStew])

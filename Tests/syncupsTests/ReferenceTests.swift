@@ -57,9 +57,16 @@ private let all: IdentifiedArrayOf<SyncUp> = [engineering, engagement, design, d
     }
   }
 
-  @Test func shortIDPrefixesAreNotIDs() {
-    #expect(throws: ReferenceError.notFound(kind: "sync-up", reference: "bbb", suggestion: nil)) {
-      try resolveSyncUp("bbb", in: all)
+  @Test func shortIDPrefixesAreNotIDsAndSaySo() {
+    let error = ReferenceError.notFound(
+      kind: "sync-up", reference: "bbb", suggestion: nil,
+      hint: "an id prefix needs at least 4 hex digits")
+    #expect(throws: error) { try resolveSyncUp("bbb", in: all) }
+    #expect(
+      error.message == "no sync-up matches 'bbb': an id prefix needs at least 4 hex digits")
+    // No hint where no id starts so.
+    #expect(throws: ReferenceError.notFound(kind: "sync-up", reference: "fff", suggestion: nil)) {
+      try resolveSyncUp("fff", in: all)
     }
   }
 
@@ -80,11 +87,29 @@ private let all: IdentifiedArrayOf<SyncUp> = [engineering, engagement, design, d
     #expect(try resolveMeeting("1", in: syncUp).id == newest.id)
     #expect(try resolveMeeting("2", in: syncUp).id == oldest.id)
     #expect(try resolveMeeting("eeee", in: syncUp).id == oldest.id)
-    #expect(throws: ReferenceError.notFound(kind: "meeting", reference: "3", suggestion: nil)) {
-      try resolveMeeting("3", in: syncUp)
-    }
-    #expect(throws: ReferenceError.notFound(kind: "meeting", reference: "ffff", suggestion: nil)) {
+    let past = ReferenceError.notFound(
+      kind: "meeting", reference: "3", suggestion: nil, hint: "'Team' has 2 meetings")
+    #expect(throws: past) { try resolveMeeting("3", in: syncUp) }
+    #expect(past.message == "no meeting matches '3': 'Team' has 2 meetings")
+    #expect(
+      throws: ReferenceError.notFound(
+        kind: "meeting", reference: "ffff", suggestion: nil, hint: "'Team' has 2 meetings")
+    ) {
       try resolveMeeting("ffff", in: syncUp)
+    }
+    #expect(
+      throws: ReferenceError.notFound(
+        kind: "meeting", reference: "eee", suggestion: nil,
+        hint: "an id prefix needs at least 4 hex digits")
+    ) {
+      try resolveMeeting("eee", in: syncUp)
+    }
+    let none = SyncUp(id: UUID(8), title: "Empty")
+    #expect(
+      throws: ReferenceError.notFound(
+        kind: "meeting", reference: "1", suggestion: nil, hint: "'Empty' has no meetings")
+    ) {
+      try resolveMeeting("1", in: none)
     }
   }
 
@@ -96,10 +121,16 @@ private let all: IdentifiedArrayOf<SyncUp> = [engineering, engagement, design, d
     #expect(try resolveMeeting("89055850", in: syncUp).id == meeting.id)
     #expect(try resolveMeeting("8905", in: syncUp).id == meeting.id)
     #expect(try resolveMeeting("1", in: syncUp).id == meeting.id)
-    #expect(throws: ReferenceError.notFound(kind: "meeting", reference: "2", suggestion: nil)) {
+    #expect(
+      throws: ReferenceError.notFound(
+        kind: "meeting", reference: "2", suggestion: nil, hint: "'Team' has 1 meeting")
+    ) {
       try resolveMeeting("2", in: syncUp)
     }
-    #expect(throws: ReferenceError.notFound(kind: "meeting", reference: "12345", suggestion: nil)) {
+    #expect(
+      throws: ReferenceError.notFound(
+        kind: "meeting", reference: "12345", suggestion: nil, hint: "'Team' has 1 meeting")
+    ) {
       try resolveMeeting("12345", in: syncUp)
     }
   }

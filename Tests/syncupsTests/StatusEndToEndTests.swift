@@ -113,8 +113,21 @@ struct StatusEndToEndTests {
     #expect(after.error == "Error: no meeting is running\n")
     let quiet = try syncups.run(["status", "-q", "--json"], environment: environment)
     #expect(quiet.status == 1)
-    #expect(quiet.output == "")
+    #expect(quiet.output == "[]\n")
     #expect(quiet.error == "")
+  }
+
+  @Test func noMeetingPrintsAnEmptyJSONArraySoScriptsCanCountIt() throws {
+    let syncups = try syncUps()
+    // The status directory is not created until a meeting runs.
+    let environment = try runtime(syncups)
+    let json = try syncups.run(["status", "--json"], environment: environment)
+    #expect(json.status == 1)
+    #expect(json.output == "[]\n")
+    #expect(json.error == "Error: no meeting is running\n")
+    let text = try syncups.run(["status"], environment: environment)
+    #expect(text.status == 1)
+    #expect(text.output == "")
   }
 
   @Test func twoMeetingsAtOnceAreBothListed() throws {

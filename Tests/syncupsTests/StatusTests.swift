@@ -100,21 +100,6 @@ struct StatusTests {
         == "/data/syncups/run")
   }
 
-  @Test func startTimesComeFromTheStatLineWhateverTheCommandName() {
-    let line = "4242 (sync ups) (x)) S 1 4242 4242 0 -1 4194560 120 0 0 0 1 2 0 0 20 0 1 0 "
-      + "987654 12345678 300 18446744073709551615\n"
-    #expect(ProcessIdentity.startTime(statLine: line) == 987_654)
-    #expect(ProcessIdentity.startTime(statLine: "4242 (short) S 1 2") == nil)
-  }
-
-  @Test func aProcessIsTheMeetingOnlyWhileItRunsWithItsStartTime() {
-    let me = ProcessIdentity.current
-    #expect(me.start != nil)
-    #expect(me.isRunning)
-    #expect(!ProcessIdentity(pid: me.pid, start: me.start! + 1).isRunning)
-    #expect(!ProcessIdentity(pid: Int32.max, start: nil).isRunning)
-  }
-
   @Test func templatesFillInEveryPlaceholder() throws {
     let status = Self.published().status(at: 1000)
     let template = try StatusTemplate(

@@ -195,6 +195,38 @@ struct SyncEndToEndTests {
     #expect((syncUps.first?["meetings"] as? [[String: Any]])?.first?["transcript"] as? String == "Ana: Still here")
   }
 
+  @Test func aConflictTravelsWithTheMergeCommitAndIsToldToTheTeammateWhoseChangeLost() throws {
+    let team = try SyncTeam()
+    for (teammate, name) in [(team.ana, "Ana"), (team.ben, "Ben")] {
+      try "[user]\n\tname = \(name)\n\temail = \(name.lowercased())@example.com\n"
+        .write(toFile: teammate.run.home.path + "/gitconfig", atomically: true, encoding: .utf8)
+    }
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    _ = try team.ana.sync()
+    _ = try team.ben.sync()
+    // Ana deletes Design and renames Engineering; Ben changes both, and merges after her.
+    #expect(try team.ana("delete", "design", "--yes").status == 0)
+    #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
+    _ = try team.ana.sync()
+    #expect(try team.ben("edit", "design", "--duration", "10m").status == 0)
+    #expect(try team.ben("edit", "engineering", "--title", "Infrastructure").status == 0)
+    #expect(try team.ben("sync").status == 0)
+    let received = try team.ana("sync")
+    #expect(received.status == 0, "\(received.error)")
+    #expect(
+      received.error
+        == """
+        Received from origin/master:
+          conflict merged by Ben: Engineering: title changed to 'Infrastructure' by Ben and 'Platform' here; kept 'Infrastructure' (newer)
+          kept 'Design': deleted here, changed by Ben
+          changed 'Infrastructure'
+
+        """)
+    #expect(try team.ana.titles() == ["Infrastructure", "Design"])
+    let conflicts = try team.ana.git("log", "-1", "--format=%(trailers:key=Syncups-Conflict,valueonly)", "origin/master")
+    #expect(conflicts.stdoutText.split(separator: "\n").count == 2)
+  }
+
   @Test func keysThisVersionDoesNotKnowAreKeptThroughSyncs() throws {
     let team = try SyncTeam()
     // A newer syncups on Ana's machine wrote a key this one does not know.
@@ -241,6 +273,14 @@ struct SyncEndToEndTests {
     #expect(try team.ben.git("config", "merge.syncups.driver", "'/old/syncups' merge-driver %O %A %B").status == 0)
     _ = try team.ben.sync()
     #expect(try team.ben.git("config", "merge.syncups.driver").stdoutText == driver)
+    // Also when the configuration says more than a plain reading of the file can follow.
+    let included = team.ben.run.home.path + "/included"
+    try "[merge \"syncups\"]\n\tdriver = '/elsewhere/syncups' merge-driver %O %A %B\n"
+      .write(toFile: included, atomically: true, encoding: .utf8)
+    #expect(try team.ben.git("config", "include.path", included).status == 0)
+    #expect(try team.ben.git("config", "--unset", "merge.syncups.driver").status == 0)
+    _ = try team.ben.sync()
+    #expect(try team.ben.git("config", "--local", "merge.syncups.driver").stdoutText == driver)
   }
 
   @Test func aCorruptLocalFileIsNeitherCommittedNorChanged() throws {
@@ -275,6 +315,37 @@ struct SyncEndToEndTests {
     #expect(try ana.git("status", "--porcelain").stdoutText == "")
   }
 
+  @Test func anotherRemoteReplacesAnUnusedOriginAndSaysSoButASyncedOneOnlyWithForce() throws {
+    let ana = Teammate()
+    #expect(try ana("sync", "init", "/srv/git/typo.git").status == 0)
+    let replaced = try ana("sync", "init", "/srv/git/team.git")
+    #expect(replaced.status == 0, "\(replaced.error)")
+    #expect(replaced.error.contains("Origin changed from '/srv/git/typo.git' to '/srv/git/team.git'.\n"))
+    let team = try SyncTeam()
+    let other = try ScratchDirectory()
+    #expect(try team.ana.git("init", "-q", "--bare", other.path + "/other.git").status == 0)
+    let refused = try team.ana("--json", "sync", "init", other.path + "/other.git")
+    #expect(refused.status == 1)
+    #expect(
+      refused.error
+        == "Error: origin is already '\(team.remote)', which this repository has synced with; to "
+        + "share through '\(other.path)/other.git' instead, run 'syncups sync init --force "
+        + "\(other.path)/other.git' (the sync-ups stay, and the next sync merges them with what "
+        + "'\(other.path)/other.git' holds)\n")
+    #expect(try team.ana.git("remote", "get-url", "origin").stdoutText == team.remote + "\n")
+    let forced = try team.ana("--json", "sync", "init", "--force", other.path + "/other.git")
+    #expect(forced.status == 0, "\(forced.error)")
+    let report = try #require(try team.ana.run.json(forced) as? [String: Any])
+    #expect(report["previousRemote"] as? String == team.remote)
+    #expect(report["remote"] as? String == other.path + "/other.git")
+    // The new origin gets everything on the next sync.
+    #expect(try team.ana.sync()["pushed"] as? Bool == true)
+    let carol = Teammate()
+    #expect(try carol("sync", "init", "--clone", other.path + "/other.git").status == 0)
+    #expect(try carol.titles() == ["Engineering"])
+    #expect(try ana("sync", "--force").status == 64)
+  }
+
   @Test func cloningKeepsTheSyncUpsAlreadyHere() throws {
     let team = try SyncTeam()
     let carol = Teammate()
@@ -290,6 +361,32 @@ struct SyncEndToEndTests {
     #expect(try carol.sync()["pushed"] as? Bool == true)
     _ = try team.ana.sync()
     #expect(Set(try team.ana.titles()) == ["Engineering", "Local"])
+  }
+
+  @Test func aTitleArrivingBesideTheSameTitleIsWarnedOfAndReferencesSayToUseAnID() throws {
+    let team = try SyncTeam()
+    let carol = Teammate()
+    #expect(try carol("add", "--title", "Engineering").status == 0)
+    let mine = try #require(try carol.syncUps().first?["id"] as? String).prefix(8)
+    let cloned = try carol("sync", "init", "--clone", team.remote)
+    #expect(cloned.status == 0, "\(cloned.error)")
+    let ids = try carol.syncUps().compactMap { ($0["id"] as? String)?.prefix(8) }
+    #expect(ids.count == 2)
+    let theirs = try #require(ids.first { $0 != mine })
+    #expect(
+      cloned.error.hasSuffix(
+        "Warning: another sync-up has the title 'Engineering' too (\(mine)); name this one by its id, \(theirs).\n"))
+    let shown = try carol("show", "engineering")
+    #expect(shown.status == 1)
+    #expect(shown.error.hasPrefix("Error: 2 sync-ups are titled 'Engineering':\n"))
+    #expect(shown.error.contains("\nUse an id (the short ids above will do), or rename one: 'syncups edit ID --title …'.\n"))
+    // The same on a sync that brings a title in.
+    #expect(try team.ben("add", "--title", "Retro").status == 0)
+    _ = try team.ben.sync()
+    #expect(try team.ana("add", "--title", "Retro").status == 0)
+    let synced = try team.ana("sync")
+    #expect(synced.status == 0)
+    #expect(synced.error.contains("Warning: another sync-up has the title 'Retro' too ("))
   }
 
   @Test func commitsUseThePersonsIdentityElseAFallbackAndNeverChangeTheirConfiguration() throws {
@@ -329,8 +426,11 @@ struct SyncEndToEndTests {
     try FileManager.default.moveItem(atPath: team.remote, toPath: team.remote + ".away")
     let offline = try team.ana("--json", "sync")
     #expect(offline.status == 1)
-    #expect(offline.error.hasPrefix("Error: cannot reach 'origin': "))
-    #expect(offline.error.contains("the push is pending"))
+    #expect(
+      offline.error.hasSuffix(
+        "Error: cannot reach 'origin': '\(team.remote)' does not appear to be a git repository; your "
+          + "changes are committed locally and the push is pending: run 'syncups sync' again when "
+          + "'origin' can be reached\n"))
     let report = try #require(try team.ana.run.json(offline) as? [String: Any])
     #expect(report["pending"] as? Bool == true)
     #expect(report["pushed"] as? Bool == false)
@@ -379,20 +479,70 @@ struct SyncEndToEndTests {
     #expect(try team.ana.sync()["committed"] as? String == "Add sync-up Design")
   }
 
-  @Test func aTeammatesCorruptFileIsNeverMergedAndTheRepositoryIsLeftClean() throws {
+  @Test func aTeammatesCorruptFileIsNeverMergedAndIsNamedByItsCommitAndAuthor() throws {
     let team = try SyncTeam()
     try "not json\n".write(toFile: team.ben.dataFile, atomically: true, encoding: .utf8)
     #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qam", "Break it").status == 0)
     #expect(try team.ben.git("push", "-q").status == 0)
+    let commit = try team.ben.git("rev-parse", "--short", "HEAD").stdoutText.dropLast()
     #expect(try team.ana("add", "--title", "Design").status == 0)
-    let result = try team.ana("sync")
+    let result = try team.ana("--json", "sync")
     #expect(result.status == 65)
-    #expect(result.error.hasPrefix("Error: cannot merge the sync-ups from origin/master: "))
-    #expect(result.error.contains("the merge was aborted, and your changes are committed locally"))
+    let message =
+      "cannot merge the sync-ups from origin/master: 'sync-ups.json' as commit \(commit) by Ben "
+      + "<ben@example.com> left it is not a valid data file (not valid JSON: expected a value, "
+      + "found 'n' (at line 1, column 1)); "
+      + "the merge was aborted, and your changes are committed locally. To recover, revert "
+      + "\(commit) on the remote ('git revert \(commit)' in a clone of it, then push) and run "
+      + "'syncups sync' again"
+    #expect(result.error == "Error: \(message)\n")
+    // The object comes on failures too, saying what was done before and what failed.
+    let report = try #require(try team.ana.run.json(result) as? [String: Any])
+    #expect(report["error"] as? String == message)
+    #expect(report["committed"] as? String == "Add sync-up Design")
+    #expect(report["pending"] as? Bool == true)
     #expect(try team.ana.git("status", "--porcelain").stdoutText == "")
     #expect(try team.ana.git("rev-parse", "-q", "--verify", "MERGE_HEAD").status != 0)
     #expect(try team.ana.titles() == ["Engineering", "Design"])
     #expect(try team.ana.commitSubjects().first == "Add sync-up Design")
+    // Recovering as the message says.
+    #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "revert", "--no-edit", String(commit)).status == 0)
+    #expect(try team.ben.git("push", "-q").status == 0)
+    #expect(try team.ana.sync()["pushed"] as? Bool == true)
+  }
+
+  @Test func gitsOwnReasonIsGivenWithTheFilesItNames() throws {
+    let team = try SyncTeam()
+    // A file of Ben's beside the data file, which Ana has changed without committing it.
+    try "int main(void) { return 0; }\n".write(toFile: team.ben.directory + "/main.c", atomically: true, encoding: .utf8)
+    #expect(try team.ben.git("add", "main.c").status == 0)
+    #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qm", "Add main.c").status == 0)
+    #expect(try team.ben.git("push", "-q").status == 0)
+    _ = try team.ana.sync()
+    try "int main(void) { return 1; }\n".write(toFile: team.ana.directory + "/main.c", atomically: true, encoding: .utf8)
+    try "int main(void) { return 2; }\n".write(toFile: team.ben.directory + "/main.c", atomically: true, encoding: .utf8)
+    #expect(try team.ben.git("-c", "user.name=Ben", "-c", "user.email=ben@example.com", "commit", "-qam", "Change main.c").status == 0)
+    #expect(try team.ben.git("push", "-q").status == 0)
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    let result = try team.ana("sync")
+    #expect(result.status == 1)
+    #expect(
+      result.error.hasSuffix(
+        "Error: cannot merge the sync-ups from origin/master: Your local changes to the following "
+          + "files would be overwritten by merge: main.c; the merge was aborted, and your changes "
+          + "are committed locally\n"))
+    #expect(try String(contentsOfFile: team.ana.directory + "/main.c", encoding: .utf8) == "int main(void) { return 1; }\n")
+  }
+
+  @Test func aSyncThatCannotStartStillPrintsItsObject() throws {
+    let ana = Teammate()
+    #expect(try ana("add", "--title", "Design").status == 0)
+    let result = try ana("--json", "sync")
+    #expect(result.status == 1)
+    let report = try #require(try ana.run.json(result) as? [String: Any])
+    #expect((report["error"] as? String)?.hasPrefix("'\(ana.directory)' is not in a git repository") == true)
+    #expect(report["pushed"] as? Bool == false)
+    #expect(report["committed"] is NSNull)
   }
 
   @Test func aPushRejectedBecauseSomeonePushedFirstIsMergedAndPushedAgain() throws {

@@ -30,9 +30,12 @@ struct SyncParsingTests {
 
   @Test func misplacedWordsAndOptionsAreUsageErrors() {
     #expect(
+      usageError(["sync", "init", "--force"])?.hasPrefix(
+        "Error: '--force' goes with a remote: 'syncups sync init --force REMOTE'\n") == true)
+    #expect(
       usageError(["sync", "--clone", "/srv/team.git"])
         == "Error: '--clone' is an option of 'sync init': 'syncups sync init --clone URL'\n"
-        + "Usage: syncups sync [<init>] [<remote>] [--clone <url>]\n"
+        + "Usage: syncups sync [<init>] [<remote>] [--clone <url>] [--force]\n"
         + "See 'syncups sync --help' for more information.\n")
     #expect(
       usageError(["sync", "init", "/a.git", "--clone", "/b.git"])?.hasPrefix(

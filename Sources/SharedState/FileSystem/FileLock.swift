@@ -14,7 +14,12 @@ extension LiveFileSystem {
   /// Each call opens its own descriptor, and flock locks belong to the open file description,
   /// so two threads of one process exclude each other just like two processes. Waiting polls
   /// with `LOCK_NB` and sleeps that grow from 0.5 ms to 20 ms.
-  public func lock(_ path: String, timeout: Duration) throws(FileSystemError) -> any FileLock {
+  ///
+  /// The holder writes its note into the lock file (``LockHolderNote``), replacing the last
+  /// holder's; a lock file this process may only read keeps the note it has.
+  public func lock(
+    _ path: String, timeout: Duration, holder: String?
+  ) throws(FileSystemError) -> any FileLock {
     let target = canonicalPath(path)
     let (directory, name) = FSPath.split(target)
     let lockPath = FSPath.join(directory, FSPath.sidecarName(for: name, suffix: ".lock"))
@@ -32,18 +37,21 @@ extension LiveFileSystem {
       }
       let now = clock.now
       guard now < deadline else {
+        let holder = LockHolderNote.read(fd)?.description
         close(fd)
         throw FileSystemError(
           kind: .lockTimeout,
           path: target,
-          message: "cannot lock '\(target)': still held by another process or thread after "
-            + "\(timeout) (lock file '\(lockPath)')",
-          errno: nil
+          message: "cannot lock '\(target)': still held by "
+            + "\(holder ?? "another process or thread") after \(timeout) (lock file '\(lockPath)')",
+          errno: nil,
+          lockHolder: holder
         )
       }
       FSSystem.sleep(min(delay, now.duration(to: deadline)))
       delay = min(delay * 2, .milliseconds(20))
     }
+    LockHolderNote(process: LiveFileSystem.thisProcess, holder: holder).write(to: fd)
     return FSFlockHandle(fd)
   }
 
@@ -100,5 +108,59 @@ final class FSFlockHandle: FileLock {
     // Explicit LOCK_UN: a forked child sharing the descriptor must not keep the lock alive.
     flock(fd, LOCK_UN)
     close(fd)
+  }
+}
+
+/// Who holds a lock, as its holder wrote it into the lock file: its process on the first line
+/// (`<pid> <start>`, start 0 where unknown; see ``ProcessIdentity``), what it calls itself on
+/// the second (`'syncups sync'`, or nothing). The note stays when the lock is let go, so a
+/// reader trusts it only while its process still runs.
+struct LockHolderNote: Equatable {
+  var process: ProcessIdentity
+  var holder: String?
+
+  /// Who holds the lock, for a person: `'syncups sync' (pid 4242)`, or `process 4242`.
+  var description: String {
+    holder.map { "\($0) (pid \(process.pid))" } ?? "process \(process.pid)"
+  }
+
+  /// The note's text; line breaks in `holder` become spaces, so it stays two lines.
+  var text: String {
+    let holder = (holder ?? "").map { $0.isNewline ? " " : $0 }
+    return "\(process.pid) \(process.start ?? 0)\n\(String(holder))\n"
+  }
+
+  /// The note `text` holds, or nil when it holds none.
+  init?(text: String) {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let fields = lines.first?.split(separator: " ") ?? []
+    guard fields.count == 2, let pid = Int32(fields[0]), pid > 0, let start = UInt64(fields[1])
+    else { return nil }
+    process = ProcessIdentity(pid: pid, start: start == 0 ? nil : start)
+    holder = lines.count > 1 && !lines[1].isEmpty ? String(lines[1]) : nil
+  }
+
+  init(process: ProcessIdentity, holder: String?) {
+    self.process = process
+    self.holder = holder
+  }
+
+  /// Replaces the lock file's contents with the note. A failure (a lock file opened read-only)
+  /// leaves the old note, which a reader checks against its process anyway.
+  func write(to fd: Int32) {
+    let bytes = Array(text.utf8)
+    guard ftruncate(fd, 0) == 0 else { return }
+    _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+  }
+
+  /// The note in the lock file open at `fd`, when its process still runs.
+  static func read(_ fd: Int32) -> LockHolderNote? {
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+    guard count > 0 else { return nil }
+    guard let note = LockHolderNote(text: String(decoding: buffer[..<count], as: UTF8.self)),
+      !note.process.hasEnded
+    else { return nil }
+    return note
   }
 }

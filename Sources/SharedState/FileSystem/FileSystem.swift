@@ -60,10 +60,14 @@ public protocol FileSystem: AnyObject, Sendable {
 
   /// Takes the exclusive inter-process lock for `path`, waiting at most `timeout`.
   ///
-  /// The lock also serialises threads and tasks of the same process. Throws an error of kind
-  /// `.lockTimeout` when the lock could not be taken in time. Do not hold it across an `await`
-  /// that may wait for another holder of the same lock.
-  func lock(_ path: String, timeout: Duration) throws(FileSystemError) -> any FileLock
+  /// The lock also serialises threads and tasks of the same process. The holder leaves a note
+  /// of who it is, `holder` (what a person would call it, such as `'syncups sync'`) and its
+  /// process, so that a process that gives up waiting can say who holds the lock: it throws
+  /// an error of kind `.lockTimeout` whose `lockHolder` names the holder when the note names a
+  /// process that still runs. Do not hold the lock across an `await` that may wait for another
+  /// holder of the same lock.
+  func lock(_ path: String, timeout: Duration, holder: String?) throws(FileSystemError)
+    -> any FileLock
 
   /// Calls `onChange` on a background thread soon after anyone changes, creates, replaces or
   /// deletes the file at `path`, until the returned watch is cancelled or released.
@@ -75,6 +79,18 @@ public protocol FileSystem: AnyObject, Sendable {
 }
 
 extension FileSystem {
+  /// Takes the lock for `path` as `lock(_:timeout:holder:)` does, the holder described as the
+  /// `fileStorageOptions` dependency's `lockHolder` says, as file storage describes itself.
+  ///
+  /// ```swift
+  /// let lock = try fileSystem.lock(path, timeout: .seconds(10))
+  /// defer { lock.unlock() }
+  /// ```
+  public func lock(_ path: String, timeout: Duration) throws(FileSystemError) -> any FileLock {
+    @Dependency(\.fileStorageOptions) var options
+    return try lock(path, timeout: timeout, holder: options.lockHolder)
+  }
+
   /// The file's contents and fingerprint, or nil when there is no such file; throws like
   /// `read(_:through:)`.
   public func read(
@@ -186,13 +202,18 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
   public var message: String
   /// The system error number, when the failure came from a system call.
   public var errno: Int32?
+  /// For `.lockTimeout`: who holds the lock, such as `'syncups sync' (pid 4242)`, when known.
+  public var lockHolder: String?
 
   /// Creates an error from its parts.
-  public init(kind: Kind, path: String, message: String, errno: Int32? = nil) {
+  public init(
+    kind: Kind, path: String, message: String, errno: Int32? = nil, lockHolder: String? = nil
+  ) {
     self.kind = kind
     self.path = path
     self.message = message
     self.errno = errno
+    self.lockHolder = lockHolder
   }
 
   /// Creates an error for a failed system call, with the message

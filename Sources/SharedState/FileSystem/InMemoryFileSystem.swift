@@ -50,6 +50,8 @@ public final class InMemoryFileSystem: FileSystem {
     var failures: [FailureKey: Failure] = [:]
     var watchers: [String: [ObjectIdentifier: FSChangeNotifier]] = [:]
     var locks: [String: DispatchSemaphore] = [:]
+    /// Who took each lock last, as it described itself.
+    var lockHolders: [String: String] = [:]
 
     mutating func nextGeneration() -> UInt64 {
       lastGeneration += 1
@@ -171,8 +173,11 @@ public final class InMemoryFileSystem: FileSystem {
     }
   }
 
-  /// Takes the in-process lock for `path`, waiting at most `timeout`.
-  public func lock(_ path: String, timeout: Duration) throws(FileSystemError) -> any FileLock {
+  /// Takes the in-process lock for `path`, waiting at most `timeout`; a timeout names the
+  /// holder as it described itself.
+  public func lock(
+    _ path: String, timeout: Duration, holder: String?
+  ) throws(FileSystemError) -> any FileLock {
     let path = canonicalPath(path)
     let semaphore = try state.withLock { state throws(FileSystemError) in
       try state.checkFailure(.lock, path)
@@ -185,13 +190,17 @@ public final class InMemoryFileSystem: FileSystem {
     let (seconds, attoseconds) = min(max(timeout, .zero), .seconds(1_000_000_000)).components
     let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     guard semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else {
+      let holder = state.withLock { $0.lockHolders[path] }
       throw FileSystemError(
         kind: .lockTimeout,
         path: path,
-        message: "cannot lock '\(path)': still held by another thread after \(timeout)",
-        errno: nil
+        message: "cannot lock '\(path)': still held by \(holder ?? "another thread") after "
+          + "\(timeout)",
+        errno: nil,
+        lockHolder: holder
       )
     }
+    state.withLock { $0.lockHolders[path] = holder }
     return FSSemaphoreLock(semaphore)
   }
 

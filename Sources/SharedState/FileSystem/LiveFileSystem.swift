@@ -16,9 +16,10 @@ import Darwin
 /// Writes are atomic and durable (temporary file, fsync, rename, directory fsync), locks are
 /// `flock(2)` locks on a sidecar file `.<name>.lock`, and watches use one shared inotify
 /// descriptor per process on Linux (see `watch(_:onChange:)`). A crash during a write can leave
-/// a `.<name>.tmp-XXXXXX` file behind; it never replaces the target. If only the final flush of
-/// the directory fails, `write` throws an error whose message says the new contents are in
-/// place but may not survive a power loss.
+/// a `.<name>.tmp-<pid>-<start>-XXXXXX` file behind; it never replaces the target, and the next
+/// write of the file removes it once its writer is gone. If only the final flush of the
+/// directory fails, `write` throws an error whose message says the new contents are in place
+/// but may not survive a power loss.
 ///
 /// Fingerprints rely on the inode changing with every atomic write; an in-place edit by
 /// another program that keeps the size and lands within the file system's timestamp
@@ -259,6 +260,7 @@ public final class LiveFileSystem: FileSystem {
       throw FileSystemError(operation: "write", path: target, errno: errno)
     }
 
+    removeAbandonedTemporaryFiles(of: target)
     let (fd, temporary) = try createTemporaryFile(for: target)
     do throws(FileSystemError) {
       try writeAll(data, to: fd, path: target)
@@ -327,12 +329,17 @@ public final class LiveFileSystem: FileSystem {
     throw FileSystemError(operation: "create directory", path: directory, errno: code)
   }
 
-  /// Exclusively creates `.<name>.tmp-XXXXXX` (mode 0600) next to `target`.
+  /// Exclusively creates `.<name>.tmp-<pid>-<start>-XXXXXX` (mode 0600) next to `target`: the
+  /// name says which process writes it (``ProcessIdentity``; start 0 where unknown), so that a
+  /// file left by a writer killed mid-write can be told from one being written.
   private func createTemporaryFile(
     for target: String
   ) throws(FileSystemError) -> (fd: Int32, path: String) {
     let (directory, name) = FSPath.split(target)
-    let prefix = FSPath.join(directory, FSPath.sidecarName(for: name, suffix: ".tmp-"))
+    let writer = Self.thisProcess
+    let prefix = FSPath.join(
+      directory,
+      FSPath.sidecarName(for: name, suffix: ".tmp-\(writer.pid)-\(writer.start ?? 0)-"))
     let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
     for _ in 0..<100 {
       let suffix = String((0..<6).map { _ in letters.randomElement()! })
@@ -351,6 +358,31 @@ public final class LiveFileSystem: FileSystem {
       path: directory,
       message: "cannot create a temporary file in '\(directory)': every name tried was taken"
     )
+  }
+
+  /// This process, as temporary files and lock notes name it.
+  static let thisProcess = ProcessIdentity.current
+
+  /// Removes the temporary files that writes of `target` left behind when their process died
+  /// before it could (`kill -9` during a write of a large file), so they do not pile up: those
+  /// whose name says which process made them, once that process is gone. A writer that still
+  /// runs keeps its file, and files that name no process are left alone. Failures are ignored:
+  /// this is housekeeping, and the write goes on regardless. Writes of a shared file happen
+  /// under its lock, so no other writer of the file is between its first byte and its rename.
+  private func removeAbandonedTemporaryFiles(of target: String) {
+    let (directory, name) = FSPath.split(target)
+    let prefix = FSPath.sidecarName(for: name, suffix: ".tmp-")
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return
+    }
+    for entry in names where entry.hasPrefix(prefix) {
+      // <pid>-<start>-XXXXXX; the random part never holds a hyphen.
+      let fields = entry.dropFirst(prefix.count).split(separator: "-")
+      guard fields.count == 3, let pid = Int32(fields[0]), pid > 0, let start = UInt64(fields[1])
+      else { continue }
+      let writer = ProcessIdentity(pid: pid, start: start == 0 ? nil : start)
+      if writer.hasEnded { unlink(FSPath.join(directory, entry)) }
+    }
   }
 
   /// Writes all of `data`, continuing after short writes and interruptions.

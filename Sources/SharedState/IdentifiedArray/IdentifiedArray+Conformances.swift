@@ -83,10 +83,11 @@ extension IdentifiedArray: CustomStringConvertible {
 }
 
 extension IdentifiedArray: CustomDebugStringConvertible {
-  /// The type and the elements' debug descriptions, e.g.
-  /// `IdentifiedArray<Int, Todo>([Todo(id: 1, title: "A")])`.
+  /// The element type and the elements' debug descriptions, e.g.
+  /// `IdentifiedArray<Todo>([Todo(id: 1, title: "A")])`: only the element type is named, as
+  /// swift-identified-collections prints it, since the id type follows from the element's.
   public var debugDescription: String {
-    "IdentifiedArray<\(ID.self), \(Element.self)>(\(_elements.debugDescription))"
+    "IdentifiedArray<\(Element.self)>(\(_elements.debugDescription))"
   }
 }
 

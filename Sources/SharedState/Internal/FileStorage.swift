@@ -24,6 +24,8 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   private let decode: @Sendable (inout FileReader) throws -> Value
   private let encode: @Sendable (Value) throws -> Data
   private let lockTimeout: Duration
+  /// How this process describes itself in the lock's note (``FileStorageOptions/lockHolder``).
+  private let lockHolder: String?
   private let saveDelay: Duration
   private let observesOutsideChanges: Bool
 
@@ -49,6 +51,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     decode: @escaping @Sendable (inout FileReader) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data,
     lockTimeout: Duration,
+    lockHolder: String? = nil,
     saveDelay: Duration,
     observesOutsideChanges: Bool = true
   ) {
@@ -58,6 +61,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     self.decode = decode
     self.encode = encode
     self.lockTimeout = lockTimeout
+    self.lockHolder = lockHolder
     self.saveDelay = saveDelay
     self.observesOutsideChanges = observesOutsideChanges
   }
@@ -182,12 +186,13 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
     if fileLock == nil {
       do {
-        fileLock = try fileSystem.lock(path, timeout: lockTimeout)
+        fileLock = try fileSystem.lock(path, timeout: lockTimeout, holder: lockHolder)
       } catch {
         throw FileStorageError(
           kind: error.kind == .lockTimeout ? .lockTimeout : .unwritable, path: path,
           reason: error.kind == .lockTimeout
-            ? "gave up waiting after \(lockTimeout.secondsText) s" : error.reason
+            ? "gave up waiting after \(lockTimeout.secondsText) s" : error.reason,
+          lockHolder: error.lockHolder
         )
       }
     }
@@ -283,9 +288,10 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     let needsLock = fileLock == nil
     if needsLock {
       do {
-        fileLock = try fileSystem.lock(path, timeout: lockTimeout)
+        fileLock = try fileSystem.lock(path, timeout: lockTimeout, holder: lockHolder)
       } catch {
-        throw FileStorageError(kind: .lockTimeout, path: path, reason: error.reason)
+        throw FileStorageError(
+          kind: .lockTimeout, path: path, reason: error.reason, lockHolder: error.lockHolder)
       }
       // Taking the lock only now: refuse to overwrite a change made meanwhile by another process.
       if let fingerprint = try? fileSystem.fingerprint(path), fingerprint != knownFingerprint {

@@ -54,7 +54,8 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     self.path = canonical
     self.storage = FileStorage(
       fileSystem: fileSystem, path: canonical, givenPath: path, decode: decode, encode: encode,
-      lockTimeout: options.lockTimeout, saveDelay: options.saveDelay,
+      lockTimeout: options.lockTimeout, lockHolder: options.lockHolder,
+      saveDelay: options.saveDelay,
       observesOutsideChanges: options.observesOutsideChanges
     )
   }
@@ -99,7 +100,14 @@ extension SharedReaderKey {
     let encoder = UncheckedSendable(encoder ?? FileStorageSettings.defaultEncoder())
     return FileStorageKey(
       path: url.path,
-      decode: { reader in try decoder.value.decode(Value.self, from: reader.readAll()) },
+      decode: { reader in
+        let data = try reader.readAll()
+        do {
+          return try decoder.value.decode(Value.self, from: data)
+        } catch {
+          throw JSONSyntaxError.locating(error, in: data)
+        }
+      },
       encode: { try encoder.value.encode($0) }
     )
   }
@@ -149,6 +157,10 @@ public struct FileStorageOptions: Sendable, Equatable {
   /// exits can turn it off and skip starting the watch; a mutation still re-reads the file
   /// under its lock when the file changed, so no outside change is overwritten either way.
   public var observesOutsideChanges = true
+  /// How this process describes itself to one that waits for a file's lock while it holds it,
+  /// such as `'syncups sync'`; the waiter's `lockTimeout` error then names it with its pid.
+  /// Default nil: the waiter learns only the pid.
+  public var lockHolder: String?
 
   /// The defaults.
   public init() {}
@@ -205,13 +217,15 @@ public struct FileStorageError: Error, CustomStringConvertible, Sendable {
   public let path: String
   /// What went wrong, for a person.
   public let reason: String
+  /// For `.lockTimeout`: who holds the lock, such as `'syncups sync' (pid 4242)`, when known.
+  public var lockHolder: String? = nil
 
   public var description: String {
     switch kind {
     case .unreadable: "cannot read '\(path)': \(reason)"
     case .undecodable: "cannot decode '\(path)': \(reason)"
     case .refusedToOverwrite: "not saving to '\(path)', which could not be loaded: \(reason)"
-    case .lockTimeout: "'\(path)' is locked by another process: \(reason)"
+    case .lockTimeout: "'\(path)' is locked by \(lockHolder ?? "another process"): \(reason)"
     case .unwritable: "cannot write '\(path)': \(reason)"
     case .unencodable: "cannot encode the value for '\(path)': \(reason)"
     }

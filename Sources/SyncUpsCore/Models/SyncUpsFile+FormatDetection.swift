@@ -30,11 +30,15 @@ extension SyncUpsFile {
   /// element without a `duration`, counts as ours (the full decode then reports what is
   /// missing).
   ///
-  /// - Throws: `DecodingError` when the data is not JSON, not an array, its first element is
-  ///   not an object, or its first `duration` is neither a number nor an array; that last one
-  ///   is `dataCorrupted` at `[0].duration`.
+  /// - Throws: `JSONSyntaxError` when the data is not JSON; `DecodingError` when it is not an
+  ///   array, its first element is not an object, or its first `duration` is neither a number
+  ///   nor an array; that last one is `dataCorrupted` at `[0].duration`.
   public static func detectFormat(_ data: Data) throws -> Format {
-    try JSONDecoder().decode(FormatProbe.self, from: data).format
+    do {
+      return try JSONDecoder().decode(FormatProbe.self, from: data).format
+    } catch {
+      throw JSONSyntaxError.locating(error, in: data)
+    }
   }
 }
 

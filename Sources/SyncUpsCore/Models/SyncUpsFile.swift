@@ -111,8 +111,12 @@ public enum SyncUpsFile {
   }
 
   /// Decodes sync-ups from our format with ``decoder()``, strictly: the reference for
-  /// ``decode(_:)``, whose errors it throws.
+  /// ``decode(_:)``, whose errors it throws, a syntax error with its line and column.
   static func decodeWithJSONDecoder(_ data: Data) throws -> IdentifiedArrayOf<SyncUp> {
-    try decoder().decode(SyncUpList<SyncUp>.self, from: data).syncUps
+    do {
+      return try decoder().decode(SyncUpList<SyncUp>.self, from: data).syncUps
+    } catch {
+      throw JSONSyntaxError.locating(error, in: data)
+    }
   }
 }

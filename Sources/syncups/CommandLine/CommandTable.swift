@@ -103,7 +103,8 @@ package enum CommandTable {
   static let yesOption = OptionSpec(long: "yes", short: "y", help: "Delete without asking.")
 
   static let durationHelp =
-    "90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes, from 1s to 24h"
+    "90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s "
+    + "to 24h"
 
   // MARK: - Commands
 
@@ -337,8 +338,8 @@ package enum CommandTable {
       the slots. With --json, prints an array of status objects, one per meeting (see JSON \
       OUTPUT in syncups(1)); with --format, the template for each meeting instead.
 
-      When no meeting is running, prints nothing on stdout, says so on stderr (unless -q) \
-      and exits 1. It never reads the data file: meetings publish their state in a private \
+      When no meeting is running, prints nothing on stdout (but an empty array, [], with \
+      --json), says so on stderr (unless -q) and exits 1. It never reads the data file: meetings publish their state in a private \
       directory, $XDG_RUNTIME_DIR/syncups, else syncups/run in the data directory (see \
       FILES in syncups(1)), whatever data file each uses. A meeting rewrites its state when \
       the speaker changes, on a pause or the end prompt, and when overtime starts, and \
@@ -476,8 +477,10 @@ package enum CommandTable {
       .option(
         OptionSpec(
           long: "since", valueName: "date",
-          help: "Only meetings held since a day, YYYY-MM-DD from local midnight, or since a "
-            + "time before now: Nh, Nd or Nw hours, days or weeks ago. Not with --last."),
+          help: "Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a "
+            + "local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, "
+            + "yesterday, or a time before now as a duration with days and weeks too (30m, 12h, "
+            + "7d, 1w2d) or git's '2 weeks ago' and '3 months ago'. Not with --last."),
         \.since, parse: ValueParser.since),
     ],
     examples: [
@@ -525,15 +528,19 @@ package enum CommandTable {
               ArgumentSpec(
                 name: "value",
                 help: "on or off for bell and overtime; auto, always or never for color; a "
-                  + "duration for default-duration (e.g. 10m); a theme for default-theme; "
-                  + "listed, shuffled or rotated for order.",
+                  + "duration for default-duration (e.g. 10m; a plain number is minutes, but "
+                  + "seconds with --json, as config get --json prints it); a theme for "
+                  + "default-theme; listed, shuffled or rotated for order. Any case will do.",
                 completion: .settingValue),
             ],
             \.setting, parse: ValueParser.setting)
         ],
         examples: [
           ExampleSpec(
-            "Make new sync-ups ten minutes long:", "syncups config set default-duration 10m")
+            "Make new sync-ups ten minutes long:", "syncups config set default-duration 10m"),
+          ExampleSpec(
+            "A minute and a half, in seconds as config get --json prints it:",
+            "syncups config set --json default-duration 90"),
         ]
       ),
       CommandSpec(
@@ -673,12 +680,14 @@ package enum CommandTable {
       Without arguments: takes the data file's lock, commits local changes with a message \
       saying what changed, fetches, merges the team's branch with the syncups merge driver \
       (by id, never with conflict markers), pushes, and says what arrived. With --json, \
-      prints an object saying the same. Offline, the changes are committed and the push is \
-      pending (status 1); the next sync pushes them.
+      prints an object saying the same, also when it fails. Offline, the changes are committed \
+      and the push is pending (status 1); the next sync pushes them. A push that loses a race \
+      is retried; what a killed sync left behind is put right by the next one.
 
       sync init makes the data file's directory a git repository (or uses the one it is in), \
       registers the merge driver, commits the data file and, given <remote>, sets it as \
-      origin. sync init --clone <url> starts from the team's repository instead, merging in \
+      origin; an origin it has already synced with is replaced only with --force. \
+      sync init --clone <url> starts from the team's repository instead, merging in \
       any sync-ups already here. Running sync init again is harmless. See TEAMS in syncups(1).
       """,
     runs: SyncCommand.self,
@@ -702,6 +711,12 @@ package enum CommandTable {
           help: "With init: start from the team's repository at <url>, keeping the sync-ups "
             + "already here."),
         \.clone, parse: ValueParser.nonEmptyPath),
+      .flag(
+        OptionSpec(
+          long: "force",
+          help: "With init <remote>: replace an origin this repository has already synced "
+            + "with."),
+        \.force),
     ],
     examples: [
       ExampleSpec(

@@ -39,12 +39,21 @@ extension CommandContext {
     switch setting {
     case .bell(let on): try write(.bellEnabled, on)
     case .color(let mode): try write(.colorSetting, mode)
-    case .defaultDuration(let seconds): try write(.defaultDuration, seconds)
+    case .defaultDuration(let duration): try write(.defaultDuration, try seconds(of: duration))
     case .defaultTheme(let theme): try write(.defaultTheme, theme)
     case .order(let order): try write(.speakingOrder, order)
     case .overtime(let on): try write(.overtimeAllowed, on)
     }
     reportChange(of: setting.key)
+  }
+
+  /// The seconds `config set default-duration` stores: a bare number is seconds with `--json`,
+  /// the unit `config get --json` prints, so a value read with one goes back with the other.
+  private func seconds(of duration: DurationArgument) throws -> Int {
+    // A bare number was checked as seconds when parsed.
+    if options.json, case .bareNumber(let seconds) = duration { return seconds }
+    return try seconds(
+      of: duration, for: ConfigKey.defaultDuration.rawValue, path: ["config", "set"])
   }
 
   /// Puts a setting back to its default.

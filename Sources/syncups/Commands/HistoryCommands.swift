@@ -11,7 +11,7 @@ extension CommandContext {
   /// The figures of the sync-up named by `reference`, or of every sync-up, over the meetings
   /// `last` or `since` select (at most one of them is given).
   func stats(_ reference: String?, last: Int?, since: SinceDate?) throws {
-    let syncUps = try loadSyncUps().wrappedValue
+    let syncUps = try readSyncUps()
     let selection: SyncUpStats.Selection =
       if let last {
         .last(last)

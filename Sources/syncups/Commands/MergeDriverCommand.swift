@@ -29,6 +29,8 @@ extension CommandContext {
   /// repository's history for sync-ups both sides keep that the base lacks
   /// (``MergeDriverHistory``).
   func mergeDriver(base: String, ours: String, theirs: String, path: String? = nil) throws {
+    // A merge whose git was killed (with the sync that started it) is not finished alone.
+    Subprocess.dieWithParent()
     let newer = try mergeNewerSide()
     let sides = try Self.readMergeSides([
       MergeSideFile(path: base, role: "base", missingIsEmpty: true),

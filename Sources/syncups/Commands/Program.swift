@@ -36,12 +36,16 @@ enum Program {
     do {
       guard command.touchesFiles else {
         try command.run(in: context)
+        context.notes.flush()
         return ExitStatus.success.rawValue
       }
       let lockTimeout = try context.lockTimeout()
       try withDependencies {
         $0.syncUpsFileURL = context.dataFile
         if let lockTimeout { $0.fileStorageOptions.lockTimeout = lockTimeout }
+        // A command that waits for this one's lock names it: "'syncups sync' (pid 4242)".
+        $0.fileStorageOptions.lockHolder =
+          "'" + ([CommandTable.programName] + invocation.path).joined(separator: " ") + "'"
         $0.defaultAppStorage = AppStorage(url: context.configurationFile)
         // Every command reads, changes and writes within moments; mutations re-read the file
         // under its lock anyway, so watching the directory would only cost start-up time.
@@ -49,6 +53,7 @@ enum Program {
       } operation: {
         try command.run(in: context)
       }
+      context.notes.flush()
       return ExitStatus.success.rawValue
     } catch let failure as CommandFailure {
       if !failure.message.isEmpty { Output.error("Error: \(failure.message)\n") }
@@ -75,6 +80,22 @@ package struct CommandContext {
   let environment: [String: String]
   let dataFile: URL
   let configurationFile: URL
+  /// Messages held back until the command succeeds (``note(_:)``).
+  let notes = Notes()
+
+  /// Warnings and notices a command makes along the way, for standard error. They are printed
+  /// before the command's next message or when it succeeds; when it fails, its error is the
+  /// only thing on standard error, the one line scripts expect.
+  final class Notes {
+    /// What is yet to be printed, a line each.
+    var held: [String] = []
+
+    /// Prints what is held.
+    func flush() {
+      for line in held { Output.error(line + "\n") }
+      held = []
+    }
+  }
 
   init(options: GlobalOptions, environment: [String: String]) {
     self.options = options
@@ -84,15 +105,19 @@ package struct CommandContext {
       .appending(path: "syncups/config.json")
   }
 
+  /// The variable that says how many seconds to wait for another process's lock.
+  package nonisolated static let lockTimeoutVariable = "SYNCUPS_LOCK_TIMEOUT"
+
   /// How long to wait for another process's lock on the data file: `SYNCUPS_LOCK_TIMEOUT`
   /// seconds (a decimal number from 0 to 3600), or nil for the default (10 s).
   ///
   /// - Throws: a usage failure for a value that is not such a number.
   func lockTimeout() throws -> Duration? {
-    guard let text = environment["SYNCUPS_LOCK_TIMEOUT"], !text.isEmpty else { return nil }
+    guard let text = environment[Self.lockTimeoutVariable], !text.isEmpty else { return nil }
     guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
       throw CommandFailure(
-        "SYNCUPS_LOCK_TIMEOUT must be a number of seconds from 0 to 3600, not '\(sanitize(text))'",
+        "\(Self.lockTimeoutVariable) must be a number of seconds from 0 to 3600, not "
+          + "'\(sanitize(text))'",
         status: .usage)
     }
     return .milliseconds(Int64((seconds * 1000).rounded()))
@@ -120,10 +145,19 @@ package struct CommandContext {
     return TerminalStyle.forStandardOutput(flag: options.color, setting: setting)
   }
 
-  /// A message for standard error, unless `--quiet`.
+  /// A message for standard error, unless `--quiet`; the notes held so far go first.
   func say(_ message: String) {
     guard !options.quiet else { return }
+    notes.flush()
     Output.error(message + "\n")
+  }
+
+  /// A message for standard error, unless `--quiet`, held back until the command says
+  /// something else or succeeds: a command that fails prints its error alone, as scripts
+  /// expect (``Notes``).
+  func note(_ message: String) {
+    guard !options.quiet else { return }
+    notes.held.append(message)
   }
 
   /// A store for `reducer`, tracing to standard error with `--trace`.

@@ -4,7 +4,7 @@ import SyncUpsCore
 /// `list`, `show`, `meetings`, `meeting show`, `themes`, `export` and completion answers.
 extension CommandContext {
   func list() throws {
-    let syncUps = try loadSyncUps().wrappedValue
+    let syncUps = try readSyncUps()
     if options.json {
       Output.standardJSON { $0.syncUps(syncUps.elements) }
     } else if syncUps.isEmpty {
@@ -15,7 +15,7 @@ extension CommandContext {
   }
 
   func show(_ reference: String) throws {
-    let syncUp = try syncUp(reference, in: loadSyncUps().wrappedValue)
+    let syncUp = try syncUp(reference, in: readSyncUps())
     Output.standard(
       options.json
         ? JSONOutput.syncUp(syncUp).text()
@@ -23,7 +23,7 @@ extension CommandContext {
   }
 
   func meetings(_ reference: String) throws {
-    let syncUps = try loadSyncUps().wrappedValue
+    let syncUps = try readSyncUps()
     let syncUp = try syncUp(reference, in: syncUps)
     if options.json {
       Output.standard(JSONOutput.meetings(syncUp.meetings).text())
@@ -42,7 +42,7 @@ extension CommandContext {
     if format != .text {
       try checkJSONOption(format: format.rawValue, path: ["meeting", "show"])
     }
-    let syncUp = try syncUp(syncUpReference, in: loadSyncUps().wrappedValue)
+    let syncUp = try syncUp(syncUpReference, in: readSyncUps())
     let meeting = try meeting(meetingReference, in: syncUp)
     switch format {
     case .text:
@@ -66,7 +66,7 @@ extension CommandContext {
     if format == .markdown {
       try checkJSONOption(format: format.rawValue, path: ["export"])
     }
-    let syncUps = try loadSyncUps().wrappedValue
+    let syncUps = try readSyncUps()
     let json: String
     do {
       switch format {

@@ -8,10 +8,13 @@ import SyncUpsCore
 
 /// Why a reference to a sync-up or a meeting did not resolve.
 enum ReferenceError: Error, Equatable {
-  /// Nothing matched.
-  case notFound(kind: String, reference: String, suggestion: String?)
+  /// Nothing matched; `hint` says why, when a likely reason is known.
+  case notFound(kind: String, reference: String, suggestion: String?, hint: String? = nil)
   /// Several matched; their descriptions, for the person to choose from.
   case ambiguous(kind: String, reference: String, candidates: [String])
+  /// Several sync-ups have the title `reference`, which no more of the title can tell apart;
+  /// their descriptions.
+  case sameTitle(reference: String, candidates: [String])
   /// No attendee of the sync-up titled `syncUp` matched.
   case noAttendee(reference: String, syncUp: String, suggestion: String?)
   /// Several attendees of the sync-up titled `syncUp` matched; their short ids.
@@ -21,13 +24,17 @@ enum ReferenceError: Error, Equatable {
   /// user text, so they are sanitized.
   var message: String {
     switch self {
-    case .notFound(let kind, let reference, let suggestion):
-      let base = "no \(kind) matches '\(sanitize(reference))'"
+    case .notFound(let kind, let reference, let suggestion, let hint):
+      let base = "no \(kind) matches '\(sanitize(reference))'" + (hint.map { ": \($0)" } ?? "")
       return suggestion.map { "\(base). Did you mean '\(sanitize($0))'?" } ?? base
     case .ambiguous(let kind, let reference, let candidates):
       return "'\(sanitize(reference))' matches \(candidates.count) \(kind)s:\n"
         + candidates.map { "  \(sanitize($0))" }.joined(separator: "\n")
         + "\nUse more of the title, or an id."
+    case .sameTitle(let reference, let candidates):
+      return "\(candidates.count) sync-ups are titled '\(sanitize(reference))':\n"
+        + candidates.map { "  \(sanitize($0))" }.joined(separator: "\n")
+        + "\nUse an id (the short ids above will do), or rename one: 'syncups edit ID --title …'."
     case .noAttendee(let reference, let syncUp, let suggestion):
       return "no attendee '\(sanitize(reference))' in '\(sanitize(syncUp))'"
         + (suggestion.map { ". Did you mean '\(sanitize($0))'?" } ?? "")
@@ -52,9 +59,7 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
     $0.title.lowercased() == wanted || digits == hexDigits($0.id)
   }
   if outright.count == 1 { return outright[0] }
-  if outright.count > 1 {
-    throw .ambiguous(kind: "sync-up", reference: reference, candidates: outright.map(describe))
-  }
+  if outright.count > 1 { throw ambiguity(reference, outright) }
 
   let candidates = syncUps.elements.filter { syncUp in
     (!wanted.isEmpty && syncUp.title.lowercased().hasPrefix(wanted))
@@ -62,11 +67,12 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
   }
   if candidates.count == 1 { return candidates[0] }
   if candidates.count > 1 {
-    throw .ambiguous(kind: "sync-up", reference: reference, candidates: candidates.map(describe))
+    throw ambiguity(reference, candidates)
   }
   throw .notFound(
     kind: "sync-up", reference: reference,
-    suggestion: Suggestion.closest(to: reference, among: syncUps.map(\.title)))
+    suggestion: Suggestion.closest(to: reference, among: syncUps.map(\.title)),
+    hint: shortIDHint(reference, ids: syncUps.map(\.id)))
 }
 
 /// Finds the meeting a person meant: its 1-based position in the newest-first list, or its id
@@ -85,7 +91,12 @@ func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceErro
       kind: "meeting", reference: reference,
       candidates: matches.map { "\($0.id.shortID)  \(isoDate($0.date))" })
   }
-  throw .notFound(kind: "meeting", reference: reference, suggestion: nil)
+  let count = syncUp.meetings.count
+  let held = count == 0 ? "no meetings" : count == 1 ? "1 meeting" : "\(count) meetings"
+  let hint = position == nil ? shortIDHint(reference, ids: syncUp.meetings.map(\.id)) : nil
+  throw .notFound(
+    kind: "meeting", reference: reference, suggestion: nil,
+    hint: hint ?? "'\(sanitize(syncUp.title))' has \(held)")
 }
 
 /// Finds the attendee of `syncUp` a person meant: a name (case-insensitive, exact), else an id
@@ -110,9 +121,15 @@ func resolveAttendee(
 }
 
 extension CommandContext {
-  /// ``resolveSyncUp(_:in:)``, failing the command with its message.
+  /// ``resolveSyncUp(_:in:)``, failing the command with its message, which says so when there
+  /// is no data file at all: a mistyped `--file` is then likelier than a mistyped title.
   func syncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) throws -> SyncUp {
-    do { return try resolveSyncUp(reference, in: syncUps) } catch { throw CommandFailure(error.message) }
+    do {
+      return try resolveSyncUp(reference, in: syncUps)
+    } catch {
+      let missing = syncUps.isEmpty ? noDataFile.map { " (\($0))" } : nil
+      throw CommandFailure(error.message + (missing ?? ""))
+    }
   }
 
   /// ``resolveMeeting(_:in:)``, failing the command with its message.
@@ -153,6 +170,16 @@ extension UUID {
   var shortID: String { String(uuidString.prefix(8)) }
 }
 
+/// Why a reference of 1 to 3 hex digits matched nothing when an id starts with them: an id
+/// prefix needs 4, so that a short word is not taken for an id by chance.
+private func shortIDHint(_ reference: String, ids: [UUID]) -> String? {
+  let hex = reference.uppercased()
+  guard (1...3).contains(hex.count), hex.allSatisfy(\.isHexDigit),
+    ids.contains(where: { hexDigits($0).hasPrefix(hex) })
+  else { return nil }
+  return "an id prefix needs at least 4 hex digits"
+}
+
 /// The hex digits of `reference` in upper case, hyphens dropped, when it can be an id or the
 /// start of one (at least 4 hex digits); else nil.
 private func idDigits(_ reference: String) -> String? {
@@ -169,6 +196,16 @@ private func idMatches(_ digits: String?, _ id: UUID) -> Bool {
 /// The 32 hex digits of `id`, upper case, without hyphens.
 private func hexDigits(_ id: UUID) -> String {
   id.uuidString.filter { $0 != "-" }
+}
+
+/// The error for a reference that matched several sync-ups: when they all have one title, more
+/// of it cannot help, and the error says to use an id.
+private func ambiguity(_ reference: String, _ matches: [SyncUp]) -> ReferenceError {
+  let title = matches[0].title.lowercased()
+  guard matches.allSatisfy({ $0.title.lowercased() == title }) else {
+    return .ambiguous(kind: "sync-up", reference: reference, candidates: matches.map(describe))
+  }
+  return .sameTitle(reference: matches[0].title, candidates: matches.map(describe))
 }
 
 private func describe(_ syncUp: SyncUp) -> String {

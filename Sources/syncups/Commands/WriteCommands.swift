@@ -49,7 +49,9 @@ extension CommandContext {
       store.send(.editButtonTapped)
       @MainActor func form(_ action: SyncUpForm.Action) { store.send(.destination(.presented(.edit(action)))) }
       if let title = edits.title { form(.titleChanged(title)) }
-      if let duration = edits.duration { form(.durationChanged(duration)) }
+      if let duration = edits.duration {
+        form(.durationChanged(try seconds(of: duration, for: "--duration", path: ["edit"])))
+      }
       if let theme = edits.theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
       for change in edits.attendeeChanges {
         let attendees = store.state.destination?.edit?.syncUp.attendees ?? []
@@ -81,7 +83,7 @@ extension CommandContext {
   /// Asks first, then deletes the sync-up the person was asked about (by its id: the lock is
   /// not held while a person answers).
   func delete(_ reference: String, yes: Bool) throws {
-    let target = try syncUp(reference, in: loadSyncUps().wrappedValue)
+    let target = try syncUp(reference, in: readSyncUps())
     guard
       try confirmDeletion(
         of: UserText.name(target), asking: DeletionQuestion.syncUp(target), yes: yes,
@@ -108,7 +110,7 @@ extension CommandContext {
   /// Asks first, then deletes the meeting the person was asked about: by its id, since its
   /// position may have moved by the time the lock is taken.
   func meetingDelete(_ syncUpReference: String, _ meetingReference: String, yes: Bool) throws {
-    let target = try syncUp(syncUpReference, in: loadSyncUps().wrappedValue)
+    let target = try syncUp(syncUpReference, in: readSyncUps())
     let meeting = try meeting(meetingReference, in: target)
     let name = DeletionQuestion.meetingName(meeting)
     guard
@@ -251,17 +253,25 @@ extension CommandContext {
   /// Warns, unless the title is blank, when another sync-up has `syncUp`'s title in any case:
   /// the title then names neither, and only the ids tell them apart.
   private func warnIfTitleIsShared(by syncUp: SyncUp) {
+    guard let syncUps = try? loadSyncUps().wrappedValue,
+      let warning = Self.sharedTitleWarning(syncUp, among: syncUps)
+    else { return }
+    say(warning)
+  }
+
+  /// The warning for `syncUp` when, its title not blank, another of `syncUps` has it in any
+  /// case; nil when none has.
+  nonisolated static func sharedTitleWarning(
+    _ syncUp: SyncUp, among syncUps: IdentifiedArrayOf<SyncUp>
+  ) -> String? {
     let title = syncUp.title.lowercased()
-    guard !title.allSatisfy(\.isWhitespace), let syncUps = try? loadSyncUps().wrappedValue else {
-      return
-    }
+    guard !title.allSatisfy(\.isWhitespace) else { return nil }
     let others = syncUps.filter { $0.id != syncUp.id && $0.title.lowercased() == title }
-    guard !others.isEmpty else { return }
+    guard !others.isEmpty else { return nil }
     let whose = others.count == 1 ? "another sync-up has" : "\(others.count) other sync-ups have"
-    say(
-      "Warning: \(whose) the title \(UserText.name(syncUp)) too ("
-        + others.map(\.id.shortID).joined(separator: ", ")
-        + "); name this one by its id, \(syncUp.id.shortID).")
+    return "Warning: \(whose) the title \(UserText.name(syncUp)) too ("
+      + others.map(\.id.shortID).joined(separator: ", ")
+      + "); name this one by its id, \(syncUp.id.shortID)."
   }
 
   /// Warns about each name that several of `syncUp`'s attendees have (in any case): the name

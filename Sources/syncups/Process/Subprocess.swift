@@ -14,7 +14,8 @@
 /// ```
 ///
 /// The child starts in a session of its own, with no controlling terminal, so nothing it runs
-/// (git, ssh, a credential helper) can stop to ask a question on the terminal.
+/// (git, ssh, a credential helper) can stop to ask a question on the terminal; and it is
+/// killed when this process dies, however it dies.
 enum Subprocess {
   /// How a program ended and what it wrote.
   struct Result {
@@ -30,60 +31,104 @@ enum Subprocess {
   }
 
   /// Runs `program` (an absolute path) with `arguments` and exactly `environment`, and waits
-  /// for it.
+  /// for it. The child dies with this process (`PR_SET_PDEATHSIG`): a syncups that is killed
+  /// never leaves a git behind that goes on changing the repository on its own.
   static func run(
     _ program: String, _ arguments: [String], environment: [String: String]
   ) throws(StartFailure) -> Result {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    let output = try makePipe()
-    let error: (read: Int32, write: Int32)
+    let outputPipe = try makePipe()
+    let errorPipe: (read: Int32, write: Int32)
+    let failurePipe: (read: Int32, write: Int32)
     do {
-      error = try makePipe()
+      errorPipe = try makePipe()
     } catch {
-      close(output.read)
-      close(output.write)
+      for descriptor in [outputPipe.read, outputPipe.write] { close(descriptor) }
       throw error
     }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, output.write, 1)
-    posix_spawn_file_actions_adddup2(&actions, error.write, 2)
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(
-      &attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | setSession))
-
+    do {
+      failurePipe = try makePipe()
+    } catch {
+      for descriptor in [outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(descriptor) }
+      throw error
+    }
     let argv = cStrings([program] + arguments)
     let envp = cStrings(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
     defer { for pointer in argv + envp { free(pointer) } }
-    var pid: pid_t = 0
-    let started = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-    close(output.write)
-    close(error.write)
-    guard started == 0 else {
-      close(output.read)
-      close(error.read)
-      throw StartFailure(
-        message: "cannot run '\(program)': \(String(cString: strerror(started)))")
+    let path = strdup(program)!
+    let null = strdup("/dev/null")!
+    defer {
+      free(path)
+      free(null)
     }
-    let (standardOutput, standardError) = drain(output.read, error.read)
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    let parent = getpid()
+    #if os(Linux)
+      // Read before the fork: the first read of a static runs its initializer, which takes a lock.
+      let setDeathSignal = Self.setDeathSignal
+      let deathSignalOption = Self.PR_SET_PDEATHSIG
+    #endif
+    let pid = argv.withUnsafeBufferPointer { argv in
+      envp.withUnsafeBufferPointer { envp in
+        // Between fork and exec only async-signal-safe calls, on what was prepared above.
+        let pid = fork()
+        guard pid == 0 else { return pid }
+        #if os(Linux)
+          _ = setDeathSignal(deathSignalOption, UInt(SIGKILL), 0, 0, 0)
+        #endif
+        // The parent may have died before the line above: then nothing would kill the child.
+        if getppid() != parent { _exit(127) }
+        _ = setsid()
+        let input = open(null, O_RDONLY)
+        if input != 0 {
+          _ = dup2(input, 0)
+          _ = close(input)
+        }
+        _ = dup2(outputPipe.write, 1)
+        _ = dup2(errorPipe.write, 2)
+        // What this process ignores (SIGXFSZ, SIGPIPE) or handles, the child gets by default.
+        _ = signal(SIGPIPE, SIG_DFL)
+        _ = signal(SIGINT, SIG_DFL)
+        _ = signal(SIGTERM, SIG_DFL)
+        _ = signal(SIGHUP, SIG_DFL)
+        _ = signal(SIGXFSZ, SIG_DFL)
+        _ = withUnsafePointer(to: &noSignals) { sigprocmask(SIG_SETMASK, $0, nil) }
+        _ = execve(path, argv.baseAddress!, envp.baseAddress!)
+        var code = errno
+        _ = write(failurePipe.write, &code, MemoryLayout<Int32>.size)
+        _exit(127)
+      }
+    }
+    for descriptor in [outputPipe.write, errorPipe.write, failurePipe.write] { close(descriptor) }
+    guard pid > 0 else {
+      let code = errno
+      for descriptor in [outputPipe.read, errorPipe.read, failurePipe.read] { close(descriptor) }
+      throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
+    }
+    let (standardOutput, standardError) = drain(outputPipe.read, errorPipe.read)
+    var code: Int32 = 0
+    let told = read(failurePipe.read, &code, MemoryLayout<Int32>.size)
+    close(failurePipe.read)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let signal = status & 0x7F
+    guard told != MemoryLayout<Int32>.size else {
+      throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
+    }
+    let killer = status & 0x7F
     return Result(
-      status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal,
+      status: killer == 0 ? (status >> 8) & 0xFF : 128 + killer,
       output: String(decoding: standardOutput, as: UTF8.self),
       error: String(decoding: standardError, as: UTF8.self))
+  }
+
+  /// Makes this process die when its parent does, as the children ``run(_:_:environment:)``
+  /// starts do: for the merge driver, whose parent is git.
+  static func dieWithParent() {
+    #if os(Linux)
+      let parent = getppid()
+      _ = setDeathSignal(PR_SET_PDEATHSIG, UInt(SIGKILL), 0, 0, 0)
+      if getppid() != parent { exit(1) }
+    #endif
   }
 
   /// Reads both pipes to their ends, whichever has something, and closes them.
@@ -127,10 +172,13 @@ enum Subprocess {
     strings.map { strdup($0) } + [nil]
   }
 
-  /// POSIX_SPAWN_SETSID, which Swift's Glibc does not import.
-  #if canImport(Glibc)
-    private static let setSession: Int32 = 0x80
-  #else
-    private static let setSession: Int32 = 0x400
+  #if os(Linux)
+  /// `prctl(2)`, which Swift cannot call directly (it is variadic); looked up before any fork,
+  /// since looking up is not safe between fork and exec.
+  private static let setDeathSignal: @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32 =
+    unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), "prctl"), to: (@convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32).self)
+
+  /// `PR_SET_PDEATHSIG` from <linux/prctl.h>.
+  private static let PR_SET_PDEATHSIG: Int32 = 1
   #endif
 }

@@ -6,18 +6,19 @@
 
 extension CommandContext {
   /// `status [--json] [--format TEMPLATE]`: the meetings running now, one line each (or a JSON
-  /// array), from what they publish; the data file is never read. None running: nothing on
-  /// stdout, status 1, and a message unless `--quiet`.
+  /// array), from what they publish; the data file is never read. None running: status 1, a
+  /// message unless `--quiet`, and nothing on stdout but `[]` with `--json` (as gh prints), so
+  /// `jq length` reads 0 rather than failing on empty input.
   func status(format template: StatusTemplate?) throws {
     if template != nil && options.json {
       throw UsageError("'--format' and '--json' cannot be used together", path: ["status"])
     }
     let directory = StatusDirectory(environment: environment)
-    guard directory.exists else { throw Self.noMeeting(quiet: options.quiet) }
+    guard directory.exists else { throw noMeeting() }
     if let problem = directory.problem() { throw CommandFailure(problem) }
     let now = Date().timeIntervalSince1970
     let meetings = directory.runningMeetings().map { $0.status(at: now) }
-    guard !meetings.isEmpty else { throw Self.noMeeting(quiet: options.quiet) }
+    guard !meetings.isEmpty else { throw noMeeting() }
     if options.json {
       Output.standard(JSONOutput.array(meetings.map(JSONOutput.status)).text())
     } else {
@@ -27,7 +28,8 @@ extension CommandContext {
     }
   }
 
-  private static func noMeeting(quiet: Bool) -> CommandFailure {
-    quiet ? .silent(.failure) : CommandFailure("no meeting is running")
+  private func noMeeting() -> CommandFailure {
+    if options.json { Output.standard(JSONOutput.array([]).text()) }
+    return options.quiet ? .silent(.failure) : CommandFailure("no meeting is running")
   }
 }

@@ -70,14 +70,28 @@ struct Git {
     try run(arguments).status == 0
   }
 
-  /// The failure to report when git could not `doing`: git's own last words, which say why.
+  /// The failure to report when git could not `doing`: git's own reason, its first `fatal:` or
+  /// `error:` line (else its last line), with the files it lists below it (a local change to
+  /// `main.c` that stands in the way of a merge, say).
   func failure(_ doing: String, _ result: Subprocess.Result, status: ExitStatus = .failure)
     -> CommandFailure
   {
-    let said = result.error.split(separator: "\n").map { $0.trimmingPrefix("fatal: ") }
-      .filter { !$0.hasPrefix("hint:") }
-      .last.map(String.init) ?? "git exited with status \(result.status)"
-    return CommandFailure("cannot \(doing): \(sanitize(said))", status: status)
+    CommandFailure("cannot \(doing): \(sanitize(Self.reason(result)))", status: status)
+  }
+
+  /// git's reason for a failure, from what it wrote on standard error.
+  static func reason(_ result: Subprocess.Result) -> String {
+    let lines = result.error.split(separator: "\n").filter { !$0.hasPrefix("hint:") }
+    guard let first = lines.firstIndex(where: { $0.hasPrefix("fatal: ") || $0.hasPrefix("error: ") })
+    else {
+      // Some say why on standard output (`git commit`: "nothing to commit").
+      let said = lines.last ?? result.output.split(separator: "\n").last
+      return said.map(String.init) ?? "git exited with status \(result.status)"
+    }
+    let said = lines[first].drop { $0 != " " }.dropFirst()
+    let files = lines[(first + 1)...].prefix { $0.hasPrefix("\t") }.map { $0.dropFirst() }
+    guard !files.isEmpty else { return String(said) }
+    return (said.hasSuffix(":") ? String(said) : said + ":") + " " + files.joined(separator: ", ")
   }
 
   /// `-c user.name=… -c user.email=…` for each that neither git's configuration nor the

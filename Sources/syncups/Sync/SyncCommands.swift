@@ -3,6 +3,11 @@
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SharedState
 import SyncUpsCore
 
@@ -11,7 +16,7 @@ import SyncUpsCore
 /// that is running saves once the lock is free, onto the merged file. Every failure leaves
 /// what was local committed (or untouched), never overwritten.
 extension CommandContext {
-  func syncInit(remote: String?) throws {
+  func syncInit(remote: String?, force: Bool) throws {
     let repository = try SyncRepository(dataFile: dataFile, environment: environment)
     let lock = try lockDataFile()
     defer { lock.unlock() }
@@ -23,8 +28,10 @@ extension CommandContext {
     try repository.registerDriver()
     var committed = try commitSharingFiles(repository)
     if let subject = try repository.commitDataFile(local) { committed.append(subject) }
-    if let remote { try repository.setOrigin(Self.remoteLocation(remote)) }
-    try reportSetup(repository, committed: committed, conflicts: [])
+    let previous = try remote.flatMap { remote throws(CommandFailure) in
+      try repository.setOrigin(Self.remoteLocation(remote), force: force)
+    }
+    try reportSetup(repository, committed: committed, conflicts: [], previousOrigin: previous)
   }
 
   func syncClone(_ given: String) throws {
@@ -47,8 +54,11 @@ extension CommandContext {
     try git.output(
       ["init", "-q"] + (branch.map { ["-b", String($0)] } ?? []),
       doing: "create a git repository in '\(sanitize(repository.directory))'")
+    let journal = SyncJournal(gitDirectory: try repository.gitDirectory())
+    try journal.record()
+    defer { journal.remove() }
     try repository.registerDriver()
-    try repository.setOrigin(url)
+    _ = try repository.setOrigin(url)
     let fetched = try git.run(["fetch", "-q", "origin"])
     guard fetched.status == 0 else { throw git.failure("fetch from '\(sanitize(url))'", fetched) }
     let upstream = try repository.upstream()!
@@ -67,37 +77,76 @@ extension CommandContext {
       if let subject = try repository.commitDataFile(local) { committed.append(subject) }
       if remoteBranchExists {
         try repository.track(upstream)
-        conflicts = try repository.merge(upstream)
+        conflicts = try repository.merge(upstream, journal: journal).resolved
       }
     }
     try reportSetup(repository, committed: committed, conflicts: conflicts)
+    try warnOfSharedTitles(arrivedIn: repository, from: local)
   }
 
+  /// How many times a sync pushes before it gives up: each rejected push (someone else pushed
+  /// first, or the remote could not lock its branch because someone else was pushing) is
+  /// followed by a fetch, a merge and another push, after a short random pause.
+  nonisolated static let pushAttempts = 5
+
   func sync() throws {
+    var report = SyncReport()
+    do {
+      try sync(into: &report)
+    } catch {
+      // With --json the object comes on every way out, saying what failed.
+      report.error = (error as? CommandFailure)?.message ?? sanitize("\(error)")
+      // People hear what happened before the failure once there was a remote to sync with.
+      if options.json || report.remote != nil { printSync(report) }
+      throw error
+    }
+  }
+
+  /// The sync itself. With nothing to do it runs git twice, `fetch` and `status` (local
+  /// changes, and whether the branch is level with its upstream): it finds the repository, its
+  /// branch and its configuration by reading them as files, and reads the data file only when
+  /// there is something to commit or merge.
+  private func sync(into report: inout SyncReport) throws {
     let repository = try SyncRepository(dataFile: dataFile, environment: environment)
-    _ = try repository.requireRepository()
+    let layout = try repository.requireLayout()
     let lock = try lockDataFile()
     defer { lock.unlock() }
-    let local = try loadSyncUps().wrappedValue
-    try repository.registerDriver()
-    var report = SyncReport()
-    // Every way out past the fetch says what arrived, the file compared with how it was.
-    func reportWhatArrived() throws {
-      report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
-      printSync(report)
+    let journal = SyncJournal(gitDirectory: layout.gitDirectory)
+    report.recovered = try repository.recover(journal)
+    try journal.record()
+    defer { journal.remove() }
+    let configuration =
+      try repository.localConfiguration(gitDirectory: layout.gitDirectory)
+      ?? repository.configuration(branch: layout.branch)
+    try repository.registerDriver(current: configuration[SyncRepository.driverKey])
+    var loaded: IdentifiedArrayOf<SyncUp>?
+    func local() throws -> IdentifiedArrayOf<SyncUp> {
+      if let loaded { return loaded }
+      let syncUps = try loadSyncUps().wrappedValue
+      loaded = syncUps
+      return syncUps
     }
-    report.committed = try repository.commitDataFile(local)
-    guard let upstream = try repository.upstream() else {
+    // Every way out past a merge says what arrived, the file compared with how it was.
+    var merged = false
+    func noteWhatArrived() {
+      guard merged, let loaded, let current = try? repository.currentSyncUps() else { return }
+      report.received = SyncUpChanges(from: loaded, to: current)
+    }
+    guard let upstream = try repository.upstream(branch: layout.branch, configuration: configuration)
+    else {
+      report.committed = try repository.commitDataFile(try local())
       printSync(report)
       return
     }
     report.remote = upstream.display
-    // A push is rejected when someone pushed after the fetch: fetch and merge again.
+    var committed = false
     for attempt in 1... {
       let fetched = try repository.git.run(["fetch", "-q", upstream.remote])
       guard fetched.status == 0 else {
+        // Offline: what is here is committed all the same, and waits to be pushed.
+        if !committed { report.committed = try repository.commitDataFile(try local()) }
         report.pending = try repository.commitsAhead(of: repository.resolve(upstream.trackingRef)) > 0
-        try reportWhatArrived()
+        noteWhatArrived()
         var failure = repository.git.failure("reach '\(sanitize(upstream.remote))'", fetched)
         failure.message += report.pending
           ? "; your changes are committed locally and the push is pending: run 'syncups sync' "
@@ -105,35 +154,77 @@ extension CommandContext {
           : "; nothing was synced"
         throw failure
       }
+      if !committed {
+        let status = try repository.status(of: upstream)
+        if status.dataFileChanged {
+          report.committed = try repository.commitDataFile(try local(), changed: true)
+        }
+        committed = true
+        if !status.dataFileChanged && status.level { break }
+      }
       if try repository.resolve(upstream.trackingRef) != nil {
-        report.conflicts += try repository.merge(upstream)
+        do {
+          _ = try local()
+          let conflicts = try repository.merge(upstream, journal: journal)
+          merged = true
+          report.conflicts += conflicts.resolved
+          report.receivedConflicts += try told(conflicts.received, in: repository)
+        } catch {
+          report.pending = try repository.commitsAhead(of: repository.resolve(upstream.trackingRef)) > 0
+          noteWhatArrived()
+          throw error
+        }
       }
       switch try repository.push(upstream) {
       case .upToDate:
         break
       case .pushed:
         report.pushed = true
-      case .rejected where attempt < 3:
+      case .rejected where attempt < Self.pushAttempts:
+        // Someone else's push won the race: let theirs land before fetching it.
+        usleep(useconds_t(UInt32.random(in: 20_000...80_000) * UInt32(attempt)))
         continue
       case .rejected:
         report.pending = true
-        try reportWhatArrived()
+        noteWhatArrived()
         throw CommandFailure(
           "the push to '\(sanitize(upstream.remote))' was rejected \(attempt) times: others are "
             + "pushing at the same time; your changes are committed locally: run 'syncups sync' "
             + "again")
       case .failed(var failure):
         report.pending = true
-        try reportWhatArrived()
+        noteWhatArrived()
         failure.message += "; your changes are committed locally and the push is pending"
         throw failure
       }
       break
     }
-    try reportWhatArrived()
+    noteWhatArrived()
+    printSync(report)
+    if merged, let loaded { try warnOfSharedTitles(arrivedIn: repository, from: loaded) }
+  }
+
+  /// Warns of each sync-up that arrived (added, or renamed elsewhere) with a title another
+  /// sync-up here has: the title then names neither, and only the ids tell them apart.
+  private func warnOfSharedTitles(
+    arrivedIn repository: SyncRepository, from local: IdentifiedArrayOf<SyncUp>
+  ) throws {
+    let current = try repository.currentSyncUps()
+    for syncUp in current where local[id: syncUp.id]?.title != syncUp.title {
+      if let warning = Self.sharedTitleWarning(syncUp, among: current) { say(warning) }
+    }
   }
 
   // MARK: - Parts
+
+  /// Conflicts a teammate's sync resolved, as told to the person syncing here.
+  private func told(_ conflicts: [SyncConflict], in repository: SyncRepository) throws
+    -> [SyncReport.ReceivedConflict]
+  {
+    guard !conflicts.isEmpty else { return [] }
+    let person = try repository.authorName()
+    return conflicts.map { SyncReport.ReceivedConflict(conflict: $0, told: $0.told(to: person)) }
+  }
 
   /// A remote as git should record it: a relative path (no URL scheme, no `host:`) made
   /// absolute from the working directory, since git runs in the data file's directory.
@@ -167,7 +258,8 @@ extension CommandContext {
   }
 
   private func reportSetup(
-    _ repository: SyncRepository, committed: [String], conflicts: [SyncConflict]
+    _ repository: SyncRepository, committed: [String], conflicts: [SyncConflict],
+    previousOrigin: String? = nil
   ) throws {
     let top = try repository.requireRepository()
     let remote = try repository.git.run(["remote", "get-url", "origin"])
@@ -178,19 +270,25 @@ extension CommandContext {
         JSONOutput.object([
           "repository": .string(top),
           "remote": origin.map(JSONOutput.string) ?? .null,
+          "previousRemote": previousOrigin.map(JSONOutput.string) ?? .null,
           "committed": .array(committed.map(JSONOutput.string)),
           "conflicts": report.conflictsJSON,
         ]).text())
     } else {
       say("Sharing '\(sanitize(dataFile.path))' through the git repository in '\(sanitize(top))'.")
       for subject in committed { say("Committed: \(sanitize(subject))") }
-      if let origin { say("Remote origin: \(sanitize(origin))") }
+      if let origin, let previousOrigin {
+        say("Origin changed from '\(sanitize(previousOrigin))' to '\(sanitize(origin))'.")
+      } else if let origin {
+        say("Remote origin: \(sanitize(origin))")
+      }
       say("Run 'syncups sync' to sync with the team.")
     }
     for line in report.conflictLines { Output.error(line + "\n") }
   }
 
   private func printSync(_ report: SyncReport) {
+    for line in report.recoveredLines { say(line) }
     if options.json {
       Output.standard(report.json.text())
     } else {

@@ -14,9 +14,24 @@ struct SyncReport {
   /// What the merges brought, from the local sync-ups (once committed) to the final ones.
   var received: SyncUpChanges?
   var conflicts: [SyncConflict] = []
+  /// A conflict a teammate's sync resolved and recorded in a merge commit that arrived, and
+  /// how it reads to the person here.
+  struct ReceivedConflict {
+    var conflict: SyncConflict
+    var told: String
+  }
+
+  var receivedConflicts: [ReceivedConflict] = []
+  /// What was put right of a sync that was killed, before this one began (see
+  /// ``SyncRepository/recover(_:)``).
+  var recovered: [String] = []
+  /// Why the sync failed; nil when it did not.
+  var error: String?
 
   var json: JSONOutput {
     .object([
+      "recovered": .array(recovered.map(JSONOutput.string)),
+      "error": error.map(JSONOutput.string) ?? .null,
       "committed": committed.map(JSONOutput.string) ?? .null,
       "remote": remote.map(JSONOutput.string) ?? .null,
       "pushed": .bool(pushed),
@@ -27,20 +42,7 @@ struct SyncReport {
   }
 
   /// The conflicts the merge driver resolved, as it reported them.
-  var conflictsJSON: JSONOutput {
-    .array(
-      conflicts.map { conflict in
-        var fields: [String: JSONOutput] = [
-          "syncUp": .object([
-            "id": .string(conflict.syncUp.id), "title": .string(conflict.syncUp.title),
-          ]),
-          "message": .string(conflict.message),
-        ]
-        if let path = conflict.path { fields["path"] = .string(path) }
-        if let kept = conflict.kept { fields["kept"] = .string(kept) }
-        return .object(fields)
-      })
-  }
+  var conflictsJSON: JSONOutput { .array(conflicts.map(\.json)) }
 
   private var receivedJSON: JSONOutput {
     let received = received ?? SyncUpChanges(from: [], to: [])
@@ -48,7 +50,13 @@ struct SyncReport {
       .array(named.map(Self.name))
     }
     return .object([
-      "added": names(received.added),
+      "conflicts": .array(
+        receivedConflicts.map {
+          var conflict = $0.conflict
+          conflict.message = $0.told
+          return conflict.json
+        }),
+      "added": names(received.added.filter { !keptOverADelete.contains($0.id.uuidString) }),
       "changed": names(received.changed),
       "deleted": names(received.deleted),
       "meetings": .array(
@@ -77,7 +85,9 @@ struct SyncReport {
     }
     let received = received ?? SyncUpChanges(from: [], to: [])
     let arrived =
-      received.added.map { "  added \(Self.display($0))" }
+      receivedConflicts.map { "  \(sanitize($0.told))" }
+      + received.added.filter { !keptOverADelete.contains($0.id.uuidString) }
+      .map { "  added \(Self.display($0))" }
       + received.changed.map { syncUp in
         let meetings = received.newMeetings.filter { $0.syncUp.id == syncUp.id }.count
         let detail = meetings == 0 ? "" : meetings == 1 ? " (1 new meeting)" : " (\(meetings) new meetings)"
@@ -87,10 +97,21 @@ struct SyncReport {
     if !arrived.isEmpty { lines += ["Received from \(sanitize(remote)):"] + arrived }
     if pushed {
       lines.append("Pushed to \(sanitize(remote)).")
-    } else if !pending && arrived.isEmpty {
+    } else if !pending && arrived.isEmpty && error == nil {
       lines.append("Up to date with \(sanitize(remote)).")
     }
     return lines
+  }
+
+  /// The ids of sync-ups that arrived because a teammate's change won over a delete here: said
+  /// as such (``receivedConflicts``), not as added.
+  private var keptOverADelete: Set<String> {
+    Set(receivedConflicts.filter { $0.conflict.path == "" }.map(\.conflict.syncUp.id))
+  }
+
+  /// What was recovered, for people: shown before the rest, like the rest (not with `--quiet`).
+  var recoveredLines: [String] {
+    recovered.map { "Recovered from an interrupted sync: \($0)." }
   }
 
   var conflictLines: [String] {

@@ -10,23 +10,17 @@
 #endif
 import SyncUpsCore
 
-/// A conflict the merge driver resolved on its own and reported (`SYNCUPS_MERGE_REPORT`): the
-/// sync-up it was in, what conflicted, whose version was kept, and the driver's message.
-struct SyncConflict: Decodable, Equatable {
-  struct SyncUpName: Decodable, Equatable {
-    var id: String
-    var title: String
+extension SyncRepository {
+  /// The conflicts of a merge: those this one resolved, and those the commits it brought in
+  /// record (resolved by a teammate's sync, see ``SyncConflict``).
+  struct MergeConflicts {
+    var resolved: [SyncConflict] = []
+    var received: [SyncConflict] = []
   }
 
-  var syncUp: SyncUpName
-  var path: String?
-  var kept: String?
-  var message: String
-}
-
-extension SyncRepository {
   /// Merges the fetched remote branch into the current one with the merge driver, telling it
-  /// which side changed last, and returns the conflicts it resolved. Nothing to merge (the
+  /// which side changed last, and returns the conflicts it resolved, recorded in the merge
+  /// commit, and those recorded in the commits it brought in. Nothing to merge (the
   /// remote branch is already in `HEAD`) returns at once; a branch that is only behind is
   /// fast-forwarded. Histories with no common commit (two people who each ran `sync init`)
   /// are merged from an empty list, so that both keep every sync-up.
@@ -34,49 +28,136 @@ extension SyncRepository {
   /// - Throws: when the merge cannot be completed, after aborting it, so that the repository
   ///   and the data file are as they were: a data error (65) when the data file could not be
   ///   merged (one side is not a valid data file), else a runtime failure.
-  func merge(_ upstream: Upstream) throws(CommandFailure) -> [SyncConflict] {
+  func merge(_ upstream: Upstream, journal: SyncJournal) throws(CommandFailure) -> MergeConflicts {
     let tracking = upstream.trackingRef
-    guard try !isAncestor(tracking, of: "HEAD") else { return [] }
-    let gitDirectory = try git.output(
-      ["rev-parse", "--absolute-git-dir"], doing: "find the repository's git directory")
+    guard try !isAncestor(tracking, of: "HEAD") else { return MergeConflicts() }
+    let gitDirectory = journal.gitDirectory
     let reportPath = gitDirectory + "/syncups-merge-report"
     unlink(reportPath)
     defer { unlink(reportPath) }
-    let newer = try commitTime(tracking) > commitTime("HEAD") ? "theirs" : "ours"
+    guard let head = try resolve("HEAD"), let theirs = try resolve(tracking) else {
+      return MergeConflicts()
+    }
+    let received = try conflictsRecorded(from: head, to: theirs)
+    let newer = try newerSide(ours: head, theirs: theirs)
     let environment = [
-      CommandContext.mergeNewerVariable: newer, CommandContext.mergeReportVariable: reportPath,
+      CommandContext.mergeNewerVariable: newer.rawValue,
+      CommandContext.mergeReportVariable: reportPath,
     ]
+    try journal.record(merging: (head, theirs))
+    defer { try? journal.record() }
     let message = "Merge sync-ups from \(upstream.display)"
     if try git.succeeds(["merge-base", "HEAD", tracking]) {
       let result = try git.run(
-        try git.identityFallbacks() + ["merge", "-q", "--no-edit", "-m", message, tracking],
+        try git.identityFallbacks() + ["merge", "-q", "--no-edit", "-m", message, theirs],
         environment: environment)
-      if result.status != 0 { throw try abortedMerge(upstream, result) }
+      if result.status != 0 { throw try abortedMerge(upstream, result, ours: head, theirs: theirs) }
     } else {
       try mergeUnrelated(
         upstream, message: message, scratch: gitDirectory, environment: environment)
     }
-    return try conflicts(in: reportPath)
+    let resolved = try conflicts(in: reportPath)
+    if !resolved.isEmpty { try record(resolved, inMergeOf: head, and: theirs, message: message) }
+    return MergeConflicts(resolved: resolved, received: received)
+  }
+
+  /// Adds `conflicts` to the merge commit just made (`HEAD`, not yet pushed), naming who
+  /// merged and whose change they merged.
+  private func record(
+    _ conflicts: [SyncConflict], inMergeOf ours: String, and theirs: String, message: String
+  ) throws(CommandFailure) {
+    let merger = try authorName()
+    let other = try git.output(
+      ["log", "-1", "--format=%an", "\(ours)..\(theirs)", "--", name], doing: "read who changed "
+        + "'\(sanitize(name))'")
+    let trailers = conflicts.map {
+      var conflict = $0
+      conflict.ours = merger
+      conflict.theirs = other.isEmpty ? nil : other
+      return conflict.trailer
+    }
+    try git.output(
+      try git.identityFallbacks()
+        + ["commit", "-q", "--amend", "--no-verify", "-m", message, "-m", trailers.joined(separator: "\n")],
+      doing: "record the conflicts in the merge commit")
+  }
+
+  /// The conflicts recorded in the merge commits `theirs` has and `ours` lacks.
+  private func conflictsRecorded(from ours: String, to theirs: String) throws(CommandFailure)
+    -> [SyncConflict]
+  {
+    let messages = try git.output(
+      ["log", "--merges", "--grep=^\(SyncConflict.trailerKey): ", "--format=%B%x00", "\(ours)..\(theirs)"],
+      doing: "read the merges that arrived")
+    return messages.split(separator: "\0").flatMap(SyncConflict.recorded(in:))
+  }
+
+  /// The name commits made here are made by (git's configuration, the environment, else the
+  /// fallback identity): how the merge commit names who merged, and how ``SyncConflict``
+  /// knows a person's own side.
+  func authorName() throws(CommandFailure) -> String {
+    let ident = try git.output(
+      try git.identityFallbacks() + ["var", "GIT_AUTHOR_IDENT"], doing: "read your git identity")
+    return String(ident.prefix { $0 != "<" }.dropLast())
+  }
+
+  /// The side whose last commit is the later one, which wins the merge's conflicts; ours when
+  /// both are of the same second.
+  func newerSide(ours: String, theirs: String) throws(CommandFailure) -> MergeSide {
+    try commitTime(theirs) > commitTime(ours) ? .theirs : .ours
   }
 
   /// Aborts a merge that stopped, and says why it failed.
-  private func abortedMerge(_ upstream: Upstream, _ result: Subprocess.Result) throws(CommandFailure)
-    -> CommandFailure
-  {
+  private func abortedMerge(
+    _ upstream: Upstream, _ result: Subprocess.Result, ours: String, theirs: String
+  ) throws(CommandFailure) -> CommandFailure {
     let unmerged = try git.run(["diff", "--name-only", "--diff-filter=U", "--", name]).output
     if try resolve("MERGE_HEAD") != nil {
       _ = try git.run(["merge", "--abort"])
     }
     let doing = "merge the sync-ups from \(upstream.display)"
     guard unmerged.isEmpty else {
+      let complaint = driverComplaint(result.error)
+      if let invalid = try invalidVersion(complaint, ours: ours, theirs: theirs) {
+        return CommandFailure(
+          "cannot \(doing): '\(sanitize(name))' as commit \(invalid.commit) by "
+            + "\(sanitize(invalid.author)) left it is not a valid data file (\(invalid.reason)); "
+            + "the merge was aborted, and your changes are committed locally. To recover, revert "
+            + "\(invalid.commit) on the remote ('git revert \(invalid.commit)' in a clone of it, "
+            + "then push) and run 'syncups sync' again", status: .dataError)
+      }
       return CommandFailure(
         "cannot \(doing): the merge driver could not merge '\(sanitize(name))' "
-          + "(\(driverComplaint(result.error))); the merge was aborted, and your changes are "
-          + "committed locally", status: .dataError)
+          + "(\(complaint)); the merge was aborted, and your changes are committed locally",
+        status: .dataError)
     }
     var failure = git.failure(doing, result)
     failure.message += "; the merge was aborted, and your changes are committed locally"
     return failure
+  }
+
+  /// The commit that made the version of the data file the driver found invalid (it names the
+  /// version by its role and git's temporary file, which mean nothing to people), its author
+  /// and the driver's reason; nil when the complaint is about something else.
+  private func invalidVersion(_ complaint: String, ours: String, theirs: String)
+    throws(CommandFailure) -> (commit: String, author: String, reason: String)?
+  {
+    let marker = " is not a valid data file: "
+    guard let range = complaint.firstRange(of: marker) else { return nil }
+    let revision: String
+    if complaint.hasPrefix("the theirs version") {
+      revision = theirs
+    } else if complaint.hasPrefix("the ours version") {
+      revision = ours
+    } else {
+      let base = try git.run(["merge-base", ours, theirs])
+      guard base.status == 0 else { return nil }
+      revision = String(base.output.dropLast())
+    }
+    let made = try git.run(["log", "-1", "--format=%h%x09%an <%ae>", revision, "--", name])
+    let fields = made.output.dropLast().split(separator: "\t", maxSplits: 1).map(String.init)
+    guard made.status == 0, fields.count == 2 else { return nil }
+    return (fields[0], fields[1], String(complaint[range.upperBound...]))
   }
 
   /// Merges a branch with no commit in common: the driver merges the two data files from an

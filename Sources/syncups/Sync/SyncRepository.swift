@@ -55,6 +55,62 @@ struct SyncRepository {
     return String(result.output.dropLast())
   }
 
+  /// The repository's git directory, absolute.
+  func gitDirectory() throws(CommandFailure) -> String {
+    try git.output(["rev-parse", "--absolute-git-dir"], doing: "find the repository's git directory")
+  }
+
+  /// Where the repository is and what is checked out.
+  struct Layout {
+    var top: String
+    /// The git directory, absolute.
+    var gitDirectory: String
+    /// The branch checked out; nil when none is (a detached `HEAD`).
+    var branch: String?
+  }
+
+  /// The repository `sync` needs: found as git finds it, from the data file's directory up to
+  /// the first with a `.git` directory, reading the branch from its `HEAD` (a git the less on
+  /// every sync); git is asked instead whenever that could differ from what it would say
+  /// (`GIT_DIR` and the like set, a `.git` file, a detached `HEAD`).
+  ///
+  /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
+  func requireLayout() throws(CommandFailure) -> Layout {
+    let steering = ["GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES", "GIT_COMMON_DIR"]
+    if !steering.contains(where: { git.environment[$0] != nil }) {
+      var candidate = directory
+      while true {
+        var info = stat()
+        if lstat(candidate + "/.git", &info) == 0 {
+          if info.st_mode & S_IFMT == S_IFDIR,
+            let head = try? readText(candidate + "/.git/HEAD"), head.hasPrefix("ref: refs/heads/"),
+            head.hasSuffix("\n")
+          {
+            return Layout(
+              top: candidate, gitDirectory: candidate + "/.git",
+              branch: String(head.dropFirst("ref: refs/heads/".count).dropLast()))
+          }
+          break
+        }
+        guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { break }
+        candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+      }
+    }
+    let result = try git.run(
+      ["rev-parse", "--show-toplevel", "--absolute-git-dir", "--symbolic-full-name", "HEAD"])
+    let lines = result.output.split(separator: "\n").map(String.init)
+    if result.status == 0, lines.count == 3 {
+      let branch = lines[2].hasPrefix("refs/heads/") ? String(lines[2].dropFirst(11)) : nil
+      return Layout(top: lines[0], gitDirectory: lines[1], branch: branch)
+    }
+    // A branch with no commit yet names nothing for rev-parse.
+    let top = try requireRepository()
+    let symbolic = try git.run(["symbolic-ref", "-q", "--short", "HEAD"])
+    return Layout(
+      top: top, gitDirectory: try gitDirectory(),
+      branch: symbolic.status == 0 ? String(symbolic.output.dropLast()) : nil)
+  }
+
   /// The top directory of the repository `sync` needs.
   ///
   /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
@@ -69,13 +125,24 @@ struct SyncRepository {
 
   // MARK: - Setting up
 
+  /// The configuration key of the merge driver's command.
+  static let driverKey = "merge.\(SharingFiles.driverName).driver"
+
   /// Registers the merge driver in the repository's configuration, as this executable, when
-  /// it is not registered so already.
-  func registerDriver() throws(CommandFailure) {
-    let key = "merge.\(SharingFiles.driverName).driver"
+  /// it is not registered so already: `current` is the command registered now, when read
+  /// already (``configuration(branch:)``).
+  func registerDriver(current: String?? = .none) throws(CommandFailure) {
+    let key = Self.driverKey
     let driver =
       Self.shellQuoted(Self.executablePath()) + " \(CommandTable.mergeDriver.name) %O %A %B %P"
-    if try git.run(["config", "--local", key]).output != driver + "\n" {
+    let registered: String?
+    if let current {
+      registered = current
+    } else {
+      let result = try git.run(["config", "--local", key])
+      registered = result.status == 0 ? String(result.output.dropLast()) : nil
+    }
+    if registered != driver {
       try git.output(["config", "--local", key, driver], doing: "register the merge driver")
       try git.output(
         ["config", "--local", "merge.\(SharingFiles.driverName).name", "syncups: sync-ups by id"],
@@ -100,14 +167,33 @@ struct SyncRepository {
     return changed
   }
 
-  /// Makes `origin` point at `url`, adding it when missing.
-  func setOrigin(_ url: String) throws(CommandFailure) {
+  /// Makes `origin` point at `url`, adding it when missing; the URL it had before when it
+  /// pointed elsewhere. A new origin starts afresh, as `git remote add` makes it: what was
+  /// fetched from the old one and the branch's upstream there are forgotten, so the next sync
+  /// merges with what the new one holds and pushes everything to it.
+  ///
+  /// - Throws: a runtime failure, without changing anything, when the repository has already
+  ///   synced with another origin and `force` is false: its teammates would be left behind.
+  func setOrigin(_ url: String, force: Bool = false) throws(CommandFailure) -> String? {
     let current = try git.run(["remote", "get-url", "origin"])
-    if current.status != 0 {
+    guard current.status == 0 else {
       try git.output(["remote", "add", "origin", url], doing: "add the remote 'origin'")
-    } else if current.output != url + "\n" {
-      try git.output(["remote", "set-url", "origin", url], doing: "set the remote 'origin'")
+      return nil
     }
+    let old = String(current.output.dropLast())
+    guard old != url else { return nil }
+    let fetched = try git.output(
+      ["for-each-ref", "--count=1", "--format=%(refname)", "refs/remotes/origin/"],
+      doing: "read the remote-tracking branches")
+    guard force || fetched.isEmpty else {
+      throw CommandFailure(
+        "origin is already '\(sanitize(old))', which this repository has synced with; to share "
+          + "through '\(sanitize(url))' instead, run 'syncups sync init --force \(sanitize(url))' "
+          + "(the sync-ups stay, and the next sync merges them with what '\(sanitize(url))' holds)")
+    }
+    try git.output(["remote", "remove", "origin"], doing: "replace the remote 'origin'")
+    try git.output(["remote", "add", "origin", url], doing: "replace the remote 'origin'")
+    return old
   }
 
   // MARK: - Committing
@@ -124,52 +210,139 @@ struct SyncRepository {
   /// changed from that commit's sync-ups to `current`; the message's first line, or nil when
   /// there was nothing to commit. A data file that is missing but committed is restored: a
   /// missing file means no sync-ups yet, never that the team's should go.
-  func commitDataFile(_ current: IdentifiedArrayOf<SyncUp>) throws(CommandFailure) -> String? {
-    let status = try git.output(
-      ["status", "--porcelain", "--", name], doing: "read the repository's status")
-    guard !status.isEmpty else { return nil }
+  func commitDataFile(_ current: @autoclosure () throws -> IdentifiedArrayOf<SyncUp>, changed: Bool? = nil)
+    throws -> String?
+  {
+    guard try changed ?? dataFileChanged() else { return nil }
     if access(dataFilePath, F_OK) != 0 {
       try git.output(["checkout", "HEAD", "--", name], doing: "restore '\(sanitize(name))'")
       return nil
     }
-    let changes = SyncUpChanges(from: try syncUps(at: "HEAD") ?? [], to: current)
+    let changes = SyncUpChanges(from: try syncUps(at: "HEAD") ?? [], to: try current())
     let subject = changes.subject ?? "Update \(name)"
     let lines = changes.lines
     let body = lines.count > 1 ? ["-m", lines.map { "- " + $0 }.joined(separator: "\n")] : []
-    try commit([name], message: ["-m", subject] + body)
-    return subject
+    return try commit([name], message: ["-m", subject] + body) ? subject : nil
+  }
+
+  /// Whether the data file differs from the last commit.
+  func dataFileChanged() throws(CommandFailure) -> Bool {
+    try !git.output(["status", "--porcelain", "--", name], doing: "read the repository's status")
+      .isEmpty
+  }
+
+  /// What `git status` says of the data file and the branch, in one git.
+  struct Status {
+    /// Whether the data file differs from the last commit.
+    var dataFileChanged: Bool
+    /// Whether the branch and its upstream hold the same commits (neither ahead nor behind).
+    var level: Bool
+  }
+
+  func status(of upstream: Upstream) throws(CommandFailure) -> Status {
+    let lines = try git.output(
+      ["status", "--porcelain=v2", "--branch", "--", name], doing: "read the repository's status"
+    ).split(separator: "\n")
+    return Status(
+      dataFileChanged: lines.contains { !$0.hasPrefix("#") },
+      level: upstream.isConfigured
+        && lines.contains("# branch.upstream \(upstream.display)") && lines.contains("# branch.ab +0 -0"))
   }
 
   /// Commits `paths` (relative to ``directory``) alone, whatever else is staged.
-  func commit(_ paths: [String], message: [String]) throws(CommandFailure) {
+  /// Whether there was anything to commit: staged, `paths` may turn out to be as committed
+  /// (a sync killed between two of git's steps can leave the index saying otherwise).
+  @discardableResult
+  func commit(_ paths: [String], message: [String]) throws(CommandFailure) -> Bool {
     try git.output(["add", "--"] + paths, doing: "stage \(paths.joined(separator: ", "))")
-    try git.output(
-      try git.identityFallbacks() + ["commit", "-q", "--no-verify"] + message + ["--"] + paths,
-      doing: "commit \(paths.joined(separator: ", "))")
+    let result = try git.run(
+      try git.identityFallbacks() + ["commit", "-q", "--no-verify"] + message + ["--"] + paths)
+    guard result.status == 0 else {
+      if result.error.isEmpty && result.output.contains("nothing to commit") { return false }
+      throw git.failure("commit \(paths.joined(separator: ", "))", result)
+    }
+    return true
   }
 
   // MARK: - Remotes
+
+  /// What `sync` reads of the configuration, in one git: the merge driver's command
+  /// (``driverKey``) and `branch`'s `remote` and `merge`, by key.
+  func configuration(branch: String?) throws(CommandFailure) -> [String: String] {
+    var pattern = Self.driverKey.replacing(".", with: "\\.")
+    if let branch {
+      let escaped = branch.map { "\\^$.|?*+()[]{}".contains($0) ? "\\\($0)" : String($0) }.joined()
+      pattern += "|branch\\.\(escaped)\\.(remote|merge)"
+    }
+    let result = try git.run(["config", "--get-regexp", "^(\(pattern))$"])
+    var values: [String: String] = [:]
+    for line in result.output.split(separator: "\n") {
+      let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+      if parts.count == 2 { values[parts[0]] = parts[1] }
+    }
+    return values
+  }
+
+  /// The repository's own configuration read as a file (`.git/config`), keys as git names
+  /// them (`merge.syncups.driver`): a git the less on every sync. Nil when the file says
+  /// anything this simple reading could get wrong (an include, a quoted or escaped value, an
+  /// old-style section name), and git must be asked instead (``configuration(branch:)``).
+  func localConfiguration(gitDirectory: String) -> [String: String]? {
+    guard let text = try? readText(gitDirectory + "/config") else { return nil }
+    func trimmed(_ text: Substring) -> Substring {
+      let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+      let start = text.drop(while: blank)
+      guard let last = start.lastIndex(where: { !blank($0) }) else { return "" }
+      return start[...last]
+    }
+    var section = ""
+    var values: [String: String] = [:]
+    for line in text.split(separator: "\n").map(trimmed) {
+      if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+      if line.hasPrefix("[") {
+        let parts = line.dropFirst().prefix { $0 != "]" }.split(separator: " ", maxSplits: 1)
+        guard let name = parts.first?.lowercased(), !name.contains("."), !name.hasPrefix("include")
+        else { return nil }
+        guard parts.count == 2 else {
+          section = name
+          continue
+        }
+        let subsection = parts[1]
+        guard subsection.count >= 2, subsection.hasPrefix("\""), subsection.hasSuffix("\""),
+          !subsection.dropFirst().dropLast().contains(where: { $0 == "\"" || $0 == "\\" })
+        else { return nil }
+        section = name + "." + subsection.dropFirst().dropLast()
+        continue
+      }
+      guard let equals = line.firstIndex(of: "=") else { continue }
+      let value = trimmed(line[line.index(after: equals)...])
+      guard !value.contains(where: { "\"\\;#".contains($0) }) else { return nil }
+      values[section + "." + trimmed(line[..<equals]).lowercased()] = String(value)
+    }
+    return values
+  }
+
+  /// The upstream `sync` would use, reading the configuration itself.
+  func upstream() throws(CommandFailure) -> Upstream? {
+    let branch = try git.run(["symbolic-ref", "-q", "--short", "HEAD"])
+    let local = branch.status == 0 ? String(branch.output.dropLast()) : nil
+    return try upstream(branch: local, configuration: configuration(branch: local))
+  }
 
   /// The branch to sync with: the current branch's upstream, else the branch of the same
   /// name on `origin` (or on the only remote); nil when there is no remote.
   ///
   /// - Throws: a runtime failure when no branch is checked out.
-  func upstream() throws(CommandFailure) -> Upstream? {
-    let branch = try git.run(["symbolic-ref", "-q", "--short", "HEAD"])
-    guard branch.status == 0 else {
+  func upstream(branch: String?, configuration: [String: String]) throws(CommandFailure)
+    -> Upstream?
+  {
+    guard let local = branch else {
       throw CommandFailure(
         "the repository in '\(sanitize(directory))' is not on a branch; check one out "
           + "('git switch <branch>') and run 'syncups sync' again")
     }
-    let local = String(branch.output.dropLast())
-    let configured = try git.run(["config", "--get-regexp", "^branch\\.\(local)\\.(remote|merge)$"])
-    var remote: String?
-    var merge: String?
-    for line in configured.output.split(separator: "\n") {
-      let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
-      guard parts.count == 2 else { continue }
-      if parts[0].hasSuffix(".remote") { remote = parts[1] } else { merge = parts[1] }
-    }
+    let remote = configuration["branch.\(local).remote"]
+    let merge = configuration["branch.\(local).merge"]
     if let remote, remote != ".", let merge, merge.hasPrefix("refs/heads/") {
       return Upstream(
         remote: remote, branch: String(merge.dropFirst("refs/heads/".count)),
@@ -279,6 +452,18 @@ extension SyncRepository {
     case failed(CommandFailure)
   }
 
+  /// Whether a line of `git push --porcelain` says the push lost a race with someone else's:
+  /// the remote branch moved since the fetch (`[rejected]`), or the remote could not update it
+  /// because another push held it (`[remote rejected] (failed to update ref)`, `cannot lock
+  /// ref`). A refusal for any other reason (a hook, permissions) is not retried.
+  private static func lostARace(_ line: Substring) -> Bool {
+    guard line.hasPrefix("!") else { return false }
+    return line.contains("[rejected]")
+      || (line.contains("[remote rejected]")
+        && ["failed to update ref", "cannot lock ref", "failed to lock", "incorrect old value"]
+          .contains { line.contains($0) })
+  }
+
   /// Pushes the current branch to `upstream`, making it track `upstream` once pushed.
   func push(_ upstream: Upstream) throws(CommandFailure) -> PushOutcome {
     if let tip = try resolve(upstream.trackingRef), try isAncestor("HEAD", of: tip) {
@@ -290,9 +475,7 @@ extension SyncRepository {
       if !upstream.isConfigured { try track(upstream) }
       return .pushed
     }
-    if result.output.split(separator: "\n").contains(where: { $0.hasPrefix("!") && $0.contains("[rejected]") }) {
-      return .rejected
-    }
+    if result.output.split(separator: "\n").contains(where: Self.lostARace) { return .rejected }
     return .failed(git.failure("push to '\(sanitize(upstream.remote))'", result))
   }
 }

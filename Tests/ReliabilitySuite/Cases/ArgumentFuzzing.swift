@@ -73,7 +73,10 @@ enum ArgumentFuzzing {
     guard OutputChecks.documentedStatuses.contains(status) else {
       return "undocumented exit status \(status): \(visible(outcome.stderr, limit: 80))"
     }
-    let wantsColor = arguments.contains { String(decoding: $0, as: UTF8.self).hasSuffix("always") }
+    // Option values are read in any case: `--color ALWAYS` asks for colour too.
+    let wantsColor = arguments.contains {
+      String(decoding: $0, as: UTF8.self).lowercased().hasSuffix("always")
+    }
     if !wantsColor, outcome.stdout.contains(0x1B) {
       return "ESC on stdout without --color always: \(visible(outcome.stdout, limit: 80))"
     }

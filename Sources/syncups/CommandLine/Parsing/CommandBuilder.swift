@@ -16,7 +16,7 @@ enum CommandBuilder {
     guard let build = scanned.command.build else {
       return Invocation(options: options, command: HelpCommand(topic: path))
     }
-    return Invocation(options: options, command: try build(scanned))
+    return Invocation(options: options, command: try build(scanned), path: path)
   }
 
   private static func globalOptions(_ scanned: ScannedArguments) throws(UsageError)

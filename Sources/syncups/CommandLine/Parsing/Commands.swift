@@ -14,11 +14,15 @@ struct AddCommand: RunnableCommand {
   var title = ""
   /// As given, blank ones included: dropping them is the feature's rule.
   var attendees: [String] = []
-  var duration: Int?
+  var duration: DurationArgument?
   var theme: String?
 
   @MainActor func run(in context: CommandContext) throws {
-    try context.add(title: title, attendees: attendees, duration: duration, theme: theme)
+    try context.add(
+      title: title, attendees: attendees,
+      duration: try duration.map {
+        try context.seconds(of: $0, for: "--duration", path: ["add"])
+      }, theme: theme)
   }
 }
 
@@ -235,8 +239,16 @@ struct SyncCommand: RunnableCommand {
   var action = SyncAction.sync
   /// `--clone URL`: the team's repository to start from (with `init` only).
   var clone: String?
+  /// `--force`: with `init REMOTE`, replace an origin the repository has synced with.
+  var force = false
 
   func validate(path: [String]) throws(UsageError) {
+    if force, case .initialize(remote: nil) = action {
+      throw UsageError("'--force' goes with a remote: 'syncups sync init --force REMOTE'", path: path)
+    }
+    if force, action == .sync {
+      throw UsageError("'--force' is an option of 'sync init': 'syncups sync init --force REMOTE'", path: path)
+    }
     guard clone != nil else { return }
     switch action {
     case .sync:
@@ -253,7 +265,11 @@ struct SyncCommand: RunnableCommand {
     switch action {
     case .sync: try context.sync()
     case .initialize(let remote):
-      if let clone { try context.syncClone(clone) } else { try context.syncInit(remote: remote) }
+      if let clone {
+        try context.syncClone(clone)
+      } else {
+        try context.syncInit(remote: remote, force: force)
+      }
     }
   }
 }

@@ -31,14 +31,14 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
 /// A validated new value for one setting: what `syncups config set KEY VALUE` asks for.
 ///
 /// ```swift
-/// try ValueParser.setting(["default-duration", "10m"], path: [])  // .defaultDuration(600)
+/// try ValueParser.setting(["default-duration", "10m"], path: [])  // .defaultDuration(.seconds(600))
 /// ```
 enum ConfigSetting: Sendable, Equatable {
   /// Ring the bell (`on`/`off`; also `true`/`false`, `yes`/`no`, `1`/`0`).
   case bell(Bool)
   case color(ColorSetting)
-  /// A duration in whole seconds.
-  case defaultDuration(Int)
+  /// A duration as typed: a bare number is seconds with `--json`, else minutes.
+  case defaultDuration(DurationArgument)
   case defaultTheme(Theme)
   case order(SpeakingOrder)
   /// Allow overtime (`on`/`off`, with the same spellings as `bell`).

@@ -13,15 +13,14 @@ extension ValueParser {
     return count
   }
 
-  /// `--since DATE`: a day as YYYY-MM-DD or a span before now such as 7d (``SinceDate``).
+  /// `--since DATE`: a day, a date and time, today, yesterday or a span before now
+  /// (``SinceDate``).
   static func since(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> SinceDate
   {
     guard let since = SinceDate(parsing: text) else {
       throw UsageError(
-        "invalid value '\(text)' for '\(name)' (expected a day such as 2026-11-01, or a time "
-          + "before now such as 12h, 7d or 4w)",
-        path: path)
+        "invalid value '\(text)' for '\(name)' (expected \(SinceDate.forms))", path: path)
     }
     return since
   }

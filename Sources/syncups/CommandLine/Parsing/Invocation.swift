@@ -10,10 +10,15 @@ struct Invocation: Sendable, Equatable {
   var options: GlobalOptions
   /// The command with its typed arguments.
   var command: any RunnableCommand
+  /// The command's canonical names, `["meeting", "show"]`: how it describes itself to another
+  /// process waiting for the data file's lock.
+  var path: [String]
 
-  init(options: GlobalOptions = GlobalOptions(), command: any RunnableCommand) {
+  init(options: GlobalOptions = GlobalOptions(), command: any RunnableCommand, path: [String] = [])
+  {
     self.options = options
     self.command = command
+    self.path = path
   }
 
   static func == (lhs: Invocation, rhs: Invocation) -> Bool {

@@ -2,15 +2,15 @@
 struct SyncUpEdits: Sendable, Equatable {
   /// `--title`.
   var title: String?
-  /// `--duration`, in whole seconds.
-  var duration: Int?
+  /// `--duration`, as typed.
+  var duration: DurationArgument?
   /// `--theme`, canonical (lower-case).
   var theme: String?
   /// `--add-attendee`, `--remove-attendee` and `--rename-attendee`, in the order given.
   var attendeeChanges: [AttendeeChange]
 
   init(
-    title: String? = nil, duration: Int? = nil, theme: String? = nil,
+    title: String? = nil, duration: DurationArgument? = nil, theme: String? = nil,
     attendeeChanges: [AttendeeChange] = []
   ) {
     self.title = title

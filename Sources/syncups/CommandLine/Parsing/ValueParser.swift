@@ -30,24 +30,35 @@ enum ValueParser {
     throw UsageError("'\(name)' needs a file path, not an empty string", path: path)
   }
 
-  /// A duration in seconds.
+  /// A duration as typed, checked with a bare number read as minutes.
   static func duration(
     _ text: String, for name: String, path: [String]
-  ) throws(UsageError) -> Int {
+  ) throws(UsageError) -> DurationArgument {
     do {
-      return try DurationParser.seconds(text)
-    } catch .invalid {
-      throw UsageError(
+      let argument = try DurationParser.argument(text)
+      _ = try argument.seconds(bareNumberUnit: 60)
+      return argument
+    } catch {
+      throw durationError(error, text: text, for: name, path: path)
+    }
+  }
+
+  /// What is wrong with the duration `text` given for `name`.
+  static func durationError(
+    _ failure: DurationParser.Failure, text: String, for name: String, path: [String]
+  ) -> UsageError {
+    switch failure {
+    case .invalid:
+      UsageError(
         "invalid duration '\(text)' for '\(name)' (use e.g. 90s, 5m, 1m30s, 1:30, 1h or plain "
           + "minutes)",
         path: path)
-    } catch .notPositive {
-      throw UsageError(
+    case .notPositive:
+      UsageError(
         "duration '\(text)' for '\(name)' is not positive (durations run from 1s to 24h)",
         path: path)
-    } catch {
-      throw UsageError(
-        "duration '\(text)' for '\(name)' is out of range (1s to 24h)", path: path)
+    case .outOfRange:
+      UsageError("duration '\(text)' for '\(name)' is out of range (1s to 24h)", path: path)
     }
   }
 
@@ -67,11 +78,12 @@ enum ValueParser {
     try theme(text, for: name, path: path).rawValue
   }
 
-  /// One of a fixed set of words, or a usage error listing them.
+  /// One of a fixed set of words in any case (`ROTATED` is `rotated`, as a theme is), or a
+  /// usage error listing them.
   static func choice<Value: RawRepresentable & CaseIterable>(
     _ text: String, for name: String, path: [String]
   ) throws(UsageError) -> Value where Value.RawValue == String {
-    if let value = Value(rawValue: text) { return value }
+    if let value = Value(rawValue: text.lowercased()) { return value }
     let words = Value.allCases.map(\.rawValue)
     throw UsageError(
       "invalid value '\(text)' for '\(name)' (expected \(Prose.alternatives(words)))",
@@ -130,7 +142,15 @@ enum ValueParser {
     case .color:
       return .color(try choice(value, for: "color", path: path))
     case .defaultDuration:
-      return .defaultDuration(try duration(value, for: "default-duration", path: path))
+      // A bare number's unit is known once the global options are (`--json` reads seconds):
+      // here it only has to be a duration in one unit or the other.
+      do {
+        let argument = try DurationParser.argument(value)
+        _ = try argument.seconds(bareNumberUnit: 1)
+        return .defaultDuration(argument)
+      } catch {
+        throw durationError(error, text: value, for: key.rawValue, path: path)
+      }
     case .defaultTheme:
       return .defaultTheme(try theme(value, for: "default-theme", path: path))
     }

@@ -1,0 +1,183 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SharedState
+import SyncUpsCore
+
+/// What a sync is doing, kept in the git directory (`syncups-sync`) from its start to its end,
+/// so that the next sync knows what a killed one left behind. `sync` holds the data file's
+/// lock for its whole run, so a journal found by a sync that has just taken the lock is always
+/// that of a sync that died: its git state is left over, never in use.
+///
+/// The journal is empty while the sync commits, fetches and pushes, and names the two commits
+/// while it merges (`merge <ours> <theirs>`): git writes the merged data file and index before
+/// it makes the merge commit, so a sync killed in between leaves the team's changes in the
+/// working file, where they must not be taken for local work.
+struct SyncJournal {
+  /// The repository's git directory (`.git`, absolute).
+  let gitDirectory: String
+  var path: String { gitDirectory + "/syncups-sync" }
+
+  /// Records that a sync runs, or the merge it is doing.
+  func record(merging merge: (ours: String, theirs: String)? = nil) throws(CommandFailure) {
+    let text = merge.map { "merge \($0.ours) \($0.theirs)\n" } ?? ""
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else {
+      throw CommandFailure("cannot write '\(sanitize(path))': \(String(cString: strerror(errno)))")
+    }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    guard bytes.isEmpty || write(fd, bytes, bytes.count) == bytes.count else {
+      throw CommandFailure("cannot write '\(sanitize(path))': \(String(cString: strerror(errno)))")
+    }
+  }
+
+  /// Ends the journal: the sync finished, or failed in a way it cleaned up after.
+  func remove() { unlink(path) }
+
+  /// What the journal of a sync that died says: nil when there is none (the last sync ended);
+  /// the two commits of the merge it was doing, if it was merging.
+  func read() -> (found: Bool, merge: (ours: String, theirs: String)?) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return (false, nil) }
+    let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard words.count == 3, words[0] == "merge" else { return (true, nil) }
+    return (true, (words[1], words[2]))
+  }
+}
+
+extension SyncRepository {
+  /// Puts right what a sync that was killed left behind, before anything else runs; what it
+  /// did, one line for each thing, for people. Nothing stored is lost: a merge git had not
+  /// committed is undone, and what was in the working file is kept as local work without the
+  /// team's changes, which the sync then merges again properly.
+  ///
+  /// - Throws: when git cannot undo the merge (the user's own changes to other files stand in
+  ///   the way), with git's reason.
+  func recover(_ journal: SyncJournal) throws(CommandFailure) -> [String] {
+    let (found, merge) = journal.read()
+    guard found else { return [] }
+    var recovered: [String] = []
+    let locks = removeLocks(in: journal.gitDirectory)
+    if !locks.isEmpty {
+      recovered.append(
+        "removed " + locks.map { "'\(sanitize($0))'" }.joined(separator: ", ")
+          + ", left by a sync that was killed")
+    }
+    for scratch in ["syncups-merge-report", "syncups-merge-base", "syncups-merge-ours", "syncups-merge-theirs"] {
+      unlink(journal.gitDirectory + "/" + scratch)
+    }
+    if let top = try topLevel() {
+      let removed = removeMergeTemporaries(in: top) + removeMergeTemporaries(in: directory)
+      if removed > 0 {
+        recovered.append(
+          "removed \(removed == 1 ? "a temporary file" : "\(removed) temporary files") of the "
+            + "merge it was doing")
+      }
+    }
+    if merge == nil, access(dataFilePath, F_OK) == 0, (try? currentSyncUps()) == nil,
+      let head = try syncUps(at: "HEAD")
+    {
+      // Killed restoring the file from the last commit (git writes it in place).
+      try writeSyncUps(head)
+      recovered.append("restored '\(sanitize(name))' it had left cut short")
+    }
+    if let merge {
+      if try resolve("HEAD") == merge.ours {
+        try undoMerge(ours: merge.ours, theirs: merge.theirs)
+        recovered.append("undid the merge it had not finished; it is done again now")
+      } else if try resolve("MERGE_HEAD") != nil {
+        // git made the merge commit and was killed before it tidied up after it.
+        try git.output(["merge", "--quit"], doing: "finish the merge a killed sync had made")
+        recovered.append("finished the merge it had made")
+      }
+    }
+    return recovered
+  }
+
+  /// Replaces the data file with `syncUps`, atomically.
+  private func writeSyncUps(_ syncUps: IdentifiedArrayOf<SyncUp>) throws(CommandFailure) {
+    let data: Data
+    do {
+      data = try SyncUpsFile.encode(syncUps)
+    } catch {
+      throw CommandFailure("cannot write '\(sanitize(dataFilePath))': \(sanitize("\(error)"))")
+    }
+    try writeBytes(data, to: dataFilePath)
+  }
+
+  /// Removes the lock files git leaves when it is killed holding them (`index.lock`,
+  /// `HEAD.lock`, a branch's, `next-index-*.lock`…) anywhere in the git directory but its
+  /// objects; their paths.
+  private func removeLocks(in gitDirectory: String) -> [String] {
+    var removed: [String] = []
+    func visit(_ directory: String) {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+      for name in names.sorted() {
+        let path = directory + "/" + name
+        var info = stat()
+        guard lstat(path, &info) == 0 else { continue }
+        if info.st_mode & S_IFMT == S_IFDIR {
+          if name != "objects" { visit(path) }
+        } else if name.hasSuffix(".lock"), unlink(path) == 0 {
+          removed.append(path)
+        }
+      }
+    }
+    visit(gitDirectory)
+    return removed
+  }
+
+  /// Undoes a merge of `theirs` into `ours` (still `HEAD`) that git did not commit: the index,
+  /// the merge state and the other files go back to `HEAD`, and the data file holds what it
+  /// held less the merge's changes. Anything saved into it since (a command run after the kill)
+  /// is kept.
+  private func undoMerge(ours: String, theirs: String) throws(CommandFailure) {
+    if let head = try syncUps(at: ours) {
+      let base = try git.run(["merge-base", ours, theirs])
+      let common = base.status == 0 ? try syncUps(at: String(base.output.dropLast())) ?? [] : []
+      let merged = SyncUpsMerge.merge(
+        base: common, ours: head, theirs: try syncUps(at: theirs) ?? [],
+        newer: try newerSide(ours: ours, theirs: theirs)
+      ).syncUps
+      // git writes the file in place: killed in the middle, it leaves it missing or cut short,
+      // and a command run since saw no sync-ups. That file is `head`, plus what was added to it.
+      var working = (try? currentSyncUps()) ?? []
+      if !head.isEmpty, !working.contains(where: { head.contains(id: $0.id) || merged.contains(id: $0.id) }) {
+        let added = working
+        working = head
+        working.append(contentsOf: added)
+      }
+      // What the file holds now, less what the merge changed: `head` plus later local work.
+      let local = SyncUpsMerge.merge(base: merged, ours: head, theirs: working, newer: .theirs)
+      try writeSyncUps(local.syncUps)
+    }
+    let undo = "undo the merge a killed sync had not finished"
+    try git.output(["reset", "-q", "--", name], doing: undo)
+    try git.output(["reset", "-q", "--merge"], doing: undo)
+  }
+
+  /// Removes the temporary files of a merge that was killed from `directory` (the working
+  /// tree's top, or the data file's directory): git's (`.merge_file_XXXXXX`), and those of the
+  /// files written atomically in it (`.<name>.tmp-*`: the merge driver's result, the data
+  /// file). How many.
+  private func removeMergeTemporaries(in directory: String) -> Int {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return 0
+    }
+    var removed = 0
+    for name in names
+    where name.hasPrefix(".merge_file_") || (name.hasPrefix("..merge_file_") && name.contains(".tmp-"))
+      || name.hasPrefix(".\(self.name).tmp-")
+    {
+      if unlink(directory + "/" + name) == 0 { removed += 1 }
+    }
+    return removed
+  }
+}
