@@ -32,6 +32,16 @@ if [ -z "$prefix" ]; then
   [ -n "${HOME:-}" ] || { echo "install.sh: HOME is not set; give --prefix" >&2; exit 64; }
   prefix=$HOME/.local
 fi
+# A relative prefix is from the current folder (DESTDIR goes before a whole path), except a
+# '~' the shell did not expand, as in --prefix=~/x: that would make a folder named '~'.
+case $prefix in
+  /*) ;;
+  "~" | "~/"*)
+    echo "install.sh: '$prefix': write --prefix ~/... (with a space) or \$HOME/..." >&2
+    exit 64
+    ;;
+  *) prefix=$(pwd)/$prefix ;;
+esac
 root=${DESTDIR:-}$prefix
 here=$(cd "$(dirname "$0")" && pwd)
 

@@ -367,6 +367,49 @@ struct HistoryEndToEndTests {
 
     """
 
+  /// Two speakers with one name: the transcript cannot tell their notes apart, so they are
+  /// listed once, under the first, and the other's section says so.
+  @Test func meetingShowAsMarkdownListsTheNotesOfASharedNameOnce() throws {
+    let syncups = SyncUpsRun()
+    let ann = "00000000-0000-0000-0000-00000000000"
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[{"id":"\(ann)A","name":"Ann"},{"id":"\(ann)B","name":"Ann"}],\
+      "duration":60,"id":"00000000-0000-0000-0000-000000000001","meetings":[\
+      {"id":"00000000-0000-0000-0000-0000000000E1","date":"2026-11-12T09:00:00Z",\
+      "transcript":"Ann: first\\nAnn: second","duration":60,"plannedDuration":60,\
+      "attendees":[{"id":"\(ann)A","name":"Ann","absent":false},\
+      {"id":"\(ann)B","name":"Ann","absent":false}],\
+      "turns":[{"attendee":"\(ann)A","name":"Ann","seconds":30,"slot":30},\
+      {"attendee":"\(ann)B","name":"Ann","seconds":30,"slot":30}]}],\
+      "theme":"orange","title":"Twins"}]
+      """)
+    let page = try syncups("meeting", "show", "twins", "1", "--format", "markdown")
+    #expect(page.status == 0, "\(page.error)")
+    #expect(
+      page.output == """
+        # Twins — Thu 12 Nov 2026, 09:00
+
+        **Attendees:** Ann, Ann
+
+        ## Ann
+
+        Spoke for 30 secs of a 30 secs slot.
+
+        - first
+        - second
+
+        ## Ann
+
+        Spoke for 30 secs of a 30 secs slot.
+
+        Notes: under the first Ann above (the transcript names them alike).
+
+        **Total:** 1 min of 1 min planned.
+
+        """)
+  }
+
   @Test func meetingShowAsMarkdownEscapesUserText() throws {
     let syncups = try Self.prepared()
     let fix = try syncups("meeting", "show", "*fix", "1", "--format", "markdown")

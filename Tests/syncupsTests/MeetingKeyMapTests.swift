@@ -136,6 +136,11 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
     #expect(
       respond(key, discardable)
         == Response(actions: [.alert(.presented(.confirmDiscard))], overlay: MeetingOverlay()))
+    // The note being typed stays, for the meeting to show with the discarded notes.
+    #expect(
+      respond(key, discardable, MeetingOverlay(noteDraft: "Hi", isInterruptPending: true))
+        == Response(
+          actions: [.alert(.presented(.confirmDiscard))], overlay: MeetingOverlay(noteDraft: "Hi")))
     #expect(respond(key, lastSpeakerPrompt) == Response(overlay: MeetingOverlay()))
   }
 
@@ -187,7 +192,7 @@ private let typing = MeetingOverlay(noteDraft: "Hi")
     #expect(
       interrupt(discardable, MeetingOverlay(noteDraft: "Hi", isInterruptPending: true))
         == Response(
-          actions: [.alert(.presented(.confirmDiscard))], overlay: MeetingOverlay(),
+          actions: [.alert(.presented(.confirmDiscard))], overlay: MeetingOverlay(noteDraft: "Hi"),
           isInterrupted: true))
   }
 

@@ -77,6 +77,18 @@ struct MeetingLogTests {
         """)
   }
 
+  /// A meeting that ends by itself takes the note being typed: its line ends, the note is
+  /// written as a note, and the line is not started again.
+  @Test func theEndTakesTheNoteLine() {
+    let overlay = MeetingOverlay(noteDraft: "Half")
+    var ended = start
+    ended.transcript = "Blob: Half"
+    ended.hasEnded = true
+    #expect(
+      MeetingLog.changes(from: (start, overlay), to: (ended, overlay))
+        == "\n0:00 Note from Blob: Half\n")
+  }
+
   @Test func ticksThatChangeNothingShownWriteNothing() {
     let later = MeetingFixtures.state(elapsed: 5)
     #expect(

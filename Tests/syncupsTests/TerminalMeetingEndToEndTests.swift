@@ -123,6 +123,25 @@ struct TerminalMeetingEndToEndTests {
     #expect(try transcripts(syncups) == ["Ana: Half typed"])
   }
 
+  /// A meeting discarded (a second Ctrl-C, or Discard at the prompt) while a note is being
+  /// typed prints that note on stderr with the others, and stores nothing.
+  @Test(arguments: [("\u{03}", Int32(130)), ("d", Int32(0))])
+  func discardingPrintsTheNoteBeingTyped(key: String, status: Int32) throws {
+    let syncups = try engineering()
+    let before = syncups.dataBytes
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("tFirst\r")
+    meeting.type("tHalf typed")
+    #expect(meeting.waitFor("Note: Half typed"))
+    meeting.type("\u{03}")
+    #expect(meeting.waitFor("[s] Save and end [d] Discard [r] Resume"))
+    meeting.type(key)
+    #expect(meeting.wait() == status)
+    #expect(meeting.waitFor("The meeting's notes were: Ana: First Ana: Half typed"))
+    #expect(syncups.dataBytes == before)
+  }
+
   /// Keys typed after the meeting ended (here while it waits for another process's lock to
   /// save) are dropped when it exits, so the shell never runs them; on a dumb terminal too.
   @Test(arguments: ["xterm-256color", "dumb"])
@@ -221,6 +240,22 @@ struct TerminalMeetingEndToEndTests {
     meeting.type("es")
     #expect(meeting.wait() == 0)
     #expect(meeting.settingsAreRestored)
+  }
+
+  /// On a dumb terminal, a note being typed when the meeting ends without a key (here a
+  /// signal) is written as a note, and its line is not started again before the last line.
+  @Test func aDumbTerminalClosesTheNoteLineWhenTheMeetingTakesTheNote() throws {
+    let syncups = try engineering()
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"], environment: ["TERM": "dumb"])
+    #expect(meeting.waitFor("n next a absent space pause t note e end"))
+    meeting.type("tHalf typed")
+    #expect(meeting.waitFor("Note: Half typed"))
+    meeting.kill(SIGTERM)
+    #expect(meeting.wait() == 143)
+    let end = meeting.screen.components(separatedBy: "Note from Ana: Half typed\r\n")
+    #expect(end.count == 2)
+    #expect(end.last?.contains("Note:") == false)
+    #expect(end.last?.contains("Saved the meeting (1 note)\r\n") == true)
   }
 
   /// A terminal that cannot move the cursor gets the lines of a script's meeting, the keys

@@ -48,9 +48,10 @@ public struct RecordMeeting: Reducer, Sendable {
     @Shared public var syncUp: SyncUp
     /// The notes so far, one `Name: text` line each.
     public var transcript = ""
-    /// The note being typed and not yet submitted: whatever ends the meeting with a save (the
-    /// time running out, the last "Next", a save asked for, a signal), it joins the transcript
-    /// first, so no note is lost.
+    /// The note being typed and not yet submitted: whatever ends the meeting (the time running
+    /// out, the last "Next", a save asked for, a signal, a discard), it joins the transcript
+    /// first, so no note is lost: saved with the meeting, or shown with the notes of one
+    /// discarded.
     public var noteDraft = ""
     /// The `bell` setting.
     @SharedReader(.bellEnabled) public var isBellEnabled: Bool
@@ -298,6 +299,10 @@ public struct RecordMeeting: Reducer, Sendable {
   }
 
   private func respond(to action: Action, in state: inout State) -> Effect<Action> {
+    // Once saved or discarded, the meeting takes nothing more: an end asked for before it is
+    // dismissed (a signal as the time runs out, a tick already on its way) must not save it
+    // again, nor change what was saved.
+    guard !state.hasEnded else { return .none }
     switch action {
     case .absentButtonTapped:
       guard state.speakers.indices.contains(state.speakerIndex) else { return .none }
@@ -320,6 +325,7 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .alert(.presented(.confirmDiscard)):
       state.alert = nil
+      addNoteDraft(&state)
       return endMeeting(&state)
 
     case .alert(.presented(.confirmSave)):
@@ -449,6 +455,12 @@ public struct RecordMeeting: Reducer, Sendable {
     state.transcript = state.transcript.isEmpty ? line : state.transcript + "\n" + line
   }
 
+  /// Adds the note being typed, if any, to the transcript (see ``State/noteDraft``).
+  private func addNoteDraft(_ state: inout State) {
+    addNote(state.noteDraft, &state)
+    state.noteDraft = ""
+  }
+
   /// Records the current speaker's turn: the meeting time since it started, against the slot.
   private func endTurn(_ state: inout State) {
     guard state.speakers.indices.contains(state.speakerIndex) else { return }
@@ -478,8 +490,7 @@ public struct RecordMeeting: Reducer, Sendable {
   /// current speaker's turn; `early` is whether the meeting ended early (see
   /// ``State/isEarlyToEnd``).
   private func saveMeeting(_ state: inout State, closingTurn: Bool, early: Bool) -> Effect<Action> {
-    addNote(state.noteDraft, &state)
-    state.noteDraft = ""
+    addNoteDraft(&state)
     if closingTurn { endTurn(&state) }
     let date = wholeSecondsNow
     let meeting = Meeting(

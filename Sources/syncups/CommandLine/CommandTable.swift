@@ -251,8 +251,9 @@ package enum CommandTable {
         e, q, Esc        end: save, discard or resume
         Ctrl-C           the same prompt; a second Ctrl-C discards
 
-      A note being typed when the meeting ends, however it ends, is saved with it; keys \
-      typed after the end are dropped, never passed to the shell.
+      A note being typed when the meeting ends, however it ends, is saved with it (printed \
+      on stderr with the other notes when the meeting is discarded); keys typed after the end \
+      are dropped, never passed to the shell.
 
       When someone is absent, those after them share what is left of the meeting; when the \
       last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \
@@ -390,7 +391,8 @@ package enum CommandTable {
           With --format markdown, prints a Markdown page to paste into chat or a wiki: the \
           title and date as a heading, the attendees (absent ones struck through; Not recorded \
           for a meeting saved without its record, as the text says), a section per speaker \
-          with their notes (transcript lines 'Name: text') and, for a meeting recorded with \
+          with their notes (transcript lines 'Name: text'; those of a name two speakers share \
+          under the first of them) and, for a meeting recorded with \
           its timings, the time they spoke against their slot, then the total against the \
           planned length. Markdown characters in titles, names and notes are \
           escaped, so they show as typed.

@@ -14,8 +14,9 @@ import SyncUpsCore
 /// - Typing a note (the timer keeps running): characters add to it, Backspace removes the last
 ///   one, Enter adds it to the transcript, Esc drops it.
 /// - End prompt: `s` saves (the meeting saves the note being typed with it, see
-///   ``RecordMeeting/State/noteDraft``), `d` discards when the prompt offers it, `r` or Esc
-///   resumes. Other keys do nothing.
+///   ``RecordMeeting/State/noteDraft``), `d` discards when the prompt offers it (the note being
+///   typed is kept for the meeting to show with the others), `r` or Esc resumes. Other keys do
+///   nothing.
 /// - Ctrl-C: the first opens the end prompt (offering Discard) and says that another discards;
 ///   the second, while that prompt is still shown, discards the meeting.
 enum MeetingKeyMap {
@@ -57,8 +58,8 @@ enum MeetingKeyMap {
   private static func interrupt(state: RecordMeeting.State, overlay: MeetingOverlay) -> Response {
     if state.alert != nil && overlay.isInterruptPending {
       return Response(
-        actions: [.alert(.presented(.confirmDiscard))], overlay: MeetingOverlay(),
-        isInterrupted: true)
+        actions: [.alert(.presented(.confirmDiscard))],
+        overlay: MeetingOverlay(noteDraft: overlay.noteDraft), isInterrupted: true)
     }
     var next = overlay
     next.isInterruptPending = true
@@ -78,7 +79,9 @@ enum MeetingKeyMap {
         overlay: MeetingOverlay(noteDraft: overlay.noteDraft))
     case .character("d"), .character("D"):
       guard isDiscardable(alert) else { return Response(overlay: overlay) }
-      return Response(actions: [.alert(.presented(.confirmDiscard))], overlay: MeetingOverlay())
+      return Response(
+        actions: [.alert(.presented(.confirmDiscard))],
+        overlay: MeetingOverlay(noteDraft: overlay.noteDraft))
     case .character("r"), .character("R"), .escape:
       var next = overlay
       next.isInterruptPending = false

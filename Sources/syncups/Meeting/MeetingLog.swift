@@ -56,9 +56,9 @@ enum MeetingLog {
   static let noteLabel = "Note: "
 
   /// The note being typed, sanitized, when its line is shown: not while the end prompt waits
-  /// for its answer.
+  /// for its answer, nor once the meeting has ended (it took the note into its transcript).
   private static func noteLine(_ shown: Shown) -> String? {
-    shown.state.alert == nil ? shown.overlay.noteDraft.map(sanitize) : nil
+    shown.state.alert == nil && !shown.state.hasEnded ? shown.overlay.noteDraft.map(sanitize) : nil
   }
 
   /// Typing in the note line: what was added, or backspaces over what was removed; the line

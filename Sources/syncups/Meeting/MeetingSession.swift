@@ -255,11 +255,9 @@ final class MeetingSession {
       throw CommandFailure("the meeting is not in the data file after saving it")
     }
     if isRestored {
-      let title =
-        syncUp.title.allSatisfy(\.isWhitespace) ? UserText.untitled : sanitize(syncUp.title)
       Output.error(
-        "'\(title)' was deleted during the meeting (by another command, or a teammate's change "
-          + "through sync); it is back, with the meeting.\n")
+        "\(UserText.name(syncUp)) was deleted during the meeting (by another command, or a "
+          + "teammate's change through sync); it is back, with the meeting.\n")
     }
     return .saved(stored, restored: isRestored)
   }

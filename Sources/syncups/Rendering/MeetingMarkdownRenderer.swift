@@ -35,7 +35,8 @@ import SyncUpsCore
 /// speaker, in speaking order, with the time spoken against the slot, then one for anyone else
 /// with notes; one without a record (saved before meetings were timed, or imported) says its
 /// attendees were not recorded, as `meeting show` does, and has a section for each of the
-/// sync-up's attendees who has notes, without times. All user text is escaped
+/// sync-up's attendees who has notes, without times. The notes of a name several speakers
+/// share are listed once, under the first of them. All user text is escaped
 /// (``MarkdownText``).
 enum MeetingMarkdownRenderer {
   /// The page, ending in a newline. At `level` 1 the heading is `# Title — date`; deeper, as
@@ -53,6 +54,7 @@ enum MeetingMarkdownRenderer {
     let notes = Notes(meeting.transcript, names: knownNames(meeting, of: syncUp))
     let speakers = speakers(meeting, of: syncUp, notes: notes)
     let sectionMark = String(repeating: "#", count: level + 1) + " "
+    var listed: Set<String> = []
     for speaker in speakers {
       blocks.append(sectionMark + name(speaker.name))
       if let seconds = speaker.seconds, let slot = speaker.slot {
@@ -61,7 +63,15 @@ enum MeetingMarkdownRenderer {
           "Spoke for \(DurationText.human(seconds)) of a \(DurationText.human(slot)) slot\(over).")
       }
       let own = notes.byName[speaker.name] ?? []
-      blocks.append(own.isEmpty ? "No notes." : list(own))
+      if own.isEmpty {
+        blocks.append("No notes.")
+      } else if listed.insert(speaker.name).inserted {
+        blocks.append(list(own))
+      } else {
+        // Speakers who share a name: their transcript lines cannot be told apart.
+        blocks.append(
+          "Notes: under the first \(name(speaker.name)) above (the transcript names them alike).")
+      }
     }
     if !notes.unattributed.isEmpty {
       blocks.append(sectionMark + "Other notes")

@@ -135,6 +135,8 @@ import TestStoreSupport
     #expect(store.state.syncUp.meetings.ids == [UUID(0), UUID(0xE1)])
   }
 
+  /// Discarding saves nothing; a note being typed joins the transcript, which the discarded
+  /// meeting's notes are shown from.
   @Test func endMeetingDiscard() async {
     let clock = TestClock()
     let dismissals = DismissCounter()
@@ -149,6 +151,12 @@ import TestStoreSupport
     }
 
     await store.startMeeting()
+    await store.send(.noteSubmitted("First")) {
+      $0.transcript = "Blob: First"
+    }
+    await store.send(.noteDraftChanged("Half said")) {
+      $0.noteDraft = "Half said"
+    }
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .zero)
@@ -156,6 +164,8 @@ import TestStoreSupport
     await store.send(.alert(.presented(.confirmDiscard))) {
       $0.alert = nil
       $0.hasEnded = true
+      $0.noteDraft = ""
+      $0.transcript = "Blob: First\nBlob: Half said"
     }
     await store.finish()
     #expect(dismissals.count == 1)
@@ -271,6 +281,38 @@ import TestStoreSupport
       $0.syncUp.meetings.insert(meeting, at: 0)
     }
     await store.receive(.delegate(.saved(meeting)))
+    await store.finish()
+  }
+
+  /// A save or discard asked for once the time ran out (a signal arriving before the meeting
+  /// is dismissed) changes nothing: the meeting is saved once.
+  @Test func anEndAskedForAfterTheEndChangesNothing() async {
+    let clock = TestClock()
+    let syncUp = FeatureFixtures.syncUp(duration: 1, attendees: 1)
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(syncUp)), reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = DismissCounter().effect
+      $0.uuid = .incrementing
+    }
+
+    await store.startMeeting()
+    let turns = [FeatureFixtures.turn(0xC00, "A1", 1, of: 1)]
+    let meeting = FeatureFixtures.recorded(syncUp, duration: 1, turns: turns)
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 1
+      $0.stopwatch = Stopwatch(elapsed: .seconds(1))
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.syncUp.meetings.insert(meeting, at: 0)
+    }
+    await store.receive(.delegate(.saved(meeting)))
+    await store.send(.alert(.presented(.confirmSave)))
+    await store.send(.alert(.presented(.confirmDiscard)))
+    await store.send(.noteSubmitted("Too late"))
     await store.finish()
   }
 
