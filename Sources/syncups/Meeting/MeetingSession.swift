@@ -115,13 +115,15 @@ final class MeetingSession {
     signals = SignalEvents([SIGTERM, SIGHUP]) { [weak self] signal in
       self?.end(savingBecauseOf: signal)
     }
-    // Published before the front end's first line: whoever reads that line can ask `status`.
+    // Published, with the timer started, before the front end's first line: whoever reads
+    // that line and asks `status` sees a meeting whose time runs. (The timer's first tick
+    // comes through the main queue, so none is missed before the front end observes.)
     if let publisher {
       publisher.publish(store.state)
       publication = store.observe { state in publisher.publish(state) }
     }
-    frontEnd.start(self)
     if startsTimer { startTimer() }
+    frontEnd.start(self)
     dispatchMain()
   }
 
