@@ -181,7 +181,7 @@ struct ManPageWriter {
           + "meeting show --format markdown, is a usage error."))
     emit(".It Cm sync", "An object saying what the sync did, also when it fails partway:")
     fieldList(ManPageReference.syncFields)
-    emit(".It Cm sync init", "An object saying how sharing is set up:")
+    emit(".It Cm sync init", "An object saying how sharing is set up, also when it fails:")
     fieldList(ManPageReference.syncSetupFields)
     emit(".El")
   }

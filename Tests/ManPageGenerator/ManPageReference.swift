@@ -261,6 +261,12 @@ enum ManPageReference {
     ),
     ("committed", "Array of String: the first lines of the commits made, oldest first."),
     ("conflicts", "Array, as in sync: what merging local sync-ups into a clone resolved."),
+    (
+      "error",
+      "String: why setting up failed, as on standard error; null when it did not. The other "
+        + "members then say what was done before: repository and remote are null when there "
+        + "was no repository or origin yet."
+    ),
   ]
 
   /// The TEAMS section: sharing the data file through git, one paragraph per entry.
@@ -314,7 +320,8 @@ enum ManPageReference {
       + "so a change a teammate made is never committed as yours and nothing a teammate "
       + "deleted comes back. There is never anything to remove or undo by hand. git writes the "
       + "data file in place, so a sync killed at that very moment can leave it cut short: "
-      + "other commands then fail to decode it (status 65) until syncups sync puts it right.",
+      + "other commands then fail to decode it (status 65), saying to run syncups sync, "
+      + "which puts it right.",
   ]
 
   /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved.

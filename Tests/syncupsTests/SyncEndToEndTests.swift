@@ -291,6 +291,8 @@ struct SyncEndToEndTests {
     let result = try team.ana("sync")
     #expect(result.status == 65)
     #expect(result.error.hasPrefix("Error: cannot decode '\(team.ana.dataFile)'"))
+    // No sync was killed: there is nothing for a sync to recover.
+    #expect(!result.error.contains("syncups sync"))
     #expect(team.ana.dataBytes == before)
     #expect(try team.ana.commitSubjects() == commits)
   }
@@ -333,6 +335,13 @@ struct SyncEndToEndTests {
         + "\(other.path)/other.git' (the sync-ups stay, and the next sync merges them with what "
         + "'\(other.path)/other.git' holds)\n")
     #expect(try team.ana.git("remote", "get-url", "origin").stdoutText == team.remote + "\n")
+    // The object comes on the refusal too: what stands, and why nothing changed.
+    let refusal = try #require(try team.ana.run.json(refused) as? [String: Any])
+    #expect(refusal["error"] as? String == String(refused.error.dropFirst("Error: ".count).dropLast()))
+    #expect(refusal["repository"] as? String == team.ana.directory)
+    #expect(refusal["remote"] as? String == team.remote)
+    #expect(refusal["previousRemote"] is NSNull)
+    #expect((refusal["committed"] as? [Any])?.isEmpty == true)
     let forced = try team.ana("--json", "sync", "init", "--force", other.path + "/other.git")
     #expect(forced.status == 0, "\(forced.error)")
     let report = try #require(try team.ana.run.json(forced) as? [String: Any])
@@ -532,6 +541,32 @@ struct SyncEndToEndTests {
           + "files would be overwritten by merge: main.c; the merge was aborted, and your changes "
           + "are committed locally\n"))
     #expect(try String(contentsOfFile: team.ana.directory + "/main.c", encoding: .utf8) == "int main(void) { return 1; }\n")
+  }
+
+  @Test func aSyncInitThatFailsStillPrintsItsObject() throws {
+    let ana = Teammate()
+    #expect(try ana("add", "--title", "Design").status == 0)
+    let missing = ana.run.home.path + "/missing.git"
+    let clone = try ana("--json", "sync", "init", "--clone", missing)
+    #expect(clone.status == 1)
+    let cloneReport = try #require(try ana.run.json(clone) as? [String: Any])
+    #expect(
+      cloneReport["error"] as? String
+        == "cannot reach '\(missing)': '\(missing)' does not appear to be a git repository")
+    #expect(clone.error == "Error: \(cloneReport["error"] as? String ?? "")\n")
+    #expect(cloneReport["repository"] is NSNull)
+    #expect(cloneReport["remote"] is NSNull)
+    #expect((cloneReport["committed"] as? [Any])?.isEmpty == true)
+    #expect(!FileManager.default.fileExists(atPath: ana.directory + "/.git"))
+    // A data file that cannot be read: status 65 as always, the object all the same.
+    try "[{\"title\": \n".write(toFile: ana.dataFile, atomically: true, encoding: .utf8)
+    let initialized = try ana("--json", "sync", "init", missing)
+    #expect(initialized.status == 65)
+    let report = try #require(try ana.run.json(initialized) as? [String: Any])
+    #expect((report["error"] as? String)?.hasPrefix("cannot decode '\(ana.dataFile)'") == true)
+    #expect(report["repository"] is NSNull)
+    #expect(report["remote"] is NSNull)
+    #expect(report["previousRemote"] is NSNull)
   }
 
   @Test func aSyncThatCannotStartStillPrintsItsObject() throws {

@@ -688,7 +688,8 @@ package enum CommandTable {
       registers the merge driver, commits the data file and, given <remote>, sets it as \
       origin; an origin it has already synced with is replaced only with --force. \
       sync init --clone <url> starts from the team's repository instead, merging in \
-      any sync-ups already here. Running sync init again is harmless. See TEAMS in syncups(1).
+      any sync-ups already here. Running sync init again is harmless; with --json it prints \
+      its object too, also when it fails. See TEAMS in syncups(1).
       """,
     runs: SyncCommand.self,
     bindings: [

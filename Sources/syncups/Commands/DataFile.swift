@@ -3,10 +3,21 @@ import SyncUpsCore
 
 /// The data file, as commands use it: read as it is, or changed in one transaction.
 extension CommandContext {
-  /// The sync-ups, or the failure to report if the data file cannot be loaded.
-  func loadSyncUps() throws -> Shared<IdentifiedArrayOf<SyncUp>> {
+  /// The sync-ups, or the failure to report if the data file cannot be loaded. A file that
+  /// does not decode where a killed sync left its traces says that `sync` recovers it, unless
+  /// this is that sync, past its recovery (`recovered`), with its own journal in place.
+  func loadSyncUps(recovered: Bool = false) throws -> Shared<IdentifiedArrayOf<SyncUp>> {
     @Shared(.syncUps) var syncUps
-    if let error = $syncUps.loadError { throw CommandFailure(storage: error) }
+    if let error = $syncUps.loadError {
+      var failure = CommandFailure(storage: error)
+      if !recovered, (error as? FileStorageError)?.kind == .undecodable,
+        SyncJournal.interruptedSync(holding: dataFile.path)
+      {
+        failure.message +=
+          "; a sync was interrupted while git wrote it: run 'syncups sync' to recover it"
+      }
+      throw failure
+    }
     return $syncUps
   }
 

@@ -17,71 +17,98 @@ import SyncUpsCore
 /// what was local committed (or untouched), never overwritten.
 extension CommandContext {
   func syncInit(remote: String?, force: Bool) throws {
-    let repository = try SyncRepository(dataFile: dataFile, environment: environment)
-    let lock = try lockDataFile()
-    defer { lock.unlock() }
-    let local = try loadSyncUps().wrappedValue
-    if try repository.topLevel() == nil {
-      try repository.git.output(
-        ["init", "-q"], doing: "create a git repository in '\(sanitize(repository.directory))'")
+    try setUp { repository, report in
+      let lock = try lockDataFile()
+      defer { lock.unlock() }
+      let local = try loadSyncUps().wrappedValue
+      if try repository.topLevel() == nil {
+        try repository.git.output(
+          ["init", "-q"], doing: "create a git repository in '\(sanitize(repository.directory))'")
+      }
+      try repository.registerDriver()
+      report.committed = try commitSharingFiles(repository)
+      if let subject = try repository.commitDataFile(local) { report.committed.append(subject) }
+      report.previousRemote = try remote.flatMap { remote throws(CommandFailure) in
+        try repository.setOrigin(Self.remoteLocation(remote), force: force)
+      }
     }
-    try repository.registerDriver()
-    var committed = try commitSharingFiles(repository)
-    if let subject = try repository.commitDataFile(local) { committed.append(subject) }
-    let previous = try remote.flatMap { remote throws(CommandFailure) in
-      try repository.setOrigin(Self.remoteLocation(remote), force: force)
-    }
-    try reportSetup(repository, committed: committed, conflicts: [], previousOrigin: previous)
   }
 
   func syncClone(_ given: String) throws {
     let url = Self.remoteLocation(given)
-    let repository = try SyncRepository(dataFile: dataFile, environment: environment)
-    if let top = try repository.topLevel() {
-      throw CommandFailure(
-        "'\(sanitize(repository.directory))' is already in a git repository ('\(sanitize(top))'); "
-          + "to share it through '\(sanitize(url))', run 'syncups sync init \(sanitize(url))' "
-          + "and then 'syncups sync'")
-    }
-    let lock = try lockDataFile()
-    defer { lock.unlock() }
-    let local = try loadSyncUps().wrappedValue
-    let git = repository.git
-    let heads = try git.run(["ls-remote", "--symref", url, "HEAD"])
-    guard heads.status == 0 else { throw git.failure("reach '\(sanitize(url))'", heads) }
-    let branch = heads.output.split(separator: "\n").first { $0.hasPrefix("ref: refs/heads/") }
-      .map { $0.dropFirst("ref: refs/heads/".count).prefix { $0 != "\t" } }
-    try git.output(
-      ["init", "-q"] + (branch.map { ["-b", String($0)] } ?? []),
-      doing: "create a git repository in '\(sanitize(repository.directory))'")
-    let journal = SyncJournal(gitDirectory: try repository.gitDirectory())
-    try journal.record()
-    defer { journal.remove() }
-    try repository.registerDriver()
-    _ = try repository.setOrigin(url)
-    let fetched = try git.run(["fetch", "-q", "origin"])
-    guard fetched.status == 0 else { throw git.failure("fetch from '\(sanitize(url))'", fetched) }
-    let upstream = try repository.upstream()!
-    let remoteBranchExists = try repository.resolve(upstream.trackingRef) != nil
-    var committed: [String] = []
-    var conflicts: [SyncConflict] = []
-    if remoteBranchExists && local.isEmpty {
-      // Nothing here to keep: take the team's files as they are.
+    var local: IdentifiedArrayOf<SyncUp> = []
+    let repository = try setUp { repository, report in
+      if let top = try repository.topLevel() {
+        throw CommandFailure(
+          "'\(sanitize(repository.directory))' is already in a git repository "
+            + "('\(sanitize(top))'); to share it through '\(sanitize(url))', run "
+            + "'syncups sync init \(sanitize(url))' and then 'syncups sync'")
+      }
+      let lock = try lockDataFile()
+      defer { lock.unlock() }
+      local = try loadSyncUps().wrappedValue
+      let git = repository.git
+      let heads = try git.run(["ls-remote", "--symref", url, "HEAD"])
+      guard heads.status == 0 else { throw git.failure("reach '\(sanitize(url))'", heads) }
+      let branch = heads.output.split(separator: "\n").first { $0.hasPrefix("ref: refs/heads/") }
+        .map { $0.dropFirst("ref: refs/heads/".count).prefix { $0 != "\t" } }
       try git.output(
-        ["checkout", "-q", "-f", "-B", upstream.localBranch, upstream.trackingRef],
-        doing: "check out \(upstream.display)")
-      try repository.track(upstream)
-      committed = try commitSharingFiles(repository)
-    } else {
-      committed = try commitSharingFiles(repository)
-      if let subject = try repository.commitDataFile(local) { committed.append(subject) }
-      if remoteBranchExists {
+        ["init", "-q"] + (branch.map { ["-b", String($0)] } ?? []),
+        doing: "create a git repository in '\(sanitize(repository.directory))'")
+      let journal = SyncJournal(gitDirectory: try repository.gitDirectory())
+      try journal.record()
+      defer { journal.remove() }
+      try repository.registerDriver()
+      _ = try repository.setOrigin(url)
+      let fetched = try git.run(["fetch", "-q", "origin"])
+      guard fetched.status == 0 else { throw git.failure("fetch from '\(sanitize(url))'", fetched) }
+      let upstream = try repository.upstream()!
+      let remoteBranchExists = try repository.resolve(upstream.trackingRef) != nil
+      if remoteBranchExists && local.isEmpty {
+        // Nothing here to keep: take the team's files as they are.
+        try git.output(
+          ["checkout", "-q", "-f", "-B", upstream.localBranch, upstream.trackingRef],
+          doing: "check out \(upstream.display)")
         try repository.track(upstream)
-        conflicts = try repository.merge(upstream, journal: journal).resolved
+        report.committed = try commitSharingFiles(repository)
+      } else {
+        report.committed = try commitSharingFiles(repository)
+        if let subject = try repository.commitDataFile(local) { report.committed.append(subject) }
+        if remoteBranchExists {
+          try repository.track(upstream)
+          report.conflicts = try repository.merge(upstream, journal: journal).resolved
+        }
       }
     }
-    try reportSetup(repository, committed: committed, conflicts: conflicts)
     try warnOfSharedTitles(arrivedIn: repository, from: local)
+  }
+
+  /// Runs a `sync init`'s setting up, then says what it set up. With --json the object comes
+  /// on every way out, as `sync`'s does: what was done before the failure, and the failure.
+  @discardableResult
+  private func setUp(_ body: (SyncRepository, inout SyncSetupReport) throws -> Void) throws
+    -> SyncRepository
+  {
+    var report = SyncSetupReport()
+    var repository: SyncRepository?
+    do {
+      let made = try SyncRepository(dataFile: dataFile, environment: environment)
+      repository = made
+      try body(made, &report)
+      report.repository = try made.requireRepository()
+      report.remote = try made.origin()
+      printSetup(report)
+      return made
+    } catch {
+      report.error = Self.errorText(error)
+      if options.json {
+        // Where things stand, as far as git can still say.
+        report.repository = try? repository?.topLevel()
+        report.remote = report.repository == nil ? nil : try? repository?.origin()
+        Output.standard(report.json.text())
+      }
+      throw error
+    }
   }
 
   /// How many times a sync pushes before it gives up: each rejected push (someone else pushed
@@ -95,7 +122,7 @@ extension CommandContext {
       try sync(into: &report)
     } catch {
       // With --json the object comes on every way out, saying what failed.
-      report.error = (error as? CommandFailure)?.message ?? sanitize("\(error)")
+      report.error = Self.errorText(error)
       // People hear what happened before the failure once there was a remote to sync with.
       if options.json || report.remote != nil { printSync(report) }
       throw error
@@ -122,7 +149,7 @@ extension CommandContext {
     var loaded: IdentifiedArrayOf<SyncUp>?
     func local() throws -> IdentifiedArrayOf<SyncUp> {
       if let loaded { return loaded }
-      let syncUps = try loadSyncUps().wrappedValue
+      let syncUps = try loadSyncUps(recovered: true).wrappedValue
       loaded = syncUps
       return syncUps
     }
@@ -257,34 +284,27 @@ extension CommandContext {
     return [subject]
   }
 
-  private func reportSetup(
-    _ repository: SyncRepository, committed: [String], conflicts: [SyncConflict],
-    previousOrigin: String? = nil
-  ) throws {
-    let top = try repository.requireRepository()
-    let remote = try repository.git.run(["remote", "get-url", "origin"])
-    let origin = remote.status == 0 ? String(remote.output.dropLast()) : nil
-    let report = SyncReport(conflicts: conflicts)
+  private func printSetup(_ report: SyncSetupReport) {
     if options.json {
-      Output.standard(
-        JSONOutput.object([
-          "repository": .string(top),
-          "remote": origin.map(JSONOutput.string) ?? .null,
-          "previousRemote": previousOrigin.map(JSONOutput.string) ?? .null,
-          "committed": .array(committed.map(JSONOutput.string)),
-          "conflicts": report.conflictsJSON,
-        ]).text())
+      Output.standard(report.json.text())
     } else {
-      say("Sharing '\(sanitize(dataFile.path))' through the git repository in '\(sanitize(top))'.")
-      for subject in committed { say("Committed: \(sanitize(subject))") }
-      if let origin, let previousOrigin {
-        say("Origin changed from '\(sanitize(previousOrigin))' to '\(sanitize(origin))'.")
-      } else if let origin {
+      say(
+        "Sharing '\(sanitize(dataFile.path))' through the git repository in "
+          + "'\(sanitize(report.repository ?? ""))'.")
+      for subject in report.committed { say("Committed: \(sanitize(subject))") }
+      if let origin = report.remote, let previous = report.previousRemote {
+        say("Origin changed from '\(sanitize(previous))' to '\(sanitize(origin))'.")
+      } else if let origin = report.remote {
         say("Remote origin: \(sanitize(origin))")
       }
       say("Run 'syncups sync' to sync with the team.")
     }
-    for line in report.conflictLines { Output.error(line + "\n") }
+    for line in SyncReport(conflicts: report.conflicts).conflictLines { Output.error(line + "\n") }
+  }
+
+  /// A failure as the `error` member of a `--json` object says it: as on standard error.
+  private nonisolated static func errorText(_ error: any Error) -> String {
+    (error as? CommandFailure)?.message ?? sanitize("\(error)")
   }
 
   private func printSync(_ report: SyncReport) {

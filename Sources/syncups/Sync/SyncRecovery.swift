@@ -25,6 +25,17 @@ struct SyncJournal {
   let gitDirectory: String
   var path: String { gitDirectory + "/syncups-sync" }
 
+  /// Whether the repository holding `dataFile` shows a sync that was killed (its journal, or
+  /// a merge it left unfinished), found without running git: the next sync puts right a data
+  /// file that sync left cut short. A `.git` file (a linked work tree) is not followed.
+  static func interruptedSync(holding dataFile: String) -> Bool {
+    let slash = dataFile.lastIndex(of: "/") ?? dataFile.startIndex
+    let directory = slash == dataFile.startIndex ? "/" : String(dataFile[..<slash])
+    guard let top = SyncRepository.gitDirectoryHolder(from: directory) else { return false }
+    let gitDirectory = SyncJournal(gitDirectory: top + "/.git")
+    return access(gitDirectory.path, F_OK) == 0 || access(top + "/.git/MERGE_HEAD", F_OK) == 0
+  }
+
   /// Records that a sync runs, or the merge it is doing.
   func record(merging merge: (ours: String, theirs: String)? = nil) throws(CommandFailure) {
     let text = merge.map { "merge \($0.ours) \($0.theirs)\n" } ?? ""

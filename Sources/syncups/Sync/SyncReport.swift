@@ -124,3 +124,31 @@ struct SyncReport {
       ? "(untitled \(named.id.shortID))" : "'\(sanitize(named.title))'"
   }
 }
+
+/// What a `sync init` (with or without `--clone`) set up: printed as messages, or as one
+/// object with `--json`, also when it fails (syncups(1), ``ManPageReference/syncSetupFields``).
+struct SyncSetupReport {
+  /// The git repository's top directory; nil when a failure came before there was one.
+  var repository: String?
+  /// origin's URL; nil when there is none.
+  var remote: String?
+  /// The URL origin had before this run replaced it.
+  var previousRemote: String?
+  /// The first lines of the commits made, oldest first.
+  var committed: [String] = []
+  /// What merging the local sync-ups into a clone resolved.
+  var conflicts: [SyncConflict] = []
+  /// Why the setting up failed; nil when it did not.
+  var error: String?
+
+  var json: JSONOutput {
+    .object([
+      "error": error.map(JSONOutput.string) ?? .null,
+      "repository": repository.map(JSONOutput.string) ?? .null,
+      "remote": remote.map(JSONOutput.string) ?? .null,
+      "previousRemote": previousRemote.map(JSONOutput.string) ?? .null,
+      "committed": .array(committed.map(JSONOutput.string)),
+      "conflicts": SyncReport(conflicts: conflicts).conflictsJSON,
+    ])
+  }
+}

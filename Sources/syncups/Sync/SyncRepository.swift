@@ -77,23 +77,17 @@ struct SyncRepository {
   /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
   func requireLayout() throws(CommandFailure) -> Layout {
     let steering = ["GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES", "GIT_COMMON_DIR"]
-    if !steering.contains(where: { git.environment[$0] != nil }) {
-      var candidate = directory
-      while true {
-        var info = stat()
-        if lstat(candidate + "/.git", &info) == 0 {
-          if info.st_mode & S_IFMT == S_IFDIR,
-            let head = try? readText(candidate + "/.git/HEAD"), head.hasPrefix("ref: refs/heads/"),
-            head.hasSuffix("\n")
-          {
-            return Layout(
-              top: candidate, gitDirectory: candidate + "/.git",
-              branch: String(head.dropFirst("ref: refs/heads/".count).dropLast()))
-          }
-          break
-        }
-        guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { break }
-        candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+    if !steering.contains(where: { git.environment[$0] != nil }),
+      let top = Self.gitDirectoryHolder(from: directory)
+    {
+      var info = stat()
+      if lstat(top + "/.git", &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+        let head = try? readText(top + "/.git/HEAD"), head.hasPrefix("ref: refs/heads/"),
+        head.hasSuffix("\n")
+      {
+        return Layout(
+          top: top, gitDirectory: top + "/.git",
+          branch: String(head.dropFirst("ref: refs/heads/".count).dropLast()))
       }
     }
     let result = try git.run(
@@ -109,6 +103,18 @@ struct SyncRepository {
     return Layout(
       top: top, gitDirectory: try gitDirectory(),
       branch: symbolic.status == 0 ? String(symbolic.output.dropLast()) : nil)
+  }
+
+  /// The first directory from `directory` up that holds a `.git` (a directory, or the file of
+  /// a linked work tree), where git would look first; nil when none does.
+  static func gitDirectoryHolder(from directory: String) -> String? {
+    var candidate = directory
+    while true {
+      var info = stat()
+      if lstat(candidate + "/.git", &info) == 0 { return candidate }
+      guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
+      candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+    }
   }
 
   /// The top directory of the repository `sync` needs.
@@ -167,6 +173,12 @@ struct SyncRepository {
     return changed
   }
 
+  /// origin's URL; nil when the repository has no origin.
+  func origin() throws(CommandFailure) -> String? {
+    let current = try git.run(["remote", "get-url", "origin"])
+    return current.status == 0 ? String(current.output.dropLast()) : nil
+  }
+
   /// Makes `origin` point at `url`, adding it when missing; the URL it had before when it
   /// pointed elsewhere. A new origin starts afresh, as `git remote add` makes it: what was
   /// fetched from the old one and the branch's upstream there are forgotten, so the next sync
@@ -175,12 +187,10 @@ struct SyncRepository {
   /// - Throws: a runtime failure, without changing anything, when the repository has already
   ///   synced with another origin and `force` is false: its teammates would be left behind.
   func setOrigin(_ url: String, force: Bool = false) throws(CommandFailure) -> String? {
-    let current = try git.run(["remote", "get-url", "origin"])
-    guard current.status == 0 else {
+    guard let old = try origin() else {
       try git.output(["remote", "add", "origin", url], doing: "add the remote 'origin'")
       return nil
     }
-    let old = String(current.output.dropLast())
     guard old != url else { return nil }
     let fetched = try git.output(
       ["for-each-ref", "--count=1", "--format=%(refname)", "refs/remotes/origin/"],
