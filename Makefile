@@ -6,10 +6,11 @@ SWIFT_BUILD_FLAGS ?=
 RELIABILITY_FLAGS ?=
 
 # What ships: a release binary with the Swift runtime linked in, so that it needs only the C
-# library's own libraries and runs where no toolchain is installed; stripped (it is half the
-# size). SwiftPM already drops unused sections (--gc-sections). It is built in a folder of its
-# own because linking the runtime in recompiles everything, which would otherwise undo
-# `swift build -c release` in .build each time.
+# library's own libraries and runs where no toolchain is installed. SwiftPM already drops
+# unused sections (--gc-sections). It is built in a folder of its own because linking the
+# runtime in recompiles everything, which would otherwise undo `swift build -c release` in
+# .build each time. The build keeps its symbols (for checks that read them); the staged copy,
+# which is what installs and ships, is stripped: half the size.
 SCRATCH = .build-dist
 BINARY = $(SCRATCH)/release/syncups
 # The version the binary prints (`syncups 0.1.0`), read once it is built.
@@ -24,12 +25,12 @@ STAGE = $(SCRATCH)/$(RELEASE)
 # Only the shipped executable and what it needs: not the test targets' helpers.
 build:
 	swift build -c release --product syncups --static-swift-stdlib --scratch-path $(SCRATCH) \
-	  -Xlinker --strip-all $(SWIFT_BUILD_FLAGS)
+	  $(SWIFT_BUILD_FLAGS)
 
 stage: build
 	rm -rf $(SCRATCH)/syncups-*-linux-*/
 	mkdir -p $(STAGE)/bin $(STAGE)/man $(STAGE)/completions
-	cp $(BINARY) $(STAGE)/bin/
+	strip --strip-all -o $(STAGE)/bin/syncups $(BINARY)
 	cp man/syncups.1 $(STAGE)/man/
 	cp completions/syncups.bash completions/_syncups completions/syncups.fish $(STAGE)/completions/
 	cp packaging/install.sh README.md LICENSE $(STAGE)/
@@ -65,9 +66,9 @@ reliability: build
 # Every benchmark in one table. Benchmarks/ is a package of its own; it builds its own release
 # syncups, linked to the toolchain's runtime, next to the benchmarks, which run that one and
 # compare its start-up with the shipped binary's.
-benchmark: build
+benchmark: stage
 	swift build -c release --package-path Benchmarks $(SWIFT_BUILD_FLAGS)
-	SYNCUPS_SHIPPED_BINARY="$(CURDIR)/$(BINARY)" Benchmarks/.build/release/BenchmarkReport
+	SYNCUPS_SHIPPED_BINARY="$(CURDIR)/$(STAGE)/bin/syncups" Benchmarks/.build/release/BenchmarkReport
 
 # Rewrites the man page and completion scripts from the command table.
 generate:
