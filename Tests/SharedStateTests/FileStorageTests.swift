@@ -24,10 +24,10 @@ private func withFileSystem<R>(
   }
 }
 
-/// Waits until `condition` holds; false only if it still does not after a minute, a guard
+/// Waits until `condition` holds; false only if it still does not after five minutes, a guard
 /// against waiting for ever (other tests can keep the pool that polls busy for seconds).
 private func eventually(
-  within timeout: Duration = .seconds(60), _ condition: () -> Bool
+  within timeout: Duration = .seconds(300), _ condition: () -> Bool
 ) async -> Bool {
   let deadline = ContinuousClock.now + timeout
   while ContinuousClock.now < deadline {
