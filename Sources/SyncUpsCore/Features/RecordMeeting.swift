@@ -134,20 +134,24 @@ public struct RecordMeeting: Reducer, Sendable {
       return min(first + ((second + 1) * count - 1) / length, speakerCount - 1)
     }
 
-    /// Seconds left in the meeting's slots.
-    public var secondsRemaining: Int { max(syncUp.duration - secondsElapsed, 0) }
-
-    /// Seconds of the current speaker's slot used on the slot timeline.
-    public var slotElapsed: Int {
-      let slot = speakerSlot(for: speakerIndex)
-      return min(max(secondsElapsed - slot.lowerBound, 0), slot.count)
+    /// Seconds left in the meeting's slots: what is left of the current speaker's slot
+    /// (``slotRemaining``) and the slots after it, so that the meeting's elapsed and left add
+    /// up to its planned length as the speaker's do to their slot.
+    public var secondsRemaining: Int {
+      max(syncUp.duration - speakerSlot(for: speakerIndex).upperBound, 0) + slotRemaining
     }
 
-    /// Seconds left in the current speaker's slot.
-    public var slotRemaining: Int {
-      let slot = speakerSlot(for: speakerIndex)
-      return min(max(slot.upperBound - secondsElapsed, 0), slot.count)
-    }
+    /// Seconds of the current speaker's slot used: the real time of their turn, rounded by the
+    /// one rule (see ``turnSeconds``), at most the slot.
+    public var slotElapsed: Int { min(turnSeconds, speakerSlot(for: speakerIndex).count) }
+
+    /// Seconds left in the current speaker's slot: the slot less ``slotElapsed``, so the
+    /// speaker's elapsed and left always add up to the slot (0 in the last half second of the
+    /// slot and in overtime).
+    public var slotRemaining: Int { speakerSlot(for: speakerIndex).count - slotElapsed }
+
+    /// Whether the slot timeline has reached the end of the meeting: no slot is left.
+    public var isPastLastSlot: Bool { secondsElapsed >= syncUp.duration }
 
     /// Seconds of meeting time so far, pauses left out, by the one rounding rule of every
     /// time a meeting shows and saves (see ``Swift/Duration/roundedSeconds``).

@@ -267,8 +267,9 @@ package enum CommandTable {
       last speaker and any end in overtime are not early.
 
       Times are measured to the instant and shown, reported and saved in whole seconds \
-      rounded to the nearest (a half second up), so the screen, the events, the closing \
-      message and the record agree.
+      rounded to the nearest (a half second up), so the screen, status, the events, the \
+      closing message and the record agree; the time left is the slot (or the planned \
+      length) less the time elapsed so rounded, so the two add up.
 
       When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
       for a script, and the keys still work.

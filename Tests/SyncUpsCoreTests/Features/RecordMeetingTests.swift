@@ -577,11 +577,16 @@ import TestStoreSupport
     #expect(!state.isOnLastSpeaker)
     state.secondsElapsed = 7
     state.speakerIndex = 2
+    state.turnStart = .seconds(6)
+    state.stopwatch = Stopwatch(elapsed: .milliseconds(7_400))
     #expect(state.currentSpeakerName == "Speaker 3")
     #expect(state.isOnLastSpeaker)
     #expect(state.slotElapsed == 1)
     #expect(state.slotRemaining == 3)
     #expect(state.secondsRemaining == 3)
+    // Past the half second, both round up together: 2 of the slot's 4 used, 2 left.
+    state.stopwatch = Stopwatch(elapsed: .milliseconds(7_500))
+    #expect([state.slotElapsed, state.slotRemaining, state.secondsRemaining] == [2, 2, 2])
   }
 
   @Test func anOutsideChangeDuringTheMeetingIsKeptWhenItIsSaved() async throws {
