@@ -251,9 +251,10 @@ package enum CommandTable {
         e, q, Esc        end: save, discard or resume
         Ctrl-C           the same prompt; a second Ctrl-C discards
 
-      A note being typed when the meeting ends, however it ends, is saved with it (printed \
-      on stderr with the other notes when the meeting is discarded); keys typed after the end \
-      are dropped, never passed to the shell.
+      A note belongs to the speaker whose turn it was when you started typing it, though the \
+      turn changes before Enter. A note being typed when the meeting ends, however it ends, \
+      is saved with it (printed on stderr with the other notes when the meeting is \
+      discarded); keys typed after the end are dropped, never passed to the shell.
 
       When someone is absent, those after them share what is left of the meeting; when the \
       last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \

@@ -156,6 +156,7 @@ import TestStoreSupport
     }
     await store.send(.noteDraftChanged("Half said")) {
       $0.noteDraft = "Half said"
+      $0.noteDraftSpeaker = 0
     }
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
@@ -165,6 +166,7 @@ import TestStoreSupport
       $0.alert = nil
       $0.hasEnded = true
       $0.noteDraft = ""
+      $0.noteDraftSpeaker = nil
       $0.transcript = "Blob: First\nBlob: Half said"
     }
     await store.finish()
@@ -258,6 +260,7 @@ import TestStoreSupport
     await store.send(.noteDraftChanged("Half said")) {
       $0.speakerDidChange = false
       $0.noteDraft = "Half said"
+      $0.noteDraftSpeaker = 2
     }
     await tick(clock)
     await store.receive(.timerTick) {
@@ -276,7 +279,85 @@ import TestStoreSupport
       $0.stopwatch = Stopwatch(elapsed: .seconds(2))
       $0.hasEnded = true
       $0.noteDraft = ""
+      $0.noteDraftSpeaker = nil
       $0.transcript = "Blob Sr: Half said"
+      $0.turns = turns
+      $0.syncUp.meetings.insert(meeting, at: 0)
+    }
+    await store.receive(.delegate(.saved(meeting)))
+    await store.finish()
+  }
+
+  /// A note belongs to the speaker whose turn it was when typing started: one taken after
+  /// the turn changed, and one still being typed when the time runs out in a later turn.
+  @Test func aNoteBeingTypedBelongsToTheSpeakerItWasStartedFor() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
+      reducer: RecordMeeting()
+    ) {
+      $0.continuousClock = clock
+      $0.date = .constant(FeatureFixtures.now)
+      $0.dismiss = DismissCounter().effect
+      $0.uuid = .incrementing
+    }
+    let turns = [
+      FeatureFixtures.turn(0xB1, "Blob", 2, of: 2), FeatureFixtures.turn(0xB2, "Blob Jr", 2, of: 2),
+      FeatureFixtures.turn(0xB3, "Blob Sr", 2, of: 2),
+    ]
+
+    await store.startMeeting()
+    await store.send(.noteDraftChanged("Shipped")) {
+      $0.noteDraft = "Shipped"
+      $0.noteDraftSpeaker = 0
+    }
+    for second in 1...2 {
+      await tick(clock)
+      await store.receive(.timerTick) {
+        $0.secondsElapsed = second
+        $0.stopwatch = FeatureFixtures.running(second)
+        if second == 2 {
+          $0.speakerIndex = 1
+          $0.speakerDidChange = true
+          $0.turns = [turns[0]]
+          $0.turnStart = .seconds(2)
+        }
+      }
+    }
+    await store.send(.noteSubmitted("Shipped")) {
+      $0.speakerDidChange = false
+      $0.noteDraft = ""
+      $0.noteDraftSpeaker = nil
+      $0.transcript = "Blob: Shipped"
+    }
+    await store.send(.noteDraftChanged("Half said")) {
+      $0.noteDraft = "Half said"
+      $0.noteDraftSpeaker = 1
+    }
+    for second in 3...5 {
+      await tick(clock)
+      await store.receive(.timerTick) {
+        $0.secondsElapsed = second
+        $0.stopwatch = FeatureFixtures.running(second)
+        $0.speakerDidChange = second == 4
+        if second == 4 {
+          $0.speakerIndex = 2
+          $0.turns = Array(turns[0...1])
+          $0.turnStart = .seconds(4)
+        }
+      }
+    }
+    let meeting = FeatureFixtures.recorded(
+      FeatureFixtures.shortSyncUp, transcript: "Blob: Shipped\nBlob Jr: Half said", duration: 6,
+      turns: turns)
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 6
+      $0.stopwatch = Stopwatch(elapsed: .seconds(6))
+      $0.hasEnded = true
+      $0.noteDraft = ""
+      $0.noteDraftSpeaker = nil
+      $0.transcript = "Blob: Shipped\nBlob Jr: Half said"
       $0.turns = turns
       $0.syncUp.meetings.insert(meeting, at: 0)
     }
