@@ -564,8 +564,9 @@ package enum CommandTable {
       merges a teammate's changes, but from no common version: whatever either holds is \
       kept, so a backup brings back the sync-ups, meetings and attendees deleted since it \
       was made, and where both hold the same thing differently (a title, a name, a length), \
-      the version here is kept. It says what it restored and what came back to each sync-up \
-      it changed.
+      the version here is kept. It names each sync-up it added and what it added to each \
+      sync-up here; a file keeps no history, so whatever is not here now is said to be added, \
+      whether it was deleted since or never here.
       """,
     runs: ImportCommand.self,
     bindings: [
