@@ -449,7 +449,7 @@ package enum CommandTable {
       ran over their planned length and how many ended early; a line of the recent lengths \
       (oldest first, the shortest as the lowest bar); then per attendee the meetings \
       attended and missed, the median and total time spoken and the turns that ran past \
-      their slot.
+      their slot; attendees who share a name are followed by their short ids, as in show.
 
       Only meetings recorded with their timings enter these figures; meetings saved before \
       meetings were timed, or imported from the SyncUps app, count as held and the output \
