@@ -241,55 +241,9 @@ import TestStoreSupport
     #expect(dismissals.count == 1)
   }
 
-  /// The time runs out while a note is being typed: the note joins the transcript before the
-  /// meeting is saved, and the last speaker's end is not early.
-  @Test func aNoteBeingTypedIsSavedWhenTheTimeRunsOut() async {
-    let clock = TestClock()
-    let store = TestStore(
-      initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
-      reducer: RecordMeeting()
-    ) {
-      $0.continuousClock = clock
-      $0.date = .constant(FeatureFixtures.now)
-      $0.dismiss = DismissCounter().effect
-      $0.uuid = .incrementing
-    }
-
-    await store.startMeeting()
-    await store.nextToTheLastOfThree()
-    await store.send(.noteDraftChanged("Half said")) {
-      $0.speakerDidChange = false
-      $0.noteDraft = "Half said"
-      $0.noteDraftSpeaker = 2
-    }
-    await tick(clock)
-    await store.receive(.timerTick) {
-      $0.secondsElapsed = 5
-      $0.stopwatch = FeatureFixtures.running(1)
-    }
-    let turns = [
-      FeatureFixtures.turn(0xB1, "Blob", 0, of: 2), FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2),
-      FeatureFixtures.turn(0xB3, "Blob Sr", 2, of: 2),
-    ]
-    let meeting = FeatureFixtures.recorded(
-      FeatureFixtures.shortSyncUp, transcript: "Blob Sr: Half said", duration: 2, turns: turns)
-    await tick(clock)
-    await store.receive(.timerTick) {
-      $0.secondsElapsed = 6
-      $0.stopwatch = Stopwatch(elapsed: .seconds(2))
-      $0.hasEnded = true
-      $0.noteDraft = ""
-      $0.noteDraftSpeaker = nil
-      $0.transcript = "Blob Sr: Half said"
-      $0.turns = turns
-      $0.syncUp.meetings.insert(meeting, at: 0)
-    }
-    await store.receive(.delegate(.saved(meeting)))
-    await store.finish()
-  }
-
   /// A note belongs to the speaker whose turn it was when typing started: one taken after
-  /// the turn changed, and one still being typed when the time runs out in a later turn.
+  /// the turn changed, and one still being typed when the time runs out in a later turn,
+  /// which joins the transcript before the meeting is saved (an end that is not early).
   @Test func aNoteBeingTypedBelongsToTheSpeakerItWasStartedFor() async {
     let clock = TestClock()
     let store = TestStore(
