@@ -5,6 +5,7 @@
 #   ./install.sh                         # into ~/.local
 #   ./install.sh --prefix /usr/local     # for every user (as root)
 #   ./install.sh --uninstall             # removes what an install with the same prefix put there
+#                                        # (and the *.new copies an interrupted one left)
 #
 # DESTDIR, as for make, goes before the prefix: the files land in $DESTDIR$PREFIX, for a staging
 # folder that is packed elsewhere. Exit status: 0 done, 1 a file could not be copied or removed,
@@ -55,7 +56,8 @@ completions/syncups.fish share/fish/vendor_completions.d/syncups.fish 644'
 
 if $uninstall; then
   while read -r source target mode; do
-    rm -f "$root/$target"
+    # The .new copy too: an install interrupted before its rename leaves one (see below).
+    rm -f "$root/$target" "$root/$target.new"
     # The folders it leaves empty, up to the prefix itself.
     folder=$(dirname "$target")
     while [ "$folder" != . ] && rmdir "$root/$folder" 2>/dev/null; do

@@ -187,18 +187,23 @@ enum ManPageReference {
 
   /// The fields of `import --json`.
   static let importFields: [(String, String)] = [
-    ("imported", "Number: how many sync-ups were added (with --merge: restored)."),
+    ("imported", "Number: how many sync-ups were added."),
     (
       "skipped",
       "Number: how many were left out because a sync-up with the same id is there (with "
-        + "--merge: how many of those the file brought nothing back to)."
+        + "--merge: how many of those the file added nothing to)."
     ),
     ("format", "String: the format read, syncups or app (the SyncUps app's)."),
-    ("restored", "Array, with --merge only: each restored sync-up's id and title."),
+    (
+      "added",
+      "Array, with --merge only: the id and title of each sync-up added, one not here before "
+        + "the import (whether deleted since the file was made or never here)."
+    ),
+    ("restored", "Array, with --merge only: the same as added, under its former name."),
     (
       "changed",
-      "Array, with --merge only: each sync-up here that got something back: its id, title, "
-        + "and how many meetings and attendees (Numbers) came back."
+      "Array, with --merge only: each sync-up here the file added to: its id, title, and how "
+        + "many meetings and attendees (Numbers) it added."
     ),
   ]
 

@@ -48,15 +48,15 @@ struct DataRulesEndToEndTests {
     #expect(merged.status == 0)
     #expect(
       merged.error
-        == "Merged 2 sync-ups (syncups format):\n  restored 'Eng'\n"
-        + "  changed 'Design Team': 1 meeting back\n")
+        == "Merged 2 sync-ups (syncups format):\n  added 'Eng'\n"
+        + "  changed 'Design Team': 1 meeting added\n")
     let syncUps = try #require(try syncups.json(try syncups("list", "--json")) as? [[String: Any]])
     #expect(syncUps.map { $0["title"] as? String } == ["Eng", "Design Team"])
     let meetings = syncUps.last?["meetings"] as? [[String: Any]]
     #expect(meetings?.map { $0["transcript"] as? String } == ["Ben: Ship it"])
 
     let again = try syncups("import", "--merge", "-", input: backup)
-    #expect(again.error == "Merged 2 sync-ups (syncups format): nothing to bring back.\n")
+    #expect(again.error == "Merged 2 sync-ups (syncups format): nothing to add.\n")
     let before = syncups.dataBytes
     #expect(try syncups("import", "-", input: backup).status == 0)
     #expect(syncups.dataBytes == before)
@@ -67,7 +67,15 @@ struct DataRulesEndToEndTests {
     #expect(answer["imported"] as? Int == 1)
     #expect(answer["skipped"] as? Int == 1)
     #expect(answer["format"] as? String == "syncups")
+    #expect((answer["added"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Eng"])
     #expect((answer["restored"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Eng"])
+
+    // A sync-up that was never in this file is added, not restored.
+    let other = SyncUpsRun()
+    try other("add", "--title", "Retro", "--attendee", "Cy")
+    let fresh = try other("import", "--merge", "-", input: backup)
+    #expect(
+      fresh.error == "Merged 2 sync-ups (syncups format):\n  added 'Eng'\n  added 'Design'\n")
     #expect((answer["changed"] as? [Any])?.isEmpty == true)
   }
 
@@ -141,7 +149,7 @@ struct DataRulesEndToEndTests {
 
     // Merged again, the file's sync-up without attendees adds no second blank one.
     let merged = try syncups("import", "--merge", "-", input: Self.crampedAndEmpty)
-    #expect(merged.error == "Merged 2 sync-ups (syncups format): nothing to bring back.\n")
+    #expect(merged.error == "Merged 2 sync-ups (syncups format): nothing to add.\n")
     #expect(attendeeIDs(try shown(syncups, "empty")) == attendeeIDs(empty))
   }
 

@@ -303,6 +303,26 @@ struct HistoryEndToEndTests {
     #expect(noColor.output.contains("  Recent       *.@  oldest first\n"))
   }
 
+  /// Attendees who share a name are told apart by their short ids, as `show` lists them.
+  @Test func statsNamesAttendeesWhoShareANameByTheirIds() throws {
+    let syncups = SyncUpsRun()
+    try syncups("add", "--title", "Pair", "--attendee", "Ann", "--attendee", "ANN", "--attendee", "Bo")
+    let meeting = try syncups(
+      "start", "pair", input: "save\n", environment: ["SYNCUPS_CLOCK": "immediate"])
+    #expect(meeting.status == 0, "\(meeting.error)")
+    let list = try #require(try syncups.json(try syncups("list", "--json")) as? [[String: Any]])
+    let ids = (list.first?["attendees"] as? [[String: Any]] ?? []).compactMap {
+      ($0["id"] as? String).map { String($0.prefix(8)) }
+    }
+    #expect(ids.count == 3)
+    let stats = try syncups("stats", "pair")
+    #expect(stats.status == 0, "\(stats.error)")
+    let rows = stats.output.split(separator: "\n").filter { $0.hasPrefix("  A") || $0.hasPrefix("  B") }
+    #expect(
+      rows.map { String($0.prefix(17)) }
+        == ["  ATTENDEE       ", "  Ann  \(ids[0])  ", "  ANN  \(ids[1])  ", "  Bo             "])
+  }
+
   @Test func aPipedMeetingCountsAsHeld() throws {
     let syncups = SyncUpsRun()
     try syncups("add", "--title", "Pipe", "--attendee", "Ana", "--duration", "10s")

@@ -304,7 +304,7 @@ struct JSONDocumentedKeysTests {
     let importFields = Set(ManPageReference.importFields.map(\.0))
     #expect(
       keys(.importResult(imported: 1, skipped: 0, format: .app))
-        == importFields.subtracting(["restored", "changed"]))
+        == importFields.subtracting(["added", "restored", "changed"]))
     #expect(
       keys(.importResult(imported: 1, skipped: 0, format: .app, merged: ([], [])))
         == importFields)

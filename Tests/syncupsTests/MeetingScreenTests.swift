@@ -152,17 +152,39 @@ private func render(
   }
 
   /// The screen shows times by the one rule the events and the record use: to the nearest
-  /// second, so 4:24.6 of meeting and 1:04.6 of turn are 4:25 and 1:05.
+  /// second, so 4:24.6 of meeting and 1:04.6 of turn are 4:25 and 1:05; what is left is
+  /// rounded with them, so each pair adds up to the meeting's 10:00 and the slot's 3:20.
   @Test func timesAreRoundedToTheNearestSecond() {
     var state = MeetingFixtures.state(elapsed: 264)
     state.stopwatch = Stopwatch(elapsed: .milliseconds(264_600))
     state.turnStart = .seconds(200)
     let text = lines(of: render(state, 40, 10), rows: 10) ?? []
-    #expect(text.contains(" Meeting  4:25 elapsed  5:36 left"))
-    #expect(text.contains(" Speaker  1:05 elapsed  2:16 left"))
+    #expect(text.contains(" Meeting  4:25 elapsed  5:35 left"))
+    #expect(text.contains(" Speaker  1:05 elapsed  2:15 left"))
+    #expect(lines(of: render(state, 30, 5), rows: 5)?[1] == "Blob Jr  2:15 left")
     var paused = state
     paused.isPaused = true
     #expect(MeetingEvent.changes(from: state, to: paused) == [.paused(elapsed: 265)])
+  }
+
+  /// Paused 1.6 s into a 60-second meeting of two 30-second slots, the timer having ticked
+  /// once: elapsed and left add up to the slot and to the meeting.
+  @Test func elapsedAndLeftAddUpMidSecond() throws {
+    var syncUp = MeetingFixtures.engineering
+    syncUp.attendees.removeLast()
+    syncUp.duration = 60
+    var state = MeetingFixtures.state(syncUp, elapsed: 1, paused: true)
+    state.stopwatch = Stopwatch(elapsed: .milliseconds(1_600))
+    let shown = try #require(lines(of: render(state, 80, 24), rows: 24))
+    #expect(shown[6] == " Meeting  0:02 elapsed  0:58 left")
+    #expect(shown[8] == " Speaker  0:02 elapsed  0:28 left")
+    // Half a second before the slot runs out, nothing is left of it, and the last ten
+    // seconds still stand out.
+    state.stopwatch = Stopwatch(elapsed: .milliseconds(29_500))
+    state.secondsElapsed = 29
+    let end = try #require(lines(of: render(state, 80, 24), rows: 24))
+    #expect(end[6] == " Meeting  0:30 elapsed  0:30 left")
+    #expect(end[8] == " Speaker  0:30 elapsed  0:00 left !")
   }
 
   @Test func pausedAtTheSmallestFullSize() {

@@ -8,8 +8,8 @@ import Testing
 /// from it, the staleness rules, the line and the `--format` templates.
 @Suite("Status")
 struct StatusTests {
-  /// Ana speaking with 20 s of her 30 s slot left, 80 s of the meeting's 90 left, as of
-  /// second 1,000 (the last tick at 999.75).
+  /// Ana speaking 10.5 s into her 30 s slot, 19 s of it left (10.5 rounds to 11), 79 s of the
+  /// meeting's 90 left, as of second 1,000.
   static func published(
     running: Bool = true, overtime: Bool = false, paused: Bool = false, ending: Bool = false
   ) -> PublishedMeeting {
@@ -17,47 +17,64 @@ struct StatusTests {
       pid: 4242, processStart: 777, file: "/data/sync-ups.json",
       syncUpID: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
       title: "Eng", started: 990, speaker: "Ana", speakerIndex: 0, speakerCount: 3,
-      next: ["Ben", "Cy"], turnLeft: overtime ? 0 : 20, meetingLeft: overtime ? 60 : 80,
+      next: ["Ben", "Cy"], turnLeft: overtime ? 0 : 19, meetingLeft: overtime ? 60 : 79,
       slot: 30, elapsed: 10.5, turnElapsed: overtime ? 31.5 : 10.5, paused: paused,
-      ending: ending, overtime: overtime, running: running, updated: 1000, lastTick: 999.75)
+      ending: ending, overtime: overtime, running: running, updated: 1000)
   }
 
   @Test func timesRunOnFromTheFileWhileTheMeetingRuns() {
     let status = Self.published().status(at: 1012.5)
-    // 12.5 s later: the timer ticked at 1000.75, 1001.75, …, 1011.75 (12 ticks).
-    #expect(status.turnLeft == 8)
-    #expect(status.meetingLeft == 68)
+    // 12.5 s later: 23 s of meeting and turn, so 7 s of the slot and 67 of the meeting left.
+    #expect(status.turnLeft == 7)
+    #expect(status.meetingLeft == 67)
     #expect(status.elapsed == 23)
     #expect(status.turnElapsed == 23)
     #expect(status.overtime == nil)
     #expect(status.speakerNumber == 1)
-    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:08 left (meeting 1:08 left)")
+    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:07 left (meeting 1:07 left)")
+  }
+
+  /// The times are rounded as the screen rounds them, to the nearest second (a half up), and
+  /// what is left with them: 1.6 s into a 30 s slot is 2 s spoken and 28 left, not 1 and 29.
+  @Test func elapsedAndLeftAddUpMidSecond() {
+    var meeting = Self.published()
+    meeting.elapsed = 1.25
+    meeting.turnElapsed = 1.25
+    meeting.turnLeft = 29
+    meeting.meetingLeft = 89
+    let status = meeting.status(at: 1000.35)
+    #expect(status.elapsed == 2)
+    #expect(status.turnElapsed == 2)
+    #expect(status.turnLeft == 28)
+    #expect(status.meetingLeft == 88)
+    let before = meeting.status(at: 1000.2)
+    #expect([before.elapsed, before.turnLeft, before.meetingLeft] as [Int] == [1, 29, 89])
   }
 
   @Test func theSlotTimelineStopsAtTheEndOfTheSlot() {
     let status = Self.published().status(at: 1040)
     #expect(status.turnLeft == 0)
     #expect(status.meetingLeft == 60)
-    #expect(status.elapsed == 50)
+    #expect(status.elapsed == 51)
   }
 
   @Test func aPausedMeetingStandsStill() {
     let status = Self.published(running: false, paused: true).status(at: 1100)
-    #expect(status.turnLeft == 20)
-    #expect(status.meetingLeft == 80)
-    #expect(status.elapsed == 10)
+    #expect(status.turnLeft == 19)
+    #expect(status.meetingLeft == 79)
+    #expect(status.elapsed == 11)
     #expect(status.state == "paused")
-    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:20 left (meeting 1:20 left), paused")
+    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:19 left (meeting 1:19 left), paused")
   }
 
   @Test func overtimeGrowsWithTheTurn() {
     let status = Self.published(overtime: true).status(at: 1010)
-    #expect(status.overtime == 11)
+    #expect(status.overtime == 12)
     #expect(status.state == "over")
-    #expect(StatusText.line(status) == "Eng: Ana speaking, +0:11 over (meeting 1:00 left)")
+    #expect(StatusText.line(status) == "Eng: Ana speaking, +0:12 over (meeting 1:00 left)")
     let ending = Self.published(running: false, overtime: true, ending: true).status(at: 1010)
     #expect(ending.state == "ending")
-    #expect(StatusText.line(ending) == "Eng: Ana speaking, +0:01 over (meeting 1:00 left), ending")
+    #expect(StatusText.line(ending) == "Eng: Ana speaking, +0:02 over (meeting 1:00 left), ending")
   }
 
   @Test func theStateFileRoundTripsAndOtherVersionsAreIgnored() throws {
@@ -77,7 +94,7 @@ struct StatusTests {
     }
     #expect(Set(object.keys) == Set(ManPageReference.statusFields.map(\.0)))
     #expect(object["speakerIndex"] == .int(1))
-    #expect(object["turnLeft"] == .int(20))
+    #expect(object["turnLeft"] == .int(19))
     #expect(object["started"] == .string("1970-01-01T00:16:30Z"))
   }
 
@@ -104,9 +121,9 @@ struct StatusTests {
     let status = Self.published().status(at: 1000)
     let template = try StatusTemplate(
       "{title}|{speaker}|{next}|{turnLeft}|{meetingLeft}|{elapsed}|{state}|{speakerIndex}/{speakerCount}|{{}}")
-    #expect(template.render(status) == "Eng|Ana|Ben|0:20|1:20|0:10||1/3|{}")
+    #expect(template.render(status) == "Eng|Ana|Ben|0:19|1:19|0:11||1/3|{}")
     let over = Self.published(overtime: true).status(at: 1000)
-    #expect(try StatusTemplate("{speaker} {turnLeft} {state}").render(over) == "Ana +0:01 over")
+    #expect(try StatusTemplate("{speaker} {turnLeft} {state}").render(over) == "Ana +0:02 over")
   }
 
   @Test func userTextInATemplateIsSanitized() throws {

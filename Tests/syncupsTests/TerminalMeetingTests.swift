@@ -217,6 +217,21 @@ extension TerminalSessionTests {
     #expect(harness.store.state.noteDraft == "")
   }
 
+  /// Enter pressed after the turn changed adds the note under the speaker whose turn it was
+  /// when typing started.
+  @MainActor @Test func aNoteTakenAfterTheTurnChangedIsTheFirstSpeakers() async throws {
+    let harness = try Harness()
+    defer { harness.finish() }
+    harness.meeting.start()
+    harness.pty.type("tShipped")
+    #expect(try await harness.wait { harness.store.state.noteDraft == "Shipped" })
+    harness.store.send(.nextButtonTapped)
+    #expect(harness.store.state.currentSpeakerName == "Blob Jr")
+    harness.pty.type("\r")
+    #expect(try await harness.wait { !harness.store.state.transcript.isEmpty })
+    #expect(harness.store.state.transcript == "Blob: Shipped")
+  }
+
   @MainActor @Test func afterStopNothingIsReadOrDrawn() async throws {
     let harness = try Harness()
     defer { harness.session.end() }

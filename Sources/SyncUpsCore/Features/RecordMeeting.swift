@@ -53,6 +53,10 @@ public struct RecordMeeting: Reducer, Sendable {
     /// first, so no note is lost: saved with the meeting, or shown with the notes of one
     /// discarded.
     public var noteDraft = ""
+    /// The speaker (by position in ``speakers``) whose turn it was when the note being typed
+    /// was started: the note is theirs, though the turn changes before it is taken; `nil` when
+    /// no note is being typed.
+    public var noteDraftSpeaker: Int?
     /// The `bell` setting.
     @SharedReader(.bellEnabled) public var isBellEnabled: Bool
 
@@ -134,20 +138,24 @@ public struct RecordMeeting: Reducer, Sendable {
       return min(first + ((second + 1) * count - 1) / length, speakerCount - 1)
     }
 
-    /// Seconds left in the meeting's slots.
-    public var secondsRemaining: Int { max(syncUp.duration - secondsElapsed, 0) }
-
-    /// Seconds of the current speaker's slot used on the slot timeline.
-    public var slotElapsed: Int {
-      let slot = speakerSlot(for: speakerIndex)
-      return min(max(secondsElapsed - slot.lowerBound, 0), slot.count)
+    /// Seconds left in the meeting's slots: what is left of the current speaker's slot
+    /// (``slotRemaining``) and the slots after it, so that the meeting's elapsed and left add
+    /// up to its planned length as the speaker's do to their slot.
+    public var secondsRemaining: Int {
+      max(syncUp.duration - speakerSlot(for: speakerIndex).upperBound, 0) + slotRemaining
     }
 
-    /// Seconds left in the current speaker's slot.
-    public var slotRemaining: Int {
-      let slot = speakerSlot(for: speakerIndex)
-      return min(max(slot.upperBound - secondsElapsed, 0), slot.count)
-    }
+    /// Seconds of the current speaker's slot used: the real time of their turn, rounded by the
+    /// one rule (see ``turnSeconds``), at most the slot.
+    public var slotElapsed: Int { min(turnSeconds, speakerSlot(for: speakerIndex).count) }
+
+    /// Seconds left in the current speaker's slot: the slot less ``slotElapsed``, so the
+    /// speaker's elapsed and left always add up to the slot (0 in the last half second of the
+    /// slot and in overtime).
+    public var slotRemaining: Int { speakerSlot(for: speakerIndex).count - slotElapsed }
+
+    /// Whether the slot timeline has reached the end of the meeting: no slot is left.
+    public var isPastLastSlot: Bool { secondsElapsed >= syncUp.duration }
 
     /// Seconds of meeting time so far, pauses left out, by the one rounding rule of every
     /// time a meeting shows and saves (see ``Swift/Duration/roundedSeconds``).
@@ -244,8 +252,11 @@ public struct RecordMeeting: Reducer, Sendable {
     /// "Next": the next speaker's slot starts now; on the last speaker, asks to end.
     case nextButtonTapped
     /// The note being typed changed (empty: none is being typed); see ``State/noteDraft``.
+    /// Its speaker is the one speaking when it stops being empty.
     case noteDraftChanged(String)
-    /// A note was typed: it joins the transcript under the current speaker's name.
+    /// A note was typed: it joins the transcript under the name of the speaker whose turn it
+    /// was when the note being typed was started, else the current speaker's; the note being
+    /// typed is then done.
     case noteSubmitted(String)
     /// The meeting appeared: the timer starts.
     case onTask
@@ -351,11 +362,16 @@ public struct RecordMeeting: Reducer, Sendable {
       return startTurn(of: state.speakerIndex + 1, &state)
 
     case .noteDraftChanged(let text):
+      if text.isEmpty {
+        state.noteDraftSpeaker = nil
+      } else if state.noteDraft.isEmpty {
+        state.noteDraftSpeaker = state.speakerIndex
+      }
       state.noteDraft = text
       return .none
 
     case .noteSubmitted(let text):
-      addNote(text, &state)
+      addNoteDraft(&state, text: text)
       return .none
 
     case .onTask:
@@ -446,19 +462,17 @@ public struct RecordMeeting: Reducer, Sendable {
     return .none
   }
 
-  /// Adds `text` to the transcript under the current speaker's name, on one line; blank text
-  /// adds nothing.
-  private func addNote(_ text: String, _ state: inout State) {
-    let note = text.asOneLine
-    guard !note.isEmpty else { return }
-    let line = "\(state.currentSpeakerName): \(note)"
-    state.transcript = state.transcript.isEmpty ? line : state.transcript + "\n" + line
-  }
-
-  /// Adds the note being typed, if any, to the transcript (see ``State/noteDraft``).
-  private func addNoteDraft(_ state: inout State) {
-    addNote(state.noteDraft, &state)
+  /// Adds `text` (the note being typed when `nil`) to the transcript, on one line, under the
+  /// name of the speaker it belongs to (see ``State/noteDraftSpeaker``); blank text adds
+  /// nothing. The note being typed is then done.
+  private func addNoteDraft(_ state: inout State, text: String? = nil) {
+    let note = (text ?? state.noteDraft).asOneLine
+    let speaker = state.noteDraftSpeaker ?? state.speakerIndex
     state.noteDraft = ""
+    state.noteDraftSpeaker = nil
+    guard !note.isEmpty else { return }
+    let line = "\(state.speakerName(at: speaker)): \(note)"
+    state.transcript = state.transcript.isEmpty ? line : state.transcript + "\n" + line
   }
 
   /// Records the current speaker's turn: the meeting time since it started, against the slot.

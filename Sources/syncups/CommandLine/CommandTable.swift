@@ -251,9 +251,10 @@ package enum CommandTable {
         e, q, Esc        end: save, discard or resume
         Ctrl-C           the same prompt; a second Ctrl-C discards
 
-      A note being typed when the meeting ends, however it ends, is saved with it (printed \
-      on stderr with the other notes when the meeting is discarded); keys typed after the end \
-      are dropped, never passed to the shell.
+      A note belongs to the speaker whose turn it was when you started typing it, though the \
+      turn changes before Enter. A note being typed when the meeting ends, however it ends, \
+      is saved with it (printed on stderr with the other notes when the meeting is \
+      discarded); keys typed after the end are dropped, never passed to the shell.
 
       When someone is absent, those after them share what is left of the meeting; when the \
       last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \
@@ -267,8 +268,9 @@ package enum CommandTable {
       last speaker and any end in overtime are not early.
 
       Times are measured to the instant and shown, reported and saved in whole seconds \
-      rounded to the nearest (a half second up), so the screen, the events, the closing \
-      message and the record agree.
+      rounded to the nearest (a half second up), so the screen, status, the events, the \
+      closing message and the record agree; the time left is the slot (or the planned \
+      length) less the time elapsed so rounded, so the two add up.
 
       When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
       for a script, and the keys still work.
@@ -447,7 +449,7 @@ package enum CommandTable {
       ran over their planned length and how many ended early; a line of the recent lengths \
       (oldest first, the shortest as the lowest bar); then per attendee the meetings \
       attended and missed, the median and total time spoken and the turns that ran past \
-      their slot.
+      their slot; attendees who share a name are followed by their short ids, as in show.
 
       Only meetings recorded with their timings enter these figures; meetings saved before \
       meetings were timed, or imported from the SyncUps app, count as held and the output \
@@ -562,8 +564,9 @@ package enum CommandTable {
       merges a teammate's changes, but from no common version: whatever either holds is \
       kept, so a backup brings back the sync-ups, meetings and attendees deleted since it \
       was made, and where both hold the same thing differently (a title, a name, a length), \
-      the version here is kept. It says what it restored and what came back to each sync-up \
-      it changed.
+      the version here is kept. It names each sync-up it added and what it added to each \
+      sync-up here; a file keeps no history, so whatever is not here now is said to be added, \
+      whether it was deleted since or never here.
       """,
     runs: ImportCommand.self,
     bindings: [

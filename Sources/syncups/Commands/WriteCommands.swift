@@ -198,7 +198,9 @@ extension CommandContext {
   /// `import --merge`: merges `imported` into the sync-ups here by id with the rules of a sync
   /// (``SyncUpsMerge``), from no common base: whatever either holds is kept, so sync-ups,
   /// meetings and attendees deleted here since come back, and where both hold the same thing
-  /// differently the version here wins. Says what came back.
+  /// differently the version here wins. Says what it added: with no history to tell a
+  /// sync-up deleted here from one never here, each not here now is "added", as is each
+  /// meeting and attendee not in a sync-up here.
   private func importMerging(_ imported: IdentifiedArrayOf<SyncUp>, format: SyncUpsFile.Format)
     throws
   {
@@ -216,25 +218,25 @@ extension CommandContext {
         syncUp: new, meetings: new.meetings.count { old.meetings[id: $0.id] == nil },
         attendees: new.attendees.count { old.attendees[id: $0.id] == nil })
     }
-    let restored = changes.added.compactMap { after[id: $0.id] }
+    let added = changes.added.compactMap { after[id: $0.id] }
     if options.json {
       let answer = JSONOutput.importResult(
-        imported: restored.count, skipped: imported.count - restored.count - changed.count,
-        format: format, merged: (restored, changed))
+        imported: added.count, skipped: imported.count - added.count - changed.count,
+        format: format, merged: (added, changed))
       Output.standard(answer.text())
     } else {
-      var lines = restored.map { "  restored \(UserText.name($0))" }
+      var lines = added.map { "  added \(UserText.name($0))" }
       lines += changed.map { change in
-        let back = [(change.meetings, "meeting"), (change.attendees, "attendee")]
+        let new = [(change.meetings, "meeting"), (change.attendees, "attendee")]
           .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
         return "  changed \(UserText.name(change.syncUp))"
-          + (back.isEmpty ? "" : ": " + back.joined(separator: ", ") + " back")
+          + (new.isEmpty ? "" : ": " + new.joined(separator: ", ") + " added")
       }
       let merged =
         "Merged \(imported.count) sync-up\(imported.count == 1 ? "" : "s") (\(format) format)"
       say(
         lines.isEmpty
-          ? merged + ": nothing to bring back." : ([merged + ":"] + lines).joined(separator: "\n"))
+          ? merged + ": nothing to add." : ([merged + ":"] + lines).joined(separator: "\n"))
     }
     for syncUp in after where imported[id: syncUp.id] != nil && syncUp != before[id: syncUp.id] {
       warnIfAttendeeNamesRepeat(in: syncUp)
@@ -305,8 +307,8 @@ extension IdentifiedArrayOf<SyncUp> {
   }
 }
 
-/// A sync-up here that `import --merge` brought something back to: how many of its meetings
-/// and attendees came back (its other fields may have come back too).
+/// A sync-up here that `import --merge` changed: how many meetings and attendees it added
+/// (its other fields may have changed too).
 struct ImportedChange {
   var syncUp: SyncUp
   var meetings: Int

@@ -19,11 +19,12 @@ struct MeetingParts {
   static let interruptHint = "Ctrl-C again discards the meeting."
 
   /// Whether the meeting's time is up: no speaker is left (a speaker in overtime goes on).
-  var isOver: Bool { state.secondsRemaining == 0 && !state.isInOvertime }
+  var isOver: Bool { state.isPastLastSlot && !state.isInOvertime }
 
-  /// Whether the speaker is in the last ten seconds of their time.
+  /// Whether the speaker is in the last ten seconds of their time (the shown time left at
+  /// most 0:10, down to the 0:00 of the slot's last half second).
   var isInFinalSeconds: Bool {
-    !isOver && !state.isInOvertime && (1...10).contains(state.slotRemaining)
+    !isOver && !state.isInOvertime && state.slotRemaining <= 10
   }
 
   /// How many names ``upcoming(width:)`` shows at most.
@@ -56,7 +57,8 @@ struct MeetingParts {
 
   /// The meeting's and the speaker's times, each over its progress bar:
   /// `Meeting  4:25 elapsed  5:35 left`, bar, `Speaker  1:05 elapsed  0:45 left`, bar.
-  /// Elapsed is real time, pauses left out; left is what remains of the slots. A speaker past
+  /// Elapsed is real time, pauses left out; left is what remains of the slots, by the same
+  /// rounding, so the speaker's two add up to their slot. A speaker past
   /// their slot shows `+0:12 over` instead of the time left.
   func timerLines(width: Int) -> [ScreenLine] {
     let elapsed = [state.meetingSeconds, state.turnSeconds].map(ScreenText.clock)
@@ -76,7 +78,9 @@ struct MeetingParts {
     return [
       ScreenLine("Meeting  " + meeting.elapsed + "  " + meeting.left, priority: 5),
       ScreenLine(
-        bar(state.secondsElapsed, of: state.syncUp.duration, width: width), priority: 4),
+        bar(
+          state.syncUp.duration - state.secondsRemaining, of: state.syncUp.duration,
+          width: width), priority: 4),
       ScreenLine("Speaker  " + speaker.elapsed + "  " + speakerLeft, priority: 5),
       ScreenLine(bar(state.slotElapsed, of: slot.count, width: width), priority: 4),
     ]

@@ -93,13 +93,8 @@ final class MeetingSession {
     self.publisher = publisher
     let record = record
     let meeting = Reduce<RecordMeeting.State, RecordMeeting.Action> { state, action in
-      switch action {
-      case .delegate(.saved(let meeting)):
+      if case .delegate(.saved(let meeting)) = action {
         MainActor.assumeIsolated { record.savedMeeting = meeting }
-      case .onTask, .timerTick:
-        MainActor.assumeIsolated { publisher?.timerTicked() }
-      default:
-        break
       }
       return RecordMeeting().reduce(into: &state, action: action)
     }

@@ -134,7 +134,8 @@ final class TerminalMeeting {
 
   /// Does what `input` stands for (see ``MeetingKeyMap``) and redraws. Ignored once a key
   /// saved or discarded the meeting. The note being typed goes to the meeting as it changes,
-  /// first: whatever ends the meeting, the meeting then saves it.
+  /// first: whatever ends the meeting, the meeting then saves it. Its end (Enter, Esc) goes
+  /// last, so that a note submitted is still the one being typed, with its speaker.
   func handle(_ input: MeetingKeyMap.Input) {
     guard !isEnding else { return }
     let response = MeetingKeyMap.respond(to: input, state: store.state, overlay: overlay)
@@ -145,7 +146,8 @@ final class TerminalMeeting {
     if response.actions.contains(where: Self.endsTheMeeting) {
       isEnding = true  // the last frame stays until the caller ends the session
     }
-    let ringBell = send(draftChange + response.actions)
+    let ringBell = send(
+      draft.isEmpty ? response.actions + draftChange : draftChange + response.actions)
     if response.isInterrupted {
       onInterrupted()
     } else {

@@ -33,13 +33,14 @@ extension JSONOutput {
 
   /// `import`: how many sync-ups were `imported`, how many `skipped` because a sync-up with
   /// the same id was already there, and the `format` read (`syncups` or `app`). With
-  /// `--merge`, what came back (`merged`): `imported` counts the sync-ups restored and
-  /// `skipped` those here the file brought nothing back to; `restored` holds each restored
-  /// sync-up's `id` and `title`, and `changed` each sync-up here that got something back: its
-  /// `id`, `title`, and how many `meetings` and `attendees` came back.
+  /// `--merge`, what it added (`merged`): `imported` counts the sync-ups added and `skipped`
+  /// those here the file added nothing to; `added` holds each added sync-up's `id` and
+  /// `title` (`restored` too, the name scripts written before it was `added` read), and
+  /// `changed` each sync-up here it added to: its `id`, `title`, and how many `meetings` and
+  /// `attendees` it added.
   static func importResult(
     imported: Int, skipped: Int, format: SyncUpsFile.Format,
-    merged: (restored: [SyncUp], changed: [ImportedChange])? = nil
+    merged: (added: [SyncUp], changed: [ImportedChange])? = nil
   ) -> JSONOutput {
     var answer: [String: JSONOutput] = [
       "imported": .int(imported),
@@ -47,10 +48,11 @@ extension JSONOutput {
       "format": .string(format.rawValue),
     ]
     if let merged {
-      answer["restored"] = .array(
-        merged.restored.map {
+      answer["added"] = .array(
+        merged.added.map {
           .object(["id": .string($0.id.uuidString), "title": .string($0.title)])
         })
+      answer["restored"] = answer["added"]
       answer["changed"] = .array(
         merged.changed.map {
           .object([

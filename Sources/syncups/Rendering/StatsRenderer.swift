@@ -67,9 +67,17 @@ enum StatsRenderer {
   ) -> [String] {
     var table = TextTable(alignments: [.left, .right, .right, .left, .left, .right])
     table.append(["ATTENDEE", "ATTENDED", "MISSED", "MEDIAN TURN", "TOTAL", "OVER SLOT"])
+    // A name several attendees have is followed by each one's short id, as in `show`.
+    let alike = Set(
+      attendees.map { Attendee(id: $0.id, name: $0.name) }.sharingNames.joined().map(\.id))
     for attendee in attendees {
+      var name = UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style)
+      if alike.contains(attendee.id) {
+        let id = attendee.id.shortID
+        name = TextTable.Cell(name.text + "  " + id, width: name.width + 2 + id.utf8.count)
+      }
       table.append([
-        UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style),
+        name,
         asciiCell(String(attendee.attended)), asciiCell(String(attendee.absent)),
         asciiCell(seconds(attendee.medianSpeaking)),
         asciiCell(DurationText.human(attendee.totalSpeaking)),

@@ -34,9 +34,9 @@ struct PublishedMeeting: Codable, Equatable, Sendable {
   var speakerCount: Int
   /// The next speakers' names, at most three, in order.
   var next: [String]
-  /// Seconds left in the speaker's slot, on the slot timeline.
+  /// Seconds left in the speaker's slot.
   var turnLeft: Int
-  /// Seconds left in the meeting's slots.
+  /// Seconds left in the meeting's slots: ``turnLeft`` and the slots after the speaker's.
   var meetingLeft: Int
   /// The seconds the speaker's slot gives.
   var slot: Int
@@ -53,25 +53,23 @@ struct PublishedMeeting: Codable, Equatable, Sendable {
   var running: Bool
   /// When the values above were taken.
   var updated: Double
-  /// When the timer last ticked (or started): the slot timeline moves a second each whole
-  /// second after it while time runs.
-  var lastTick: Double
 
   /// The meeting as it stands at `now` (seconds since 1970), the times worked out from those
-  /// at ``updated``: meeting and turn time grow with the time passed while running; the slot
-  /// timeline moves on the timer's whole seconds and stops at the end of the speaker's slot
-  /// (the next change of speaker is written by the meeting).
+  /// at ``updated``: meeting and turn time grow with the time passed while running, and are
+  /// rounded as the meeting's screen rounds them (see ``Swift/Duration/roundedSeconds``); the
+  /// time left is the slot less the turn's seconds, down to 0 at the end of the slot (the next
+  /// change of speaker is written by the meeting), so the two add up as on the screen.
   func status(at now: Double) -> MeetingStatus {
     let passed = running ? max(now - updated, 0) : 0
-    let ticks = running ? max(Int((now - lastTick).rounded(.down)), 0) : 0
-    let moved = min(ticks, max(turnLeft, 0))
-    let turnSeconds = Int((turnElapsed + passed).rounded(.down))
+    let turnSeconds = Duration.seconds(max(turnElapsed + passed, 0)).roundedSeconds
+    let left = max(slot - turnSeconds, 0)
+    let laterSlots = max(meetingLeft - turnLeft, 0)
     return MeetingStatus(
       pid: pid, file: file, syncUpID: syncUpID, title: title,
       started: started.map { Date(timeIntervalSince1970: $0) },
       speaker: speaker, speakerNumber: speakerIndex + 1, speakerCount: speakerCount, next: next,
-      turnLeft: max(turnLeft - moved, 0), meetingLeft: max(meetingLeft - moved, 0),
-      elapsed: Int((elapsed + passed).rounded(.down)), turnElapsed: turnSeconds,
+      turnLeft: left, meetingLeft: laterSlots + left,
+      elapsed: Duration.seconds(max(elapsed + passed, 0)).roundedSeconds, turnElapsed: turnSeconds,
       overtime: overtime ? max(turnSeconds - slot, 0) : nil,
       paused: paused, ending: ending)
   }
@@ -109,9 +107,9 @@ struct MeetingStatus: Equatable, Sendable {
   var turnLeft: Int
   /// Seconds left in the meeting's slots.
   var meetingLeft: Int
-  /// Whole seconds of meeting time, pauses left out.
+  /// Seconds of meeting time, pauses left out, rounded to the nearest.
   var elapsed: Int
-  /// Whole seconds the current speaker has spoken.
+  /// Seconds the current speaker has spoken, rounded to the nearest.
   var turnElapsed: Int
   /// Seconds past the slot while the speaker runs over; nil when they do not.
   var overtime: Int?

@@ -27,8 +27,6 @@ final class StatusPublisher {
   private let dataFile: String
   /// What the last file showed, to tell when to write again.
   private var shown: Shown?
-  /// When the timer last ticked or started, in seconds since 1970.
-  private var lastTick = Date().timeIntervalSince1970
   private var isRemoved = false
 
   /// A publisher for this process's meeting, saved into `dataFile`; nil when the status
@@ -45,11 +43,6 @@ final class StatusPublisher {
     self.dataFile = dataFile
   }
 
-  /// The timer started or ticked: the slot timeline moves on the whole seconds after now.
-  func timerTicked() {
-    lastTick = Date().timeIntervalSince1970
-  }
-
   /// Takes the meeting's state after an action: writes the file when a reader would see more
   /// than time passing.
   func publish(_ state: RecordMeeting.State) {
@@ -58,8 +51,7 @@ final class StatusPublisher {
     guard now != shown else { return }
     shown = now
     let meeting = PublishedMeeting(
-      state, process: process, dataFile: dataFile, updated: Date().timeIntervalSince1970,
-      lastTick: lastTick)
+      state, process: process, dataFile: dataFile, updated: Date().timeIntervalSince1970)
     guard let data = try? meeting.encoded() else { return }
     _ = try? LiveFileSystem.shared.write(data, to: path, durably: false)
   }
@@ -99,8 +91,7 @@ extension PublishedMeeting {
   /// What `state` shows at `updated`, published by `process`.
   @MainActor
   fileprivate init(
-    _ state: RecordMeeting.State, process: ProcessIdentity, dataFile: String, updated: Double,
-    lastTick: Double
+    _ state: RecordMeeting.State, process: ProcessIdentity, dataFile: String, updated: Double
   ) {
     self.init(
       pid: process.pid, processStart: process.start, file: dataFile,
@@ -114,7 +105,7 @@ extension PublishedMeeting {
       elapsed: state.stopwatch.elapsed.seconds,
       turnElapsed: (state.stopwatch.elapsed - state.turnStart).seconds,
       paused: state.isPaused, ending: state.alert != nil, overtime: state.isInOvertime,
-      running: state.isTiming, updated: updated, lastTick: lastTick)
+      running: state.isTiming, updated: updated)
   }
 }
 

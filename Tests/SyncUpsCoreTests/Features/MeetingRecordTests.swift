@@ -37,6 +37,35 @@ import TestStoreSupport
     await clock.advance(by: .seconds(1))
   }
 
+  /// Paused 1.6 s into a meeting of two 30-second slots: 2 s spoken, so 28 s of the slot and
+  /// 58 of the meeting left, by the one rounding rule, though the timer has ticked once.
+  @Test func timeLeftIsRoundedWithTheTimeSpokenMidSecond() async {
+    let syncUp = FeatureFixtures.syncUp(duration: 60, attendees: 2)
+    let store = meeting(syncUp)
+    await store.startMeeting()
+    await tick()
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 1
+      $0.stopwatch = FeatureFixtures.running(1)
+    }
+    await clock.advance(by: .milliseconds(600))
+    await store.send(.pauseButtonTapped) {
+      $0.isPaused = true
+      $0.stopwatch = Stopwatch(elapsed: .milliseconds(1_600))
+    }
+    #expect([store.state.meetingSeconds, store.state.turnSeconds] == [2, 2])
+    #expect(store.state.slotRemaining == 28)
+    #expect(store.state.secondsRemaining == 58)
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
+    }
+    await store.send(.alert(.presented(.confirmDiscard))) {
+      $0.alert = nil
+      $0.hasEnded = true
+    }
+    await store.finish()
+  }
+
   @Test func nextAtThirtySecondsEndsATurnOfThirtyOfAFortyTwoSecondSlot() async {
     let syncUp = FeatureFixtures.syncUp(duration: 300, attendees: 7)
     let store = meeting(syncUp)

@@ -156,6 +156,7 @@ import TestStoreSupport
     }
     await store.send(.noteDraftChanged("Half said")) {
       $0.noteDraft = "Half said"
+      $0.noteDraftSpeaker = 0
     }
     await store.send(.endMeetingButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
@@ -165,6 +166,7 @@ import TestStoreSupport
       $0.alert = nil
       $0.hasEnded = true
       $0.noteDraft = ""
+      $0.noteDraftSpeaker = nil
       $0.transcript = "Blob: First\nBlob: Half said"
     }
     await store.finish()
@@ -239,9 +241,10 @@ import TestStoreSupport
     #expect(dismissals.count == 1)
   }
 
-  /// The time runs out while a note is being typed: the note joins the transcript before the
-  /// meeting is saved, and the last speaker's end is not early.
-  @Test func aNoteBeingTypedIsSavedWhenTheTimeRunsOut() async {
+  /// A note belongs to the speaker whose turn it was when typing started: one taken after
+  /// the turn changed, and one still being typed when the time runs out in a later turn,
+  /// which joins the transcript before the meeting is saved (an end that is not early).
+  @Test func aNoteBeingTypedBelongsToTheSpeakerItWasStartedFor() async {
     let clock = TestClock()
     let store = TestStore(
       initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
@@ -252,31 +255,63 @@ import TestStoreSupport
       $0.dismiss = DismissCounter().effect
       $0.uuid = .incrementing
     }
-
-    await store.startMeeting()
-    await store.nextToTheLastOfThree()
-    await store.send(.noteDraftChanged("Half said")) {
-      $0.speakerDidChange = false
-      $0.noteDraft = "Half said"
-    }
-    await tick(clock)
-    await store.receive(.timerTick) {
-      $0.secondsElapsed = 5
-      $0.stopwatch = FeatureFixtures.running(1)
-    }
     let turns = [
-      FeatureFixtures.turn(0xB1, "Blob", 0, of: 2), FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2),
+      FeatureFixtures.turn(0xB1, "Blob", 2, of: 2), FeatureFixtures.turn(0xB2, "Blob Jr", 2, of: 2),
       FeatureFixtures.turn(0xB3, "Blob Sr", 2, of: 2),
     ]
+
+    await store.startMeeting()
+    await store.send(.noteDraftChanged("Shipped")) {
+      $0.noteDraft = "Shipped"
+      $0.noteDraftSpeaker = 0
+    }
+    for second in 1...2 {
+      await tick(clock)
+      await store.receive(.timerTick) {
+        $0.secondsElapsed = second
+        $0.stopwatch = FeatureFixtures.running(second)
+        if second == 2 {
+          $0.speakerIndex = 1
+          $0.speakerDidChange = true
+          $0.turns = [turns[0]]
+          $0.turnStart = .seconds(2)
+        }
+      }
+    }
+    await store.send(.noteSubmitted("Shipped")) {
+      $0.speakerDidChange = false
+      $0.noteDraft = ""
+      $0.noteDraftSpeaker = nil
+      $0.transcript = "Blob: Shipped"
+    }
+    await store.send(.noteDraftChanged("Half said")) {
+      $0.noteDraft = "Half said"
+      $0.noteDraftSpeaker = 1
+    }
+    for second in 3...5 {
+      await tick(clock)
+      await store.receive(.timerTick) {
+        $0.secondsElapsed = second
+        $0.stopwatch = FeatureFixtures.running(second)
+        $0.speakerDidChange = second == 4
+        if second == 4 {
+          $0.speakerIndex = 2
+          $0.turns = Array(turns[0...1])
+          $0.turnStart = .seconds(4)
+        }
+      }
+    }
     let meeting = FeatureFixtures.recorded(
-      FeatureFixtures.shortSyncUp, transcript: "Blob Sr: Half said", duration: 2, turns: turns)
+      FeatureFixtures.shortSyncUp, transcript: "Blob: Shipped\nBlob Jr: Half said", duration: 6,
+      turns: turns)
     await tick(clock)
     await store.receive(.timerTick) {
       $0.secondsElapsed = 6
-      $0.stopwatch = Stopwatch(elapsed: .seconds(2))
+      $0.stopwatch = Stopwatch(elapsed: .seconds(6))
       $0.hasEnded = true
       $0.noteDraft = ""
-      $0.transcript = "Blob Sr: Half said"
+      $0.noteDraftSpeaker = nil
+      $0.transcript = "Blob: Shipped\nBlob Jr: Half said"
       $0.turns = turns
       $0.syncUp.meetings.insert(meeting, at: 0)
     }
@@ -577,11 +612,16 @@ import TestStoreSupport
     #expect(!state.isOnLastSpeaker)
     state.secondsElapsed = 7
     state.speakerIndex = 2
+    state.turnStart = .seconds(6)
+    state.stopwatch = Stopwatch(elapsed: .milliseconds(7_400))
     #expect(state.currentSpeakerName == "Speaker 3")
     #expect(state.isOnLastSpeaker)
     #expect(state.slotElapsed == 1)
     #expect(state.slotRemaining == 3)
     #expect(state.secondsRemaining == 3)
+    // Past the half second, both round up together: 2 of the slot's 4 used, 2 left.
+    state.stopwatch = Stopwatch(elapsed: .milliseconds(7_500))
+    #expect([state.slotElapsed, state.slotRemaining, state.secondsRemaining] == [2, 2, 2])
   }
 
   @Test func anOutsideChangeDuringTheMeetingIsKeptWhenItIsSaved() async throws {
