@@ -130,7 +130,7 @@ struct PipeMeetingTests {
     #expect(
       MeetingEvent.started(
         syncUpID: Self.syncUp.id, title: "", duration: 60, speakers: 1, overtime: false
-      ).plainLine == "Started Untitled: 1 speaker, 1 min")
+      ).plainLine == "Started (untitled): 1 speaker, 1 min")
   }
 
   static let ana = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!

@@ -561,9 +561,6 @@ extension Duration {
 }
 
 extension String {
-  /// Whether the string is empty or only whitespace.
-  fileprivate var isBlank: Bool { allSatisfy(\.isWhitespace) }
-
   /// The text on one line: line breaks become spaces, and whitespace at either end is dropped.
   fileprivate var asOneLine: String {
     let joined = String(map { $0.isNewline ? " " : $0 })

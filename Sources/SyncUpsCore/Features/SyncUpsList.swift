@@ -89,7 +89,7 @@ extension SyncUp {
   /// ```
   public func withoutBlankAttendees() -> SyncUp {
     var syncUp = self
-    syncUp.attendees.removeAll { $0.name.allSatisfy(\.isWhitespace) }
+    syncUp.attendees.removeAll { $0.name.isBlank }
     if syncUp.attendees.isEmpty, let first = attendees.first {
       syncUp.attendees.append(first)
     }

@@ -59,7 +59,7 @@ extension Collection<Attendee> {
   public var sharingNames: [[Attendee]] {
     var groups: [String: [Attendee]] = [:]
     var order: [String] = []
-    for attendee in self where !attendee.name.allSatisfy(\.isWhitespace) {
+    for attendee in self where !attendee.name.isBlank {
       let key = attendee.name.lowercased()
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(attendee)

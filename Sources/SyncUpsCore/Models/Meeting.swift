@@ -124,7 +124,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// How many notes the transcript holds: its lines that are not blank (a meeting writes one
   /// line per note; an imported transcript may hold blank ones).
   public var noteCount: Int {
-    transcript.split(whereSeparator: \.isNewline).count { !$0.allSatisfy(\.isWhitespace) }
+    transcript.split(whereSeparator: \.isNewline).count { !$0.isBlank }
   }
 
   /// Whether the meeting, its attendees or its turns hold keys this version does not know.

@@ -137,9 +137,7 @@ public struct SyncUpChanges: Equatable, Sendable {
     let title = String(
       String.UnicodeScalarView(
         syncUp.title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-    guard !title.allSatisfy(\.isWhitespace) else {
-      return "(untitled \(syncUp.id.uuidString.prefix(8)))"
-    }
+    guard !title.isBlank else { return SyncUp.untitled(id: syncUp.id) }
     return title
   }
 

@@ -86,7 +86,7 @@ public enum SyncUpsMerge {
   }
 
   /// A sync-up's title as messages begin with it.
-  static func label(_ title: String) -> String { title.isEmpty ? "(untitled)" : title }
+  static func label(_ title: String) -> String { title.isBlank ? SyncUp.untitled : title }
 
   /// A title or name as messages quote it.
   static func quoted(_ text: String) -> String { "'\(text)'" }

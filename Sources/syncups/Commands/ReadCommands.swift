@@ -97,7 +97,7 @@ extension CommandContext {
       }
     case .attendees(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
-      for attendee in syncUp.attendees where !attendee.name.allSatisfy(\.isWhitespace) {
+      for attendee in syncUp.attendees where !attendee.name.isBlank {
         Output.standard(sanitize(attendee.name) + "\n")
       }
     }

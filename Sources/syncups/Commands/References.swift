@@ -154,7 +154,7 @@ extension CommandContext {
 /// starts the same. Quoted for the shell when needed: `'Design review'`.
 func shellReference(to syncUp: SyncUp, in syncUps: IdentifiedArrayOf<SyncUp>) -> String {
   let typable = [syncUp.title, syncUp.id.shortID].first { name in
-    !name.allSatisfy(\.isWhitespace) && !name.hasPrefix("-") && sanitize(name) == name
+    !name.isBlank && !name.hasPrefix("-") && sanitize(name) == name
       && (try? resolveSyncUp(name, in: syncUps))?.id == syncUp.id
   }
   guard let name = typable else { return syncUp.id.uuidString }
@@ -167,7 +167,6 @@ func shellReference(to syncUp: SyncUp, in syncUps: IdentifiedArrayOf<SyncUp>) ->
 
 extension UUID {
   /// The first 8 hex digits: what `list`, `show` and `meetings` print, enough for a reference.
-  var shortID: String { String(uuidString.prefix(8)) }
 }
 
 /// Why a reference of 1 to 3 hex digits matched nothing when an id starts with them: an id

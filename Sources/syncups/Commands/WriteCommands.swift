@@ -267,7 +267,7 @@ extension CommandContext {
     _ syncUp: SyncUp, among syncUps: IdentifiedArrayOf<SyncUp>
   ) -> String? {
     let title = syncUp.title.lowercased()
-    guard !title.allSatisfy(\.isWhitespace) else { return nil }
+    guard !title.isBlank else { return nil }
     let others = syncUps.filter { $0.id != syncUp.id && $0.title.lowercased() == title }
     guard !others.isEmpty else { return nil }
     let whose = others.count == 1 ? "another sync-up has" : "\(others.count) other sync-ups have"

@@ -93,7 +93,7 @@ enum MeetingEvent: Equatable, Sendable {
 
   /// An attendee's name, or `Attendee k` (counting from 1 in the calling order) when blank.
   private static func displayName(_ name: String, position: Int) -> String {
-    name.allSatisfy(\.isWhitespace) ? "Attendee \(position + 1)" : name
+    name.isBlank ? "Attendee \(position + 1)" : name
   }
 
   /// `Name: text` → ("Name", "text") for the speaker who has the floor (a name may hold
@@ -119,7 +119,7 @@ extension MeetingEvent {
   var plainLine: String {
     switch self {
     case .started(_, let title, let duration, let speakers, let overtime):
-      let title = title.isEmpty ? "Untitled" : sanitize(title)
+      let title = title.isBlank ? SyncUp.untitled : sanitize(title)
       let noun = speakers == 1 ? "speaker" : "speakers"
       return "Started \(title): \(speakers) \(noun), \(DurationText.human(duration))"
         + (overtime ? ", overtime allowed" : "")

@@ -135,7 +135,7 @@ enum MeetingKeyMap {
 
   /// `.noteSubmitted(draft)` when there is a draft with something besides white space.
   private static func submitted(_ draft: String?) -> [RecordMeeting.Action] {
-    guard let draft, !draft.allSatisfy(\.isWhitespace) else { return [] }
+    guard let draft, !draft.isBlank else { return [] }
     return [.noteSubmitted(draft)]
   }
 

@@ -258,7 +258,7 @@ struct MeetingParts {
   /// The sync-up's title, sanitized, or "(untitled)".
   private var title: String {
     let title = state.syncUp.title
-    return title.allSatisfy(\.isWhitespace) ? UserText.untitled : sanitize(title)
+    return title.isBlank ? SyncUp.untitled : sanitize(title)
   }
 
   /// The current speaker's name, sanitized.

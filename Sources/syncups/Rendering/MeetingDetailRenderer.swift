@@ -36,7 +36,7 @@ enum MeetingDetailRenderer {
     _ meeting: Meeting, of syncUp: SyncUp, style: TerminalStyle,
     utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
   ) -> String {
-    let title = UserText.cell(syncUp.title, placeholder: UserText.untitled, style: style)
+    let title = UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style)
     var lines = [
       style.bold("Meeting"),
       "  Sync-up  " + title.text,
@@ -48,7 +48,7 @@ enum MeetingDetailRenderer {
     lines += ["", style.bold("Transcript")]
 
     var transcript = sanitizedLines(meeting.transcript)
-    while let last = transcript.last, last.allSatisfy(\.isWhitespace) {
+    while let last = transcript.last, last.isBlank {
       transcript.removeLast()
     }
     if transcript.isEmpty {

@@ -73,6 +73,6 @@ enum MeetingListRenderer {
 
   /// The first line of `meeting`'s notes that is not blank, sanitized; empty when there is none.
   static func firstNoteLine(_ meeting: Meeting) -> String {
-    sanitizedLines(meeting.transcript).first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    sanitizedLines(meeting.transcript).first { !$0.isBlank } ?? ""
   }
 }

@@ -93,12 +93,12 @@ enum MeetingMarkdownRenderer {
 
   /// The sync-up's title escaped, or the placeholder for an empty one.
   static func title(_ syncUp: SyncUp) -> String {
-    syncUp.title.allSatisfy(\.isWhitespace) ? UserText.untitled : MarkdownText.escape(syncUp.title)
+    syncUp.title.isBlank ? SyncUp.untitled : MarkdownText.escape(syncUp.title)
   }
 
   /// A person's name escaped, or the placeholder for a blank one.
   static func name(_ name: String) -> String {
-    name.allSatisfy(\.isWhitespace) ? UserText.unnamed : MarkdownText.escape(name)
+    name.isBlank ? UserText.unnamed : MarkdownText.escape(name)
   }
 
   /// Everyone on the meeting in calling order, absent people struck through and marked;
@@ -161,10 +161,10 @@ enum MeetingMarkdownRenderer {
       for scalars in transcript.unicodeScalars.split(separator: "\n") {
         let content = scalars.last == "\r" ? scalars.dropLast() : scalars
         let line = String(String.UnicodeScalarView(content))
-        guard !line.allSatisfy(\.isWhitespace) else { continue }
+        guard !line.isBlank else { continue }
         if let (name, prefix) = prefixes.first(where: { line.hasPrefix($0.1) }) {
           let note = String(line.dropFirst(prefix.count))
-          if !note.allSatisfy(\.isWhitespace) { byName[name, default: []].append(note) }
+          if !note.isBlank { byName[name, default: []].append(note) }
         } else {
           unattributed.append(line)
         }

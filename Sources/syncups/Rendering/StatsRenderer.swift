@@ -31,7 +31,7 @@ enum StatsRenderer {
 
   /// The text, ending in a newline.
   static func render(_ stats: SyncUpStats, style: TerminalStyle) -> String {
-    let title = UserText.cell(stats.title, placeholder: UserText.untitled, style: style)
+    let title = UserText.cell(stats.title, placeholder: SyncUp.untitled, style: style)
     var lines = [style.bold(title.text) + "  " + stats.syncUpID.shortID]
     lines.append("  Meetings     \(stats.meetings) held, \(stats.timed) with timings")
     if stats.timed > 0 {

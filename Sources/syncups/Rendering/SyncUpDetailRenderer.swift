@@ -37,7 +37,7 @@ enum SyncUpDetailRenderer {
     utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
   ) -> String {
     var lines = [style.bold("Sync-up Info")]
-    let title = UserText.cell(syncUp.title, placeholder: UserText.untitled, style: style)
+    let title = UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style)
     lines += [
       "  Title         " + title.text,
       "  ID            " + syncUp.id.shortID,

@@ -33,7 +33,7 @@ enum SyncUpListRenderer {
     for syncUp in syncUps {
       table.append([
         TextTable.Cell(syncUp.id.shortID),
-        UserText.cell(syncUp.title, placeholder: UserText.untitled, style: style),
+        UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style),
         TextTable.Cell(String(syncUp.attendees.count)),
         TextTable.Cell(DurationText.human(syncUp.duration)),
         UserText.theme(syncUp.theme, style: style),
@@ -51,7 +51,7 @@ enum SyncUpListRenderer {
         for (syncUp, row) in zip(syncUps, table.rows.dropFirst()) {
           var row = row
           row[titleColumn] = UserText.cell(
-            syncUp.title, placeholder: UserText.untitled, style: style, maxWidth: titleWidth)
+            syncUp.title, placeholder: SyncUp.untitled, style: style, maxWidth: titleWidth)
           fitted.append(row)
         }
         table = fitted

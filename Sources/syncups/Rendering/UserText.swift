@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SyncUpsCore
 
 /// User-written text (a title, a name, a note) prepared for human output: sanitized, cut to a
@@ -8,8 +13,6 @@ import SyncUpsCore
 /// UserText.cell("  ", placeholder: "(untitled)", style: .plain).text           // "(untitled)"
 /// ```
 enum UserText {
-  /// The placeholder for an empty title.
-  static let untitled = "(untitled)"
   /// The placeholder for a blank attendee name.
   static let unnamed = "(no name)"
   /// The placeholder for a meeting without notes.
@@ -20,7 +23,7 @@ enum UserText {
   static func cell(
     _ text: String, placeholder: String, style: TerminalStyle, maxWidth: Int? = nil
   ) -> TextTable.Cell {
-    let isBlank = text.allSatisfy(\.isWhitespace)
+    let isBlank = text.isBlank
     let shown = isBlank ? placeholder : sanitize(text)
     let fitted = maxWidth.map { truncated(shown, toWidth: $0) } ?? shown
     let width = displayWidth(fitted)
@@ -29,14 +32,18 @@ enum UserText {
 
   /// The width `text` shows as, untruncated (see ``cell(_:placeholder:style:maxWidth:)``).
   static func width(_ text: String, placeholder: String) -> Int {
-    displayWidth(text.allSatisfy(\.isWhitespace) ? placeholder : sanitize(text))
+    displayWidth(text.isBlank ? placeholder : sanitize(text))
   }
 
   /// A sync-up as a message names it: its title in single quotes, sanitized, or, when the
-  /// title is blank, "(untitled" and its short id ")".
+  /// title is blank, ``SyncUp/untitled(id:)``.
   static func name(_ syncUp: SyncUp) -> String {
-    syncUp.title.allSatisfy(\.isWhitespace)
-      ? "(untitled \(syncUp.id.shortID))" : "'\(sanitize(syncUp.title))'"
+    name(title: syncUp.title, id: syncUp.id)
+  }
+
+  /// The sync-up with this title and id as a message names it (``name(_:)``).
+  static func name(title: String, id: UUID) -> String {
+    title.isBlank ? SyncUp.untitled(id: id) : "'\(sanitize(title))'"
   }
 
   /// A theme shown as its swatch (when colour is on), a space, and its display name.

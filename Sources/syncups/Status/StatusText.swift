@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// A running meeting's status as text, every piece of user text ``sanitize(_:)``d so that no
 /// control character reaches a terminal or a tmux status line. Times are `m:ss` (`h:mm:ss`
 /// from an hour), as on the meeting screen.
@@ -16,7 +18,7 @@ enum StatusText {
 
   /// The title, or `(untitled)` when blank.
   static func title(_ status: MeetingStatus) -> String {
-    status.title.allSatisfy(\.isWhitespace) ? UserText.untitled : sanitize(status.title)
+    status.title.isBlank ? SyncUp.untitled : sanitize(status.title)
   }
 
   /// What is left of the speaker's slot, `0:45`, or how far they ran over, `+0:12`.

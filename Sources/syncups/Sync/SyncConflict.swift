@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SyncUpsCore
 
 /// A conflict the merge driver resolved on its own and reported (`SYNCUPS_MERGE_REPORT`): the
 /// sync-up it was in, what conflicted, whose version was kept, and the driver's message.
@@ -75,7 +76,7 @@ struct SyncConflict: Decodable, Equatable {
     let other = side(theirs)
     if path == "" {
       let (deleter, changer) = kept == "theirs" ? (merger, other) : (other, merger)
-      let title = syncUp.title.isEmpty ? "(untitled)" : "'\(syncUp.title)'"
+      let title = syncUp.title.isBlank ? SyncUp.untitled : "'\(syncUp.title)'"
       return "kept \(title): deleted \(deleter), changed \(changer)"
     }
     let text = message.replacing(" here and ", with: " \(merger) and ")

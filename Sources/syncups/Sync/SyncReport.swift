@@ -120,8 +120,7 @@ struct SyncReport {
   }
 
   private static func display(_ named: SyncUpChanges.Named) -> String {
-    named.title.allSatisfy(\.isWhitespace)
-      ? "(untitled \(named.id.shortID))" : "'\(sanitize(named.title))'"
+    UserText.name(title: named.title, id: named.id)
   }
 }
 

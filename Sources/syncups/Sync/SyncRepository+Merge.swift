@@ -177,7 +177,7 @@ extension SyncRepository {
     let driver: Subprocess.Result
     do {
       driver = try Subprocess.run(
-        Self.executablePath(), [CommandTable.mergeDriver.name] + paths,
+        Self.executablePath(), [MergeDriverCommand.spec.name] + paths,
         environment: git.environment.merging(environment) { $1 })
     } catch {
       throw CommandFailure(error.message)

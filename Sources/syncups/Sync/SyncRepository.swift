@@ -140,7 +140,7 @@ struct SyncRepository {
   func registerDriver(current: String?? = .none) throws(CommandFailure) {
     let key = Self.driverKey
     let driver =
-      Self.shellQuoted(Self.executablePath()) + " \(CommandTable.mergeDriver.name) %O %A %B %P"
+      Self.shellQuoted(Self.executablePath()) + " \(MergeDriverCommand.spec.name) %O %A %B %P"
     let registered: String?
     if let current {
       registered = current

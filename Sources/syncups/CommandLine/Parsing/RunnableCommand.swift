@@ -1,9 +1,20 @@
+/// A command of the ``CommandTable``: one type whose ``spec`` says everything the parser,
+/// help, the man page and the completion scripts know of it.
+protocol DescribedCommand: SendableMetatype {
+  /// The command's name, abstract, discussion, examples, and its options and arguments bound
+  /// to the type's fields (or, for a group, its subcommands).
+  static var spec: CommandSpec { get }
+}
+
+/// A group of subcommands (`meeting`, `config`): it only shows its help when run alone.
+protocol CommandGroup: DescribedCommand {}
+
 /// A command with its validated arguments, ready to run: one type per command of the command
-/// table, built by the table entry's bindings.
+/// table, built by the bindings of its ``DescribedCommand/spec``.
 ///
 /// `<syncup>` and `<meeting>` references are passed on as typed; resolving them against the
 /// data is the command's job. Durations are whole seconds; theme names are canonical.
-protocol RunnableCommand: Sendable, Equatable {
+protocol RunnableCommand: DescribedCommand, Sendable, Equatable {
   /// The command before its bindings fill it in. The scanner has already made sure every
   /// required argument and option is there, so placeholder values here are always replaced.
   init()

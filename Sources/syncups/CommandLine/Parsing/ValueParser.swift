@@ -7,7 +7,7 @@ enum ValueParser {
   static func notBlank(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> String
   {
-    guard text.allSatisfy(\.isWhitespace) else { return text }
+    guard text.isBlank else { return text }
     throw UsageError("'\(name)' cannot be blank", path: path)
   }
 
@@ -119,7 +119,7 @@ enum ValueParser {
       throw UsageError("invalid value '\(text)' for '\(name)' (expected OLD=NEW)", path: path)
     }
     let newName = String(text[text.index(after: equals)...])
-    guard !newName.allSatisfy(\.isWhitespace) else {
+    guard !newName.isBlank else {
       throw UsageError(
         "the new name in '\(text)' for '\(name)' is blank (expected OLD=NEW)", path: path)
     }

@@ -8,7 +8,7 @@
 /// CommandSpec(
 ///   name: "show",
 ///   abstract: "Show a sync-up.",
-///   runs: ShowCommand.self,
+///   runs: Self.self,
 ///   bindings: [.argument(ArgumentSpec(name: "syncup", help: "…"), \.syncUp)]
 /// )
 /// ```

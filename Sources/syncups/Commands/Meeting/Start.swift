@@ -1,0 +1,116 @@
+import SyncUpsCore
+
+struct StartCommand: RunnableCommand {
+  static let spec = CommandSpec(
+    name: "start",
+    abstract: "Run a timed meeting that rotates through the attendees.",
+    discussion: """
+      Each attendee present gets an equal share of the meeting; when time is up the meeting \
+      is saved to the sync-up's history with its record: when it started, how long it really \
+      took (pauses left out) against the planned length, who was there in the order they were \
+      called, and each turn's seconds against its slot. The screen shows real time elapsed, \
+      what is left of the slots, who is next and the notes taken. A sync-up shorter than one \
+      second for each attendee present (stored by hand or imported) is refused with status \
+      65; lengthen it with 'syncups edit <syncup> --duration', or mark someone --absent. On a \
+      terminal the keys are:
+        n, right arrow   next speaker
+        a                the speaker is absent: recorded so, the next one starts
+        space            pause or resume
+        t                type a note (Enter adds it to the transcript, Esc cancels)
+        e, q, Esc        end: save, discard or resume
+        Ctrl-C           the same prompt; a second Ctrl-C discards
+
+      A note belongs to the speaker whose turn it was when you started typing it, though the \
+      turn changes before Enter. A note being typed when the meeting ends, however it ends, \
+      is saved with it (printed on stderr with the other notes when the meeting is \
+      discarded); keys typed after the end are dropped, never passed to the shell.
+
+      When someone is absent, those after them share what is left of the meeting; when the \
+      last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \
+      slot runs out goes on: the screen shows +0:12 over, the bell rings once, and the turn \
+      ends on next; the meeting ends on next from the last speaker or on e. Each speaker \
+      gets a whole slot, counted from the instant their turn started.
+
+      A meeting ends early when you end it (e, a signal, save from a script) while the \
+      speaker still has time in their slot or someone present has not spoken yet; the \
+      prompt then says so, and the record stores endedEarly. Time running out, next on the \
+      last speaker and any end in overtime are not early.
+
+      Times are measured to the instant and shown, reported and saved in whole seconds \
+      rounded to the nearest (a half second up), so the screen, status, the events, the \
+      closing message and the record agree; the time left is the slot (or the planned \
+      length) less the time elapsed so rounded, so the two add up.
+
+      When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
+      for a script, and the keys still work.
+
+      When stdin or stdout is not a terminal, stdin lines are commands (next, absent, pause, \
+      resume, note TEXT, save, discard) and stdout gets one line per event, or JSON Lines \
+      events with --json. next on the last speaker ends the meeting and saves it: a terminal \
+      asks first, offering only Save and end or Resume, and a script has no one to answer. \
+      Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \
+      is not a command is reported on stderr and ignored; nothing after the meeting ended \
+      (save, discard, next on the last speaker, time up) is read. A meeting discarded with \
+      notes prints them on stderr.
+
+      A meeting that ends while another process holds the data file's lock (a sync on a slow \
+      network) says so on stderr at once and waits for it, up to ten minutes, then saves onto \
+      what that process wrote; its events are written as they happen meanwhile. When the \
+      sync-up was deleted during the meeting (by another command, or a teammate's delete \
+      merged by sync), the meeting brings it back: a change wins over a delete. stderr says \
+      so, and the ended event has restored: true.
+      """,
+    runs: Self.self,
+    bindings: [
+      .argument(CommandTable.syncUpArgument, \.syncUp),
+      .repeating(
+        OptionSpec(
+          long: "absent", valueName: "name-or-id",
+          help: "Leave out the attendee with this name or id: the others share the meeting; "
+            + "repeatable.",
+          completion: .attendee),
+        \.options.absent, parse: ValueParser.notBlank),
+      .option(
+        OptionSpec(
+          long: "order", valueName: "order",
+          help: "Call the attendees listed, shuffled (a new order each meeting) or rotated "
+            + "(starting one place further along than the previous meeting) (default: the "
+            + "order setting, else listed).",
+          completion: .choices(SpeakingOrder.allCases.map(\.rawValue))),
+        \.options.order, parse: ValueParser.choice),
+      .flag(
+        OptionSpec(
+          long: "overtime",
+          help: "Let speakers run past their slot: the overtime shows and the bell rings once; "
+            + "the turn ends on next (default: the overtime setting, else off)."),
+        \.options.overtime, value: true),
+      .flag(
+        OptionSpec(long: "no-overtime", help: "Move on when a slot runs out, as by default."),
+        \.options.overtime, value: false),
+    ],
+    examples: [
+      ExampleSpec(
+        "Run a meeting from a script and save it at once:",
+        "printf 'note Shipped it\\nsave\\n' | syncups start eng"),
+      ExampleSpec(
+        "Start with Blob away, the attendees in a new order:",
+        "syncups start eng --absent Blob --order shuffled"),
+    ]
+  )
+
+  var syncUp = ""
+  /// What `start` was told beyond the sync-up.
+  var options = MeetingOptions()
+  var observesOutsideChanges: Bool { true }
+  @MainActor func run(in context: CommandContext) throws { try context.start(syncUp, options) }
+}
+
+/// How `start` runs the meeting; what is not given comes from the settings.
+struct MeetingOptions: Sendable, Equatable {
+  /// `--absent NAME|ID`, as typed, in order.
+  var absent: [String] = []
+  /// `--order`.
+  var order: SpeakingOrder?
+  /// `--overtime` (true) or `--no-overtime` (false).
+  var overtime: Bool?
+}

@@ -1,0 +1,10 @@
+import SyncUpsCore
+
+struct ConfigGetCommand: RunnableCommand {
+  static let spec = CommandSpec(
+    name: "get", abstract: "Print one setting's value.", runs: Self.self,
+    bindings: [.argument(CommandTable.configKeyArgument, \.key, parse: ValueParser.choice)])
+
+  var key = ConfigKey.bell
+  @MainActor func run(in context: CommandContext) throws { try context.configGet(key) }
+}

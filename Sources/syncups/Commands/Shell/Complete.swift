@@ -1,0 +1,44 @@
+import SyncUpsCore
+
+/// The hidden `__complete` helper used by completion scripts.
+struct CompleteCommand: RunnableCommand {
+  /// The hidden helper the completion scripts call: `syncups [--file PATH] __complete syncups`
+  /// prints one sync-up title per line; `__complete meetings <syncup>` prints that sync-up's
+  /// meetings, newest first, one per line as the position, a tab and the date;
+  /// `__complete attendees <syncup>` prints its attendees' names. It prints nothing (and exits
+  /// 0) when the data cannot be read, so a completion never shows an error.
+  static let spec = CommandSpec(
+    name: "__complete",
+    abstract: "Print completion candidates.",
+    runs: Self.self,
+    bindings: [
+      .arguments(
+        [
+          ArgumentSpec(
+            name: "kind", help: "What to list.", completion: .choices(CompletionRequest.kinds)),
+          ArgumentSpec(
+            name: "syncup", help: "The sync-up whose meetings or attendees to list.",
+            isOptional: true),
+        ],
+        \.request, parse: ValueParser.completionRequest)
+    ],
+    isHidden: true
+  )
+
+  var request = CompletionRequest.syncUps
+  @MainActor func run(in context: CommandContext) throws { context.complete(request) }
+}
+
+/// What the hidden `syncups __complete` command is asked to list for a completion script.
+enum CompletionRequest: Sendable, Equatable {
+  /// `__complete syncups`: every sync-up title, one per line, in list order.
+  case syncUps
+  /// `__complete meetings <syncup>`: the sync-up's meetings, newest first, one per line as
+  /// the position `meeting show` takes, a tab, and the date for people.
+  case meetings(syncUp: String)
+  /// `__complete attendees <syncup>`: the names of the sync-up's attendees that are not blank.
+  case attendees(syncUp: String)
+
+  /// The words accepted as the first argument.
+  static let kinds = ["syncups", "meetings", "attendees"]
+}
