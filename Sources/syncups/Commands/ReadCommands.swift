@@ -1,7 +1,7 @@
 import SharedState
 import SyncUpsCore
 
-/// `list`, `show`, `meetings`, `meeting show`, `themes`, `export` and completion answers.
+/// `list`, `show`, `themes`, `export` and completion answers.
 extension CommandContext {
   func list() throws {
     let syncUps = try readSyncUps()
@@ -20,39 +20,6 @@ extension CommandContext {
       options.json
         ? JSONOutput.syncUp(syncUp).text()
         : SyncUpDetailRenderer.render(syncUp, style: style))
-  }
-
-  func meetings(_ reference: String) throws {
-    let syncUps = try readSyncUps()
-    let syncUp = try syncUp(reference, in: syncUps)
-    if options.json {
-      Output.standard(JSONOutput.meetings(syncUp.meetings).text())
-    } else if syncUp.meetings.isEmpty {
-      let typed = shellReference(to: syncUp, in: syncUps)
-      say(MeetingListRenderer.emptyMessage(reference: typed).trimmingSuffix("\n"))
-    } else {
-      Output.standard(
-        MeetingListRenderer.render(syncUp.meetings, style: style, width: standardOutputColumns()))
-    }
-  }
-
-  func meetingShow(
-    _ syncUpReference: String, _ meetingReference: String, format: MeetingFormat = .text
-  ) throws {
-    if format != .text {
-      try checkJSONOption(format: format.rawValue, path: ["meeting", "show"])
-    }
-    let syncUp = try syncUp(syncUpReference, in: readSyncUps())
-    let meeting = try meeting(meetingReference, in: syncUp)
-    switch format {
-    case .text:
-      Output.standard(
-        options.json
-          ? JSONOutput.meeting(meeting).text()
-          : MeetingDetailRenderer.render(meeting, of: syncUp, style: style))
-    case .markdown:
-      Output.standard(MeetingMarkdownRenderer.render(meeting, of: syncUp))
-    }
   }
 
   func themes() {

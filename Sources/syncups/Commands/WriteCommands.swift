@@ -11,7 +11,7 @@
 import SharedState
 import SyncUpsCore
 
-/// `add`, `edit`, `delete`, `meeting delete` and `import`: each is one transaction on the data
+/// `add`, `edit`, `delete` and `import`: each is one transaction on the data
 /// file (``CommandContext/changeSyncUps(_:)``). It resolves what the person named, sends the
 /// features their actions, and throws on the first failure, which undoes everything: a failed
 /// command leaves the file byte for byte as it was.
@@ -104,35 +104,6 @@ extension CommandContext {
       Output.standard(JSONOutput.deletion(of: deleted).text())
     } else {
       say("Deleted \(UserText.name(deleted)).")
-    }
-  }
-
-  /// Asks first, then deletes the meeting the person was asked about: by its id, since its
-  /// position may have moved by the time the lock is taken.
-  func meetingDelete(_ syncUpReference: String, _ meetingReference: String, yes: Bool) throws {
-    let target = try syncUp(syncUpReference, in: readSyncUps())
-    let meeting = try meeting(meetingReference, in: target)
-    let name = DeletionQuestion.meetingName(meeting)
-    guard
-      try confirmDeletion(
-        of: name, asking: DeletionQuestion.meeting(meeting, of: target), yes: yes,
-        path: ["meeting", "delete"])
-    else {
-      say("Nothing deleted.")
-      return
-    }
-    try changeSyncUps { syncUps in
-      let shared = syncUps[id: target.id]
-      guard let shared, shared.wrappedValue.meetings[id: meeting.id] != nil else {
-        throw CommandFailure(deletedMeanwhile(name))
-      }
-      let store = makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
-      store.send(.deleteMeeting(id: meeting.id))
-    }
-    if options.json {
-      Output.standard(JSONOutput.deletion(of: meeting, from: target).text())
-    } else {
-      say("Deleted \(name) from \(UserText.name(target)).")
     }
   }
 
@@ -289,7 +260,7 @@ extension CommandContext {
 
   /// What went wrong when the thing a person agreed to delete is gone by the time the lock is
   /// taken: another command deleted it meanwhile.
-  private func deletedMeanwhile(_ name: String) -> String {
+  func deletedMeanwhile(_ name: String) -> String {
     "\(name) was deleted by another command meanwhile; nothing else was deleted"
   }
 }

@@ -10,7 +10,7 @@
 #endif
 import SharedState
 
-/// Where running meetings publish their state (``PublishedMeeting``): `$XDG_RUNTIME_DIR/syncups`
+/// Where running meetings publish their state (``PublishedStatus``): `$XDG_RUNTIME_DIR/syncups`
 /// when `XDG_RUNTIME_DIR` is an absolute path (a relative one is ignored, as the XDG
 /// specification asks), else `syncups/run` in the data directory
 /// (`$XDG_DATA_HOME/syncups/run`, by default `~/.local/share/syncups/run`). It belongs to the
@@ -88,14 +88,14 @@ struct StatusDirectory: Equatable, Sendable {
   /// The meetings published here whose processes still run, by when they started. Files of
   /// meetings whose process is gone (killed with SIGKILL, or a crash) are removed; a file
   /// naming a live process that is not the meeting's (its pid reused) is ignored.
-  func runningMeetings() -> [PublishedMeeting] {
+  func runningMeetings() -> [PublishedStatus] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
-    var meetings: [PublishedMeeting] = []
+    var meetings: [PublishedStatus] = []
     for name in names {
       guard let pid = Self.pid(fromFileName: name) else { continue }
       let file = path + "/" + name
       guard let data = try? Data(contentsOf: URL(filePath: file)),
-        let meeting = PublishedMeeting.decoded(data), meeting.pid == pid
+        let meeting = PublishedStatus.decoded(data), meeting.pid == pid
       else { continue }
       let process = ProcessIdentity(pid: pid, start: meeting.processStart)
       guard process.isRunning else {
