@@ -1,5 +1,6 @@
 import Foundation
 import SharedState
+import SyncUpsCore
 import Testing
 
 @testable import ManPageGenerator
@@ -157,6 +158,71 @@ struct StatusTests {
           ]
 
           """)
+    }
+  }
+
+  /// `status` reads the status directory on the file system of the `defaultFileStorage`
+  /// dependency: the meeting of a running process is shown, the file of one that is gone is
+  /// removed, and other files are passed over.
+  @MainActor
+  @Test func statusReadsTheDirectoryOnTheFileSystemDependency() throws {
+    let directory = "/run/user/test/syncups"
+    var running = Self.published()
+    (running.pid, running.processStart) = (ProcessIdentity.current.pid, ProcessIdentity.current.start)
+    var gone = Self.published()
+    (gone.pid, gone.processStart, gone.title) = (Int32.max - 1, nil, "Gone")
+    let fileSystem = InMemoryFileSystem(files: [
+      "\(directory)/\(running.pid).json": running.encoded(),
+      "\(directory)/\(gone.pid).json": gone.encoded(),
+      "\(directory)/notes.txt": Data("not a meeting".utf8),
+    ])
+    let text = try withDependencies {
+      $0.defaultFileStorage = fileSystem
+      $0.date = .constant(Date(timeIntervalSince1970: 1012.5))
+    } operation: {
+      try StatusCommand().answer(
+        in: CommandContext(
+          options: GlobalOptions(), environment: ["XDG_RUNTIME_DIR": "/run/user/test"]))
+    }
+    #expect(text == "Eng: Ana speaking, 0:07 left (meeting 1:07 left)\n")
+    #expect(fileSystem.contents(of: "\(directory)/\(gone.pid).json") == nil)
+    #expect(fileSystem.contents(of: "\(directory)/\(running.pid).json") == running.encoded())
+    #expect(fileSystem.contents(of: "\(directory)/notes.txt") == Data("not a meeting".utf8))
+  }
+
+  /// A meeting publishes through the dependencies what `status` then shows, and nothing once
+  /// it has ended: Ana 10.5 s into her 30 s slot of a 90 s meeting among three.
+  @MainActor
+  @Test func whatAMeetingPublishesIsWhatStatusShows() throws {
+    let fileSystem = InMemoryFileSystem()
+    let environment = ["XDG_RUNTIME_DIR": "/run/user/test"]
+    try withDependencies {
+      $0.defaultFileStorage = fileSystem
+      $0.date = .constant(Date(timeIntervalSince1970: 1000))
+    } operation: {
+      let publisher = try #require(
+        StatusPublisher(
+          directory: StatusDirectory(environment: environment), dataFile: "/data/sync-ups.json"))
+      let syncUp = SyncUp(
+        id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+        attendees: [
+          Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000A1")!, name: "Ana"),
+          Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000A2")!, name: "Ben"),
+          Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000A3")!, name: "Cy"),
+        ],
+        duration: 90, title: "Eng")
+      var meeting = RecordMeeting.State(syncUp: Shared(value: syncUp))
+      meeting.started = Date(timeIntervalSince1970: 990)
+      meeting.stopwatch = Stopwatch(elapsed: .milliseconds(10_500))
+      meeting.isPaused = true
+      publisher.publish(meeting)
+      #expect(fileSystem.contents(of: "/run/user/test/syncups/.gitignore") == Data("*\n".utf8))
+      let context = CommandContext(options: GlobalOptions(), environment: environment)
+      #expect(
+        try StatusCommand().answer(in: context)
+          == "Eng: Ana speaking, 0:19 left (meeting 1:19 left), paused\n")
+      publisher.remove()
+      #expect(throws: CommandFailure.self) { try StatusCommand().answer(in: context) }
     }
   }
 

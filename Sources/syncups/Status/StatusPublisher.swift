@@ -3,11 +3,6 @@
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import SharedState
 import SyncUpsCore
 
@@ -28,6 +23,10 @@ final class StatusPublisher {
   /// What the last file showed apart from its times, to tell when to write again.
   private var shown: PublishedStatus?
   private var isRemoved = false
+  /// The file system the status directory lies in (the data file's) and the clock of
+  /// `updated`, taken from the dependencies when the meeting starts.
+  private let fileSystem: any FileSystem
+  private let date: DateGenerator
 
   /// A publisher for this process's meeting, saved into `dataFile`; nil when the status
   /// directory cannot be created or is not private (the meeting then runs unpublished).
@@ -41,26 +40,29 @@ final class StatusPublisher {
     self.process = .current
     self.path = directory.file(for: process.pid)
     self.dataFile = dataFile
+    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.date) var date
+    self.fileSystem = fileSystem
+    self.date = date
   }
 
   /// Takes the meeting's state after an action: writes the file when a reader would see more
   /// than time passing.
   func publish(_ state: RecordMeeting.State) {
     guard !isRemoved, !state.hasEnded else { return }
-    @Dependency(\.date.now) var now
     let status = PublishedStatus(
-      state, process: process, dataFile: dataFile, updated: now.timeIntervalSince1970)
+      state, process: process, dataFile: dataFile, updated: date.now.timeIntervalSince1970)
     let seen = status.apartFromTimes
     guard seen != shown else { return }
     shown = seen
-    _ = try? LiveFileSystem.shared.write(status.encoded(), to: path, durably: false)
+    _ = try? fileSystem.write(status.encoded(), to: path, durably: false)
   }
 
   /// Removes the file: the meeting has ended. Nothing is published after.
   func remove() {
     guard !isRemoved else { return }
     isRemoved = true
-    unlink(path)
+    try? fileSystem.removeFile(path)
   }
 }
 

@@ -58,12 +58,20 @@ struct StatusCommand: RunnableCommand {
     if format != nil && context.options.json {
       throw UsageError("'--format' and '--json' cannot be used together", path: ["status"])
     }
+    Output.standard(try answer(in: context))
+  }
+
+  /// What `status` prints on standard output: the meetings published in the status
+  /// directory (on the file system of the `defaultFileStorage` dependency) as they stand now.
+  ///
+  /// - Throws: a failure when no meeting is running or the directory may not be used.
+  @MainActor func answer(in context: CommandContext) throws -> String {
     let directory = StatusDirectory(environment: context.environment)
     guard directory.exists else { throw noMeeting(in: context) }
     if let problem = directory.problem() { throw CommandFailure(problem) }
     let published = directory.runningMeetings()
     guard !published.isEmpty else { throw noMeeting(in: context) }
-    Output.standard(answer(published, json: context.options.json))
+    return answer(published, json: context.options.json)
   }
 
   /// What `status` prints for the meetings `published`, as they stand at the `date`
