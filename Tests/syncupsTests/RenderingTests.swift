@@ -97,6 +97,14 @@ enum RenderingFixtures {
   static let defaultConfig = ConfigValues(
     bell: true, color: .auto, defaultDuration: 300, defaultTheme: .bubblegum, order: .listed,
     overtime: false)
+
+  /// ``engineering`` and ``design`` renumbered so that their short ids, and those of
+  /// engineering's two meetings, differ: what the human output of `list`, `show` and
+  /// `meetings` is tested with.
+  static let shortIDs = (
+    engineering: engineering.renumbered("3F2A9C1E", meetings: ["9A0C55D2", "41B7E0F3"]),
+    design: design.renumbered("B80D44A7")
+  )
 }
 
 private let esc = "\u{1B}"
@@ -436,9 +444,8 @@ struct RenderingDateTextTests {
 
 @Suite("Human output")
 struct RenderingHumanOutputTests {
-  let engineering = RenderingFixtures.engineering.renumbered(
-    "3F2A9C1E", meetings: ["9A0C55D2", "41B7E0F3"])
-  let design = RenderingFixtures.design.renumbered("B80D44A7")
+  let engineering = RenderingFixtures.shortIDs.engineering
+  let design = RenderingFixtures.shortIDs.design
 
   @Test func meetings() {
     #expect(

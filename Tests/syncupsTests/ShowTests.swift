@@ -10,9 +10,8 @@ private let esc = "\u{1B}"
 /// `syncups show`: a sync-up's page (``SyncUpDetailRenderer``).
 @Suite("show: the page")
 struct ShowTests {
-  let engineering = RenderingFixtures.engineering.renumbered(
-    "3F2A9C1E", meetings: ["9A0C55D2", "41B7E0F3"])
-  let design = RenderingFixtures.design.renumbered("B80D44A7")
+  let engineering = RenderingFixtures.shortIDs.engineering
+  let design = RenderingFixtures.shortIDs.design
 
   @Test func show() {
     #expect(
