@@ -49,7 +49,12 @@ struct ExportCommand: RunnableCommand {
       switch format {
       case .json: json = String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self)
       case .app: json = String(decoding: try SyncUpsFile.encodeAppFormat(syncUps), as: UTF8.self)
-      case .markdown: return Output.standard(SyncUpMarkdownRenderer.render(syncUps))
+      case .markdown:
+        // A sync-up at a time, so that the text of a large file is never held whole.
+        for (index, syncUp) in syncUps.enumerated() {
+          Output.standard((index > 0 ? "\n" : "") + SyncUpMarkdownRenderer.render(syncUp))
+        }
+        return
       }
     } catch {
       throw CommandFailure("cannot encode the sync-ups: \(readableDescription(of: error))")
@@ -100,14 +105,6 @@ enum SyncUpMarkdownRenderer {
         "\n" + MeetingMarkdownRenderer.render(meeting, of: syncUp, level: 2, utcOffset: utcOffset)
     }
     return text
-  }
-
-  /// Every sync-up in `syncUps`, each as ``render(_:utcOffset:)`` gives it, a blank line
-  /// between them; empty for none.
-  static func render(
-    _ syncUps: some Collection<SyncUp>, utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
-  ) -> String {
-    syncUps.map { render($0, utcOffset: utcOffset) }.joined(separator: "\n")
   }
 }
 
