@@ -97,6 +97,14 @@ enum RenderingFixtures {
   static let defaultConfig = ConfigValues(
     bell: true, color: .auto, defaultDuration: 300, defaultTheme: .bubblegum, order: .listed,
     overtime: false)
+
+  /// ``engineering`` and ``design`` renumbered so that their short ids, and those of
+  /// engineering's two meetings, differ: what the human output of `list`, `show` and
+  /// `meetings` is tested with.
+  static let shortIDs = (
+    engineering: engineering.renumbered("3F2A9C1E", meetings: ["9A0C55D2", "41B7E0F3"]),
+    design: design.renumbered("B80D44A7")
+  )
 }
 
 private let esc = "\u{1B}"
@@ -436,166 +444,8 @@ struct RenderingDateTextTests {
 
 @Suite("Human output")
 struct RenderingHumanOutputTests {
-  let engineering = RenderingFixtures.engineering.renumbered(
-    "3F2A9C1E", meetings: ["9A0C55D2", "41B7E0F3"])
-  let design = RenderingFixtures.design.renumbered("B80D44A7")
-
-  @Test func list() {
-    #expect(
-      SyncUpListRenderer.render([engineering, design], style: .plain) == """
-        ID        TITLE        ATTENDEES  LENGTH          THEME      MEETINGS
-        3F2A9C1E  Engineering          3  10 min          Bubblegum         2
-        B80D44A7  Design               2  1 min, 30 secs  Seafoam           0
-
-        """)
-  }
-
-  @Test func listTruncatesTitlesToTheWidth() {
-    var review = design
-    review.title = "设计评审会议"
-    let text = SyncUpListRenderer.render([engineering, review], style: .plain, width: 66)
-    #expect(
-      text == """
-        ID        TITLE     ATTENDEES  LENGTH          THEME      MEETINGS
-        3F2A9C1E  Enginee…          3  10 min          Bubblegum         2
-        B80D44A7  设计评…           2  1 min, 30 secs  Seafoam           0
-
-        """)
-    for line in text.split(separator: "\n") {
-      #expect(displayWidth(String(line)) == 66)
-    }
-  }
-
-  @Test func listKeepsTitlesWhenThereIsRoom() {
-    #expect(
-      SyncUpListRenderer.render([design], style: .plain, width: 200) == """
-        ID        TITLE   ATTENDEES  LENGTH          THEME    MEETINGS
-        B80D44A7  Design          2  1 min, 30 secs  Seafoam         0
-
-        """)
-  }
-
-  @Test func listOnANarrowTerminalKeepsFiveColumnsOfTitle() {
-    #expect(
-      SyncUpListRenderer.render([engineering], style: .plain, width: 20) == """
-        ID        TITLE  ATTENDEES  LENGTH  THEME      MEETINGS
-        3F2A9C1E  Engi…          3  10 min  Bubblegum         2
-
-        """)
-  }
-
-  @Test func emptyListPrintsNothingAndHasAHint() {
-    #expect(SyncUpListRenderer.render([], style: .plain) == "")
-    #expect(
-      SyncUpListRenderer.emptyMessage
-        == "No sync-ups yet. Add one with: syncups add --title <title>\n")
-  }
-
-  @Test func listInColor() {
-    #expect(
-      SyncUpListRenderer.render([engineering], style: TerminalStyle(depth: .trueColor)) == """
-        \(esc)[1mID        TITLE        ATTENDEES  LENGTH  THEME         MEETINGS\(esc)[0m
-        3F2A9C1E  Engineering          3  10 min  \(esc)[48;2;238;128;209m  \(esc)[0m Bubblegum         2
-
-        """)
-  }
-
-  @Test func show() {
-    #expect(
-      SyncUpDetailRenderer.render(engineering, style: .plain, utcOffset: { _ in 0 }) == """
-        Sync-up Info
-          Title         Engineering
-          ID            3F2A9C1E
-          Length        10 min
-          Theme         Bubblegum
-          Per attendee  3 min, 20 secs
-
-        Past meetings
-          1  Mon 9 Feb 2026, 09:15  9A0C55D2
-          2  Fri 6 Feb 2026, 17:40  41B7E0F3
-
-        Attendees
-          Blob
-          Blob Jr
-          Blob Sr
-
-        """)
-  }
-
-  /// Each attendee's share is the slots a meeting gives: 4 seconds among 3 are 1, 1 and 2.
-  @Test func showGivesTheSlotsOfAnUnevenShare() {
-    var cramped = engineering
-    cramped.duration = 4
-    let text = SyncUpDetailRenderer.render(cramped, style: .plain, utcOffset: { _ in 0 })
-    #expect(text.contains("  Length        4 secs\n"))
-    #expect(text.contains("  Per attendee  1 to 2 secs\n"))
-  }
-
-  @Test func showUsesTheTimeZoneOffset() {
-    let text = SyncUpDetailRenderer.render(
-      engineering, style: .plain, utcOffset: { _ in -8 * 3600 })
-    #expect(
-      text.contains("  1  Mon 9 Feb 2026, 01:15  9A0C55D2\n  2  Fri 6 Feb 2026, 09:40  41B7E0F3\n"))
-  }
-
-  @Test func showWithPlaceholdersAndNoMeetings() {
-    var blank = design
-    blank.title = ""
-    blank.attendees[0].name = "  "
-    #expect(
-      SyncUpDetailRenderer.render(blank, style: .plain) == """
-        Sync-up Info
-          Title         (untitled)
-          ID            B80D44A7
-          Length        1 min, 30 secs
-          Theme         Seafoam
-          Per attendee  45 secs
-
-        Past meetings
-          No meetings yet.
-
-        Attendees
-          (no name)
-          Ben
-
-        """)
-  }
-
-  @Test func showInColor() {
-    var blank = design
-    blank.attendees[0].name = ""
-    #expect(
-      SyncUpDetailRenderer.render(blank, style: TerminalStyle(depth: .ansi16)) == """
-        \(esc)[1mSync-up Info\(esc)[0m
-          Title         Design
-          ID            B80D44A7
-          Length        1 min, 30 secs
-          Theme         \(esc)[107m  \(esc)[0m Seafoam
-          Per attendee  45 secs
-
-        \(esc)[1mPast meetings\(esc)[0m
-          \(esc)[2mNo meetings yet.\(esc)[0m
-
-        \(esc)[1mAttendees\(esc)[0m
-          \(esc)[2m(no name)\(esc)[0m
-          Ben
-
-        """)
-  }
-
-  @Test func showNumbersTenMeetingsAligned() {
-    var busy = design
-    busy.meetings = .init(
-      uniqueElements: (0..<10).map { index in
-        Meeting(
-          id: RenderingFixtures.id(100 + index),
-          date: RenderingFixtures.monday.addingTimeInterval(Double(-86_400 * index)),
-          transcript: "")
-      })
-    let text = SyncUpDetailRenderer.render(busy, style: .plain, utcOffset: { _ in 0 })
-    #expect(text.contains("\n   1  Mon 9 Feb 2026, 09:15   00000000\n"))
-    #expect(text.contains("\n  10  Sat 31 Jan 2026, 09:15  00000000\n"))
-  }
+  let engineering = RenderingFixtures.shortIDs.engineering
+  let design = RenderingFixtures.shortIDs.design
 
   @Test func meetings() {
     #expect(
@@ -710,81 +560,6 @@ struct RenderingHumanOutputTests {
     let text = MeetingDetailRenderer.render(
       engineering.meetings[1], of: engineering, style: .plain, utcOffset: { _ in 0 })
     #expect(text.hasSuffix("Transcript\n  No notes were taken.\n"))
-  }
-
-  @Test func themes() {
-    #expect(
-      ThemeListRenderer.render(style: .plain) == """
-        NAME        DISPLAY NAME  HEX      TEXT COLOR
-        bubblegum   Bubblegum     #EE80D1  black
-        buttercup   Buttercup     #FFF196  black
-        indigo      Indigo        #360071  white
-        lavender    Lavender      #CFCEFF  black
-        magenta     Magenta       #A51377  white
-        navy        Navy          #001441  white
-        orange      Orange        #FF8B42  black
-        oxblood     Oxblood       #4A070B  white
-        periwinkle  Periwinkle    #8682FF  black
-        poppy       Poppy         #FF5E5E  black
-        purple      Purple        #914BF2  white
-        seafoam     Seafoam       #CBEAE5  black
-        sky         Sky           #6E92FF  black
-        tan         Tan           #C29B7E  black
-        teal        Teal          #228F9E  black
-        yellow      Yellow        #FFDF4D  black
-
-        """)
-  }
-
-  @Test(arguments: [
-    (ColorDepth.trueColor, "48;2;238;128;209", "48;2;255;241;150"),
-    (.ansi256, "48;5;212", "48;5;228"),
-    (.ansi16, "105", "103"),
-  ])
-  func themesInColor(depth: ColorDepth, bubblegum: String, buttercup: String) {
-    let lines = ThemeListRenderer.render(style: TerminalStyle(depth: depth))
-      .split(separator: "\n").prefix(3)
-    #expect(
-      Array(lines) == [
-        "\(esc)[1m    NAME        DISPLAY NAME  HEX      TEXT COLOR\(esc)[0m",
-        "\(esc)[\(bubblegum)m  \(esc)[0m  bubblegum   Bubblegum     #EE80D1  black",
-        "\(esc)[\(buttercup)m  \(esc)[0m  buttercup   Buttercup     #FFF196  black",
-      ])
-  }
-
-  @Test func configList() {
-    var values = RenderingFixtures.defaultConfig
-    #expect(
-      ConfigRenderer.list(values) == """
-        bell              on
-        color             auto
-        default-duration  5m
-        default-theme     bubblegum
-        order             listed
-        overtime          off
-
-        """)
-    values = ConfigValues(
-      bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true)
-    #expect(
-      ConfigRenderer.list(values) == """
-        bell              off
-        color             never
-        default-duration  1m30s
-        default-theme     sky
-        order             rotated
-        overtime          on
-
-        """)
-  }
-
-  @Test func configGet() {
-    let values = RenderingFixtures.defaultConfig
-    #expect(ConfigRenderer.value(values, for: .bell) == "on\n")
-    #expect(ConfigRenderer.value(values, for: .color) == "auto\n")
-    #expect(ConfigRenderer.value(values, for: .defaultDuration) == "5m\n")
-    #expect(ConfigRenderer.value(values, for: .defaultTheme) == "bubblegum\n")
   }
 }
 

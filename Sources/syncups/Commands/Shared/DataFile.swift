@@ -69,3 +69,10 @@ extension CommandContext {
     return result
   }
 }
+
+/// `value`, or a failure saying what a command expected of the features and did not get: a
+/// programming error reported rather than a crash, with nothing written.
+func require<Value>(_ value: Value?, _ expectation: @autoclosure () -> String) throws -> Value {
+  guard let value else { throw CommandFailure(expectation()) }
+  return value
+}

@@ -27,4 +27,10 @@ extension CommandContext {
     let word = answer.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace)
     return ["y", "yes"].contains(String(word.reversed()).lowercased())
   }
+
+  /// What went wrong when the thing a person agreed to delete is gone by the time the lock is
+  /// taken: another command deleted it meanwhile.
+  func deletedMeanwhile(_ name: String) -> String {
+    "\(name) was deleted by another command meanwhile; nothing else was deleted"
+  }
 }
