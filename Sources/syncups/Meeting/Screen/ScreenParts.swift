@@ -1,15 +1,15 @@
 import SyncUpsCore
 
 /// The pieces of the meeting screen, each already sanitized, styled and fitted to a width:
-/// ``MeetingScreen`` arranges them.
+/// ``ScreenLayout`` arranges them.
 ///
 /// User text (the title, names, the note being typed) goes through ``sanitize(_:)``, so a
 /// control character shows as `\u{1B}` instead of reaching the terminal.
-struct MeetingParts {
+struct ScreenParts {
   /// The meeting.
   let state: RecordMeeting.State
   /// The front-end's own state.
-  let overlay: MeetingOverlay
+  let overlay: ScreenOverlay
   /// How to colour.
   let style: TerminalStyle
 

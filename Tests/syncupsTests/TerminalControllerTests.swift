@@ -18,7 +18,7 @@ private final class Harness {
   let pty: PseudoTerminal
   let session: TerminalSession
   let store: Store<RecordMeeting.State, RecordMeeting.Action>
-  var meeting: TerminalMeeting!
+  var meeting: TerminalController!
   let dismissCounter = Counter()
   var interruptions = 0
   var stops = 0
@@ -39,11 +39,11 @@ private final class Harness {
     store = Store(
       initialState: MeetingFixtures.state(elapsed: 0), reducer: RecordMeeting()
     ) { $0.dismiss = DismissEffect { dismissCounter.count += 1 } }
-    meeting = TerminalMeeting(
+    meeting = TerminalController(
       store: store, session: session, style: .plain,
       layout: { [unowned self] state, overlay, columns, rows, style in
         layouts += 1
-        return MeetingScreen.render(
+        return ScreenLayout.render(
           state, overlay: overlay, columns: columns, rows: rows, style: style)
       },
       onInterrupted: { [unowned self] in interruptions += 1 },
@@ -53,7 +53,7 @@ private final class Harness {
 
   /// The frame for the store's state at `columns`×`rows`.
   func frame(columns: Int = 80, rows: Int = 24) -> String {
-    MeetingScreen.render(
+    ScreenLayout.render(
       store.state, overlay: meeting.overlay, columns: columns, rows: rows, style: .plain)
   }
 
@@ -302,8 +302,8 @@ enum MeetingChild {
     let store = Store(
       initialState: MeetingFixtures.state(elapsed: 0), reducer: RecordMeeting()
     ) { $0.dismiss = DismissEffect {} }
-    var meeting: TerminalMeeting?
-    meeting = TerminalMeeting(store: store, session: session, style: .plain) {
+    var meeting: TerminalController?
+    meeting = TerminalController(store: store, session: session, style: .plain) {
       meeting?.stop()
       session.end()
       exit(130)
