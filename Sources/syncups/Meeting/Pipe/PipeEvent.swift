@@ -119,7 +119,7 @@ extension PipeEvent {
   var plainLine: String {
     switch self {
     case .started(_, let title, let duration, let speakers, let overtime):
-      let title = title.isBlank ? SyncUp.untitled : sanitize(title)
+      let title = sanitize(SyncUp.shownTitle(title))
       let noun = speakers == 1 ? "speaker" : "speakers"
       return "Started \(title): \(speakers) \(noun), \(DurationText.human(duration))"
         + (overtime ? ", overtime allowed" : "")

@@ -15,6 +15,8 @@ struct ScreenParts {
 
   /// The text after the note being typed, standing for the cursor.
   static let cursor = "▏"
+  /// What shows where the speaker was once the last slot has run out.
+  static let noMoreSpeakers = "No more speakers."
   /// The hint shown while a Ctrl-C is pending.
   static let interruptHint = "Ctrl-C again discards the meeting."
 
@@ -50,7 +52,7 @@ struct ScreenParts {
 
   /// "Speaker 2 of 3", or "No more speakers." at the end.
   var counter: String {
-    isOver ? "No more speakers." : "Speaker \(state.speakerIndex + 1) of \(state.speakerCount)"
+    isOver ? Self.noMoreSpeakers : "Speaker \(state.speakerIndex + 1) of \(state.speakerCount)"
   }
 
   // MARK: Timers
@@ -206,7 +208,7 @@ struct ScreenParts {
 
   /// `Blob  0:45 left`, the name cut to fit; "No more speakers." at the end.
   func compactSpeaker(width: Int) -> String {
-    guard !isOver else { return truncated("No more speakers.", toWidth: width) }
+    guard !isOver else { return truncated(Self.noMoreSpeakers, toWidth: width) }
     if state.isInOvertime {
       let over = ScreenText.overtime(state.overtimeSeconds) + (style.isColored ? "" : " !")
       let name = truncated(speakerName, toWidth: width - displayWidth(over) - 2)
@@ -256,10 +258,7 @@ struct ScreenParts {
   // MARK: Text
 
   /// The sync-up's title, sanitized, or "(untitled)".
-  private var title: String {
-    let title = state.syncUp.title
-    return title.isBlank ? SyncUp.untitled : sanitize(title)
-  }
+  private var title: String { sanitize(SyncUp.shownTitle(state.syncUp.title)) }
 
   /// The current speaker's name, sanitized.
   private var speakerName: String { sanitize(state.currentSpeakerName) }

@@ -54,7 +54,7 @@ final class TerminalFrontEnd: FrontEnd {
   /// `Saved the meeting of Eng: 4 min, 12 secs, 3 notes.` or
   /// `Discarded the meeting of Eng after 12 secs.`
   static func summary(_ ending: LiveMeeting.Ending, elapsed: Int, title: String) -> String {
-    let title = title.isBlank ? SyncUp.untitled : sanitize(title)
+    let title = sanitize(SyncUp.shownTitle(title))
     switch ending {
     case .saved(let meeting, _):
       let notes = meeting.noteCount
