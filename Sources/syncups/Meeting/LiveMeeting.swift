@@ -37,15 +37,6 @@ final class LiveMeeting {
     case saved(Meeting, restored: Bool)
     /// Ended without saving.
     case discarded
-
-    /// The `ended` event of this ending at `elapsed` seconds.
-    func event(elapsed: Int) -> PipeEvent {
-      switch self {
-      case .saved(let meeting, let restored):
-        .ended(elapsed: elapsed, meeting: meeting, restored: restored)
-      case .discarded: .ended(elapsed: elapsed, meeting: nil)
-      }
-    }
   }
 
   /// The running feature.
@@ -70,8 +61,8 @@ final class LiveMeeting {
 
   /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd` and published for
   /// `syncups status` by `publisher`. `makeStore` builds the store for the reducer given (the
-  /// feature, with the session listening to what it tells its parent) and the dependencies
-  /// given (the session's dismiss).
+  /// feature, with the live meeting listening to what it tells its parent) and the dependencies
+  /// given (its dismiss).
   init(
     syncUps: Shared<IdentifiedArrayOf<SyncUp>>,
     meeting initialState: RecordMeeting.State,

@@ -85,6 +85,15 @@ enum PipeEvent: Equatable, Sendable {
     return events
   }
 
+  /// The `ended` event of a meeting that ended as `ending` at `elapsed` seconds.
+  static func ended(_ ending: LiveMeeting.Ending, elapsed: Int) -> PipeEvent {
+    switch ending {
+    case .saved(let meeting, let restored):
+      .ended(elapsed: elapsed, meeting: meeting, restored: restored)
+    case .discarded: .ended(elapsed: elapsed, meeting: nil)
+    }
+  }
+
   private static func speaker(in state: RecordMeeting.State) -> PipeEvent {
     .speaker(
       index: state.speakerIndex, count: state.speakerCount, name: state.currentSpeakerName,

@@ -62,7 +62,7 @@ final class PipeFrontEnd: FrontEnd {
   }
 
   func report(_ ending: LiveMeeting.Ending, elapsed: Int, syncUp: SyncUp) {
-    emit(ending.event(elapsed: elapsed))
+    emit(PipeEvent.ended(ending, elapsed: elapsed))
   }
 
   private func stateChanged(_ state: RecordMeeting.State) {

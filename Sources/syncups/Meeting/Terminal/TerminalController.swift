@@ -13,14 +13,14 @@ import SyncUpsCore
 ///
 /// ```swift
 /// let session = try TerminalSession.begin()
-/// var meeting: TerminalController?
-/// meeting = TerminalController(store: store, session: session, style: style) {
+/// var controller: TerminalController?
+/// controller = TerminalController(store: store, session: session, style: style) {
 ///   interrupted = true  // the second Ctrl-C is discarding the meeting
 /// }
-/// meeting?.start()
+/// controller?.start()
 /// store.send(.onTask)  // the timer
 /// …                    // when the feature dismisses (saved, discarded or interrupted):
-/// meeting?.stop()
+/// controller?.stop()
 /// session.end()
 /// ```
 ///

@@ -47,7 +47,7 @@ final class TerminalFrontEnd: FrontEnd {
     case .fullScreen:
       Output.standard(Self.summary(ending, elapsed: elapsed, title: syncUp.title) + "\n")
     case .lines:
-      Output.standard(ending.event(elapsed: elapsed).plainLine + "\n")
+      Output.standard(PipeEvent.ended(ending, elapsed: elapsed).plainLine + "\n")
     }
   }
 
