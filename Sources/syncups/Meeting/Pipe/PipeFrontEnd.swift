@@ -16,13 +16,13 @@ import SyncUpsCore
 /// input has ended nobody is left to say `next`, so each turn ends when its slot runs out,
 /// as without overtime. An interrupt (SIGINT) discards it and exits 130.
 @MainActor
-final class PipeMeeting: MeetingFrontEnd {
+final class PipeFrontEnd: FrontEnd {
   private let json: Bool
   /// Whether the timer waits for the end of input, so that a script's commands all happen
   /// before any time passes (with `SYNCUPS_CLOCK=immediate`: a meeting that is over at once
   /// would otherwise race its own input).
   private let timerWaitsForInput: Bool
-  private weak var session: MeetingSession?
+  private weak var meeting: LiveMeeting?
   private var lastState: RecordMeeting.State?
   private var observation: StoreObservation?
   private var signals: SignalEvents?
@@ -36,15 +36,15 @@ final class PipeMeeting: MeetingFrontEnd {
     self.timerWaitsForInput = timerWaitsForInput
   }
 
-  func start(_ session: MeetingSession) {
-    self.session = session
-    let state = session.store.state
+  func start(_ meeting: LiveMeeting) {
+    self.meeting = meeting
+    let state = meeting.store.state
     lastState = state
-    for event in MeetingEvent.opening(state) { emit(event) }
-    observation = session.store.observe { [weak self] state in self?.stateChanged(state) }
-    signals = SignalEvents([SIGINT]) { [weak session] _ in
-      session?.markInterrupted()
-      session?.send(.alert(.presented(.confirmDiscard)))
+    for event in PipeEvent.opening(state) { emit(event) }
+    observation = meeting.store.observe { [weak self] state in self?.stateChanged(state) }
+    signals = SignalEvents([SIGINT]) { [weak meeting] _ in
+      meeting?.markInterrupted()
+      meeting?.send(.alert(.presented(.confirmDiscard)))
     }
     readStandardInput()
   }
@@ -61,17 +61,17 @@ final class PipeMeeting: MeetingFrontEnd {
     if isatty(0) == 1 { _ = tcflush(0, TCIFLUSH) }
   }
 
-  func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp) {
-    emit(ending.event(elapsed: elapsed))
+  func report(_ ending: LiveMeeting.Ending, elapsed: Int, syncUp: SyncUp) {
+    emit(PipeEvent.ended(ending, elapsed: elapsed))
   }
 
   private func stateChanged(_ state: RecordMeeting.State) {
     guard !isStopped, let lastState else { return }
     self.lastState = state
-    for event in MeetingEvent.changes(from: lastState, to: state) { emit(event) }
+    for event in PipeEvent.changes(from: lastState, to: state) { emit(event) }
   }
 
-  private func emit(_ event: MeetingEvent) {
+  private func emit(_ event: PipeEvent) {
     Output.standard(json ? event.json.text(pretty: false) : event.plainLine + "\n")
     Output.flush()
   }
@@ -79,11 +79,11 @@ final class PipeMeeting: MeetingFrontEnd {
   /// Does what `line` says. Once the meeting has ended (or a line ended it), nothing more is
   /// read: a later line is neither done nor said to be wrong.
   private func handle(line: String) {
-    guard !isStopped, let session, !session.hasEndBegun else { return }
+    guard !isStopped, let meeting, !meeting.hasEndBegun else { return }
     do {
       guard let command = try PipeCommand.parse(line) else { return }
-      for action in command.actions(in: session.store.state) {
-        session.send(action)
+      for action in command.actions(in: meeting.store.state) {
+        meeting.send(action)
       }
     } catch {
       // The meeting goes on: the line is ignored, and said to be wrong as any error is.
@@ -92,9 +92,9 @@ final class PipeMeeting: MeetingFrontEnd {
   }
 
   private func endOfInput() {
-    if session?.store.state.allowsOvertime == true { session?.send(.overtimeWithdrawn) }
+    if meeting?.store.state.allowsOvertime == true { meeting?.send(.overtimeWithdrawn) }
     guard timerWaitsForInput else { return }
-    session?.startTimer()
+    meeting?.startTimer()
   }
 
   /// Reads standard input on a background thread, line by line, handing each line to the
@@ -106,46 +106,6 @@ final class PipeMeeting: MeetingFrontEnd {
         DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(line: line) } }
       }
       DispatchQueue.main.async { MainActor.assumeIsolated { self?.endOfInput() } }
-    }
-  }
-}
-
-/// Lines from a file descriptor, read in blocks; invalid UTF-8 is repaired, a last line
-/// without a line break still counts.
-struct LineReader {
-  private let descriptor: Int32
-  private var buffer: [UInt8] = []
-  private var isAtEnd = false
-
-  init(descriptor: Int32) {
-    self.descriptor = descriptor
-  }
-
-  /// The next line without its line break, or nil at the end of input (or on a read error).
-  mutating func nextLine() -> String? {
-    while true {
-      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-        var line = buffer[..<newline]
-        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-        defer { buffer.removeSubrange(...newline) }
-        return String(decoding: line, as: UTF8.self)
-      }
-      if isAtEnd {
-        guard !buffer.isEmpty else { return nil }
-        defer { buffer.removeAll() }
-        return String(decoding: buffer, as: UTF8.self)
-      }
-      fill()
-    }
-  }
-
-  private mutating func fill() {
-    var block = [UInt8](repeating: 0, count: 4096)
-    let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count > 0 {
-      buffer.append(contentsOf: block[..<count])
-    } else if count == 0 || errno != EINTR {
-      isAtEnd = true
     }
   }
 }

@@ -42,7 +42,7 @@ final class RunningSyncUps {
 /// `syncups start` driven from a script: standard input commands, plain and JSON Lines output,
 /// the immediate clock, signals, and other processes' changes during a meeting.
 @Suite("Meeting end to end")
-struct MeetingEndToEndTests {
+struct StartEndToEndTests {
   static let immediate = ["SYNCUPS_CLOCK": "immediate"]
 
   /// A data file with one sync-up "Eng" (Ana, Ben, Cy; 90 seconds) and no meetings.
@@ -331,7 +331,7 @@ struct MeetingLengthEndToEndTests {
   }
 
   @Test func editRefusesALengthOrAttendeesThatLeaveLessThanASecondEach() throws {
-    let syncups = try MeetingEndToEndTests().engineering()
+    let syncups = try StartEndToEndTests().engineering()
     let before = syncups.dataBytes
     let shorter = try syncups("edit", "eng", "--duration", "2s")
     #expect(shorter.status == 64)
@@ -363,7 +363,7 @@ struct MeetingLengthEndToEndTests {
       """)
     let before = syncups.dataBytes
     let result = try syncups(
-      "start", "eng", input: "next\n", environment: MeetingEndToEndTests.immediate)
+      "start", "eng", input: "next\n", environment: StartEndToEndTests.immediate)
     #expect(result.status == 65)
     #expect(result.output == "")
     #expect(
@@ -372,7 +372,7 @@ struct MeetingLengthEndToEndTests {
         + "'syncups edit 00000000 --duration 3s'\n")
     #expect(syncups.dataBytes == before)
     #expect(try syncups("edit", "00000000", "--duration", "3s").status == 0)
-    let fixed = try syncups("start", "eng", environment: MeetingEndToEndTests.immediate)
+    let fixed = try syncups("start", "eng", environment: StartEndToEndTests.immediate)
     #expect(fixed.status == 0)
     #expect(
       fixed.output == """

@@ -9,13 +9,13 @@ import Testing
 /// `syncups start` on a pseudo-terminal: keys, the screen, the summary, and the terminal's
 /// settings given back on every way out.
 @Suite("Meeting on a terminal, end to end")
-struct TerminalMeetingEndToEndTests {
+struct StartOnTerminalEndToEndTests {
   func engineering() throws -> SyncUpsRun {
-    try MeetingEndToEndTests().engineering()
+    try StartEndToEndTests().engineering()
   }
 
   func transcripts(_ syncups: SyncUpsRun) throws -> [String?] {
-    try MeetingEndToEndTests().savedMeetings(syncups).map { $0["transcript"] as? String }
+    try StartEndToEndTests().savedMeetings(syncups).map { $0["transcript"] as? String }
   }
 
   @Test func keysDriveTheMeetingAndSaveIt() throws {
@@ -98,7 +98,7 @@ struct TerminalMeetingEndToEndTests {
 
   /// The time runs out while a note is being typed: the note is saved with the meeting.
   @Test func aNoteBeingTypedWhenTheTimeRunsOutIsSaved() throws {
-    let syncups = try MeetingRecordEndToEndTests().eng(seconds: 8, attendees: 1)
+    let syncups = try StartRecordEndToEndTests().eng(seconds: 8, attendees: 1)
     let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
     #expect(meeting.waitFor("Ana is speaking"))
     meeting.type("timportant decision")
@@ -182,7 +182,7 @@ struct TerminalMeetingEndToEndTests {
   /// A speaker who takes over mid-second gets a whole slot from the key press: the overtime
   /// of a 3-second slot cannot show sooner than 3 s after `n`.
   @Test func aTurnStartedMidSecondGetsItsWholeSlotOnScreen() throws {
-    let syncups = try MeetingRecordEndToEndTests().eng(seconds: 6, attendees: 2)
+    let syncups = try StartRecordEndToEndTests().eng(seconds: 6, attendees: 2)
     let meeting = try PseudoTerminalRun(
       syncups, ["--color", "never", "start", "eng", "--overtime"])
     #expect(meeting.waitFor("Ana is speaking"))
@@ -205,7 +205,7 @@ struct TerminalMeetingEndToEndTests {
     (["n", "n"], false, [] as [String]), (["n", "e"], true, []), (["e"], false, ["--overtime"]),
   ])
   func endingEarlyFollowsOneRule(keys: [String], early: Bool, options: [String]) throws {
-    let syncups = try MeetingRecordEndToEndTests().eng(
+    let syncups = try StartRecordEndToEndTests().eng(
       seconds: options.isEmpty ? 60 : 2, attendees: 2)
     let meeting = try PseudoTerminalRun(
       syncups, ["--color", "never", "start", "eng"] + options)
@@ -222,7 +222,7 @@ struct TerminalMeetingEndToEndTests {
     #expect(prompt.contains("You are ending the meeting early.") == early)
     meeting.type("s")
     #expect(meeting.wait() == 0)
-    let saved = try #require(try MeetingEndToEndTests().savedMeetings(syncups).first)
+    let saved = try #require(try StartEndToEndTests().savedMeetings(syncups).first)
     #expect(saved["endedEarly"] as? Bool == early)
   }
 

@@ -1,20 +1,22 @@
 import SyncUpsCore
 
 /// The pieces of the meeting screen, each already sanitized, styled and fitted to a width:
-/// ``MeetingScreen`` arranges them.
+/// ``ScreenLayout`` arranges them.
 ///
 /// User text (the title, names, the note being typed) goes through ``sanitize(_:)``, so a
 /// control character shows as `\u{1B}` instead of reaching the terminal.
-struct MeetingParts {
+struct ScreenParts {
   /// The meeting.
   let state: RecordMeeting.State
   /// The front-end's own state.
-  let overlay: MeetingOverlay
+  let overlay: ScreenOverlay
   /// How to colour.
   let style: TerminalStyle
 
   /// The text after the note being typed, standing for the cursor.
   static let cursor = "▏"
+  /// What shows where the speaker was once the last slot has run out.
+  static let noMoreSpeakers = "No more speakers."
   /// The hint shown while a Ctrl-C is pending.
   static let interruptHint = "Ctrl-C again discards the meeting."
 
@@ -50,7 +52,7 @@ struct MeetingParts {
 
   /// "Speaker 2 of 3", or "No more speakers." at the end.
   var counter: String {
-    isOver ? "No more speakers." : "Speaker \(state.speakerIndex + 1) of \(state.speakerCount)"
+    isOver ? Self.noMoreSpeakers : "Speaker \(state.speakerIndex + 1) of \(state.speakerCount)"
   }
 
   // MARK: Timers
@@ -206,7 +208,7 @@ struct MeetingParts {
 
   /// `Blob  0:45 left`, the name cut to fit; "No more speakers." at the end.
   func compactSpeaker(width: Int) -> String {
-    guard !isOver else { return truncated("No more speakers.", toWidth: width) }
+    guard !isOver else { return truncated(Self.noMoreSpeakers, toWidth: width) }
     if state.isInOvertime {
       let over = ScreenText.overtime(state.overtimeSeconds) + (style.isColored ? "" : " !")
       let name = truncated(speakerName, toWidth: width - displayWidth(over) - 2)
@@ -256,10 +258,7 @@ struct MeetingParts {
   // MARK: Text
 
   /// The sync-up's title, sanitized, or "(untitled)".
-  private var title: String {
-    let title = state.syncUp.title
-    return title.isBlank ? SyncUp.untitled : sanitize(title)
-  }
+  private var title: String { sanitize(SyncUp.shownTitle(state.syncUp.title)) }
 
   /// The current speaker's name, sanitized.
   private var speakerName: String { sanitize(state.currentSpeakerName) }

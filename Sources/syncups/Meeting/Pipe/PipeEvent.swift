@@ -8,7 +8,7 @@ import SyncUpsCore
 
 /// Something that happened in a meeting, as a script sees it: one line of plain output, or
 /// one JSON object of `--json` output.
-enum MeetingEvent: Equatable, Sendable {
+enum PipeEvent: Equatable, Sendable {
   /// The meeting began: which sync-up, how long, how many speakers, whether they may run over.
   case started(syncUpID: UUID, title: String, duration: Int, speakers: Int, overtime: Bool)
   /// Speaker `index` (from 0) of `count`, named `name`, has the floor at `elapsed` seconds,
@@ -33,12 +33,12 @@ enum MeetingEvent: Equatable, Sendable {
 
   /// The first events of a meeting of `state`: `started`, those absent from the start, then
   /// the first speaker.
-  static func opening(_ state: RecordMeeting.State) -> [MeetingEvent] {
-    let started = MeetingEvent.started(
+  static func opening(_ state: RecordMeeting.State) -> [PipeEvent] {
+    let started = PipeEvent.started(
       syncUpID: state.syncUp.id, title: state.syncUp.title, duration: state.syncUp.duration,
       speakers: state.speakerCount, overtime: state.allowsOvertime)
     let absent = state.lineup.enumerated().filter(\.element.absent).map { position, attendee in
-      MeetingEvent.absent(
+      PipeEvent.absent(
         attendee, name: displayName(attendee.name, position: position), elapsed: 0)
     }
     return [started] + absent + [speaker(in: state)]
@@ -48,8 +48,8 @@ enum MeetingEvent: Equatable, Sendable {
   /// before a speaker change belongs to the speaker who said it, so notes come first; then
   /// the turn that ended, who was marked absent, and who has the floor now. Times are meeting
   /// time, pauses left out.
-  static func changes(from old: RecordMeeting.State, to new: RecordMeeting.State) -> [MeetingEvent] {
-    var events: [MeetingEvent] = []
+  static func changes(from old: RecordMeeting.State, to new: RecordMeeting.State) -> [PipeEvent] {
+    var events: [PipeEvent] = []
     let elapsed = new.meetingSeconds
     if new.transcript != old.transcript, new.transcript.hasPrefix(old.transcript) {
       let added = new.transcript.dropFirst(old.transcript.count)
@@ -85,7 +85,16 @@ enum MeetingEvent: Equatable, Sendable {
     return events
   }
 
-  private static func speaker(in state: RecordMeeting.State) -> MeetingEvent {
+  /// The `ended` event of a meeting that ended as `ending` at `elapsed` seconds.
+  static func ended(_ ending: LiveMeeting.Ending, elapsed: Int) -> PipeEvent {
+    switch ending {
+    case .saved(let meeting, let restored):
+      .ended(elapsed: elapsed, meeting: meeting, restored: restored)
+    case .discarded: .ended(elapsed: elapsed, meeting: nil)
+    }
+  }
+
+  private static func speaker(in state: RecordMeeting.State) -> PipeEvent {
     .speaker(
       index: state.speakerIndex, count: state.speakerCount, name: state.currentSpeakerName,
       elapsed: state.meetingSeconds, slot: state.speakerSlot(for: state.speakerIndex).count)
@@ -107,7 +116,7 @@ enum MeetingEvent: Equatable, Sendable {
   }
 }
 
-extension MeetingEvent {
+extension PipeEvent {
   /// The event as one line for people (no line break at the end); user text is sanitized.
   ///
   /// ```
@@ -119,7 +128,7 @@ extension MeetingEvent {
   var plainLine: String {
     switch self {
     case .started(_, let title, let duration, let speakers, let overtime):
-      let title = title.isBlank ? SyncUp.untitled : sanitize(title)
+      let title = sanitize(SyncUp.shownTitle(title))
       let noun = speakers == 1 ? "speaker" : "speakers"
       return "Started \(title): \(speakers) \(noun), \(DurationText.human(duration))"
         + (overtime ? ", overtime allowed" : "")

@@ -3,7 +3,7 @@ import SyncUpsCore
 /// Draws a meeting in progress as one full-screen frame of text.
 ///
 /// ```swift
-/// let frame = MeetingScreen.render(
+/// let frame = ScreenLayout.render(
 ///   store.state, overlay: overlay, columns: 80, rows: 24, style: style)
 /// session.write(frame)
 /// ```
@@ -19,16 +19,16 @@ import SyncUpsCore
 /// last one, "Paused", the note being typed, the end prompt, and the keys. The last ten
 /// seconds of a speaker's time stand out. Rows that do not fit are left out, least useful
 /// first. A smaller terminal gets a compact layout of a few short lines.
-enum MeetingScreen {
+enum ScreenLayout {
   /// The smallest terminal that gets the full layout.
   static let minimumSize = TerminalSize(columns: 40, rows: 10)
 
   /// The whole frame for `state` and `overlay` on a terminal of `columns`×`rows`.
   static func render(
-    _ state: RecordMeeting.State, overlay: MeetingOverlay, columns: Int, rows: Int,
+    _ state: RecordMeeting.State, overlay: ScreenOverlay, columns: Int, rows: Int,
     style: TerminalStyle
   ) -> String {
-    let parts = MeetingParts(state: state, overlay: overlay, style: style)
+    let parts = ScreenParts(state: state, overlay: overlay, style: style)
     let rows = max(rows, 1)
     let lines =
       columns >= minimumSize.columns && rows >= minimumSize.rows
@@ -47,7 +47,7 @@ enum MeetingScreen {
 
   /// The rows of the full layout, each starting with a one-column margin: the body from the
   /// top, the key help on the last row.
-  private static func fullLines(_ parts: MeetingParts, width: Int, rows: Int) -> [String] {
+  private static func fullLines(_ parts: ScreenParts, width: Int, rows: Int) -> [String] {
     let footer = parts.help(width: width).map(parts.style.dim)
     let body = ScreenLine.fit(fullBody(parts, width: width), rows: rows - (footer == nil ? 0 : 1))
     var lines = body.map { $0.isEmpty ? "" : " " + $0 }
@@ -58,7 +58,7 @@ enum MeetingScreen {
   }
 
   /// Everything the full layout would show, with how much each line matters.
-  private static func fullBody(_ parts: MeetingParts, width: Int) -> [ScreenLine] {
+  private static func fullBody(_ parts: ScreenParts, width: Int) -> [ScreenLine] {
     var body: [ScreenLine] = [
       ScreenLine(parts.titleBar(width: width), priority: 7), .blank,
       ScreenLine(parts.speaking(width: width), priority: 9),
@@ -82,7 +82,7 @@ enum MeetingScreen {
 
   /// The rows of the compact layout: the speaker and the time left first, then whatever else
   /// fits, each cut to `width`.
-  private static func compactLines(_ parts: MeetingParts, width: Int, rows: Int) -> [String] {
+  private static func compactLines(_ parts: ScreenParts, width: Int, rows: Int) -> [String] {
     var lines: [ScreenLine] = [
       ScreenLine(parts.compactTitle(width: width), priority: 4),
       ScreenLine(parts.compactSpeaker(width: width), priority: 9),
@@ -95,35 +95,5 @@ enum MeetingScreen {
       lines.append(ScreenLine(parts.style.dim(help), priority: 3))
     }
     return ScreenLine.fit(lines, rows: rows)
-  }
-}
-
-/// One line of a layout and how much it matters: when rows run short the least important
-/// lines go first (blank spacing, then the key help, the bars, …).
-struct ScreenLine: Equatable {
-  /// The line, styled.
-  var text: String
-  /// Higher is kept longer.
-  var priority: Int
-
-  /// A line showing `text`.
-  init(_ text: String, priority: Int) {
-    self.text = text
-    self.priority = priority
-  }
-
-  /// An empty line, the first to go.
-  static let blank = ScreenLine("", priority: 0)
-
-  /// The texts of `lines`, in order, after leaving out the least important until at most
-  /// `rows` remain (among equals, the lowest on screen goes first).
-  static func fit(_ lines: [ScreenLine], rows: Int) -> [String] {
-    var lines = lines
-    while lines.count > max(rows, 0), let lowest = lines.map(\.priority).min(),
-      let index = lines.lastIndex(where: { $0.priority == lowest })
-    {
-      lines.remove(at: index)
-    }
-    return lines.map(\.text)
   }
 }

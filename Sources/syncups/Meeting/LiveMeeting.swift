@@ -13,58 +13,45 @@ import SyncUpsCore
   import Darwin
 #endif
 
-/// How a meeting ended.
-enum MeetingEnding: Equatable, Sendable {
-  /// Saved into the sync-up's history, durably; `restored` when the sync-up, deleted by
-  /// another process during the meeting, was brought back with it.
-  case saved(Meeting, restored: Bool)
-  /// Ended without saving.
-  case discarded
-}
-
-extension MeetingEnding {
-  /// The `ended` event of this ending at `elapsed` seconds.
-  func event(elapsed: Int) -> MeetingEvent {
-    switch self {
-    case .saved(let meeting, let restored):
-      .ended(elapsed: elapsed, meeting: meeting, restored: restored)
-    case .discarded: .ended(elapsed: elapsed, meeting: nil)
-    }
-  }
-}
-
-/// What shows a meeting and takes its input: the terminal screen, or lines on a pipe.
-@MainActor
-protocol MeetingFrontEnd: AnyObject {
-  /// Starts showing the meeting and reading input; `session` takes the input's actions.
-  func start(_ session: MeetingSession)
-  /// Stops reading input and gives the terminal back as it was.
-  func stop()
-  /// Drops what was typed since ``stop()``, just before the process exits.
-  func discardTypeahead()
-  /// Says how the meeting ended (after ``stop()``, once the ending is final and stored).
-  func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp)
-}
-
 /// A meeting as `syncups start` runs it: the RecordMeeting feature in a store, a front end,
-/// and the way out: the meeting saved durably (or discarded), the terminal restored, and the
-/// process's exit status.
+/// and the way out: the feature's save made durable (or the meeting discarded), the terminal
+/// restored, and the process's exit status.
+///
+/// ```swift
+/// let live = LiveMeeting(syncUps: syncUps, meeting: state, frontEnd: frontEnd) { … }
+/// live.run { ended in
+///   let ending = try live.save(ended)  // on disk, waiting for another process's lock
+///   frontEnd.report(ending, elapsed: ended.meetingSeconds, syncUp: ended.syncUp)
+///   return ending
+/// }
+/// ```
 ///
 /// SIGTERM and SIGHUP save the meeting as it stands and exit 143 and 129; the front end
 /// decides what an interrupt does.
 @MainActor
-final class MeetingSession {
+final class LiveMeeting {
+  /// How a meeting ended.
+  enum Ending: Equatable, Sendable {
+    /// Saved into the sync-up's history, durably; `restored` when the sync-up, deleted by
+    /// another process during the meeting, was brought back with it.
+    case saved(Meeting, restored: Bool)
+    /// Ended without saving.
+    case discarded
+  }
+
   /// The running feature.
   private(set) var store: Store<RecordMeeting.State, RecordMeeting.Action>!
   private let syncUps: Shared<IdentifiedArrayOf<SyncUp>>
   private let syncUpID: UUID
   /// Where the sync-up was among the others when the meeting started.
   private let position: Int
-  private let frontEnd: any MeetingFrontEnd
+  private let frontEnd: any FrontEnd
+  /// What to do once the feature is done: save, say how it ended.
+  private var whenOver: ((RecordMeeting.State) throws -> Ending)?
   /// Publishes the meeting for `syncups status`; nil when it cannot.
   private let publisher: StatusPublisher?
   private var publication: StoreObservation?
-  private let record = MeetingRecord()
+  private let inbox = FeatureInbox()
   private var signals: SignalEvents?
   private var status = ExitStatus.success
   private(set) var isEnding = false
@@ -74,12 +61,12 @@ final class MeetingSession {
 
   /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd` and published for
   /// `syncups status` by `publisher`. `makeStore` builds the store for the reducer given (the
-  /// feature, with the session listening to what it tells its parent) and the dependencies
-  /// given (the session's dismiss).
+  /// feature, with the live meeting listening to what it tells its parent) and the dependencies
+  /// given (its dismiss).
   init(
     syncUps: Shared<IdentifiedArrayOf<SyncUp>>,
     meeting initialState: RecordMeeting.State,
-    frontEnd: any MeetingFrontEnd,
+    frontEnd: any FrontEnd,
     publisher: StatusPublisher? = nil,
     makeStore: (
       RecordMeeting.State, Reduce<RecordMeeting.State, RecordMeeting.Action>,
@@ -91,22 +78,29 @@ final class MeetingSession {
     self.position = syncUps.wrappedValue.index(id: initialState.syncUp.id) ?? 0
     self.frontEnd = frontEnd
     self.publisher = publisher
-    let record = record
+    let inbox = inbox
     let meeting = Reduce<RecordMeeting.State, RecordMeeting.Action> { state, action in
       if case .delegate(.saved(let meeting)) = action {
-        MainActor.assumeIsolated { record.savedMeeting = meeting }
+        MainActor.assumeIsolated { inbox.savedMeeting = meeting }
       }
       return RecordMeeting().reduce(into: &state, action: action)
     }
     store = makeStore(initialState, meeting) { dependencies in
-      dependencies.dismiss = DismissEffect { record.onDismiss?() }
+      dependencies.dismiss = DismissEffect { inbox.onDismiss?() }
     }
-    record.onDismiss = { [weak self] in self?.featureDismissed() }
+    inbox.onDismiss = { [weak self] in self?.featureDismissed() }
   }
 
   /// Starts the meeting and serves the main queue until it ends; never returns (the process
-  /// exits with the meeting's status).
-  func run(startsTimer: Bool = true) -> Never {
+  /// exits with the meeting's status). Once the feature is done and the front end stopped,
+  /// `whenOver` gets the meeting's last state: it stores the ending (see ``save(_:)``) and
+  /// says how the meeting ended. The notes of a meeting it did not save, or that it failed
+  /// to save, are then printed on standard error.
+  func run(
+    startsTimer: Bool = true,
+    whenOver: @escaping (_ ended: RecordMeeting.State) throws -> Ending
+  ) -> Never {
+    self.whenOver = whenOver
     signals = SignalEvents([SIGTERM, SIGHUP]) { [weak self] signal in
       self?.end(savingBecauseOf: signal)
     }
@@ -168,9 +162,9 @@ final class MeetingSession {
         + "saved as soon as it lets go.\n")
   }
 
-  /// The feature is done: store what it saved, restore the terminal, say how it ended, exit.
-  /// Notes that end up in no stored meeting (discarded, or the save failed) are printed on
-  /// standard error, so that nothing typed is lost unseen.
+  /// The feature is done: restore the terminal, then ``run(startsTimer:whenOver:)``'s
+  /// `whenOver`, then exit. Notes that end up in no stored meeting (discarded, or the save
+  /// failed) are printed on standard error, so that nothing typed is lost unseen.
   private func featureDismissed() {
     guard !isEnding else { return }
     isEnding = true
@@ -179,15 +173,9 @@ final class MeetingSession {
     // SIGTERM and SIGHUP stay watched (and so cannot kill the process) until it exits: the
     // meeting is being stored, and the terminal given back first.
     frontEnd.stop()
-    // The feature's save found the lock held by another process: the wait is said at once,
-    // now that the terminal is back.
-    if let error = syncUps.saveError as? FileStorageError, error.kind == .lockTimeout {
-      announceWait()
-    }
     let state = store.state
     do {
-      let ending = try storeEnding(state.syncUp)
-      frontEnd.report(ending, elapsed: state.meetingSeconds, syncUp: state.syncUp)
+      let ending = try whenOver?(state) ?? .discarded
       if case .discarded = ending { printNotes(of: state) }
       exit(status)
     } catch let failure as CommandFailure {
@@ -229,16 +217,24 @@ final class MeetingSession {
   /// to be waited for, at once.
   static let lockTry = Duration.milliseconds(200)
 
-  /// Writes the saved meeting to the data file and waits until it is on disk.
+  /// Makes the feature's save of the meeting that ended as `ended` durable, and waits until
+  /// it is on disk: discarded when the feature saved nothing.
   ///
   /// When the feature's save could not be written (the lock was held too long, or another
-  /// process changed the file meanwhile: a `sync` merging a teammate's work), the meeting is
-  /// put into the file's latest contents in a transaction, tried again while the lock is held,
-  /// for up to ``savePatience``. When another process deleted the sync-up during the meeting
-  /// (a teammate's delete merged by a `sync`), a change wins over a delete: `syncUp`, the
-  /// sync-up as the meeting last saw it, comes back with the meeting.
-  private func storeEnding(_ syncUp: SyncUp) throws -> MeetingEnding {
-    guard let meeting = record.savedMeeting else { return .discarded }
+  /// process changed the file meanwhile: a `sync` merging a teammate's work), the feature's
+  /// meeting is filed again into the file's latest contents by the feature's own rule
+  /// (``RecordMeeting/file(_:of:at:into:)``) in a transaction, tried again while the lock is
+  /// held, for up to ``savePatience``. When another process deleted the sync-up during the
+  /// meeting (a teammate's delete merged by a `sync`), a change wins over a delete: the
+  /// sync-up as the meeting last saw it comes back with the meeting.
+  func save(_ ended: RecordMeeting.State) throws -> Ending {
+    // The feature's save found the lock held by another process: the wait is said at once,
+    // now that the terminal is back.
+    if let error = syncUps.saveError as? FileStorageError, error.kind == .lockTimeout {
+      announceWait()
+    }
+    guard let meeting = inbox.savedMeeting else { return .discarded }
+    let syncUp = ended.syncUp
     do {
       try syncUps.save()
       if let error = syncUps.saveError { throw error }
@@ -262,35 +258,25 @@ final class MeetingSession {
   /// Whether ``storeAgain(_:into:)`` brought the deleted sync-up back.
   private var isRestored = false
 
-  /// Adds `meeting` to the file's latest contents unless it is there, waiting for the lock;
-  /// when the sync-up is gone from the file, puts `syncUp` back, with the meeting, where it was.
+  /// Files `meeting` into the file's latest contents as the feature does, waiting for the
+  /// lock; when the sync-up is gone from the file, `syncUp` comes back, with the meeting,
+  /// where it was.
   private func storeAgain(_ meeting: Meeting, into syncUp: SyncUp) throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.savePatience)
     while true {
-      var restores = false
+      var filing = RecordMeeting.Filing.alreadyThere
       do {
         try syncUps.transaction { syncUps in
-          let isThere = syncUps.withLock { syncUps in
-            guard syncUps[id: syncUpID] != nil else {
-              var restored = syncUp
-              if restored.meetings[id: meeting.id] == nil {
-                restored.meetings.insert(meeting, at: 0)
-              }
-              syncUps.insert(restored, at: min(position, syncUps.count))
-              restores = true
-              return false
-            }
-            guard syncUps[id: syncUpID]?.meetings[id: meeting.id] == nil else { return true }
-            syncUps[id: syncUpID]?.meetings.insert(meeting, at: 0)
-            return false
+          filing = syncUps.withLock {
+            RecordMeeting.file(meeting, of: syncUp, at: position, into: &$0)
           }
           // The meeting is there already when the feature's save, refused for the lock, left
           // it in memory and the file did not change meanwhile: the transaction then sees
           // nothing to write, so it is written here, under the lock the transaction holds.
-          if isThere { try syncUps.save() }
+          if filing == .alreadyThere { try syncUps.save() }
         }
-        isRestored = isRestored || restores
+        isRestored = isRestored || filing == .restored
         return
       } catch let error as FileStorageError where error.kind == .lockTimeout {
         guard clock.now < deadline else { throw CommandFailure(storage: error) }
@@ -302,10 +288,10 @@ final class MeetingSession {
   }
 }
 
-/// What the feature told the session: the meeting it saved; and whom to call when it is
+/// What the feature told the live meeting: the meeting it saved; and whom to call when it is
 /// dismissed.
 @MainActor
-private final class MeetingRecord {
+private final class FeatureInbox {
   var savedMeeting: Meeting?
   var onDismiss: (() -> Void)?
 }

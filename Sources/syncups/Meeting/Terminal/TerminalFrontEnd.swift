@@ -1,21 +1,21 @@
 import SyncUpsCore
 
 /// The meeting on the terminal: raw mode and the alternate screen for as long as it runs (see
-/// ``TerminalMeeting``), then a one-line summary on the normal screen. On a terminal that
+/// ``TerminalController``), then a one-line summary on the normal screen. On a terminal that
 /// cannot move the cursor (`TERM=dumb`): raw mode only, the lines of a script's meeting as
 /// they happen, and its last line.
 @MainActor
-final class TerminalFrontEnd: MeetingFrontEnd {
+final class TerminalFrontEnd: FrontEnd {
   private let terminal: TerminalSession
   private let style: TerminalStyle
-  private let display: TerminalMeeting.Display
-  private var meeting: TerminalMeeting?
+  private let display: TerminalController.Display
+  private var controller: TerminalController?
 
   /// Takes over the terminal on standard input and output, to show the meeting as `display`
   /// says.
   ///
   /// - Throws: a failure naming the problem when they are not a usable terminal.
-  init(style: TerminalStyle, display: TerminalMeeting.Display) throws {
+  init(style: TerminalStyle, display: TerminalController.Display) throws {
     do {
       terminal = try TerminalSession.begin(takesScreen: display == .fullScreen)
     } catch {
@@ -25,16 +25,16 @@ final class TerminalFrontEnd: MeetingFrontEnd {
     self.display = display
   }
 
-  func start(_ session: MeetingSession) {
-    let meeting = TerminalMeeting(
-      store: session.store, session: terminal, style: style, display: display,
-      onInterrupted: { [weak session] in session?.markInterrupted() })
-    self.meeting = meeting
-    meeting.start()
+  func start(_ live: LiveMeeting) {
+    let controller = TerminalController(
+      store: live.store, session: terminal, style: style, display: display,
+      onInterrupted: { [weak live] in live?.markInterrupted() })
+    self.controller = controller
+    controller.start()
   }
 
   func stop() {
-    meeting?.stop()
+    controller?.stop()
     terminal.end()
   }
 
@@ -42,19 +42,19 @@ final class TerminalFrontEnd: MeetingFrontEnd {
     terminal.discardInput()
   }
 
-  func report(_ ending: MeetingEnding, elapsed: Int, syncUp: SyncUp) {
+  func report(_ ending: LiveMeeting.Ending, elapsed: Int, syncUp: SyncUp) {
     switch display {
     case .fullScreen:
       Output.standard(Self.summary(ending, elapsed: elapsed, title: syncUp.title) + "\n")
     case .lines:
-      Output.standard(ending.event(elapsed: elapsed).plainLine + "\n")
+      Output.standard(PipeEvent.ended(ending, elapsed: elapsed).plainLine + "\n")
     }
   }
 
   /// `Saved the meeting of Eng: 4 min, 12 secs, 3 notes.` or
   /// `Discarded the meeting of Eng after 12 secs.`
-  static func summary(_ ending: MeetingEnding, elapsed: Int, title: String) -> String {
-    let title = title.isBlank ? SyncUp.untitled : sanitize(title)
+  static func summary(_ ending: LiveMeeting.Ending, elapsed: Int, title: String) -> String {
+    let title = sanitize(SyncUp.shownTitle(title))
     switch ending {
     case .saved(let meeting, _):
       let notes = meeting.noteCount

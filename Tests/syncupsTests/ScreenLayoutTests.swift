@@ -5,38 +5,6 @@ import Testing
 
 @testable import syncups
 
-/// Meetings in progress for the screen and controller tests.
-enum MeetingFixtures {
-  /// Engineering: Blob, Blob Jr and Blob Sr in 10 minutes, 200 seconds each, bubblegum.
-  static let engineering = SyncUp(
-    id: RenderingFixtures.id(1),
-    attendees: [
-      Attendee(id: RenderingFixtures.id(11), name: "Blob"),
-      Attendee(id: RenderingFixtures.id(12), name: "Blob Jr"),
-      Attendee(id: RenderingFixtures.id(13), name: "Blob Sr"),
-    ],
-    duration: 600,
-    theme: .bubblegum,
-    title: "Engineering"
-  )
-
-  /// A meeting of `syncUp` at `elapsed` seconds, with the speaker whose slot that is.
-  static func state(
-    _ syncUp: SyncUp = engineering, elapsed: Int = 265, paused: Bool = false,
-    alert: AlertState<RecordMeeting.Action.Alert>? = nil
-  ) -> RecordMeeting.State {
-    var state = RecordMeeting.State(syncUp: Shared(syncUp))
-    state.secondsElapsed = elapsed
-    state.speakerIndex = state.speaker(at: elapsed)
-    // Real time as long as the slot timeline: no next pressed, no pause.
-    state.stopwatch = Stopwatch(elapsed: .seconds(elapsed))
-    state.turnStart = .seconds(state.speakerSlot(for: state.speakerIndex).lowerBound)
-    state.isPaused = paused
-    state.alert = alert
-    return state
-  }
-}
-
 /// `lines` as the frame of a `rows`-row screen: each row positioned, cleared, then drawn.
 private func screen(_ lines: [String], rows: Int) -> String {
   (1...rows).map { row in
@@ -86,19 +54,19 @@ private func bar(_ filled: Int, _ empty: Int) -> String {
 }
 
 private func render(
-  _ state: RecordMeeting.State, _ overlay: MeetingOverlay, _ columns: Int, _ rows: Int,
+  _ state: RecordMeeting.State, _ overlay: ScreenOverlay, _ columns: Int, _ rows: Int,
   style: TerminalStyle = .plain
 ) -> String {
-  MeetingScreen.render(state, overlay: overlay, columns: columns, rows: rows, style: style)
+  ScreenLayout.render(state, overlay: overlay, columns: columns, rows: rows, style: style)
 }
 
 private func render(
   _ state: RecordMeeting.State, _ columns: Int, _ rows: Int, style: TerminalStyle = .plain
 ) -> String {
-  render(state, MeetingOverlay(), columns, rows, style: style)
+  render(state, ScreenOverlay(), columns, rows, style: style)
 }
 
-@Suite struct MeetingScreenTests {
+@Suite struct ScreenLayoutTests {
   @Test func theFrameFormat() {
     let frame = render(MeetingFixtures.state(), 30, 3)
     #expect(
@@ -164,7 +132,7 @@ private func render(
     #expect(lines(of: render(state, 30, 5), rows: 5)?[1] == "Blob Jr  2:15 left")
     var paused = state
     paused.isPaused = true
-    #expect(MeetingEvent.changes(from: state, to: paused) == [.paused(elapsed: 265)])
+    #expect(PipeEvent.changes(from: state, to: paused) == [.paused(elapsed: 265)])
   }
 
   /// Paused 1.6 s into a 60-second meeting of two 30-second slots, the timer having ticked
@@ -243,7 +211,7 @@ private func render(
 
   @Test func aPendingCtrlCSaysTheNextOneDiscards() {
     let state = MeetingFixtures.state(alert: .endMeeting(isDiscardable: true, isEarly: true))
-    let overlay = MeetingOverlay(isInterruptPending: true)
+    let overlay = ScreenOverlay(isInterruptPending: true)
     let expected = [
       " Engineering",
       " Blob Jr is speaking",
@@ -260,7 +228,7 @@ private func render(
   }
 
   @Test func typingANote() {
-    let overlay = MeetingOverlay(noteDraft: "Shipped the release")
+    let overlay = ScreenOverlay(noteDraft: "Shipped the release")
     let expected =
       [
         " Engineering",
@@ -280,7 +248,7 @@ private func render(
   }
 
   @Test func aLongNoteShowsItsEnd() throws {
-    let overlay = MeetingOverlay(noteDraft: "We shipped the release and then we wrote the notes")
+    let overlay = ScreenOverlay(noteDraft: "We shipped the release and then we wrote the notes")
     let shown = try #require(lines(of: render(MeetingFixtures.state(), overlay, 40, 10), rows: 10))
     #expect(shown.contains(" Note: …se and then we wrote the notes▏"))
     #expect(shown.contains { $0.hasPrefix(" Note: …") && displayWidth($0) == 39 })
@@ -296,7 +264,7 @@ private func render(
     let style = TerminalStyle(depth: .ansi256)
     let colour = try #require(
       lines(
-        of: render(MeetingFixtures.state(elapsed: 392), MeetingOverlay(), 80, 24, style: style),
+        of: render(MeetingFixtures.state(elapsed: 392), ScreenOverlay(), 80, 24, style: style),
         rows: 24))
     #expect(colour[8] == " Speaker  3:12 elapsed  \u{1B}[1;7m0:08 left\u{1B}[0m")
 
@@ -316,7 +284,7 @@ private func render(
     let shown = try #require(lines(of: render(state, 80, 24), rows: 24))
     #expect(shown[8] == " Speaker  3:32 elapsed  +0:12 over !")
     let colour = try #require(
-      lines(of: render(state, MeetingOverlay(), 80, 24, style: TerminalStyle(depth: .ansi256)), rows: 24))
+      lines(of: render(state, ScreenOverlay(), 80, 24, style: TerminalStyle(depth: .ansi256)), rows: 24))
     #expect(colour[8] == " Speaker  3:32 elapsed  \u{1B}[1;31m+0:12 over\u{1B}[0m")
     let compact = try #require(lines(of: render(state, 30, 5), rows: 5))
     #expect(compact[1] == "Blob Jr  +0:12 over !")
@@ -389,7 +357,7 @@ private func render(
       duration: 300,
       title: "\u{1B}]0;pwned\u{07}"
     )
-    let overlay = MeetingOverlay(noteDraft: "a\u{7}b\u{9B}")
+    let overlay = ScreenOverlay(noteDraft: "a\u{7}b\u{9B}")
     for (columns, rows) in [(80, 24), (30, 5)] {
       let frame = render(MeetingFixtures.state(syncUp, elapsed: 10), overlay, columns, rows)
       let shown = try #require(lines(of: frame, rows: rows))
@@ -441,7 +409,7 @@ private func render(
   @Test func compactLayoutKeepsWhatMattersMost() {
     let state = MeetingFixtures.state(
       paused: true, alert: .endMeeting(isDiscardable: true, isEarly: true))
-    let overlay = MeetingOverlay(noteDraft: "Hi", isInterruptPending: true)
+    let overlay = ScreenOverlay(noteDraft: "Hi", isInterruptPending: true)
     #expect(
       render(state, overlay, 30, 5)
         == screen(
@@ -462,7 +430,7 @@ private func render(
 
   @Test func compactLayoutInColour() {
     let style = TerminalStyle(depth: .ansi16)
-    let frame = render(MeetingFixtures.state(), MeetingOverlay(), 30, 3, style: style)
+    let frame = render(MeetingFixtures.state(), ScreenOverlay(), 30, 3, style: style)
     #expect(
       frame
         == screen(
@@ -484,8 +452,8 @@ private func render(
       MeetingFixtures.state(elapsed: 395),
     ]
     let overlays = [
-      MeetingOverlay(),
-      MeetingOverlay(noteDraft: String(repeating: "note ", count: 40), isInterruptPending: true),
+      ScreenOverlay(),
+      ScreenOverlay(noteDraft: String(repeating: "note ", count: 40), isInterruptPending: true),
     ]
     for columns in [1, 2, 5, 12, 20, 30, 39, 40, 41, 64, 80, 200] {
       for rows in [1, 2, 3, 5, 9, 10, 11, 24, 60] {

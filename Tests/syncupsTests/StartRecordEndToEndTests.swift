@@ -6,17 +6,17 @@ import Testing
 /// speaking order, overtime; in a script, with the immediate clock and with real time, and on a
 /// terminal.
 @Suite("Meeting records end to end")
-struct MeetingRecordEndToEndTests {
+struct StartRecordEndToEndTests {
   let ana = "00000000-0000-0000-0000-00000000000A"
   let ben = "00000000-0000-0000-0000-00000000000B"
   let cy = "00000000-0000-0000-0000-00000000000C"
 
   func engineering() throws -> SyncUpsRun {
-    try MeetingEndToEndTests().engineering()
+    try StartEndToEndTests().engineering()
   }
 
   func saved(_ syncups: SyncUpsRun) throws -> [[String: Any]] {
-    try MeetingEndToEndTests().savedMeetings(syncups)
+    try StartEndToEndTests().savedMeetings(syncups)
   }
 
   /// `[[id, name, absent]]` of a saved meeting's attendees.
@@ -39,7 +39,7 @@ struct MeetingRecordEndToEndTests {
   @Test func anAbsenteeIsLeftOutAndTheOthersShareTheMeeting() throws {
     let syncups = try engineering()
     let result = try syncups(
-      "start", "eng", "--absent", "ben", environment: MeetingEndToEndTests.immediate)
+      "start", "eng", "--absent", "ben", environment: StartEndToEndTests.immediate)
     #expect(result.status == 0)
     #expect(
       result.output == """
@@ -66,7 +66,7 @@ struct MeetingRecordEndToEndTests {
     let syncups = try engineering()
     let result = try syncups(
       "--json", "start", "eng", input: "absent\nnote Here\nnext\nsave\n",
-      environment: MeetingEndToEndTests.immediate)
+      environment: StartEndToEndTests.immediate)
     #expect(result.status == 0)
     let events = result.output.split(separator: "\n").map(String.init)
     #expect(
@@ -95,7 +95,7 @@ struct MeetingRecordEndToEndTests {
     // --order wins over the setting.
     let listed = try syncups(
       "start", "eng", "--order", "listed", input: "save\n",
-      environment: MeetingEndToEndTests.immediate)
+      environment: StartEndToEndTests.immediate)
     #expect(listed.output.contains("0:00 Ana is speaking (speaker 1 of 3)"))
     // Newest first: listed, then the rotated ones started by Cy, Ben, Ana.
     let openers = try saved(syncups).map { attendees($0).first?[1] }
@@ -121,7 +121,7 @@ struct MeetingRecordEndToEndTests {
       ])
     let immediate = try syncups(
       "start", "eng", "--overtime", input: "note First\n",
-      environment: MeetingEndToEndTests.immediate)
+      environment: StartEndToEndTests.immediate)
     #expect(immediate.output.hasSuffix("0:03 Cy spoke 0:01 of 0:01\n0:03 Saved the meeting (1 note)\n"))
     #expect(!immediate.output.contains("over time"))
   }
@@ -319,7 +319,7 @@ struct MeetingRecordEndToEndTests {
     DispatchQueue.global().asyncAfter(deadline: .now() + 2, execute: release)
     let result = try syncups(
       "start", "eng", input: "note Kept\nsave\n",
-      environment: MeetingEndToEndTests.immediate.merging(["SYNCUPS_LOCK_TIMEOUT": "0.3"]) { $1 })
+      environment: StartEndToEndTests.immediate.merging(["SYNCUPS_LOCK_TIMEOUT": "0.3"]) { $1 })
     #expect(result.status == 0)
     #expect(
       result.error

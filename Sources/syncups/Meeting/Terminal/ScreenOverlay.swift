@@ -2,11 +2,11 @@
 /// front-end itself, which the meeting feature knows nothing of.
 ///
 /// ```swift
-/// var overlay = MeetingOverlay()
+/// var overlay = ScreenOverlay()
 /// overlay.noteDraft = "Shipped"   // "Note: Shipped▏" under the timers
 /// overlay.isInterruptPending = true  // "Ctrl-C again discards the meeting."
 /// ```
-struct MeetingOverlay: Equatable, Sendable {
+struct ScreenOverlay: Equatable, Sendable {
   /// The note being typed, or `nil` when no note is being typed.
   var noteDraft: String?
   /// Whether a Ctrl-C was pressed and the end prompt it opened is still shown: another

@@ -8,19 +8,19 @@ import SyncUpsCore
 #endif
 
 /// The interactive meeting on a terminal: reads keys, sends the actions they stand for to the
-/// meeting's store (see ``MeetingKeyMap``), and draws ``MeetingScreen`` whenever what it
+/// meeting's store (see ``KeyMap``), and draws ``ScreenLayout`` whenever what it
 /// shows changes.
 ///
 /// ```swift
 /// let session = try TerminalSession.begin()
-/// var meeting: TerminalMeeting?
-/// meeting = TerminalMeeting(store: store, session: session, style: style) {
+/// var controller: TerminalController?
+/// controller = TerminalController(store: store, session: session, style: style) {
 ///   interrupted = true  // the second Ctrl-C is discarding the meeting
 /// }
-/// meeting?.start()
+/// controller?.start()
 /// store.send(.onTask)  // the timer
 /// …                    // when the feature dismisses (saved, discarded or interrupted):
-/// meeting?.stop()
+/// controller?.stop()
 /// session.end()
 /// ```
 ///
@@ -31,13 +31,13 @@ import SyncUpsCore
 /// A frame is written, in one write, only when its text differs from the last one written;
 /// the bell (`BEL`) goes in front of it when the speaker changed and the `bell` setting is on.
 /// On a terminal that cannot move the cursor the display is ``Display/lines`` instead: the
-/// ``MeetingLog`` of what changed, with the same keys.
+/// ``LineLayout`` of what changed, with the same keys.
 @MainActor
-final class TerminalMeeting {
+final class TerminalController {
   enum Display {
-    /// ``MeetingScreen`` frames, redrawn in place.
+    /// ``ScreenLayout`` frames, redrawn in place.
     case fullScreen
-    /// ``MeetingLog`` lines, one after the other (`TERM=dumb`).
+    /// ``LineLayout`` lines, one after the other (`TERM=dumb`).
     case lines
   }
 
@@ -45,7 +45,7 @@ final class TerminalMeeting {
   static let escapeDelay = DispatchTimeInterval.milliseconds(50)
 
   /// The front-end's own state: the note being typed, a pending Ctrl-C.
-  private(set) var overlay = MeetingOverlay()
+  private(set) var overlay = ScreenOverlay()
 
   private let store: Store<RecordMeeting.State, RecordMeeting.Action>
   private let session: TerminalSession
@@ -60,7 +60,7 @@ final class TerminalMeeting {
   private var observation: StoreObservation?
   private var escapeTimeout: DispatchWorkItem?
   private var lastFrame: String?
-  private var lastShown: MeetingLog.Shown?
+  private var lastShown: LineLayout.Shown?
   private var isRunning = false
   private var isEnding = false
   /// Set while the actions of one input are sent: the screen is drawn once after all of
@@ -69,9 +69,9 @@ final class TerminalMeeting {
   /// Whether a change made while ``isSendingInput`` asked for the bell.
   private var isBellDue = false
 
-  /// Lays out a full-screen frame of `columns`×`rows`, as ``MeetingScreen`` does.
+  /// Lays out a full-screen frame of `columns`×`rows`, as ``ScreenLayout`` does.
   typealias Layout = @MainActor (
-    _ state: RecordMeeting.State, _ overlay: MeetingOverlay, _ columns: Int, _ rows: Int,
+    _ state: RecordMeeting.State, _ overlay: ScreenOverlay, _ columns: Int, _ rows: Int,
     _ style: TerminalStyle
   ) -> String
 
@@ -92,7 +92,7 @@ final class TerminalMeeting {
     session: TerminalSession,
     style: TerminalStyle,
     display: Display = .fullScreen,
-    layout: @escaping Layout = MeetingScreen.render,
+    layout: @escaping Layout = ScreenLayout.render,
     onInterrupted: @escaping @MainActor () -> Void,
     stopProcess: @escaping @MainActor () -> Void = { kill(getpid(), SIGSTOP) }
   ) {
@@ -132,13 +132,13 @@ final class TerminalMeeting {
     escapeTimeout = nil
   }
 
-  /// Does what `input` stands for (see ``MeetingKeyMap``) and redraws. Ignored once a key
+  /// Does what `input` stands for (see ``KeyMap``) and redraws. Ignored once a key
   /// saved or discarded the meeting. The note being typed goes to the meeting as it changes,
   /// first: whatever ends the meeting, the meeting then saves it. Its end (Enter, Esc) goes
   /// last, so that a note submitted is still the one being typed, with its speaker.
-  func handle(_ input: MeetingKeyMap.Input) {
+  func handle(_ input: KeyMap.Input) {
     guard !isEnding else { return }
-    let response = MeetingKeyMap.respond(to: input, state: store.state, overlay: overlay)
+    let response = KeyMap.respond(to: input, state: store.state, overlay: overlay)
     let draft = response.overlay.noteDraft ?? ""
     let draftChange: [RecordMeeting.Action] =
       draft == store.state.noteDraft ? [] : [.noteDraftChanged(draft)]
@@ -186,8 +186,8 @@ final class TerminalMeeting {
     case .lines:
       let shown = (state: store.state, overlay: overlay)
       output +=
-        lastShown.map { MeetingLog.changes(from: $0, to: shown) }
-        ?? MeetingLog.opening(shown.state, shown.overlay)
+        lastShown.map { LineLayout.changes(from: $0, to: shown) }
+        ?? LineLayout.opening(shown.state, shown.overlay)
       lastShown = shown
     }
     if !output.isEmpty { session.write(output) }

@@ -5,53 +5,15 @@ import Testing
 
 @testable import syncups
 
-@Suite("Pipe meeting")
-struct PipeMeetingTests {
-  @Test func commandsAreParsedWithoutRegardToCaseOrSurroundingSpace() throws {
-    #expect(try PipeCommand.parse("next") == .next)
-    #expect(try PipeCommand.parse("  NEXT \r") == .next)
-    #expect(try PipeCommand.parse("Pause") == .pause)
-    #expect(try PipeCommand.parse("resume") == .resume)
-    #expect(try PipeCommand.parse("save") == .save)
-    #expect(try PipeCommand.parse("discard") == .discard)
-    #expect(try PipeCommand.parse("note   Shipped  it  ") == .note("Shipped  it"))
-    #expect(try PipeCommand.parse("") == nil)
-    #expect(try PipeCommand.parse("   ") == nil)
-    #expect(try PipeCommand.parse("# later") == nil)
-  }
-
-  @Test func badLinesSayWhatIsWrong() {
-    #expect(throws: PipeCommandError("'note' needs the note's text")) { try PipeCommand.parse("note  ") }
-    #expect(throws: PipeCommandError("'save' takes no argument (got 'it')")) { try PipeCommand.parse("SAVE it") }
-    #expect(
-      throws: PipeCommandError(
-        "unknown command 'ne\\u{1B}xt'; expected next, absent, pause, resume, note TEXT, save or "
-          + "discard")
-    ) { try PipeCommand.parse("ne\u{1B}xt") }
-  }
-
-  @MainActor
-  @Test func nextOnTheLastSpeakerSavesTheMeeting() throws {
-    var state = withDependencies { _ in
-    } operation: {
-      RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
-    }
-    #expect(PipeCommand.next.actions(in: state) == [.nextButtonTapped])
-    state.speakerIndex = 1
-    #expect(
-      PipeCommand.next.actions(in: state) == [.nextButtonTapped, .alert(.presented(.confirmSave))])
-    #expect(PipeCommand.save.actions(in: state) == [.alert(.presented(.confirmSave))])
-    #expect(PipeCommand.discard.actions(in: state) == [.alert(.presented(.confirmDiscard))])
-    #expect(PipeCommand.note("Hi").actions(in: state) == [.noteSubmitted("Hi")])
-  }
-
+@Suite("Pipe events")
+struct PipeEventTests {
   @MainActor
   @Test func stateChangesBecomeEventsNotesFirst() {
     withDependencies { _ in
     } operation: {
       let old = RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
       #expect(
-        MeetingEvent.opening(old) == [
+        PipeEvent.opening(old) == [
           .started(syncUpID: Self.syncUp.id, title: "Eng", duration: 60, speakers: 2, overtime: false),
           .speaker(index: 0, count: 2, name: "Ana", elapsed: 0, slot: 30),
         ])
@@ -59,7 +21,7 @@ struct PipeMeetingTests {
       new.transcript = "Ana: one\nAna: two: three"
       new.isPaused = true
       #expect(
-        MeetingEvent.changes(from: old, to: new) == [
+        PipeEvent.changes(from: old, to: new) == [
           .note(speaker: "Ana", text: "one", elapsed: 0),
           .note(speaker: "Ana", text: "two: three", elapsed: 0),
           .paused(elapsed: 0),
@@ -73,11 +35,11 @@ struct PipeMeetingTests {
       let turn = Meeting.Turn(attendee: Self.ana, name: "Ana", seconds: 42, slot: 30)
       later.turns = [turn]
       #expect(
-        MeetingEvent.changes(from: new, to: later) == [
+        PipeEvent.changes(from: new, to: later) == [
           .resumed(elapsed: 42), .turn(turn, name: "Ana", elapsed: 42),
           .speaker(index: 1, count: 2, name: "Ben", elapsed: 42, slot: 30),
         ])
-      #expect(MeetingEvent.changes(from: later, to: later) == [])
+      #expect(PipeEvent.changes(from: later, to: later) == [])
     }
   }
 
@@ -89,7 +51,7 @@ struct PipeMeetingTests {
         syncUp: Shared(value: Self.syncUp), absent: [Self.ana], allowsOvertime: true)
       let ana = MeetingAttendee(id: Self.ana, name: "Ana", absent: true)
       #expect(
-        MeetingEvent.opening(state) == [
+        PipeEvent.opening(state) == [
           .started(syncUpID: Self.syncUp.id, title: "Eng", duration: 60, speakers: 1, overtime: true),
           .absent(ana, name: "Ana", elapsed: 0),
           .speaker(index: 0, count: 1, name: "Ben", elapsed: 0, slot: 60),
@@ -99,11 +61,11 @@ struct PipeMeetingTests {
       over.secondsElapsed = 60
       over.isInOvertime = true
       #expect(
-        MeetingEvent.changes(from: state, to: over) == [
+        PipeEvent.changes(from: state, to: over) == [
           .overtime(name: "Ben", slot: 60, elapsed: 60)
         ])
       let lines = [
-        MeetingEvent.absent(ana, name: "Ana", elapsed: 0),
+        PipeEvent.absent(ana, name: "Ana", elapsed: 0),
         .overtime(name: "Ben", slot: 60, elapsed: 60),
         .turn(
           Meeting.Turn(attendee: Self.ana, name: "Ben", seconds: 72, slot: 60), name: "Ben",
@@ -124,11 +86,11 @@ struct PipeMeetingTests {
 
   @Test func plainLinesEscapeControlCharacters() {
     #expect(
-      MeetingEvent.note(speaker: "A\u{1B}[31m", text: "x\u{7}", elapsed: 75).plainLine
+      PipeEvent.note(speaker: "A\u{1B}[31m", text: "x\u{7}", elapsed: 75).plainLine
         == "1:15 Note from A\\u{1B}[31m: x\\u{07}")
-    #expect(MeetingEvent.ended(elapsed: 5, meeting: nil).plainLine == "0:05 Discarded the meeting")
+    #expect(PipeEvent.ended(elapsed: 5, meeting: nil).plainLine == "0:05 Discarded the meeting")
     #expect(
-      MeetingEvent.started(
+      PipeEvent.started(
         syncUpID: Self.syncUp.id, title: "", duration: 60, speakers: 1, overtime: false
       ).plainLine == "Started (untitled): 1 speaker, 1 min")
   }

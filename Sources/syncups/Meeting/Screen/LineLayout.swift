@@ -1,25 +1,25 @@
 import SyncUpsCore
 
 /// The meeting on a terminal that cannot move the cursor (`TERM=dumb`): the lines a script
-/// gets (``MeetingEvent/plainLine``), written as things happen, plus what the keys need — the
+/// gets (``PipeEvent/plainLine``), written as things happen, plus what the keys need — the
 /// keys that work, the end prompt, the note being typed echoed as it is typed. A pure
 /// function from what was shown and what is to be shown to the text to write.
 ///
 /// ```swift
-/// MeetingLog.opening(state, overlay)  // "Started Eng: …\n0:00 Ana is speaking …\n…"
-/// MeetingLog.changes(from: shown, to: (state, overlay))  // "0:30 Ben is speaking …\n"
+/// LineLayout.opening(state, overlay)  // "Started Eng: …\n0:00 Ana is speaking …\n…"
+/// LineLayout.changes(from: shown, to: (state, overlay))  // "0:30 Ben is speaking …\n"
 /// ```
 ///
 /// The text uses no escape sequence: only line feeds, and backspaces to take back what was
 /// typed in a note.
-enum MeetingLog {
+enum LineLayout {
   /// What the log has shown: the meeting and the front-end's own state.
-  typealias Shown = (state: RecordMeeting.State, overlay: MeetingOverlay)
+  typealias Shown = (state: RecordMeeting.State, overlay: ScreenOverlay)
 
   /// The start: the `started` and first speaker lines, then the keys.
-  static func opening(_ state: RecordMeeting.State, _ overlay: MeetingOverlay) -> String {
-    MeetingEvent.opening(state).map { $0.plainLine + "\n" }.joined()
-      + changes(from: (state, MeetingOverlay()), to: (state, overlay), showsKeys: true)
+  static func opening(_ state: RecordMeeting.State, _ overlay: ScreenOverlay) -> String {
+    PipeEvent.opening(state).map { $0.plainLine + "\n" }.joined()
+      + changes(from: (state, ScreenOverlay()), to: (state, overlay), showsKeys: true)
   }
 
   /// What to write for the change from `old` to `new`: the events, in a script's order; the
@@ -30,8 +30,8 @@ enum MeetingLog {
   }
 
   private static func changes(from old: Shown, to new: Shown, showsKeys: Bool) -> String {
-    var lines = MeetingEvent.changes(from: old.state, to: new.state).map(\.plainLine)
-    let parts = MeetingParts(state: new.state, overlay: new.overlay, style: .plain)
+    var lines = PipeEvent.changes(from: old.state, to: new.state).map(\.plainLine)
+    let parts = ScreenParts(state: new.state, overlay: new.overlay, style: .plain)
     if showsKeys, let help = parts.help() { lines.append(help) }
     if let alert = new.state.alert, old.state.alert == nil {
       let question = [alert.title, alert.message].compactMap { $0 }.map(sanitize)
@@ -39,7 +39,7 @@ enum MeetingLog {
       lines.append(parts.buttonItems(alert).joined(separator: "  "))
     }
     if new.overlay.isInterruptPending, !old.overlay.isInterruptPending {
-      lines.append(MeetingParts.interruptHint)
+      lines.append(ScreenParts.interruptHint)
     }
     let oldDraft = noteLine(old)
     let newDraft = noteLine(new)

@@ -1,10 +1,10 @@
 import SyncUpsCore
 
 /// What the keys of the terminal meeting do: a pure function from a key (or Ctrl-C) and the
-/// current state to the feature actions to send and the front-end's next ``MeetingOverlay``.
+/// current state to the feature actions to send and the front-end's next ``ScreenOverlay``.
 ///
 /// ```swift
-/// let response = MeetingKeyMap.respond(to: .key(.character("n")), state: state, overlay: overlay)
+/// let response = KeyMap.respond(to: .key(.character("n")), state: state, overlay: overlay)
 /// response.actions  // [.nextButtonTapped]
 /// ```
 ///
@@ -19,7 +19,7 @@ import SyncUpsCore
 ///   nothing.
 /// - Ctrl-C: the first opens the end prompt (offering Discard) and says that another discards;
 ///   the second, while that prompt is still shown, discards the meeting.
-enum MeetingKeyMap {
+enum KeyMap {
   /// Something the person did.
   enum Input: Equatable, Sendable {
     /// A key.
@@ -33,7 +33,7 @@ enum MeetingKeyMap {
     /// The actions to send to the meeting, in order.
     var actions: [RecordMeeting.Action] = []
     /// The front-end's state afterwards.
-    var overlay: MeetingOverlay
+    var overlay: ScreenOverlay
     /// Whether this was the second Ctrl-C: the meeting is discarded and the program should
     /// exit with status 130.
     var isInterrupted = false
@@ -41,7 +41,7 @@ enum MeetingKeyMap {
 
   /// What `input` does given the meeting's `state` and the front-end's `overlay`.
   static func respond(
-    to input: Input, state: RecordMeeting.State, overlay: MeetingOverlay
+    to input: Input, state: RecordMeeting.State, overlay: ScreenOverlay
   ) -> Response {
     switch input {
     case .interrupt, .key(.control("c")):
@@ -55,11 +55,11 @@ enum MeetingKeyMap {
 
   /// Ctrl-C: discard if one is pending and the prompt is shown, else open the prompt (with
   /// Discard) and mark the Ctrl-C pending.
-  private static func interrupt(state: RecordMeeting.State, overlay: MeetingOverlay) -> Response {
+  private static func interrupt(state: RecordMeeting.State, overlay: ScreenOverlay) -> Response {
     if state.alert != nil && overlay.isInterruptPending {
       return Response(
         actions: [.alert(.presented(.confirmDiscard))],
-        overlay: MeetingOverlay(noteDraft: overlay.noteDraft), isInterrupted: true)
+        overlay: ScreenOverlay(noteDraft: overlay.noteDraft), isInterrupted: true)
     }
     var next = overlay
     next.isInterruptPending = true
@@ -70,18 +70,18 @@ enum MeetingKeyMap {
 
   /// A key while the end prompt is shown.
   private static func promptKey(
-    _ key: Key, alert: AlertState<RecordMeeting.Action.Alert>, overlay: MeetingOverlay
+    _ key: Key, alert: AlertState<RecordMeeting.Action.Alert>, overlay: ScreenOverlay
   ) -> Response {
     switch key {
     case .character("s"), .character("S"):
       return Response(
         actions: [.alert(.presented(.confirmSave))],
-        overlay: MeetingOverlay(noteDraft: overlay.noteDraft))
+        overlay: ScreenOverlay(noteDraft: overlay.noteDraft))
     case .character("d"), .character("D"):
       guard isDiscardable(alert) else { return Response(overlay: overlay) }
       return Response(
         actions: [.alert(.presented(.confirmDiscard))],
-        overlay: MeetingOverlay(noteDraft: overlay.noteDraft))
+        overlay: ScreenOverlay(noteDraft: overlay.noteDraft))
     case .character("r"), .character("R"), .escape:
       var next = overlay
       next.isInterruptPending = false
@@ -92,7 +92,7 @@ enum MeetingKeyMap {
   }
 
   /// A key while a note is being typed.
-  private static func noteKey(_ key: Key, draft: String, overlay: MeetingOverlay) -> Response {
+  private static func noteKey(_ key: Key, draft: String, overlay: ScreenOverlay) -> Response {
     var next = overlay
     switch key {
     case .character(let character):
@@ -112,7 +112,7 @@ enum MeetingKeyMap {
 
   /// A key during the meeting, with no prompt and no note being typed.
   private static func meetingKey(
-    _ key: Key, state: RecordMeeting.State, overlay: MeetingOverlay
+    _ key: Key, state: RecordMeeting.State, overlay: ScreenOverlay
   ) -> Response {
     switch key {
     case .character("n"), .character("N"), .right:
