@@ -1,3 +1,5 @@
+import SharedState
+import SyncUpsCore
 import syncups
 
 /// The parts of the man page that are not about a single command: JSON shapes, environment,
@@ -358,16 +360,16 @@ enum ManPageReference {
     ),
     (
       "XDG_CONFIG_HOME",
-      "Settings are kept in $XDG_CONFIG_HOME/syncups/config.json. A relative "
+      "Settings are kept in $XDG_CONFIG_HOME/\(AppStorage.syncUpsSettingsPath). A relative "
         + "path is ignored; the default is ~/.config."
     ),
     ("HOME", "The base of the default locations."),
     (
-      CommandContext.lockTimeoutVariable,
+      LockTimeout.variable,
       "How many seconds a command that changes data waits for another syncups process to "
-        + "release the data file before giving up with status 75 (a number from 0 to 3600; "
-        + "default 10). The message then says which command holds the file, with its pid, "
-        + "when that process still runs."
+        + "release the data file before giving up with status 75 (a number "
+        + "\(LockTimeout.rangeText); default \(LockTimeout.defaultSeconds)). The message then "
+        + "says which command holds the file, with its pid, when that process still runs."
     ),
     (
       CommandContext.mergeNewerVariable,
@@ -421,7 +423,7 @@ enum ManPageReference {
         + "written back with their values (a number keeps its value, not its spelling: 1e3 "
         + "comes back as 1000), so an older syncups never strips what a newer one wrote."
     ),
-    ("~/.config/syncups/config.json", "The settings written by syncups config."),
+    ("~/.config/" + AppStorage.syncUpsSettingsPath, "The settings written by syncups config."),
     (
       "$XDG_RUNTIME_DIR/syncups/<pid>.json",
       "The state a running meeting publishes for status, one file per meeting named for its "

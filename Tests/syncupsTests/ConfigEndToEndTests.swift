@@ -1,8 +1,30 @@
 import Foundation
+import SharedState
+import SyncUpsCore
 import Testing
+
+@testable import ManPageGenerator
+@testable import syncups
 
 @Suite("End to end: settings")
 struct ConfigEndToEndTests {
+  @Test func settingsAreKeptInTheConfigurationDirectoryAsTheReadmeAndManPageSay() throws {
+    let syncups = SyncUpsRun()
+    #expect(try syncups("config", "set", "bell", "off").status == 0)
+    let file = syncups.home.path + "/config/syncups/config.json"
+    let settings = try #require(FileManager.default.contents(atPath: file))
+    let object = try JSONSerialization.jsonObject(with: settings) as? [String: Bool]
+    #expect(object == ["bell": false])
+    #expect(AppStorage.syncUpsSettingsPath == "syncups/config.json")
+
+    let readme = try String(
+      contentsOf: GeneratedFilesTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("`$XDG_CONFIG_HOME/\(AppStorage.syncUpsSettingsPath)`"))
+    let manual = manPage().split(separator: "\n").joined(separator: " ")
+    #expect(manual.contains("$XDG_CONFIG_HOME/\(AppStorage.syncUpsSettingsPath)."))
+    #expect(manual.contains("~/.config/\(AppStorage.syncUpsSettingsPath)"))
+  }
+
   @Test func unsetRestoresEachSettingsDefault() throws {
     let syncups = SyncUpsRun()
     for (key, value) in [

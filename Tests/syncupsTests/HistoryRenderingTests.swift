@@ -106,9 +106,8 @@ struct HistoryRenderingTests {
 /// `meetings` and `meeting show`: the list of past meetings and a past meeting's page.
 @Suite("Past meetings")
 struct PastMeetingRenderingTests {
-  let engineering = RenderingFixtures.engineering.renumbered(
-    "3F2A9C1E", meetings: ["9A0C55D2", "41B7E0F3"])
-  let design = RenderingFixtures.design.renumbered("B80D44A7")
+  let engineering = RenderingFixtures.shortIDs.engineering
+  let design = RenderingFixtures.shortIDs.design
 
   @Test func meetings() {
     #expect(

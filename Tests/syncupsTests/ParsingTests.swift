@@ -147,7 +147,7 @@ struct CommandParsingTests {
     #expect(try command(["config", "get", "DEFAULT-THEME"]) == ConfigGetCommand(key: .defaultTheme))
     #expect(
       try command(["start", "eng", "--order", "Shuffled"])
-        == StartCommand(syncUp: "eng", options: MeetingOptions(order: .shuffled)))
+        == StartCommand(syncUp: "eng", options: StartCommand.Options(order: .shuffled)))
   }
 
   @Test func aBareNumberOfMinutesIsKeptAsTypedForItsReaderToDecideTheUnit() throws {

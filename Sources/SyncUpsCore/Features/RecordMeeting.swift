@@ -515,7 +515,7 @@ public struct RecordMeeting: Reducer, Sendable {
       endedEarly: early,
       attendees: state.lineup,
       turns: state.turns)
-    state.$syncUp.withLock { _ = $0.meetings.insert(meeting, at: 0) }
+    state.$syncUp.withLock { Self.file(meeting, into: &$0) }
     return .send(.delegate(.saved(meeting)))
   }
 
@@ -531,6 +531,46 @@ public struct RecordMeeting: Reducer, Sendable {
       .cancel(id: CancelID.timer),
       .run { _ in await dismiss() }
     )
+  }
+}
+
+extension RecordMeeting {
+  /// Where ``file(_:of:at:into:)`` put a saved meeting.
+  public enum Filing: Equatable, Sendable {
+    /// At the front of its sync-up's history.
+    case added
+    /// Nowhere: it was there already.
+    case alreadyThere
+    /// Into its sync-up, which was gone and came back with it.
+    case restored
+  }
+
+  /// Puts `meeting` at the front of `syncUp`'s history, unless it is there already: the one
+  /// way a saved meeting is filed, by the feature and by whoever saves it again.
+  static func file(_ meeting: Meeting, into syncUp: inout SyncUp) {
+    guard syncUp.meetings[id: meeting.id] == nil else { return }
+    syncUp.meetings.insert(meeting, at: 0)
+  }
+
+  /// Files `meeting`, saved by the meeting of `syncUp`, into `syncUps` as the feature does
+  /// (see ``file(_:into:)``): for whoever runs the feature and must save its meeting again
+  /// into the data file's latest contents, when the feature's own save could not be written.
+  /// When the sync-up is gone (another process deleted it during the meeting), a change wins
+  /// over a delete: `syncUp`, as the meeting last saw it, comes back with the meeting at
+  /// `position` (or last, when fewer are left).
+  public static func file(
+    _ meeting: Meeting, of syncUp: SyncUp, at position: Int,
+    into syncUps: inout IdentifiedArrayOf<SyncUp>
+  ) -> Filing {
+    guard let index = syncUps.index(id: syncUp.id) else {
+      var restored = syncUp
+      file(meeting, into: &restored)
+      syncUps.insert(restored, at: min(position, syncUps.count))
+      return .restored
+    }
+    guard syncUps[index].meetings[id: meeting.id] == nil else { return .alreadyThere }
+    file(meeting, into: &syncUps[index])
+    return .added
   }
 }
 

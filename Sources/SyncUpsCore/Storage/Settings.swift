@@ -62,9 +62,21 @@ extension SharedReaderKey where Self == AppStorageKey<Theme>.Default {
 }
 
 extension AppStorage {
+  /// Where `syncups` keeps its settings, under the configuration base directory.
+  public static let syncUpsSettingsPath = "syncups/config.json"
+
   /// The settings file of `syncups`: `$XDG_CONFIG_HOME/syncups/config.json` when
-  /// `XDG_CONFIG_HOME` is an absolute path, else `~/.config/syncups/config.json`. The command
-  /// line installs it as the `defaultAppStorage` dependency.
+  /// `XDG_CONFIG_HOME` is an absolute path, else `~/.config/syncups/config.json`
+  /// (``syncUpsSettingsPath`` under ``BaseDirectories/configuration``).
+  public static func syncUpsSettingsURL(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    BaseDirectories(environment: environment).configuration
+      .appending(path: syncUpsSettingsPath, directoryHint: .notDirectory)
+  }
+
+  /// The settings file of `syncups` (``syncUpsSettingsURL(environment:)``). The command line
+  /// installs it as the `defaultAppStorage` dependency.
   ///
   /// ```swift
   /// withDependencies { $0.defaultAppStorage = .syncUpsSettings() } operation: { … }
@@ -72,11 +84,7 @@ extension AppStorage {
   public static func syncUpsSettings(
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> AppStorage {
-    AppStorage(
-      url: BaseDirectories(environment: environment).configuration
-        .appending(path: "syncups", directoryHint: .isDirectory)
-        .appending(path: "config.json", directoryHint: .notDirectory)
-    )
+    AppStorage(url: syncUpsSettingsURL(environment: environment))
   }
 }
 

@@ -16,7 +16,7 @@ extension CommandFailure {
       self.init(message, status: .dataError)
     case .lockTimeout:
       self.init(
-        message + "; \(CommandContext.lockTimeoutVariable) sets how many seconds to wait",
+        message + "; \(LockTimeout.variable) sets how many seconds to wait",
         status: .locked)
     case .unwritable, .unencodable:
       self.init(message, status: .failure)

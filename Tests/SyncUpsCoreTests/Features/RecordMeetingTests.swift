@@ -667,4 +667,39 @@ import TestStoreSupport
       #expect(dismissals.count == 1)
     }
   }
+
+  /// The one way a saved meeting is filed, which whoever runs the meeting uses to save it again:
+  /// at the front of its sync-up's history, once; and with its sync-up, brought back where it
+  /// was, when another process deleted the sync-up meanwhile.
+  @Test func aSavedMeetingIsFiledOnceAndBringsItsDeletedSyncUpBack() {
+    let syncUp = FeatureFixtures.shortSyncUp
+    let older = Meeting(id: UUID(0xE1), date: FeatureFixtures.now, transcript: "Blob: Before")
+    var withOlder = syncUp
+    withOlder.meetings = [older]
+    let meeting = Meeting(id: UUID(0xE2), date: FeatureFixtures.now, transcript: "Blob: Hi")
+    let first = SyncUp(id: UUID(0xF1), title: "First")
+    let last = SyncUp(id: UUID(0xF2), title: "Last")
+
+    var syncUps: IdentifiedArrayOf<SyncUp> = [first, withOlder, last]
+    #expect(RecordMeeting.file(meeting, of: syncUp, at: 1, into: &syncUps) == .added)
+    #expect(syncUps.map(\.id) == [first.id, syncUp.id, last.id])
+    #expect(syncUps[id: syncUp.id]?.meetings.map(\.id) == [meeting.id, older.id])
+
+    #expect(RecordMeeting.file(meeting, of: syncUp, at: 1, into: &syncUps) == .alreadyThere)
+    #expect(syncUps[id: syncUp.id]?.meetings.map(\.id) == [meeting.id, older.id])
+
+    var deleted: IdentifiedArrayOf<SyncUp> = [first, last]
+    #expect(RecordMeeting.file(meeting, of: withOlder, at: 1, into: &deleted) == .restored)
+    #expect(deleted.map(\.id) == [first.id, syncUp.id, last.id])
+    #expect(deleted[id: syncUp.id]?.meetings.map(\.id) == [meeting.id, older.id])
+
+    // The sync-up as the meeting last saw it holds the meeting already: it comes back once.
+    var seenByTheMeeting = withOlder
+    seenByTheMeeting.meetings.insert(meeting, at: 0)
+    var allDeleted: IdentifiedArrayOf<SyncUp> = []
+    #expect(
+      RecordMeeting.file(meeting, of: seenByTheMeeting, at: 1, into: &allDeleted) == .restored)
+    #expect(allDeleted.map(\.id) == [syncUp.id])
+    #expect(allDeleted[id: syncUp.id]?.meetings.map(\.id) == [meeting.id, older.id])
+  }
 }

@@ -1,4 +1,11 @@
+import SharedState
 import SyncUpsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 struct StartCommand: RunnableCommand {
   static let spec = CommandSpec(
@@ -100,17 +107,132 @@ struct StartCommand: RunnableCommand {
 
   var syncUp = ""
   /// What `start` was told beyond the sync-up.
-  var options = MeetingOptions()
+  var options = Options()
   var observesOutsideChanges: Bool { true }
-  @MainActor func run(in context: CommandContext) throws { try context.start(syncUp, options) }
-}
 
-/// How `start` runs the meeting; what is not given comes from the settings.
-struct MeetingOptions: Sendable, Equatable {
-  /// `--absent NAME|ID`, as typed, in order.
-  var absent: [String] = []
-  /// `--order`.
-  var order: SpeakingOrder?
-  /// `--overtime` (true) or `--no-overtime` (false).
-  var overtime: Bool?
+  /// Runs the meeting on the terminal (as lines when `TERM` is `dumb`), or from a script when
+  /// standard input or output is not a terminal or `--json` is given. Never returns once the
+  /// meeting runs; throws only for problems found before it starts.
+  @MainActor func run(in context: CommandContext) throws {
+    let timing = try Timing(environment: context.environment)
+    // The meeting takes the data file's lock only to save, and then a short try at a time
+    // (see LiveMeeting.save): another process holding it is said to be waited for at once,
+    // and the meeting's last events are not held back meanwhile.
+    let syncUps = try withDependencies {
+      $0.fileStorageOptions.lockTimeout = LiveMeeting.lockTry
+    } operation: {
+      try context.loadSyncUps()
+    }
+
+    // The sync-up, who is away, and whether it can be run.
+    let target = try context.syncUp(syncUp, in: syncUps.wrappedValue)
+    guard let shared = syncUps[id: target.id] else { return }
+    let absent = try absentees(of: target, in: context)
+    try checkCanStart(target, present: target.attendees.count - absent.count)
+
+    // The meeting, as the options and settings ask.
+    @SharedReader(.speakingOrder) var order
+    @SharedReader(.overtimeAllowed) var overtime
+    let meeting = RecordMeeting.State(
+      syncUp: shared, absent: absent, order: options.order ?? order,
+      allowsOvertime: options.overtime ?? overtime)
+
+    // Run on the terminal, or on a pipe.
+    let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1
+    let frontEnd: any FrontEnd =
+      isInteractive
+      ? try TerminalFrontEnd(
+        style: context.style,
+        display: context.environment["TERM"] == "dumb" ? .lines : .fullScreen)
+      : PipeFrontEnd(json: context.options.json, timerWaitsForInput: timing == .immediate)
+    let publisher = StatusPublisher(
+      directory: StatusDirectory(environment: context.environment),
+      dataFile: context.dataFile.path)
+    let live = LiveMeeting(
+      syncUps: syncUps, meeting: meeting, frontEnd: frontEnd, publisher: publisher
+    ) { state, reducer, prepare in
+      context.makeStore(state, reducer) {
+        prepare(&$0)
+        $0.continuousClock = timing.clock
+      }
+    }
+    live.run(startsTimer: isInteractive || timing != .immediate) { ended in
+      // Save, then say what happened.
+      let ending = try live.save(ended)
+      frontEnd.report(ending, elapsed: ended.meetingSeconds, syncUp: ended.syncUp)
+      return ending
+    }
+  }
+
+  /// The ids of the attendees `--absent` names, resolved as `edit` resolves
+  /// `--remove-attendee`.
+  ///
+  /// - Throws: when a reference names nobody or several, or when nobody would be left to speak.
+  @MainActor private func absentees(
+    of syncUp: SyncUp, in context: CommandContext
+  ) throws -> Set<Attendee.ID> {
+    var absent: Set<Attendee.ID> = []
+    for reference in options.absent {
+      absent.insert(try context.attendee(reference, in: syncUp.attendees, of: syncUp).id)
+    }
+    if !syncUp.attendees.isEmpty, absent.count == syncUp.attendees.count {
+      throw CommandFailure(
+        "every attendee of '\(sanitize(syncUp.title))' is absent: nobody is left to speak",
+        status: .usage)
+    }
+    return absent
+  }
+
+  /// Refuses a sync-up stored with less than a second for each of the `present` attendees
+  /// (written by an older version, an import or by hand): the data is at fault, not the
+  /// command line, so the status is 65, and the message gives the `edit` that fixes it.
+  private func checkCanStart(_ syncUp: SyncUp, present: Int) throws {
+    do {
+      try syncUp.checkDuration(present: present)
+    } catch {
+      let fix = "syncups edit \(syncUp.id.uuidString.prefix(8)) --duration "
+        + DurationText.compact(error.minimumDuration)
+      throw CommandFailure(
+        "cannot start '\(sanitize(syncUp.title))': \(error.message); lengthen it with '\(fix)'",
+        status: .dataError)
+    }
+  }
+
+  /// How `start` runs the meeting; what is not given comes from the settings.
+  struct Options: Sendable, Equatable {
+    /// `--absent NAME|ID`, as typed, in order.
+    var absent: [String] = []
+    /// `--order`.
+    var order: SpeakingOrder?
+    /// `--overtime` (true) or `--no-overtime` (false).
+    var overtime: Bool?
+  }
+
+  /// The clock a meeting runs on: real time, or (`SYNCUPS_CLOCK=immediate`, for tests and
+  /// demonstrations) no waiting at all, so a meeting of any length is over at once.
+  enum Timing: Equatable {
+    case live
+    case immediate
+
+    /// The clock `SYNCUPS_CLOCK` asks for: unset or empty is live time.
+    ///
+    /// - Throws: a usage failure for any other value.
+    init(environment: [String: String]) throws {
+      switch environment["SYNCUPS_CLOCK"] ?? "" {
+      case "": self = .live
+      case "immediate": self = .immediate
+      case let other:
+        throw CommandFailure(
+          "SYNCUPS_CLOCK must be 'immediate' or unset, not '\(sanitize(other))'", status: .usage)
+      }
+    }
+
+    /// The clock itself.
+    var clock: any Clock<Duration> {
+      switch self {
+      case .live: DispatchClock()
+      case .immediate: ImmediateClock()
+      }
+    }
+  }
 }

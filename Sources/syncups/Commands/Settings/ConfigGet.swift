@@ -1,3 +1,4 @@
+import SharedState
 import SyncUpsCore
 
 struct ConfigGetCommand: RunnableCommand {
@@ -6,5 +7,11 @@ struct ConfigGetCommand: RunnableCommand {
     bindings: [.argument(CommandTable.configKeyArgument, \.key, parse: ValueParser.choice)])
 
   var key = ConfigKey.bell
-  @MainActor func run(in context: CommandContext) throws { try context.configGet(key) }
+  @MainActor func run(in context: CommandContext) throws {
+    try SettingsFile.check()
+    let values = SettingsFile.values
+    Output.standard(
+      context.options.json
+        ? JSONOutput.configValue(values, for: key).text() : ConfigRenderer.value(values, for: key))
+  }
 }

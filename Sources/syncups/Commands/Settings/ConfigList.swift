@@ -5,5 +5,10 @@ struct ConfigListCommand: RunnableCommand {
     name: "list", abstract: "List every setting and its value.", runs: Self.self
   )
 
-  @MainActor func run(in context: CommandContext) throws { try context.configList() }
+  @MainActor func run(in context: CommandContext) throws {
+    try SettingsFile.check()
+    let values = SettingsFile.values
+    Output.standard(
+      context.options.json ? JSONOutput.config(values).text() : ConfigRenderer.list(values))
+  }
 }

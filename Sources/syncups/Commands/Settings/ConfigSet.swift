@@ -29,5 +29,29 @@ struct ConfigSetCommand: RunnableCommand {
   )
 
   var setting = ConfigSetting.bell(true)
-  @MainActor func run(in context: CommandContext) throws { try context.configSet(setting) }
+
+  @MainActor func run(in context: CommandContext) throws {
+    try SettingsFile.check()
+    switch setting {
+    case .bell(let on): try SettingsFile.write(.bellEnabled, on)
+    case .color(let mode): try SettingsFile.write(.colorSetting, mode)
+    case .defaultDuration(let duration):
+      try SettingsFile.write(.defaultDuration, try seconds(of: duration, in: context))
+    case .defaultTheme(let theme): try SettingsFile.write(.defaultTheme, theme)
+    case .order(let order): try SettingsFile.write(.speakingOrder, order)
+    case .overtime(let on): try SettingsFile.write(.overtimeAllowed, on)
+    }
+    SettingsFile.reportChange(of: setting.key, in: context)
+  }
+
+  /// The seconds `config set default-duration` stores: a bare number is seconds with `--json`,
+  /// the unit `config get --json` prints, so a value read with one goes back with the other.
+  @MainActor private func seconds(of duration: DurationArgument, in context: CommandContext)
+    throws -> Int
+  {
+    // A bare number was checked as seconds when parsed.
+    if context.options.json, case .bareNumber(let seconds) = duration { return seconds }
+    return try context.seconds(
+      of: duration, for: ConfigKey.defaultDuration.rawValue, path: ["config", "set"])
+  }
 }

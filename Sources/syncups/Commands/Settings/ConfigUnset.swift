@@ -1,3 +1,4 @@
+import SharedState
 import SyncUpsCore
 
 struct ConfigUnsetCommand: RunnableCommand {
@@ -6,5 +7,18 @@ struct ConfigUnsetCommand: RunnableCommand {
     bindings: [.argument(CommandTable.configKeyArgument, \.key, parse: ValueParser.choice)])
 
   var key = ConfigKey.bell
-  @MainActor func run(in context: CommandContext) throws { try context.configUnset(key) }
+
+  /// Puts the setting back to its default.
+  @MainActor func run(in context: CommandContext) throws {
+    try SettingsFile.check()
+    switch key {
+    case .bell: try SettingsFile.reset(.bellEnabled)
+    case .color: try SettingsFile.reset(.colorSetting)
+    case .defaultDuration: try SettingsFile.reset(.defaultDuration)
+    case .defaultTheme: try SettingsFile.reset(.defaultTheme)
+    case .order: try SettingsFile.reset(.speakingOrder)
+    case .overtime: try SettingsFile.reset(.overtimeAllowed)
+    }
+    SettingsFile.reportChange(of: key, in: context)
+  }
 }

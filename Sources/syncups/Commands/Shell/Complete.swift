@@ -26,7 +26,29 @@ struct CompleteCommand: RunnableCommand {
   )
 
   var request = CompletionRequest.syncUps
-  @MainActor func run(in context: CommandContext) throws { context.complete(request) }
+
+  /// One candidate a line; nothing, not an error, when the data cannot be read, so completion
+  /// never prints a message into the command line.
+  @MainActor func run(in context: CommandContext) throws {
+    guard let syncUps = try? context.loadSyncUps().wrappedValue else { return }
+    switch request {
+    case .syncUps:
+      for syncUp in syncUps where !syncUp.title.isEmpty {
+        Output.standard(sanitize(syncUp.title) + "\n")
+      }
+    case .meetings(let reference):
+      guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
+      for (index, meeting) in syncUp.meetings.enumerated() {
+        let offset = DateText.localUTCOffset(at: meeting.date)
+        Output.standard("\(index + 1)\t\(DateText.meeting(meeting.date, utcOffset: offset))\n")
+      }
+    case .attendees(let reference):
+      guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
+      for attendee in syncUp.attendees where !attendee.name.isBlank {
+        Output.standard(sanitize(attendee.name) + "\n")
+      }
+    }
+  }
 }
 
 /// What the hidden `syncups __complete` command is asked to list for a completion script.

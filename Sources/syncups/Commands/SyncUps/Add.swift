@@ -45,11 +45,33 @@ struct AddCommand: RunnableCommand {
   var duration: DurationArgument?
   var theme: String?
 
+  /// Fills in the app's new sync-up form as a person would, then confirms it: one
+  /// transaction on the data file (``CommandContext/changeSyncUps(_:)``).
   @MainActor func run(in context: CommandContext) throws {
-    try context.add(
-      title: title, attendees: attendees,
-      duration: try duration.map {
-        try context.seconds(of: $0, for: "--duration", path: ["add"])
-      }, theme: theme)
+    let duration = try duration.map {
+      try context.seconds(of: $0, for: "--duration", path: ["add"])
+    }
+    let added = try context.changeSyncUps { syncUps in
+      let store = context.makeStore(SyncUpsList.State(), SyncUpsList())
+      store.send(.addSyncUpButtonTapped)
+      @MainActor func form(_ action: SyncUpForm.Action) { store.send(.addSyncUp(.presented(action))) }
+      form(.titleChanged(title))
+      if let duration { form(.durationChanged(duration)) }
+      if let theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
+      for (offset, name) in attendees.enumerated() {
+        if offset == 0, let blank = store.state.addSyncUp?.syncUp.attendees.first {
+          form(.attendeeNameChanged(id: blank.id, name: name))
+        } else {
+          form(.addAttendee(name: name))
+        }
+      }
+      let draft = try require(store.state.addSyncUp?.syncUp, "the new sync-up's form did not open")
+      try context.checkDuration(of: draft.withoutBlankAttendees(), command: "add")
+      store.send(.confirmAddSyncUpButtonTapped)
+      return try require(syncUps.wrappedValue[id: draft.id], "the new sync-up was not added")
+    }
+    context.report(added, verb: "Added")
+    context.warnIfTitleIsShared(by: added)
+    context.warnIfAttendeeNamesRepeat(in: added)
   }
 }

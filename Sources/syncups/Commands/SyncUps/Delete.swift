@@ -17,5 +17,45 @@ struct DeleteCommand: RunnableCommand {
 
   var syncUp = ""
   var yes = false
-  @MainActor func run(in context: CommandContext) throws { try context.delete(syncUp, yes: yes) }
+
+  /// Asks first, then deletes the sync-up the person was asked about (by its id: the lock is
+  /// not held while a person answers).
+  @MainActor func run(in context: CommandContext) throws {
+    let target = try context.syncUp(syncUp, in: context.readSyncUps())
+    guard
+      try context.confirmDeletion(
+        of: UserText.name(target), asking: DeletionQuestion.syncUp(target), yes: yes,
+        path: ["delete"])
+    else {
+      context.say("Nothing deleted.")
+      return
+    }
+    let deleted = try context.changeSyncUps { syncUps in
+      let shared = try require(
+        syncUps[id: target.id], context.deletedMeanwhile(UserText.name(target)))
+      let deleted = shared.wrappedValue
+      let store = context.makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+      store.send(.deleteButtonTapped)
+      store.send(.destination(.presented(.alert(.confirmDeletion))))
+      return deleted
+    }
+    if context.options.json {
+      Output.standard(JSONOutput.deletion(of: deleted).text())
+    } else {
+      context.say("Deleted \(UserText.name(deleted)).")
+    }
+  }
+}
+
+extension JSONOutput {
+  /// `delete`: the deleted sync-up's `id` and `title`, and `meetingCount`, how many meetings
+  /// went with it. Documented in syncups(1) (``ManPageReference``); keys are stable, later
+  /// versions may only add keys.
+  static func deletion(of syncUp: SyncUp) -> JSONOutput {
+    .object([
+      "id": .string(syncUp.id.uuidString),
+      "title": .string(syncUp.title),
+      "meetingCount": .int(syncUp.meetings.count),
+    ])
+  }
 }

@@ -59,5 +59,45 @@ struct EditCommand: RunnableCommand {
     throw UsageError("nothing to change (give \(Prose.alternatives(options)))", path: path)
   }
 
-  @MainActor func run(in context: CommandContext) throws { try context.edit(syncUp, edits) }
+  /// Opens the sync-up's edit form, makes the changes in the order given and saves it: one
+  /// transaction on the data file (``CommandContext/changeSyncUps(_:)``).
+  @MainActor func run(in context: CommandContext) throws {
+    let edited = try context.changeSyncUps { syncUps in
+      let target = try context.syncUp(syncUp, in: syncUps.wrappedValue)
+      let shared = try require(syncUps[id: target.id], "'\(sanitize(target.title))' vanished")
+      let store = context.makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+      store.send(.editButtonTapped)
+      @MainActor func form(_ action: SyncUpForm.Action) { store.send(.destination(.presented(.edit(action)))) }
+      if let title = edits.title { form(.titleChanged(title)) }
+      if let duration = edits.duration {
+        form(.durationChanged(try context.seconds(of: duration, for: "--duration", path: ["edit"])))
+      }
+      if let theme = edits.theme, let theme = Theme(name: theme) { form(.themeChanged(theme)) }
+      for change in edits.attendeeChanges {
+        let attendees = store.state.destination?.edit?.syncUp.attendees ?? []
+        switch change {
+        case .add(let name):
+          form(.addAttendee(name: name))
+        case .remove(let reference):
+          form(.removeAttendee(id: try context.attendee(reference, in: attendees, of: target).id))
+        case .rename(let from, let to):
+          let id = try context.attendee(from, in: attendees, of: target).id
+          form(.attendeeNameChanged(id: id, name: to))
+        }
+      }
+      // Only a new length or a change of who attends can make the meeting too short: a
+      // sync-up stored too short (imported, or written by hand) can still be renamed.
+      let draft = store.state.destination?.edit?.syncUp
+      if draft?.duration != target.duration || draft?.attendees.ids != target.attendees.ids {
+        try context.checkDuration(of: draft, command: "edit")
+      }
+      store.send(.doneEditingButtonTapped)
+      return shared.wrappedValue
+    }
+    context.report(edited, verb: "Updated")
+    if edits.title != nil { context.warnIfTitleIsShared(by: edited) }
+    if edits.attendeeChanges.contains(where: \.givesAName) {
+      context.warnIfAttendeeNamesRepeat(in: edited)
+    }
+  }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SharedState
 import SyncUpsCore
 
 struct ExportCommand: RunnableCommand {
@@ -29,7 +35,32 @@ struct ExportCommand: RunnableCommand {
   )
 
   var format = ExportFormat.json
-  @MainActor func run(in context: CommandContext) throws { try context.exportData(format) }
+
+  /// Prints the data file's contents in our format or the SyncUps app's, both of which
+  /// `import` reads back, with the characters a terminal might act on escaped like `--json`
+  /// output escapes them; or as Markdown.
+  @MainActor func run(in context: CommandContext) throws {
+    if format == .markdown {
+      try context.checkJSONOption(format: format.rawValue, path: ["export"])
+    }
+    let syncUps = try context.readSyncUps()
+    let json: String
+    do {
+      switch format {
+      case .json: json = String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self)
+      case .app: json = String(decoding: try SyncUpsFile.encodeAppFormat(syncUps), as: UTF8.self)
+      case .markdown:
+        // A sync-up at a time, so that the text of a large file is never held whole.
+        for (index, syncUp) in syncUps.enumerated() {
+          Output.standard((index > 0 ? "\n" : "") + SyncUpMarkdownRenderer.render(syncUp))
+        }
+        return
+      }
+    } catch {
+      throw CommandFailure("cannot encode the sync-ups: \(readableDescription(of: error))")
+    }
+    Output.standard(terminalSafeJSON(json) + "\n")
+  }
 }
 
 /// What `export --format` writes.
@@ -40,4 +71,60 @@ enum ExportFormat: String, CaseIterable, Sendable {
   case app
   /// Every sync-up and its meetings as Markdown, for people.
   case markdown
+}
+
+/// A sync-up and its meetings as Markdown, for `export --format markdown`: the title as a
+/// heading, its length and attendees, then each meeting, newest first, a level down
+/// (``MeetingMarkdownRenderer``).
+///
+/// ```markdown
+/// # Engineering
+///
+/// **Length:** 10 min. **Attendees:** Blob, Blob Jr
+///
+/// ## Mon 9 Feb 2026, 09:15
+///
+/// **Attendees:** Blob, Blob Jr
+/// …
+/// ```
+enum SyncUpMarkdownRenderer {
+  /// The text, ending in a newline. Dates are shown `utcOffset(date)` seconds east of UTC.
+  static func render(
+    _ syncUp: SyncUp, utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+  ) -> String {
+    let attendees = syncUp.attendees.map { MeetingMarkdownRenderer.name($0.name) }
+    var blocks = [
+      "# " + MeetingMarkdownRenderer.title(syncUp),
+      "**Length:** \(DurationText.human(syncUp.duration)). **Attendees:** "
+        + attendees.joined(separator: ", "),
+    ]
+    if syncUp.meetings.isEmpty { blocks.append("No meetings yet.") }
+    var text = blocks.joined(separator: "\n\n") + "\n"
+    for meeting in syncUp.meetings {
+      text +=
+        "\n" + MeetingMarkdownRenderer.render(meeting, of: syncUp, level: 2, utcOffset: utcOffset)
+    }
+    return text
+  }
+}
+
+/// JSON text with the characters a terminal might act on that JSON leaves raw (DEL, C1
+/// controls, bidirectional formatting characters, U+2028/U+2029; see `needsEscaping`) written
+/// as `\uXXXX`. Outside strings JSON holds only ASCII, and the encoder already escapes C0
+/// controls inside them, so only strings change, and they decode to the same text.
+func terminalSafeJSON(_ json: String) -> String {
+  guard json.unicodeScalars.contains(where: { $0.value >= 0x7F && needsEscaping($0) }) else {
+    return json
+  }
+  var result = ""
+  result.reserveCapacity(json.utf8.count + 16)
+  for scalar in json.unicodeScalars {
+    if scalar.value >= 0x7F && needsEscaping(scalar) {
+      let digits = String(scalar.value, radix: 16)
+      result += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
 }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SyncUpsCore
 
 struct ShowCommand: RunnableCommand {
@@ -15,5 +20,96 @@ struct ShowCommand: RunnableCommand {
   )
 
   var syncUp = ""
-  @MainActor func run(in context: CommandContext) throws { try context.show(syncUp) }
+  @MainActor func run(in context: CommandContext) throws {
+    let syncUp = try context.syncUp(syncUp, in: context.readSyncUps())
+    Output.standard(
+      context.options.json
+        ? JSONOutput.syncUp(syncUp).text()
+        : SyncUpDetailRenderer.render(syncUp, style: context.style))
+  }
+}
+
+/// The human output of `syncups show`: the sections "Sync-up Info" (with the short id, which a
+/// reference takes when titles are alike), "Past meetings" (newest first, with the position and
+/// short id `meeting show` takes) and "Attendees".
+///
+/// ```text
+/// Sync-up Info
+///   Title         Engineering
+///   ID            3F2A9C1E
+///   Length        10 min
+///   Theme         Bubblegum
+///   Per attendee  3 min, 20 secs
+///
+/// Past meetings
+///   1  Mon 9 Feb 2026, 09:15  9A0C55D2
+///   2  Fri 6 Feb 2026, 17:40  41B7E0F3
+///
+/// Attendees
+///   Blob
+///   Blob Jr
+///   Blob Sr
+/// ```
+///
+/// With colour on, headings are bold, the theme has a swatch and placeholders are dim.
+enum SyncUpDetailRenderer {
+  /// The whole text, ending in a newline. Dates are shown `utcOffset(date)` seconds east of
+  /// UTC, by default in the local time zone.
+  static func render(
+    _ syncUp: SyncUp, style: TerminalStyle,
+    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+  ) -> String {
+    var lines = [style.bold("Sync-up Info")]
+    let title = UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style)
+    lines += [
+      "  Title         " + title.text,
+      "  ID            " + syncUp.id.shortID,
+      "  Length        " + DurationText.human(syncUp.duration),
+      "  Theme         " + UserText.theme(syncUp.theme, style: style).text,
+      "  Per attendee  " + DurationText.human(syncUp.slotLengths),
+    ]
+
+    lines += ["", style.bold("Past meetings")]
+    if syncUp.meetings.isEmpty {
+      lines.append("  " + style.dim("No meetings yet."))
+    } else {
+      var table = TextTable(alignments: [.right, .left, .left])
+      for (index, meeting) in syncUp.meetings.enumerated() {
+        let date = DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))
+        table.append([
+          TextTable.Cell(String(index + 1)), TextTable.Cell(date),
+          TextTable.Cell(meeting.id.shortID),
+        ])
+      }
+      lines += table.lines().map { "  " + $0 }
+    }
+
+    lines += ["", style.bold("Attendees")]
+    lines += AttendeeLines.render(syncUp.attendees, style: style)
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// The attendee list of `show`: one name per line, indented two spaces, in speaking order; a
+/// blank name shows as a dim "(no name)". A name that several attendees have is followed by
+/// each one's short id, which a reference to one of them takes.
+///
+/// ```swift
+/// AttendeeLines.render(syncUp.attendees, style: .plain)  // ["  Blob", "  Blob Jr"]
+/// AttendeeLines.render(twoBlobs, style: .plain)
+/// // ["  Blob     1A2B3C4D", "  Blob Jr", "  blob     5E6F7A8B"]
+/// ```
+enum AttendeeLines {
+  static func render(_ attendees: some Collection<Attendee>, style: TerminalStyle) -> [String] {
+    let alike = Set(attendees.sharingNames.joined().map(\.id))
+    let names = attendees.map {
+      UserText.cell($0.name, placeholder: UserText.unnamed, style: style)
+    }
+    let width = names.map(\.width).max() ?? 0
+    return zip(attendees, names).map { attendee, name in
+      guard alike.contains(attendee.id) else { return "  " + name.text }
+      return "  " + name.text + String(repeating: " ", count: width - name.width + 2)
+        + attendee.id.shortID
+    }
+  }
 }

@@ -1,0 +1,78 @@
+import SharedState
+import SyncUpsCore
+
+/// The data file, as commands use it: read as it is, or changed in one transaction.
+extension CommandContext {
+  /// The sync-ups, or the failure to report if the data file cannot be loaded. A file that
+  /// does not decode where a killed sync left its traces says that `sync` recovers it, unless
+  /// this is that sync, past its recovery (`recovered`), with its own journal in place.
+  func loadSyncUps(recovered: Bool = false) throws -> Shared<IdentifiedArrayOf<SyncUp>> {
+    @Shared(.syncUps) var syncUps
+    if let error = $syncUps.loadError {
+      var failure = CommandFailure(storage: error)
+      if !recovered, (error as? FileStorageError)?.kind == .undecodable,
+        SyncJournal.interruptedSync(holding: dataFile.path)
+      {
+        failure.message +=
+          "; a sync was interrupted while git wrote it: run 'syncups sync' to recover it"
+      }
+      throw failure
+    }
+    return $syncUps
+  }
+
+  /// The sync-ups for a command that reads them, saying on stderr (unless `-q`) when there is
+  /// no data file at all: a mistyped `--file` would otherwise read as an empty list. (A
+  /// reference that then finds nothing says it in its error: ``syncUp(_:in:)``.)
+  func readSyncUps() throws -> IdentifiedArrayOf<SyncUp> {
+    let syncUps = try loadSyncUps().wrappedValue
+    if let missing = noDataFile { note(missing.prefix(1).uppercased() + missing.dropFirst() + ".") }
+    return syncUps
+  }
+
+  /// `no data file at '…': nothing stored yet` when there is no data file at all.
+  var noDataFile: String? {
+    dataFileExists ? nil : "no data file at '\(sanitize(dataFile.path))': nothing stored yet"
+  }
+
+  /// Whether the data file exists; one that cannot be inspected counts as existing, since
+  /// loading it will have said what is wrong.
+  private var dataFileExists: Bool {
+    @Dependency(\.defaultFileStorage) var fileSystem
+    do {
+      return try fileSystem.fingerprint(dataFile.path) != nil
+    } catch {
+      return true
+    }
+  }
+
+  /// Runs `change` as one transaction on the data file: it takes the file's lock and starts
+  /// from its latest contents; whatever `change` does through the features is written once
+  /// when it returns. A throw undoes it all and writes nothing, so a failed command leaves the
+  /// file byte for byte as it was: not reformatted, not stripped of keys it does not know, not
+  /// created when missing. A change that creates the file says so once, on stderr (unless
+  /// `-q`), so that a mistyped `--file` is noticed.
+  ///
+  /// - Throws: what `change` throws; or, when the file cannot be loaded, locked or written,
+  ///   the failure to report for it.
+  @discardableResult
+  func changeSyncUps<R>(_ change: (Shared<IdentifiedArrayOf<SyncUp>>) throws -> R) throws -> R {
+    let syncUps = try loadSyncUps()
+    let existed = dataFileExists
+    let result: R
+    do {
+      result = try syncUps.transaction(change)
+    } catch let error as FileStorageError {
+      throw CommandFailure(storage: error)
+    }
+    if !existed && dataFileExists { say("Created '\(sanitize(dataFile.path))'.") }
+    return result
+  }
+}
+
+/// `value`, or a failure saying what a command expected of the features and did not get: a
+/// programming error reported rather than a crash, with nothing written.
+func require<Value>(_ value: Value?, _ expectation: @autoclosure () -> String) throws -> Value {
+  guard let value else { throw CommandFailure(expectation()) }
+  return value
+}

@@ -1,0 +1,15 @@
+import SyncUpsCore
+
+/// What shows a live meeting and takes its input: the terminal (``TerminalFrontEnd``), or
+/// lines on a pipe (``PipeFrontEnd``).
+@MainActor
+protocol FrontEnd: AnyObject {
+  /// Starts showing the meeting and reading input; `meeting` takes the input's actions.
+  func start(_ meeting: LiveMeeting)
+  /// Stops reading input and gives the terminal back as it was.
+  func stop()
+  /// Drops what was typed since ``stop()``, just before the process exits.
+  func discardTypeahead()
+  /// Says how the meeting ended (after ``stop()``, once the ending is final and stored).
+  func report(_ ending: LiveMeeting.Ending, elapsed: Int, syncUp: SyncUp)
+}

@@ -1,0 +1,297 @@
+import Dispatch
+import SharedState
+import SyncUpsCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A meeting as `syncups start` runs it: the RecordMeeting feature in a store, a front end,
+/// and the way out: the feature's save made durable (or the meeting discarded), the terminal
+/// restored, and the process's exit status.
+///
+/// ```swift
+/// let live = LiveMeeting(syncUps: syncUps, meeting: state, frontEnd: frontEnd) { … }
+/// live.run { ended in
+///   let ending = try live.save(ended)  // on disk, waiting for another process's lock
+///   frontEnd.report(ending, elapsed: ended.meetingSeconds, syncUp: ended.syncUp)
+///   return ending
+/// }
+/// ```
+///
+/// SIGTERM and SIGHUP save the meeting as it stands and exit 143 and 129; the front end
+/// decides what an interrupt does.
+@MainActor
+final class LiveMeeting {
+  /// How a meeting ended.
+  enum Ending: Equatable, Sendable {
+    /// Saved into the sync-up's history, durably; `restored` when the sync-up, deleted by
+    /// another process during the meeting, was brought back with it.
+    case saved(Meeting, restored: Bool)
+    /// Ended without saving.
+    case discarded
+  }
+
+  /// The running feature.
+  private(set) var store: Store<RecordMeeting.State, RecordMeeting.Action>!
+  private let syncUps: Shared<IdentifiedArrayOf<SyncUp>>
+  private let syncUpID: UUID
+  /// Where the sync-up was among the others when the meeting started.
+  private let position: Int
+  private let frontEnd: any FrontEnd
+  /// What to do once the feature is done: save, say how it ended.
+  private var whenOver: ((RecordMeeting.State) throws -> Ending)?
+  /// Publishes the meeting for `syncups status`; nil when it cannot.
+  private let publisher: StatusPublisher?
+  private var publication: StoreObservation?
+  private let inbox = FeatureInbox()
+  private var signals: SignalEvents?
+  private var status = ExitStatus.success
+  private(set) var isEnding = false
+  /// Whether input asked to save or discard: the feature's dismissal follows as an effect,
+  /// and the timer must not start meanwhile.
+  private var isEndRequested = false
+
+  /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd` and published for
+  /// `syncups status` by `publisher`. `makeStore` builds the store for the reducer given (the
+  /// feature, with the live meeting listening to what it tells its parent) and the dependencies
+  /// given (its dismiss).
+  init(
+    syncUps: Shared<IdentifiedArrayOf<SyncUp>>,
+    meeting initialState: RecordMeeting.State,
+    frontEnd: any FrontEnd,
+    publisher: StatusPublisher? = nil,
+    makeStore: (
+      RecordMeeting.State, Reduce<RecordMeeting.State, RecordMeeting.Action>,
+      (inout DependencyValues) -> Void
+    ) -> Store<RecordMeeting.State, RecordMeeting.Action>
+  ) {
+    self.syncUps = syncUps
+    self.syncUpID = initialState.syncUp.id
+    self.position = syncUps.wrappedValue.index(id: initialState.syncUp.id) ?? 0
+    self.frontEnd = frontEnd
+    self.publisher = publisher
+    let inbox = inbox
+    let meeting = Reduce<RecordMeeting.State, RecordMeeting.Action> { state, action in
+      if case .delegate(.saved(let meeting)) = action {
+        MainActor.assumeIsolated { inbox.savedMeeting = meeting }
+      }
+      return RecordMeeting().reduce(into: &state, action: action)
+    }
+    store = makeStore(initialState, meeting) { dependencies in
+      dependencies.dismiss = DismissEffect { inbox.onDismiss?() }
+    }
+    inbox.onDismiss = { [weak self] in self?.featureDismissed() }
+  }
+
+  /// Starts the meeting and serves the main queue until it ends; never returns (the process
+  /// exits with the meeting's status). Once the feature is done and the front end stopped,
+  /// `whenOver` gets the meeting's last state: it stores the ending (see ``save(_:)``) and
+  /// says how the meeting ended. The notes of a meeting it did not save, or that it failed
+  /// to save, are then printed on standard error.
+  func run(
+    startsTimer: Bool = true,
+    whenOver: @escaping (_ ended: RecordMeeting.State) throws -> Ending
+  ) -> Never {
+    self.whenOver = whenOver
+    signals = SignalEvents([SIGTERM, SIGHUP]) { [weak self] signal in
+      self?.end(savingBecauseOf: signal)
+    }
+    // Published, with the timer started, before the front end's first line: whoever reads
+    // that line and asks `status` sees a meeting whose time runs. (The timer's first tick
+    // comes through the main queue, so none is missed before the front end observes.)
+    if let publisher {
+      publisher.publish(store.state)
+      publication = store.observe { state in publisher.publish(state) }
+    }
+    if startsTimer { startTimer() }
+    frontEnd.start(self)
+    dispatchMain()
+  }
+
+  /// Whether the meeting is over or being ended: input asked to save or discard, its time
+  /// ran out, or it is being stored.
+  var hasEndBegun: Bool { isEnding || isEndRequested || store.state.hasEnded }
+
+  /// Starts the meeting's timer (at once, or when a script's input has been read).
+  func startTimer() {
+    guard !hasEndBegun else { return }
+    store.send(.onTask)
+  }
+
+  /// Sends an action of the front end's input. Once input asked to save or discard, the
+  /// rest is ignored: the meeting is being ended (its dismissal follows as an effect), and a
+  /// second `save` would save it twice.
+  func send(_ action: RecordMeeting.Action) {
+    guard !hasEndBegun else { return }
+    if case .alert(.presented) = action { isEndRequested = true }
+    store.send(action)
+  }
+
+  /// The user interrupted the meeting, which the front end is discarding: the process will
+  /// exit 130.
+  func markInterrupted() {
+    status = .interrupted
+  }
+
+  /// SIGTERM or SIGHUP: saves the meeting as it stands, then exits 143 or 129.
+  private func end(savingBecauseOf signal: Int32) {
+    guard !isEnding else { return }
+    status = signal == SIGHUP ? .hangUp : .terminated
+    // A save or discard already asked for is under way: it stands, and saves only once.
+    guard !isEndRequested else { return }
+    store.send(.alert(.presented(.confirmSave)))
+  }
+
+  /// Whether the user was told that the meeting waits for the data file's lock.
+  private var isWaitAnnounced = false
+
+  /// Says, once, that the meeting waits for another process's lock to be saved.
+  private func announceWait() {
+    guard !isWaitAnnounced else { return }
+    isWaitAnnounced = true
+    Output.error(
+      "Waiting for the data file: another process holds its lock (a sync?); the meeting is "
+        + "saved as soon as it lets go.\n")
+  }
+
+  /// The feature is done: restore the terminal, then ``run(startsTimer:whenOver:)``'s
+  /// `whenOver`, then exit. Notes that end up in no stored meeting (discarded, or the save
+  /// failed) are printed on standard error, so that nothing typed is lost unseen.
+  private func featureDismissed() {
+    guard !isEnding else { return }
+    isEnding = true
+    publication?.cancel()
+    publisher?.remove()
+    // SIGTERM and SIGHUP stay watched (and so cannot kill the process) until it exits: the
+    // meeting is being stored, and the terminal given back first.
+    frontEnd.stop()
+    let state = store.state
+    do {
+      let ending = try whenOver?(state) ?? .discarded
+      if case .discarded = ending { printNotes(of: state) }
+      exit(status)
+    } catch let failure as CommandFailure {
+      Output.error("Error: \(failure.message)\n")
+      printNotes(of: state)
+      exit(failure.status)
+    } catch {
+      Output.error("Error: \(error)\n")
+      printNotes(of: state)
+      exit(.failure)
+    }
+  }
+
+  /// The meeting's notes on standard error, when it has any.
+  private func printNotes(of state: RecordMeeting.State) {
+    guard !state.transcript.isEmpty else { return }
+    Output.error(
+      "The meeting's notes were:\n\(sanitizedLines(state.transcript).joined(separator: "\n"))\n")
+  }
+
+  /// Ends the process with `status`, after dropping what was typed on the terminal since the
+  /// meeting ended (while it was saved), so that it never reaches the shell.
+  private func exit(_ status: ExitStatus) -> Never {
+    frontEnd.discardTypeahead()
+    #if canImport(Glibc)
+      Glibc.exit(Output.finish(status.rawValue))
+    #else
+      Darwin.exit(Output.finish(status.rawValue))
+    #endif
+  }
+
+  /// How long, in all, the end of a meeting waits for the data file's lock: far longer than a
+  /// command's lock timeout, as a meeting's record is at stake, and another process (a `sync`
+  /// on a slow network) may hold the lock for a while.
+  static let savePatience = Duration.seconds(600)
+
+  /// How long one try to take the data file's lock lasts at the end of a meeting (the
+  /// meeting's data file is opened with it): another process holding it is noticed, and said
+  /// to be waited for, at once.
+  static let lockTry = Duration.milliseconds(200)
+
+  /// Makes the feature's save of the meeting that ended as `ended` durable, and waits until
+  /// it is on disk: discarded when the feature saved nothing.
+  ///
+  /// When the feature's save could not be written (the lock was held too long, or another
+  /// process changed the file meanwhile: a `sync` merging a teammate's work), the feature's
+  /// meeting is filed again into the file's latest contents by the feature's own rule
+  /// (``RecordMeeting/file(_:of:at:into:)``) in a transaction, tried again while the lock is
+  /// held, for up to ``savePatience``. When another process deleted the sync-up during the
+  /// meeting (a teammate's delete merged by a `sync`), a change wins over a delete: the
+  /// sync-up as the meeting last saw it comes back with the meeting.
+  func save(_ ended: RecordMeeting.State) throws -> Ending {
+    // The feature's save found the lock held by another process: the wait is said at once,
+    // now that the terminal is back.
+    if let error = syncUps.saveError as? FileStorageError, error.kind == .lockTimeout {
+      announceWait()
+    }
+    guard let meeting = inbox.savedMeeting else { return .discarded }
+    let syncUp = ended.syncUp
+    do {
+      try syncUps.save()
+      if let error = syncUps.saveError { throw error }
+    } catch {
+      try storeAgain(meeting, into: syncUp)
+    }
+    if syncUps.wrappedValue[id: syncUpID] == nil {
+      try storeAgain(meeting, into: syncUp)
+    }
+    guard let stored = syncUps.wrappedValue[id: syncUpID]?.meetings[id: meeting.id] else {
+      throw CommandFailure("the meeting is not in the data file after saving it")
+    }
+    if isRestored {
+      Output.error(
+        "\(UserText.name(syncUp)) was deleted during the meeting (by another command, or a "
+          + "teammate's change through sync); it is back, with the meeting.\n")
+    }
+    return .saved(stored, restored: isRestored)
+  }
+
+  /// Whether ``storeAgain(_:into:)`` brought the deleted sync-up back.
+  private var isRestored = false
+
+  /// Files `meeting` into the file's latest contents as the feature does, waiting for the
+  /// lock; when the sync-up is gone from the file, `syncUp` comes back, with the meeting,
+  /// where it was.
+  private func storeAgain(_ meeting: Meeting, into syncUp: SyncUp) throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: Self.savePatience)
+    while true {
+      var filing = RecordMeeting.Filing.alreadyThere
+      do {
+        try syncUps.transaction { syncUps in
+          filing = syncUps.withLock {
+            RecordMeeting.file(meeting, of: syncUp, at: position, into: &$0)
+          }
+          // The meeting is there already when the feature's save, refused for the lock, left
+          // it in memory and the file did not change meanwhile: the transaction then sees
+          // nothing to write, so it is written here, under the lock the transaction holds.
+          if filing == .alreadyThere { try syncUps.save() }
+        }
+        isRestored = isRestored || filing == .restored
+        return
+      } catch let error as FileStorageError where error.kind == .lockTimeout {
+        guard clock.now < deadline else { throw CommandFailure(storage: error) }
+        announceWait()
+      } catch {
+        throw CommandFailure(storage: error)
+      }
+    }
+  }
+}
+
+/// What the feature told the live meeting: the meeting it saved; and whom to call when it is
+/// dismissed.
+@MainActor
+private final class FeatureInbox {
+  var savedMeeting: Meeting?
+  var onDismiss: (() -> Void)?
+}

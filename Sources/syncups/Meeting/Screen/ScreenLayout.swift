@@ -1,0 +1,99 @@
+import SyncUpsCore
+
+/// Draws a meeting in progress as one full-screen frame of text.
+///
+/// ```swift
+/// let frame = ScreenLayout.render(
+///   store.state, overlay: overlay, columns: 80, rows: 24, style: style)
+/// session.write(frame)
+/// ```
+///
+/// The frame positions the cursor at the start of every row of the screen, clears the row and
+/// writes its line, so it replaces whatever was on screen and leaves nothing behind; nothing
+/// is written in the last column, so no row ever wraps. Without colour the only escape
+/// sequences are those cursor moves and clears.
+///
+/// From 40×10 on, the screen shows the sync-up's title in its theme's colours, who is speaking,
+/// "Speaker k of n", who is next, the time elapsed and left for the meeting and for the speaker
+/// with a progress bar each (or the speaker's overtime), how many notes were taken and the
+/// last one, "Paused", the note being typed, the end prompt, and the keys. The last ten
+/// seconds of a speaker's time stand out. Rows that do not fit are left out, least useful
+/// first. A smaller terminal gets a compact layout of a few short lines.
+enum ScreenLayout {
+  /// The smallest terminal that gets the full layout.
+  static let minimumSize = TerminalSize(columns: 40, rows: 10)
+
+  /// The whole frame for `state` and `overlay` on a terminal of `columns`×`rows`.
+  static func render(
+    _ state: RecordMeeting.State, overlay: ScreenOverlay, columns: Int, rows: Int,
+    style: TerminalStyle
+  ) -> String {
+    let parts = ScreenParts(state: state, overlay: overlay, style: style)
+    let rows = max(rows, 1)
+    let lines =
+      columns >= minimumSize.columns && rows >= minimumSize.rows
+      ? fullLines(parts, width: columns - 2, rows: rows)
+      : compactLines(parts, width: max(columns - 1, 1), rows: rows)
+    return frame(lines, rows: rows)
+  }
+
+  /// `lines` drawn from the top of a screen of `rows` rows: each row is cleared, then gets its
+  /// line (the rows past the lines stay empty).
+  static func frame(_ lines: [String], rows: Int) -> String {
+    (0..<rows).map { row in
+      "\u{1B}[\(row + 1);1H\u{1B}[K" + (row < lines.count ? lines[row] : "")
+    }.joined()
+  }
+
+  /// The rows of the full layout, each starting with a one-column margin: the body from the
+  /// top, the key help on the last row.
+  private static func fullLines(_ parts: ScreenParts, width: Int, rows: Int) -> [String] {
+    let footer = parts.help(width: width).map(parts.style.dim)
+    let body = ScreenLine.fit(fullBody(parts, width: width), rows: rows - (footer == nil ? 0 : 1))
+    var lines = body.map { $0.isEmpty ? "" : " " + $0 }
+    if let footer {
+      lines += Array(repeating: "", count: rows - 1 - lines.count) + [" " + footer]
+    }
+    return lines
+  }
+
+  /// Everything the full layout would show, with how much each line matters.
+  private static func fullBody(_ parts: ScreenParts, width: Int) -> [ScreenLine] {
+    var body: [ScreenLine] = [
+      ScreenLine(parts.titleBar(width: width), priority: 7), .blank,
+      ScreenLine(parts.speaking(width: width), priority: 9),
+      ScreenLine(parts.counter, priority: 6),
+    ]
+    if let upcoming = parts.upcoming(width: width) { body.append(ScreenLine(upcoming, priority: 3)) }
+    body.append(.blank)
+    body += parts.timerLines(width: width)
+    if let notes = parts.notesSummary(width: width) {
+      body += [ScreenLine(notes, priority: 3)]
+    }
+    let status = [
+      parts.pausedText(width: width).map { ScreenLine($0, priority: 8) },
+      parts.noteLine(width: width).map { ScreenLine($0, priority: 9) },
+    ].compactMap { $0 }
+    if !status.isEmpty { body += [.blank] + status }
+    let prompt = parts.promptLines(width: width)
+    if !prompt.isEmpty { body += [.blank] + prompt }
+    return body
+  }
+
+  /// The rows of the compact layout: the speaker and the time left first, then whatever else
+  /// fits, each cut to `width`.
+  private static func compactLines(_ parts: ScreenParts, width: Int, rows: Int) -> [String] {
+    var lines: [ScreenLine] = [
+      ScreenLine(parts.compactTitle(width: width), priority: 4),
+      ScreenLine(parts.compactSpeaker(width: width), priority: 9),
+      ScreenLine(parts.compactMeeting(width: width), priority: 5),
+    ]
+    if let paused = parts.pausedText(width: width) { lines.append(ScreenLine(paused, priority: 7)) }
+    if let note = parts.noteLine(width: width) { lines.append(ScreenLine(note, priority: 9)) }
+    lines += parts.compactPrompt(width: width)
+    if let help = parts.help(width: width) {
+      lines.append(ScreenLine(parts.style.dim(help), priority: 3))
+    }
+    return ScreenLine.fit(lines, rows: rows)
+  }
+}

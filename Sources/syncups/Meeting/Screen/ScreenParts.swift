@@ -1,0 +1,267 @@
+import SyncUpsCore
+
+/// The pieces of the meeting screen, each already sanitized, styled and fitted to a width:
+/// ``ScreenLayout`` arranges them.
+///
+/// User text (the title, names, the note being typed) goes through ``sanitize(_:)``, so a
+/// control character shows as `\u{1B}` instead of reaching the terminal.
+struct ScreenParts {
+  /// The meeting.
+  let state: RecordMeeting.State
+  /// The front-end's own state.
+  let overlay: ScreenOverlay
+  /// How to colour.
+  let style: TerminalStyle
+
+  /// The text after the note being typed, standing for the cursor.
+  static let cursor = "▏"
+  /// What shows where the speaker was once the last slot has run out.
+  static let noMoreSpeakers = "No more speakers."
+  /// The hint shown while a Ctrl-C is pending.
+  static let interruptHint = "Ctrl-C again discards the meeting."
+
+  /// Whether the meeting's time is up: no speaker is left (a speaker in overtime goes on).
+  var isOver: Bool { state.isPastLastSlot && !state.isInOvertime }
+
+  /// Whether the speaker is in the last ten seconds of their time (the shown time left at
+  /// most 0:10, down to the 0:00 of the slot's last half second).
+  var isInFinalSeconds: Bool {
+    !isOver && !state.isInOvertime && state.slotRemaining <= 10
+  }
+
+  /// How many names ``upcoming(width:)`` shows at most.
+  static let upcomingCount = 3
+
+  // MARK: Title and speaker
+
+  /// The title in the theme's colours across `width` columns, or the title alone without
+  /// colour.
+  func titleBar(width: Int) -> String {
+    guard style.isColored else { return truncated(title, toWidth: width) }
+    let text = " " + truncated(title, toWidth: width - 2)
+    return style.themed(ScreenText.padded(text, toWidth: width), state.syncUp.theme)
+  }
+
+  /// "Blob is speaking", the name cut to fit, in bold; "Time is up." at the end.
+  func speaking(width: Int) -> String {
+    guard !isOver else { return style.bold("Time is up.") }
+    let suffix = " is speaking"
+    let name = truncated(speakerName, toWidth: width - displayWidth(suffix))
+    return style.bold(name + suffix)
+  }
+
+  /// "Speaker 2 of 3", or "No more speakers." at the end.
+  var counter: String {
+    isOver ? Self.noMoreSpeakers : "Speaker \(state.speakerIndex + 1) of \(state.speakerCount)"
+  }
+
+  // MARK: Timers
+
+  /// The meeting's and the speaker's times, each over its progress bar:
+  /// `Meeting  4:25 elapsed  5:35 left`, bar, `Speaker  1:05 elapsed  0:45 left`, bar.
+  /// Elapsed is real time, pauses left out; left is what remains of the slots, by the same
+  /// rounding, so the speaker's two add up to their slot. A speaker past
+  /// their slot shows `+0:12 over` instead of the time left.
+  func timerLines(width: Int) -> [ScreenLine] {
+    let elapsed = [state.meetingSeconds, state.turnSeconds].map(DurationText.clock)
+    let left = [state.secondsRemaining, state.slotRemaining].map(DurationText.clock)
+    let elapsedWidth = elapsed.map(displayWidth).max() ?? 0
+    let leftWidth = left.map(displayWidth).max() ?? 0
+    func times(_ index: Int) -> (elapsed: String, left: String) {
+      (
+        ScreenText.leftPadded(elapsed[index], toWidth: elapsedWidth) + " elapsed",
+        ScreenText.leftPadded(left[index], toWidth: leftWidth) + " left"
+      )
+    }
+    let meeting = times(0)
+    let speaker = times(1)
+    let slot = state.speakerSlot(for: state.speakerIndex)
+    let speakerLeft = state.isInOvertime ? overtime : finalSeconds(speaker.left)
+    return [
+      ScreenLine("Meeting  " + meeting.elapsed + "  " + meeting.left, priority: 5),
+      ScreenLine(
+        bar(
+          state.syncUp.duration - state.secondsRemaining, of: state.syncUp.duration,
+          width: width), priority: 4),
+      ScreenLine("Speaker  " + speaker.elapsed + "  " + speakerLeft, priority: 5),
+      ScreenLine(bar(state.slotElapsed, of: slot.count, width: width), priority: 4),
+    ]
+  }
+
+  /// `+0:12 over`: how far the speaker has run past their slot, in the warning colour, or
+  /// followed by ` !` without colour.
+  var overtime: String {
+    let text = ScreenText.overtime(state.overtimeSeconds)
+    return style.isColored ? style.warning(text) : text + " !"
+  }
+
+  /// A progress bar `width` columns wide, filled in proportion to `value` of `total`: the
+  /// theme's colour when colour is on, else `█`; the rest `░`.
+  func bar(_ value: Int, of total: Int, width: Int) -> String {
+    let width = max(width, 0)
+    let filled = total > 0 ? min(max(value, 0), total) * width / total : 0
+    let rest = String(repeating: "░", count: width - filled)
+    guard style.isColored else { return String(repeating: "█", count: filled) + rest }
+    let done = filled > 0 ? style.themed(String(repeating: " ", count: filled), theme) : ""
+    return done + (rest.isEmpty ? "" : style.dim(rest))
+  }
+
+  /// `text` made to stand out in the speaker's last ten seconds: bold reverse video with
+  /// colour, followed by " !" without; unchanged otherwise.
+  func finalSeconds(_ text: String) -> String {
+    guard isInFinalSeconds else { return text }
+    return style.isColored ? "\u{1B}[1;7m" + text + "\u{1B}[0m" : text + " !"
+  }
+
+  // MARK: Status
+
+  /// `Next: Blob Jr, Blob Sr, Blob Esq`, the next few speakers, cut to `width`; nil after the
+  /// last speaker.
+  func upcoming(width: Int) -> String? {
+    let names = state.upcomingSpeakerNames(limit: Self.upcomingCount).map(sanitize)
+    guard !names.isEmpty else { return nil }
+    let more = state.speakerCount - state.speakerIndex - 1 > names.count ? ", …" : ""
+    return truncated("Next: " + names.joined(separator: ", ") + more, toWidth: width)
+  }
+
+  /// `2 notes, last: Shipped the release`, once a note was taken: confirms the note went in.
+  func notesSummary(width: Int) -> String? {
+    let lines = state.transcript.split(separator: "\n")
+    guard let last = lines.last else { return nil }
+    let count = lines.count
+    let text = String(last.split(separator: ": ", maxSplits: 1).last ?? last)
+    let label = count == 1 ? "1 note, last: " : "\(count) notes, last: "
+    return truncated(label + sanitize(text), toWidth: width)
+  }
+
+  /// "Paused" while the meeting is paused, cut to `width`.
+  func pausedText(width: Int) -> String? {
+    state.isPaused ? style.bold(truncated("Paused", toWidth: width)) : nil
+  }
+
+  /// `Note: text▏` while a note is being typed, showing the end of a note too long to fit.
+  func noteLine(width: Int) -> String? {
+    guard let draft = overlay.noteDraft else { return nil }
+    let label = "Note: "
+    let room = width - displayWidth(label) - displayWidth(Self.cursor)
+    guard room >= 1 else { return Self.cursor }
+    return label + ScreenText.tail(sanitize(draft), width: room) + Self.cursor
+  }
+
+  /// The keys that work now, as many as fit in `width`; `nil` while the end prompt is shown
+  /// (its buttons name theirs) or when not even the main keys fit.
+  func help(width: Int = .max) -> String? {
+    guard state.alert == nil else { return nil }
+    let choices =
+      overlay.isTypingNote
+      ? ["enter add note  esc cancel"]
+      : [
+        "n next  a absent  space \(pauseWord)  t note  e end",
+        "n next  space \(pauseWord)  t note  e end",
+      ]
+    return choices.first { displayWidth($0) <= width }
+  }
+
+  private var pauseWord: String { state.isPaused ? "resume" : "pause" }
+
+  // MARK: End prompt
+
+  /// The end prompt: its title, its message wrapped, its buttons (`[s] Save and end`), and the
+  /// Ctrl-C hint when one is pending. Empty when no prompt is shown.
+  func promptLines(width: Int) -> [ScreenLine] {
+    guard let alert = state.alert else { return [] }
+    var lines = [
+      ScreenLine(style.bold(truncated(sanitize(alert.title), toWidth: width)), priority: 10)
+    ]
+    if let message = alert.message {
+      lines += ScreenText.wrap(sanitize(message), width: width).map { ScreenLine($0, priority: 6) }
+    }
+    lines += ScreenText.pack(buttonItems(alert), separator: "  ", width: width)
+      .map { ScreenLine($0, priority: 10) }
+    if overlay.isInterruptPending {
+      lines += ScreenText.wrap(Self.interruptHint, width: width).map { ScreenLine($0, priority: 8) }
+    }
+    return lines
+  }
+
+  /// The prompt's buttons as `[key] Label`.
+  func buttonItems(_ alert: AlertState<RecordMeeting.Action.Alert>) -> [String] {
+    alert.buttons.map { "[\(Self.key(for: $0))] " + sanitize($0.label) }
+  }
+
+  /// The key that presses `button`: `s` saves, `d` discards, `r` resumes.
+  static func key(for button: ButtonState<RecordMeeting.Action.Alert>) -> String {
+    switch button.action {
+    case .confirmSave: "s"
+    case .confirmDiscard: "d"
+    case nil: "r"
+    }
+  }
+
+  // MARK: Compact layout
+
+  /// The title alone, cut to `width`, in the theme's colours when colour is on.
+  func compactTitle(width: Int) -> String {
+    let text = truncated(title, toWidth: width)
+    return style.isColored ? style.themed(text, theme) : text
+  }
+
+  /// `Blob  0:45 left`, the name cut to fit; "No more speakers." at the end.
+  func compactSpeaker(width: Int) -> String {
+    guard !isOver else { return truncated(Self.noMoreSpeakers, toWidth: width) }
+    if state.isInOvertime {
+      let over = ScreenText.overtime(state.overtimeSeconds) + (style.isColored ? "" : " !")
+      let name = truncated(speakerName, toWidth: width - displayWidth(over) - 2)
+      guard displayWidth(over) + 3 <= width else { return truncated(over, toWidth: width) }
+      return name + "  " + (style.isColored ? style.warning(over) : over)
+    }
+    let left = DurationText.clock(state.slotRemaining) + " left"
+    let marker = isInFinalSeconds && !style.isColored ? " !" : ""
+    let leftWidth = displayWidth(left + marker)
+    guard leftWidth + 3 <= width else {
+      return leftWidth <= width ? finalSeconds(left) : truncated(left, toWidth: width)
+    }
+    return truncated(speakerName, toWidth: width - leftWidth - 2) + "  " + finalSeconds(left)
+  }
+
+  /// `Meeting  5:35 left`, cut to `width`.
+  func compactMeeting(width: Int) -> String {
+    truncated("Meeting  " + DurationText.clock(state.secondsRemaining) + " left", toWidth: width)
+  }
+
+  /// The end prompt on one line — `End meeting?  [s]ave [d]iscard [r]esume` — or, when that
+  /// does not fit, its choices alone, wrapped to `width` (a cut title would say nothing, and
+  /// the choices are what a key press needs), then the Ctrl-C hint when one is pending.
+  func compactPrompt(width: Int) -> [ScreenLine] {
+    guard let alert = state.alert else { return [] }
+    let choices = alert.buttons.map(Self.choice)
+    let long = sanitize(alert.title) + "  " + choices.joined(separator: " ")
+    let prompt =
+      displayWidth(long) <= width
+      ? [long] : ScreenText.pack(choices, separator: " ", width: width)
+    var lines = prompt.map { ScreenLine(style.bold($0), priority: 10) }
+    if overlay.isInterruptPending {
+      lines.append(ScreenLine(truncated(Self.interruptHint, toWidth: width), priority: 8))
+    }
+    return lines
+  }
+
+  /// A button as the word of its label with its key in brackets: `[s]ave`, `[d]iscard`,
+  /// `[r]esume`; `[k] Word` when the word does not start with the key.
+  static func choice(_ button: ButtonState<RecordMeeting.Action.Alert>) -> String {
+    let key = key(for: button)
+    let word = sanitize(button.label).split(separator: " ").first.map(String.init) ?? ""
+    guard word.lowercased().hasPrefix(key) else { return "[\(key)] " + word }
+    return "[\(key)]" + word.dropFirst(key.count)
+  }
+
+  // MARK: Text
+
+  /// The sync-up's title, sanitized, or "(untitled)".
+  private var title: String { sanitize(SyncUp.shownTitle(state.syncUp.title)) }
+
+  /// The current speaker's name, sanitized.
+  private var speakerName: String { sanitize(state.currentSpeakerName) }
+
+  private var theme: Theme { state.syncUp.theme }
+}

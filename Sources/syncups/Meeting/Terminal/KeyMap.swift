@@ -1,0 +1,146 @@
+import SyncUpsCore
+
+/// What the keys of the terminal meeting do: a pure function from a key (or Ctrl-C) and the
+/// current state to the feature actions to send and the front-end's next ``ScreenOverlay``.
+///
+/// ```swift
+/// let response = KeyMap.respond(to: .key(.character("n")), state: state, overlay: overlay)
+/// response.actions  // [.nextButtonTapped]
+/// ```
+///
+/// - Meeting: `n` or → next speaker; `a` marks the speaker absent and moves on; space pauses
+///   or resumes; `t` starts a note; `e`, `q` or Esc opens the end prompt. Upper-case letters
+///   work too.
+/// - Typing a note (the timer keeps running): characters add to it, Backspace removes the last
+///   one, Enter adds it to the transcript, Esc drops it.
+/// - End prompt: `s` saves (the meeting saves the note being typed with it, see
+///   ``RecordMeeting/State/noteDraft``), `d` discards when the prompt offers it (the note being
+///   typed is kept for the meeting to show with the others), `r` or Esc resumes. Other keys do
+///   nothing.
+/// - Ctrl-C: the first opens the end prompt (offering Discard) and says that another discards;
+///   the second, while that prompt is still shown, discards the meeting.
+enum KeyMap {
+  /// Something the person did.
+  enum Input: Equatable, Sendable {
+    /// A key.
+    case key(Key)
+    /// Ctrl-C: SIGINT, or the Ctrl-C byte when the terminal does not make it a signal.
+    case interrupt
+  }
+
+  /// What an input does.
+  struct Response: Equatable, Sendable {
+    /// The actions to send to the meeting, in order.
+    var actions: [RecordMeeting.Action] = []
+    /// The front-end's state afterwards.
+    var overlay: ScreenOverlay
+    /// Whether this was the second Ctrl-C: the meeting is discarded and the program should
+    /// exit with status 130.
+    var isInterrupted = false
+  }
+
+  /// What `input` does given the meeting's `state` and the front-end's `overlay`.
+  static func respond(
+    to input: Input, state: RecordMeeting.State, overlay: ScreenOverlay
+  ) -> Response {
+    switch input {
+    case .interrupt, .key(.control("c")):
+      return interrupt(state: state, overlay: overlay)
+    case .key(let key):
+      if let alert = state.alert { return promptKey(key, alert: alert, overlay: overlay) }
+      if let draft = overlay.noteDraft { return noteKey(key, draft: draft, overlay: overlay) }
+      return meetingKey(key, state: state, overlay: overlay)
+    }
+  }
+
+  /// Ctrl-C: discard if one is pending and the prompt is shown, else open the prompt (with
+  /// Discard) and mark the Ctrl-C pending.
+  private static func interrupt(state: RecordMeeting.State, overlay: ScreenOverlay) -> Response {
+    if state.alert != nil && overlay.isInterruptPending {
+      return Response(
+        actions: [.alert(.presented(.confirmDiscard))],
+        overlay: ScreenOverlay(noteDraft: overlay.noteDraft), isInterrupted: true)
+    }
+    var next = overlay
+    next.isInterruptPending = true
+    let actions: [RecordMeeting.Action] =
+      state.alert.map(isDiscardable) == true ? [] : [.endMeetingButtonTapped]
+    return Response(actions: actions, overlay: next)
+  }
+
+  /// A key while the end prompt is shown.
+  private static func promptKey(
+    _ key: Key, alert: AlertState<RecordMeeting.Action.Alert>, overlay: ScreenOverlay
+  ) -> Response {
+    switch key {
+    case .character("s"), .character("S"):
+      return Response(
+        actions: [.alert(.presented(.confirmSave))],
+        overlay: ScreenOverlay(noteDraft: overlay.noteDraft))
+    case .character("d"), .character("D"):
+      guard isDiscardable(alert) else { return Response(overlay: overlay) }
+      return Response(
+        actions: [.alert(.presented(.confirmDiscard))],
+        overlay: ScreenOverlay(noteDraft: overlay.noteDraft))
+    case .character("r"), .character("R"), .escape:
+      var next = overlay
+      next.isInterruptPending = false
+      return Response(actions: [.alert(.dismiss)], overlay: next)
+    default:
+      return Response(overlay: overlay)
+    }
+  }
+
+  /// A key while a note is being typed.
+  private static func noteKey(_ key: Key, draft: String, overlay: ScreenOverlay) -> Response {
+    var next = overlay
+    switch key {
+    case .character(let character):
+      next.noteDraft = draft + String(character)
+    case .backspace:
+      next.noteDraft = String(draft.dropLast())
+    case .enter:
+      next.noteDraft = nil
+      return Response(actions: submitted(draft), overlay: next)
+    case .escape:
+      next.noteDraft = nil
+    default:
+      break
+    }
+    return Response(overlay: next)
+  }
+
+  /// A key during the meeting, with no prompt and no note being typed.
+  private static func meetingKey(
+    _ key: Key, state: RecordMeeting.State, overlay: ScreenOverlay
+  ) -> Response {
+    switch key {
+    case .character("n"), .character("N"), .right:
+      return Response(actions: [.nextButtonTapped], overlay: overlay)
+    case .character("a"), .character("A"):
+      return Response(actions: [.absentButtonTapped], overlay: overlay)
+    case .character(" "):
+      return Response(
+        actions: [state.isPaused ? .resumeButtonTapped : .pauseButtonTapped], overlay: overlay)
+    case .character("t"), .character("T"):
+      var next = overlay
+      next.noteDraft = ""
+      return Response(overlay: next)
+    case .character("e"), .character("E"), .character("q"), .character("Q"), .escape:
+      return Response(actions: [.endMeetingButtonTapped], overlay: overlay)
+    default:
+      return Response(overlay: overlay)
+    }
+  }
+
+  /// `.noteSubmitted(draft)` when there is a draft with something besides white space.
+  private static func submitted(_ draft: String?) -> [RecordMeeting.Action] {
+    guard let draft, !draft.isBlank else { return [] }
+    return [.noteSubmitted(draft)]
+  }
+
+  /// Whether `alert` offers Discard.
+  private static func isDiscardable(_ alert: AlertState<RecordMeeting.Action.Alert>) -> Bool {
+    alert.buttons.contains { $0.action == .confirmDiscard }
+  }
+}

@@ -1,0 +1,280 @@
+import Dispatch
+import SyncUpsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The interactive meeting on a terminal: reads keys, sends the actions they stand for to the
+/// meeting's store (see ``KeyMap``), and draws ``ScreenLayout`` whenever what it
+/// shows changes.
+///
+/// ```swift
+/// let session = try TerminalSession.begin()
+/// var controller: TerminalController?
+/// controller = TerminalController(store: store, session: session, style: style) {
+///   interrupted = true  // the second Ctrl-C is discarding the meeting
+/// }
+/// controller?.start()
+/// store.send(.onTask)  // the timer
+/// …                    // when the feature dismisses (saved, discarded or interrupted):
+/// controller?.stop()
+/// session.end()
+/// ```
+///
+/// While started it handles these signals (through ``SignalEvents``): SIGINT (Ctrl-C) like
+/// the key map says; SIGWINCH redraws at the new size; SIGTSTP (Ctrl-Z) gives the terminal
+/// back and stops the process; SIGCONT takes the terminal again and redraws.
+///
+/// A frame is written, in one write, only when its text differs from the last one written;
+/// the bell (`BEL`) goes in front of it when the speaker changed and the `bell` setting is on.
+/// On a terminal that cannot move the cursor the display is ``Display/lines`` instead: the
+/// ``LineLayout`` of what changed, with the same keys.
+@MainActor
+final class TerminalController {
+  enum Display {
+    /// ``ScreenLayout`` frames, redrawn in place.
+    case fullScreen
+    /// ``LineLayout`` lines, one after the other (`TERM=dumb`).
+    case lines
+  }
+
+  /// How long a lone Escape byte waits for the rest of an escape sequence.
+  static let escapeDelay = DispatchTimeInterval.milliseconds(50)
+
+  /// The front-end's own state: the note being typed, a pending Ctrl-C.
+  private(set) var overlay = ScreenOverlay()
+
+  private let store: Store<RecordMeeting.State, RecordMeeting.Action>
+  private let session: TerminalSession
+  private let style: TerminalStyle
+  private let display: Display
+  private let layout: Layout
+  private let onInterrupted: @MainActor () -> Void
+  private let stopProcess: @MainActor () -> Void
+  private var decoder = KeyDecoder()
+  private var readSource: (any DispatchSourceRead)?
+  private var signals: SignalEvents?
+  private var observation: StoreObservation?
+  private var escapeTimeout: DispatchWorkItem?
+  private var lastFrame: String?
+  private var lastShown: LineLayout.Shown?
+  private var isRunning = false
+  private var isEnding = false
+  /// Set while the actions of one input are sent: the screen is drawn once after all of
+  /// them, not once per change and again at the end.
+  private var isSendingInput = false
+  /// Whether a change made while ``isSendingInput`` asked for the bell.
+  private var isBellDue = false
+
+  /// Lays out a full-screen frame of `columns`×`rows`, as ``ScreenLayout`` does.
+  typealias Layout = @MainActor (
+    _ state: RecordMeeting.State, _ overlay: ScreenOverlay, _ columns: Int, _ rows: Int,
+    _ style: TerminalStyle
+  ) -> String
+
+  /// A meeting drawn on `session` in `style`, driving `store`.
+  ///
+  /// - Parameters:
+  ///   - display: Frames, or lines for a terminal that cannot move the cursor.
+  ///   - layout: How a frame is laid out. Each call lays out the whole screen, so a key press
+  ///     makes one call however many changes it causes; tests count the calls.
+  ///   - onInterrupted: Called after a second Ctrl-C, once the meeting has sent
+  ///     `.alert(.presented(.confirmDiscard))` itself: the caller only notes it (to exit with
+  ///     status 130 later) and keeps running; it stops and ends the session when the
+  ///     feature's dismissal follows, as an effect, like for any other ending.
+  ///   - stopProcess: Stops the process for Ctrl-Z, after the terminal was given back; tests
+  ///     replace it.
+  init(
+    store: Store<RecordMeeting.State, RecordMeeting.Action>,
+    session: TerminalSession,
+    style: TerminalStyle,
+    display: Display = .fullScreen,
+    layout: @escaping Layout = ScreenLayout.render,
+    onInterrupted: @escaping @MainActor () -> Void,
+    stopProcess: @escaping @MainActor () -> Void = { kill(getpid(), SIGSTOP) }
+  ) {
+    self.store = store
+    self.session = session
+    self.style = style
+    self.display = display
+    self.layout = layout
+    self.onInterrupted = onInterrupted
+    self.stopProcess = stopProcess
+  }
+
+  /// Starts reading keys and handling signals, and draws the first frame. Does not send
+  /// `.onTask`: the caller starts the timer.
+  func start() {
+    guard !isRunning else { return }
+    isRunning = true
+    observation = store.observe { [weak self] state in self?.stateChanged(state) }
+    signals = SignalEvents([SIGINT, SIGWINCH, SIGTSTP, SIGCONT]) { [weak self] signal in
+      self?.handleSignal(signal)
+    }
+    startReading()
+    redraw(force: true)
+  }
+
+  /// Stops reading keys, handling signals (they get their default actions back) and drawing.
+  /// The caller then ends the session. Calling it again does nothing.
+  func stop() {
+    isRunning = false
+    readSource?.cancel()
+    readSource = nil
+    signals?.cancel()
+    signals = nil
+    observation?.cancel()
+    observation = nil
+    escapeTimeout?.cancel()
+    escapeTimeout = nil
+  }
+
+  /// Does what `input` stands for (see ``KeyMap``) and redraws. Ignored once a key
+  /// saved or discarded the meeting. The note being typed goes to the meeting as it changes,
+  /// first: whatever ends the meeting, the meeting then saves it. Its end (Enter, Esc) goes
+  /// last, so that a note submitted is still the one being typed, with its speaker.
+  func handle(_ input: KeyMap.Input) {
+    guard !isEnding else { return }
+    let response = KeyMap.respond(to: input, state: store.state, overlay: overlay)
+    let draft = response.overlay.noteDraft ?? ""
+    let draftChange: [RecordMeeting.Action] =
+      draft == store.state.noteDraft ? [] : [.noteDraftChanged(draft)]
+    overlay = response.overlay
+    if response.actions.contains(where: Self.endsTheMeeting) {
+      isEnding = true  // the last frame stays until the caller ends the session
+    }
+    let ringBell = send(
+      draft.isEmpty ? response.actions + draftChange : draftChange + response.actions)
+    if response.isInterrupted {
+      onInterrupted()
+    } else {
+      redraw(ringBell: ringBell)
+    }
+  }
+
+  /// Sends `actions` without drawing after each; whether one of them asked for the bell.
+  private func send(_ actions: [RecordMeeting.Action]) -> Bool {
+    isSendingInput = true
+    isBellDue = false
+    defer {
+      isSendingInput = false
+      isBellDue = false
+    }
+    for action in actions {
+      store.send(action)
+    }
+    return isBellDue
+  }
+
+  /// Draws the current frame if its text changed (or always, when `force`), after the bell
+  /// when `ringBell`, in one write. As lines, writes what changed since the last call (a
+  /// line cannot be drawn again, so `force` changes nothing).
+  func redraw(force: Bool = false, ringBell: Bool = false) {
+    guard isRunning, !isEnding else { return }
+    var output = ringBell ? "\u{07}" : ""
+    switch display {
+    case .fullScreen:
+      let size = session.size
+      let frame = layout(store.state, overlay, size.columns, size.rows, style)
+      if force || frame != lastFrame {
+        output += frame
+        lastFrame = frame
+      }
+    case .lines:
+      let shown = (state: store.state, overlay: overlay)
+      output +=
+        lastShown.map { LineLayout.changes(from: $0, to: shown) }
+        ?? LineLayout.opening(shown.state, shown.overlay)
+      lastShown = shown
+    }
+    if !output.isEmpty { session.write(output) }
+  }
+
+  /// After each action: a closed prompt forgets a pending Ctrl-C; then redraw, with the bell
+  /// on a speaker change (or leave both to ``send(_:)`` when it is sending input).
+  private func stateChanged(_ state: RecordMeeting.State) {
+    if state.alert == nil { overlay.isInterruptPending = false }
+    if isSendingInput {
+      isBellDue = isBellDue || state.shouldRingBell
+    } else {
+      redraw(ringBell: state.shouldRingBell)
+    }
+  }
+
+  /// Responds to a signal delivered by ``SignalEvents``: SIGINT, SIGWINCH, SIGTSTP or
+  /// SIGCONT.
+  func handleSignal(_ signal: Int32) {
+    switch signal {
+    case SIGINT:
+      handle(.interrupt)
+    case SIGWINCH:
+      redraw(force: true)
+    case SIGTSTP:
+      session.suspend()
+      stopProcess()
+    case SIGCONT:
+      session.resume()
+      redraw(force: true)
+    default:
+      break
+    }
+  }
+
+  // MARK: Reading keys
+
+  /// Watches the session's input on the main queue.
+  private func startReading() {
+    let source = DispatchSource.makeReadSource(fileDescriptor: session.input, queue: .main)
+    source.setEventHandler { [weak self] in
+      MainActor.assumeIsolated { self?.readInput() }
+    }
+    source.resume()
+    readSource = source
+  }
+
+  /// Reads what is waiting and handles the keys it completes. At the end of input (the
+  /// terminal hung up) reading stops.
+  private func readInput() {
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let count = buffer.withUnsafeMutableBytes { read(session.input, $0.baseAddress, $0.count) }
+    if count > 0 {
+      handleKeys(decoder.feed(buffer[0..<count]))
+    } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+      readSource?.cancel()
+      readSource = nil
+    }
+  }
+
+  /// Handles `keys` in order, then waits for the rest of an escape sequence if one started.
+  private func handleKeys(_ keys: [Key]) {
+    for key in keys where isRunning {
+      handle(.key(key))
+    }
+    escapeTimeout?.cancel()
+    escapeTimeout = nil
+    guard decoder.hasPendingEscape else { return }
+    let timeout = DispatchWorkItem { [weak self] in
+      MainActor.assumeIsolated { self?.escapeTimedOut() }
+    }
+    escapeTimeout = timeout
+    DispatchQueue.main.asyncAfter(deadline: .now() + Self.escapeDelay, execute: timeout)
+  }
+
+  /// Nothing followed an escape byte: it was the Escape key.
+  private func escapeTimedOut() {
+    escapeTimeout = nil
+    guard isRunning else { return }
+    for key in decoder.timeoutPendingEscape() {
+      handle(.key(key))
+    }
+  }
+
+  /// Whether `action` ends the meeting: saving or discarding.
+  private static func endsTheMeeting(_ action: RecordMeeting.Action) -> Bool {
+    if case .alert(.presented) = action { return true }
+    return false
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SharedState
+import SyncUpsCore
+import Testing
+
+@testable import syncups
+
+/// `syncups config list` and `config get`: the settings as text (``ConfigRenderer``).
+@Suite("config: the settings as text")
+struct ConfigTests {
+  @Test func configList() {
+    var values = RenderingFixtures.defaultConfig
+    #expect(
+      ConfigRenderer.list(values) == """
+        bell              on
+        color             auto
+        default-duration  5m
+        default-theme     bubblegum
+        order             listed
+        overtime          off
+
+        """)
+    values = ConfigValues(
+      bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
+      overtime: true)
+    #expect(
+      ConfigRenderer.list(values) == """
+        bell              off
+        color             never
+        default-duration  1m30s
+        default-theme     sky
+        order             rotated
+        overtime          on
+
+        """)
+  }
+
+  @Test func configGet() {
+    let values = RenderingFixtures.defaultConfig
+    #expect(ConfigRenderer.value(values, for: .bell) == "on\n")
+    #expect(ConfigRenderer.value(values, for: .color) == "auto\n")
+    #expect(ConfigRenderer.value(values, for: .defaultDuration) == "5m\n")
+    #expect(ConfigRenderer.value(values, for: .defaultTheme) == "bubblegum\n")
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import SharedState
+import SyncUpsCore
+import Testing
+
+@testable import syncups
+
+@Suite("Pipe events")
+struct PipeEventTests {
+  @MainActor
+  @Test func stateChangesBecomeEventsNotesFirst() {
+    withDependencies { _ in
+    } operation: {
+      let old = RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
+      #expect(
+        PipeEvent.opening(old) == [
+          .started(syncUpID: Self.syncUp.id, title: "Eng", duration: 60, speakers: 2, overtime: false),
+          .speaker(index: 0, count: 2, name: "Ana", elapsed: 0, slot: 30),
+        ])
+      var new = old
+      new.transcript = "Ana: one\nAna: two: three"
+      new.isPaused = true
+      #expect(
+        PipeEvent.changes(from: old, to: new) == [
+          .note(speaker: "Ana", text: "one", elapsed: 0),
+          .note(speaker: "Ana", text: "two: three", elapsed: 0),
+          .paused(elapsed: 0),
+        ])
+      // Elapsed is meeting time (here 41.7 s, 42 s rounded), not the slot timeline (30 s).
+      var later = new
+      later.isPaused = false
+      later.stopwatch = Stopwatch(elapsed: .milliseconds(41_700))
+      later.secondsElapsed = 30
+      later.speakerIndex = 1
+      let turn = Meeting.Turn(attendee: Self.ana, name: "Ana", seconds: 42, slot: 30)
+      later.turns = [turn]
+      #expect(
+        PipeEvent.changes(from: new, to: later) == [
+          .resumed(elapsed: 42), .turn(turn, name: "Ana", elapsed: 42),
+          .speaker(index: 1, count: 2, name: "Ben", elapsed: 42, slot: 30),
+        ])
+      #expect(PipeEvent.changes(from: later, to: later) == [])
+    }
+  }
+
+  @MainActor
+  @Test func absenceAndOvertimeBecomeEvents() {
+    withDependencies { _ in
+    } operation: {
+      let state = RecordMeeting.State(
+        syncUp: Shared(value: Self.syncUp), absent: [Self.ana], allowsOvertime: true)
+      let ana = MeetingAttendee(id: Self.ana, name: "Ana", absent: true)
+      #expect(
+        PipeEvent.opening(state) == [
+          .started(syncUpID: Self.syncUp.id, title: "Eng", duration: 60, speakers: 1, overtime: true),
+          .absent(ana, name: "Ana", elapsed: 0),
+          .speaker(index: 0, count: 1, name: "Ben", elapsed: 0, slot: 60),
+        ])
+      var over = state
+      over.stopwatch = Stopwatch(elapsed: .seconds(60))
+      over.secondsElapsed = 60
+      over.isInOvertime = true
+      #expect(
+        PipeEvent.changes(from: state, to: over) == [
+          .overtime(name: "Ben", slot: 60, elapsed: 60)
+        ])
+      let lines = [
+        PipeEvent.absent(ana, name: "Ana", elapsed: 0),
+        .overtime(name: "Ben", slot: 60, elapsed: 60),
+        .turn(
+          Meeting.Turn(attendee: Self.ana, name: "Ben", seconds: 72, slot: 60), name: "Ben",
+          elapsed: 72),
+      ]
+      #expect(
+        lines.map(\.plainLine) == [
+          "0:00 Ana is absent", "1:00 Ben is over time", "1:12 Ben spoke 1:12 of 1:00 (+0:12 over)",
+        ])
+      #expect(
+        lines.map { $0.json.text(pretty: false) } == [
+          #"{"attendee":"00000000-0000-0000-0000-00000000000A","elapsed":0,"event":"absent","name":"Ana"}"# + "\n",
+          #"{"elapsed":60,"event":"overtime","name":"Ben","slot":60}"# + "\n",
+          #"{"attendee":"00000000-0000-0000-0000-00000000000A","elapsed":72,"event":"turn","name":"Ben","overtime":12,"seconds":72,"slot":60}"# + "\n",
+        ])
+    }
+  }
+
+  @Test func plainLinesEscapeControlCharacters() {
+    #expect(
+      PipeEvent.note(speaker: "A\u{1B}[31m", text: "x\u{7}", elapsed: 75).plainLine
+        == "1:15 Note from A\\u{1B}[31m: x\\u{07}")
+    #expect(PipeEvent.ended(elapsed: 5, meeting: nil).plainLine == "0:05 Discarded the meeting")
+    #expect(
+      PipeEvent.started(
+        syncUpID: Self.syncUp.id, title: "", duration: 60, speakers: 1, overtime: false
+      ).plainLine == "Started (untitled): 1 speaker, 1 min")
+  }
+
+  static let ana = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
+
+  static let syncUp = SyncUp(
+    id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+    attendees: [
+      Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!, name: "Ana"),
+      Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Ben"),
+    ],
+    duration: 60, title: "Eng")
+}
