@@ -33,7 +33,7 @@ struct StatusTests {
     #expect(status.turnSeconds == 23)
     #expect(status.overtimeSeconds == nil)
     #expect(status.speakerNumber == 1)
-    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:07 left (meeting 1:07 left)")
+    #expect(status.line == "Eng: Ana speaking, 0:07 left (meeting 1:07 left)")
   }
 
   /// The times are rounded as the screen rounds them, to the nearest second (a half up), and
@@ -66,17 +66,17 @@ struct StatusTests {
     #expect(status.meetingLeft == 79)
     #expect(status.elapsedSeconds == 11)
     #expect(status.state == "paused")
-    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:19 left (meeting 1:19 left), paused")
+    #expect(status.line == "Eng: Ana speaking, 0:19 left (meeting 1:19 left), paused")
   }
 
   @Test func overtimeGrowsWithTheTurn() {
     let status = Self.published(overtime: true).at(1010)
     #expect(status.overtimeSeconds == 12)
     #expect(status.state == "over")
-    #expect(StatusText.line(status) == "Eng: Ana speaking, +0:12 over (meeting 1:00 left)")
+    #expect(status.line == "Eng: Ana speaking, +0:12 over (meeting 1:00 left)")
     let ending = Self.published(running: false, overtime: true, ending: true).at(1010)
     #expect(ending.state == "ending")
-    #expect(StatusText.line(ending) == "Eng: Ana speaking, +0:02 over (meeting 1:00 left), ending")
+    #expect(ending.line == "Eng: Ana speaking, +0:02 over (meeting 1:00 left), ending")
   }
 
   @Test func theStateFileRoundTripsAndOtherVersionsAreIgnored() throws {

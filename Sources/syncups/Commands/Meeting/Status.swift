@@ -80,7 +80,7 @@ struct StatusCommand: RunnableCommand {
     @Dependency(\.date.now) var now
     let meetings = published.map { $0.at(now.timeIntervalSince1970) }
     if json { return JSONOutput.array(meetings.map(JSONOutput.status)).text() }
-    return meetings.map { (format?.render($0) ?? StatusText.line($0)) + "\n" }.joined()
+    return meetings.map { (format?.render($0) ?? $0.line) + "\n" }.joined()
   }
 
   @MainActor private func noMeeting(in context: CommandContext) -> CommandFailure {
@@ -92,28 +92,27 @@ struct StatusCommand: RunnableCommand {
 /// A running meeting's status as text, every piece of user text ``sanitize(_:)``d so that no
 /// control character reaches a terminal or a tmux status line. Times are `m:ss` (`h:mm:ss`
 /// from an hour), as on the meeting screen.
-enum StatusText {
-  /// The line `status` prints for a meeting:
+extension PublishedStatus {
+  /// The line `status` prints for the meeting:
   /// `Eng: Blob Jr speaking, 0:45 left (meeting 4:10 left)`, the turn's time as
   /// `+0:12 over` while the speaker runs over, and `, paused` or `, ending` (the end prompt
   /// is open) at the end when so.
-  static func line(_ status: PublishedStatus) -> String {
-    let turn = turnLeft(status) + (status.overtimeSeconds == nil ? " left" : " over")
-    let suffix =
-      status.ending ? ", ending" : status.paused ? ", paused" : ""
-    return "\(title(status)): \(sanitize(status.speaker)) speaking, \(turn) "
-      + "(meeting \(DurationText.clock(status.meetingLeft)) left)" + suffix
+  var line: String {
+    let turn = turnLeftText + (overtimeSeconds == nil ? " left" : " over")
+    let suffix = ending ? ", ending" : paused ? ", paused" : ""
+    return "\(titleText): \(sanitize(speaker)) speaking, \(turn) "
+      + "(meeting \(DurationText.clock(meetingLeft)) left)" + suffix
   }
 
   /// The title, or `(untitled)` when blank.
-  static func title(_ status: PublishedStatus) -> String {
-    status.title.isBlank ? SyncUp.untitled : sanitize(status.title)
+  var titleText: String {
+    title.isBlank ? SyncUp.untitled : sanitize(title)
   }
 
   /// What is left of the speaker's slot, `0:45`, or how far they ran over, `+0:12`.
-  static func turnLeft(_ status: PublishedStatus) -> String {
-    guard let overtime = status.overtimeSeconds else { return DurationText.clock(status.turnLeft) }
-    return "+" + DurationText.clock(overtime)
+  var turnLeftText: String {
+    guard let overtimeSeconds else { return DurationText.clock(turnLeft) }
+    return "+" + DurationText.clock(overtimeSeconds)
   }
 }
 
@@ -244,10 +243,10 @@ struct StatusTemplate: Equatable, Sendable {
 
   private static func value(_ field: Field, of status: PublishedStatus) -> String {
     switch field {
-    case .title: StatusText.title(status)
+    case .title: status.titleText
     case .speaker: sanitize(status.speaker)
     case .next: status.next.first.map(sanitize) ?? ""
-    case .turnLeft: StatusText.turnLeft(status)
+    case .turnLeft: status.turnLeftText
     case .meetingLeft: DurationText.clock(status.meetingLeft)
     case .elapsed: DurationText.clock(status.elapsedSeconds)
     case .state: status.state ?? ""
