@@ -507,6 +507,26 @@ struct LiveFileSystemProcessTests {
       #expect(fsEntries(dir) == ["limited.json"])
     }
   }
+
+  @Test func directoriesAreMadeListedAndInspectedAndFilesRemoved() async throws {
+    try await withFSTemporaryDirectory { dir in
+      try fs.makeDirectories(dir + "/run/syncups")
+      try fs.makeDirectories(dir + "/run/syncups")
+      #expect(
+        try fs.entry(dir + "/run/syncups")
+          == FileEntry(kind: .directory, owner: UInt32(geteuid()), permissions: 0o700))
+      #expect(try fs.contentsOfDirectory(dir + "/run/syncups") == [])
+      _ = try fs.write(Data("1".utf8), to: dir + "/run/syncups/1.json", durably: false)
+      #expect(try fs.entry(dir + "/run/syncups/1.json")?.kind == .file)
+      #expect(try fs.entry(dir + "/run/syncups/1.json")?.permissions == 0o600)
+      #expect(try fs.contentsOfDirectory(dir + "/run")?.sorted() == ["syncups"])
+      #expect(try fs.contentsOfDirectory(dir + "/run/syncups") == ["1.json"])
+      try fs.removeFile(dir + "/run/syncups/1.json")
+      try fs.removeFile(dir + "/run/syncups/1.json")
+      #expect(try fs.entry(dir + "/run/syncups/1.json") == nil)
+      #expect(try fs.contentsOfDirectory(dir + "/none") == nil)
+    }
+  }
 }
 
 // MARK: - InMemoryFileSystem
@@ -659,6 +679,27 @@ struct InMemoryFileSystemTests {
       try fs.write(Data("y".utf8), to: "/a/b/d.json/e.json")
     }
     #expect(writeError?.kind == .other)
+  }
+
+  @Test func directoriesAreMadeListedAndInspectedAndFilesRemoved() throws {
+    let fs = InMemoryFileSystem(files: ["/data/a.json": Data("a".utf8)])
+    try fs.makeDirectories("/run/syncups")
+    let owner = UInt32(geteuid())
+    #expect(
+      try fs.entry("/run/syncups") == FileEntry(kind: .directory, owner: owner, permissions: 0o700))
+    #expect(try fs.entry("/data") == FileEntry(kind: .directory, owner: owner, permissions: 0o700))
+    #expect(try fs.entry("/data/a.json") == FileEntry(kind: .file, owner: owner, permissions: 0o600))
+    #expect(try fs.entry("/data/b.json") == nil)
+    #expect(try fs.contentsOfDirectory("/run/syncups") == [])
+    #expect(try fs.contentsOfDirectory("/")?.sorted() == ["data", "run"])
+    _ = try fs.write(Data("1".utf8), to: "/run/syncups/1.json", durably: false)
+    #expect(try fs.contentsOfDirectory("/run/syncups") == ["1.json"])
+    try fs.removeFile("/run/syncups/1.json")
+    try fs.removeFile("/run/syncups/1.json")
+    #expect(fs.contents(of: "/run/syncups/1.json") == nil)
+    #expect(try fs.contentsOfDirectory("/none") == nil)
+    let inTheWay = #expect(throws: FileSystemError.self) { try fs.makeDirectories("/data/a.json/x") }
+    #expect(inTheWay?.kind == .other)
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SyncUpsCore
 import Testing
 
 @testable import syncups
@@ -99,5 +100,127 @@ struct HistoryRenderingTests {
       SinceDate.day(year: 2026, month: 11, day: 1).date(now: now)
         == SinceDate.localTime(year: 2026, month: 11, day: 1, hour: 0, minute: 0, second: 0)
         .date(now: now))
+  }
+}
+
+/// `meetings` and `meeting show`: the list of past meetings and a past meeting's page.
+@Suite("Past meetings")
+struct PastMeetingRenderingTests {
+  let engineering = RenderingFixtures.shortIDs.engineering
+  let design = RenderingFixtures.shortIDs.design
+
+  @Test func meetings() {
+    #expect(
+      PastMeetingList.render(engineering.meetings, style: .plain, utcOffset: { _ in 0 })
+        == """
+        1  Mon 9 Feb 2026, 09:15  9A0C55D2  Blob: shipped the release
+        2  Fri 6 Feb 2026, 17:40  41B7E0F3  (no notes)
+
+        """)
+  }
+
+  @Test func meetingsCutNotesToTheWidth() {
+    #expect(
+      PastMeetingList.render(
+        engineering.meetings, style: .plain, width: 50, utcOffset: { _ in 0 }) == """
+          1  Mon 9 Feb 2026, 09:15  9A0C55D2  Blob: shipped…
+          2  Fri 6 Feb 2026, 17:40  41B7E0F3  (no notes)
+
+          """)
+  }
+
+  @Test func meetingsShowTheFirstLineWithText() {
+    let meeting = Meeting(
+      id: RenderingFixtures.id(30), date: RenderingFixtures.monday, transcript: "\n  \nBlob: hi")
+    #expect(
+      PastMeetingList.render([meeting], style: .plain, utcOffset: { _ in 0 })
+        == "1  Mon 9 Feb 2026, 09:15  00000000  Blob: hi\n")
+  }
+
+  @Test func noMeetings() {
+    #expect(PastMeetingList.render([], style: .plain) == "")
+    #expect(
+      PastMeetingList.emptyMessage(reference: "'Design review'")
+        == "No meetings yet. Run one with: syncups start 'Design review'\n")
+  }
+
+  @Test func meetingShow() {
+    let meeting = engineering.meetings[0]
+    #expect(
+      PastMeetingPage.render(
+        meeting, of: engineering, style: .plain, utcOffset: { _ in 0 }) == """
+          Meeting
+            Sync-up  Engineering
+            Date     Mon 9 Feb 2026, 09:15
+
+          Attendees
+            Not recorded for this meeting.
+
+          Transcript
+            Blob: shipped the release
+            Blob Jr: reviewing the docs
+
+          """)
+  }
+
+  @Test func meetingShowOfARecordedMeeting() {
+    #expect(
+      PastMeetingPage.render(
+        RenderingFixtures.recorded, of: engineering, style: .plain, utcOffset: { _ in 0 }) == """
+          Meeting
+            Sync-up  Engineering
+            Date     Fri 6 Feb 2026, 17:40
+            Length   5 min, 12 secs of 5 min planned, 12 secs over
+
+          Attendees
+            Ana  2 min, 5 secs of 1 min, 40 secs  25 secs over
+            Ben  absent
+            Cy   1 min of 1 min, 40 secs
+            Dee  did not speak
+
+          Transcript
+            Ana: shipped it
+            Cy: on call
+
+          """)
+    var early = RenderingFixtures.recorded
+    early.duration = 185
+    early.endedEarly = true
+    let style = TerminalStyle(depth: .ansi256)
+    let text = PastMeetingPage.render(early, of: engineering, style: style, utcOffset: { _ in 0 })
+    #expect(text.contains("  Length   3 min, 5 secs of 5 min planned, ended early\n"))
+    #expect(
+      text.contains("  Ana  2 min, 5 secs of 1 min, 40 secs  \u{1B}[1;31m25 secs over\u{1B}[0m\n"))
+    #expect(text.contains("  Ben  \u{1B}[2mabsent\u{1B}[0m\n"))
+  }
+
+  @Test func meetingsShowTheirLengthOnceRecorded() {
+    var early = RenderingFixtures.recorded
+    early.duration = 185
+    early.endedEarly = true
+    let old = engineering.meetings[0]
+    #expect(
+      PastMeetingList.render([RenderingFixtures.recorded, early, old], style: .plain, utcOffset: { _ in 0 })
+        == """
+        1  Fri 6 Feb 2026, 17:40  00000000  5:12 over   Ana: shipped it
+        2  Fri 6 Feb 2026, 17:40  00000000  3:05 early  Ana: shipped it
+        3  Mon 9 Feb 2026, 09:15  9A0C55D2              Blob: shipped the release
+
+        """)
+  }
+
+  @Test func meetingShowKeepsInnerBlankLinesAndDropsTrailingOnes() {
+    let meeting = Meeting(
+      id: RenderingFixtures.id(31), date: RenderingFixtures.friday,
+      transcript: "Ana: one\n\nBen: two\n\n")
+    let text = PastMeetingPage.render(
+      meeting, of: design, style: .plain, utcOffset: { _ in 0 })
+    #expect(text.hasSuffix("Transcript\n  Ana: one\n\n  Ben: two\n"))
+  }
+
+  @Test func meetingShowWithoutNotes() {
+    let text = PastMeetingPage.render(
+      engineering.meetings[1], of: engineering, style: .plain, utcOffset: { _ in 0 })
+    #expect(text.hasSuffix("Transcript\n  No notes were taken.\n"))
   }
 }

@@ -346,220 +346,13 @@ struct RenderingDisplayWidthTests {
   }
 }
 
-@Suite("Durations")
+/// Durations as the command line writes them read back as the same durations.
+@Suite("Durations read back")
 struct RenderingDurationTextTests {
-  @Test(arguments: [
-    (0, "0 secs"), (1, "1 sec"), (2, "2 secs"), (30, "30 secs"), (59, "59 secs"),
-    (60, "1 min"), (61, "1 min, 1 sec"), (90, "1 min, 30 secs"), (300, "5 min"),
-    (3599, "59 min, 59 secs"), (3600, "1 hr"), (3601, "1 hr, 1 sec"), (3900, "1 hr, 5 min"),
-    (7265, "2 hrs, 1 min, 5 secs"), (86_400, "24 hrs"), (-5, "0 secs"),
-  ])
-  func human(seconds: Int, expected: String) {
-    #expect(DurationText.human(seconds) == expected)
-  }
-
-  @Test(arguments: [
-    (45...45, "45 secs"), (1...2, "1 to 2 secs"), (42...43, "42 to 43 secs"),
-    (59...60, "59 secs to 1 min"), (302...303, "5 min, 2 secs to 5 min, 3 secs"),
-  ])
-  func humanRange(range: ClosedRange<Int>, expected: String) {
-    #expect(DurationText.human(range) == expected)
-  }
-
-  @Test(arguments: [
-    (0, "0s"), (1, "1s"), (45, "45s"), (60, "1m"), (90, "1m30s"), (300, "5m"), (3600, "1h"),
-    (3615, "1h15s"), (3900, "1h5m"), (3661, "1h1m1s"), (86_400, "24h"),
-  ])
-  func compact(seconds: Int, expected: String) {
-    #expect(DurationText.compact(seconds) == expected)
-  }
-
   @Test func compactReadsBack() throws {
     for seconds in stride(from: 1, through: 86_400, by: 37) {
       #expect(try DurationParser.seconds(DurationText.compact(seconds)) == seconds)
     }
-  }
-}
-
-@Suite("Dates")
-struct RenderingDateTextTests {
-  @Test(arguments: [
-    (1_770_628_500.0, 0, "Mon 9 Feb 2026, 09:15"),
-    (1_770_628_500.999, 0, "Mon 9 Feb 2026, 09:15"),
-    (1_770_628_500.0, 3600, "Mon 9 Feb 2026, 10:15"),
-    (1_770_628_500.0, 19_800, "Mon 9 Feb 2026, 14:45"),
-    (1_770_628_500.0, -36_000, "Sun 8 Feb 2026, 23:15"),
-    (1_709_249_400.0, 0, "Thu 29 Feb 2024, 23:30"),
-    (1_709_249_400.0, 1800, "Fri 1 Mar 2024, 00:00"),
-    (1_798_759_800.0, 3600, "Fri 1 Jan 2027, 00:30"),
-    (0.0, 0, "Thu 1 Jan 1970, 00:00"),
-    (-1.0, 0, "Wed 31 Dec 1969, 23:59"),
-  ])
-  func meetingDate(seconds: Double, offset: Int, expected: String) {
-    #expect(DateText.meeting(Date(timeIntervalSince1970: seconds), utcOffset: offset) == expected)
-  }
-
-  @Test(arguments: [
-    (1_769_850_900.0, "2026-01-31T09:15:00Z"),
-    (1_769_850_900.75, "2026-01-31T09:15:00Z"),
-    (1_709_249_400.0, "2024-02-29T23:30:00Z"),
-    (0.0, "1970-01-01T00:00:00Z"),
-    (-1.0, "1969-12-31T23:59:59Z"),
-  ])
-  func iso8601(seconds: Double, expected: String) {
-    #expect(DateText.iso8601(Date(timeIntervalSince1970: seconds)) == expected)
-  }
-
-  /// Our calendar arithmetic agrees with Foundation's from 1900 to 2100.
-  @Test func agreesWithFoundationCalendar() {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    let months = [
-      "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
-    for seconds in stride(from: -2_208_988_800, to: 4_102_444_800, by: 7_919 * 3_607) {
-      let date = Date(timeIntervalSince1970: Double(seconds))
-      let parts = calendar.dateComponents(
-        [.year, .month, .day, .weekday, .hour, .minute, .second], from: date)
-      let expected =
-        "\(weekdays[parts.weekday! - 1]) \(parts.day!) \(months[parts.month! - 1]) "
-        + "\(parts.year!), " + String(format: "%02d:%02d", parts.hour!, parts.minute!)
-      #expect(DateText.meeting(date, utcOffset: 0) == expected)
-      let iso = String(
-        format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year!, parts.month!, parts.day!,
-        parts.hour!, parts.minute!, parts.second!)
-      #expect(DateText.iso8601(date) == iso)
-    }
-  }
-
-  @Test func localOffsetIsTheTimeZones() {
-    for date in [RenderingFixtures.monday, Date(timeIntervalSince1970: 1_783_000_000)] {
-      #expect(DateText.localUTCOffset(at: date) == TimeZone.current.secondsFromGMT(for: date))
-    }
-  }
-}
-
-// MARK: - Renderers
-
-@Suite("Human output")
-struct RenderingHumanOutputTests {
-  let engineering = RenderingFixtures.shortIDs.engineering
-  let design = RenderingFixtures.shortIDs.design
-
-  @Test func meetings() {
-    #expect(
-      MeetingListRenderer.render(engineering.meetings, style: .plain, utcOffset: { _ in 0 })
-        == """
-        1  Mon 9 Feb 2026, 09:15  9A0C55D2  Blob: shipped the release
-        2  Fri 6 Feb 2026, 17:40  41B7E0F3  (no notes)
-
-        """)
-  }
-
-  @Test func meetingsCutNotesToTheWidth() {
-    #expect(
-      MeetingListRenderer.render(
-        engineering.meetings, style: .plain, width: 50, utcOffset: { _ in 0 }) == """
-          1  Mon 9 Feb 2026, 09:15  9A0C55D2  Blob: shipped…
-          2  Fri 6 Feb 2026, 17:40  41B7E0F3  (no notes)
-
-          """)
-  }
-
-  @Test func meetingsShowTheFirstLineWithText() {
-    let meeting = Meeting(
-      id: RenderingFixtures.id(30), date: RenderingFixtures.monday, transcript: "\n  \nBlob: hi")
-    #expect(
-      MeetingListRenderer.render([meeting], style: .plain, utcOffset: { _ in 0 })
-        == "1  Mon 9 Feb 2026, 09:15  00000000  Blob: hi\n")
-  }
-
-  @Test func noMeetings() {
-    #expect(MeetingListRenderer.render([], style: .plain) == "")
-    #expect(
-      MeetingListRenderer.emptyMessage(reference: "'Design review'")
-        == "No meetings yet. Run one with: syncups start 'Design review'\n")
-  }
-
-  @Test func meetingShow() {
-    let meeting = engineering.meetings[0]
-    #expect(
-      MeetingDetailRenderer.render(
-        meeting, of: engineering, style: .plain, utcOffset: { _ in 0 }) == """
-          Meeting
-            Sync-up  Engineering
-            Date     Mon 9 Feb 2026, 09:15
-
-          Attendees
-            Not recorded for this meeting.
-
-          Transcript
-            Blob: shipped the release
-            Blob Jr: reviewing the docs
-
-          """)
-  }
-
-  @Test func meetingShowOfARecordedMeeting() {
-    #expect(
-      MeetingDetailRenderer.render(
-        RenderingFixtures.recorded, of: engineering, style: .plain, utcOffset: { _ in 0 }) == """
-          Meeting
-            Sync-up  Engineering
-            Date     Fri 6 Feb 2026, 17:40
-            Length   5 min, 12 secs of 5 min planned, 12 secs over
-
-          Attendees
-            Ana  2 min, 5 secs of 1 min, 40 secs  25 secs over
-            Ben  absent
-            Cy   1 min of 1 min, 40 secs
-            Dee  did not speak
-
-          Transcript
-            Ana: shipped it
-            Cy: on call
-
-          """)
-    var early = RenderingFixtures.recorded
-    early.duration = 185
-    early.endedEarly = true
-    let style = TerminalStyle(depth: .ansi256)
-    let text = MeetingDetailRenderer.render(early, of: engineering, style: style, utcOffset: { _ in 0 })
-    #expect(text.contains("  Length   3 min, 5 secs of 5 min planned, ended early\n"))
-    #expect(
-      text.contains("  Ana  2 min, 5 secs of 1 min, 40 secs  \u{1B}[1;31m25 secs over\u{1B}[0m\n"))
-    #expect(text.contains("  Ben  \u{1B}[2mabsent\u{1B}[0m\n"))
-  }
-
-  @Test func meetingsShowTheirLengthOnceRecorded() {
-    var early = RenderingFixtures.recorded
-    early.duration = 185
-    early.endedEarly = true
-    let old = engineering.meetings[0]
-    #expect(
-      MeetingListRenderer.render([RenderingFixtures.recorded, early, old], style: .plain, utcOffset: { _ in 0 })
-        == """
-        1  Fri 6 Feb 2026, 17:40  00000000  5:12 over   Ana: shipped it
-        2  Fri 6 Feb 2026, 17:40  00000000  3:05 early  Ana: shipped it
-        3  Mon 9 Feb 2026, 09:15  9A0C55D2              Blob: shipped the release
-
-        """)
-  }
-
-  @Test func meetingShowKeepsInnerBlankLinesAndDropsTrailingOnes() {
-    let meeting = Meeting(
-      id: RenderingFixtures.id(31), date: RenderingFixtures.friday,
-      transcript: "Ana: one\n\nBen: two\n\n")
-    let text = MeetingDetailRenderer.render(
-      meeting, of: design, style: .plain, utcOffset: { _ in 0 })
-    #expect(text.hasSuffix("Transcript\n  Ana: one\n\n  Ben: two\n"))
-  }
-
-  @Test func meetingShowWithoutNotes() {
-    let text = MeetingDetailRenderer.render(
-      engineering.meetings[1], of: engineering, style: .plain, utcOffset: { _ in 0 })
-    #expect(text.hasSuffix("Transcript\n  No notes were taken.\n"))
   }
 }
 
@@ -572,9 +365,9 @@ struct RenderingTerminalSafetyTests {
       SyncUpListRenderer.render([hostile], style: style, width: 60),
       SyncUpListRenderer.render([hostile], style: style),
       SyncUpDetailRenderer.render(hostile, style: style),
-      MeetingListRenderer.render(hostile.meetings, style: style, width: 60),
-      MeetingListRenderer.render(hostile.meetings, style: style),
-      MeetingDetailRenderer.render(hostile.meetings[0], of: hostile, style: style),
+      PastMeetingList.render(hostile.meetings, style: style, width: 60),
+      PastMeetingList.render(hostile.meetings, style: style),
+      PastMeetingPage.render(hostile.meetings[0], of: hostile, style: style),
       DeletionQuestion.syncUp(hostile),
       DeletionQuestion.meeting(hostile.meetings[0], of: hostile),
       ThemeListRenderer.render(style: style),
@@ -598,7 +391,7 @@ struct RenderingTerminalSafetyTests {
   @Test func userTextIsShownEscaped() {
     let hostile = RenderingFixtures.hostile
     #expect(
-      MeetingDetailRenderer.render(
+      PastMeetingPage.render(
         hostile.meetings[0], of: hostile, style: .plain, utcOffset: { _ in 0 }) == """
           Meeting
             Sync-up  \\u{1B}[2JEvil\\u{9B}31m\\u{07}

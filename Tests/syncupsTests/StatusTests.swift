@@ -1,4 +1,6 @@
 import Foundation
+import SharedState
+import SyncUpsCore
 import Testing
 
 @testable import ManPageGenerator
@@ -12,26 +14,26 @@ struct StatusTests {
   /// meeting's 90 left, as of second 1,000.
   static func published(
     running: Bool = true, overtime: Bool = false, paused: Bool = false, ending: Bool = false
-  ) -> PublishedMeeting {
-    PublishedMeeting(
+  ) -> PublishedStatus {
+    PublishedStatus(
       pid: 4242, processStart: 777, file: "/data/sync-ups.json",
       syncUpID: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
       title: "Eng", started: 990, speaker: "Ana", speakerIndex: 0, speakerCount: 3,
       next: ["Ben", "Cy"], turnLeft: overtime ? 0 : 19, meetingLeft: overtime ? 60 : 79,
-      slot: 30, elapsed: 10.5, turnElapsed: overtime ? 31.5 : 10.5, paused: paused,
+      slot: 30, laterSlots: 60, elapsed: 10.5, turnElapsed: overtime ? 31.5 : 10.5, paused: paused,
       ending: ending, overtime: overtime, running: running, updated: 1000)
   }
 
   @Test func timesRunOnFromTheFileWhileTheMeetingRuns() {
-    let status = Self.published().status(at: 1012.5)
+    let status = Self.published().at(1012.5)
     // 12.5 s later: 23 s of meeting and turn, so 7 s of the slot and 67 of the meeting left.
     #expect(status.turnLeft == 7)
     #expect(status.meetingLeft == 67)
-    #expect(status.elapsed == 23)
-    #expect(status.turnElapsed == 23)
-    #expect(status.overtime == nil)
+    #expect(status.elapsedSeconds == 23)
+    #expect(status.turnSeconds == 23)
+    #expect(status.overtimeSeconds == nil)
     #expect(status.speakerNumber == 1)
-    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:07 left (meeting 1:07 left)")
+    #expect(status.line == "Eng: Ana speaking, 0:07 left (meeting 1:07 left)")
   }
 
   /// The times are rounded as the screen rounds them, to the nearest second (a half up), and
@@ -42,53 +44,53 @@ struct StatusTests {
     meeting.turnElapsed = 1.25
     meeting.turnLeft = 29
     meeting.meetingLeft = 89
-    let status = meeting.status(at: 1000.35)
-    #expect(status.elapsed == 2)
-    #expect(status.turnElapsed == 2)
+    let status = meeting.at(1000.35)
+    #expect(status.elapsedSeconds == 2)
+    #expect(status.turnSeconds == 2)
     #expect(status.turnLeft == 28)
     #expect(status.meetingLeft == 88)
-    let before = meeting.status(at: 1000.2)
-    #expect([before.elapsed, before.turnLeft, before.meetingLeft] as [Int] == [1, 29, 89])
+    let before = meeting.at(1000.2)
+    #expect([before.elapsedSeconds, before.turnLeft, before.meetingLeft] as [Int] == [1, 29, 89])
   }
 
   @Test func theSlotTimelineStopsAtTheEndOfTheSlot() {
-    let status = Self.published().status(at: 1040)
+    let status = Self.published().at(1040)
     #expect(status.turnLeft == 0)
     #expect(status.meetingLeft == 60)
-    #expect(status.elapsed == 51)
+    #expect(status.elapsedSeconds == 51)
   }
 
   @Test func aPausedMeetingStandsStill() {
-    let status = Self.published(running: false, paused: true).status(at: 1100)
+    let status = Self.published(running: false, paused: true).at(1100)
     #expect(status.turnLeft == 19)
     #expect(status.meetingLeft == 79)
-    #expect(status.elapsed == 11)
+    #expect(status.elapsedSeconds == 11)
     #expect(status.state == "paused")
-    #expect(StatusText.line(status) == "Eng: Ana speaking, 0:19 left (meeting 1:19 left), paused")
+    #expect(status.line == "Eng: Ana speaking, 0:19 left (meeting 1:19 left), paused")
   }
 
   @Test func overtimeGrowsWithTheTurn() {
-    let status = Self.published(overtime: true).status(at: 1010)
-    #expect(status.overtime == 12)
+    let status = Self.published(overtime: true).at(1010)
+    #expect(status.overtimeSeconds == 12)
     #expect(status.state == "over")
-    #expect(StatusText.line(status) == "Eng: Ana speaking, +0:12 over (meeting 1:00 left)")
-    let ending = Self.published(running: false, overtime: true, ending: true).status(at: 1010)
+    #expect(status.line == "Eng: Ana speaking, +0:12 over (meeting 1:00 left)")
+    let ending = Self.published(running: false, overtime: true, ending: true).at(1010)
     #expect(ending.state == "ending")
-    #expect(StatusText.line(ending) == "Eng: Ana speaking, +0:02 over (meeting 1:00 left), ending")
+    #expect(ending.line == "Eng: Ana speaking, +0:02 over (meeting 1:00 left), ending")
   }
 
   @Test func theStateFileRoundTripsAndOtherVersionsAreIgnored() throws {
     let meeting = Self.published()
-    let data = try meeting.encoded()
-    #expect(PublishedMeeting.decoded(data) == meeting)
+    let data = meeting.encoded()
+    #expect(PublishedStatus.decoded(data) == meeting)
     var newer = meeting
     newer.version = 2
-    #expect(PublishedMeeting.decoded(try newer.encoded()) == nil)
-    #expect(PublishedMeeting.decoded(Data("{\"pid\":1}".utf8)) == nil)
+    #expect(PublishedStatus.decoded(newer.encoded()) == nil)
+    #expect(PublishedStatus.decoded(Data("{\"pid\":1}".utf8)) == nil)
   }
 
   @Test func theManPageNamesEveryKeyOfTheStatusObject() throws {
-    guard case .object(let object) = JSONOutput.status(Self.published().status(at: 1000)) else {
+    guard case .object(let object) = JSONOutput.status(Self.published().at(1000)) else {
       Issue.record("a status is not printed as an object")
       return
     }
@@ -96,6 +98,132 @@ struct StatusTests {
     #expect(object["speakerIndex"] == .int(1))
     #expect(object["turnLeft"] == .int(19))
     #expect(object["started"] == .string("1970-01-01T00:16:30Z"))
+  }
+
+  /// The file holds every key of the first layout, so a `status` that knows only those still
+  /// reads a meeting published now; `laterSlots` is the one key added.
+  @Test func theStateFileKeepsTheKeysOlderReadersRead() throws {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Self.published().encoded()) as? [String: Any])
+    #expect(
+      Set(object.keys) == [
+        "version", "pid", "processStart", "file", "syncUpID", "title", "started", "speaker",
+        "speakerIndex", "speakerCount", "next", "turnLeft", "meetingLeft", "slot", "elapsed",
+        "turnElapsed", "paused", "ending", "overtime", "running", "updated", "laterSlots",
+      ])
+    #expect(object["turnLeft"] as? Int == 19)
+    #expect(object["meetingLeft"] as? Int == 79)
+    #expect(object["laterSlots"] as? Int == 60)
+    #expect(object["elapsed"] as? Double == 10.5)
+  }
+
+  /// `status` works the times out at the `date` dependency's now: 12.5 s after the file was
+  /// written, the line, the template and the JSON object all say 7 s of the slot is left.
+  @Test func statusAnswersAsOfTheDateDependency() throws {
+    let published = [Self.published()]
+    try withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 1012.5))
+    } operation: {
+      #expect(
+        StatusCommand().answer(published, json: false)
+          == "Eng: Ana speaking, 0:07 left (meeting 1:07 left)\n")
+      let template = try StatusTemplate("{speaker} {turnLeft} {elapsed}")
+      #expect(StatusCommand(format: template).answer(published, json: false) == "Ana 0:07 0:23\n")
+      #expect(
+        StatusCommand().answer(published, json: true) == """
+          [
+            {
+              "elapsed" : 23,
+              "ending" : false,
+              "file" : "/data/sync-ups.json",
+              "meetingLeft" : 67,
+              "next" : [
+                "Ben",
+                "Cy"
+              ],
+              "overtime" : 0,
+              "paused" : false,
+              "pid" : 4242,
+              "speaker" : "Ana",
+              "speakerCount" : 3,
+              "speakerIndex" : 1,
+              "started" : "1970-01-01T00:16:30Z",
+              "syncUp" : {
+                "id" : "00000000-0000-0000-0000-000000000001",
+                "title" : "Eng"
+              },
+              "turnElapsed" : 23,
+              "turnLeft" : 7
+            }
+          ]
+
+          """)
+    }
+  }
+
+  /// `status` reads the status directory on the file system of the `defaultFileStorage`
+  /// dependency: the meeting of a running process is shown, the file of one that is gone is
+  /// removed, and other files are passed over.
+  @MainActor
+  @Test func statusReadsTheDirectoryOnTheFileSystemDependency() throws {
+    let directory = "/run/user/test/syncups"
+    var running = Self.published()
+    (running.pid, running.processStart) = (ProcessIdentity.current.pid, ProcessIdentity.current.start)
+    var gone = Self.published()
+    (gone.pid, gone.processStart, gone.title) = (Int32.max - 1, nil, "Gone")
+    let fileSystem = InMemoryFileSystem(files: [
+      "\(directory)/\(running.pid).json": running.encoded(),
+      "\(directory)/\(gone.pid).json": gone.encoded(),
+      "\(directory)/notes.txt": Data("not a meeting".utf8),
+    ])
+    let text = try withDependencies {
+      $0.defaultFileStorage = fileSystem
+      $0.date = .constant(Date(timeIntervalSince1970: 1012.5))
+    } operation: {
+      try StatusCommand().answer(
+        in: CommandContext(
+          options: GlobalOptions(), environment: ["XDG_RUNTIME_DIR": "/run/user/test"]))
+    }
+    #expect(text == "Eng: Ana speaking, 0:07 left (meeting 1:07 left)\n")
+    #expect(fileSystem.contents(of: "\(directory)/\(gone.pid).json") == nil)
+    #expect(fileSystem.contents(of: "\(directory)/\(running.pid).json") == running.encoded())
+    #expect(fileSystem.contents(of: "\(directory)/notes.txt") == Data("not a meeting".utf8))
+  }
+
+  /// A meeting publishes through the dependencies what `status` then shows, and nothing once
+  /// it has ended: Ana 10.5 s into her 30 s slot of a 90 s meeting among three.
+  @MainActor
+  @Test func whatAMeetingPublishesIsWhatStatusShows() throws {
+    let fileSystem = InMemoryFileSystem()
+    let environment = ["XDG_RUNTIME_DIR": "/run/user/test"]
+    try withDependencies {
+      $0.defaultFileStorage = fileSystem
+      $0.date = .constant(Date(timeIntervalSince1970: 1000))
+    } operation: {
+      let publisher = try #require(
+        StatusPublisher(
+          directory: StatusDirectory(environment: environment), dataFile: "/data/sync-ups.json"))
+      let syncUp = SyncUp(
+        id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+        attendees: [
+          Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000A1")!, name: "Ana"),
+          Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000A2")!, name: "Ben"),
+          Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000A3")!, name: "Cy"),
+        ],
+        duration: 90, title: "Eng")
+      var meeting = RecordMeeting.State(syncUp: Shared(value: syncUp))
+      meeting.started = Date(timeIntervalSince1970: 990)
+      meeting.stopwatch = Stopwatch(elapsed: .milliseconds(10_500))
+      meeting.isPaused = true
+      publisher.publish(meeting)
+      #expect(fileSystem.contents(of: "/run/user/test/syncups/.gitignore") == Data("*\n".utf8))
+      let context = CommandContext(options: GlobalOptions(), environment: environment)
+      #expect(
+        try StatusCommand().answer(in: context)
+          == "Eng: Ana speaking, 0:19 left (meeting 1:19 left), paused\n")
+      publisher.remove()
+      #expect(throws: CommandFailure.self) { try StatusCommand().answer(in: context) }
+    }
   }
 
   @Test func stateFileNames() {
@@ -118,11 +246,11 @@ struct StatusTests {
   }
 
   @Test func templatesFillInEveryPlaceholder() throws {
-    let status = Self.published().status(at: 1000)
+    let status = Self.published().at(1000)
     let template = try StatusTemplate(
       "{title}|{speaker}|{next}|{turnLeft}|{meetingLeft}|{elapsed}|{state}|{speakerIndex}/{speakerCount}|{{}}")
     #expect(template.render(status) == "Eng|Ana|Ben|0:19|1:19|0:11||1/3|{}")
-    let over = Self.published(overtime: true).status(at: 1000)
+    let over = Self.published(overtime: true).at(1000)
     #expect(try StatusTemplate("{speaker} {turnLeft} {state}").render(over) == "Ana +0:02 over")
   }
 
@@ -131,7 +259,7 @@ struct StatusTests {
     published.title = "Eng\u{1B}[2J"
     published.speaker = "An\u{07}a"
     published.next = []
-    let status = published.status(at: 1000)
+    let status = published.at(1000)
     #expect(try StatusTemplate("{title} {speaker} [{next}]").render(status) == "Eng\\u{1B}[2J An\\u{07}a []")
   }
 

@@ -76,6 +76,50 @@ public protocol FileSystem: AnyObject, Sendable {
   /// fingerprints), missed changes are not. Start watching before the first read so that no
   /// change falls between the two.
   func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> any FileWatch
+
+  /// Atomically replaces the file as `write(_:to:)` does; with `durably` false, without
+  /// flushing the file and its directory to the disk: for a file that means nothing after a
+  /// crash, or whose reader copies it elsewhere at once.
+  func write(_ data: Data, to path: String, durably: Bool) throws(FileSystemError)
+    -> FileFingerprint
+
+  /// Creates `directory` and its missing parents with mode 0700 (less the umask); an existing
+  /// directory is left as it is.
+  func makeDirectories(_ directory: String) throws(FileSystemError)
+
+  /// The names of the entries in `directory`, without `.` and `..`, in no particular order;
+  /// nil when there is no such directory.
+  func contentsOfDirectory(_ directory: String) throws(FileSystemError) -> [String]?
+
+  /// Removes the file at `path` (a symlink itself, not its target); nothing when there is none.
+  func removeFile(_ path: String) throws(FileSystemError)
+
+  /// What is at `path`, not following a final symlink: its kind, owner and permission bits;
+  /// nil when nothing is there.
+  func entry(_ path: String) throws(FileSystemError) -> FileEntry?
+}
+
+/// What a path names, as ``FileSystem/entry(_:)`` tells it.
+public struct FileEntry: Equatable, Sendable {
+  /// What kind of thing the path names.
+  public enum Kind: Equatable, Sendable {
+    case file
+    case directory
+    /// A symlink, a socket, a device…
+    case other
+  }
+
+  public var kind: Kind
+  /// The user id of its owner.
+  public var owner: UInt32
+  /// Its permission bits, such as `0o700`.
+  public var permissions: UInt16
+
+  public init(kind: Kind, owner: UInt32, permissions: UInt16) {
+    self.kind = kind
+    self.owner = owner
+    self.permissions = permissions
+  }
 }
 
 extension FileSystem {

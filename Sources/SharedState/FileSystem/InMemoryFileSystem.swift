@@ -4,11 +4,19 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A file system kept in memory, for tests: nothing touches the disk.
 ///
 /// Paths are standardised lexically (relative paths count from `/`); there are no symlinks
-/// and directories exist implicitly wherever files are below them. Every write, including
+/// and directories exist implicitly wherever files are below them, and where
+/// `makeDirectories(_:)` made them. Every write, including
 /// simulated outside changes, gets a new generation number as its fingerprint. Locks are
 /// per-path, in-process locks with the same timeout behaviour as the live ones. Watchers are
 /// called asynchronously on a private serial queue per watch, after writes through this
@@ -44,6 +52,8 @@ public final class InMemoryFileSystem: FileSystem {
 
   private struct State {
     var files: [String: File] = [:]
+    /// Directories made by `makeDirectories(_:)`; those holding files exist without it.
+    var directories: Set<String> = []
     var lastGeneration: UInt64 = 0
     var writeCounts: [String: Int] = [:]
     var readCounts: [String: Int] = [:]
@@ -69,10 +79,11 @@ public final class InMemoryFileSystem: FileSystem {
       throw failure.error
     }
 
-    /// Whether some file lies below `path`, which makes `path` a directory.
+    /// Whether `path` was made a directory or some file lies below it.
     func isDirectory(_ path: String) -> Bool {
       let prefix = path == "/" ? "/" : path + "/"
-      return files.keys.contains { $0.hasPrefix(prefix) }
+      return directories.contains(path) || directories.contains { $0.hasPrefix(prefix) }
+        || files.keys.contains { $0.hasPrefix(prefix) }
     }
 
     /// Wakes the watchers of `path`.
@@ -216,6 +227,65 @@ public final class InMemoryFileSystem: FileSystem {
     }
     state.withLock { $0.watchers[path, default: [:]][ObjectIdentifier(watch)] = notifier }
     return watch
+  }
+
+  /// Stores `data` as `write(_:to:)` does: nothing here is ever flushed.
+  public func write(
+    _ data: Data, to path: String, durably: Bool
+  ) throws(FileSystemError) -> FileFingerprint {
+    try write(data, to: path)
+  }
+
+  /// Remembers `directory` and its parents as directories; `.other` when a file is in the way.
+  public func makeDirectories(_ directory: String) throws(FileSystemError) {
+    let directory = canonicalPath(directory)
+    try state.withLock { state throws(FileSystemError) in
+      var path = directory
+      while path != "/" {
+        if state.files[path] != nil {
+          throw FileSystemError(
+            kind: .other, path: path,
+            message: "cannot create directory '\(path)': a file is in the way", errno: nil)
+        }
+        state.directories.insert(path)
+        path = FSPath.split(path).directory
+      }
+    }
+  }
+
+  /// The names of the files and directories right below `directory`; nil when it is none.
+  public func contentsOfDirectory(_ directory: String) throws(FileSystemError) -> [String]? {
+    let directory = canonicalPath(directory)
+    return state.withLock { state in
+      guard state.isDirectory(directory) else { return nil }
+      let prefix = directory == "/" ? "/" : directory + "/"
+      let below = (Array(state.files.keys) + Array(state.directories)).filter {
+        $0.hasPrefix(prefix)
+      }
+      return Array(Set(below.map { $0.dropFirst(prefix.count).prefix { $0 != "/" } }))
+        .map(String.init)
+    }
+  }
+
+  /// Forgets the file and notifies its watchers; nothing when there is none.
+  public func removeFile(_ path: String) throws(FileSystemError) {
+    let path = canonicalPath(path)
+    try state.withLock { state throws(FileSystemError) in
+      if state.isDirectory(path) { throw Self.directoryError(path) }
+      guard state.files.removeValue(forKey: path) != nil else { return }
+      state.notify(path)
+    }
+  }
+
+  /// A file (mode 0600) or a directory (mode 0700), owned by the user running the process.
+  public func entry(_ path: String) throws(FileSystemError) -> FileEntry? {
+    let path = canonicalPath(path)
+    return state.withLock { state in
+      let owner = UInt32(geteuid())
+      if state.files[path] != nil { return FileEntry(kind: .file, owner: owner, permissions: 0o600) }
+      guard state.isDirectory(path) else { return nil }
+      return FileEntry(kind: .directory, owner: owner, permissions: 0o700)
+    }
   }
 
   // MARK: Test affordances

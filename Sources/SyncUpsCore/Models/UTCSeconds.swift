@@ -42,7 +42,7 @@ public enum UTCSeconds {
   }
 
   /// The seconds since 1970 of a moment given by valid calendar fields.
-  static func seconds(
+  public static func seconds(
     year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
   ) -> Int {
     // Years counted from March, so that the leap day ends the year; eras of 400 years.

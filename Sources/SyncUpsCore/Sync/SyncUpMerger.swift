@@ -32,7 +32,7 @@ struct SyncUpMerger {
       text: SyncUpsMerge.quoted)
     let duration = field(
       "duration", "duration", base: base?.duration, ours: ours.duration,
-      theirs: theirs.duration, text: Self.durationText)
+      theirs: theirs.duration, text: DurationText.compact)
     let theme = field(
       "theme", "theme", base: base?.theme, ours: ours.theme, theirs: theirs.theme,
       text: { $0.rawValue })
@@ -56,7 +56,7 @@ struct SyncUpMerger {
     } keptChange: { kept, base, removedBy in
       record(
         "meetings.\(kept.id)", kept: removedBy.other,
-        "the meeting of \(Self.dateText(base.date)) "
+        "the meeting of \(DateText.iso8601(base.date)) "
           + "\(SyncUpsMerge.removal("deleted", by: removedBy)); kept it")
     }
     return SyncUp(
@@ -81,7 +81,7 @@ struct SyncUpMerger {
   }
 
   private mutating func mergeMeeting(base: Meeting?, ours: Meeting, theirs: Meeting) -> Meeting {
-    let which = "the meeting of \(Self.dateText(base?.date ?? ours.date))"
+    let which = "the meeting of \(DateText.iso8601(base?.date ?? ours.date))"
     let path = "meetings.\(ours.id)"
     func merged<Value: Equatable>(
       _ key: String, _ value: (Meeting) -> Value, text: (Value) -> String?
@@ -92,12 +92,12 @@ struct SyncUpMerger {
     }
     return Meeting(
       id: ours.id,
-      date: merged("date", \.date, text: Self.dateText),
+      date: merged("date", \.date, text: DateText.iso8601),
       transcript: merged("transcript", \.transcript, text: Self.excerpt),
-      started: merged("started", \.started) { $0.map(Self.dateText) },
-      duration: merged("duration", \.duration) { $0.map(Self.durationText) },
+      started: merged("started", \.started) { $0.map(DateText.iso8601) },
+      duration: merged("duration", \.duration) { $0.map(DurationText.compact) },
       plannedDuration: merged("plannedDuration", \.plannedDuration) {
-        $0.map(Self.durationText)
+        $0.map(DurationText.compact)
       },
       endedEarly: merged("endedEarly", \.endedEarly) { $0.map { $0 ? "yes" : "no" } },
       attendees: merged("attendees", \.attendees) { $0.map { "a list of \($0.count)" } },
@@ -168,17 +168,6 @@ struct SyncUpMerger {
 
   private static func nameText(_ name: String) -> String {
     name.isEmpty ? "(blank)" : SyncUpsMerge.quoted(name)
-  }
-
-  /// Seconds as the command line writes durations: `45s`, `5m`, `1m30s`, `1h`.
-  static func durationText(_ seconds: Int) -> String {
-    let parts = [(seconds / 3600, "h"), (seconds % 3600 / 60, "m"), (seconds % 60, "s")]
-    let text = parts.filter { $0.0 != 0 }.map { "\($0.0)\($0.1)" }.joined()
-    return text.isEmpty ? "0s" : text
-  }
-
-  private static func dateText(_ date: Date) -> String {
-    Date.ISO8601FormatStyle().format(date)
   }
 
   /// A transcript's start, quoted on one line: enough to tell two versions apart.

@@ -34,7 +34,7 @@ enum DeletionQuestion {
     _ meeting: Meeting, of syncUp: SyncUp,
     utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
   ) -> String {
-    let firstLine = MeetingListRenderer.firstNoteLine(meeting)
+    let firstLine = PastMeetingList.firstNoteLine(meeting)
     let notes =
       firstLine.isEmpty ? UserText.noNotes : "(\"\(truncated(firstLine, toWidth: noteWidth))\")"
     let name = meetingName(meeting, utcOffset: utcOffset)

@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SyncUpsCore
 
 /// Collects what a ``JSONSink`` shape writes into a ``JSONOutput`` tree.
 ///

@@ -10,7 +10,7 @@
 #endif
 import SharedState
 
-/// Where running meetings publish their state (``PublishedMeeting``): `$XDG_RUNTIME_DIR/syncups`
+/// Where running meetings publish their state (``PublishedStatus``): `$XDG_RUNTIME_DIR/syncups`
 /// when `XDG_RUNTIME_DIR` is an absolute path (a relative one is ignored, as the XDG
 /// specification asks), else `syncups/run` in the data directory
 /// (`$XDG_DATA_HOME/syncups/run`, by default `~/.local/share/syncups/run`). It belongs to the
@@ -42,7 +42,7 @@ struct StatusDirectory: Equatable, Sendable {
   /// - Throws: a failure saying why it cannot be used.
   func prepare() throws {
     do {
-      try LiveFileSystem.shared.makeDirectories(path)
+      try fileSystem.makeDirectories(path)
     } catch {
       throw CommandFailure("cannot create the status directory: \(error.message)")
     }
@@ -55,56 +55,68 @@ struct StatusDirectory: Equatable, Sendable {
   /// of running meetings are nobody's changes. Best effort: status works without it.
   private func ignoreInGit() {
     let file = path + "/.gitignore"
-    guard access(file, F_OK) != 0 else { return }
-    _ = try? LiveFileSystem.shared.write(Data("*\n".utf8), to: file)
+    guard (try? fileSystem.entry(file)) == nil else { return }
+    _ = try? fileSystem.write(Data("*\n".utf8), to: file)
   }
 
   /// Why the directory, which exists, may not be used; nil when it may.
   func problem() -> String? {
-    var info = stat()
-    guard lstat(path, &info) == 0 else {
-      return "cannot inspect '\(path)': \(String(cString: strerror(errno)))"
+    let entry: FileEntry
+    do {
+      guard let found = try fileSystem.entry(path) else {
+        return "cannot inspect '\(path)': \(String(cString: strerror(ENOENT)))"
+      }
+      entry = found
+    } catch {
+      return error.message
     }
     let refusal = "refusing the status directory '\(path)': "
-    guard info.st_mode & S_IFMT == S_IFDIR else {
+    guard entry.kind == .directory else {
       return refusal + "it is not a directory"
     }
-    guard info.st_uid == geteuid() else {
-      return refusal + "it belongs to user \(info.st_uid), not to you"
+    guard entry.owner == geteuid() else {
+      return refusal + "it belongs to user \(entry.owner), not to you"
     }
-    guard info.st_mode & 0o077 == 0 else {
-      let mode = String(info.st_mode & 0o777, radix: 8)
+    guard entry.permissions & 0o077 == 0 else {
+      let mode = String(entry.permissions & 0o777, radix: 8)
       return refusal + "others may use it (mode 0\(mode)); make it private with 'chmod 700'"
     }
     return nil
   }
 
-  /// Whether the directory exists (as anything).
+  /// Whether the directory exists (as anything): false too when it cannot be inspected, as
+  /// when a file stands where a directory on its path should be.
   var exists: Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
+    (try? fileSystem.entry(path)) != nil
   }
 
   /// The meetings published here whose processes still run, by when they started. Files of
   /// meetings whose process is gone (killed with SIGKILL, or a crash) are removed; a file
   /// naming a live process that is not the meeting's (its pid reused) is ignored.
-  func runningMeetings() -> [PublishedMeeting] {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
-    var meetings: [PublishedMeeting] = []
+  func runningMeetings() -> [PublishedStatus] {
+    guard let names = try? fileSystem.contentsOfDirectory(path) else { return [] }
+    var meetings: [PublishedStatus] = []
     for name in names {
       guard let pid = Self.pid(fromFileName: name) else { continue }
       let file = path + "/" + name
-      guard let data = try? Data(contentsOf: URL(filePath: file)),
-        let meeting = PublishedMeeting.decoded(data), meeting.pid == pid
+      guard let data = (try? fileSystem.read(file))?.data,
+        let meeting = PublishedStatus.decoded(data), meeting.pid == pid
       else { continue }
       let process = ProcessIdentity(pid: pid, start: meeting.processStart)
       guard process.isRunning else {
-        if kill(pid, 0) != 0 && errno == ESRCH { unlink(file) }
+        if kill(pid, 0) != 0 && errno == ESRCH { try? fileSystem.removeFile(file) }
         continue
       }
       meetings.append(meeting)
     }
     return meetings.sorted { ($0.started ?? $0.updated, $0.pid) < ($1.started ?? $1.updated, $1.pid) }
+  }
+
+  /// The file system the directory lies in: the data file's (the `defaultFileStorage`
+  /// dependency).
+  private var fileSystem: any FileSystem {
+    @Dependency(\.defaultFileStorage) var fileSystem
+    return fileSystem
   }
 
   /// The pid a state file's name gives (`<pid>.json`), or nil for any other name (the

@@ -3,15 +3,10 @@
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import SharedState
 import SyncUpsCore
 
-/// Publishes a running meeting for `syncups status`: its ``PublishedMeeting`` in the
+/// Publishes a running meeting for `syncups status`: its ``PublishedStatus`` in the
 /// ``StatusDirectory``, written atomically (not flushed to disk: it means nothing after a
 /// crash) and removed when the meeting ends.
 ///
@@ -25,9 +20,13 @@ final class StatusPublisher {
   private let path: String
   private let process: ProcessIdentity
   private let dataFile: String
-  /// What the last file showed, to tell when to write again.
-  private var shown: Shown?
+  /// What the last file showed apart from its times, to tell when to write again.
+  private var shown: PublishedStatus?
   private var isRemoved = false
+  /// The file system the status directory lies in (the data file's) and the clock of
+  /// `updated`, taken from the dependencies when the meeting starts.
+  private let fileSystem: any FileSystem
+  private let date: DateGenerator
 
   /// A publisher for this process's meeting, saved into `dataFile`; nil when the status
   /// directory cannot be created or is not private (the meeting then runs unpublished).
@@ -41,58 +40,39 @@ final class StatusPublisher {
     self.process = .current
     self.path = directory.file(for: process.pid)
     self.dataFile = dataFile
+    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.date) var date
+    self.fileSystem = fileSystem
+    self.date = date
   }
 
   /// Takes the meeting's state after an action: writes the file when a reader would see more
   /// than time passing.
   func publish(_ state: RecordMeeting.State) {
     guard !isRemoved, !state.hasEnded else { return }
-    let now = Shown(state)
-    guard now != shown else { return }
-    shown = now
-    let meeting = PublishedMeeting(
-      state, process: process, dataFile: dataFile, updated: Date().timeIntervalSince1970)
-    guard let data = try? meeting.encoded() else { return }
-    _ = try? LiveFileSystem.shared.write(data, to: path, durably: false)
+    let status = PublishedStatus(
+      state, process: process, dataFile: dataFile, updated: date.now.timeIntervalSince1970)
+    let seen = status.apartFromTimes
+    guard seen != shown else { return }
+    shown = seen
+    _ = try? fileSystem.write(status.encoded(), to: path, durably: false)
   }
 
   /// Removes the file: the meeting has ended. Nothing is published after.
   func remove() {
     guard !isRemoved else { return }
     isRemoved = true
-    unlink(path)
-  }
-
-  /// What a reader sees of the meeting apart from its times.
-  private struct Shown: Equatable {
-    var title: String
-    var speakerIndex: Int
-    var speakerCount: Int
-    var speakers: [Attendee.ID]
-    var isRunning: Bool
-    var isPaused: Bool
-    var isEnding: Bool
-    var isInOvertime: Bool
-
-    init(_ state: RecordMeeting.State) {
-      title = state.syncUp.title
-      speakerIndex = state.speakerIndex
-      speakerCount = state.speakerCount
-      speakers = state.speakers
-      isRunning = state.isTiming
-      isPaused = state.isPaused
-      isEnding = state.alert != nil
-      isInOvertime = state.isInOvertime
-    }
+    try? fileSystem.removeFile(path)
   }
 }
 
-extension PublishedMeeting {
+extension PublishedStatus {
   /// What `state` shows at `updated`, published by `process`.
   @MainActor
   fileprivate init(
     _ state: RecordMeeting.State, process: ProcessIdentity, dataFile: String, updated: Double
   ) {
+    let clock = state.turnClock
     self.init(
       pid: process.pid, processStart: process.start, file: dataFile,
       syncUpID: state.syncUp.id, title: state.syncUp.title,
@@ -100,12 +80,21 @@ extension PublishedMeeting {
       speaker: state.currentSpeakerName, speakerIndex: state.speakerIndex,
       speakerCount: state.speakerCount,
       next: state.upcomingSpeakerNames(limit: 3),
-      turnLeft: state.slotRemaining, meetingLeft: state.secondsRemaining,
-      slot: state.speakerSlot(for: state.speakerIndex).count,
-      elapsed: state.stopwatch.elapsed.seconds,
-      turnElapsed: (state.stopwatch.elapsed - state.turnStart).seconds,
+      turnLeft: clock.slotRemaining, meetingLeft: clock.secondsRemaining,
+      slot: clock.slot, laterSlots: clock.laterSlots,
+      elapsed: state.stopwatch.elapsed.seconds, turnElapsed: state.turnTime.seconds,
       paused: state.isPaused, ending: state.alert != nil, overtime: state.isInOvertime,
       running: state.isTiming, updated: updated)
+  }
+
+  /// The status with the times that pass left out: what a reader sees change only when the
+  /// meeting writes again (the speaker, the slots, a pause, the end prompt, overtime, the
+  /// timer starting).
+  fileprivate var apartFromTimes: PublishedStatus {
+    var status = self
+    (status.turnLeft, status.meetingLeft, status.elapsed, status.turnElapsed) = (0, 0, 0, 0)
+    status.updated = 0
+    return status
   }
 }
 

@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// Reads the durations typed on the command line, in the spellings people use:
 ///
 /// - units: `90s`, `5m`, `1m30s`, `1h`, `1h30m`, `1m 30s`, `5min`, `30sec`, `2 hours`

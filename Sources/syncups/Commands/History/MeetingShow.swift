@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SyncUpsCore
 
 struct MeetingShowCommand: RunnableCommand {
@@ -38,14 +43,124 @@ struct MeetingShowCommand: RunnableCommand {
   var meeting = ""
   var format = MeetingFormat.text
   @MainActor func run(in context: CommandContext) throws {
-    try context.meetingShow(syncUp, meeting, format: format)
+    if format != .text {
+      try context.checkJSONOption(format: format.rawValue, path: ["meeting", "show"])
+    }
+    let syncUp = try context.syncUp(self.syncUp, in: context.readSyncUps())
+    let meeting = try context.meeting(self.meeting, in: syncUp)
+    switch format {
+    case .text:
+      Output.standard(
+        context.options.json
+          ? JSONOutput.meeting(meeting).text()
+          : PastMeetingPage.render(meeting, of: syncUp, style: context.style))
+    case .markdown:
+      Output.standard(MeetingMarkdownRenderer.render(meeting, of: syncUp))
+    }
   }
 }
 
 /// What `meeting show --format` prints.
 enum MeetingFormat: String, CaseIterable, Sendable {
-  /// The text for people (``MeetingDetailRenderer``).
+  /// The text for people (``PastMeetingPage``).
   case text
   /// A Markdown page (``MeetingMarkdownRenderer``).
   case markdown
+}
+
+/// The human output of `syncups meeting show`: which sync-up and when, how long it lasted
+/// against the plan, who was there and how long each spoke against their slot, and the whole
+/// transcript.
+///
+/// ```text
+/// Meeting
+///   Sync-up  Engineering
+///   Date     Mon 9 Feb 2026, 09:15
+///   Length   5 min, 12 secs of 5 min planned, 12 secs over
+///
+/// Attendees
+///   Blob     2 min, 5 secs of 1 min, 40 secs  25 secs over
+///   Blob Jr  1 min of 1 min, 40 secs
+///   Blob Sr  absent
+///
+/// Transcript
+///   Blob: shipped the release
+///   Blob Jr: reviewing the docs
+/// ```
+///
+/// A meeting saved before meetings kept a record (or imported from the app) has no length and
+/// no attendees to show: it says so rather than show today's attendees. Lengths are written
+/// for people (``DurationText/human(_:)``), as everywhere but a fixed-width table.
+enum PastMeetingPage {
+  /// The whole text, ending in a newline. The date is shown `utcOffset(date)` seconds east of
+  /// UTC. Blank lines inside the transcript are kept; trailing ones are not.
+  static func render(
+    _ meeting: Meeting, of syncUp: SyncUp, style: TerminalStyle,
+    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+  ) -> String {
+    let title = UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style)
+    var lines = [
+      style.bold("Meeting"),
+      "  Sync-up  " + title.text,
+      "  Date     " + DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date)),
+    ]
+    if let length = length(of: meeting, style: style) { lines.append("  Length   " + length) }
+    lines += ["", style.bold("Attendees")]
+    lines += attendeeLines(meeting, style: style)
+    lines += ["", style.bold("Transcript")]
+
+    var transcript = sanitizedLines(meeting.transcript)
+    while let last = transcript.last, last.isBlank {
+      transcript.removeLast()
+    }
+    if transcript.isEmpty {
+      lines.append("  " + style.dim("No notes were taken."))
+    } else {
+      lines += transcript.map { $0.isEmpty ? "" : "  " + $0 }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `5 min, 12 secs of 5 min planned, 12 secs over`, or `…, ended early`; nil without a
+  /// recorded length.
+  static func length(of meeting: Meeting, style: TerminalStyle) -> String? {
+    guard let duration = meeting.duration else { return nil }
+    var text = DurationText.human(duration)
+    if let planned = meeting.plannedDuration {
+      text += " of " + DurationText.human(planned) + " planned"
+      if duration > planned {
+        text += ", " + style.warning(DurationText.human(duration - planned) + " over")
+      }
+    }
+    if meeting.endedEarly == true { text += ", ended early" }
+    return text
+  }
+
+  /// One line per attendee in calling order: the time spoken against the slot (`25 secs over`
+  /// past it), `absent`, or `did not speak` for someone present whose turn never came.
+  private static func attendeeLines(_ meeting: Meeting, style: TerminalStyle) -> [String] {
+    guard let attendees = meeting.attendees else {
+      return ["  " + style.dim("Not recorded for this meeting.")]
+    }
+    guard !attendees.isEmpty else { return ["  " + style.dim("Nobody.")] }
+    var table = TextTable(alignments: [.left, .left])
+    for attendee in attendees {
+      let name = UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style)
+      table.append([name, TextTable.Cell(time(of: attendee, in: meeting, style: style))])
+    }
+    return table.lines().map { "  " + $0 }
+  }
+
+  private static func time(
+    of attendee: MeetingAttendee, in meeting: Meeting, style: TerminalStyle
+  ) -> String {
+    if attendee.absent { return style.dim("absent") }
+    let turns = meeting.turns?.filter { $0.attendee == attendee.id } ?? []
+    guard !turns.isEmpty else { return style.dim("did not speak") }
+    let seconds = turns.reduce(0) { $0 + $1.seconds }
+    let slot = turns.reduce(0) { $0 + $1.slot }
+    let over =
+      seconds > slot ? "  " + style.warning(DurationText.human(seconds - slot) + " over") : ""
+    return DurationText.human(seconds) + " of " + DurationText.human(slot) + over
+  }
 }

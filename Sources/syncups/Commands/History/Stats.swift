@@ -1,3 +1,4 @@
+import SharedState
 import SyncUpsCore
 
 struct StatsCommand: RunnableCommand {
@@ -65,6 +66,213 @@ struct StatsCommand: RunnableCommand {
   }
 
   @MainActor func run(in context: CommandContext) throws {
-    try context.stats(syncUp, last: last, since: since)
+    let syncUps = try context.readSyncUps()
+    if syncUp == nil && syncUps.isEmpty && !context.options.json {
+      context.say(SyncUpListRenderer.emptyMessage.trimmingSuffix("\n"))
+      return
+    }
+    Output.standard(try answer(from: syncUps, in: context))
+  }
+
+  /// What `stats` prints on standard output for `syncUps`: the figures of the sync-up named,
+  /// or of each one (a blank line between them; a JSON array), over the meetings `--last` or
+  /// `--since` select, `--since` counted back from the `date` dependency's now.
+  @MainActor func answer(
+    from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext
+  ) throws -> String {
+    @Dependency(\.date.now) var now
+    let selection: SyncUpStats.Selection =
+      if let last {
+        .last(last)
+      } else if let since {
+        .since(since.date(now: now))
+      } else {
+        .all
+      }
+    let json = context.options.json
+    if let syncUp {
+      let stats = SyncUpStats(try context.syncUp(syncUp, in: syncUps), selection: selection)
+      return json ? JSONOutput.stats(stats).text() : StatsRenderer.render(stats, style: context.style)
+    }
+    if json {
+      return JSONOutput.array(syncUps.map { .stats(SyncUpStats($0, selection: selection)) }).text()
+    }
+    let style = context.style
+    return syncUps.map { StatsRenderer.render(SyncUpStats($0, selection: selection), style: style) }
+      .joined(separator: "\n")
+  }
+}
+
+/// The stats object of `stats --json`, documented in syncups(1) (``ManPageReference``): keys
+/// are stable, later versions may only add keys.
+extension JSONOutput {
+  /// `syncUp` (`id`, `title`), `meetings` (held), `timed` (with timings), `duration`
+  /// (`planned`, `median`, `mean`, `max` in whole seconds or null without timed meetings;
+  /// `overran`, `endedEarly` counts) and `attendees` (each `id`, `name`, `attended`, `absent`,
+  /// `speaking` with `median` (seconds or null) and `total` (seconds), and `overSlot`).
+  static func stats(_ stats: SyncUpStats) -> JSONOutput {
+    let duration = stats.duration
+    return .object([
+      "syncUp": .object(["id": .string(stats.syncUpID.uuidString), "title": .string(stats.title)]),
+      "meetings": .int(stats.meetings),
+      "timed": .int(stats.timed),
+      "duration": .object([
+        "planned": seconds(duration.planned),
+        "median": seconds(duration.median),
+        "mean": seconds(duration.mean),
+        "max": seconds(duration.max),
+        "overran": .int(duration.overran),
+        "endedEarly": .int(duration.endedEarly),
+      ]),
+      "attendees": .array(
+        stats.attendees.map { attendee in
+          .object([
+            "id": .string(attendee.id.uuidString),
+            "name": .string(attendee.name),
+            "attended": .int(attendee.attended),
+            "absent": .int(attendee.absent),
+            "speaking": .object([
+              "median": seconds(attendee.medianSpeaking),
+              "total": .int(attendee.totalSpeaking),
+            ]),
+            "overSlot": .int(attendee.overSlot),
+          ])
+        }),
+    ])
+  }
+
+  private static func seconds(_ value: Int?) -> JSONOutput {
+    value.map(JSONOutput.int) ?? .null
+  }
+}
+
+/// The human output of `syncups stats` for one sync-up: the title and short id, the length
+/// figures, a sparkline of recent lengths, the attendee table, and how many meetings were
+/// left out for having no timings.
+///
+/// ```text
+/// Design  1A2B3C4D
+///   Meetings     4 held, 3 with timings
+///   Planned      5 min
+///   Median       5 min, 5 secs
+///   Mean         4 min, 58 secs
+///   Longest      5 min, 10 secs
+///   Ran over     2
+///   Ended early  1
+///   Recent       =.@  oldest first
+///
+///   ATTENDEE  ATTENDED  MISSED  MEDIAN TURN     TOTAL           OVER SLOT
+///   Ana              3       0  1 min, 40 secs  5 min, 30 secs          2
+///   Cy               1       1  1 min, 30 secs  1 min, 30 secs          0
+///
+///   1 meeting without timings is left out of the figures.
+/// ```
+///
+/// Without timed meetings only the first line and the count of meetings left out are shown.
+/// With colour on, the title and the table's header are bold and the sparkline is drawn with
+/// block characters (``Sparkline``).
+enum StatsRenderer {
+  /// How many of the newest lengths the sparkline shows.
+  static let recentCount = 20
+
+  /// The text, ending in a newline.
+  static func render(_ stats: SyncUpStats, style: TerminalStyle) -> String {
+    let title = UserText.cell(stats.title, placeholder: SyncUp.untitled, style: style)
+    var lines = [style.bold(title.text) + "  " + stats.syncUpID.shortID]
+    lines.append("  Meetings     \(stats.meetings) held, \(stats.timed) with timings")
+    if stats.timed > 0 {
+      let figures = stats.duration
+      lines += [
+        "  Planned      " + seconds(figures.planned),
+        "  Median       " + seconds(figures.median),
+        "  Mean         " + seconds(figures.mean),
+        "  Longest      " + seconds(figures.max),
+        "  Ran over     \(figures.overran)",
+        "  Ended early  \(figures.endedEarly)",
+      ]
+      let recent = Array(stats.lengths.suffix(recentCount))
+      let which =
+        recent.count < stats.lengths.count ? "last \(recent.count), oldest first" : "oldest first"
+      lines.append(
+        "  Recent       " + Sparkline.text(recent, unicode: style.isColored) + "  " + which)
+      lines.append("")
+      lines += attendeeTable(stats.attendees, style: style).map { "  " + $0 }
+    }
+    if stats.untimed > 0 {
+      lines.append("")
+      lines.append(
+        "  " + (stats.untimed == 1
+          ? "1 meeting without timings is left out of the figures."
+          : "\(stats.untimed) meetings without timings are left out of the figures."))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func attendeeTable(
+    _ attendees: [SyncUpStats.Attendance], style: TerminalStyle
+  ) -> [String] {
+    var table = TextTable(alignments: [.left, .right, .right, .left, .left, .right])
+    table.append(["ATTENDEE", "ATTENDED", "MISSED", "MEDIAN TURN", "TOTAL", "OVER SLOT"])
+    // A name several attendees have is followed by each one's short id, as in `show`.
+    let alike = Set(
+      attendees.map { Attendee(id: $0.id, name: $0.name) }.sharingNames.joined().map(\.id))
+    for attendee in attendees {
+      var name = UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style)
+      if alike.contains(attendee.id) {
+        let id = attendee.id.shortID
+        name = TextTable.Cell(name.text + "  " + id, width: name.width + 2 + id.utf8.count)
+      }
+      table.append([
+        name,
+        asciiCell(String(attendee.attended)), asciiCell(String(attendee.absent)),
+        asciiCell(seconds(attendee.medianSpeaking)),
+        asciiCell(DurationText.human(attendee.totalSpeaking)),
+        asciiCell(String(attendee.overSlot)),
+      ])
+    }
+    var lines = table.lines()
+    lines[0] = style.bold(lines[0])
+    return lines
+  }
+
+  /// A cell of numbers and durations, which are ASCII: one column a byte, without measuring
+  /// each character's width as user text needs (`stats` of every sync-up has many cells).
+  private static func asciiCell(_ text: String) -> TextTable.Cell {
+    TextTable.Cell(text, width: text.utf8.count)
+  }
+
+  /// A figure in seconds for people, or "-" when there is none.
+  private static func seconds(_ value: Int?) -> String {
+    value.map(DurationText.human) ?? "-"
+  }
+}
+
+/// A row of bars, one per value, as high as the value among the others: the lowest value is
+/// the lowest bar and the highest the highest, evenly between (rounded down); when all are
+/// equal every bar is the middle one.
+///
+/// ```swift
+/// Sparkline.text([300, 280, 310, 295], unicode: true)   // "▅▁█▄"
+/// Sparkline.text([300, 280, 310, 295], unicode: false)  // "+.@="
+/// ```
+enum Sparkline {
+  /// Block characters, for output that may use them (when colour is on).
+  static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+  /// Plain ASCII characters of rising weight, for output that asks for none: a pipe, a file,
+  /// `NO_COLOR`, `TERM=dumb` or `--color never`.
+  static let plain: [Character] = [".", ":", "-", "=", "+", "*", "#", "@"]
+
+  static func text(_ values: [Int], unicode: Bool) -> String {
+    let bars = unicode ? blocks : plain
+    guard let low = values.min(), let high = values.max() else { return "" }
+    return String(
+      values.map { value in
+        guard high > low else { return bars[3] }
+        // In Double: a hand-edited length may be huge, and the subtraction must not overflow.
+        // Multiplied before dividing, so that a whole quotient comes out exact.
+        let level = (Double(value) - Double(low)) * Double(bars.count - 1)
+          / (Double(high) - Double(low))
+        return bars[min(Int(level), bars.count - 1)]
+      })
   }
 }

@@ -89,7 +89,7 @@ func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceErro
   if matches.count > 1 {
     throw .ambiguous(
       kind: "meeting", reference: reference,
-      candidates: matches.map { "\($0.id.shortID)  \(isoDate($0.date))" })
+      candidates: matches.map { "\($0.id.shortID)  \(DateText.iso8601($0.date))" })
   }
   let count = syncUp.meetings.count
   let held = count == 0 ? "no meetings" : count == 1 ? "1 meeting" : "\(count) meetings"
@@ -209,8 +209,4 @@ private func ambiguity(_ reference: String, _ matches: [SyncUp]) -> ReferenceErr
 
 private func describe(_ syncUp: SyncUp) -> String {
   "\(syncUp.id.shortID)  \(syncUp.title.isEmpty ? "(untitled)" : syncUp.title)"
-}
-
-private func isoDate(_ date: Date) -> String {
-  date.formatted(.iso8601)
 }

@@ -133,28 +133,28 @@ extension PipeEvent {
       return "Started \(title): \(speakers) \(noun), \(DurationText.human(duration))"
         + (overtime ? ", overtime allowed" : "")
     case .speaker(let index, let count, let name, let elapsed, _):
-      return "\(ScreenText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
     case .turn(let turn, let name, let elapsed):
       let over = turn.overtime > 0 ? " (\(ScreenText.overtime(turn.overtime)))" : ""
-      return "\(ScreenText.clock(elapsed)) \(sanitize(name)) spoke "
-        + "\(ScreenText.clock(turn.seconds)) of \(ScreenText.clock(turn.slot))\(over)"
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) spoke "
+        + "\(DurationText.clock(turn.seconds)) of \(DurationText.clock(turn.slot))\(over)"
     case .absent(_, let name, let elapsed):
-      return "\(ScreenText.clock(elapsed)) \(sanitize(name)) is absent"
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) is absent"
     case .overtime(let name, _, let elapsed):
-      return "\(ScreenText.clock(elapsed)) \(sanitize(name)) is over time"
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) is over time"
     case .note(let speaker, let text, let elapsed):
-      return "\(ScreenText.clock(elapsed)) Note from \(sanitize(speaker)): \(sanitize(text))"
+      return "\(DurationText.clock(elapsed)) Note from \(sanitize(speaker)): \(sanitize(text))"
     case .paused(let elapsed):
-      return "\(ScreenText.clock(elapsed)) Paused"
+      return "\(DurationText.clock(elapsed)) Paused"
     case .resumed(let elapsed):
-      return "\(ScreenText.clock(elapsed)) Resumed"
+      return "\(DurationText.clock(elapsed)) Resumed"
     case .ended(let elapsed, let meeting?, let restored):
       let notes = meeting.noteCount
-      return "\(ScreenText.clock(elapsed)) Saved the meeting "
+      return "\(DurationText.clock(elapsed)) Saved the meeting "
         + "(\(notes) \(notes == 1 ? "note" : "notes")"
         + (restored ? ", its sync-up brought back)" : ")")
     case .ended(let elapsed, nil, _):
-      return "\(ScreenText.clock(elapsed)) Discarded the meeting"
+      return "\(DurationText.clock(elapsed)) Discarded the meeting"
     }
   }
 

@@ -63,8 +63,8 @@ struct ScreenParts {
   /// rounding, so the speaker's two add up to their slot. A speaker past
   /// their slot shows `+0:12 over` instead of the time left.
   func timerLines(width: Int) -> [ScreenLine] {
-    let elapsed = [state.meetingSeconds, state.turnSeconds].map(ScreenText.clock)
-    let left = [state.secondsRemaining, state.slotRemaining].map(ScreenText.clock)
+    let elapsed = [state.meetingSeconds, state.turnSeconds].map(DurationText.clock)
+    let left = [state.secondsRemaining, state.slotRemaining].map(DurationText.clock)
     let elapsedWidth = elapsed.map(displayWidth).max() ?? 0
     let leftWidth = left.map(displayWidth).max() ?? 0
     func times(_ index: Int) -> (elapsed: String, left: String) {
@@ -215,7 +215,7 @@ struct ScreenParts {
       guard displayWidth(over) + 3 <= width else { return truncated(over, toWidth: width) }
       return name + "  " + (style.isColored ? style.warning(over) : over)
     }
-    let left = ScreenText.clock(state.slotRemaining) + " left"
+    let left = DurationText.clock(state.slotRemaining) + " left"
     let marker = isInFinalSeconds && !style.isColored ? " !" : ""
     let leftWidth = displayWidth(left + marker)
     guard leftWidth + 3 <= width else {
@@ -226,7 +226,7 @@ struct ScreenParts {
 
   /// `Meeting  5:35 left`, cut to `width`.
   func compactMeeting(width: Int) -> String {
-    truncated("Meeting  " + ScreenText.clock(state.secondsRemaining) + " left", toWidth: width)
+    truncated("Meeting  " + DurationText.clock(state.secondsRemaining) + " left", toWidth: width)
   }
 
   /// The end prompt on one line — `End meeting?  [s]ave [d]iscard [r]esume` — or, when that

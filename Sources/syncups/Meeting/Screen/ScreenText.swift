@@ -1,28 +1,18 @@
+import SyncUpsCore
+
 /// Small text helpers for full-screen layouts, all measured in terminal columns (see
 /// ``displayWidth(_:)``).
 ///
 /// ```swift
-/// ScreenText.clock(75)                        // "1:15"
 /// ScreenText.padded("Hi", toWidth: 4)         // "Hi  "
 /// ScreenText.tail("a long note", width: 6)    // "…note"
 /// ScreenText.pack(["[s] Save", "[r] Resume"], separator: "  ", width: 12)
 /// // ["[s] Save", "[r] Resume"]
 /// ```
 enum ScreenText {
-  /// Seconds as a clock: `m:ss`, or `h:mm:ss` from one hour on. Negative values count as 0.
-  ///
-  /// `0` → "0:00", `75` → "1:15", `600` → "10:00", `3725` → "1:02:05".
-  static func clock(_ seconds: Int) -> String {
-    let seconds = max(seconds, 0)
-    let (hours, minutes, rest) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
-    let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
-    guard hours > 0 else { return "\(seconds / 60):" + secondsText }
-    return "\(hours):" + (minutes < 10 ? "0\(minutes)" : "\(minutes)") + ":" + secondsText
-  }
-
   /// How far a speaker ran past their slot: `+0:12 over`.
   static func overtime(_ seconds: Int) -> String {
-    "+" + clock(seconds) + " over"
+    "+" + DurationText.clock(seconds) + " over"
   }
 
   /// `text` followed by spaces up to `width` columns (unchanged when it is as wide already).

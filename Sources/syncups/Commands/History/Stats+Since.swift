@@ -106,9 +106,9 @@ enum SinceDate: Sendable, Equatable {
         year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }
     guard let offset = offsetSeconds(rest) else { return nil }
-    var time = fields(
+    let seconds = UTCSeconds.seconds(
       year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-    return .instant(secondsSince1970: Int(timegm(&time)) - offset)
+    return .instant(secondsSince1970: seconds - offset)
   }
 
   /// `YYYY-MM-DD` naming a day that exists.
@@ -208,7 +208,7 @@ enum SinceDate: Sendable, Equatable {
     return Date(timeIntervalSince1970: Double(mktime(&time)))
   }
 
-  /// The calendar fields as `mktime` and `timegm` take them.
+  /// The calendar fields as `mktime` takes them.
   private static func fields(
     year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
   ) -> tm {
@@ -220,5 +220,33 @@ enum SinceDate: Sendable, Equatable {
     fields.tm_min = Int32(minute)
     fields.tm_sec = Int32(second)
     return fields
+  }
+}
+
+/// The values of `stats`' options.
+extension ValueParser {
+  /// `--last N`: a whole number of meetings, 1 or more.
+  static func meetingCount(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> Int
+  {
+    guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1, !text.hasPrefix("+")
+    else {
+      throw UsageError(
+        "invalid value '\(text)' for '\(name)' (expected a whole number of meetings, 1 or more)",
+        path: path)
+    }
+    return count
+  }
+
+  /// `--since DATE`: a day, a date and time, today, yesterday or a span before now
+  /// (``SinceDate``).
+  static func since(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> SinceDate
+  {
+    guard let since = SinceDate(parsing: text) else {
+      throw UsageError(
+        "invalid value '\(text)' for '\(name)' (expected \(SinceDate.forms))", path: path)
+    }
+    return since
   }
 }
