@@ -47,11 +47,11 @@ struct SyncParsingTests {
   }
 
   @Test func remotesAreRecordedFromTheWorkingDirectory() {
-    #expect(CommandContext.remoteLocation("git.example.com:team.git") == "git.example.com:team.git")
-    #expect(CommandContext.remoteLocation("ssh://host/team.git") == "ssh://host/team.git")
-    #expect(CommandContext.remoteLocation("/srv/team.git") == "/srv/team.git")
-    #expect(CommandContext.remoteLocation("team.git").hasSuffix("/team.git"))
-    #expect(CommandContext.remoteLocation("team.git").hasPrefix("/"))
+    #expect(SyncCommand.remoteLocation("git.example.com:team.git") == "git.example.com:team.git")
+    #expect(SyncCommand.remoteLocation("ssh://host/team.git") == "ssh://host/team.git")
+    #expect(SyncCommand.remoteLocation("/srv/team.git") == "/srv/team.git")
+    #expect(SyncCommand.remoteLocation("team.git").hasSuffix("/team.git"))
+    #expect(SyncCommand.remoteLocation("team.git").hasPrefix("/"))
   }
 
   @Test func sharingFilesAddOnlyWhatIsMissing() {

@@ -131,6 +131,23 @@ struct SyncRepository {
 
   // MARK: - Setting up
 
+  /// Creates a git repository in ``directory``, on `branch` when given.
+  func create(branch: String? = nil) throws(CommandFailure) {
+    try git.output(
+      ["init", "-q"] + (branch.map { ["-b", $0] } ?? []),
+      doing: "create a git repository in '\(sanitize(directory))'")
+  }
+
+  /// The branch the repository at `url` has checked out, its `HEAD`; nil when it names none.
+  ///
+  /// - Throws: a runtime failure when `url` cannot be reached.
+  func defaultBranch(of url: String) throws(CommandFailure) -> String? {
+    let heads = try git.run(["ls-remote", "--symref", url, "HEAD"])
+    guard heads.status == 0 else { throw git.failure("reach '\(sanitize(url))'", heads) }
+    return heads.output.split(separator: "\n").first { $0.hasPrefix("ref: refs/heads/") }
+      .map { String($0.dropFirst("ref: refs/heads/".count).prefix { $0 != "\t" }) }
+  }
+
   /// The configuration key of the merge driver's command.
   static let driverKey = "merge.\(SharingFiles.driverName).driver"
 
@@ -173,6 +190,18 @@ struct SyncRepository {
     return changed
   }
 
+  /// Writes and commits what `.gitattributes` and `.gitignore` need; the commit's subject.
+  func commitSharingFiles() throws(CommandFailure) -> [String] {
+    _ = try writeSharingFiles()
+    let files = [SharingFiles.attributesFile, SharingFiles.ignoreFile]
+    let status = try git.output(
+      ["status", "--porcelain", "--"] + files, doing: "read the repository's status")
+    guard !status.isEmpty else { return [] }
+    let subject = "Share sync-ups through git"
+    try commit(files, message: ["-m", subject])
+    return [subject]
+  }
+
   /// origin's URL; nil when the repository has no origin.
   func origin() throws(CommandFailure) -> String? {
     let current = try git.run(["remote", "get-url", "origin"])
@@ -204,6 +233,74 @@ struct SyncRepository {
     try git.output(["remote", "remove", "origin"], doing: "replace the remote 'origin'")
     try git.output(["remote", "add", "origin", url], doing: "replace the remote 'origin'")
     return old
+  }
+
+  // MARK: - Syncing
+
+  /// What starting a sync found.
+  struct SyncStart {
+    /// The sync's journal, recorded: the sync removes it when it ends.
+    var journal: SyncJournal
+    /// What was put right of a killed sync, for people (``recover(_:)``).
+    var recovered: [String]
+    /// The branch to sync with; nil when there is no remote.
+    var upstream: Upstream?
+  }
+
+  /// Starts a sync in the repository `layout` describes, the data file's lock held: puts
+  /// right what a killed sync left (``recover(_:)``), records the sync's journal, registers
+  /// the merge driver and finds the branch to sync with, reading the configuration as a file
+  /// when it can (``localConfiguration(gitDirectory:)``).
+  func startSync(_ layout: Layout) throws(CommandFailure) -> SyncStart {
+    let journal = SyncJournal(gitDirectory: layout.gitDirectory)
+    let recovered = try recover(journal)
+    try journal.record()
+    do throws(CommandFailure) {
+      var settings = localConfiguration(gitDirectory: layout.gitDirectory)
+      if settings == nil { settings = try configuration(branch: layout.branch) }
+      let configuration = settings ?? [:]
+      try registerDriver(current: configuration[Self.driverKey])
+      let upstream = try upstream(branch: layout.branch, configuration: configuration)
+      return SyncStart(journal: journal, recovered: recovered, upstream: upstream)
+    } catch {
+      journal.remove()
+      throw error
+    }
+  }
+
+  /// Fetches from `upstream`'s remote; the failure to report when it cannot be reached, else
+  /// nil.
+  func fetch(_ upstream: Upstream) throws(CommandFailure) -> CommandFailure? {
+    let fetched = try git.run(["fetch", "-q", upstream.remote])
+    guard fetched.status == 0 else {
+      return git.failure("reach '\(sanitize(upstream.remote))'", fetched)
+    }
+    return nil
+  }
+
+  /// Whether a fetch brought `upstream`'s branch (a fresh remote has none yet).
+  func hasFetched(_ upstream: Upstream) throws(CommandFailure) -> Bool {
+    try resolve(upstream.trackingRef) != nil
+  }
+
+  /// Whether `HEAD` has commits `upstream`'s branch, as last fetched, lacks.
+  func hasUnpushedCommits(_ upstream: Upstream) throws(CommandFailure) -> Bool {
+    try commitsAhead(of: resolve(upstream.trackingRef)) > 0
+  }
+
+  /// Fetches from origin, at `url`, for `sync init --clone`; the branch to sync with.
+  func fetchOrigin(_ url: String) throws(CommandFailure) -> Upstream {
+    let fetched = try git.run(["fetch", "-q", "origin"])
+    guard fetched.status == 0 else { throw git.failure("fetch from '\(sanitize(url))'", fetched) }
+    return try upstream()!
+  }
+
+  /// Checks out `upstream`'s branch as it was fetched, over anything here, and tracks it.
+  func checkOut(_ upstream: Upstream) throws(CommandFailure) {
+    try git.output(
+      ["checkout", "-q", "-f", "-B", upstream.localBranch, upstream.trackingRef],
+      doing: "check out \(upstream.display)")
+    try track(upstream)
   }
 
   // MARK: - Committing
