@@ -111,6 +111,11 @@ extension SyncRepository {
     try commitTime(theirs) > commitTime(ours) ? .theirs : .ours
   }
 
+  /// The commit time of `ref`, in seconds since 1970.
+  func commitTime(_ ref: String) throws(CommandFailure) -> Int {
+    Int(try git.output(["log", "-1", "--format=%ct", ref], doing: "read the time of \(ref)")) ?? 0
+  }
+
   /// Aborts a merge that stopped, and says why it failed.
   private func abortedMerge(
     _ upstream: Upstream, _ result: Subprocess.Result, ours: String, theirs: String

@@ -487,11 +487,6 @@ struct SyncRepository {
       ["config", prefix + "merge", "refs/heads/" + upstream.branch], doing: "set the upstream")
   }
 
-  /// The commit time of `ref`, in seconds since 1970.
-  func commitTime(_ ref: String) throws(CommandFailure) -> Int {
-    Int(try git.output(["log", "-1", "--format=%ct", ref], doing: "read the time of \(ref)")) ?? 0
-  }
-
   // MARK: - Files
 
   func readText(_ path: String) throws(CommandFailure) -> String? {
