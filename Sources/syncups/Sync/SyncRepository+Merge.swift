@@ -65,6 +65,11 @@ extension SyncRepository {
     return MergeConflicts(resolved: resolved, received: received, person: person)
   }
 
+  /// Whether `ancestor` is `descendant` or one of its ancestors.
+  func isAncestor(_ ancestor: String, of descendant: String) throws(CommandFailure) -> Bool {
+    try git.succeeds(["merge-base", "--is-ancestor", ancestor, descendant])
+  }
+
   /// Adds `conflicts` to the merge commit just made (`HEAD`, not yet pushed), naming who
   /// merged and whose change they merged.
   private func record(

@@ -105,6 +105,19 @@ struct SyncRepository {
       branch: symbolic.status == 0 ? String(symbolic.output.dropLast()) : nil)
   }
 
+  /// Takes the data file's lock (creating its directory when missing), for a whole `sync` or
+  /// `sync init`: no other command and no meeting's save writes the file in the middle.
+  func lockDataFile() throws(CommandFailure) -> any FileLock {
+    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.fileStorageOptions) var options
+    do {
+      return try fileSystem.lock(dataFilePath, timeout: options.lockTimeout)
+    } catch {
+      throw CommandFailure(
+        sanitize(error.message), status: error.kind == .lockTimeout ? .locked : .failure)
+    }
+  }
+
   /// The first directory from `directory` up that holds a `.git` (a directory, or the file of
   /// a linked work tree), where git would look first; nil when none does.
   static func gitDirectoryHolder(from directory: String) -> String? {
@@ -465,11 +478,6 @@ struct SyncRepository {
   func resolve(_ ref: String) throws(CommandFailure) -> String? {
     let result = try git.run(["rev-parse", "-q", "--verify", ref + "^{commit}"])
     return result.status == 0 ? String(result.output.dropLast()) : nil
-  }
-
-  /// Whether `ancestor` is `descendant` or one of its ancestors.
-  func isAncestor(_ ancestor: String, of descendant: String) throws(CommandFailure) -> Bool {
-    try git.succeeds(["merge-base", "--is-ancestor", ancestor, descendant])
   }
 
   /// How many commits `HEAD` has that `ref` lacks (all of them when `ref` is nil).

@@ -149,7 +149,7 @@ extension SyncCommand {
     // 1. The repository, under the data file's lock, put right after a killed sync.
     let repository = try SyncRepository(dataFile: context.dataFile, environment: context.environment)
     let layout = try repository.requireLayout()
-    let lock = try Self.lockDataFile(context)
+    let lock = try repository.lockDataFile()
     defer { lock.unlock() }
     let start = try repository.startSync(layout)
     defer { start.journal.remove() }
@@ -254,7 +254,7 @@ extension SyncCommand {
   /// the sharing files and the data file, and sets origin.
   @MainActor private func initialize(remote: String?, in context: CommandContext) throws {
     try Self.setUp(in: context) { repository, report in
-      let lock = try Self.lockDataFile(context)
+      let lock = try repository.lockDataFile()
       defer { lock.unlock() }
       let local = try context.loadSyncUps().wrappedValue
       if try repository.topLevel() == nil { try repository.create() }
@@ -278,7 +278,7 @@ extension SyncCommand {
             + "('\(sanitize(top))'); to share it through '\(sanitize(url))', run "
             + "'syncups sync init \(sanitize(url))' and then 'syncups sync'")
       }
-      let lock = try Self.lockDataFile(context)
+      let lock = try repository.lockDataFile()
       defer { lock.unlock() }
       local = try context.loadSyncUps().wrappedValue
       try repository.create(branch: try repository.defaultBranch(of: url))
@@ -338,18 +338,6 @@ extension SyncCommand {
 // MARK: - Parts
 
 extension SyncCommand {
-  /// Takes the data file's lock (creating its directory when missing) for the whole command.
-  @MainActor private static func lockDataFile(_ context: CommandContext) throws -> any FileLock {
-    @Dependency(\.defaultFileStorage) var fileSystem
-    @Dependency(\.fileStorageOptions) var options
-    do {
-      return try fileSystem.lock(context.dataFile.path, timeout: options.lockTimeout)
-    } catch {
-      throw CommandFailure(
-        sanitize(error.message), status: error.kind == .lockTimeout ? .locked : .failure)
-    }
-  }
-
   /// Warns of each sync-up that arrived (added, or renamed elsewhere) with a title another
   /// sync-up here has: the title then names neither, and only the ids tell them apart.
   @MainActor private static func warnOfSharedTitles(
