@@ -170,7 +170,7 @@ struct ManPageWriter {
     emit(
       ".It Cm merge-driver",
       Mdoc.text(
-        "Only with \(CommandContext.mergeReportVariable) set, whatever --json says: each "
+        "Only with \(MergeDriverCommand.reportVariable) set, whatever --json says: each "
           + "conflict appended to that file as a line of JSON:"))
     fieldList(ManPageReference.mergeConflictFields)
     emit(".It Cm export")

@@ -245,8 +245,8 @@ enum ManPageReference {
     (
       "conflicts",
       "Array of the conflicts the merge driver resolved, each as it reports them (see "
-        + "merge-driver: syncUp, path, kept, message): edits both sides made to the same "
-        + "thing, and whose was kept."
+        + "merge-driver: \(ConflictRecord.Field.written.map(\.rawValue).joined(separator: ", "))"
+        + "): edits both sides made to the same thing, and whose was kept."
     ),
     (
       "recovered",
@@ -331,23 +331,30 @@ enum ManPageReference {
       + "which puts it right.",
   ]
 
-  /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved.
-  static let mergeConflictFields: [(String, String)] = [
-    (
-      "syncUp",
+  /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved,
+  /// made from the record's own keys (``ConflictRecord/Field/written``).
+  static let mergeConflictFields: [(String, String)] = ConflictRecord.Field.written.map {
+    ($0.rawValue, conflictField($0))
+  }
+
+  /// What a key of a conflict record holds. `ours` and `theirs`, which only a merge commit's
+  /// records have, are described with `sync --json`'s `received` (``syncFields``).
+  static func conflictField(_ field: ConflictRecord.Field) -> String {
+    switch field {
+    case .syncUp:
       "Object: the sync-up's id and title (String each; the title as both sides knew it, "
         + "else as merged)."
-    ),
-    (
-      "path",
+    case .path:
       "String: what conflicted, as keys from the sync-up down, dot-separated, attendees and "
         + "meetings by id: title, duration, theme, attendees.<id>.name, "
         + "meetings.<id>.transcript, an unknown key's name; attendees.<id> or meetings.<id> "
         + "for the whole attendee or meeting, and empty for the whole sync-up."
-    ),
-    ("kept", "String: whose version was kept, ours or theirs."),
-    ("message", "String: the conflict as printed on standard error."),
-  ]
+    case .kept: "String: whose version was kept, ours or theirs."
+    case .message: "String: the conflict as printed on standard error."
+    case .ours: "String: who merged, in the merge commit's records."
+    case .theirs: "String: whose change met the merger's, in the merge commit's records."
+    }
+  }
 
   /// Environment variables.
   static let environment: [(String, String)] = [
@@ -372,12 +379,12 @@ enum ManPageReference {
         + "says which command holds the file, with its pid, when that process still runs."
     ),
     (
-      CommandContext.mergeNewerVariable,
+      MergeDriverCommand.newerVariable,
       "For merge-driver: the side whose changes are newer, ours or theirs, which wins every "
         + "conflict; ours when unset."
     ),
     (
-      CommandContext.mergeReportVariable,
+      MergeDriverCommand.reportVariable,
       "For merge-driver: a file to which each conflict is appended as a line of JSON (see "
         + "JSON OUTPUT)."
     ),

@@ -311,7 +311,8 @@ struct JSONDocumentedKeysTests {
     let conflict = SyncUpsMergeConflict(
       syncUpID: engineering.id, syncUpTitle: "Engineering", path: "title", kept: .theirs,
       message: "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)")
-    #expect(keys(.mergeConflict(conflict)) == Set(ManPageReference.mergeConflictFields.map(\.0)))
+    #expect(
+      keys(ConflictRecord(conflict).json) == Set(ManPageReference.mergeConflictFields.map(\.0)))
     #expect(
       keys(.stats(SyncUpStats(engineering, selection: .all)))
         == Set(ManPageReference.statsFields.map(\.0)))

@@ -47,23 +47,10 @@ struct SyncParsingTests {
   }
 
   @Test func remotesAreRecordedFromTheWorkingDirectory() {
-    #expect(CommandContext.remoteLocation("git.example.com:team.git") == "git.example.com:team.git")
-    #expect(CommandContext.remoteLocation("ssh://host/team.git") == "ssh://host/team.git")
-    #expect(CommandContext.remoteLocation("/srv/team.git") == "/srv/team.git")
-    #expect(CommandContext.remoteLocation("team.git").hasSuffix("/team.git"))
-    #expect(CommandContext.remoteLocation("team.git").hasPrefix("/"))
-  }
-
-  @Test func sharingFilesAddOnlyWhatIsMissing() {
-    #expect(SharingFiles.attributes(for: "sync-ups.json") == ["/sync-ups.json merge=syncups"])
-    #expect(SharingFiles.attributes(for: "my team*.json") == [#""/my team\\*.json" merge=syncups"#])
-    #expect(SharingFiles.ignored(for: "a[1].json") == [#"/.a\[1].json.lock"#, #"/.a\[1].json.tmp-*"#])
-    #expect(SharingFiles.adding(["b", "c"], to: "a\nb") == "a\nb\nc\n")
-    #expect(SharingFiles.adding(["a"], to: "a\n") == nil)
-    #expect(SharingFiles.adding(["a"], to: "") == "a\n")
-  }
-
-  @Test func theDriverCommandIsOneShellWord() {
-    #expect(SyncRepository.shellQuoted("/opt/it's here/syncups") == #"'/opt/it'\''s here/syncups'"#)
+    #expect(SyncCommand.remoteLocation("git.example.com:team.git") == "git.example.com:team.git")
+    #expect(SyncCommand.remoteLocation("ssh://host/team.git") == "ssh://host/team.git")
+    #expect(SyncCommand.remoteLocation("/srv/team.git") == "/srv/team.git")
+    #expect(SyncCommand.remoteLocation("team.git").hasSuffix("/team.git"))
+    #expect(SyncCommand.remoteLocation("team.git").hasPrefix("/"))
   }
 }

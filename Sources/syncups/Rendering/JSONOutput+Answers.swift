@@ -13,20 +13,3 @@ extension JSONOutput {
     ])
   }
 }
-
-extension JSONOutput {
-  /// `merge-driver`: one conflict it resolved, a line of `$SYNCUPS_MERGE_REPORT`: `syncUp`,
-  /// the sync-up's `id` and `title`; `path`, what conflicted (`title`, `attendees.<id>.name`,
-  /// …; empty for the whole sync-up); `kept`, whose version was kept (`ours` or `theirs`); and
-  /// `message`, the line printed on stderr.
-  static func mergeConflict(_ conflict: SyncUpsMergeConflict) -> JSONOutput {
-    .object([
-      "syncUp": .object([
-        "id": .string(conflict.syncUpID.uuidString), "title": .string(conflict.syncUpTitle),
-      ]),
-      "path": .string(conflict.path),
-      "kept": .string(conflict.kept.rawValue),
-      "message": .string(conflict.message),
-    ])
-  }
-}

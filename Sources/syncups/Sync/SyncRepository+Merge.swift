@@ -12,10 +12,13 @@ import SyncUpsCore
 
 extension SyncRepository {
   /// The conflicts of a merge: those this one resolved, and those the commits it brought in
-  /// record (resolved by a teammate's sync, see ``SyncConflict``).
+  /// record (resolved by a teammate's sync, see ``ConflictRecord``).
   struct MergeConflicts {
-    var resolved: [SyncConflict] = []
-    var received: [SyncConflict] = []
+    var resolved: [ConflictRecord] = []
+    var received: [ConflictRecord] = []
+    /// Who is syncing here, to tell them ``received`` (``ConflictRecord/told(to:)``): the
+    /// name commits are made by; empty when nothing was received.
+    var person = ""
   }
 
   /// Merges the fetched remote branch into the current one with the merge driver, telling it
@@ -39,10 +42,11 @@ extension SyncRepository {
       return MergeConflicts()
     }
     let received = try conflictsRecorded(from: head, to: theirs)
+    let person = received.isEmpty ? "" : try authorName()
     let newer = try newerSide(ours: head, theirs: theirs)
     let environment = [
-      CommandContext.mergeNewerVariable: newer.rawValue,
-      CommandContext.mergeReportVariable: reportPath,
+      MergeDriverCommand.newerVariable: newer.rawValue,
+      MergeDriverCommand.reportVariable: reportPath,
     ]
     try journal.record(merging: (head, theirs))
     defer { try? journal.record() }
@@ -58,13 +62,18 @@ extension SyncRepository {
     }
     let resolved = try conflicts(in: reportPath)
     if !resolved.isEmpty { try record(resolved, inMergeOf: head, and: theirs, message: message) }
-    return MergeConflicts(resolved: resolved, received: received)
+    return MergeConflicts(resolved: resolved, received: received, person: person)
+  }
+
+  /// Whether `ancestor` is `descendant` or one of its ancestors.
+  func isAncestor(_ ancestor: String, of descendant: String) throws(CommandFailure) -> Bool {
+    try git.succeeds(["merge-base", "--is-ancestor", ancestor, descendant])
   }
 
   /// Adds `conflicts` to the merge commit just made (`HEAD`, not yet pushed), naming who
   /// merged and whose change they merged.
   private func record(
-    _ conflicts: [SyncConflict], inMergeOf ours: String, and theirs: String, message: String
+    _ conflicts: [ConflictRecord], inMergeOf ours: String, and theirs: String, message: String
   ) throws(CommandFailure) {
     let merger = try authorName()
     let other = try git.output(
@@ -84,16 +93,16 @@ extension SyncRepository {
 
   /// The conflicts recorded in the merge commits `theirs` has and `ours` lacks.
   private func conflictsRecorded(from ours: String, to theirs: String) throws(CommandFailure)
-    -> [SyncConflict]
+    -> [ConflictRecord]
   {
     let messages = try git.output(
-      ["log", "--merges", "--grep=^\(SyncConflict.trailerKey): ", "--format=%B%x00", "\(ours)..\(theirs)"],
+      ["log", "--merges", "--grep=^\(ConflictRecord.trailerKey): ", "--format=%B%x00", "\(ours)..\(theirs)"],
       doing: "read the merges that arrived")
-    return messages.split(separator: "\0").flatMap(SyncConflict.recorded(in:))
+    return messages.split(separator: "\0").flatMap(ConflictRecord.recorded(in:))
   }
 
   /// The name commits made here are made by (git's configuration, the environment, else the
-  /// fallback identity): how the merge commit names who merged, and how ``SyncConflict``
+  /// fallback identity): how the merge commit names who merged, and how ``ConflictRecord``
   /// knows a person's own side.
   func authorName() throws(CommandFailure) -> String {
     let ident = try git.output(
@@ -105,6 +114,11 @@ extension SyncRepository {
   /// both are of the same second.
   func newerSide(ours: String, theirs: String) throws(CommandFailure) -> MergeSide {
     try commitTime(theirs) > commitTime(ours) ? .theirs : .ours
+  }
+
+  /// The commit time of `ref`, in seconds since 1970.
+  func commitTime(_ ref: String) throws(CommandFailure) -> Int {
+    Int(try git.output(["log", "-1", "--format=%ct", ref], doing: "read the time of \(ref)")) ?? 0
   }
 
   /// Aborts a merge that stopped, and says why it failed.
@@ -224,11 +238,8 @@ extension SyncRepository {
   }
 
   /// The conflicts the driver reported, one JSON object per line.
-  private func conflicts(in reportPath: String) throws(CommandFailure) -> [SyncConflict] {
+  private func conflicts(in reportPath: String) throws(CommandFailure) -> [ConflictRecord] {
     guard let text = try readText(reportPath) else { return [] }
-    let decoder = JSONDecoder()
-    return text.split(separator: "\n").compactMap {
-      try? decoder.decode(SyncConflict.self, from: Data($0.utf8))
-    }
+    return ConflictRecord.reported(in: Substring(text))
   }
 }

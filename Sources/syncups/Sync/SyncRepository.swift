@@ -105,6 +105,19 @@ struct SyncRepository {
       branch: symbolic.status == 0 ? String(symbolic.output.dropLast()) : nil)
   }
 
+  /// Takes the data file's lock (creating its directory when missing), for a whole `sync` or
+  /// `sync init`: no other command and no meeting's save writes the file in the middle.
+  func lockDataFile() throws(CommandFailure) -> any FileLock {
+    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.fileStorageOptions) var options
+    do {
+      return try fileSystem.lock(dataFilePath, timeout: options.lockTimeout)
+    } catch {
+      throw CommandFailure(
+        sanitize(error.message), status: error.kind == .lockTimeout ? .locked : .failure)
+    }
+  }
+
   /// The first directory from `directory` up that holds a `.git` (a directory, or the file of
   /// a linked work tree), where git would look first; nil when none does.
   static func gitDirectoryHolder(from directory: String) -> String? {
@@ -130,6 +143,23 @@ struct SyncRepository {
   }
 
   // MARK: - Setting up
+
+  /// Creates a git repository in ``directory``, on `branch` when given.
+  func create(branch: String? = nil) throws(CommandFailure) {
+    try git.output(
+      ["init", "-q"] + (branch.map { ["-b", $0] } ?? []),
+      doing: "create a git repository in '\(sanitize(directory))'")
+  }
+
+  /// The branch the repository at `url` has checked out, its `HEAD`; nil when it names none.
+  ///
+  /// - Throws: a runtime failure when `url` cannot be reached.
+  func defaultBranch(of url: String) throws(CommandFailure) -> String? {
+    let heads = try git.run(["ls-remote", "--symref", url, "HEAD"])
+    guard heads.status == 0 else { throw git.failure("reach '\(sanitize(url))'", heads) }
+    return heads.output.split(separator: "\n").first { $0.hasPrefix("ref: refs/heads/") }
+      .map { String($0.dropFirst("ref: refs/heads/".count).prefix { $0 != "\t" }) }
+  }
 
   /// The configuration key of the merge driver's command.
   static let driverKey = "merge.\(SharingFiles.driverName).driver"
@@ -173,6 +203,18 @@ struct SyncRepository {
     return changed
   }
 
+  /// Writes and commits what `.gitattributes` and `.gitignore` need; the commit's subject.
+  func commitSharingFiles() throws(CommandFailure) -> [String] {
+    _ = try writeSharingFiles()
+    let files = [SharingFiles.attributesFile, SharingFiles.ignoreFile]
+    let status = try git.output(
+      ["status", "--porcelain", "--"] + files, doing: "read the repository's status")
+    guard !status.isEmpty else { return [] }
+    let subject = "Share sync-ups through git"
+    try commit(files, message: ["-m", subject])
+    return [subject]
+  }
+
   /// origin's URL; nil when the repository has no origin.
   func origin() throws(CommandFailure) -> String? {
     let current = try git.run(["remote", "get-url", "origin"])
@@ -204,6 +246,74 @@ struct SyncRepository {
     try git.output(["remote", "remove", "origin"], doing: "replace the remote 'origin'")
     try git.output(["remote", "add", "origin", url], doing: "replace the remote 'origin'")
     return old
+  }
+
+  // MARK: - Syncing
+
+  /// What starting a sync found.
+  struct SyncStart {
+    /// The sync's journal, recorded: the sync removes it when it ends.
+    var journal: SyncJournal
+    /// What was put right of a killed sync, for people (``recover(_:)``).
+    var recovered: [String]
+    /// The branch to sync with; nil when there is no remote.
+    var upstream: Upstream?
+  }
+
+  /// Starts a sync in the repository `layout` describes, the data file's lock held: puts
+  /// right what a killed sync left (``recover(_:)``), records the sync's journal, registers
+  /// the merge driver and finds the branch to sync with, reading the configuration as a file
+  /// when it can (``localConfiguration(gitDirectory:)``).
+  func startSync(_ layout: Layout) throws(CommandFailure) -> SyncStart {
+    let journal = SyncJournal(gitDirectory: layout.gitDirectory)
+    let recovered = try recover(journal)
+    try journal.record()
+    do throws(CommandFailure) {
+      var settings = localConfiguration(gitDirectory: layout.gitDirectory)
+      if settings == nil { settings = try configuration(branch: layout.branch) }
+      let configuration = settings ?? [:]
+      try registerDriver(current: configuration[Self.driverKey])
+      let upstream = try upstream(branch: layout.branch, configuration: configuration)
+      return SyncStart(journal: journal, recovered: recovered, upstream: upstream)
+    } catch {
+      journal.remove()
+      throw error
+    }
+  }
+
+  /// Fetches from `upstream`'s remote; the failure to report when it cannot be reached, else
+  /// nil.
+  func fetch(_ upstream: Upstream) throws(CommandFailure) -> CommandFailure? {
+    let fetched = try git.run(["fetch", "-q", upstream.remote])
+    guard fetched.status == 0 else {
+      return git.failure("reach '\(sanitize(upstream.remote))'", fetched)
+    }
+    return nil
+  }
+
+  /// Whether a fetch brought `upstream`'s branch (a fresh remote has none yet).
+  func hasFetched(_ upstream: Upstream) throws(CommandFailure) -> Bool {
+    try resolve(upstream.trackingRef) != nil
+  }
+
+  /// Whether `HEAD` has commits `upstream`'s branch, as last fetched, lacks.
+  func hasUnpushedCommits(_ upstream: Upstream) throws(CommandFailure) -> Bool {
+    try commitsAhead(of: resolve(upstream.trackingRef)) > 0
+  }
+
+  /// Fetches from origin, at `url`, for `sync init --clone`; the branch to sync with.
+  func fetchOrigin(_ url: String) throws(CommandFailure) -> Upstream {
+    let fetched = try git.run(["fetch", "-q", "origin"])
+    guard fetched.status == 0 else { throw git.failure("fetch from '\(sanitize(url))'", fetched) }
+    return try upstream()!
+  }
+
+  /// Checks out `upstream`'s branch as it was fetched, over anything here, and tracks it.
+  func checkOut(_ upstream: Upstream) throws(CommandFailure) {
+    try git.output(
+      ["checkout", "-q", "-f", "-B", upstream.localBranch, upstream.trackingRef],
+      doing: "check out \(upstream.display)")
+    try track(upstream)
   }
 
   // MARK: - Committing
@@ -370,11 +480,6 @@ struct SyncRepository {
     return result.status == 0 ? String(result.output.dropLast()) : nil
   }
 
-  /// Whether `ancestor` is `descendant` or one of its ancestors.
-  func isAncestor(_ ancestor: String, of descendant: String) throws(CommandFailure) -> Bool {
-    try git.succeeds(["merge-base", "--is-ancestor", ancestor, descendant])
-  }
-
   /// How many commits `HEAD` has that `ref` lacks (all of them when `ref` is nil).
   func commitsAhead(of ref: String?) throws(CommandFailure) -> Int {
     let range = ref.map { "\($0)..HEAD" } ?? "HEAD"
@@ -388,11 +493,6 @@ struct SyncRepository {
     try git.output(["config", prefix + "remote", upstream.remote], doing: "set the upstream")
     try git.output(
       ["config", prefix + "merge", "refs/heads/" + upstream.branch], doing: "set the upstream")
-  }
-
-  /// The commit time of `ref`, in seconds since 1970.
-  func commitTime(_ ref: String) throws(CommandFailure) -> Int {
-    Int(try git.output(["log", "-1", "--format=%ct", ref], doing: "read the time of \(ref)")) ?? 0
   }
 
   // MARK: - Files

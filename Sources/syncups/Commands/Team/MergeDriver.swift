@@ -1,9 +1,16 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Dispatch
+import SharedState
 import SyncUpsCore
 
 /// `merge-driver BASE OURS THEIRS [PATH]`: git's merge driver for the data file. It reads and
 /// writes the three files git names, never the data file, so the data file's settings do not
 /// apply.
-struct MergeDriverCommand: RunnableCommand {
+package struct MergeDriverCommand: RunnableCommand {
   static let spec = CommandSpec(
     name: "merge-driver",
     abstract: "Merge three versions of the data file by id (a git merge driver).",
@@ -69,7 +76,264 @@ struct MergeDriverCommand: RunnableCommand {
   var theirs = ""
   var path: String?
   var touchesFiles: Bool { false }
+
+  /// The variable that names the side whose changes are newer: `ours` or `theirs`.
+  package nonisolated static let newerVariable = "SYNCUPS_MERGE_NEWER"
+  /// The variable that names a file to append each conflict to, as a line of JSON.
+  package nonisolated static let reportVariable = "SYNCUPS_MERGE_REPORT"
+
   @MainActor func run(in context: CommandContext) throws {
-    try context.mergeDriver(base: base, ours: ours, theirs: theirs, path: path)
+    // A merge whose git was killed (with the sync that started it) is not finished alone.
+    Subprocess.dieWithParent()
+    for conflict in try merge(environment: context.environment) {
+      context.say("syncups: conflict: \(sanitize(conflict.message))")
+    }
+  }
+
+  /// Merges the three versions of the data file by id (``SyncUpsMerge``) and writes the result
+  /// over `ours`, atomically and keeping its mode, in our format, through the file-system
+  /// dependency. Conflicts are resolved on their own, so git never sees one: each is appended
+  /// to `$SYNCUPS_MERGE_REPORT` and returned, for standard error. A side that is not a data
+  /// file fails the merge with status 65 before anything is written, so git reports the merge
+  /// as failed and `ours` is untouched.
+  ///
+  /// `path`, the data file's path in the repository (git's `%P`), lets it look in the
+  /// repository's history for sync-ups both sides keep that the base lacks
+  /// (``MergeDriverHistory``).
+  func merge(environment: [String: String]) throws -> [ConflictRecord] {
+    @Dependency(\.defaultFileStorage) var fileSystem
+    let newer = try newerSide(environment)
+    let sides = try Self.readSides(
+      [
+        SideFile(path: base, role: "base", missingIsEmpty: true),
+        SideFile(path: ours, role: "ours", missingIsEmpty: false),
+        SideFile(path: theirs, role: "theirs", missingIsEmpty: false),
+      ], in: fileSystem)
+    let earlier = MergeDriverHistory.lastCommonVersions(
+      of: SyncUpsMerge.withoutCommonBase(base: sides[0], ours: sides[1], theirs: sides[2]),
+      path: path, environment: environment)
+    let result = SyncUpsMerge.merge(
+      base: sides[0], ours: sides[1], theirs: sides[2], newer: newer, earlier: earlier)
+    let data: Data
+    do {
+      data = try SyncUpsFile.encode(result.syncUps)
+    } catch {
+      throw CommandFailure(
+        "cannot write the merge of '\(sanitize(ours))': \(readableDescription(of: error))",
+        status: .dataError)
+    }
+    let conflicts = result.conflicts.map(ConflictRecord.init)
+    if let report = environment[Self.reportVariable], !report.isEmpty {
+      try append(conflicts, toReport: report, in: fileSystem)
+    }
+    do {
+      // Git reads the result back at once and stores it itself: waiting for the disk would
+      // only slow the merge down.
+      _ = try Self.writeSoon(data, to: ours, in: fileSystem)
+    } catch {
+      throw CommandFailure(sanitize("\(error)"))
+    }
+    return conflicts
+  }
+
+  /// The side `$SYNCUPS_MERGE_NEWER` names; nil when it is unset or empty.
+  private func newerSide(_ environment: [String: String]) throws -> MergeSide? {
+    guard let text = environment[Self.newerVariable], !text.isEmpty else { return nil }
+    guard let side = MergeSide(rawValue: text) else {
+      throw CommandFailure(
+        "\(Self.newerVariable) must be ours or theirs, not '\(sanitize(text))'", status: .usage)
+    }
+    return side
+  }
+
+  /// Appends each of `conflicts` to the report at `path` as one line of JSON
+  /// (``ConflictRecord/reportLine``), creating the file (mode 0600) when there is none.
+  private func append(
+    _ conflicts: [ConflictRecord], toReport path: String, in fileSystem: any FileSystem
+  ) throws {
+    do {
+      let existing = try fileSystem.read(path)
+      guard existing == nil || !conflicts.isEmpty else { return }
+      let lines = Data(conflicts.map(\.reportLine).joined().utf8)
+      _ = try Self.writeSoon((existing?.data ?? Data()) + lines, to: path, in: fileSystem)
+    } catch {
+      throw CommandFailure(
+        "cannot write the conflict report '\(sanitize(path))' (\(Self.reportVariable)): "
+          + sanitize(error.reason))
+    }
+  }
+
+  /// Replaces a file git or `sync` reads back at once: without waiting for the disk when the
+  /// file system is the real one.
+  private static func writeSoon(
+    _ data: Data, to path: String, in fileSystem: any FileSystem
+  ) throws(FileSystemError) -> FileFingerprint {
+    if let live = fileSystem as? LiveFileSystem { return try live.write(data, to: path, durably: false) }
+    return try fileSystem.write(data, to: path)
+  }
+
+  /// The sync-ups in each of `files`, read at the same time (decoding a large file is most of
+  /// the driver's work, and there are three). A failure is that of the first file that fails,
+  /// in the order given.
+  private static func readSides(
+    _ files: [SideFile], in fileSystem: any FileSystem
+  ) throws -> [IdentifiedArrayOf<SyncUp>] {
+    let slots = files.map { _ in SideSlot() }
+    // The reads run on other threads, which do not see this task's dependencies: each is
+    // handed the file system.
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      slots[index].result = Result { try readSide(files[index], in: fileSystem) }
+    }
+    return try slots.map { try $0.result!.get() }
+  }
+
+  /// The sync-ups in one version of the data file, in our format or the SyncUps app's. A
+  /// missing or blank base means no sync-ups (git passes an empty file for a file added on
+  /// both sides).
+  private static func readSide(
+    _ file: SideFile, in fileSystem: any FileSystem
+  ) throws -> IdentifiedArrayOf<SyncUp> {
+    let name = "the \(file.role) version '\(sanitize(file.path))'"
+    do {
+      // Ours read as it streams in, the usual case; anything else is read again whole.
+      guard let syncUps = try fileSystem.read(file.path, through: SyncUpsFile.decode(from:)) else {
+        guard file.missingIsEmpty else { throw CommandFailure("cannot read \(name): no such file") }
+        return []
+      }
+      return syncUps.result
+    } catch let error as FileSystemError {
+      throw readFailure(error, name: name)
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      // Not our format as it stands: the SyncUps app's, a blank base, or not a data file.
+    }
+    do {
+      let data = try fileSystem.read(file.path)?.data ?? Data()
+      if file.missingIsEmpty && data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
+        return []
+      }
+      return try SyncUpsFile.decodeAnyFormat(data).syncUps
+    } catch let error as FileSystemError {
+      throw readFailure(error, name: name)
+    } catch {
+      throw CommandFailure(
+        "\(name) is not a valid data file: \(sanitize(readableDescription(of: error)))",
+        status: .dataError)
+    }
+  }
+
+  /// The failure to report when `name`, one of the versions, cannot be read: status 1.
+  private static func readFailure(_ error: FileSystemError, name: String) -> CommandFailure {
+    CommandFailure("cannot read \(name): \(sanitize(error.reason))")
+  }
+}
+
+/// One of the files `merge-driver` merges.
+private struct SideFile: Sendable {
+  var path: String
+  /// `base`, `ours` or `theirs`, for messages.
+  var role: String
+  var missingIsEmpty: Bool
+}
+
+/// Where one of the concurrent reads of the merge driver leaves its result: written by that
+/// read alone, and read only once every read has finished.
+private final class SideSlot: @unchecked Sendable {
+  var result: Result<IdentifiedArrayOf<SyncUp>, any Error>?
+}
+
+/// Where `merge-driver` finds the last version of a sync-up that both sides of a merge had in
+/// common when the base lacks it (see ``SyncUpsMerge``): in the history of the git repository
+/// it runs in, which git runs it at the top of.
+///
+/// ```swift
+/// MergeDriverHistory.lastCommonVersions(
+///   of: [engineering.id], path: "sync-ups.json", environment: environment)
+/// // [Engineering as it was before it was deleted]
+/// ```
+///
+/// The merge bases are those of `HEAD` and the commit being merged, which `git merge` names in
+/// `GITHEAD_<commit>` while it runs its drivers (`MERGE_HEAD` is written only afterwards, but
+/// is read too). From them it walks back the data file's versions, newest first, and takes
+/// each sync-up from the newest version that holds it. Anything it cannot find (no merge in
+/// progress, as for a cherry-pick; git missing or failing; a sync-up never in the common
+/// history) is left out, and the merge goes on without it.
+struct MergeDriverHistory {
+  let git: Git
+  /// The data file's path from the top of the work tree (git's `%P`).
+  let path: String
+  /// The commit being merged into `HEAD`.
+  let theirs: String
+
+  /// How many commits one `git grep` searches.
+  private static let commitsPerSearch = 200
+
+  /// The last common version of each of `ids` for the merge of the data file at `path` (nil:
+  /// git did not say, so there is nothing to look in).
+  static func lastCommonVersions(
+    of ids: [SyncUp.ID], path: String?, environment: [String: String]
+  ) -> IdentifiedArrayOf<SyncUp> {
+    guard !ids.isEmpty, let path, let history = Self(path: path, environment: environment)
+    else { return [] }
+    return history.lastCommonVersions(of: ids)
+  }
+
+  /// Nil when git is missing or no merge of a commit is in progress.
+  init?(path: String, environment: [String: String]) {
+    guard let git = try? Git(directory: ".", environment: environment) else { return nil }
+    let named = environment.keys.filter {
+      $0.hasPrefix("GITHEAD_") && $0.dropFirst(8).allSatisfy(\.isHexDigit)
+    }
+    if named.count == 1, let commit = named.first?.dropFirst(8) {
+      theirs = String(commit)
+    } else if let commit = try? git.output(
+      ["rev-parse", "-q", "--verify", "MERGE_HEAD^{commit}"], doing: "find the merge")
+    {
+      theirs = commit
+    } else {
+      return nil
+    }
+    self.git = git
+    self.path = path
+  }
+
+  /// The newest version of each of `ids` in the history the two sides share; those it cannot
+  /// find are missing.
+  func lastCommonVersions(of ids: [SyncUp.ID]) -> IdentifiedArrayOf<SyncUp> {
+    guard !ids.isEmpty, let bases = lines(["merge-base", "--all", "HEAD", theirs]),
+      !bases.isEmpty, let commits = lines(["rev-list"] + bases + ["--", literalPath])
+    else { return [] }
+    var missing = ids
+    var found: IdentifiedArrayOf<SyncUp> = []
+    var start = commits.startIndex
+    while !missing.isEmpty, start < commits.endIndex {
+      let batch = commits[start..<min(start + Self.commitsPerSearch, commits.endIndex)]
+      start = batch.endIndex
+      // The versions that mention an id anywhere: only those are worth decoding.
+      let patterns = missing.flatMap { ["-e", $0.uuidString] }
+      guard
+        let hits = lines(["grep", "-l", "-i", "-F"] + patterns + Array(batch) + ["--", literalPath])
+      else { continue }
+      let matching = Set(hits.map { String($0.prefix { $0 != ":" }) })
+      for commit in batch where matching.contains(commit) && !missing.isEmpty {
+        guard
+          let text = try? git.output(["cat-file", "blob", "\(commit):\(path)"], doing: "read"),
+          let version = try? SyncUpsFile.decodeAnyFormat(Data(text.utf8)).syncUps
+        else { continue }
+        for id in missing { if let syncUp = version[id: id] { found.append(syncUp) } }
+        missing.removeAll { found[id: $0] != nil }
+      }
+    }
+    return found
+  }
+
+  /// The path as a pathspec that matches it alone, whatever characters it holds.
+  private var literalPath: String { ":(literal)" + path }
+
+  /// git's output as lines; nil when git fails (`git grep` fails when nothing matches).
+  private func lines(_ arguments: [String]) -> [String]? {
+    guard let result = try? git.run(arguments), result.status == 0 else { return nil }
+    return result.output.split(separator: "\n").map(String.init)
   }
 }

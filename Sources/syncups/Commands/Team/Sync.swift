@@ -1,3 +1,14 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SharedState
 import SyncUpsCore
 
 /// `sync`, `sync init [REMOTE]` and `sync init --clone URL`.
@@ -84,16 +95,266 @@ struct SyncCommand: RunnableCommand {
     }
   }
 
+  /// Each way in holds the data file's lock from start to end, so no other command and no
+  /// meeting's save writes the file in the middle; a meeting that is running saves once the
+  /// lock is free, onto the merged file. Every failure leaves what was local committed (or
+  /// untouched), never overwritten.
   @MainActor func run(in context: CommandContext) throws {
     switch action {
-    case .sync: try context.sync()
+    case .sync:
+      try sync(in: context)
     case .initialize(let remote):
       if let clone {
-        try context.syncClone(clone)
+        try joinTeam(at: Self.remoteLocation(clone), in: context)
       } else {
-        try context.syncInit(remote: remote, force: force)
+        try initialize(remote: remote.map(Self.remoteLocation), in: context)
       }
     }
+  }
+
+  /// How many times a sync pushes before it gives up: each rejected push (someone else pushed
+  /// first, or the remote could not lock its branch because someone else was pushing) is
+  /// followed by a fetch, a merge and another push, after a short random pause.
+  static let pushAttempts = 5
+
+  /// A remote as git should record it: a relative path (no URL scheme, no `host:`) made
+  /// absolute from the working directory, since git runs in the data file's directory.
+  static func remoteLocation(_ remote: String) -> String {
+    guard !remote.hasPrefix("/"), !remote.contains(":") else { return remote }
+    return FileManager.default.currentDirectoryPath + "/" + remote
+  }
+}
+
+// MARK: - sync
+
+extension SyncCommand {
+  /// `sync`: says what it did (``SyncReport``), with --json on every way out, failures too.
+  @MainActor private func sync(in context: CommandContext) throws {
+    var report = SyncReport()
+    do {
+      try sync(into: &report, in: context)
+    } catch {
+      report.error = Self.errorText(error)
+      // People hear what happened before the failure once there was a remote to sync with.
+      if context.options.json || report.remote != nil { report.print(in: context) }
+      throw error
+    }
+  }
+
+  /// The sync itself, step by step. With nothing to do it runs git twice, `fetch` and
+  /// `status` (local changes, and whether the branch is level with its upstream): it finds the
+  /// repository, its branch and its configuration by reading them as files, and reads the
+  /// data file only when there is something to commit or merge.
+  @MainActor private func sync(into report: inout SyncReport, in context: CommandContext) throws {
+    // 1. The repository, under the data file's lock, put right after a killed sync.
+    let repository = try SyncRepository(dataFile: context.dataFile, environment: context.environment)
+    let layout = try repository.requireLayout()
+    let lock = try repository.lockDataFile()
+    defer { lock.unlock() }
+    let start = try repository.startSync(layout)
+    defer { start.journal.remove() }
+    report.recovered = start.recovered
+
+    // The local sync-ups, read once, when first needed; and what arrived, the file compared
+    // with them, said on every way out past a merge.
+    var loaded: IdentifiedArrayOf<SyncUp>?
+    func local() throws -> IdentifiedArrayOf<SyncUp> {
+      if let loaded { return loaded }
+      let syncUps = try context.loadSyncUps(recovered: true).wrappedValue
+      loaded = syncUps
+      return syncUps
+    }
+    var merged = false
+    func noteWhatArrived() {
+      guard merged, let loaded, let current = try? repository.currentSyncUps() else { return }
+      report.received = SyncUpChanges(from: loaded, to: current)
+    }
+
+    // 2. No remote: commit, and that is all.
+    guard let upstream = start.upstream else {
+      report.committed = try repository.commitDataFile(try local())
+      report.print(in: context)
+      return
+    }
+    report.remote = upstream.display
+    var committed = false
+    for attempt in 1... {
+      // 3. Fetch; offline, what is here is committed all the same, and waits to be pushed.
+      if var failure = try repository.fetch(upstream) {
+        if !committed { report.committed = try repository.commitDataFile(try local()) }
+        report.pending = try repository.hasUnpushedCommits(upstream)
+        noteWhatArrived()
+        failure.message += report.pending
+          ? "; your changes are committed locally and the push is pending: run 'syncups sync' "
+            + "again when '\(sanitize(upstream.remote))' can be reached"
+          : "; nothing was synced"
+        throw failure
+      }
+      // 4. Commit local changes, once; nothing to commit or merge ends the sync here.
+      if !committed {
+        let status = try repository.status(of: upstream)
+        if status.dataFileChanged {
+          report.committed = try repository.commitDataFile(try local(), changed: true)
+        }
+        committed = true
+        if !status.dataFileChanged && status.level { break }
+      }
+      // 5. Merge the team's branch with the merge driver.
+      if try repository.hasFetched(upstream) {
+        do {
+          _ = try local()
+          let conflicts = try repository.merge(upstream, journal: start.journal)
+          merged = true
+          report.conflicts += conflicts.resolved
+          report.receivedConflicts += conflicts.received.map {
+            SyncReport.ReceivedConflict(conflict: $0, told: $0.told(to: conflicts.person))
+          }
+        } catch {
+          report.pending = try repository.hasUnpushedCommits(upstream)
+          noteWhatArrived()
+          throw error
+        }
+      }
+      // 6. Push; a push that lost a race goes round again.
+      switch try repository.push(upstream) {
+      case .upToDate:
+        break
+      case .pushed:
+        report.pushed = true
+      case .rejected where attempt < Self.pushAttempts:
+        // Someone else's push won the race: let theirs land before fetching it.
+        usleep(useconds_t(UInt32.random(in: 20_000...80_000) * UInt32(attempt)))
+        continue
+      case .rejected:
+        report.pending = true
+        noteWhatArrived()
+        throw CommandFailure(
+          "the push to '\(sanitize(upstream.remote))' was rejected \(attempt) times: others are "
+            + "pushing at the same time; your changes are committed locally: run 'syncups sync' "
+            + "again")
+      case .failed(var failure):
+        report.pending = true
+        noteWhatArrived()
+        failure.message += "; your changes are committed locally and the push is pending"
+        throw failure
+      }
+      break
+    }
+    // 7. Say what happened.
+    noteWhatArrived()
+    report.print(in: context)
+    if merged, let loaded { try Self.warnOfSharedTitles(arrivedIn: repository, from: loaded, in: context) }
+  }
+}
+
+// MARK: - sync init
+
+extension SyncCommand {
+  /// `sync init [REMOTE]`: makes or uses the repository, registers the merge driver, commits
+  /// the sharing files and the data file, and sets origin.
+  @MainActor private func initialize(remote: String?, in context: CommandContext) throws {
+    try Self.setUp(in: context) { repository, report in
+      let lock = try repository.lockDataFile()
+      defer { lock.unlock() }
+      let local = try context.loadSyncUps().wrappedValue
+      if try repository.topLevel() == nil { try repository.create() }
+      try repository.registerDriver()
+      report.committed = try repository.commitSharingFiles()
+      if let subject = try repository.commitDataFile(local) { report.committed.append(subject) }
+      report.previousRemote = try remote.flatMap { remote throws(CommandFailure) in
+        try repository.setOrigin(remote, force: force)
+      }
+    }
+  }
+
+  /// `sync init --clone URL`: starts from the team's repository at `url`, merging in the
+  /// sync-ups already here.
+  @MainActor private func joinTeam(at url: String, in context: CommandContext) throws {
+    var local: IdentifiedArrayOf<SyncUp> = []
+    let repository = try Self.setUp(in: context) { repository, report in
+      if let top = try repository.topLevel() {
+        throw CommandFailure(
+          "'\(sanitize(repository.directory))' is already in a git repository "
+            + "('\(sanitize(top))'); to share it through '\(sanitize(url))', run "
+            + "'syncups sync init \(sanitize(url))' and then 'syncups sync'")
+      }
+      let lock = try repository.lockDataFile()
+      defer { lock.unlock() }
+      local = try context.loadSyncUps().wrappedValue
+      try repository.create(branch: try repository.defaultBranch(of: url))
+      let journal = SyncJournal(gitDirectory: try repository.gitDirectory())
+      try journal.record()
+      defer { journal.remove() }
+      try repository.registerDriver()
+      _ = try repository.setOrigin(url)
+      let upstream = try repository.fetchOrigin(url)
+      let remoteBranchExists = try repository.hasFetched(upstream)
+      if remoteBranchExists && local.isEmpty {
+        // Nothing here to keep: take the team's files as they are.
+        try repository.checkOut(upstream)
+        report.committed = try repository.commitSharingFiles()
+      } else {
+        report.committed = try repository.commitSharingFiles()
+        if let subject = try repository.commitDataFile(local) { report.committed.append(subject) }
+        if remoteBranchExists {
+          try repository.track(upstream)
+          report.conflicts = try repository.merge(upstream, journal: journal).resolved
+        }
+      }
+    }
+    try Self.warnOfSharedTitles(arrivedIn: repository, from: local, in: context)
+  }
+
+  /// Runs a `sync init`'s setting up, then says what it set up (``SyncSetupReport``). With
+  /// --json the object comes on every way out, as `sync`'s does: what was done before the
+  /// failure, and the failure.
+  @discardableResult
+  @MainActor private static func setUp(
+    in context: CommandContext, _ body: (SyncRepository, inout SyncSetupReport) throws -> Void
+  ) throws -> SyncRepository {
+    var report = SyncSetupReport()
+    var repository: SyncRepository?
+    do {
+      let made = try SyncRepository(dataFile: context.dataFile, environment: context.environment)
+      repository = made
+      try body(made, &report)
+      report.repository = try made.requireRepository()
+      report.remote = try made.origin()
+      report.print(in: context)
+      return made
+    } catch {
+      report.error = errorText(error)
+      if context.options.json {
+        // Where things stand, as far as git can still say.
+        report.repository = try? repository?.topLevel()
+        report.remote = report.repository == nil ? nil : try? repository?.origin()
+        Output.standard(report.json.text())
+      }
+      throw error
+    }
+  }
+}
+
+// MARK: - Parts
+
+extension SyncCommand {
+  /// Warns of each sync-up that arrived (added, or renamed elsewhere) with a title another
+  /// sync-up here has: the title then names neither, and only the ids tell them apart.
+  @MainActor private static func warnOfSharedTitles(
+    arrivedIn repository: SyncRepository, from local: IdentifiedArrayOf<SyncUp>,
+    in context: CommandContext
+  ) throws {
+    let current = try repository.currentSyncUps()
+    for syncUp in current where local[id: syncUp.id]?.title != syncUp.title {
+      if let warning = CommandContext.sharedTitleWarning(syncUp, among: current) {
+        context.say(warning)
+      }
+    }
+  }
+
+  /// A failure as the `error` member of a `--json` object says it: as on standard error.
+  static func errorText(_ error: any Error) -> String {
+    (error as? CommandFailure)?.message ?? sanitize("\(error)")
   }
 }
 

@@ -1,7 +1,7 @@
 import SyncUpsCore
 
 /// What a `sync` did: printed as messages, or as one object with `--json` (documented in
-/// syncups(1), ``ManPageReference/syncFields``).
+/// syncups(1), `ManPageReference.syncFields`).
 struct SyncReport {
   /// The first line of the commit made of local changes, if one was made.
   var committed: String?
@@ -13,11 +13,11 @@ struct SyncReport {
   var pending = false
   /// What the merges brought, from the local sync-ups (once committed) to the final ones.
   var received: SyncUpChanges?
-  var conflicts: [SyncConflict] = []
+  var conflicts: [ConflictRecord] = []
   /// A conflict a teammate's sync resolved and recorded in a merge commit that arrived, and
   /// how it reads to the person here.
   struct ReceivedConflict {
-    var conflict: SyncConflict
+    var conflict: ConflictRecord
     var told: String
   }
 
@@ -27,6 +27,18 @@ struct SyncReport {
   var recovered: [String] = []
   /// Why the sync failed; nil when it did not.
   var error: String?
+
+  /// Prints the report: what was recovered and the messages (or, with `--json`, the object)
+  /// as people see them, then the conflicts on standard error, even with `--quiet`.
+  @MainActor func print(in context: CommandContext) {
+    for line in recoveredLines { context.say(line) }
+    if context.options.json {
+      Output.standard(json.text())
+    } else {
+      for line in lines { context.say(line) }
+    }
+    for line in conflictLines { Output.error(line + "\n") }
+  }
 
   var json: JSONOutput {
     .object([
@@ -125,7 +137,7 @@ struct SyncReport {
 }
 
 /// What a `sync init` (with or without `--clone`) set up: printed as messages, or as one
-/// object with `--json`, also when it fails (syncups(1), ``ManPageReference/syncSetupFields``).
+/// object with `--json`, also when it fails (syncups(1), `ManPageReference.syncSetupFields`).
 struct SyncSetupReport {
   /// The git repository's top directory; nil when a failure came before there was one.
   var repository: String?
@@ -136,9 +148,29 @@ struct SyncSetupReport {
   /// The first lines of the commits made, oldest first.
   var committed: [String] = []
   /// What merging the local sync-ups into a clone resolved.
-  var conflicts: [SyncConflict] = []
+  var conflicts: [ConflictRecord] = []
   /// Why the setting up failed; nil when it did not.
   var error: String?
+
+  /// Prints what was set up (with `--json`, the object), then the conflicts a clone's merge
+  /// resolved on standard error, even with `--quiet`.
+  @MainActor func print(in context: CommandContext) {
+    if context.options.json {
+      Output.standard(json.text())
+    } else {
+      context.say(
+        "Sharing '\(sanitize(context.dataFile.path))' through the git repository in "
+          + "'\(sanitize(repository ?? ""))'.")
+      for subject in committed { context.say("Committed: \(sanitize(subject))") }
+      if let origin = remote, let previousRemote {
+        context.say("Origin changed from '\(sanitize(previousRemote))' to '\(sanitize(origin))'.")
+      } else if let origin = remote {
+        context.say("Remote origin: \(sanitize(origin))")
+      }
+      context.say("Run 'syncups sync' to sync with the team.")
+    }
+    for line in SyncReport(conflicts: conflicts).conflictLines { Output.error(line + "\n") }
+  }
 
   var json: JSONOutput {
     .object([
