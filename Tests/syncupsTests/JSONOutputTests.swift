@@ -272,6 +272,25 @@ struct JSONDocumentedKeysTests {
     #expect(attendees[1]["absent"] as? Bool == true)
   }
 
+  /// The man page lists each stored model's keys as the model declares them, so that a key
+  /// added to a model cannot go undocumented.
+  @Test func theManPageListsTheDeclaredKeys() throws {
+    #expect(Set(ManPageReference.syncUpFields.map(\.0)) == Set(SyncUp.shownKeys))
+    #expect(Set(ManPageReference.meetingFields.map(\.0)) == Set(Meeting.shownKeys))
+    let nested: [(list: [(String, String)], entry: String, keys: [String])] = [
+      (ManPageReference.syncUpFields, "attendees", Attendee.shownKeys),
+      (ManPageReference.meetingFields, "attendees", MeetingAttendee.shownKeys),
+      (ManPageReference.meetingFields, "turns", Meeting.Turn.shownKeys),
+    ]
+    for (list, entry, keys) in nested {
+      let description = try #require(list.first { $0.0 == entry }?.1)
+      let words = Set(description.split { !$0.isLetter }.map(String.init))
+      for key in keys {
+        #expect(words.contains(key), "\(entry): \(key)")
+      }
+    }
+  }
+
   @Test func attendeeKeys() throws {
     // The man page describes attendee objects inside the sync-up's "attendees" entry.
     let description = try #require(ManPageReference.syncUpFields.first { $0.0 == "attendees" }?.1)

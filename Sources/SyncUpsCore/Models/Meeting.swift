@@ -18,8 +18,8 @@ import Foundation
 /// depends on the coder's date strategy (see ``SyncUpsFile``). Other keys are kept in
 /// ``unknownKeys`` and written back.
 public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
-  /// Identifies the meeting within its sync-up.
-  public let id: UUID
+  /// Identifies the meeting within its sync-up. Set only by decoding.
+  public internal(set) var id: UUID
   /// When the meeting took place. Our file format keeps whole seconds only.
   public var date: Date
   /// The notes taken during the meeting, one `Name: text` line per note.
@@ -81,9 +81,10 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     }
   }
 
-  /// An immutable box, replaced whole on change, so that meetings stay values.
-  private final class ExtrasBox: Hashable, Sendable {
-    let value: Extras
+  /// A box changed in place only while one meeting holds it, and replaced whole otherwise,
+  /// so that meetings stay values (and decoding a record's keys one by one allocates once).
+  private final class ExtrasBox: Hashable, @unchecked Sendable {
+    var value: Extras
 
     init(_ value: Extras) {
       self.value = value
@@ -95,6 +96,11 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   }
 
   private mutating func updateExtras(_ change: (inout Extras) -> Void) {
+    if isKnownUniquelyReferenced(&extras), let box = extras {
+      change(&box.value)
+      if box.value.isEmpty { extras = nil }
+      return
+    }
     var value = extras?.value ?? Extras()
     change(&value)
     extras = value.isEmpty ? nil : ExtrasBox(value)
@@ -167,11 +173,31 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   }
 }
 
+extension Meeting: StoredModel {
+  public static let blank = Meeting(
+    id: .blank, date: Date(timeIntervalSinceReferenceDate: 0), transcript: "")
+
+  public static func describe<Schema: ModelSchema<Meeting>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.optional("attendees", \.attendees, .value { "a list of \($0.count)" })
+    try schema.field("date", \.date, .value(describe: SyncUpMerger.dateText))
+    try schema.optional("duration", \.duration, .value(describe: SyncUpMerger.durationText))
+    try schema.optional("endedEarly", \.endedEarly, .value { $0 ? "yes" : "no" })
+    try schema.field("id", \.id, .id)
+    try schema.optional(
+      "plannedDuration", \.plannedDuration, .value(describe: SyncUpMerger.durationText))
+    try schema.optional("started", \.started, .value(describe: SyncUpMerger.dateText))
+    try schema.field("transcript", \.transcript, .value(describe: SyncUpMerger.excerpt))
+    try schema.optional("turns", \.turns, .value { "a list of \($0.count)" })
+  }
+}
+
 /// Someone who was on a sync-up when one of its meetings was held: stored in the meeting as
 /// `{"absent": …, "id": "…", "name": "…"}`, other keys kept in ``unknownKeys``.
 public struct MeetingAttendee: Identifiable, Codable, Equatable, Hashable, Sendable {
-  /// The attendee's id on the sync-up.
-  public let id: UUID
+  /// The attendee's id on the sync-up. Set only by decoding.
+  public internal(set) var id: UUID
   /// The attendee's name at the time.
   public var name: String
   /// Whether the attendee missed the meeting.
@@ -205,6 +231,32 @@ public struct MeetingAttendee: Identifiable, Codable, Equatable, Hashable, Senda
     try container.encode(id, forKey: .id)
     try container.encode(name, forKey: .name)
     try encoder.encodeUnknownKeys(unknownKeys)
+  }
+}
+
+extension MeetingAttendee: StoredModel {
+  public static let blank = MeetingAttendee(id: .blank, name: "", absent: false)
+
+  public static func describe<Schema: ModelSchema<MeetingAttendee>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.field("absent", \.absent, .value { $0 ? "yes" : "no" })
+    try schema.field("id", \.id, .id)
+    try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
+  }
+}
+
+extension Meeting.Turn: StoredModel {
+  public static let blank = Meeting.Turn(
+    attendee: .blank, name: "", seconds: 0, slot: 0)
+
+  public static func describe<Schema: ModelSchema<Meeting.Turn>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.field("attendee", \.attendee, .value(describe: \.uuidString))
+    try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
+    try schema.field("seconds", \.seconds, .value(describe: SyncUpMerger.durationText))
+    try schema.field("slot", \.slot, .value(describe: SyncUpMerger.durationText))
   }
 }
 

@@ -31,8 +31,8 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// outside this range fails.
   public static let durationRange = 1...86_400
 
-  /// Identifies the sync-up.
-  public let id: UUID
+  /// Identifies the sync-up. Set only by decoding.
+  public internal(set) var id: UUID
   /// The people who take part, in speaking order.
   public var attendees: IdentifiedArrayOf<Attendee>
   /// The length of a meeting in whole seconds.
@@ -126,7 +126,7 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     }
   }
 
-  /// The keys of a sync-up's JSON object.
+  /// The keys of a sync-up's JSON object (``describe(_:)`` in `Codable`'s terms).
   enum CodingKeys: String, CodingKey, CaseIterable {
     case attendees, duration, id, meetings, theme, title
   }
@@ -196,5 +196,31 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
       )
     }
     return duration
+  }
+}
+
+extension SyncUp: StoredModel {
+  public static let blank = SyncUp(id: .blank)
+
+  public static func describe<Schema: ModelSchema<SyncUp>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.field(
+      "attendees", \.attendees,
+      .byID(removal: "removed") { "attendee \(SyncUpMerger.nameText($0.name))" })
+    try schema.field(
+      "duration", \.duration,
+      .value(describe: SyncUpMerger.durationText).accepting(durationRange))
+    try schema.derived("durationPerAttendee") {
+      Double($0.duration) / Double(max($0.attendees.count, 1))
+    }
+    try schema.field("id", \.id, .id)
+    try schema.field(
+      "meetings", \.meetings,
+      .byID(
+        removal: "deleted", owner: { "the meeting of \(SyncUpMerger.dateText($0.date))" },
+        arrange: SyncUpMerger.newestFirst))
+    try schema.field("theme", \.theme, .value(describe: \.rawValue))
+    try schema.field("title", \.title, .value(describe: SyncUpsMerge.quoted))
   }
 }

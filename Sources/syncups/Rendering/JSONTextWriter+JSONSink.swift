@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SyncUpsCore
 
 /// The text writer as a ``JSONSink``: ids and dates go straight in as bytes, without a
 /// `String` each (`list --json` writes many).

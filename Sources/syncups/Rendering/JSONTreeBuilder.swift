@@ -3,11 +3,12 @@
 #else
   import Foundation
 #endif
+import SyncUpsCore
 
 /// Collects what a ``JSONSink`` shape writes into a ``JSONOutput`` tree.
 ///
 /// ```swift
-/// JSONTreeBuilder.build { $0.meeting(meeting) }  // .object(["date": …, "id": …, …])
+/// JSONTreeBuilder.build { meeting.show(to: &$0) }  // .object(["date": …, "id": …, …])
 /// ```
 struct JSONTreeBuilder: JSONSink {
   /// A container still open, with what it holds so far; an object also has the key its next

@@ -1,15 +1,15 @@
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+import FoundationEssentials
 #else
-  import Foundation
+import Foundation
 #endif
 
-/// Where a JSON shape of `JSONOutput+Models.swift` is written, value by value: the streaming
-/// ``JSONTextWriter`` (`list --json`) or a ``JSONTreeBuilder`` (a ``JSONOutput`` to print).
-/// Each shape is written once, against this protocol, so the two cannot drift apart.
+/// Where JSON output is written, value by value: the models' `--json` objects
+/// (``StoredModel/show(to:)``) and every other JSON shape the command line prints. Each shape is
+/// written once, against this protocol, whether it streams out as text or becomes a tree.
 ///
 /// Object members are given in key order, as the writer prints them as they come.
-protocol JSONSink {
+public protocol JSONSink {
   mutating func beginArray()
   mutating func endArray()
   mutating func beginObject()
