@@ -632,6 +632,7 @@ struct StoredKey: Equatable {
   private var count: Int
 
   /// The `count` bytes at `start`; `count` is at most ``capacity``.
+  @inline(__always)
   init(_ start: UnsafePointer<UInt8>, count: Int) {
     self.count = count
     for offset in 0..<count {
@@ -645,6 +646,7 @@ struct StoredKey: Equatable {
   }
 
   /// Whether this is `name`, a key as a model declares it.
+  @inline(__always)
   func matches(_ name: StaticString) -> Bool {
     name.utf8CodeUnitCount == count && self == StoredKey(name.utf8Start, count: count)
   }
@@ -670,6 +672,7 @@ struct FieldReader<Model: StoredModel>: ModelSchema {
     self.key = key
   }
 
+  @inline(__always)
   mutating func field<Value: StoredValue>(
     _ name: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
   ) throws(UnsupportedByFastReader) {
@@ -678,6 +681,7 @@ struct FieldReader<Model: StoredModel>: ModelSchema {
     model[keyPath: path] = value
   }
 
+  @inline(__always)
   mutating func optional<Value: StoredValue>(
     _ name: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
   ) throws(UnsupportedByFastReader) {
@@ -687,6 +691,7 @@ struct FieldReader<Model: StoredModel>: ModelSchema {
 
   /// When the next member is `name`'s, not read before: its value, which `rule` must accept,
   /// having read the key after it. Moves the walk on either way.
+  @inline(__always)
   private mutating func take<Value: StoredValue>(
     _ name: StaticString, _ rule: FieldRule<Value>
   ) throws(UnsupportedByFastReader) -> Value? {

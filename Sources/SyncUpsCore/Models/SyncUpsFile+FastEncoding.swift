@@ -262,12 +262,14 @@ private struct FieldWriter<Model: StoredModel>: ModelSchema {
     self.model = model
   }
 
+  @inline(__always)
   mutating func field<Value: StoredValue>(
     _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
   ) throws(UnsupportedByFastWriter) {
     try write(key, model[keyPath: path])
   }
 
+  @inline(__always)
   mutating func optional<Value: StoredValue>(
     _ key: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
   ) throws(UnsupportedByFastWriter) {
@@ -275,6 +277,7 @@ private struct FieldWriter<Model: StoredModel>: ModelSchema {
     try write(key, value)
   }
 
+  @inline(__always)
   private mutating func write<Value: StoredValue>(
     _ key: StaticString, _ value: Value
   ) throws(UnsupportedByFastWriter) {

@@ -35,6 +35,10 @@ public protocol StoredModel: Equatable, Sendable {
   /// Keys a later version wrote that this one does not know, with their values: kept, and
   /// written back.
   var unknownKeys: [String: UnknownJSON] { get set }
+
+  /// Writes the model's `--json` object (``show(to:)``). A requirement, so that each model's
+  /// walk is compiled for that model here, whatever module asks for it; not to be implemented.
+  func showFields(to sink: inout AnyJSONSink)
 }
 
 /// What walks a model's keys (see ``StoredModel/describe(_:)``): it is handed each key with
@@ -152,6 +156,19 @@ extension StoredModel {
   /// Writes the model as `--json` shows it: an object of its keys in order, derived ones
   /// included; an optional key without a value is left out, and so are unknown keys.
   public func show<Sink: JSONSink>(to sink: inout Sink) {
+    if Sink.self == AnyJSONSink.self {
+      withUnsafeMutablePointer(to: &sink) {
+        $0.withMemoryRebound(to: AnyJSONSink.self, capacity: 1) { showFields(to: &$0.pointee) }
+      }
+    } else {
+      withUnsafeMutablePointer(to: &sink) { pointer in
+        var erased = AnyJSONSink(pointer)
+        showFields(to: &erased)
+      }
+    }
+  }
+
+  public func showFields(to sink: inout AnyJSONSink) {
     sink.beginObject()
     withUnsafeMutablePointer(to: &sink) { sink in
       var fields = FieldShower(sink: sink, model: self)
@@ -162,16 +179,17 @@ extension StoredModel {
 }
 
 /// Writes the members of one model's `--json` object (see ``StoredModel/show(to:)``).
-struct FieldShower<Model: StoredModel, Sink: JSONSink>: ModelSchema {
+struct FieldShower<Model: StoredModel>: ModelSchema {
   typealias Failure = Never
-  let sink: UnsafeMutablePointer<Sink>
+  let sink: UnsafeMutablePointer<AnyJSONSink>
   let model: Model
 
-  init(sink: UnsafeMutablePointer<Sink>, model: Model) {
+  init(sink: UnsafeMutablePointer<AnyJSONSink>, model: Model) {
     self.sink = sink
     self.model = model
   }
 
+  @inline(__always)
   mutating func field<Value: StoredValue>(
     _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
   ) {
@@ -179,6 +197,7 @@ struct FieldShower<Model: StoredModel, Sink: JSONSink>: ModelSchema {
     model[keyPath: path].show(to: &sink.pointee)
   }
 
+  @inline(__always)
   mutating func optional<Value: StoredValue>(
     _ key: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
   ) {
@@ -187,6 +206,7 @@ struct FieldShower<Model: StoredModel, Sink: JSONSink>: ModelSchema {
     value.show(to: &sink.pointee)
   }
 
+  @inline(__always)
   mutating func derived(_ key: StaticString, _ value: (Model) -> Double) {
     sink.pointee.key("\(key)")
     sink.pointee.double(value(model))
