@@ -27,23 +27,12 @@ public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.unknownKeys = unknownKeys
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, name
-  }
-
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      id: try container.decode(UUID.self, forKey: .id),
-      name: try container.decode(String.self, forKey: .name),
-      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+    self = try Self.decodeFields(from: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try encoder.encodeUnknownKeys(unknownKeys)
+    try encodeFields(to: encoder)
   }
 }
 

@@ -139,37 +139,12 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
       || turns?.contains { !$0.unknownKeys.isEmpty } == true
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case attendees, date, duration, endedEarly, id, plannedDuration, started, transcript, turns
-  }
-
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      id: try container.decode(UUID.self, forKey: .id),
-      date: try container.decode(Date.self, forKey: .date),
-      transcript: try container.decode(String.self, forKey: .transcript),
-      started: try container.decodeIfPresent(Date.self, forKey: .started),
-      duration: try container.decodeIfPresent(Int.self, forKey: .duration),
-      plannedDuration: try container.decodeIfPresent(Int.self, forKey: .plannedDuration),
-      endedEarly: try container.decodeIfPresent(Bool.self, forKey: .endedEarly),
-      attendees: try container.decodeIfPresent([MeetingAttendee].self, forKey: .attendees),
-      turns: try container.decodeIfPresent([Turn].self, forKey: .turns),
-      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+    self = try Self.decodeFields(from: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(date, forKey: .date)
-    try container.encode(transcript, forKey: .transcript)
-    try container.encodeIfPresent(started, forKey: .started)
-    try container.encodeIfPresent(duration, forKey: .duration)
-    try container.encodeIfPresent(plannedDuration, forKey: .plannedDuration)
-    try container.encodeIfPresent(endedEarly, forKey: .endedEarly)
-    try container.encodeIfPresent(attendees, forKey: .attendees)
-    try container.encodeIfPresent(turns, forKey: .turns)
-    try encoder.encodeUnknownKeys(unknownKeys)
+    try encodeFields(to: encoder)
   }
 }
 
@@ -212,25 +187,12 @@ public struct MeetingAttendee: Identifiable, Codable, Equatable, Hashable, Senda
     self.unknownKeys = unknownKeys
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case absent, id, name
-  }
-
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      id: try container.decode(UUID.self, forKey: .id),
-      name: try container.decode(String.self, forKey: .name),
-      absent: try container.decode(Bool.self, forKey: .absent),
-      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+    self = try Self.decodeFields(from: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(absent, forKey: .absent)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try encoder.encodeUnknownKeys(unknownKeys)
+    try encodeFields(to: encoder)
   }
 }
 
@@ -290,27 +252,12 @@ extension Meeting {
     /// The seconds spoken past the slot; 0 for a turn within it.
     public var overtime: Int { max(seconds - slot, 0) }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-      case attendee, name, seconds, slot
-    }
-
     public init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      self.init(
-        attendee: try container.decode(UUID.self, forKey: .attendee),
-        name: try container.decode(String.self, forKey: .name),
-        seconds: try container.decode(Int.self, forKey: .seconds),
-        slot: try container.decode(Int.self, forKey: .slot),
-        unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+      self = try Self.decodeFields(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(attendee, forKey: .attendee)
-      try container.encode(name, forKey: .name)
-      try container.encode(seconds, forKey: .seconds)
-      try container.encode(slot, forKey: .slot)
-      try encoder.encodeUnknownKeys(unknownKeys)
+      try encodeFields(to: encoder)
     }
   }
 }

@@ -220,9 +220,10 @@ extension FieldRule {
   /// A list of models merged element by element, by id: each element both sides hold is
   /// merged field by field; one side's addition is kept; a removal on one side that the other
   /// changed keeps the element and is recorded, `owner` naming it (`attendee 'Blob'`) and
-  /// `removal` the verb (`removed`); `arrange` puts the merged list in order.
+  /// `removal` the verb (`removed`); `arrange` puts the merged list in order. Decoding names
+  /// an element `noun` when two share an id.
   public static func byID<Element: StoredModel & Identifiable>(
-    removal: String, owner: @escaping @Sendable (Element) -> String,
+    noun: String, removal: String, owner: @escaping @Sendable (Element) -> String,
     arrange: @escaping @Sendable (Value) -> Value = { $0 }
   ) -> Self where Value == IdentifiedArrayOf<Element>, Element.ID == UUID {
     Self(
@@ -231,6 +232,6 @@ extension FieldRule {
           merger.mergeElements(
             key: key, base: base, ours: ours, theirs: theirs, removal: removal, owner: owner))
       },
-      accepts: nil)
+      decode: { container, key in try container.decodeUniqueElements(forKey: key, noun: noun) })
   }
 }

@@ -24,7 +24,7 @@ import SharedState
 /// (``storedKeys``, ``shownKeys``) that the man page is checked against. Each is generic over
 /// the model, so that the compiler specialises the walk for each model and each walker: the
 /// key paths are literals, and no value is boxed on the way.
-public protocol StoredModel: Equatable, Sendable {
+public protocol StoredModel: Codable, Equatable, Sendable {
   /// What decoding starts from, before the keys read overwrite it: a key that must be there
   /// and is not fails the decoding, so its value here is never seen.
   static var blank: Self { get }
@@ -84,25 +84,48 @@ public struct FieldRule<Value>: Sendable {
   let merge: Merge
   /// Which values the file's fast reader takes; others are left to `JSONDecoder`, which says
   /// what is wrong with them.
-  let accepts: (@Sendable (Value) -> Bool)?
+  var accepts: (@Sendable (Value) -> Bool)?
+  /// How `Codable` decodes the value, when not as the kind's own `Decodable`.
+  var decode: (@Sendable (KeyedDecodingContainer<CodingKeys>, CodingKeys) throws -> Value)?
+
+  init(
+    merge: Merge, accepts: (@Sendable (Value) -> Bool)? = nil,
+    decode: (@Sendable (KeyedDecodingContainer<CodingKeys>, CodingKeys) throws -> Value)? = nil
+  ) {
+    self.merge = merge
+    self.accepts = accepts
+    self.decode = decode
+  }
 
   /// The model's id.
-  public static var id: Self { Self(merge: .id, accepts: nil) }
+  public static var id: Self { Self(merge: .id) }
 
   /// A value merged whole, `describe` saying it in a conflict (`'Design'`, `5m`).
   public static func value(describe: @escaping @Sendable (Value) -> String) -> Self {
-    Self(merge: .value(describe: describe), accepts: nil)
+    Self(merge: .value(describe: describe))
   }
 
   /// The same rule, with the fast reader taking only the values in `range`.
   public func accepting(_ range: ClosedRange<Int>) -> Self where Value == Int {
-    Self(merge: merge, accepts: { range.contains($0) })
+    var rule = self
+    rule.accepts = { range.contains($0) }
+    return rule
+  }
+
+  /// The same rule, `Codable` decoding the value with `decode` (to check it and say what is
+  /// wrong).
+  func decoded(
+    by decode: @escaping @Sendable (KeyedDecodingContainer<CodingKeys>, CodingKeys) throws -> Value
+  ) -> Self {
+    var rule = self
+    rule.decode = decode
+    return rule
   }
 }
 
 /// A stored value that is not a model of its own: how the file's reader and writer and
 /// `--json` handle it.
-public protocol StoredValue: Equatable, Sendable {
+public protocol StoredValue: Codable, Equatable, Sendable {
   /// Reads the value at the reader's position.
   static func read(from reader: inout SyncUpsReader) throws(UnsupportedByFastReader) -> Self
   /// Writes the value in the file's form.
