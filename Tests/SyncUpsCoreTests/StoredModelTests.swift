@@ -124,22 +124,22 @@ private struct Variations {
     var top = Walk<SyncUp>(model: syncUp, prefix: "")
     SyncUp.describe(&top)
     all += top.variations
-    let meeting = syncUp.meetings[0]
-    var meetings = Walk<Meeting>(model: meeting, prefix: "meetings.\(meeting.id).")
-    Meeting.describe(&meetings)
-    all += meetings.variations.map { key, ours, theirs in
+    all += Self.variations(of: syncUp.meetings[0], in: syncUp, at: \.meetings, key: "meetings")
+    all += Self.variations(
+      of: syncUp.attendees[0], in: syncUp, at: \.attendees, key: "attendees")
+  }
+
+  /// The variations of `element`, one of the models in `syncUp`'s list at `list`.
+  private static func variations<Element: StoredModel & Identifiable>(
+    of element: Element, in syncUp: SyncUp,
+    at list: WritableKeyPath<SyncUp, IdentifiedArrayOf<Element>>, key: String
+  ) -> [(key: String, ours: SyncUp, theirs: SyncUp)] where Element.ID == UUID {
+    var walk = Walk<Element>(model: element, prefix: "\(key).\(element.id).")
+    Element.describe(&walk)
+    return walk.variations.map { key, ours, theirs in
       var (oursSyncUp, theirsSyncUp) = (syncUp, syncUp)
-      oursSyncUp.meetings[id: meeting.id] = ours
-      theirsSyncUp.meetings[id: meeting.id] = theirs
-      return (key, oursSyncUp, theirsSyncUp)
-    }
-    let attendee = syncUp.attendees[0]
-    var attendees = Walk<Attendee>(model: attendee, prefix: "attendees.\(attendee.id).")
-    Attendee.describe(&attendees)
-    all += attendees.variations.map { key, ours, theirs in
-      var (oursSyncUp, theirsSyncUp) = (syncUp, syncUp)
-      oursSyncUp.attendees[id: attendee.id] = ours
-      theirsSyncUp.attendees[id: attendee.id] = theirs
+      oursSyncUp[keyPath: list][id: element.id] = ours
+      theirsSyncUp[keyPath: list][id: element.id] = theirs
       return (key, oursSyncUp, theirsSyncUp)
     }
   }
