@@ -14,7 +14,7 @@ import SharedState
 ///     _ schema: inout Schema
 ///   ) throws(Schema.Failure) {
 ///     try schema.field("id", \.id, .id)
-///     try schema.field("name", \.name, .value(describe: Attendee.nameText))
+///     try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
 ///   }
 /// }
 /// ```
