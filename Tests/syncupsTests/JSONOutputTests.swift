@@ -10,10 +10,18 @@ private func parse(_ text: String) throws -> Any {
   try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
 }
 
-/// The keys of a JSON object value, straight from the value we built.
+/// The keys of a JSON object value: straight from the value we built, or, for a model's
+/// object, from the text it writes.
 private func keys(_ value: JSONOutput) -> Set<String> {
-  guard case .object(let members) = value else { return [] }
-  return Set(members.keys)
+  switch value {
+  case .object(let members):
+    return Set(members.keys)
+  case .model:
+    let object = try? parse(value.text()) as? [String: Any]
+    return Set(object?.keys.map { $0 } ?? [])
+  default:
+    return []
+  }
 }
 
 @Suite("JSON output")

@@ -4,7 +4,7 @@ import SyncUpsCore
 // themes and settings. Keys are stable; later versions may only add keys. The stored models'
 // shapes are their keys as they declare them (``StoredModel/show(to:)``), written to a
 // ``JSONSink``, so that `list --json` streams the very bytes of the tree the other commands
-// print.
+// print, all of it by one writer.
 extension JSONSink {
   /// An array of sync-up objects, in list order (`list`).
   mutating func syncUps(_ syncUps: some Collection<SyncUp>) {
@@ -27,17 +27,17 @@ extension JSONOutput {
   /// the number of attendees, or `duration` when there are none), `attendees` (`id`, `name`)
   /// and `meetings` (newest first).
   static func syncUp(_ syncUp: SyncUp) -> JSONOutput {
-    JSONTreeBuilder.build { syncUp.show(to: &$0) }
+    .model(ShownModel(syncUp))
   }
 
-  /// ``JSONSink/syncUps(_:)`` as a tree.
+  /// An array of sync-up objects, in list order (``JSONSink/syncUps(_:)``).
   static func syncUps(_ syncUps: some Collection<SyncUp>) -> JSONOutput {
-    JSONTreeBuilder.build { $0.syncUps(syncUps) }
+    .array(syncUps.map(syncUp))
   }
 
   /// An attendee object: `id`, `name`.
   static func attendee(_ attendee: Attendee) -> JSONOutput {
-    JSONTreeBuilder.build { attendee.show(to: &$0) }
+    .model(ShownModel(attendee))
   }
 
   /// A meeting object: `id`, `date` (ISO 8601 UTC, whole seconds), `transcript`; and, for a
@@ -45,12 +45,12 @@ extension JSONOutput {
   /// `endedEarly`, `attendees` (`id`, `name`, `absent`) and `turns` (`attendee`, `name`,
   /// `seconds`, `slot`). A key the meeting has no value for is left out.
   static func meeting(_ meeting: Meeting) -> JSONOutput {
-    JSONTreeBuilder.build { meeting.show(to: &$0) }
+    .model(ShownModel(meeting))
   }
 
-  /// ``JSONSink/meetings(_:)`` as a tree.
+  /// An array of meeting objects, in the order given (``JSONSink/meetings(_:)``).
   static func meetings(_ meetings: some Collection<Meeting>) -> JSONOutput {
-    JSONTreeBuilder.build { $0.meetings(meetings) }
+    .array(meetings.map(meeting))
   }
 
   /// A theme object: `name`, `displayName`, `hex`, `textColor`.

@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// Where JSON output is written, value by value: the models' `--json` objects
-/// (``StoredModel/show(to:)``) and every other JSON shape the command line prints. Each shape is
-/// written once, against this protocol, whether it streams out as text or becomes a tree.
+/// (``StoredModel/show(to:)``) and the other JSON shapes the command line streams. Each shape is
+/// written once, against this protocol.
 ///
 /// Object members are given in key order, as the writer prints them as they come.
 public protocol JSONSink {
