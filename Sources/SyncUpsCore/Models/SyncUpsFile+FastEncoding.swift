@@ -114,13 +114,26 @@ public struct SyncUpsWriter: ~Copyable {
     buffer.append(UInt8(ascii: "}"))
   }
 
-  /// Starts an object's member: a comma unless it is the first, its line, its key.
+  /// Starts an object's member: a comma unless it is the first, its line, its key; in one
+  /// piece, as most of the file is this.
   fileprivate mutating func writeKey(_ key: StaticString, first: Bool) {
-    if !first { buffer.append(UInt8(ascii: ",")) }
-    newline()
-    buffer.append(UInt8(ascii: "\""))
-    buffer.append(key)
-    buffer.append("\" : ")
+    let comma = first ? 0 : 1
+    let indent = 2 * depth
+    let count = key.utf8CodeUnitCount
+    buffer.append(length: comma + 1 + indent + 1 + count + 4) { output in
+      output[0] = UInt8(ascii: ",")
+      var offset = comma
+      output[offset] = UInt8(ascii: "\n")
+      (output + offset + 1).update(repeating: UInt8(ascii: " "), count: indent)
+      offset += 1 + indent
+      output[offset] = UInt8(ascii: "\"")
+      (output + offset + 1).update(from: key.utf8Start, count: count)
+      offset += 1 + count
+      output[offset] = UInt8(ascii: "\"")
+      output[offset + 1] = UInt8(ascii: " ")
+      output[offset + 2] = UInt8(ascii: ":")
+      output[offset + 3] = UInt8(ascii: " ")
+    }
   }
 
   /// A line break and the indentation of the current depth, two spaces a level.
@@ -146,17 +159,11 @@ public struct SyncUpsWriter: ~Copyable {
 
   /// Appends a UUID as `JSONEncoder` writes it: its `uuidString`, upper-case, quoted.
   mutating func writeQuotedUUID(_ id: UUID) {
-    buffer.append(UInt8(ascii: "\""))
-    writeUUID(id)
-    buffer.append(UInt8(ascii: "\""))
-  }
-
-  /// Appends a UUID's `uuidString`.
-  private mutating func writeUUID(_ id: UUID) {
     let hex: StaticString = "0123456789ABCDEF"
     withUnsafeBytes(of: id.uuid) { uuid in
-      buffer.append(length: 36) { output in
-        var offset = 0
+      buffer.append(length: 38) { output in
+        output[0] = UInt8(ascii: "\"")
+        var offset = 1
         for (index, byte) in uuid.enumerated() {
           if index == 4 || index == 6 || index == 8 || index == 10 {
             output[offset] = UInt8(ascii: "-")
@@ -166,24 +173,21 @@ public struct SyncUpsWriter: ~Copyable {
           output[offset + 1] = hex.utf8Start[Int(byte & 0x0F)]
           offset += 2
         }
+        output[37] = UInt8(ascii: "\"")
       }
     }
   }
 
   /// Appends a date as `"YYYY-MM-DDTHH:MM:SSZ"`, rounded down to the second.
   mutating func writeQuotedDate(_ date: Date) throws(UnsupportedByFastWriter) {
-    buffer.append(UInt8(ascii: "\""))
-    try writeDate(date)
-    buffer.append(UInt8(ascii: "\""))
-  }
-
-  /// Appends a date as `YYYY-MM-DDTHH:MM:SSZ` without the quotes, rounded down to the second.
-  private mutating func writeDate(_ date: Date) throws(UnsupportedByFastWriter) {
     let interval = date.timeIntervalSinceReferenceDate
     guard Self.dateRange.contains(interval) else { throw UnsupportedByFastWriter() }
     let fields = UTCSeconds.fields(
       of: Int(interval.rounded(.down)) + UTCSeconds.referenceDateOffset)
-    buffer.append(length: 20) { output in
+    buffer.append(length: 22) { quoted in
+      quoted[0] = UInt8(ascii: "\"")
+      quoted[21] = UInt8(ascii: "\"")
+      let output = quoted + 1
       func digits(_ value: Int, at offset: Int) {
         output[offset] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
         output[offset + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
