@@ -23,6 +23,8 @@ let package = Package(
     ),
     .executableTarget(name: "DecodeFloor", path: "DecodeFloor"),
     .executableTarget(
+      name: "WriteFloor", dependencies: [syncUpsCore, "BenchmarkSupport"], path: "WriteFloor"),
+    .executableTarget(
       name: "CommandBenchmarks",
       dependencies: [syncUpsCore, sharedState, "BenchmarkSupport", syncups],
       path: "CommandBenchmarks"

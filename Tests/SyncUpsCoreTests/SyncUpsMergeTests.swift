@@ -100,27 +100,27 @@ struct SyncUpsMergeTests {
     #expect(
       theirsNewer.conflicts == [
         conflict(
-          "title", kept: .theirs,
-          "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)"),
-        conflict(
           "duration", kept: .theirs,
           "Engineering: duration changed to 1m30s here and 1h there; kept 1h (newer)"),
+        conflict(
+          "title", kept: .theirs,
+          "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)"),
       ])
 
     let oursNewer = merge(base: base, ours: ours, theirs: theirs, newer: .ours)
     #expect(oursNewer.syncUps == ours)
     #expect(
       oursNewer.conflicts.map(\.message) == [
-        "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Eng' (newer)",
         "Engineering: duration changed to 1m30s here and 1h there; kept 1m30s (newer)",
+        "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Eng' (newer)",
       ])
 
     let neither = merge(base: base, ours: ours, theirs: theirs)
     #expect(neither.syncUps == ours)
     #expect(
       neither.conflicts.map(\.message) == [
-        "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Eng' (ours)",
         "Engineering: duration changed to 1m30s here and 1h there; kept 1m30s (ours)",
+        "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Eng' (ours)",
       ])
   }
 

@@ -10,10 +10,18 @@ private func parse(_ text: String) throws -> Any {
   try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
 }
 
-/// The keys of a JSON object value, straight from the value we built.
+/// The keys of a JSON object value: straight from the value we built, or, for a model's
+/// object, from the text it writes.
 private func keys(_ value: JSONOutput) -> Set<String> {
-  guard case .object(let members) = value else { return [] }
-  return Set(members.keys)
+  switch value {
+  case .object(let members):
+    return Set(members.keys)
+  case .model:
+    let object = try? parse(value.text()) as? [String: Any]
+    return Set(object?.keys.map { $0 } ?? [])
+  default:
+    return []
+  }
 }
 
 @Suite("JSON output")
@@ -270,6 +278,25 @@ struct JSONDocumentedKeysTests {
     let attendees = try #require(meetings[0]["attendees"] as? [[String: Any]])
     #expect(Set(attendees[1].keys) == ["absent", "id", "name"])
     #expect(attendees[1]["absent"] as? Bool == true)
+  }
+
+  /// The man page lists each stored model's keys as the model declares them, so that a key
+  /// added to a model cannot go undocumented.
+  @Test func theManPageListsTheDeclaredKeys() throws {
+    #expect(Set(ManPageReference.syncUpFields.map(\.0)) == Set(SyncUp.shownKeys))
+    #expect(Set(ManPageReference.meetingFields.map(\.0)) == Set(Meeting.shownKeys))
+    let nested: [(list: [(String, String)], entry: String, keys: [String])] = [
+      (ManPageReference.syncUpFields, "attendees", Attendee.shownKeys),
+      (ManPageReference.meetingFields, "attendees", MeetingAttendee.shownKeys),
+      (ManPageReference.meetingFields, "turns", Meeting.Turn.shownKeys),
+    ]
+    for (list, entry, keys) in nested {
+      let description = try #require(list.first { $0.0 == entry }?.1)
+      let words = Set(description.split { !$0.isLetter }.map(String.init))
+      for key in keys {
+        #expect(words.contains(key), "\(entry): \(key)")
+      }
+    }
   }
 
   @Test func attendeeKeys() throws {

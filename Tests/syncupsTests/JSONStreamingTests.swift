@@ -53,7 +53,7 @@ struct JSONStreamingTests {
       String(decoding: writer.bytes, as: UTF8.self)
         == JSONOutput.meetings(engineering.meetings).text())
     writer = JSONTextWriter(pretty: false)
-    writer.attendee(engineering.attendees[0])
+    engineering.attendees[0].show(to: &writer)
     writer.endDocument()
     #expect(
       String(decoding: writer.bytes, as: UTF8.self)

@@ -13,8 +13,8 @@ import Foundation
 /// Stored as `{"id": "…", "name": "…"}`; other keys are kept in ``unknownKeys`` and written
 /// back.
 public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
-  /// Identifies the attendee within its sync-up.
-  public let id: UUID
+  /// Identifies the attendee within its sync-up. Set only by decoding.
+  public internal(set) var id: UUID
   /// The attendee's name; may be blank (the app keeps one blank attendee in an empty sync-up).
   public var name: String
   /// Keys a later version wrote that this one does not know, with their values.
@@ -27,23 +27,23 @@ public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.unknownKeys = unknownKeys
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, name
-  }
-
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      id: try container.decode(UUID.self, forKey: .id),
-      name: try container.decode(String.self, forKey: .name),
-      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+    self = try Self.decodeFields(from: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try encoder.encodeUnknownKeys(unknownKeys)
+    try encodeFields(to: encoder)
+  }
+}
+
+extension Attendee: StoredModel {
+  public static let blank = Attendee(id: .blank, name: "")
+
+  public static func describe<Schema: ModelSchema<Attendee>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.field("id", \.id, .id)
+    try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
   }
 }
 

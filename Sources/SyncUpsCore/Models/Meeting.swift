@@ -18,8 +18,8 @@ import Foundation
 /// depends on the coder's date strategy (see ``SyncUpsFile``). Other keys are kept in
 /// ``unknownKeys`` and written back.
 public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
-  /// Identifies the meeting within its sync-up.
-  public let id: UUID
+  /// Identifies the meeting within its sync-up. Set only by decoding.
+  public internal(set) var id: UUID
   /// When the meeting took place. Our file format keeps whole seconds only.
   public var date: Date
   /// The notes taken during the meeting, one `Name: text` line per note.
@@ -81,9 +81,10 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     }
   }
 
-  /// An immutable box, replaced whole on change, so that meetings stay values.
-  private final class ExtrasBox: Hashable, Sendable {
-    let value: Extras
+  /// A box changed in place only while one meeting holds it, and replaced whole otherwise,
+  /// so that meetings stay values (and decoding a record's keys one by one allocates once).
+  private final class ExtrasBox: Hashable, @unchecked Sendable {
+    var value: Extras
 
     init(_ value: Extras) {
       self.value = value
@@ -95,6 +96,11 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   }
 
   private mutating func updateExtras(_ change: (inout Extras) -> Void) {
+    if isKnownUniquelyReferenced(&extras), let box = extras {
+      change(&box.value)
+      if box.value.isEmpty { extras = nil }
+      return
+    }
     var value = extras?.value ?? Extras()
     change(&value)
     extras = value.isEmpty ? nil : ExtrasBox(value)
@@ -133,45 +139,40 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
       || turns?.contains { !$0.unknownKeys.isEmpty } == true
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case attendees, date, duration, endedEarly, id, plannedDuration, started, transcript, turns
-  }
-
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      id: try container.decode(UUID.self, forKey: .id),
-      date: try container.decode(Date.self, forKey: .date),
-      transcript: try container.decode(String.self, forKey: .transcript),
-      started: try container.decodeIfPresent(Date.self, forKey: .started),
-      duration: try container.decodeIfPresent(Int.self, forKey: .duration),
-      plannedDuration: try container.decodeIfPresent(Int.self, forKey: .plannedDuration),
-      endedEarly: try container.decodeIfPresent(Bool.self, forKey: .endedEarly),
-      attendees: try container.decodeIfPresent([MeetingAttendee].self, forKey: .attendees),
-      turns: try container.decodeIfPresent([Turn].self, forKey: .turns),
-      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+    self = try Self.decodeFields(from: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(date, forKey: .date)
-    try container.encode(transcript, forKey: .transcript)
-    try container.encodeIfPresent(started, forKey: .started)
-    try container.encodeIfPresent(duration, forKey: .duration)
-    try container.encodeIfPresent(plannedDuration, forKey: .plannedDuration)
-    try container.encodeIfPresent(endedEarly, forKey: .endedEarly)
-    try container.encodeIfPresent(attendees, forKey: .attendees)
-    try container.encodeIfPresent(turns, forKey: .turns)
-    try encoder.encodeUnknownKeys(unknownKeys)
+    try encodeFields(to: encoder)
+  }
+}
+
+extension Meeting: StoredModel {
+  public static let blank = Meeting(
+    id: .blank, date: Date(timeIntervalSinceReferenceDate: 0), transcript: "")
+
+  public static func describe<Schema: ModelSchema<Meeting>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.optional("attendees", \.attendees, .value { "a list of \($0.count)" })
+    try schema.field("date", \.date, .value(describe: DateText.iso8601))
+    try schema.optional("duration", \.duration, .value(describe: DurationText.compact))
+    try schema.optional("endedEarly", \.endedEarly, .value { $0 ? "yes" : "no" })
+    try schema.field("id", \.id, .id)
+    try schema.optional(
+      "plannedDuration", \.plannedDuration, .value(describe: DurationText.compact))
+    try schema.optional("started", \.started, .value(describe: DateText.iso8601))
+    try schema.field("transcript", \.transcript, .value(describe: SyncUpMerger.excerpt))
+    try schema.optional("turns", \.turns, .value { "a list of \($0.count)" })
   }
 }
 
 /// Someone who was on a sync-up when one of its meetings was held: stored in the meeting as
 /// `{"absent": …, "id": "…", "name": "…"}`, other keys kept in ``unknownKeys``.
 public struct MeetingAttendee: Identifiable, Codable, Equatable, Hashable, Sendable {
-  /// The attendee's id on the sync-up.
-  public let id: UUID
+  /// The attendee's id on the sync-up. Set only by decoding.
+  public internal(set) var id: UUID
   /// The attendee's name at the time.
   public var name: String
   /// Whether the attendee missed the meeting.
@@ -186,25 +187,38 @@ public struct MeetingAttendee: Identifiable, Codable, Equatable, Hashable, Senda
     self.unknownKeys = unknownKeys
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case absent, id, name
-  }
-
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      id: try container.decode(UUID.self, forKey: .id),
-      name: try container.decode(String.self, forKey: .name),
-      absent: try container.decode(Bool.self, forKey: .absent),
-      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+    self = try Self.decodeFields(from: decoder)
   }
 
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(absent, forKey: .absent)
-    try container.encode(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try encoder.encodeUnknownKeys(unknownKeys)
+    try encodeFields(to: encoder)
+  }
+}
+
+extension MeetingAttendee: StoredModel {
+  public static let blank = MeetingAttendee(id: .blank, name: "", absent: false)
+
+  public static func describe<Schema: ModelSchema<MeetingAttendee>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.field("absent", \.absent, .value { $0 ? "yes" : "no" })
+    try schema.field("id", \.id, .id)
+    try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
+  }
+}
+
+extension Meeting.Turn: StoredModel {
+  public static let blank = Meeting.Turn(
+    attendee: .blank, name: "", seconds: 0, slot: 0)
+
+  public static func describe<Schema: ModelSchema<Meeting.Turn>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.field("attendee", \.attendee, .value(describe: \.uuidString))
+    try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
+    try schema.field("seconds", \.seconds, .value(describe: DurationText.compact))
+    try schema.field("slot", \.slot, .value(describe: DurationText.compact))
   }
 }
 
@@ -238,27 +252,12 @@ extension Meeting {
     /// The seconds spoken past the slot; 0 for a turn within it.
     public var overtime: Int { max(seconds - slot, 0) }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-      case attendee, name, seconds, slot
-    }
-
     public init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      self.init(
-        attendee: try container.decode(UUID.self, forKey: .attendee),
-        name: try container.decode(String.self, forKey: .name),
-        seconds: try container.decode(Int.self, forKey: .seconds),
-        slot: try container.decode(Int.self, forKey: .slot),
-        unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self))
+      self = try Self.decodeFields(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(attendee, forKey: .attendee)
-      try container.encode(name, forKey: .name)
-      try container.encode(seconds, forKey: .seconds)
-      try container.encode(slot, forKey: .slot)
-      try encoder.encodeUnknownKeys(unknownKeys)
+      try encodeFields(to: encoder)
     }
   }
 }

@@ -18,8 +18,8 @@ import SharedState
 /// syncUp.slotLengths  // 300...300
 /// ```
 ///
-/// Decoding is strict (see ``init(from:)``); encoding writes the six keys `attendees`,
-/// `duration`, `id`, `meetings`, `theme` and `title`, and the ``unknownKeys`` read.
+/// Its keys are declared once, in ``describe(_:)``. Decoding is strict (see ``init(from:)``);
+/// encoding writes those keys and the ``unknownKeys`` read.
 public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// The length of a new sync-up: 300 seconds (5 minutes).
   public static let defaultDuration = 300
@@ -31,8 +31,8 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// outside this range fails.
   public static let durationRange = 1...86_400
 
-  /// Identifies the sync-up.
-  public let id: UUID
+  /// Identifies the sync-up. Set only by decoding.
+  public internal(set) var id: UUID
   /// The people who take part, in speaking order.
   public var attendees: IdentifiedArrayOf<Attendee>
   /// The length of a meeting in whole seconds.
@@ -126,11 +126,6 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     }
   }
 
-  /// The keys of a sync-up's JSON object.
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case attendees, duration, id, meetings, theme, title
-  }
-
   /// Decodes a sync-up strictly: all six keys are required, and keys not listed are kept in
   /// ``unknownKeys`` (so that files from a later version with added keys load, and keep them).
   ///
@@ -138,37 +133,11 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// has the wrong type, when `duration` is not a whole number of seconds in ``durationRange``,
   /// when `theme` is not a known theme name, or when two attendees or two meetings share an id.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let attendees: IdentifiedArrayOf<Attendee> = try container.decodeUniqueElements(
-      forKey: .attendees, noun: "attendee"
-    )
-    let duration = try Self.decodeDuration(from: container)
-    self.init(
-      id: try container.decode(UUID.self, forKey: .id),
-      attendees: attendees,
-      duration: duration,
-      meetings: try container.decodeUniqueElements(forKey: .meetings, noun: "meeting"),
-      theme: try container.decode(Theme.self, forKey: .theme),
-      title: try container.decode(String.self, forKey: .title),
-      unknownKeys: try decoder.unknownKeys(besides: CodingKeys.self).filter {
-        !Self.derivedKeys.contains($0.key)
-      }
-    )
+    self = try Self.decodeFields(from: decoder)
   }
 
-  /// Keys that `--json` output adds, derived from the others: known, so read back from that
-  /// output without being kept.
-  static let derivedKeys: Set<String> = ["durationPerAttendee"]
-
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(attendees, forKey: .attendees)
-    try container.encode(duration, forKey: .duration)
-    try container.encode(id, forKey: .id)
-    try container.encode(meetings, forKey: .meetings)
-    try container.encode(theme, forKey: .theme)
-    try container.encode(title, forKey: .title)
-    try encoder.encodeUnknownKeys(unknownKeys)
+    try encodeFields(to: encoder)
   }
 
   /// Decodes `duration`, a whole number of seconds in ``durationRange``.
@@ -176,12 +145,12 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// It is read as a `Double` and checked here, because `JSONDecoder` reports a fraction where
   /// an `Int` is expected as invalid JSON, without saying where.
   private static func decodeDuration(
-    from container: KeyedDecodingContainer<CodingKeys>
+    from container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys
   ) throws -> Int {
-    let seconds = try container.decode(Double.self, forKey: .duration)
+    let seconds = try container.decode(Double.self, forKey: key)
     guard seconds.rounded(.towardZero) == seconds else {
       throw DecodingError.dataCorruptedError(
-        forKey: .duration,
+        forKey: key,
         in: container,
         debugDescription: "Duration \(seconds) is not a whole number of seconds"
       )
@@ -189,12 +158,41 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     guard let duration = Int(exactly: seconds), durationRange.contains(duration) else {
       let text = Int(exactly: seconds).map(String.init) ?? "\(seconds)"
       throw DecodingError.dataCorruptedError(
-        forKey: .duration,
+        forKey: key,
         in: container,
         debugDescription: "Duration \(text) is out of range: a sync-up lasts from 1 to 86400 "
           + "seconds (24 hours)"
       )
     }
     return duration
+  }
+}
+
+extension SyncUp: StoredModel {
+  public static let blank = SyncUp(id: .blank)
+
+  public static func describe<Schema: ModelSchema<SyncUp>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.field(
+      "attendees", \.attendees,
+      .byID(noun: "attendee", removal: "removed") {
+        "attendee \(SyncUpMerger.nameText($0.name))"
+      })
+    try schema.field(
+      "duration", \.duration,
+      .value(describe: DurationText.compact).accepting(durationRange)
+        .decoded(by: decodeDuration))
+    try schema.derived("durationPerAttendee") {
+      Double($0.duration) / Double(max($0.attendees.count, 1))
+    }
+    try schema.field("id", \.id, .id)
+    try schema.field(
+      "meetings", \.meetings,
+      .byID(
+        noun: "meeting", removal: "deleted", owner: { "the meeting of \(DateText.iso8601($0.date))" },
+        arrange: SyncUpMerger.newestFirst))
+    try schema.field("theme", \.theme, .value(describe: \.rawValue))
+    try schema.field("title", \.title, .value(describe: SyncUpsMerge.quoted))
   }
 }

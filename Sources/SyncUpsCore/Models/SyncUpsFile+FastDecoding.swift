@@ -104,53 +104,21 @@ final class InputWindow {
 }
 
 /// The fast reader met something it leaves to `JSONDecoder`.
-struct UnsupportedByFastReader: Error {}
+public struct UnsupportedByFastReader: Error {}
 
 /// A strict reader of our file format over UTF-8 bytes; see ``SyncUpsFile/decodeFast(_:)``.
+/// It reads each object by the keys its model declares (``StoredModel/describe(_:)``), in
+/// their order, which is the order the file sorts them in.
 ///
 /// Every method throws ``UnsupportedByFastReader`` as soon as the input leaves the subset it
 /// handles.
-struct SyncUpsReader {
-  /// The keys of our objects.
-  private enum Key {
-    case absent, attendee, attendees, date, duration, endedEarly, id, meetings, name
-    case plannedDuration, seconds, slot, started, theme, title, transcript, turns
-
-    /// The key as written, without quotes.
-    var name: StaticString {
-      switch self {
-      case .absent: "absent"
-      case .attendee: "attendee"
-      case .attendees: "attendees"
-      case .date: "date"
-      case .duration: "duration"
-      case .endedEarly: "endedEarly"
-      case .id: "id"
-      case .meetings: "meetings"
-      case .name: "name"
-      case .plannedDuration: "plannedDuration"
-      case .seconds: "seconds"
-      case .slot: "slot"
-      case .started: "started"
-      case .theme: "theme"
-      case .title: "title"
-      case .transcript: "transcript"
-      case .turns: "turns"
-      }
-    }
-  }
-
+public struct SyncUpsReader {
   private var cursor: UnsafePointer<UInt8>
   private var end: UnsafePointer<UInt8>
   /// Where more input comes from when the reader reaches `end`; nil when all of it is there.
   private let window: InputWindow?
   /// Reused for strings with escapes.
   private var scratch: [UInt8] = []
-  /// Reused to collect the attendees of a sync-up, so that each array is allocated once, at
-  /// its size.
-  private var attendeeScratch: [Attendee] = []
-  /// Reused to collect the meetings of a sync-up (see `attendeeScratch`).
-  private var meetingScratch: [Meeting] = []
   /// Reused to find repeated ids.
   private var idScratch: Set<UUID> = []
 
@@ -198,7 +166,7 @@ struct SyncUpsReader {
     var syncUps: [SyncUp] = []
     if try beginArray() {
       repeat {
-        syncUps.append(try readSyncUp())
+        syncUps.append(try readObject(SyncUp.self))
       } while try nextElement()
     }
     skipWhitespace()
@@ -206,166 +174,40 @@ struct SyncUpsReader {
     return try identified(syncUps)
   }
 
-  /// Reads a sync-up object: all six keys, no others.
-  private mutating func readSyncUp() throws(UnsupportedByFastReader) -> SyncUp {
-    var attendees: IdentifiedArrayOf<Attendee>?
-    var duration: Int?
-    var id: UUID?
-    var meetings: IdentifiedArrayOf<Meeting>?
-    var theme: Theme?
-    var title: String?
-    try readFields { (reader, key) throws(UnsupportedByFastReader) in
-      switch key {
-      case .attendees where attendees == nil:
-        attendees = try reader.readIdentifiedArray(reusing: \.attendeeScratch) {
-          (elementReader) throws(UnsupportedByFastReader) in try elementReader.readAttendee()
-        }
-      case .duration where duration == nil: duration = try reader.readDuration()
-      case .id where id == nil: id = try reader.readUUID()
-      case .meetings where meetings == nil:
-        meetings = try reader.readIdentifiedArray(reusing: \.meetingScratch) {
-          (elementReader) throws(UnsupportedByFastReader) in try elementReader.readMeeting()
-        }
-      case .theme where theme == nil: theme = try reader.readTheme()
-      case .title where title == nil: title = try reader.readString()
-      default: throw UnsupportedByFastReader()
-      }
-    }
-    guard let attendees, let duration, let id, let meetings, let theme, let title else {
-      throw UnsupportedByFastReader()
-    }
-    return SyncUp(
-      id: id, attendees: attendees, duration: duration, meetings: meetings, theme: theme,
-      title: title)
-  }
-
-  /// Reads an array of objects with unique ids, each with `readElement`. The elements are
-  /// collected in the reader's `scratch` array, so that each result is allocated once, at its
-  /// size.
-  private mutating func readIdentifiedArray<Element: Identifiable>(
-    reusing scratch: WritableKeyPath<SyncUpsReader, [Element]>,
-    _ readElement: (inout SyncUpsReader) throws(UnsupportedByFastReader) -> Element
-  ) throws(UnsupportedByFastReader) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
-    var elements = self[keyPath: scratch]
-    self[keyPath: scratch] = []
-    defer {
-      elements.removeAll(keepingCapacity: true)
-      self[keyPath: scratch] = elements
-    }
-    if try beginArray() {
+  /// Reads an object of `Model`: the keys it declares, each once, those it must hold all
+  /// there, and no others. Keys in the model's order (the file's) are read in one walk of its
+  /// declaration; others take a walk more for each key met out of order.
+  mutating func readObject<Model: StoredModel>(
+    _: Model.Type
+  ) throws(UnsupportedByFastReader) -> Model {
+    let key = try beginObject()
+    return try withUnsafeMutablePointer(to: &self) {
+      (reader) throws(UnsupportedByFastReader) -> Model in
+      var fields = FieldReader<Model>(reader: reader, key: key)
       repeat {
-        elements.append(try readElement(&self))
-      } while try nextElement()
-    }
-    return try identified(Array(elements))
-  }
-
-  /// Reads an object, handing each key to `readField`, which reads that key's value (and throws
-  /// for a key it does not expect).
-  private mutating func readFields(
-    _ readField: (inout SyncUpsReader, Key) throws(UnsupportedByFastReader) -> Void
-  ) throws(UnsupportedByFastReader) {
-    var key = try beginObject()
-    while let current = key {
-      try readField(&self, current)
-      key = try nextKey()
-    }
-  }
-
-  /// Reads an attendee object: `id` and `name`, no other keys.
-  private mutating func readAttendee() throws(UnsupportedByFastReader) -> Attendee {
-    var id: UUID?
-    var name: String?
-    try readFields { (reader, key) throws(UnsupportedByFastReader) in
-      switch key {
-      case .id where id == nil: id = try reader.readUUID()
-      case .name where name == nil: name = try reader.readString()
-      default: throw UnsupportedByFastReader()
+        fields.index = 0
+        fields.progressed = false
+        try Model.describe(&fields)
+      } while fields.key != nil && fields.progressed
+      guard fields.key == nil, fields.seen & fields.required == fields.required else {
+        throw UnsupportedByFastReader()
       }
+      return fields.model
     }
-    guard let id, let name else { throw UnsupportedByFastReader() }
-    return Attendee(id: id, name: name)
   }
 
-  /// Reads a meeting object: `date`, `id` and `transcript`, and any keys of its record; no
-  /// other keys.
-  private mutating func readMeeting() throws(UnsupportedByFastReader) -> Meeting {
-    var date: Date?
-    var id: UUID?
-    var transcript: String?
-    var started: Date?
-    var duration: Int?
-    var plannedDuration: Int?
-    var endedEarly: Bool?
-    var attendees: [MeetingAttendee]?
-    var turns: [Meeting.Turn]?
-    try readFields { (reader, key) throws(UnsupportedByFastReader) in
-      switch key {
-      case .date where date == nil: date = try reader.readDate()
-      case .id where id == nil: id = try reader.readUUID()
-      case .transcript where transcript == nil: transcript = try reader.readString()
-      case .started where started == nil: started = try reader.readDate()
-      case .duration where duration == nil: duration = try reader.readSeconds()
-      case .plannedDuration where plannedDuration == nil:
-        plannedDuration = try reader.readSeconds()
-      case .endedEarly where endedEarly == nil: endedEarly = try reader.readBool()
-      case .attendees where attendees == nil:
-        attendees = try reader.readArray { (reader) throws(UnsupportedByFastReader) in
-          try reader.readMeetingAttendee()
-        }
-      case .turns where turns == nil:
-        turns = try reader.readArray { (reader) throws(UnsupportedByFastReader) in
-          try reader.readTurn()
-        }
-      default: throw UnsupportedByFastReader()
-      }
+  /// Reads an array of objects of `Element` with unique ids.
+  mutating func readIdentifiedArray<Element: StoredModel & Identifiable>(
+    of: Element.Type
+  ) throws(UnsupportedByFastReader) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
+    let elements = try readArray { (reader) throws(UnsupportedByFastReader) in
+      try reader.readObject(Element.self)
     }
-    guard let date, let id, let transcript else { throw UnsupportedByFastReader() }
-    return Meeting(
-      id: id, date: date, transcript: transcript, started: started, duration: duration,
-      plannedDuration: plannedDuration, endedEarly: endedEarly, attendees: attendees,
-      turns: turns)
+    return try identified(elements)
   }
 
-  /// Reads an attendee of a meeting: `absent`, `id` and `name`, no other keys.
-  private mutating func readMeetingAttendee() throws(UnsupportedByFastReader) -> MeetingAttendee
-  {
-    var absent: Bool?
-    var id: UUID?
-    var name: String?
-    try readFields { (reader, key) throws(UnsupportedByFastReader) in
-      switch key {
-      case .absent where absent == nil: absent = try reader.readBool()
-      case .id where id == nil: id = try reader.readUUID()
-      case .name where name == nil: name = try reader.readString()
-      default: throw UnsupportedByFastReader()
-      }
-    }
-    guard let absent, let id, let name else { throw UnsupportedByFastReader() }
-    return MeetingAttendee(id: id, name: name, absent: absent)
-  }
-
-  /// Reads a turn: `attendee`, `name`, `seconds` and `slot`, no other keys.
-  private mutating func readTurn() throws(UnsupportedByFastReader) -> Meeting.Turn {
-    var attendee: UUID?
-    var name: String?
-    var seconds: Int?
-    var slot: Int?
-    try readFields { (reader, key) throws(UnsupportedByFastReader) in
-      switch key {
-      case .attendee where attendee == nil: attendee = try reader.readUUID()
-      case .name where name == nil: name = try reader.readString()
-      case .seconds where seconds == nil: seconds = try reader.readSeconds()
-      case .slot where slot == nil: slot = try reader.readSeconds()
-      default: throw UnsupportedByFastReader()
-      }
-    }
-    guard let attendee, let name, let seconds, let slot else { throw UnsupportedByFastReader() }
-    return Meeting.Turn(attendee: attendee, name: name, seconds: seconds, slot: slot)
-  }
-
-  /// Reads an array, each element with `readElement`.
-  private mutating func readArray<Element>(
+  /// Reads an array, each element with `readElement`; the result is allocated at its size.
+  mutating func readArray<Element>(
     _ readElement: (inout SyncUpsReader) throws(UnsupportedByFastReader) -> Element
   ) throws(UnsupportedByFastReader) -> [Element] {
     var elements: [Element] = []
@@ -374,7 +216,7 @@ struct SyncUpsReader {
         elements.append(try readElement(&self))
       } while try nextElement()
     }
-    return elements
+    return elements.count == elements.capacity ? elements : Array(elements)
   }
 
   /// The elements as an identified array; two with the same id are left to `JSONDecoder`.
@@ -414,7 +256,7 @@ struct SyncUpsReader {
 
   /// Reads the `{` of an object and its first key with the colon after it; `nil` when the
   /// object is empty (its `}` read).
-  private mutating func beginObject() throws(UnsupportedByFastReader) -> Key? {
+  private mutating func beginObject() throws(UnsupportedByFastReader) -> StoredKey? {
     try expect(UInt8(ascii: "{"))
     if try peek() == UInt8(ascii: "}") {
       cursor += 1
@@ -425,7 +267,7 @@ struct SyncUpsReader {
 
   /// After a member's value: reads a `,` and the next key with its colon, or reads the `}` and
   /// returns `nil`.
-  private mutating func nextKey() throws(UnsupportedByFastReader) -> Key? {
+  mutating func nextKey() throws(UnsupportedByFastReader) -> StoredKey? {
     switch try peek() {
     case UInt8(ascii: ","):
       cursor += 1
@@ -439,7 +281,7 @@ struct SyncUpsReader {
   }
 
   /// Reads a key and the colon after it.
-  private mutating func readKeyAndColon() throws(UnsupportedByFastReader) -> Key {
+  private mutating func readKeyAndColon() throws(UnsupportedByFastReader) -> StoredKey {
     let key = try readKey()
     try expect(UInt8(ascii: ":"))
     skipWhitespace()
@@ -479,64 +321,24 @@ struct SyncUpsReader {
 
   // MARK: Values
 
-  /// Reads a key we know, written without escapes.
-  private mutating func readKey() throws(UnsupportedByFastReader) -> Key {
+  /// Reads a key of up to ``StoredKey/capacity`` bytes of printable ASCII, without escapes.
+  private mutating func readKey() throws(UnsupportedByFastReader) -> StoredKey {
     try expect(UInt8(ascii: "\""))
-    fill(17)  // the longest key and its closing quote, and more
-    guard end - cursor >= 9 else { throw UnsupportedByFastReader() }
-    // The first byte, and for keys that share it the second (and for `attendee` and
-    // `attendees` the ninth), tell which key it can be.
-    let key: Key
-    switch (cursor[0], cursor[1]) {
-    case (UInt8(ascii: "a"), UInt8(ascii: "b")): key = .absent
-    case (UInt8(ascii: "a"), _): key = cursor[8] == UInt8(ascii: "s") ? .attendees : .attendee
-    case (UInt8(ascii: "d"), UInt8(ascii: "a")): key = .date
-    case (UInt8(ascii: "d"), _): key = .duration
-    case (UInt8(ascii: "e"), _): key = .endedEarly
-    case (UInt8(ascii: "i"), _): key = .id
-    case (UInt8(ascii: "m"), _): key = .meetings
-    case (UInt8(ascii: "n"), _): key = .name
-    case (UInt8(ascii: "p"), _): key = .plannedDuration
-    case (UInt8(ascii: "s"), UInt8(ascii: "e")): key = .seconds
-    case (UInt8(ascii: "s"), UInt8(ascii: "l")): key = .slot
-    case (UInt8(ascii: "s"), _): key = .started
-    case (UInt8(ascii: "t"), UInt8(ascii: "h")): key = .theme
-    case (UInt8(ascii: "t"), UInt8(ascii: "i")): key = .title
-    case (UInt8(ascii: "t"), UInt8(ascii: "u")): key = .turns
-    case (UInt8(ascii: "t"), _): key = .transcript
-    default: throw UnsupportedByFastReader()
+    fill(StoredKey.capacity + 1)
+    var count = 0
+    while count < end - cursor, cursor[count] != UInt8(ascii: "\"") {
+      guard count < StoredKey.capacity else { throw UnsupportedByFastReader() }
+      count += 1
     }
-    let name = key.name
-    let count = name.utf8CodeUnitCount
-    guard end - cursor > count, cursor[count] == UInt8(ascii: "\"") else {
-      throw UnsupportedByFastReader()
-    }
-    for offset in 0..<count where cursor[offset] != name.utf8Start[offset] {
-      throw UnsupportedByFastReader()
-    }
+    guard count < end - cursor else { throw UnsupportedByFastReader() }
+    let key = StoredKey(cursor, count: count)
     cursor += count + 1
     return key
   }
 
-  /// Reads a duration: a plain integer from 1 to 86,400 (no sign, fraction, exponent or
-  /// leading zero).
-  private mutating func readDuration() throws(UnsupportedByFastReader) -> Int {
-    fill(6)
-    var value = 0
-    var digits = 0
-    while cursor < end, let digit = Self.decimalDigit(cursor.pointee) {
-      guard digits > 0 || digit > 0, digits < 5 else { throw UnsupportedByFastReader() }
-      value = value * 10 + digit
-      digits += 1
-      cursor += 1
-    }
-    guard SyncUp.durationRange.contains(value) else { throw UnsupportedByFastReader() }
-    return value
-  }
-
-  /// Reads a number of seconds in a meeting's record: a plain integer of up to 15 digits (no
-  /// sign, fraction, exponent or leading zero).
-  private mutating func readSeconds() throws(UnsupportedByFastReader) -> Int {
+  /// Reads a number of seconds: a plain integer of up to 15 digits (no sign, fraction,
+  /// exponent or leading zero).
+  mutating func readSeconds() throws(UnsupportedByFastReader) -> Int {
     fill(16)
     var value = 0
     var digits = 0
@@ -551,7 +353,7 @@ struct SyncUpsReader {
   }
 
   /// Reads `true` or `false`.
-  private mutating func readBool() throws(UnsupportedByFastReader) -> Bool {
+  mutating func readBool() throws(UnsupportedByFastReader) -> Bool {
     fill(5)
     func matches(_ word: StaticString) -> Bool {
       let count = word.utf8CodeUnitCount
@@ -569,7 +371,7 @@ struct SyncUpsReader {
   }
 
   /// Reads a theme by its exact case name.
-  private mutating func readTheme() throws(UnsupportedByFastReader) -> Theme {
+  mutating func readTheme() throws(UnsupportedByFastReader) -> Theme {
     let name = try readPlainString()
     guard let theme = Theme(rawValue: String(decoding: name, as: UTF8.self)) else {
       throw UnsupportedByFastReader()
@@ -579,7 +381,7 @@ struct SyncUpsReader {
 
   /// Reads a UUID string: 36 characters, hexadecimal digits of either case and four hyphens
   /// in the usual places.
-  private mutating func readUUID() throws(UnsupportedByFastReader) -> UUID {
+  mutating func readUUID() throws(UnsupportedByFastReader) -> UUID {
     let text = try readFixedString(count: 36)
     guard text[8] == UInt8(ascii: "-"), text[13] == UInt8(ascii: "-"),
       text[18] == UInt8(ascii: "-"), text[23] == UInt8(ascii: "-")
@@ -609,7 +411,7 @@ struct SyncUpsReader {
   }
 
   /// Reads a date written `YYYY-MM-DDTHH:MM:SSZ`, a valid moment from 1583 to 9999.
-  private mutating func readDate() throws(UnsupportedByFastReader) -> Date {
+  mutating func readDate() throws(UnsupportedByFastReader) -> Date {
     let text = try readFixedString(count: 20)
     guard text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-"),
       text[10] == UInt8(ascii: "T"), text[13] == UInt8(ascii: ":"),
@@ -678,7 +480,7 @@ struct SyncUpsReader {
 
   /// Reads any string: valid UTF-8, no raw control characters, and only the escapes JSON
   /// defines, with `\u` surrogates in pairs.
-  private mutating func readString() throws(UnsupportedByFastReader) -> String {
+  mutating func readString() throws(UnsupportedByFastReader) -> String {
     try expect(UInt8(ascii: "\""))
     var start = cursor
     var bits: UInt64 = 0
@@ -817,5 +619,90 @@ struct SyncUpsReader {
     if decimal < 10 { return decimal }
     let letter = (byte | 0x20) &- UInt8(ascii: "a")
     return letter < 6 ? letter + 10 : 0xFF
+  }
+}
+
+/// A key as the reader met it: up to 16 bytes, held in place, as the input it came from moves
+/// on.
+struct StoredKey: Equatable {
+  /// The longest key the reader takes.
+  static let capacity = 16
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+  private var count: Int
+
+  /// The `count` bytes at `start`; `count` is at most ``capacity``.
+  @inline(__always)
+  init(_ start: UnsafePointer<UInt8>, count: Int) {
+    self.count = count
+    for offset in 0..<count {
+      let byte = UInt64(start[offset])
+      if offset < 8 {
+        low |= byte << (8 * UInt64(offset))
+      } else {
+        high |= byte << (8 * UInt64(offset - 8))
+      }
+    }
+  }
+
+  /// Whether this is `name`, a key as a model declares it.
+  @inline(__always)
+  func matches(_ name: StaticString) -> Bool {
+    name.utf8CodeUnitCount == count && self == StoredKey(name.utf8Start, count: count)
+  }
+}
+
+/// Reads the members of one object into a model, walking the keys the model declares (see
+/// ``SyncUpsReader/readObject(_:)``).
+struct FieldReader<Model: StoredModel>: ModelSchema {
+  let reader: UnsafeMutablePointer<SyncUpsReader>
+  /// The key read and not yet taken; `nil` after the last member.
+  var key: StoredKey?
+  var model = Model.blank
+  /// The position of the declared key the walk is at.
+  var index = 0
+  /// The declared keys read, and those that must be, a bit for each by position.
+  var seen: UInt64 = 0
+  var required: UInt64 = 0
+  /// Whether this walk read a member.
+  var progressed = false
+
+  init(reader: UnsafeMutablePointer<SyncUpsReader>, key: StoredKey?) {
+    self.reader = reader
+    self.key = key
+  }
+
+  @inline(__always)
+  mutating func field<Value: StoredValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) throws(UnsupportedByFastReader) {
+    required |= 1 << index
+    guard let value = try take(name, rule) else { return }
+    model[keyPath: path] = value
+  }
+
+  @inline(__always)
+  mutating func optional<Value: StoredValue>(
+    _ name: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
+  ) throws(UnsupportedByFastReader) {
+    guard let value = try take(name, rule) else { return }
+    model[keyPath: path] = value
+  }
+
+  /// When the next member is `name`'s, not read before: its value, which `rule` must accept,
+  /// having read the key after it. Moves the walk on either way.
+  @inline(__always)
+  private mutating func take<Value: StoredValue>(
+    _ name: StaticString, _ rule: FieldRule<Value>
+  ) throws(UnsupportedByFastReader) -> Value? {
+    let bit: UInt64 = 1 << index
+    index += 1
+    guard seen & bit == 0, key?.matches(name) == true else { return nil }
+    let value = try Value.read(from: &reader.pointee)
+    guard rule.accepts?(value) ?? true else { throw UnsupportedByFastReader() }
+    seen |= bit
+    progressed = true
+    key = try reader.pointee.nextKey()
+    return value
   }
 }

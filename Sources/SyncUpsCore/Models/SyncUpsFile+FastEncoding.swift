@@ -28,11 +28,15 @@ extension SyncUpsFile {
 }
 
 /// The fast writer met a value it leaves to `JSONEncoder`.
-struct UnsupportedByFastWriter: Error {}
+public struct UnsupportedByFastWriter: Error {}
 
-/// Writes our file format as `JSONEncoder` would; see ``SyncUpsFile/encodeFast(_:)``.
-struct SyncUpsWriter: ~Copyable {
+/// Writes our file format as `JSONEncoder` would; see ``SyncUpsFile/encodeFast(_:)``. It
+/// writes each object by the keys its model declares (``StoredModel/describe(_:)``), in their
+/// order.
+public struct SyncUpsWriter: ~Copyable {
   private var buffer: ByteBuffer
+  /// How deep the value being written lies: 0 for the file's array.
+  private var depth = 0
 
   /// Seconds since 2001 of the dates this writer handles, rounded down
   /// (``UTCSeconds/supportedRange``).
@@ -67,138 +71,99 @@ struct SyncUpsWriter: ~Copyable {
     return size
   }
 
-  // MARK: The document
+  // MARK: Structure
 
   /// Writes the top-level array of sync-ups.
   mutating func writeFile(_ syncUps: [SyncUp]) throws(UnsupportedByFastWriter) {
-    guard !syncUps.isEmpty else {
-      buffer.append("[\n\n]")
-      return
-    }
-    buffer.append("[")
-    for (index, syncUp) in syncUps.enumerated() {
-      if index > 0 { buffer.append(",") }
-      try writeSyncUp(syncUp)
-    }
-    buffer.append("\n]")
+    try writeArray(syncUps)
   }
 
-  /// Writes a sync-up object at depth 1, after a line break.
-  private mutating func writeSyncUp(_ syncUp: SyncUp) throws(UnsupportedByFastWriter) {
-    guard syncUp.unknownKeys.isEmpty,
-      syncUp.attendees.allSatisfy({ $0.unknownKeys.isEmpty }),
-      !syncUp.meetings.contains(where: \.holdsUnknownKeys)
-    else { throw UnsupportedByFastWriter() }
-    buffer.append("\n  {\n    \"attendees\" : [")
-    let attendees = syncUp.attendees.elements
-    for (index, attendee) in attendees.enumerated() {
-      buffer.append(
-        index == 0 ? "\n      {\n        \"id\" : \"" : ",\n      {\n        \"id\" : \"")
-      writeUUID(attendee.id)
-      buffer.append("\",\n        \"name\" : ")
-      writeString(attendee.name)
-      buffer.append("\n      }")
+  /// Writes an array of objects: `[`, each element on a line of its own one level deeper, and
+  /// `]` on a line of its own; an empty one as `[`, a blank line and `]`.
+  mutating func writeArray<Element: StoredModel>(
+    _ elements: [Element]
+  ) throws(UnsupportedByFastWriter) {
+    buffer.append(UInt8(ascii: "["))
+    depth += 1
+    for (index, element) in elements.enumerated() {
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      newline()
+      try writeObject(element)
     }
-    buffer.append(
-      attendees.isEmpty ? "\n\n    ],\n    \"duration\" : " : "\n    ],\n    \"duration\" : ")
-    writeInteger(syncUp.duration)
-    buffer.append(",\n    \"id\" : \"")
-    writeUUID(syncUp.id)
-    buffer.append("\",\n    \"meetings\" : [")
-    let meetings = syncUp.meetings.elements
-    for (index, meeting) in meetings.enumerated() {
-      buffer.append(index == 0 ? "\n      {" : ",\n      {")
-      try writeMeeting(meeting)
-      buffer.append("\n      }")
-    }
-    buffer.append(
-      meetings.isEmpty ? "\n\n    ],\n    \"theme\" : " : "\n    ],\n    \"theme\" : ")
-    writeString(syncUp.theme.rawValue)
-    buffer.append(",\n    \"title\" : ")
-    writeString(syncUp.title)
-    buffer.append("\n  }")
+    depth -= 1
+    if elements.isEmpty { buffer.append(UInt8(ascii: "\n")) }
+    newline()
+    buffer.append(UInt8(ascii: "]"))
   }
 
-  /// Writes the members of a meeting object at depth 3, its keys sorted: those of its record
-  /// only when it has them.
-  private mutating func writeMeeting(_ meeting: Meeting) throws(UnsupportedByFastWriter) {
-    if let attendees = meeting.attendees {
-      buffer.append("\n        \"attendees\" : [")
-      for (index, attendee) in attendees.enumerated() {
-        buffer.append(
-          index == 0
-            ? "\n          {\n            \"absent\" : "
-            : ",\n          {\n            \"absent\" : ")
-        buffer.append(attendee.absent ? "true" : "false")
-        buffer.append(",\n            \"id\" : \"")
-        writeUUID(attendee.id)
-        buffer.append("\",\n            \"name\" : ")
-        writeString(attendee.name)
-        buffer.append("\n          }")
-      }
-      buffer.append(attendees.isEmpty ? "\n\n        ]," : "\n        ],")
+  /// Writes an object: `{`, each member as `"key" : value` on a line of its own one level
+  /// deeper, keys in the model's order, and `}` on a line of its own. A model holding keys this
+  /// version does not know is left to `JSONEncoder`.
+  private mutating func writeObject<Model: StoredModel>(
+    _ model: Model
+  ) throws(UnsupportedByFastWriter) {
+    guard model.unknownKeys.isEmpty else { throw UnsupportedByFastWriter() }
+    buffer.append(UInt8(ascii: "{"))
+    depth += 1
+    try withUnsafeMutablePointer(to: &self) { (writer) throws(UnsupportedByFastWriter) in
+      var fields = FieldWriter(writer: writer, model: model)
+      try Model.describe(&fields)
     }
-    buffer.append("\n        \"date\" : \"")
-    try writeDate(meeting.date)
-    buffer.append("\",")
-    if let duration = meeting.duration {
-      buffer.append("\n        \"duration\" : ")
-      writeInteger(duration)
-      buffer.append(",")
+    depth -= 1
+    newline()
+    buffer.append(UInt8(ascii: "}"))
+  }
+
+  /// Starts an object's member: a comma unless it is the first, its line, its key; in one
+  /// piece, as most of the file is this.
+  fileprivate mutating func writeKey(_ key: StaticString, first: Bool) {
+    let comma = first ? 0 : 1
+    let indent = 2 * depth
+    let count = key.utf8CodeUnitCount
+    buffer.append(length: comma + 1 + indent + 1 + count + 4) { output in
+      output[0] = UInt8(ascii: ",")
+      var offset = comma
+      output[offset] = UInt8(ascii: "\n")
+      (output + offset + 1).update(repeating: UInt8(ascii: " "), count: indent)
+      offset += 1 + indent
+      output[offset] = UInt8(ascii: "\"")
+      (output + offset + 1).update(from: key.utf8Start, count: count)
+      offset += 1 + count
+      output[offset] = UInt8(ascii: "\"")
+      output[offset + 1] = UInt8(ascii: " ")
+      output[offset + 2] = UInt8(ascii: ":")
+      output[offset + 3] = UInt8(ascii: " ")
     }
-    if let endedEarly = meeting.endedEarly {
-      buffer.append("\n        \"endedEarly\" : ")
-      buffer.append(endedEarly ? "true," : "false,")
-    }
-    buffer.append("\n        \"id\" : \"")
-    writeUUID(meeting.id)
-    buffer.append("\",")
-    if let plannedDuration = meeting.plannedDuration {
-      buffer.append("\n        \"plannedDuration\" : ")
-      writeInteger(plannedDuration)
-      buffer.append(",")
-    }
-    if let started = meeting.started {
-      buffer.append("\n        \"started\" : \"")
-      try writeDate(started)
-      buffer.append("\",")
-    }
-    buffer.append("\n        \"transcript\" : ")
-    writeString(meeting.transcript)
-    if let turns = meeting.turns {
-      buffer.append(",\n        \"turns\" : [")
-      for (index, turn) in turns.enumerated() {
-        buffer.append(
-          index == 0
-            ? "\n          {\n            \"attendee\" : \""
-            : ",\n          {\n            \"attendee\" : \"")
-        writeUUID(turn.attendee)
-        buffer.append("\",\n            \"name\" : ")
-        writeString(turn.name)
-        buffer.append(",\n            \"seconds\" : ")
-        writeInteger(turn.seconds)
-        buffer.append(",\n            \"slot\" : ")
-        writeInteger(turn.slot)
-        buffer.append("\n          }")
-      }
-      buffer.append(turns.isEmpty ? "\n\n        ]" : "\n        ]")
-    }
+  }
+
+  /// A line break and the indentation of the current depth, two spaces a level.
+  private mutating func newline() {
+    let spaces: StaticString = "\n                                                                "
+    let count = 1 + 2 * depth
+    precondition(count <= spaces.utf8CodeUnitCount, "nested too deep")
+    buffer.append(UnsafeBufferPointer(start: spaces.utf8Start, count: count))
   }
 
   // MARK: Values
 
+  /// Appends `true` or `false`.
+  mutating func writeBool(_ value: Bool) {
+    buffer.append(value ? "true" : "false")
+  }
+
   /// Appends an integer in decimal.
-  private mutating func writeInteger(_ value: Int) {
+  mutating func writeInteger(_ value: Int) {
     var text = String(value)
     text.withUTF8 { buffer.append($0) }
   }
 
-  /// Appends a UUID as `JSONEncoder` writes it: its `uuidString`, upper-case.
-  private mutating func writeUUID(_ id: UUID) {
+  /// Appends a UUID as `JSONEncoder` writes it: its `uuidString`, upper-case, quoted.
+  mutating func writeQuotedUUID(_ id: UUID) {
     let hex: StaticString = "0123456789ABCDEF"
     withUnsafeBytes(of: id.uuid) { uuid in
-      buffer.append(length: 36) { output in
-        var offset = 0
+      buffer.append(length: 38) { output in
+        output[0] = UInt8(ascii: "\"")
+        var offset = 1
         for (index, byte) in uuid.enumerated() {
           if index == 4 || index == 6 || index == 8 || index == 10 {
             output[offset] = UInt8(ascii: "-")
@@ -208,17 +173,21 @@ struct SyncUpsWriter: ~Copyable {
           output[offset + 1] = hex.utf8Start[Int(byte & 0x0F)]
           offset += 2
         }
+        output[37] = UInt8(ascii: "\"")
       }
     }
   }
 
-  /// Appends a date as `YYYY-MM-DDTHH:MM:SSZ` without the quotes, rounded down to the second.
-  private mutating func writeDate(_ date: Date) throws(UnsupportedByFastWriter) {
+  /// Appends a date as `"YYYY-MM-DDTHH:MM:SSZ"`, rounded down to the second.
+  mutating func writeQuotedDate(_ date: Date) throws(UnsupportedByFastWriter) {
     let interval = date.timeIntervalSinceReferenceDate
     guard Self.dateRange.contains(interval) else { throw UnsupportedByFastWriter() }
     let fields = UTCSeconds.fields(
       of: Int(interval.rounded(.down)) + UTCSeconds.referenceDateOffset)
-    buffer.append(length: 20) { output in
+    buffer.append(length: 22) { quoted in
+      quoted[0] = UInt8(ascii: "\"")
+      quoted[21] = UInt8(ascii: "\"")
+      let output = quoted + 1
       func digits(_ value: Int, at offset: Int) {
         output[offset] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
         output[offset + 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
@@ -241,7 +210,7 @@ struct SyncUpsWriter: ~Copyable {
 
   /// Appends a quoted string, escaped as `JSONEncoder` does: only `"`, `\` and the C0
   /// controls.
-  private mutating func writeString(_ string: String) {
+  mutating func writeString(_ string: String) {
     buffer.append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { utf8 in
@@ -282,5 +251,42 @@ struct SyncUpsWriter: ~Copyable {
       buffer.append(hex.utf8Start[Int(byte >> 4)])
       buffer.append(hex.utf8Start[Int(byte & 0x0F)])
     }
+  }
+}
+
+/// Writes the members of one object, key by key as its model declares them (see
+/// ``SyncUpsWriter/writeArray(_:)``).
+private struct FieldWriter<Model: StoredModel>: ModelSchema {
+  let writer: UnsafeMutablePointer<SyncUpsWriter>
+  let model: Model
+  private var first = true
+
+  init(writer: UnsafeMutablePointer<SyncUpsWriter>, model: Model) {
+    self.writer = writer
+    self.model = model
+  }
+
+  @inline(__always)
+  mutating func field<Value: StoredValue>(
+    _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) throws(UnsupportedByFastWriter) {
+    try write(key, model[keyPath: path])
+  }
+
+  @inline(__always)
+  mutating func optional<Value: StoredValue>(
+    _ key: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
+  ) throws(UnsupportedByFastWriter) {
+    guard let value = model[keyPath: path] else { return }
+    try write(key, value)
+  }
+
+  @inline(__always)
+  private mutating func write<Value: StoredValue>(
+    _ key: StaticString, _ value: Value
+  ) throws(UnsupportedByFastWriter) {
+    writer.pointee.writeKey(key, first: first)
+    first = false
+    try value.write(to: &writer.pointee)
   }
 }

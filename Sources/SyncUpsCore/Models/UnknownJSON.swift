@@ -71,12 +71,9 @@ struct JSONKey: CodingKey {
 }
 
 extension Decoder {
-  /// The members of this object whose keys are not among `known`, as raw JSON values.
-  func unknownKeys<Known: CodingKey & CaseIterable>(
-    besides known: Known.Type
-  ) throws -> [String: UnknownJSON] {
+  /// The members of this object whose keys are not among `names`, as raw JSON values.
+  func unknownKeys(besides names: Set<String>) throws -> [String: UnknownJSON] {
     let container = try self.container(keyedBy: JSONKey.self)
-    let names = Set(Known.allCases.map(\.stringValue))
     var unknown: [String: UnknownJSON] = [:]
     for key in container.allKeys where !names.contains(key.stringValue) {
       unknown[key.stringValue] = try container.decode(UnknownJSON.self, forKey: key)

@@ -27,84 +27,45 @@ struct SyncUpMerger {
   }
 
   mutating func merge(base: SyncUp?, ours: SyncUp, theirs: SyncUp) -> SyncUp {
-    let title = field(
-      "title", "title", base: base?.title, ours: ours.title, theirs: theirs.title,
-      text: SyncUpsMerge.quoted)
-    let duration = field(
-      "duration", "duration", base: base?.duration, ours: ours.duration,
-      theirs: theirs.duration, text: DurationText.compact)
-    let theme = field(
-      "theme", "theme", base: base?.theme, ours: ours.theme, theirs: theirs.theme,
-      text: { $0.rawValue })
-    let unknownKeys = self.unknownKeys(
-      path: { $0 }, what: { "key '\($0)'" }, base: base?.unknownKeys,
-      ours: ours.unknownKeys, theirs: theirs.unknownKeys)
-    let attendees = IdentifiedArray.threeWayMerge(
-      base: base?.attendees ?? [], ours: ours.attendees, theirs: theirs.attendees
-    ) { base, ours, theirs in
-      mergeAttendee(base: base, ours: ours, theirs: theirs)
-    } keptChange: { kept, base, removedBy in
-      record(
-        "attendees.\(kept.id)", kept: removedBy.other,
-        "attendee \(Self.nameText(base.name)) \(SyncUpsMerge.removal("removed", by: removedBy)); "
-          + "kept it")
-    }
-    let meetings = IdentifiedArray.threeWayMerge(
-      base: base?.meetings ?? [], ours: ours.meetings, theirs: theirs.meetings
-    ) { base, ours, theirs in
-      mergeMeeting(base: base, ours: ours, theirs: theirs)
-    } keptChange: { kept, base, removedBy in
-      record(
-        "meetings.\(kept.id)", kept: removedBy.other,
-        "the meeting of \(DateText.iso8601(base.date)) "
-          + "\(SyncUpsMerge.removal("deleted", by: removedBy)); kept it")
-    }
-    return SyncUp(
-      id: ours.id, attendees: attendees, duration: duration,
-      meetings: Self.newestFirst(meetings), theme: theme, title: title,
-      unknownKeys: unknownKeys)
+    mergeObject(base: base, ours: ours, theirs: theirs, path: "", owner: nil)
   }
 
-  private mutating func mergeAttendee(
-    base: Attendee?, ours: Attendee, theirs: Attendee
-  ) -> Attendee {
-    let who = "attendee \(Self.nameText(base?.name ?? ours.name))"
-    let path = "attendees.\(ours.id)"
-    return Attendee(
-      id: ours.id,
-      name: field(
-        path + ".name", "name of " + who, base: base?.name, ours: ours.name,
-        theirs: theirs.name, text: Self.nameText),
-      unknownKeys: unknownKeys(
-        path: { "\(path).\($0)" }, what: { "key '\($0)' of \(who)" }, base: base?.unknownKeys,
-        ours: ours.unknownKeys, theirs: theirs.unknownKeys))
+  /// Merges a model field by field as it declares them (``StoredModel/describe(_:)``): first
+  /// the fields merged whole, in key order, then its unknown keys, then its lists merged by id.
+  /// `path` leads the paths of its fields (empty, or `attendees.<id>.`); `owner` names it in
+  /// messages (nil for the sync-up itself, else `attendee 'Blob'`, `the meeting of …`).
+  mutating func mergeObject<Model: StoredModel>(
+    base: Model?, ours: Model, theirs: Model, path: String, owner: String?
+  ) -> Model {
+    var fields = FieldMerger(
+      merger: self, base: base, ours: ours, theirs: theirs, path: path, owner: owner)
+    fields.phase = .values
+    Model.describe(&fields)
+    fields.merged.unknownKeys = fields.merger.unknownKeys(
+      path: { path + $0 }, what: { "key '\($0)'" + (owner.map { " of \($0)" } ?? "") },
+      base: base?.unknownKeys, ours: ours.unknownKeys, theirs: theirs.unknownKeys)
+    fields.phase = .lists
+    Model.describe(&fields)
+    self = fields.merger
+    return fields.merged
   }
 
-  private mutating func mergeMeeting(base: Meeting?, ours: Meeting, theirs: Meeting) -> Meeting {
-    let which = "the meeting of \(DateText.iso8601(base?.date ?? ours.date))"
-    let path = "meetings.\(ours.id)"
-    func merged<Value: Equatable>(
-      _ key: String, _ value: (Meeting) -> Value, text: (Value) -> String?
-    ) -> Value {
-      field(
-        "\(path).\(key)", "\(key) of \(which)", base: base.map(value), ours: value(ours),
-        theirs: value(theirs), text: text)
+  /// Merges a list of models by id (``FieldRule/byID(removal:owner:arrange:)``).
+  mutating func mergeElements<Element: StoredModel & Identifiable>(
+    key: String, base: IdentifiedArrayOf<Element>?, ours: IdentifiedArrayOf<Element>,
+    theirs: IdentifiedArrayOf<Element>, removal: String, owner: (Element) -> String
+  ) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
+    IdentifiedArray.threeWayMerge(
+      base: base ?? [], ours: ours, theirs: theirs
+    ) { base, ours, theirs in
+      mergeObject(
+        base: base, ours: ours, theirs: theirs, path: "\(key).\(ours.id).",
+        owner: owner(base ?? ours))
+    } keptChange: { kept, base, removedBy in
+      record(
+        "\(key).\(kept.id)", kept: removedBy.other,
+        "\(owner(base)) \(SyncUpsMerge.removal(removal, by: removedBy)); kept it")
     }
-    return Meeting(
-      id: ours.id,
-      date: merged("date", \.date, text: DateText.iso8601),
-      transcript: merged("transcript", \.transcript, text: Self.excerpt),
-      started: merged("started", \.started) { $0.map(DateText.iso8601) },
-      duration: merged("duration", \.duration) { $0.map(DurationText.compact) },
-      plannedDuration: merged("plannedDuration", \.plannedDuration) {
-        $0.map(DurationText.compact)
-      },
-      endedEarly: merged("endedEarly", \.endedEarly) { $0.map { $0 ? "yes" : "no" } },
-      attendees: merged("attendees", \.attendees) { $0.map { "a list of \($0.count)" } },
-      turns: merged("turns", \.turns) { $0.map { "a list of \($0.count)" } },
-      unknownKeys: unknownKeys(
-        path: { "\(path).\($0)" }, what: { "key '\($0)' of \(which)" },
-        base: base?.unknownKeys, ours: ours.unknownKeys, theirs: theirs.unknownKeys))
   }
 
   /// Merges the unknown keys of an object key by key, each like a field whose value may be
@@ -127,7 +88,7 @@ struct SyncUpMerger {
 
   /// Merges one value three-way; a conflict keeps the ``winner``'s value and is recorded.
   /// `text` shows a value in the message, nil for an absent one.
-  private mutating func field<Value: Equatable>(
+  mutating func field<Value: Equatable>(
     _ path: String, _ what: String, base: Value?, ours: Value, theirs: Value,
     text: (Value) -> String?
   ) -> Value {
@@ -154,7 +115,7 @@ struct SyncUpMerger {
   }
 
   /// The meetings, newest first; meetings of the same date keep their order.
-  private static func newestFirst(
+  static func newestFirst(
     _ meetings: IdentifiedArrayOf<Meeting>
   ) -> IdentifiedArrayOf<Meeting> {
     let sorted = meetings.enumerated().sorted { first, second in
@@ -166,12 +127,12 @@ struct SyncUpMerger {
 
   // MARK: - Values in messages
 
-  private static func nameText(_ name: String) -> String {
+  static func nameText(_ name: String) -> String {
     name.isEmpty ? "(blank)" : SyncUpsMerge.quoted(name)
   }
 
   /// A transcript's start, quoted on one line: enough to tell two versions apart.
-  private static func excerpt(_ text: String) -> String {
+  static func excerpt(_ text: String) -> String {
     let line = text.split(whereSeparator: \.isNewline).joined(separator: " / ")
     return SyncUpsMerge.quoted(line.count > 40 ? String(line.prefix(40)) + "…" : line)
   }
@@ -181,5 +142,85 @@ struct SyncUpMerger {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+  }
+}
+
+/// Merges one model's fields (see ``SyncUpMerger/mergeObject(base:ours:theirs:path:owner:)``).
+private struct FieldMerger<Model: StoredModel>: ModelSchema {
+  typealias Failure = Never
+  enum Phase { case values, lists }
+
+  var merger: SyncUpMerger
+  let base: Model?
+  let ours: Model
+  let theirs: Model
+  let path: String
+  let owner: String?
+  /// Ours, each field replaced by its merge as it is merged.
+  var merged: Model
+  var phase = Phase.values
+
+  init(
+    merger: SyncUpMerger, base: Model?, ours: Model, theirs: Model, path: String,
+    owner: String?
+  ) {
+    self.merger = merger
+    self.base = base
+    self.ours = ours
+    self.theirs = theirs
+    self.path = path
+    self.owner = owner
+    merged = ours
+  }
+
+  mutating func field<Value: StoredValue>(
+    _ key: StaticString, _ keyPath: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) {
+    switch (rule.merge, phase) {
+    case (.id, _), (.value, .lists), (.byID, .values):
+      return
+    case (.value(let describe), .values):
+      merged[keyPath: keyPath] = value("\(key)", keyPath) { describe($0) }
+    case (.byID(let mergeElements), .lists):
+      merged[keyPath: keyPath] = mergeElements(
+        &merger, "\(key)", base?[keyPath: keyPath], ours[keyPath: keyPath],
+        theirs[keyPath: keyPath])
+    }
+  }
+
+  mutating func optional<Value: StoredValue>(
+    _ key: StaticString, _ keyPath: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
+  ) {
+    guard phase == .values, case .value(let describe) = rule.merge else { return }
+    merged[keyPath: keyPath] = value("\(key)", keyPath) { $0.map(describe) }
+  }
+
+  /// Merges a field whole.
+  private mutating func value<Value: Equatable>(
+    _ key: String, _ keyPath: KeyPath<Model, Value>, text: (Value) -> String?
+  ) -> Value {
+    merger.field(
+      path + key, owner.map { "\(key) of \($0)" } ?? key, base: base?[keyPath: keyPath],
+      ours: ours[keyPath: keyPath], theirs: theirs[keyPath: keyPath], text: text)
+  }
+}
+
+extension FieldRule {
+  /// A list of models merged element by element, by id: each element both sides hold is
+  /// merged field by field; one side's addition is kept; a removal on one side that the other
+  /// changed keeps the element and is recorded, `owner` naming it (`attendee 'Blob'`) and
+  /// `removal` the verb (`removed`); `arrange` puts the merged list in order. Decoding names
+  /// an element `noun` when two share an id.
+  public static func byID<Element: StoredModel & Identifiable>(
+    noun: String, removal: String, owner: @escaping @Sendable (Element) -> String,
+    arrange: @escaping @Sendable (Value) -> Value = { $0 }
+  ) -> Self where Value == IdentifiedArrayOf<Element>, Element.ID == UUID {
+    Self(
+      merge: .byID { merger, key, base, ours, theirs in
+        arrange(
+          merger.mergeElements(
+            key: key, base: base, ours: ours, theirs: theirs, removal: removal, owner: owner))
+      },
+      decode: { container, key in try container.decodeUniqueElements(forKey: key, noun: noun) })
   }
 }

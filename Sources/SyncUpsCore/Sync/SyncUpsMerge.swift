@@ -98,7 +98,8 @@ public struct SyncUpsMergeResult: Equatable, Sendable {
   /// The merged sync-ups.
   public var syncUps: IdentifiedArrayOf<SyncUp>
   /// The conflicts, in the order of the sync-ups they concern, each sync-up's in the order of
-  /// its fields: title, duration, theme, unknown keys (sorted), attendees, meetings.
+  /// its keys: those merged whole (duration, theme, title), unknown keys, then attendees and
+  /// meetings (each in the same order within).
   public var conflicts: [SyncUpsMergeConflict]
 
   public init(syncUps: IdentifiedArrayOf<SyncUp>, conflicts: [SyncUpsMergeConflict]) {

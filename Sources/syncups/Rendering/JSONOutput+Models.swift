@@ -1,142 +1,56 @@
 import SyncUpsCore
 
 // The JSON shapes documented in syncups(1) (``ManPageReference``): sync-ups, meetings,
-// themes and settings. Keys are stable; later versions may only add keys. The sync-up shapes
-// are written to a ``JSONSink``, so that `list --json` streams the very bytes of the tree the
-// other commands print.
+// themes and settings. Keys are stable; later versions may only add keys. The stored models'
+// shapes are their keys as they declare them (``StoredModel/show(to:)``), written to a
+// ``JSONSink``, so that `list --json` streams the very bytes of the tree the other commands
+// print, all of it by one writer.
 extension JSONSink {
   /// An array of sync-up objects, in list order (`list`).
   mutating func syncUps(_ syncUps: some Collection<SyncUp>) {
-    array(syncUps) { $0.syncUp($1) }
-  }
-
-  /// A sync-up object: `id`, `title`, `theme`, `duration` (whole seconds),
-  /// `durationPerAttendee` (seconds, possibly with a fraction: `duration` divided by the
-  /// number of attendees, or `duration` when there are none), `attendees` (`id`, `name`) and
-  /// `meetings` (newest first).
-  mutating func syncUp(_ syncUp: SyncUp) {
-    beginObject()
-    key("attendees")
-    array(syncUp.attendees.elements) { $0.attendee($1) }
-    key("duration")
-    int(syncUp.duration)
-    key("durationPerAttendee")
-    double(Double(syncUp.duration) / Double(max(syncUp.attendees.count, 1)))
-    key("id")
-    uuid(syncUp.id)
-    key("meetings")
-    meetings(syncUp.meetings.elements)
-    key("theme")
-    string(syncUp.theme.rawValue)
-    key("title")
-    string(syncUp.title)
-    endObject()
-  }
-
-  /// An attendee object: `id`, `name`.
-  mutating func attendee(_ attendee: Attendee) {
-    beginObject()
-    key("id")
-    uuid(attendee.id)
-    key("name")
-    string(attendee.name)
-    endObject()
+    beginArray()
+    for syncUp in syncUps { syncUp.show(to: &self) }
+    endArray()
   }
 
   /// An array of meeting objects, in the order given (newest first for `meetings`).
   mutating func meetings(_ meetings: some Collection<Meeting>) {
-    array(meetings) { $0.meeting($1) }
+    beginArray()
+    for meeting in meetings { meeting.show(to: &self) }
+    endArray()
+  }
+}
+
+extension JSONOutput {
+  /// A sync-up object (``StoredModel/show(to:)``): `id`, `title`, `theme`, `duration` (whole
+  /// seconds), `durationPerAttendee` (seconds, possibly with a fraction: `duration` divided by
+  /// the number of attendees, or `duration` when there are none), `attendees` (`id`, `name`)
+  /// and `meetings` (newest first).
+  static func syncUp(_ syncUp: SyncUp) -> JSONOutput {
+    .model(ShownModel(syncUp))
+  }
+
+  /// An array of sync-up objects, in list order (``JSONSink/syncUps(_:)``).
+  static func syncUps(_ syncUps: some Collection<SyncUp>) -> JSONOutput {
+    .array(syncUps.map(syncUp))
+  }
+
+  /// An attendee object: `id`, `name`.
+  static func attendee(_ attendee: Attendee) -> JSONOutput {
+    .model(ShownModel(attendee))
   }
 
   /// A meeting object: `id`, `date` (ISO 8601 UTC, whole seconds), `transcript`; and, for a
   /// meeting that recorded them, `started`, `duration`, `plannedDuration` (whole seconds),
   /// `endedEarly`, `attendees` (`id`, `name`, `absent`) and `turns` (`attendee`, `name`,
   /// `seconds`, `slot`). A key the meeting has no value for is left out.
-  mutating func meeting(_ meeting: Meeting) {
-    beginObject()
-    if let attendees = meeting.attendees {
-      key("attendees")
-      array(attendees) { sink, attendee in
-        sink.beginObject()
-        sink.key("absent")
-        sink.bool(attendee.absent)
-        sink.key("id")
-        sink.uuid(attendee.id)
-        sink.key("name")
-        sink.string(attendee.name)
-        sink.endObject()
-      }
-    }
-    key("date")
-    date(meeting.date)
-    optional("duration", meeting.duration) { $0.int($1) }
-    optional("endedEarly", meeting.endedEarly) { $0.bool($1) }
-    key("id")
-    uuid(meeting.id)
-    optional("plannedDuration", meeting.plannedDuration) { $0.int($1) }
-    optional("started", meeting.started) { $0.date($1) }
-    key("transcript")
-    string(meeting.transcript)
-    if let turns = meeting.turns {
-      key("turns")
-      array(turns) { sink, turn in
-        sink.beginObject()
-        sink.key("attendee")
-        sink.uuid(turn.attendee)
-        sink.key("name")
-        sink.string(turn.name)
-        sink.key("seconds")
-        sink.int(turn.seconds)
-        sink.key("slot")
-        sink.int(turn.slot)
-        sink.endObject()
-      }
-    }
-    endObject()
-  }
-
-  /// The member `name` when `value` is there; nothing otherwise.
-  private mutating func optional<Value>(
-    _ name: String, _ value: Value?, _ write: (inout Self, Value) -> Void
-  ) {
-    guard let value else { return }
-    key(name)
-    write(&self, value)
-  }
-
-  private mutating func array<Elements: Collection>(
-    _ elements: Elements, _ writeElement: (inout Self, Elements.Element) -> Void
-  ) {
-    beginArray()
-    for element in elements { writeElement(&self, element) }
-    endArray()
-  }
-}
-
-extension JSONOutput {
-  /// ``JSONSink/syncUp(_:)`` as a tree.
-  static func syncUp(_ syncUp: SyncUp) -> JSONOutput {
-    JSONTreeBuilder.build { $0.syncUp(syncUp) }
-  }
-
-  /// ``JSONSink/syncUps(_:)`` as a tree.
-  static func syncUps(_ syncUps: some Collection<SyncUp>) -> JSONOutput {
-    JSONTreeBuilder.build { $0.syncUps(syncUps) }
-  }
-
-  /// ``JSONSink/attendee(_:)`` as a tree.
-  static func attendee(_ attendee: Attendee) -> JSONOutput {
-    JSONTreeBuilder.build { $0.attendee(attendee) }
-  }
-
-  /// ``JSONSink/meeting(_:)`` as a tree.
   static func meeting(_ meeting: Meeting) -> JSONOutput {
-    JSONTreeBuilder.build { $0.meeting(meeting) }
+    .model(ShownModel(meeting))
   }
 
-  /// ``JSONSink/meetings(_:)`` as a tree.
+  /// An array of meeting objects, in the order given (``JSONSink/meetings(_:)``).
   static func meetings(_ meetings: some Collection<Meeting>) -> JSONOutput {
-    JSONTreeBuilder.build { $0.meetings(meetings) }
+    .array(meetings.map(meeting))
   }
 
   /// A theme object: `name`, `displayName`, `hex`, `textColor`.

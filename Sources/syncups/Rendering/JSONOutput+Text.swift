@@ -41,6 +41,8 @@ extension JSONTextWriter {
         self.value(member)
       }
       endObject()
+    case .model(let shown):
+      shown.model.show(to: &self)
     }
   }
 }

@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// A JSON document, built from the data a command prints with `--json` (see
 /// ``JSONOutput/syncUp(_:)`` and its siblings) and written by ``JSONOutput/text(pretty:)``.
 ///
@@ -6,7 +8,9 @@
 /// value.text(pretty: false)  // "{\"duration\":300,\"title\":\"Design\"}\n"
 /// ```
 ///
-/// Output only, and unrelated to SharedState's `JSONValue` (the settings file's values).
+/// Output only, and unrelated to SharedState's `JSONValue` (the settings file's values). Every
+/// JSON document the command line prints, tree or stream, is written by one writer,
+/// ``JSONTextWriter``.
 enum JSONOutput: Sendable, Equatable {
   case null
   case bool(Bool)
@@ -17,4 +21,20 @@ enum JSONOutput: Sendable, Equatable {
   case array([JSONOutput])
   /// An object; written with its keys sorted.
   case object([String: JSONOutput])
+  /// A stored model's object, as the model shows itself (``StoredModel/show(to:)``).
+  case model(ShownModel)
+}
+
+/// A stored model held in a ``JSONOutput``, to be written as it shows itself.
+struct ShownModel: Sendable, Equatable {
+  let model: any StoredModel
+
+  init(_ model: some StoredModel) {
+    self.model = model
+  }
+
+  static func == (lhs: ShownModel, rhs: ShownModel) -> Bool {
+    func isEqual<Model: StoredModel>(_ model: Model) -> Bool { (rhs.model as? Model) == model }
+    return isEqual(lhs.model)
+  }
 }

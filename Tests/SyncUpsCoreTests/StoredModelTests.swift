@@ -1,0 +1,194 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+@testable import SyncUpsCore
+import Testing
+
+/// Each stored model's keys are declared once (``StoredModel/describe(_:)``); these tests walk
+/// that declaration, so that a key added to it is read, written, merged and decoded by
+/// `JSONDecoder` too, or a test here names what was missed.
+@Suite("One declaration of each model's keys")
+struct StoredModelTests {
+  @Test func theDeclaredKeysAreTheFilesKeysInOrder() {
+    #expect(
+      SyncUp.storedKeys == ["attendees", "duration", "id", "meetings", "theme", "title"])
+    #expect(
+      SyncUp.shownKeys
+        == ["attendees", "duration", "durationPerAttendee", "id", "meetings", "theme", "title"])
+    #expect(Attendee.storedKeys == ["id", "name"])
+    #expect(
+      Meeting.storedKeys
+        == [
+          "attendees", "date", "duration", "endedEarly", "id", "plannedDuration", "started",
+          "transcript", "turns",
+        ])
+    #expect(MeetingAttendee.storedKeys == ["absent", "id", "name"])
+    #expect(Meeting.Turn.storedKeys == ["attendee", "name", "seconds", "slot"])
+    for keys in [
+      SyncUp.shownKeys, Attendee.storedKeys, Meeting.storedKeys, MeetingAttendee.storedKeys,
+      Meeting.Turn.storedKeys,
+    ] {
+      // The fast reader and writer walk the keys in the order the file sorts them.
+      #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+  }
+
+  /// Every key of a fully recorded sync-up, each with a value other than the blank's, goes
+  /// through the fast writer and reader and through `Codable` and comes back equal, in the same
+  /// bytes.
+  @Test func everyDeclaredKeyIsWrittenAndReadBack() throws {
+    let syncUps: IdentifiedArrayOf<SyncUp> = [Self.recorded]
+    let data = try #require(SyncUpsFile.encodeFast(syncUps))
+    #expect(data == (try SyncUpsFile.encodeWithJSONEncoder(syncUps)))
+    #expect(SyncUpsFile.decodeFast(data) == syncUps)
+    #expect(try SyncUpsFile.decodeWithJSONDecoder(data) == syncUps)
+    var blanks = BlankFields<SyncUp>(model: Self.recorded)
+    SyncUp.describe(&blanks)
+    var meetingBlanks = BlankFields<Meeting>(model: Self.recorded.meetings[0])
+    Meeting.describe(&meetingBlanks)
+    #expect(blanks.keys + meetingBlanks.keys == [])
+  }
+
+  /// A field both sides changed differently is a conflict at its path, for every field a merge
+  /// takes whole, and a field one side changed takes that change.
+  @Test func theMergeCoversEveryDeclaredField() {
+    for (key, ours, theirs) in Variations(of: Self.recorded).all {
+      let merged = SyncUpsMerge.merge(
+        base: [Self.recorded], ours: [ours], theirs: [Self.recorded], newer: nil)
+      #expect(merged.syncUps == [ours], "\(key)")
+      let both = SyncUpsMerge.merge(
+        base: [Self.recorded], ours: [ours], theirs: [theirs], newer: .theirs)
+      #expect(both.syncUps == [theirs], "\(key)")
+      #expect(both.conflicts.map(\.path) == [key], "\(key)")
+    }
+    #expect(
+      Variations(of: Self.recorded).all.map(\.key)
+        == [
+          "duration", "theme", "title", "meetings.\(Self.meetingID).attendees",
+          "meetings.\(Self.meetingID).date", "meetings.\(Self.meetingID).duration",
+          "meetings.\(Self.meetingID).endedEarly", "meetings.\(Self.meetingID).plannedDuration",
+          "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
+          "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).name",
+        ])
+  }
+
+  static let attendeeID = UUID(uuidString: "00000000-0000-0000-0000-000000000091")!
+  static let meetingID = UUID(uuidString: "00000000-0000-0000-0000-000000000081")!
+
+  /// A sync-up with one attendee and one meeting holding every key of its record.
+  static let recorded = SyncUp(
+    id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+    attendees: [Attendee(id: attendeeID, name: "Blob")],
+    duration: 600,
+    meetings: [
+      Meeting(
+        id: meetingID, date: Date(timeIntervalSince1970: 1_234_567_890),
+        transcript: "Blob: shipped it", started: Date(timeIntervalSince1970: 1_234_567_290),
+        duration: 590, plannedDuration: 600, endedEarly: true,
+        attendees: [MeetingAttendee(id: attendeeID, name: "Blob", absent: true)],
+        turns: [Meeting.Turn(attendee: attendeeID, name: "Blob", seconds: 590, slot: 600)])
+    ],
+    theme: .navy,
+    title: "Engineering")
+}
+
+/// Lists the keys whose value in `model` is the blank model's: a fixture that leaves a key
+/// blank proves nothing about it.
+private struct BlankFields<Model: StoredModel>: ModelSchema {
+  typealias Failure = Never
+  let model: Model
+  var keys: [String] = []
+
+  mutating func field<Value: StoredValue>(
+    _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) {
+    if model[keyPath: path] == Model.blank[keyPath: path] { keys.append("\(key)") }
+  }
+
+  mutating func optional<Value: StoredValue>(
+    _ key: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
+  ) {
+    if model[keyPath: path] == nil { keys.append("\(key)") }
+  }
+}
+
+/// For each field a merge takes whole (of a sync-up, its first meeting and its first
+/// attendee), two copies of a sync-up with that field changed two ways, and the field's path.
+private struct Variations {
+  var all: [(key: String, ours: SyncUp, theirs: SyncUp)] = []
+
+  init(of syncUp: SyncUp) {
+    var top = Walk<SyncUp>(model: syncUp, prefix: "")
+    SyncUp.describe(&top)
+    all += top.variations
+    all += Self.variations(of: syncUp.meetings[0], in: syncUp, at: \.meetings, key: "meetings")
+    all += Self.variations(
+      of: syncUp.attendees[0], in: syncUp, at: \.attendees, key: "attendees")
+  }
+
+  /// The variations of `element`, one of the models in `syncUp`'s list at `list`.
+  private static func variations<Element: StoredModel & Identifiable>(
+    of element: Element, in syncUp: SyncUp,
+    at list: WritableKeyPath<SyncUp, IdentifiedArrayOf<Element>>, key: String
+  ) -> [(key: String, ours: SyncUp, theirs: SyncUp)] where Element.ID == UUID {
+    var walk = Walk<Element>(model: element, prefix: "\(key).\(element.id).")
+    Element.describe(&walk)
+    return walk.variations.map { key, ours, theirs in
+      var (oursSyncUp, theirsSyncUp) = (syncUp, syncUp)
+      oursSyncUp[keyPath: list][id: element.id] = ours
+      theirsSyncUp[keyPath: list][id: element.id] = theirs
+      return (key, oursSyncUp, theirsSyncUp)
+    }
+  }
+
+  struct Walk<Model: StoredModel>: ModelSchema {
+    typealias Failure = Never
+    let model: Model
+    let prefix: String
+    var variations: [(key: String, ours: Model, theirs: Model)] = []
+
+    mutating func field<Value: StoredValue>(
+      _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+    ) {
+      guard case .value = rule.merge else { return }
+      var (ours, theirs) = (model, model)
+      ours[keyPath: path] = changed(model[keyPath: path], 1)
+      theirs[keyPath: path] = changed(model[keyPath: path], 2)
+      variations.append((prefix + "\(key)", ours, theirs))
+    }
+
+    mutating func optional<Value: StoredValue>(
+      _ key: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
+    ) {
+      guard case .value = rule.merge, let value = model[keyPath: path] else { return }
+      // Changed here, removed there: a Bool has no second change.
+      var (ours, theirs) = (model, model)
+      ours[keyPath: path] = changed(value, 1)
+      theirs[keyPath: path] = nil
+      variations.append((prefix + "\(key)", ours, theirs))
+    }
+
+    /// `value` changed, differently for each `step`.
+    private func changed<Value: StoredValue>(_ value: Value, _ step: Int) -> Value {
+      let result: Any =
+        switch value {
+        case let value as String: value + String(repeating: "!", count: step)
+        case let value as Int: value + step
+        case let value as Bool: !value
+        case let value as Date: value.addingTimeInterval(Double(step) * 60)
+        case let value as Theme: Theme.allCases[(value.index + step) % Theme.allCases.count]
+        case let value as [MeetingAttendee]: Array(repeating: value[0], count: step + 1)
+        case let value as [Meeting.Turn]: Array(repeating: value[0], count: step + 1)
+        default: preconditionFailure("no change for \(Value.self)")
+        }
+      return result as! Value
+    }
+  }
+}
+
+extension Theme {
+  fileprivate var index: Int { Theme.allCases.firstIndex(of: self)! }
+}
