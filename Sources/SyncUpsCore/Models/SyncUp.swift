@@ -190,7 +190,8 @@ extension SyncUp: StoredModel {
     try schema.field(
       "meetings", \.meetings,
       .byID(
-        noun: "meeting", removal: "deleted", owner: { "the meeting of \(DateText.iso8601($0.date))" },
+        noun: "meeting", removal: "deleted",
+        owner: { "the meeting of \(DateText.iso8601($0.date))" },
         arrange: SyncUpMerger.newestFirst))
     try schema.field("theme", \.theme, .value(describe: \.rawValue))
     try schema.field("title", \.title, .value(describe: SyncUpsMerge.quoted))
