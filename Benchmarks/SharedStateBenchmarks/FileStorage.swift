@@ -39,6 +39,20 @@ final class CountingFileSystem: FileSystem, @unchecked Sendable {
   func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> any FileWatch {
     base.watch(path, onChange: onChange)
   }
+  func write(_ data: Data, to path: String, durably: Bool) throws(FileSystemError)
+    -> FileFingerprint
+  {
+    lock.withLock { count += 1 }
+    return try base.write(data, to: path, durably: durably)
+  }
+  func makeDirectories(_ directory: String) throws(FileSystemError) {
+    try base.makeDirectories(directory)
+  }
+  func contentsOfDirectory(_ directory: String) throws(FileSystemError) -> [String]? {
+    try base.contentsOfDirectory(directory)
+  }
+  func removeFile(_ path: String) throws(FileSystemError) { try base.removeFile(path) }
+  func entry(_ path: String) throws(FileSystemError) -> FileEntry? { try base.entry(path) }
 }
 
 /// A tiny mutex for the counter.
