@@ -22,6 +22,13 @@ enum ManPageReference {
         + "in speaking order."
     ),
     ("meetings", "Array of meeting objects, newest first."),
+    (
+      "items",
+      "Array of the blockers and actions raised, oldest first, each {id, kind (blocker or "
+        + "action), text, opened (ISO 8601), and when they apply owner (an attendee's id), "
+        + "openedIn (a meeting's id), resolved (ISO 8601), resolvedIn (a meeting's id), "
+        + "resolution}. Left out when there are none."
+    ),
   ]
 
   /// The fields of a meeting object.
