@@ -94,24 +94,12 @@ function __syncups_help_topics
     __syncups_subcommands (string join ' ' -- $state[2..-1])
 end
 
-# Prints the meetings of the sync-up given as the first argument: a position, a tab and
-# the date, which fish shows as the description.
-function __syncups_meetings
+# Prints the meetings, items or attendees ($argv[1]) of the sync-up given as the first
+# argument: meetings and items as a position, a tab and the date or the kind and text,
+# which fish shows as the description; attendees by name.
+function __syncups_of_syncup
     set -l state (__syncups_state)
-    set -q state[2]; and __syncups_run __complete meetings $state[2]
-end
-
-# Prints the items of the sync-up given as the first argument: a position, a tab and the
-# kind and text, which fish shows as the description.
-function __syncups_items
-    set -l state (__syncups_state)
-    set -q state[2]; and __syncups_run __complete items $state[2]
-end
-
-# Prints the attendee names of the sync-up given as the first argument.
-function __syncups_attendees
-    set -l state (__syncups_state)
-    set -q state[2]; and __syncups_run __complete attendees $state[2]
+    set -q state[2]; and __syncups_run __complete $argv[1] $state[2]
 end
 
 # Prints the values of the setting given as the first argument.
@@ -182,8 +170,8 @@ complete -c syncups -n '__syncups_at \'edit\'' -l title -x -d 'The new title.'
 complete -c syncups -n '__syncups_at \'edit\'' -l duration -x -d 'The new length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s to 24h, and at least 1s per attendee once the attendee changes are made.'
 complete -c syncups -n '__syncups_at \'edit\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The new colour theme.'
 complete -c syncups -n '__syncups_at \'edit\'' -l add-attendee -x -d 'Add an attendee; repeatable.'
-complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -a '(__syncups_attendees)' -d 'Remove the attendee with this name or id; repeatable.'
-complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -a '(__syncups_attendees)' -d 'Rename an attendee (split at the first \'=\'); repeatable.'
+complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Remove the attendee with this name or id; repeatable.'
+complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Rename an attendee (split at the first \'=\'); repeatable.'
 complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups delete
@@ -191,7 +179,7 @@ complete -c syncups -n '__syncups_at \'delete\'' -s y -l yes -d 'Delete without 
 complete -c syncups -n '__syncups_at \'delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups start
-complete -c syncups -n '__syncups_at \'start\'' -l absent -x -a '(__syncups_attendees)' -d 'Leave out the attendee with this name or id: the others share the meeting; repeatable.'
+complete -c syncups -n '__syncups_at \'start\'' -l absent -x -a '(__syncups_of_syncup attendees)' -d 'Leave out the attendee with this name or id: the others share the meeting; repeatable.'
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
@@ -210,12 +198,12 @@ complete -c syncups -n '__syncups_at \'meeting\' 0' -a delete -d 'Delete a meeti
 # syncups meeting show
 complete -c syncups -n '__syncups_at \'meeting show\'' -l format -x -a 'text markdown' -d 'What to print: text or markdown (default: text).'
 complete -c syncups -n '__syncups_at \'meeting show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -k -a '(__syncups_meetings)' -d 'meeting'
+complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -k -a '(__syncups_of_syncup meetings)' -d 'meeting'
 
 # syncups meeting delete
 complete -c syncups -n '__syncups_at \'meeting delete\'' -s y -l yes -d 'Delete without asking.'
 complete -c syncups -n '__syncups_at \'meeting delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_meetings)' -d 'meeting'
+complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_of_syncup meetings)' -d 'meeting'
 
 # syncups stats
 complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest meetings (n is 1 or more).'
@@ -240,28 +228,28 @@ complete -c syncups -n '__syncups_at \'item\' 0' -a delete -d 'Delete a blocker 
 # syncups item add
 complete -c syncups -n '__syncups_at \'item add\'' -l blocker -x -d 'Raise a blocker saying <text>.'
 complete -c syncups -n '__syncups_at \'item add\'' -l action -x -d 'Raise an action saying <text>.'
-complete -c syncups -n '__syncups_at \'item add\'' -l owner -x -a '(__syncups_attendees)' -d 'The attendee who owns it: a name (any case) or an id prefix.'
+complete -c syncups -n '__syncups_at \'item add\'' -l owner -x -a '(__syncups_of_syncup attendees)' -d 'The attendee who owns it: a name (any case) or an id prefix.'
 complete -c syncups -n '__syncups_at \'item add\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups item resolve
 complete -c syncups -n '__syncups_at \'item resolve\'' -l note -x -d 'How it was resolved.'
 complete -c syncups -n '__syncups_at \'item resolve\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-complete -c syncups -n '__syncups_at \'item resolve\' 1' -x -k -a '(__syncups_items)' -d 'item'
+complete -c syncups -n '__syncups_at \'item resolve\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 
 # syncups item reopen
 complete -c syncups -n '__syncups_at \'item reopen\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-complete -c syncups -n '__syncups_at \'item reopen\' 1' -x -k -a '(__syncups_items)' -d 'item'
+complete -c syncups -n '__syncups_at \'item reopen\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 
 # syncups item edit
 complete -c syncups -n '__syncups_at \'item edit\'' -l text -x -d 'The new text.'
-complete -c syncups -n '__syncups_at \'item edit\'' -l owner -x -a '(__syncups_attendees)' -d 'The attendee who owns it: a name (any case) or an id prefix.'
+complete -c syncups -n '__syncups_at \'item edit\'' -l owner -x -a '(__syncups_of_syncup attendees)' -d 'The attendee who owns it: a name (any case) or an id prefix.'
 complete -c syncups -n '__syncups_at \'item edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-complete -c syncups -n '__syncups_at \'item edit\' 1' -x -k -a '(__syncups_items)' -d 'item'
+complete -c syncups -n '__syncups_at \'item edit\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 
 # syncups item delete
 complete -c syncups -n '__syncups_at \'item delete\'' -s y -l yes -d 'Delete without asking.'
 complete -c syncups -n '__syncups_at \'item delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_items)' -d 'item'
+complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 
 # Subcommands of 'config'
 complete -c syncups -n '__syncups_at \'config\' 0' -a list -d 'List every setting and its value.'

@@ -97,6 +97,12 @@ package enum CommandTable {
     name: "syncup", help: "A sync-up title or id, or a unique prefix of either.",
     completion: .syncUp)
 
+  /// `[<syncup>]` of the commands that take every sync-up without one.
+  static let everySyncUpArgument = ArgumentSpec(
+    name: "syncup",
+    help: "A sync-up title or id, or a unique prefix of either; every sync-up when left out.",
+    completion: .syncUp, isOptional: true)
+
   static let meetingArgument = ArgumentSpec(
     name: "meeting",
     help: "The meeting's position in 'syncups meetings' (1 is newest), or an id prefix.",

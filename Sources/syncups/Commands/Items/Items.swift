@@ -21,13 +21,7 @@ struct ItemsCommand: RunnableCommand {
       """,
     runs: Self.self,
     bindings: [
-      .argument(
-        ArgumentSpec(
-          name: "syncup",
-          help: "A sync-up title or id, or a unique prefix of either; every sync-up when left "
-            + "out.",
-          completion: .syncUp, isOptional: true),
-        \.syncUp, parse: { text, _, _ in text }),
+      .argument(CommandTable.everySyncUpArgument, \.syncUp, parse: { text, _, _ in text }),
       .flag(OptionSpec(long: "open", help: "Only the open items (the default)."), \.state, value: .open),
       .flag(OptionSpec(long: "resolved", help: "Only the resolved items."), \.state, value: .resolved),
       .flag(OptionSpec(long: "all", help: "Open and resolved items."), \.state, value: .all),
