@@ -163,3 +163,30 @@ struct ItemsEndToEndTests {
     #expect(try syncups("--json", "items", "eng", "--kind", "blocker").output == "[]\n")
   }
 }
+
+/// The `workdays` setting as `config` takes it.
+@Suite("Items end to end: workdays")
+struct ItemAgesEndToEndTests {
+  /// Eng with a blocker.
+  func engineering() throws -> SyncUpsRun {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[],"duration":300,"id":"00000000-0000-0000-0000-000000000001",\
+      "items":[{"id":"00000000-0000-0000-0000-000000000007","kind":"blocker",\
+      "opened":"2026-11-20T20:00:00Z","text":"keys"}],"meetings":[],"theme":"sky","title":"Eng"}]
+      """)
+    return syncups
+  }
+
+  @Test func aBadWorkdaysValueIsAUsageError() throws {
+    let syncups = try engineering()
+    let result = try syncups("config", "set", "workdays", "mon-funday")
+    #expect(result.status == 64)
+    #expect(
+      result.error.hasPrefix(
+        "Error: invalid value 'mon-funday' for 'workdays' (expected a list of days and ranges "
+          + "such as mon-fri, sun-thu or mon,tue,thu)\n"))
+    #expect(try syncups("config", "get", "workdays").output == "mon-fri\n")
+  }
+}

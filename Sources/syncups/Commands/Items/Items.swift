@@ -62,7 +62,8 @@ struct ItemsCommand: RunnableCommand {
   var kind: Item.Kind?
 
   @MainActor func run(in context: CommandContext) throws {
-    let answer = try answer(from: context.readSyncUps(), in: context, timeZone: .current)
+    let answer = try answer(
+      from: context.readSyncUps(), in: context, timeZone: context.localTimeZone)
     if let answer {
       Output.standard(answer)
     } else {
