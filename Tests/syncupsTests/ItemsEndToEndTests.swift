@@ -190,3 +190,45 @@ struct ItemAgesEndToEndTests {
     #expect(try syncups("config", "get", "workdays").output == "mon-fri\n")
   }
 }
+
+/// Ages count local dates in the time zone `TZ` names, as the C library does. The test picks,
+/// from the time it runs, a zone and a moment to raise the item so that a local midnight lies
+/// between that moment and now in one of the zone and UTC and not in the other, at least an
+/// hour away from either: the two ages then differ by one, whatever the time of day.
+@Suite("Items end to end: time zones")
+struct ItemTimeZoneEndToEndTests {
+  @Test func agesCountTheDatesOfTZ() throws {
+    let now = Int(Date().timeIntervalSince1970)
+    let utcTime = now % 86_400
+    // The zone `hours` east of UTC, and its time of day now.
+    let choices = (-12...14).map { hours in (hours, ((utcTime + 3600 * hours) % 86_400 + 86_400) % 86_400) }
+    let opened: Int
+    let expected: (zone: Int, utc: Int)
+    let hours: Int
+    if let (east, local) = choices.first(where: { 3600 <= $0.1 && $0.1 <= utcTime - 3600 }) {
+      // A minute before the zone's midnight, after UTC's.
+      (hours, opened, expected) = (east, now - local - 60, (1, 0))
+    } else {
+      let (east, local) = try #require(
+        choices.first { utcTime + 3600 <= $0.1 && $0.1 <= 82_800 })
+      // A minute after the zone's midnight, before UTC's.
+      (hours, opened, expected) = (east, now - local + 60, (0, 1))
+    }
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[],"duration":300,"id":"00000000-0000-0000-0000-000000000001",\
+      "items":[{"id":"00000000-0000-0000-0000-000000000007","kind":"blocker",\
+      "opened":"\(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(opened))))",\
+      "text":"keys"}],"meetings":[],"theme":"sky","title":"Eng"}]
+      """)
+    #expect(try syncups("config", "set", "workdays", "mon-sun").status == 0)
+    // POSIX names zones east of UTC with a minus sign.
+    let zone = hours == 0 ? "Etc/GMT" : "Etc/GMT\(hours > 0 ? "-" : "+")\(abs(hours))"
+    for (tz, days) in [(zone, expected.zone), ("UTC", expected.utc)] {
+      let listed = try syncups("items", "eng", environment: ["TZ": tz])
+      #expect(
+        listed.output == "1  blocker  -  \(days) day\(days == 1 ? "" : "s")  keys\n", "TZ=\(tz)")
+    }
+  }
+}

@@ -5,8 +5,8 @@ import Testing
 @testable import syncups
 
 /// `items` run in the process on a data file in the in-memory file system, at a fixed date in
-/// a fixed time zone (`TZ=America/New_York`): the ages of items raised in three meetings on
-/// consecutive days.
+/// a fixed time zone (New York's): the ages of items raised in three meetings on consecutive
+/// days.
 @MainActor
 @Suite("Items")
 struct ItemsTests {
@@ -92,9 +92,10 @@ struct ItemsTests {
     } operation: {
       let context = CommandContext(
         options: GlobalOptions(file: Self.path, json: json, color: .never),
-        environment: ["HOME": "/nonexistent", "TZ": "America/New_York"])
+        environment: ["HOME": "/nonexistent"])
       return try command.answer(
-        from: context.readSyncUps(), in: context, timeZone: context.localTimeZone)
+        from: context.readSyncUps(), in: context,
+        utcOffset: TimeZone(identifier: "America/New_York")!.secondsFromGMT(for:))
     }
   }
 
@@ -171,20 +172,6 @@ struct ItemsTests {
         4  blocker  99C0FFEE  0 days  staging is down
 
         """)
-  }
-
-  /// `TZ` names the local time zone, with or without the C library's leading colon; set but
-  /// empty, it is UTC.
-  @Test func theLocalTimeZoneIsTZs() {
-    func zone(_ tz: String?) -> String {
-      let environment = tz.map { ["TZ": $0] } ?? [:]
-      return CommandContext(options: GlobalOptions(), environment: environment)
-        .localTimeZone.identifier
-    }
-    #expect(zone("Asia/Tokyo") == "Asia/Tokyo")
-    #expect(zone(":America/New_York") == "America/New_York")
-    #expect(zone("") == TimeZone(identifier: "UTC")?.identifier)
-    #expect(zone(nil) == TimeZone.current.identifier)
   }
 
   @Test func json() throws {

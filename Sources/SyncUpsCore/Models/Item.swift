@@ -126,6 +126,12 @@ extension Item {
   /// How many working days the item has been open at `now`: from the local date it was
   /// opened to that of `now`, or of its resolution once resolved (``WorkingDays/age(from:to:timeZone:)``).
   public func age(at now: Date, workingDays: WorkingDays, timeZone: TimeZone) -> Int {
-    workingDays.age(from: opened, to: resolved ?? now, timeZone: timeZone)
+    age(at: now, workingDays: workingDays, utcOffset: timeZone.secondsFromGMT(for:))
+  }
+
+  /// ``age(at:workingDays:timeZone:)`` with local dates `utcOffset(date)` seconds east of UTC
+  /// (``WorkingDays/age(from:to:utcOffset:)``).
+  public func age(at now: Date, workingDays: WorkingDays, utcOffset: (Date) -> Int) -> Int {
+    workingDays.age(from: opened, to: resolved ?? now, utcOffset: utcOffset)
   }
 }

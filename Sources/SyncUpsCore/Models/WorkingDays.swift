@@ -80,7 +80,14 @@ public struct WorkingDays: RawRepresentable, Hashable, Sendable {
   /// date of `end`, in `timeZone`: 0 on the same day (and when `end` is before `start`); from
   /// a Friday to the next Monday 1 with ``mondayToFriday``.
   public func age(from start: Date, to end: Date, timeZone: TimeZone) -> Int {
-    let first = Self.localDay(start, timeZone), last = Self.localDay(end, timeZone)
+    age(from: start, to: end, utcOffset: timeZone.secondsFromGMT(for:))
+  }
+
+  /// ``age(from:to:timeZone:)`` with local dates `utcOffset(date)` seconds east of UTC: what
+  /// the command line counts in, from the C library's local time, which honours `TZ`
+  /// (``DateText/localUTCOffset(at:)``).
+  public func age(from start: Date, to end: Date, utcOffset: (Date) -> Int) -> Int {
+    let first = Self.localDay(start, utcOffset), last = Self.localDay(end, utcOffset)
     guard last > first else { return 0 }
     let days = last - first
     var count = days / 7 * weekdays.count
@@ -93,11 +100,11 @@ public struct WorkingDays: RawRepresentable, Hashable, Sendable {
     return count
   }
 
-  /// The days since 1970-01-01 of the local date of `date` in `timeZone`.
-  private static func localDay(_ date: Date, _ timeZone: TimeZone) -> Int {
+  /// The days since 1970-01-01 of the local date of `date`, `utcOffset(date)` seconds east.
+  private static func localDay(_ date: Date, _ utcOffset: (Date) -> Int) -> Int {
     let seconds = date.timeIntervalSince1970.rounded(.down)
     guard seconds.isFinite else { return 0 }
-    let local = Int(min(max(seconds, -1e12), 1e12)) + timeZone.secondsFromGMT(for: date)
+    let local = Int(min(max(seconds, -1e12), 1e12)) + utcOffset(date)
     return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
   }
 

@@ -62,8 +62,7 @@ struct ItemsCommand: RunnableCommand {
   var kind: Item.Kind?
 
   @MainActor func run(in context: CommandContext) throws {
-    let answer = try answer(
-      from: context.readSyncUps(), in: context, timeZone: context.localTimeZone)
+    let answer = try answer(from: context.readSyncUps(), in: context)
     if let answer {
       Output.standard(answer)
     } else {
@@ -72,9 +71,11 @@ struct ItemsCommand: RunnableCommand {
   }
 
   /// What `items` prints on standard output for `syncUps`, ages counted at the `date`
-  /// dependency's now in `timeZone`; nil when no item is selected (and not `--json`).
+  /// dependency's now in local dates `utcOffset(date)` seconds east of UTC (the local time
+  /// zone's, which `TZ` names); nil when no item is selected (and not `--json`).
   @MainActor func answer(
-    from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext, timeZone: TimeZone
+    from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext,
+    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
   ) throws -> String? {
     @Dependency(\.date.now) var now
     @SharedReader(.workingDays) var workingDays
@@ -89,7 +90,7 @@ struct ItemsCommand: RunnableCommand {
           else { return nil }
           return ItemList.Entry(
             position: index + 1, item: item,
-            age: item.age(at: now, workingDays: workingDays, timeZone: timeZone))
+            age: item.age(at: now, workingDays: workingDays, utcOffset: utcOffset))
         })
     }.filter { !$0.entries.isEmpty }
     if context.options.json {

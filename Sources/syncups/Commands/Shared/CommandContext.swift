@@ -73,15 +73,6 @@ package struct CommandContext {
     Output.error(message + "\n")
   }
 
-  /// The local time zone, which dates for people are counted in: the one `TZ` names
-  /// (`Europe/Paris`, or `:Europe/Paris`; UTC when set but empty, as the C library takes it),
-  /// else the system's.
-  var localTimeZone: TimeZone {
-    guard let name = environment["TZ"] else { return .current }
-    let identifier = name.hasPrefix(":") ? String(name.dropFirst()) : name
-    return TimeZone(identifier: identifier.isEmpty ? "UTC" : identifier) ?? .current
-  }
-
   /// A message for standard error, unless `--quiet`, held back until the command says
   /// something else or succeeds: a command that fails prints its error alone, as scripts
   /// expect (``Notes``).
