@@ -34,7 +34,7 @@ _syncups_options() {
     'item add') echo '--blocker --action --owner --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'item resolve') echo '--note --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'item reopen') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'item edit') echo '--text --owner --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'item edit') echo '--text --owner --no-owner --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'item delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'themes') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;

@@ -243,6 +243,7 @@ complete -c syncups -n '__syncups_at \'item reopen\' 1' -x -k -a '(__syncups_of_
 # syncups item edit
 complete -c syncups -n '__syncups_at \'item edit\'' -l text -x -d 'The new text.'
 complete -c syncups -n '__syncups_at \'item edit\'' -l owner -x -a '(__syncups_of_syncup attendees)' -d 'The attendee who owns it: a name (any case) or an id prefix.'
+complete -c syncups -n '__syncups_at \'item edit\'' -l no-owner -d 'Leave it without an owner.'
 complete -c syncups -n '__syncups_at \'item edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'item edit\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 

@@ -132,7 +132,14 @@ struct ItemsEndToEndTests {
         "Error: '--blocker' and '--action' cannot be used together\n"
       ),
       (["item", "add", "eng", "--blocker", " "], "Error: '--blocker' cannot be blank\n"),
-      (["item", "edit", "eng", "1"], "Error: nothing to change: give '--text' or '--owner'\n"),
+      (
+        ["item", "edit", "eng", "1"],
+        "Error: nothing to change: give '--text', '--owner' or '--no-owner'\n"
+      ),
+      (
+        ["item", "edit", "eng", "1", "--owner", "ana", "--no-owner"],
+        "Error: '--owner' and '--no-owner' cannot be used together\n"
+      ),
       (
         ["item", "delete", "eng", "1"],
         "Error: refusing to delete the blocker 'stuck' without --yes: standard input is not a "
@@ -156,6 +163,9 @@ struct ItemsEndToEndTests {
     let raised = try object(
       syncups, syncups("--json", "item", "add", "eng", "--action", "x", "--owner", "d200"))
     #expect(raised["owner"] as? String == Self.dee2)
+    let unowned = try object(syncups, syncups("--json", "item", "edit", "eng", "1", "--no-owner"))
+    #expect(unowned["owner"] == nil)
+    #expect(unowned["text"] as? String == "x")
     let none = try syncups("items", "eng", "--kind", "blocker")
     #expect(none.status == 0)
     #expect(none.output == "")

@@ -13,6 +13,7 @@ struct ItemEditCommand: RunnableCommand {
         OptionSpec(long: "text", valueName: "text", help: "The new text."), \.text,
         parse: ValueParser.notBlank),
       .option(CommandTable.ownerOption, \.owner, parse: { text, _, _ in text }),
+      .flag(OptionSpec(long: "no-owner", help: "Leave it without an owner."), \.noOwner),
     ],
     examples: [
       ExampleSpec("Ben takes it over:", "syncups item edit eng 2 --owner ben")
@@ -23,15 +24,19 @@ struct ItemEditCommand: RunnableCommand {
   var item = ""
   var text: String?
   var owner: String?
+  var noOwner = false
 
   func validate(path: [String]) throws(UsageError) {
-    guard text == nil && owner == nil else { return }
-    throw UsageError("nothing to change: give '--text' or '--owner'", path: path)
+    if owner != nil && noOwner {
+      throw UsageError("'--owner' and '--no-owner' cannot be used together", path: path)
+    }
+    guard text == nil && owner == nil && !noOwner else { return }
+    throw UsageError("nothing to change: give '--text', '--owner' or '--no-owner'", path: path)
   }
 
   @MainActor func run(in context: CommandContext) throws {
     let (target, item) = try context.item(item, of: syncUp)
-    let ownerID = try context.ownerID(owner, in: target) ?? item.owner
+    let ownerID = noOwner ? nil : try context.ownerID(owner, in: target) ?? item.owner
     try context.change(
       item, of: target, .editItem(id: item.id, text: text ?? item.text, owner: ownerID),
       done: "Changed")
