@@ -99,8 +99,8 @@ struct ItemsCommand: RunnableCommand {
     }
     guard !lists.isEmpty else { return nil }
     let headed = syncUp == nil
-    return lists.map { $0.render(heading: headed, style: context.style) }
-      .joined(separator: "\n")
+    let style = context.style
+    return lists.map { $0.render(heading: headed, style: style) }.joined(separator: "\n")
   }
 
   /// The ids of the attendees `reference` names: in the sync-up named, as `start --absent`
