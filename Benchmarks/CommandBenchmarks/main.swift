@@ -3,8 +3,9 @@
 //   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/CommandBenchmarks
 //
 // Generates a realistic data set (20 sync-ups × 50 meetings), a large one (1,000 × 50) and the
-// large one with every meeting's timings recorded, then times `syncups` against the
-// FoundationEssentials decode floor and jq, `add` against the floor of a change (WriteFloor), `stats` against `list`, and the merge driver on two
+// large one with every meeting's timings recorded and with items, then times `syncups` against the
+// FoundationEssentials decode floor and jq, `add` against the floor of a change (WriteFloor),
+// `stats` and `items` against `list`, and the merge driver on two
 // edited copies of the large one against `list --json`, and the shipped binary's start-up
 // against this package's toolchain-linked one (`make benchmark` names it). Median of 5 runs.
 import BenchmarkSupport
@@ -45,18 +46,31 @@ func measure(
 
 /// `count` sync-ups of six attendees and 50 meetings each; `timed` gives every meeting the
 /// record a meeting of this version saves: its length, the planned length, who was there (one
-/// absent in every fourth meeting) and each turn against its 100-second slot.
-func makeSyncUps(count: Int, timed: Bool = false) -> IdentifiedArrayOf<SyncUp> {
+/// absent in every fourth meeting) and each turn against its 100-second slot; `items` gives each
+/// sync-up eight items raised over its meetings, owned in turn, every other one resolved.
+func makeSyncUps(
+  count: Int, timed: Bool = false, items: Bool = false
+) -> IdentifiedArrayOf<SyncUp> {
   let names = ["Blob", "Blob Jr", "Blob Sr", "Blob Esq", "Blob III", "Blobby"]
   var generator = SystemRandomNumberGenerator()
   func id() -> UUID { UUID(uuid: (0..<16).reduce(into: [UInt8]()) { bytes, _ in bytes.append(.random(in: 0...255, using: &generator)) }.withUnsafeBytes { $0.load(as: uuid_t.self) }) }
   return IdentifiedArrayOf(
     uniqueElements: (0..<count).map { index in
       let attendees = names.map { Attendee(id: id(), name: $0) }
+      let raised = (0..<(items ? 8 : 0)).map { number in
+        let opened = Date(timeIntervalSince1970: Double(1_700_000_000 - (40 - number * 5) * 86_400))
+        return Item(
+          id: id(), kind: number % 3 == 0 ? .blocker : .action,
+          text: "Follow up on the flaky test in the migration, part \(number)",
+          owner: attendees[number % attendees.count].id, opened: opened,
+          resolved: number % 2 == 0 ? nil : opened.addingTimeInterval(2 * 86_400),
+          resolution: number % 2 == 0 ? nil : "fixed")
+      }
       return SyncUp(
         id: id(),
         attendees: IdentifiedArrayOf(uniqueElements: attendees),
         duration: 600,
+        items: IdentifiedArrayOf(uniqueElements: raised),
         meetings: IdentifiedArrayOf(
           uniqueElements: (0..<50).map { day in
             var meeting = Meeting(
@@ -145,6 +159,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--generate") {
   try SyncUpsFile.encode(large).write(to: URL(fileURLWithPath: target + "/large.json"))
   try SyncUpsFile.encode(makeSyncUps(count: 1_000, timed: true))
     .write(to: URL(fileURLWithPath: target + "/large-timed.json"))
+  try SyncUpsFile.encode(makeSyncUps(count: 1_000, items: true))
+    .write(to: URL(fileURLWithPath: target + "/large-items.json"))
   let (ours, theirs) = makeMergeSides(of: large)
   try SyncUpsFile.encode(ours).write(to: URL(fileURLWithPath: target + "/large-ours.json"))
   try SyncUpsFile.encode(theirs).write(to: URL(fileURLWithPath: target + "/large-theirs.json"))
@@ -159,6 +175,7 @@ let realistic = directory.appendingPathComponent("realistic.json").path
 let large = directory.appendingPathComponent("large.json").path
 let largeCopy = directory.appendingPathComponent("large-copy.json").path
 let largeTimed = directory.appendingPathComponent("large-timed.json").path
+let largeItems = directory.appendingPathComponent("large-items.json").path
 let largeOurs = directory.appendingPathComponent("large-ours.json").path
 let largeTheirs = directory.appendingPathComponent("large-theirs.json").path
 _ = runOnce([CommandLine.arguments[0], "--generate", directory.path])
@@ -179,6 +196,8 @@ let jqCompact = measure(["jq", "-c", ".", large])
 let listLarge = measure([syncups, "--file", large, "list"], environment: environment)
 let listTimed = measure([syncups, "--file", largeTimed, "list"], environment: environment)
 let statsTimed = measure([syncups, "--file", largeTimed, "stats"], environment: environment)
+let listItems = measure([syncups, "--file", largeItems, "list"], environment: environment)
+let itemsItems = measure([syncups, "--file", largeItems, "items"], environment: environment)
 let addLarge = measure(
   [syncups, "--file", largeCopy, "-q", "add", "--title", "New"], environment: environment,
   prepare: { copyFile(large, to: largeCopy) })
@@ -200,6 +219,9 @@ let jsonJq = ratio(listJSONLarge, jqCompact)
 let addList = ratio(addLarge, listLarge)
 let addFloor = ratio(addLarge, writeFloorLarge)
 let statsList = ratio(statsTimed, listTimed)
+let itemsList = ratio(itemsItems, listItems)
+let itemsMB = Double(try FileManager.default.attributesOfItem(atPath: largeItems)[.size] as! Int)
+  / 1_000_000
 let timedSize = try FileManager.default.attributesOfItem(atPath: largeTimed)[.size] as! Int
 let timedMB = Double(timedSize) / 1_000_000
 let mergeJSON = ratio(mergeLarge, listJSONLarge)
@@ -236,6 +258,10 @@ printTable([
     id: "C6", workload: String(format: "stats vs list, large with timings (%.0f MB)", timedMB),
     measured: "\(ms(statsTimed)) vs \(ms(listTimed)) (\(format(ratio: statsList)))",
     target: "≤ 1.5×", met: statsList <= 1.5),
+  BenchmarkRow(
+    id: "C9", workload: String(format: "items vs list, large with 8 items a sync-up (%.0f MB)", itemsMB),
+    measured: "\(ms(itemsItems)) vs \(ms(listItems)) (\(format(ratio: itemsList)))",
+    target: "≤ 1.2×", met: itemsList <= 1.2),
   BenchmarkRow(
     id: "C7", workload: "merge-driver, large, 100 changes per side vs list --json",
     measured: "\(ms(mergeLarge)) vs \(ms(listJSONLarge)) (\(format(ratio: mergeJSON))), "

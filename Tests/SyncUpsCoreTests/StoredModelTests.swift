@@ -14,10 +14,14 @@ import Testing
 struct StoredModelTests {
   @Test func theDeclaredKeysAreTheFilesKeysInOrder() {
     #expect(
-      SyncUp.storedKeys == ["attendees", "duration", "id", "meetings", "theme", "title"])
+      SyncUp.storedKeys
+        == ["attendees", "duration", "id", "items", "meetings", "theme", "title"])
     #expect(
       SyncUp.shownKeys
-        == ["attendees", "duration", "durationPerAttendee", "id", "meetings", "theme", "title"])
+        == [
+          "attendees", "duration", "durationPerAttendee", "id", "items", "meetings", "theme",
+          "title",
+        ])
     #expect(Attendee.storedKeys == ["id", "name"])
     #expect(
       Meeting.storedKeys
@@ -27,9 +31,15 @@ struct StoredModelTests {
         ])
     #expect(MeetingAttendee.storedKeys == ["absent", "id", "name"])
     #expect(Meeting.Turn.storedKeys == ["attendee", "name", "seconds", "slot"])
+    #expect(
+      Item.storedKeys
+        == [
+          "id", "kind", "opened", "openedIn", "owner", "resolution", "resolved", "resolvedIn",
+          "text",
+        ])
     for keys in [
       SyncUp.shownKeys, Attendee.storedKeys, Meeting.storedKeys, MeetingAttendee.storedKeys,
-      Meeting.Turn.storedKeys,
+      Meeting.Turn.storedKeys, Item.storedKeys,
     ] {
       // The fast reader and writer walk the keys in the order the file sorts them.
       #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
@@ -49,7 +59,9 @@ struct StoredModelTests {
     SyncUp.describe(&blanks)
     var meetingBlanks = BlankFields<Meeting>(model: Self.recorded.meetings[0])
     Meeting.describe(&meetingBlanks)
-    #expect(blanks.keys + meetingBlanks.keys == [])
+    var itemBlanks = BlankFields<Item>(model: Self.recorded.items[0])
+    Item.describe(&itemBlanks)
+    #expect(blanks.keys + meetingBlanks.keys + itemBlanks.keys == [])
   }
 
   /// A field both sides changed differently is a conflict at its path, for every field a merge
@@ -72,17 +84,41 @@ struct StoredModelTests {
           "meetings.\(Self.meetingID).endedEarly", "meetings.\(Self.meetingID).plannedDuration",
           "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
           "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).name",
+          "items.\(Self.itemID).opened", "items.\(Self.itemID).openedIn",
+          "items.\(Self.itemID).owner", "items.\(Self.itemID).resolution",
+          "items.\(Self.itemID).resolved", "items.\(Self.itemID).resolvedIn",
+          "items.\(Self.itemID).text",
         ])
+  }
+
+  /// An item's kind has two values, so no two sides change it differently: one side's change
+  /// is taken.
+  @Test func oneSidesChangeOfAnItemsKindIsTaken() {
+    var ours = Self.recorded
+    ours.items[0].kind = .action
+    let merged = SyncUpsMerge.merge(
+      base: [Self.recorded], ours: [Self.recorded], theirs: [ours], newer: nil)
+    #expect(merged.syncUps == [ours])
+    #expect(merged.conflicts == [])
   }
 
   static let attendeeID = UUID(uuidString: "00000000-0000-0000-0000-000000000091")!
   static let meetingID = UUID(uuidString: "00000000-0000-0000-0000-000000000081")!
+  static let itemID = UUID(uuidString: "00000000-0000-0000-0000-000000000071")!
 
-  /// A sync-up with one attendee and one meeting holding every key of its record.
+  /// A sync-up with one attendee, one meeting holding every key of its record, and one item
+  /// holding every key.
   static let recorded = SyncUp(
     id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
     attendees: [Attendee(id: attendeeID, name: "Blob")],
     duration: 600,
+    items: [
+      Item(
+        id: itemID, kind: .blocker, text: "waiting on API keys", owner: attendeeID,
+        opened: Date(timeIntervalSince1970: 1_234_500_000), openedIn: meetingID,
+        resolved: Date(timeIntervalSince1970: 1_234_567_000), resolvedIn: meetingID,
+        resolution: "they came")
+    ],
     meetings: [
       Meeting(
         id: meetingID, date: Date(timeIntervalSince1970: 1_234_567_890),
@@ -127,6 +163,7 @@ private struct Variations {
     all += Self.variations(of: syncUp.meetings[0], in: syncUp, at: \.meetings, key: "meetings")
     all += Self.variations(
       of: syncUp.attendees[0], in: syncUp, at: \.attendees, key: "attendees")
+    all += Self.variations(of: syncUp.items[0], in: syncUp, at: \.items, key: "items")
   }
 
   /// The variations of `element`, one of the models in `syncUp`'s list at `list`.
@@ -153,7 +190,8 @@ private struct Variations {
     mutating func field<Value: StoredValue>(
       _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
     ) {
-      guard case .value = rule.merge else { return }
+      // A kind has no second change (see oneSidesChangeOfAnItemsKindIsTaken).
+      guard case .value = rule.merge, Value.self != Item.Kind.self else { return }
       var (ours, theirs) = (model, model)
       ours[keyPath: path] = changed(model[keyPath: path], 1)
       theirs[keyPath: path] = changed(model[keyPath: path], 2)
@@ -180,6 +218,8 @@ private struct Variations {
         case let value as Bool: !value
         case let value as Date: value.addingTimeInterval(Double(step) * 60)
         case let value as Theme: Theme.allCases[(value.index + step) % Theme.allCases.count]
+        case let value as UUID:
+          UUID(uuidString: String(value.uuidString.dropLast(2)) + "F\(step)")!
         case let value as [MeetingAttendee]: Array(repeating: value[0], count: step + 1)
         case let value as [Meeting.Turn]: Array(repeating: value[0], count: step + 1)
         default: preconditionFailure("no change for \(Value.self)")

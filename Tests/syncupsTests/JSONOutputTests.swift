@@ -224,11 +224,12 @@ struct JSONOutputTests {
     (.color, #"{"key":"color","value":"never"}"#),
     (.defaultDuration, #"{"key":"default-duration","value":90}"#),
     (.defaultTheme, #"{"key":"default-theme","value":"sky"}"#),
+    (.workdays, #"{"key":"workdays","value":"sun-thu"}"#),
   ])
   func settingChanges(key: ConfigKey, json: String) {
     let values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
     #expect(JSONOutput.settingChange(key, values).text(pretty: false) == json + "\n")
   }
 
@@ -241,7 +242,8 @@ struct JSONOutputTests {
           "default-duration" : 300,
           "default-theme" : "bubblegum",
           "order" : "listed",
-          "overtime" : false
+          "overtime" : false,
+          "workdays" : "mon-fri"
         }
 
         """)
@@ -255,9 +257,15 @@ struct JSONDocumentedKeysTests {
 
   @Test func syncUpKeys() throws {
     let documented = Set(ManPageReference.syncUpFields.map(\.0))
-    #expect(keys(.syncUp(engineering)) == documented)
+    // Without items, the key is left out.
+    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items"]))
+    var withItems = engineering
+    withItems.items = [
+      Item(id: UUID(0x17), kind: .blocker, text: "waiting", opened: engineering.meetings[0].date)
+    ]
+    #expect(keys(.syncUp(withItems)) == documented)
     let parsed = try #require(
-      try parse(JSONOutput.syncUps([engineering]).text()) as? [[String: Any]])
+      try parse(JSONOutput.syncUps([withItems]).text()) as? [[String: Any]])
     #expect(Set(parsed[0].keys) == documented)
   }
 
@@ -285,6 +293,7 @@ struct JSONDocumentedKeysTests {
   @Test func theManPageListsTheDeclaredKeys() throws {
     #expect(Set(ManPageReference.syncUpFields.map(\.0)) == Set(SyncUp.shownKeys))
     #expect(Set(ManPageReference.meetingFields.map(\.0)) == Set(Meeting.shownKeys))
+    #expect(Set(ManPageReference.itemFields.map(\.0)) == Set(Item.shownKeys))
     let nested: [(list: [(String, String)], entry: String, keys: [String])] = [
       (ManPageReference.syncUpFields, "attendees", Attendee.shownKeys),
       (ManPageReference.meetingFields, "attendees", MeetingAttendee.shownKeys),

@@ -37,6 +37,9 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   public var attendees: IdentifiedArrayOf<Attendee>
   /// The length of a meeting in whole seconds.
   public var duration: Int
+  /// The blockers and actions raised, open and resolved, oldest first (as raised). Stored only
+  /// when there are any.
+  public var items: IdentifiedArrayOf<Item>
   /// The meetings held so far, newest first.
   public var meetings: IdentifiedArrayOf<Meeting>
   /// The colour theme.
@@ -51,6 +54,7 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     id: UUID,
     attendees: IdentifiedArrayOf<Attendee> = [],
     duration: Int = SyncUp.defaultDuration,
+    items: IdentifiedArrayOf<Item> = [],
     meetings: IdentifiedArrayOf<Meeting> = [],
     theme: Theme = SyncUp.defaultTheme,
     title: String = "",
@@ -59,6 +63,7 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.id = id
     self.attendees = attendees
     self.duration = duration
+    self.items = items
     self.meetings = meetings
     self.theme = theme
     self.title = title
@@ -126,7 +131,8 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     }
   }
 
-  /// Decodes a sync-up strictly: all six keys are required, and keys not listed are kept in
+  /// Decodes a sync-up strictly: all six keys are required (`items` aside, absent when empty),
+  /// and keys not listed are kept in
   /// ``unknownKeys`` (so that files from a later version with added keys load, and keep them).
   ///
   /// Throws a `DecodingError` whose coding path locates the problem when a key is missing or
@@ -187,6 +193,9 @@ extension SyncUp: StoredModel {
       Double($0.duration) / Double(max($0.attendees.count, 1))
     }
     try schema.field("id", \.id, .id)
+    try schema.list(
+      "items", \.items,
+      .byID(noun: "item", removal: "deleted") { "item \(SyncUpMerger.excerpt($0.text))" })
     try schema.field(
       "meetings", \.meetings,
       .byID(

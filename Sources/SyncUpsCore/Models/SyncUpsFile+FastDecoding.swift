@@ -689,6 +689,14 @@ struct FieldReader<Model: StoredModel>: ModelSchema {
     model[keyPath: path] = value
   }
 
+  @inline(__always)
+  mutating func list<Value: StoredValue & RangeReplaceableCollection>(
+    _ name: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) throws(UnsupportedByFastReader) {
+    guard let value = try take(name, rule) else { return }
+    model[keyPath: path] = value
+  }
+
   /// When the next member is `name`'s, not read before: its value, which `rule` must accept,
   /// having read the key after it. Moves the walk on either way.
   @inline(__always)

@@ -63,6 +63,9 @@ public struct SyncUpsWriter: ~Copyable {
       for attendee in syncUp.attendees.elements {
         size += 90 + attendee.name.utf8.count
       }
+      for item in syncUp.items.elements {
+        size += 330 + item.text.utf8.count + (item.resolution?.utf8.count ?? 0)
+      }
       for meeting in syncUp.meetings.elements {
         size += 150 + meeting.transcript.utf8.count
         size += (meeting.attendees?.count ?? 0) * 130 + (meeting.turns?.count ?? 0) * 160
@@ -278,6 +281,15 @@ private struct FieldWriter<Model: StoredModel>: ModelSchema {
     _ key: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
   ) throws(UnsupportedByFastWriter) {
     guard let value = model[keyPath: path] else { return }
+    try write(key, value)
+  }
+
+  @inline(__always)
+  mutating func list<Value: StoredValue & RangeReplaceableCollection>(
+    _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) throws(UnsupportedByFastWriter) {
+    let value = model[keyPath: path]
+    guard !value.isEmpty else { return }
     try write(key, value)
   }
 

@@ -111,3 +111,15 @@ extension SharedReaderKey where Self == AppStorageKey<SpeakingOrder>.Default {
     Self[.appStorage("order"), default: .listed]
   }
 }
+
+extension SharedReaderKey where Self == AppStorageKey<WorkingDays>.Default {
+  /// The days of the week an item's age counts: the `workdays` setting,
+  /// ``WorkingDays/mondayToFriday`` by default.
+  ///
+  /// ```swift
+  /// @SharedReader(.workingDays) var workingDays
+  /// ```
+  public static var workingDays: Self {
+    Self[.appStorage("workdays"), default: .mondayToFriday]
+  }
+}

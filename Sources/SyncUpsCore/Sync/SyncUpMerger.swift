@@ -195,6 +195,13 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
     merged[keyPath: keyPath] = value("\(key)", keyPath) { $0.map(describe) }
   }
 
+  /// Merged as a list: absent is empty.
+  mutating func list<Value: StoredValue & RangeReplaceableCollection>(
+    _ key: StaticString, _ keyPath: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) {
+    field(key, keyPath, rule)
+  }
+
   /// Merges a field whole.
   private mutating func value<Value: Equatable>(
     _ key: String, _ keyPath: KeyPath<Model, Value>, text: (Value) -> String?

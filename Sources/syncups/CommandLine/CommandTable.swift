@@ -46,7 +46,7 @@ package enum CommandTable {
   static let commands: [any DescribedCommand.Type] = [
     ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, DeleteCommand.self,
     StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
-    StatsCommand.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
+    StatsCommand.self, ItemsCommand.self, ItemGroup.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
     ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, CompletionsCommand.self,
     HelpCommand.self, VersionCommand.self, CompleteCommand.self,
   ]
@@ -96,6 +96,12 @@ package enum CommandTable {
   static let syncUpArgument = ArgumentSpec(
     name: "syncup", help: "A sync-up title or id, or a unique prefix of either.",
     completion: .syncUp)
+
+  /// `[<syncup>]` of the commands that take every sync-up without one.
+  static let everySyncUpArgument = ArgumentSpec(
+    name: "syncup",
+    help: "A sync-up title or id, or a unique prefix of either; every sync-up when left out.",
+    completion: .syncUp, isOptional: true)
 
   static let meetingArgument = ArgumentSpec(
     name: "meeting",

@@ -12,6 +12,9 @@
 /// displayWidth("👩‍💻")    // 2
 /// ```
 func displayWidth(_ text: String) -> Int {
+  // Printable ASCII, most text, takes a column a byte: no need for characters and their
+  // properties, which cost most of drawing a long listing.
+  if text.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return text.utf8.count }
   var width = 0
   for character in text {
     width += displayWidth(of: character)

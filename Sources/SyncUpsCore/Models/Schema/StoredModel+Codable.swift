@@ -85,6 +85,13 @@ private struct FieldDecoder<Model: StoredModel>: ModelSchema {
   ) throws {
     model[keyPath: path] = try container.decodeIfPresent(Value.self, forKey: CodingKeys(key))
   }
+
+  mutating func list<Value: StoredValue & RangeReplaceableCollection>(
+    _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) throws {
+    guard container.contains(CodingKeys(key)) else { return }
+    try field(key, path, rule)
+  }
 }
 
 /// Encodes one model's declared keys (see ``StoredModel/encodeFields(to:)``).

@@ -59,12 +59,26 @@ public protocol ModelSchema<Model> {
     _ key: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
   ) throws(Failure)
 
+  /// A list an object holds only when it has elements: absent is empty, and an empty list is
+  /// not written (a list a later version added, so that files without one keep their bytes,
+  /// and an earlier version keeps the key as unknown). Walked as an ``optional(_:_:_:)`` key
+  /// unless the walker says otherwise.
+  mutating func list<Value: StoredValue & RangeReplaceableCollection>(
+    _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) throws(Failure)
+
   /// A key only `--json` shows, worked out from the stored ones: neither stored nor read
   /// (reading it back from `--json` output ignores it).
   mutating func derived(_ key: StaticString, _ value: (Model) -> Double) throws(Failure)
 }
 
 extension ModelSchema {
+  public mutating func list<Value: StoredValue & RangeReplaceableCollection>(
+    _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
+  ) throws(Failure) {
+    try optional(key, path.appending(path: \.unlessEmpty), rule)
+  }
+
   public mutating func derived(_ key: StaticString, _ value: (Model) -> Double) throws(Failure) {}
 }
 
@@ -233,6 +247,15 @@ struct FieldShower<Model: StoredModel>: ModelSchema {
   mutating func derived(_ key: StaticString, _ value: (Model) -> Double) {
     sink.pointee.key("\(key)")
     sink.pointee.double(value(model))
+  }
+}
+
+extension RangeReplaceableCollection {
+  /// The collection, or `nil` when it is empty; setting `nil` empties it. How a
+  /// ``ModelSchema/list(_:_:_:)`` key is an optional one.
+  var unlessEmpty: Self? {
+    get { isEmpty ? nil : self }
+    set { self = newValue ?? Self() }
   }
 }
 

@@ -100,17 +100,12 @@ struct FishCompletion {
           \#(f)_subcommands (string join ' ' -- $state[2..-1])
       end
 
-      # Prints the meetings of the sync-up given as the first argument: a position, a tab and
-      # the date, which fish shows as the description.
-      function \#(f)_meetings
+      # Prints the meetings, items or attendees ($argv[1]) of the sync-up given as the first
+      # argument: meetings and items as a position, a tab and the date or the kind and text,
+      # which fish shows as the description; attendees by name.
+      function \#(f)_of_syncup
           set -l state (\#(f)_state)
-          set -q state[2]; and \#(f)_run __complete meetings $state[2]
-      end
-
-      # Prints the attendee names of the sync-up given as the first argument.
-      function \#(f)_attendees
-          set -l state (\#(f)_state)
-          set -q state[2]; and \#(f)_run __complete attendees $state[2]
+          set -q state[2]; and \#(f)_run __complete $argv[1] $state[2]
       end
 
       # Prints the values of the setting given as the first argument.
@@ -201,8 +196,9 @@ struct FishCompletion {
     case .theme: " -x -a \(ShellWords.fishQuoted(CompletionModel.themes.joined(separator: " ")))"
     case .choices(let words): " -x -a \(ShellWords.fishQuoted(words.joined(separator: " ")))"
     case .syncUp: " -x -a \(ShellWords.fishQuoted("(\(prefix)_run __complete syncups)"))"
-    case .meeting: " -x -k -a \(ShellWords.fishQuoted("(\(prefix)_meetings)"))"
-    case .attendee: " -x -a \(ShellWords.fishQuoted("(\(prefix)_attendees)"))"
+    case .meeting: " -x -k -a \(ShellWords.fishQuoted("(\(prefix)_of_syncup meetings)"))"
+    case .item: " -x -k -a \(ShellWords.fishQuoted("(\(prefix)_of_syncup items)"))"
+    case .attendee: " -x -a \(ShellWords.fishQuoted("(\(prefix)_of_syncup attendees)"))"
     case .settingValue: " -x -a \(ShellWords.fishQuoted("(\(prefix)_setting_values)"))"
     case .command: " -x -a \(ShellWords.fishQuoted("(\(prefix)_help_topics)"))"
     }

@@ -57,16 +57,16 @@ struct ZshCompletion {
         _wanted syncups expl 'sync-up' compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a titles
       }
 
-      # Completes the meetings of the sync-up given as the first argument: positions,
-      # described by their dates.
-      \#(f)_meetings() {
-        local -a lines meetings
+      # Completes the meetings or the items ($1, with $2 naming one) of the sync-up given as
+      # the first argument: positions, described by the dates or the items' kind and text.
+      \#(f)_positions() {
+        local -a lines entries
         local entry
-        lines=("${(@f)$(\#(f)_run __complete meetings "${(Q)line[1]}")}")
+        lines=("${(@f)$(\#(f)_run __complete $1 "${(Q)line[1]}")}")
         for entry in ${lines:#}; do
-          meetings+=("${entry%%$'\t'*}:${entry#*$'\t'}")
+          entries+=("${entry%%$'\t'*}:${entry#*$'\t'}")
         done
-        _describe -t meetings 'meeting' meetings -o nosort
+        _describe -t $1 $2 entries -o nosort
       }
 
       # Completes the attendee names of the sync-up given as the first argument.
@@ -171,7 +171,8 @@ struct ZshCompletion {
     switch completion {
     case .none: " "
     case .syncUp: "\(prefix)_titles"
-    case .meeting: "\(prefix)_meetings"
+    case .meeting: "\(prefix)_positions meetings meeting"
+    case .item: "\(prefix)_positions items item"
     case .attendee: "\(prefix)_attendees"
     case .settingValue: "\(prefix)_setting_values"
     case .theme: "(" + CompletionModel.themes.joined(separator: " ") + ")"

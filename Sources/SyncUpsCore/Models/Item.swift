@@ -1,0 +1,137 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+
+/// Something a sync-up follows through between meetings: a blocker someone is stuck on, or an
+/// action someone took on. It stays open, with an owner and an age, until it is resolved.
+///
+/// ```swift
+/// let item = Item(
+///   id: UUID(), kind: .blocker, text: "waiting on API keys", owner: blob.id, opened: now)
+/// item.isOpen  // true
+/// ```
+///
+/// Stored as `{"id": "…", "kind": "blocker", "opened": …, "text": "…"}` plus `owner`,
+/// `openedIn`, `resolved`, `resolvedIn` and `resolution` when it has them (each absent when
+/// `nil`). Other keys are kept in ``unknownKeys`` and written back.
+public struct Item: Identifiable, Codable, Equatable, Hashable, Sendable {
+  /// What an item is.
+  public enum Kind: String, CaseIterable, Codable, Sendable {
+    /// Something in someone's way.
+    case blocker
+    /// Something someone is to do.
+    case action
+  }
+
+  /// Identifies the item within its sync-up. Set only by decoding.
+  public internal(set) var id: UUID
+  /// Whether it is a blocker or an action.
+  public var kind: Kind
+  /// What it says.
+  public var text: String
+  /// The id of the attendee who owns it; `nil` when nobody does (or for an attendee since
+  /// removed, whose id it keeps).
+  public var owner: UUID?
+  /// When it was raised.
+  public var opened: Date
+  /// The id of the meeting it was raised in; `nil` when raised outside a meeting.
+  public var openedIn: UUID?
+  /// When it was resolved; `nil` while it is open.
+  public var resolved: Date?
+  /// The id of the meeting it was resolved in; `nil` when resolved outside a meeting (or open).
+  public var resolvedIn: UUID?
+  /// How it was resolved, in the resolver's words.
+  public var resolution: String?
+  /// Keys a later version wrote that this one does not know, with their values.
+  public var unknownKeys: [String: UnknownJSON]
+
+  /// Creates an item.
+  public init(
+    id: UUID,
+    kind: Kind,
+    text: String,
+    owner: UUID? = nil,
+    opened: Date,
+    openedIn: UUID? = nil,
+    resolved: Date? = nil,
+    resolvedIn: UUID? = nil,
+    resolution: String? = nil,
+    unknownKeys: [String: UnknownJSON] = [:]
+  ) {
+    self.id = id
+    self.kind = kind
+    self.text = text
+    self.owner = owner
+    self.opened = opened
+    self.openedIn = openedIn
+    self.resolved = resolved
+    self.resolvedIn = resolvedIn
+    self.resolution = resolution
+    self.unknownKeys = unknownKeys
+  }
+
+  /// Whether the item is still open: not resolved.
+  public var isOpen: Bool { resolved == nil }
+
+  public init(from decoder: any Decoder) throws {
+    self = try Self.decodeFields(from: decoder)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try encodeFields(to: encoder)
+  }
+}
+
+extension Item: StoredModel {
+  public static let blank = Item(
+    id: .blank, kind: .action, text: "", opened: Date(timeIntervalSinceReferenceDate: 0))
+
+  public static func describe<Schema: ModelSchema<Item>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.field("id", \.id, .id)
+    try schema.field("kind", \.kind, .value(describe: \.rawValue))
+    try schema.field("opened", \.opened, .value(describe: DateText.iso8601))
+    try schema.optional("openedIn", \.openedIn, .value(describe: \.uuidString))
+    try schema.optional("owner", \.owner, .value(describe: \.uuidString))
+    try schema.optional("resolution", \.resolution, .value(describe: SyncUpsMerge.quoted))
+    try schema.optional("resolved", \.resolved, .value(describe: DateText.iso8601))
+    try schema.optional("resolvedIn", \.resolvedIn, .value(describe: \.uuidString))
+    try schema.field("text", \.text, .value(describe: SyncUpMerger.excerpt))
+  }
+}
+
+/// A kind of item, by its case name.
+extension Item.Kind: StoredValue {
+  public static func read(
+    from reader: inout SyncUpsReader
+  ) throws(UnsupportedByFastReader) -> Item.Kind {
+    guard let kind = Item.Kind(rawValue: try reader.readString()) else {
+      throw UnsupportedByFastReader()
+    }
+    return kind
+  }
+
+  public func write(to writer: inout SyncUpsWriter) {
+    writer.writeString(rawValue)
+  }
+
+  public func show<Sink: JSONSink>(to sink: inout Sink) { sink.string(rawValue) }
+}
+
+extension Item {
+  /// How many working days the item has been open at `now`: from the local date it was
+  /// opened to that of `now`, or of its resolution once resolved (``WorkingDays/age(from:to:timeZone:)``).
+  public func age(at now: Date, workingDays: WorkingDays, timeZone: TimeZone) -> Int {
+    age(at: now, workingDays: workingDays, utcOffset: timeZone.secondsFromGMT(for:))
+  }
+
+  /// ``age(at:workingDays:timeZone:)`` with local dates `utcOffset(date)` seconds east of UTC
+  /// (``WorkingDays/age(from:to:utcOffset:)``).
+  public func age(at now: Date, workingDays: WorkingDays, utcOffset: (Date) -> Int) -> Int {
+    workingDays.age(from: opened, to: resolved ?? now, utcOffset: utcOffset)
+  }
+}
