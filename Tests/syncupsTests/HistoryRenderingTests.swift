@@ -163,21 +163,27 @@ struct PastMeetingRenderingTests {
           """)
   }
 
+  /// The text of `meeting show` for the recorded meeting, up to its items or transcript.
+  static let recordedHead = """
+    Meeting
+      Sync-up  Engineering
+      Date     Fri 6 Feb 2026, 17:40
+      Length   5 min, 12 secs of 5 min planned, 12 secs over
+
+    Attendees
+      Ana  2 min, 5 secs of 1 min, 40 secs  25 secs over
+      Ben  absent
+      Cy   1 min of 1 min, 40 secs
+      Dee  did not speak
+
+
+    """
+
   @Test func meetingShowOfARecordedMeeting() {
     #expect(
       PastMeetingPage.render(
-        RenderingFixtures.recorded, of: engineering, style: .plain, utcOffset: { _ in 0 }) == """
-          Meeting
-            Sync-up  Engineering
-            Date     Fri 6 Feb 2026, 17:40
-            Length   5 min, 12 secs of 5 min planned, 12 secs over
-
-          Attendees
-            Ana  2 min, 5 secs of 1 min, 40 secs  25 secs over
-            Ben  absent
-            Cy   1 min of 1 min, 40 secs
-            Dee  did not speak
-
+        RenderingFixtures.recorded, of: engineering, style: .plain, utcOffset: { _ in 0 })
+        == Self.recordedHead + """
           Transcript
             Ana: shipped it
             Cy: on call
@@ -248,18 +254,7 @@ struct PastMeetingRenderingTests {
     #expect(
       PastMeetingPage.render(
         RenderingFixtures.recorded, of: Self.withItems, style: .plain, utcOffset: { _ in 0 })
-        == """
-        Meeting
-          Sync-up  Engineering
-          Date     Fri 6 Feb 2026, 17:40
-          Length   5 min, 12 secs of 5 min planned, 12 secs over
-
-        Attendees
-          Ana  2 min, 5 secs of 1 min, 40 secs  25 secs over
-          Ben  absent
-          Cy   1 min of 1 min, 40 secs
-          Dee  did not speak
-
+        == Self.recordedHead + """
         Items raised
           Blocker  Ana   waiting on *keys*
           Action   Blob  write the docs
