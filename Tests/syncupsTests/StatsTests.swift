@@ -85,10 +85,11 @@ struct StatsTests {
   }
 
   /// What `stats` prints for `command`, with `--json` when `json`, at 12:30 UTC on
-  /// 12 November 2026, uncoloured, in UTC, on `file` and with the settings `settings`.
+  /// 12 November 2026, uncoloured, in the time zone `timeZone`, on `file` and with the
+  /// settings `settings`.
   func stats(
     _ command: StatsCommand, json: Bool = false, file: String = Self.file,
-    settings: String = "{}"
+    settings: String = "{}", timeZone: String = "UTC"
   ) throws -> String {
     try withDependencies {
       $0.defaultFileStorage = InMemoryFileSystem(files: [Self.path: Data(file.utf8)])
@@ -100,7 +101,7 @@ struct StatsTests {
     } operation: {
       let context = CommandContext(
         options: GlobalOptions(file: Self.path, json: json, color: .never),
-        environment: ["HOME": "/nonexistent", "TZ": "UTC"])
+        environment: ["HOME": "/nonexistent", "TZ": timeZone])
       return try command.answer(from: context.readSyncUps(), in: context)
     }
   }
@@ -148,6 +149,22 @@ struct StatsTests {
           ["Ben": ["open": 2, "resolved": 0] as NSDictionary],
           ["": ["open": 0, "resolved": 1] as NSDictionary],
         ])
+  }
+
+  /// A blocker raised at 05:00 UTC on Thursday 12 November: raised today in UTC, 0 days old;
+  /// in Honolulu (UTC−10) raised on Wednesday evening, and 1 day old at 02:30 on Thursday.
+  @Test(arguments: [("UTC", 0), ("Pacific/Honolulu", 1)])
+  func itemsAgeByLocalDates(timeZone: String, age: Int) throws {
+    let file = Self.file.replacingOccurrences(
+      of: #""duration" : 300,"#,
+      with: #""duration" : 300, "items" : [\#(Self.item("F1", "blocker", "keys", opened: "2026-11-12T05:00:00Z"))],"#)
+    let answer = try stats(StatsCommand(syncUp: "eng"), json: true, file: file, timeZone: timeZone)
+    let stats = try #require(
+      try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+    let items = stats["items"] as? [String: Any]
+    #expect(
+      items?["blockers"] as? NSDictionary
+        == ["open": 1, "medianAge": age, "oldestAge": age] as NSDictionary)
   }
 
   /// A sync-up that never had an item shows no item lines and no item columns; its JSON has
