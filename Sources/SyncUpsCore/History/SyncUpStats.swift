@@ -207,7 +207,8 @@ public struct SyncUpStats: Equatable, Sendable {
         resolvedIn.append(meeting)
       }
     }
-    let covered = Set(meetings.map(\.id))
+    // Most sync-ups have no item resolved in a meeting: no set of the meetings for them.
+    let covered = resolvedIn.isEmpty ? [] : Set(meetings.map(\.id))
     let resolved = resolvedIn.filter(covered.contains).count
     return Items(
       blockers: OpenItems(ages: blockers), actions: OpenItems(ages: actions),
