@@ -188,7 +188,7 @@ public struct SyncUpStats: Equatable, Sendable {
     attendees = Self.attendance(in: timedMeetings, of: syncUp)
     hasItems = !syncUp.items.isEmpty
     items = Self.items(of: syncUp, in: selected, age: age)
-    Self.countOwners(of: syncUp.items, into: &attendees)
+    Self.countOwners(of: syncUp, into: &attendees)
   }
 
   private static func items(
@@ -218,9 +218,10 @@ public struct SyncUpStats: Equatable, Sendable {
   }
 
   /// Counts each owner's open and resolved items on their row; an owner not on it yet (who
-  /// left the sync-up and is in no meeting the figures cover) gets an unnamed row at the end.
-  private static func countOwners(of items: some Collection<Item>, into attendees: inout [Attendance]) {
-    for item in items {
+  /// left the sync-up and is in no meeting the figures cover) gets a row at the end, named as
+  /// ``SyncUp/ownerName(of:)`` finds them (unnamed when it does not).
+  private static func countOwners(of syncUp: SyncUp, into attendees: inout [Attendance]) {
+    for item in syncUp.items {
       guard let owner = item.owner else { continue }
       let index: Int
       if let found = attendees.firstIndex(where: { $0.id == owner }) {
@@ -228,7 +229,7 @@ public struct SyncUpStats: Equatable, Sendable {
       } else {
         attendees.append(
           Attendance(
-            id: owner, name: "", attended: 0, absent: 0, medianSpeaking: nil, totalSpeaking: 0,
+            id: owner, name: syncUp.ownerName(of: item) ?? "", attended: 0, absent: 0, medianSpeaking: nil, totalSpeaking: 0,
             overSlot: 0))
         index = attendees.count - 1
       }
