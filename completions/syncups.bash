@@ -6,8 +6,9 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start status meetings meeting stats themes config import export merge-driver sync completions help version' ;;
+    '') echo 'list show add edit delete start status meetings meeting stats items item themes config import export merge-driver sync completions help version' ;;
     'meeting') echo 'show delete' ;;
+    'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
   esac
 }
@@ -28,6 +29,13 @@ _syncups_options() {
     'meeting show') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'stats') echo '--last --since --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'items') echo '--open --resolved --all --owner --kind --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'item') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'item add') echo '--blocker --action --owner --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'item resolve') echo '--note --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'item reopen') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'item edit') echo '--text --owner --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'item delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'themes') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -66,6 +74,14 @@ _syncups_option_value() {
     'meeting show:--format') echo 'choice text markdown' ;;
     'stats:--last') echo none ;;
     'stats:--since') echo none ;;
+    'items:--owner') echo none ;;
+    'items:--kind') echo 'choice blocker action' ;;
+    'item add:--blocker') echo none ;;
+    'item add:--action') echo none ;;
+    'item add:--owner') echo attendee ;;
+    'item resolve:--note') echo none ;;
+    'item edit:--text') echo none ;;
+    'item edit:--owner') echo attendee ;;
     'export:--format') echo 'choice json app markdown' ;;
     'sync:--clone') echo none ;;
   esac
@@ -84,10 +100,20 @@ _syncups_argument() {
     'meeting delete:0') echo syncup ;;
     'meeting delete:1') echo meeting ;;
     'stats:0') echo syncup ;;
-    'config get:0') echo 'choice bell color default-duration default-theme order overtime' ;;
-    'config set:0') echo 'choice bell color default-duration default-theme order overtime' ;;
+    'items:0') echo syncup ;;
+    'item add:0') echo syncup ;;
+    'item resolve:0') echo syncup ;;
+    'item resolve:1') echo item ;;
+    'item reopen:0') echo syncup ;;
+    'item reopen:1') echo item ;;
+    'item edit:0') echo syncup ;;
+    'item edit:1') echo item ;;
+    'item delete:0') echo syncup ;;
+    'item delete:1') echo item ;;
+    'config get:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
+    'config set:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
     'config set:1') echo setting ;;
-    'config unset:0') echo 'choice bell color default-duration default-theme order overtime' ;;
+    'config unset:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
     'import:0') echo file ;;
     'merge-driver:0') echo file ;;
     'merge-driver:1') echo file ;;
@@ -106,6 +132,7 @@ _syncups_setting_values() {
     'default-theme') echo 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' ;;
     'order') echo 'listed shuffled rotated' ;;
     'overtime') echo 'on off' ;;
+    'workdays') echo 'mon-fri sun-thu mon-sat' ;;
   esac
 }
 
@@ -153,6 +180,7 @@ _syncups_values() {
     command) COMPREPLY=($(compgen -W "$(_syncups_subcommands "${args[*]}")" -- "$cur")) ;;
     syncup) _syncups_dynamic syncups ;;
     meeting) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic meetings "${args[0]}" ;;
+    item) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic items "${args[0]}" ;;
     attendee) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic attendees "${args[0]}" ;;
     setting)
       [[ ${#args[@]} -gt 0 ]] &&

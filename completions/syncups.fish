@@ -6,9 +6,11 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start status meetings meeting stats themes config import export merge-driver sync completions help version
+            printf '%s\n' list show add edit delete start status meetings meeting stats items item themes config import export merge-driver sync completions help version
         case 'meeting'
             printf '%s\n' show delete
+        case 'item'
+            printf '%s\n' add resolve reopen edit delete
         case 'config'
             printf '%s\n' list get set unset
     end
@@ -32,7 +34,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order --format --last --since --clone
+                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order --format --last --since --owner --kind --blocker --action --note --text --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -99,6 +101,13 @@ function __syncups_meetings
     set -q state[2]; and __syncups_run __complete meetings $state[2]
 end
 
+# Prints the items of the sync-up given as the first argument: a position, a tab and the
+# kind and text, which fish shows as the description.
+function __syncups_items
+    set -l state (__syncups_state)
+    set -q state[2]; and __syncups_run __complete items $state[2]
+end
+
 # Prints the attendee names of the sync-up given as the first argument.
 function __syncups_attendees
     set -l state (__syncups_state)
@@ -120,6 +129,8 @@ function __syncups_setting_values
             printf '%s\n' listed shuffled rotated
         case 'overtime'
             printf '%s\n' on off
+        case 'workdays'
+            printf '%s\n' mon-fri sun-thu mon-sat
     end
 end
 
@@ -145,6 +156,8 @@ complete -c syncups -n '__syncups_at \'\' 0' -a status -d 'Show running meetings
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
+complete -c syncups -n '__syncups_at \'\' 0' -a items -d 'List the blockers and actions a sync-up follows through.'
+complete -c syncups -n '__syncups_at \'\' 0' -a item -d 'Raise, resolve, reopen, edit or delete a blocker or an action.'
 complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour themes with swatches.'
 complete -c syncups -n '__syncups_at \'\' 0' -a config -d 'Read and change settings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from a JSON file.'
@@ -209,6 +222,47 @@ complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest
 complete -c syncups -n '__syncups_at \'stats\'' -l since -x -d 'Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, yesterday, or a time before now as a duration with days and weeks too (30m, 12h, 7d, 1w2d) or git\'s \'2 weeks ago\' and \'3 months ago\'. Not with --last.'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
+# syncups items
+complete -c syncups -n '__syncups_at \'items\'' -l open -d 'Only the open items (the default).'
+complete -c syncups -n '__syncups_at \'items\'' -l resolved -d 'Only the resolved items.'
+complete -c syncups -n '__syncups_at \'items\'' -l all -d 'Open and resolved items.'
+complete -c syncups -n '__syncups_at \'items\'' -l owner -x -d 'Only the items of this attendee: a name (any case) or an id prefix.'
+complete -c syncups -n '__syncups_at \'items\'' -l kind -x -a 'blocker action' -d 'Only blockers, or only actions.'
+complete -c syncups -n '__syncups_at \'items\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# Subcommands of 'item'
+complete -c syncups -n '__syncups_at \'item\' 0' -a add -d 'Raise a blocker or an action outside a meeting.'
+complete -c syncups -n '__syncups_at \'item\' 0' -a resolve -d 'Resolve a blocker or an action.'
+complete -c syncups -n '__syncups_at \'item\' 0' -a reopen -d 'Open a resolved blocker or action again.'
+complete -c syncups -n '__syncups_at \'item\' 0' -a edit -d 'Change a blocker\'s or an action\'s text or owner.'
+complete -c syncups -n '__syncups_at \'item\' 0' -a delete -d 'Delete a blocker or an action.'
+
+# syncups item add
+complete -c syncups -n '__syncups_at \'item add\'' -l blocker -x -d 'Raise a blocker saying <text>.'
+complete -c syncups -n '__syncups_at \'item add\'' -l action -x -d 'Raise an action saying <text>.'
+complete -c syncups -n '__syncups_at \'item add\'' -l owner -x -a '(__syncups_attendees)' -d 'The attendee who owns it: a name (any case) or an id prefix.'
+complete -c syncups -n '__syncups_at \'item add\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups item resolve
+complete -c syncups -n '__syncups_at \'item resolve\'' -l note -x -d 'How it was resolved.'
+complete -c syncups -n '__syncups_at \'item resolve\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'item resolve\' 1' -x -k -a '(__syncups_items)' -d 'item'
+
+# syncups item reopen
+complete -c syncups -n '__syncups_at \'item reopen\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'item reopen\' 1' -x -k -a '(__syncups_items)' -d 'item'
+
+# syncups item edit
+complete -c syncups -n '__syncups_at \'item edit\'' -l text -x -d 'The new text.'
+complete -c syncups -n '__syncups_at \'item edit\'' -l owner -x -a '(__syncups_attendees)' -d 'The attendee who owns it: a name (any case) or an id prefix.'
+complete -c syncups -n '__syncups_at \'item edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'item edit\' 1' -x -k -a '(__syncups_items)' -d 'item'
+
+# syncups item delete
+complete -c syncups -n '__syncups_at \'item delete\'' -s y -l yes -d 'Delete without asking.'
+complete -c syncups -n '__syncups_at \'item delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_items)' -d 'item'
+
 # Subcommands of 'config'
 complete -c syncups -n '__syncups_at \'config\' 0' -a list -d 'List every setting and its value.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a get -d 'Print one setting\'s value.'
@@ -216,14 +270,14 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a set -d 'Change a setting.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a setting\'s default.'
 
 # syncups config get
-complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme order overtime' -d 'key'
+complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
 
 # syncups config set
-complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme order overtime' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
 complete -c syncups -n '__syncups_at \'config set\' 1' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
-complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime' -d 'key'
+complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
 
 # syncups import
 complete -c syncups -n '__syncups_at \'import\'' -l merge -d 'Merge sync-ups already here with the file\'s by id, bringing back what was deleted since.'

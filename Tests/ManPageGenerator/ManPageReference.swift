@@ -198,6 +198,8 @@ enum ManPageReference {
     case .defaultTheme: (key.rawValue, "String: the theme of new sync-ups.")
     case .order: (key.rawValue, "String: listed, shuffled or rotated.")
     case .overtime: (key.rawValue, "Bool: whether speakers may run past their slot.")
+    case .workdays:
+      (key.rawValue, "String: the days an item's age counts, as config set takes them: mon-fri.")
     }
   }
 

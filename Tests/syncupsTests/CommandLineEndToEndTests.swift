@@ -25,7 +25,8 @@ struct CommandLineEndToEndTests {
           "default-duration" : 90,
           "default-theme" : "bubblegum",
           "order" : "listed",
-          "overtime" : false
+          "overtime" : false,
+          "workdays" : "mon-fri"
         }
 
         """)

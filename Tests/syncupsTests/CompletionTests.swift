@@ -233,7 +233,7 @@ struct BashCompletionTests {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "status", "meetings", "meeting", "stats",
-        "themes", "config", "import", "export", "merge-driver", "sync", "completions", "help",
+        "items", "item", "themes", "config", "import", "export", "merge-driver", "sync", "completions", "help",
         "version",
       ])
     #expect(

@@ -30,16 +30,19 @@ struct ConfigEndToEndTests {
     for (key, value) in [
       ("bell", "off"), ("color", "always"), ("default-duration", "10m"),
       ("default-theme", "NAVY"), ("order", "rotated"), ("overtime", "yes"),
+      ("workdays", "sun-thu"),
     ] {
       #expect(try syncups("config", "set", key, value).status == 0, "\(key)")
     }
     #expect(
       try syncups("config", "list").output
         == "bell              off\ncolor             always\ndefault-duration  10m\n"
-        + "default-theme     navy\norder             rotated\novertime          on\n")
+        + "default-theme     navy\norder             rotated\novertime          on\n"
+        + "workdays          sun-thu\n")
     for (key, value) in [
       ("bell", "true"), ("color", "\"auto\""), ("default-duration", "300"),
       ("default-theme", "\"bubblegum\""), ("order", "\"listed\""), ("overtime", "false"),
+      ("workdays", "\"mon-fri\""),
     ] {
       let result = try syncups("config", "unset", key, "--json")
       #expect(result.status == 0, "\(key)")
@@ -48,14 +51,15 @@ struct ConfigEndToEndTests {
     #expect(
       try syncups("config", "list").output
         == "bell              on\ncolor             auto\ndefault-duration  5m\n"
-        + "default-theme     bubblegum\norder             listed\novertime          off\n")
+        + "default-theme     bubblegum\norder             listed\novertime          off\n"
+        + "workdays          mon-fri\n")
   }
 
   @Test func settingValuesAreReadInAnyCase() throws {
     let syncups = SyncUpsRun()
     for (key, value) in [
       ("order", "ROTATED"), ("color", "Never"), ("bell", "OFF"), ("default-theme", "Teal"),
-      ("OVERTIME", "On"), ("default-duration", "10M"),
+      ("OVERTIME", "On"), ("default-duration", "10M"), ("workdays", "Mon,TUE,thu"),
     ] {
       let result = try syncups("config", "set", key, value)
       #expect(result.status == 0, "\(key) \(value): \(result.error)")
@@ -63,7 +67,8 @@ struct ConfigEndToEndTests {
     #expect(
       try syncups("config", "list").output
         == "bell              off\ncolor             never\ndefault-duration  10m\n"
-        + "default-theme     teal\norder             rotated\novertime          on\n")
+        + "default-theme     teal\norder             rotated\novertime          on\n"
+        + "workdays          mon,tue,thu\n")
   }
 
   @Test func aDurationReadWithJSONGoesBackWithJSONAsTheSameSeconds() throws {

@@ -18,11 +18,12 @@ struct ConfigTests {
         default-theme     bubblegum
         order             listed
         overtime          off
+        workdays          mon-fri
 
         """)
     values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
     #expect(
       ConfigRenderer.list(values) == """
         bell              off
@@ -31,6 +32,7 @@ struct ConfigTests {
         default-theme     sky
         order             rotated
         overtime          on
+        workdays          sun-thu
 
         """)
   }

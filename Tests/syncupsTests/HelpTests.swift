@@ -49,6 +49,13 @@ struct HelpTests {
           meeting delete          Delete a meeting from a sync-up's history.
           stats                   Show how meetings went: lengths, attendance and
                                   speaking time.
+          items                   List the blockers and actions a sync-up follows
+                                  through.
+          item add                Raise a blocker or an action outside a meeting.
+          item resolve            Resolve a blocker or an action.
+          item reopen             Open a resolved blocker or action again.
+          item edit               Change a blocker's or an action's text or owner.
+          item delete             Delete a blocker or an action.
           themes                  List the 16 colour themes with swatches.
           config list             List every setting and its value.
           config get              Print one setting's value.

@@ -224,11 +224,12 @@ struct JSONOutputTests {
     (.color, #"{"key":"color","value":"never"}"#),
     (.defaultDuration, #"{"key":"default-duration","value":90}"#),
     (.defaultTheme, #"{"key":"default-theme","value":"sky"}"#),
+    (.workdays, #"{"key":"workdays","value":"sun-thu"}"#),
   ])
   func settingChanges(key: ConfigKey, json: String) {
     let values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
     #expect(JSONOutput.settingChange(key, values).text(pretty: false) == json + "\n")
   }
 
@@ -241,7 +242,8 @@ struct JSONOutputTests {
           "default-duration" : 300,
           "default-theme" : "bubblegum",
           "order" : "listed",
-          "overtime" : false
+          "overtime" : false,
+          "workdays" : "mon-fri"
         }
 
         """)

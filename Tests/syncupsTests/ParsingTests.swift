@@ -255,7 +255,9 @@ struct CommandParsingTests {
       "meeting delete": ["a", "1"], "stats": [], "themes": [], "config list": [], "config get": ["bell"],
       "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
       "merge-driver": ["a", "b", "c"], "completions": ["bash"], "help": [], "version": [], "sync": [],
-      "status": [],
+      "status": [], "items": [], "item add": ["a", "--blocker", "b"],
+      "item resolve": ["a", "1"], "item reopen": ["a", "1"], "item edit": ["a", "1", "--text", "b"],
+      "item delete": ["a", "1"],
     ]
     for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
       let name = path.joined(separator: " ")
@@ -564,7 +566,7 @@ struct UsageErrorTests {
   @Test func invalidSettingNameAndValue() {
     #expect(
       usageError(["config", "get", "colour"]) == """
-        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, order or overtime). Did you mean 'color'?
+        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, order, overtime or workdays). Did you mean 'color'?
         Usage: syncups config get <key>
         See 'syncups config get --help' for more information.
 

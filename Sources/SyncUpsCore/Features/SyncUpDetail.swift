@@ -92,6 +92,16 @@ public struct SyncUpDetail: Reducer, Sendable {
     case editButtonTapped
     /// "Start Meeting": asks the parent to start one.
     case startMeetingButtonTapped
+    /// Raises a blocker or an action outside a meeting, now, owned by the attendee `owner`.
+    case raiseItem(kind: Item.Kind, text: String, owner: Attendee.ID?)
+    /// Resolves the item with `id` now, with what resolved it.
+    case resolveItem(id: Item.ID, resolution: String?)
+    /// Opens the resolved item with `id` again, forgetting its resolution.
+    case reopenItem(id: Item.ID)
+    /// Changes the text and the owner of the item with `id`.
+    case editItem(id: Item.ID, text: String, owner: Attendee.ID?)
+    /// Deletes the item with `id`.
+    case deleteItem(id: Item.ID)
 
     /// What the detail asks of its parent.
     public enum Delegate: Equatable, Sendable {
@@ -107,6 +117,8 @@ public struct SyncUpDetail: Reducer, Sendable {
   }
 
   @Dependency(\.dismiss) var dismiss
+  @Dependency(\.date.now) var now
+  @Dependency(\.uuid) var uuid
 
   /// The detail's logic.
   public init() {}
@@ -152,6 +164,39 @@ public struct SyncUpDetail: Reducer, Sendable {
 
       case .startMeetingButtonTapped:
         return .send(.delegate(.startMeeting(state.$syncUp)))
+
+      case .raiseItem(let kind, let text, let owner):
+        let item = Item(id: uuid(), kind: kind, text: text, owner: owner, opened: now)
+        state.$syncUp.withLock { _ = $0.items.append(item) }
+        return .none
+
+      case .resolveItem(let id, let resolution):
+        let now = now
+        state.$syncUp.withLock {
+          $0.items[id: id]?.resolved = now
+          $0.items[id: id]?.resolvedIn = nil
+          $0.items[id: id]?.resolution = resolution
+        }
+        return .none
+
+      case .reopenItem(let id):
+        state.$syncUp.withLock {
+          $0.items[id: id]?.resolved = nil
+          $0.items[id: id]?.resolvedIn = nil
+          $0.items[id: id]?.resolution = nil
+        }
+        return .none
+
+      case .editItem(let id, let text, let owner):
+        state.$syncUp.withLock {
+          $0.items[id: id]?.text = text
+          $0.items[id: id]?.owner = owner
+        }
+        return .none
+
+      case .deleteItem(let id):
+        state.$syncUp.withLock { _ = $0.items.remove(id: id) }
+        return .none
       }
     }
     .ifLet(\.destination, action: Action.destinationPath) { Destination() }

@@ -121,3 +121,11 @@ extension Item.Kind: StoredValue {
 
   public func show<Sink: JSONSink>(to sink: inout Sink) { sink.string(rawValue) }
 }
+
+extension Item {
+  /// How many working days the item has been open at `now`: from the local date it was
+  /// opened to that of `now`, or of its resolution once resolved (``WorkingDays/age(from:to:timeZone:)``).
+  public func age(at now: Date, workingDays: WorkingDays, timeZone: TimeZone) -> Int {
+    workingDays.age(from: opened, to: resolved ?? now, timeZone: timeZone)
+  }
+}

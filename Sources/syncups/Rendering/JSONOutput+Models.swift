@@ -101,7 +101,8 @@ extension JSONOutput {
   }
 
   /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
-  /// `default-duration`, the name for `color` and `default-theme`.
+  /// `default-duration`, the name for `color` and `default-theme`, the days as text for
+  /// `workdays`.
   static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
     switch key {
     case .bell: .bool(values.bell)
@@ -110,6 +111,7 @@ extension JSONOutput {
     case .defaultTheme: .string(values.defaultTheme.rawValue)
     case .order: .string(values.order.rawValue)
     case .overtime: .bool(values.overtime)
+    case .workdays: .string(values.workdays.rawValue)
     }
   }
 }

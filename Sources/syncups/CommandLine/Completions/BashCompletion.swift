@@ -97,6 +97,7 @@ struct BashCompletion {
           command) COMPREPLY=($(compgen -W "$(\#(f)_subcommands "${args[*]}")" -- "$cur")) ;;
           syncup) \#(f)_dynamic syncups ;;
           meeting) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic meetings "${args[0]}" ;;
+          item) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic items "${args[0]}" ;;
           attendee) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic attendees "${args[0]}" ;;
           setting)
             [[ ${#args[@]} -gt 0 ]] &&
@@ -245,6 +246,7 @@ struct BashCompletion {
     case .none: "none"
     case .syncUp: "syncup"
     case .meeting: "meeting"
+    case .item: "item"
     case .attendee: "attendee"
     case .settingValue: "setting"
     case .theme: "theme"

@@ -107,6 +107,13 @@ struct FishCompletion {
           set -q state[2]; and \#(f)_run __complete meetings $state[2]
       end
 
+      # Prints the items of the sync-up given as the first argument: a position, a tab and the
+      # kind and text, which fish shows as the description.
+      function \#(f)_items
+          set -l state (\#(f)_state)
+          set -q state[2]; and \#(f)_run __complete items $state[2]
+      end
+
       # Prints the attendee names of the sync-up given as the first argument.
       function \#(f)_attendees
           set -l state (\#(f)_state)
@@ -202,6 +209,7 @@ struct FishCompletion {
     case .choices(let words): " -x -a \(ShellWords.fishQuoted(words.joined(separator: " ")))"
     case .syncUp: " -x -a \(ShellWords.fishQuoted("(\(prefix)_run __complete syncups)"))"
     case .meeting: " -x -k -a \(ShellWords.fishQuoted("(\(prefix)_meetings)"))"
+    case .item: " -x -k -a \(ShellWords.fishQuoted("(\(prefix)_items)"))"
     case .attendee: " -x -a \(ShellWords.fishQuoted("(\(prefix)_attendees)"))"
     case .settingValue: " -x -a \(ShellWords.fishQuoted("(\(prefix)_setting_values)"))"
     case .command: " -x -a \(ShellWords.fishQuoted("(\(prefix)_help_topics)"))"

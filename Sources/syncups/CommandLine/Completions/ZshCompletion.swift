@@ -69,6 +69,18 @@ struct ZshCompletion {
         _describe -t meetings 'meeting' meetings -o nosort
       }
 
+      # Completes the items of the sync-up given as the first argument: positions, described
+      # by their kind and text.
+      \#(f)_items() {
+        local -a lines items
+        local entry
+        lines=("${(@f)$(\#(f)_run __complete items "${(Q)line[1]}")}")
+        for entry in ${lines:#}; do
+          items+=("${entry%%$'\t'*}:${entry#*$'\t'}")
+        done
+        _describe -t items 'item' items -o nosort
+      }
+
       # Completes the attendee names of the sync-up given as the first argument.
       \#(f)_attendees() {
         local -a names
@@ -172,6 +184,7 @@ struct ZshCompletion {
     case .none: " "
     case .syncUp: "\(prefix)_titles"
     case .meeting: "\(prefix)_meetings"
+    case .item: "\(prefix)_items"
     case .attendee: "\(prefix)_attendees"
     case .settingValue: "\(prefix)_setting_values"
     case .theme: "(" + CompletionModel.themes.joined(separator: " ") + ")"

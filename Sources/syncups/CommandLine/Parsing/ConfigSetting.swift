@@ -14,6 +14,8 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
   case order
   /// Whether speakers may run past their slot, without `start --overtime`/`--no-overtime`.
   case overtime
+  /// The days of the week an item's age counts.
+  case workdays
 
   /// The values `config set` offers for the setting (completion and errors); empty when the
   /// value is free (a duration).
@@ -24,6 +26,8 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
     case .defaultDuration: []
     case .defaultTheme: Theme.allCases.map(\.rawValue)
     case .order: SpeakingOrder.allCases.map(\.rawValue)
+    // Common weeks; any list of days and ranges will do.
+    case .workdays: ["mon-fri", "sun-thu", "mon-sat"]
     }
   }
 }
@@ -43,6 +47,7 @@ enum ConfigSetting: Sendable, Equatable {
   case order(SpeakingOrder)
   /// Allow overtime (`on`/`off`, with the same spellings as `bell`).
   case overtime(Bool)
+  case workdays(WorkingDays)
 
   /// The key this setting is for.
   var key: ConfigKey {
@@ -53,6 +58,7 @@ enum ConfigSetting: Sendable, Equatable {
     case .defaultTheme: .defaultTheme
     case .order: .order
     case .overtime: .overtime
+    case .workdays: .workdays
     }
   }
 }

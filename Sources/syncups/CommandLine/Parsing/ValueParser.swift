@@ -153,6 +153,12 @@ enum ValueParser {
       }
     case .defaultTheme:
       return .defaultTheme(try theme(value, for: "default-theme", path: path))
+    case .workdays:
+      guard let days = WorkingDays(rawValue: value) else {
+        throw UsageError(
+          "invalid value '\(value)' for 'workdays' (expected \(WorkingDays.forms))", path: path)
+      }
+      return .workdays(days)
     }
   }
 
@@ -200,11 +206,15 @@ enum ValueParser {
         throw UsageError("unexpected argument '\(words[1])'", path: path)
       }
       return .syncUps
-    case "meetings", "attendees":
+    case "meetings", "attendees", "items":
       guard words.count > 1 else {
         throw UsageError("missing argument '<syncup>'", path: path)
       }
-      return words[0] == "meetings" ? .meetings(syncUp: words[1]) : .attendees(syncUp: words[1])
+      switch words[0] {
+      case "meetings": return .meetings(syncUp: words[1])
+      case "items": return .items(syncUp: words[1])
+      default: return .attendees(syncUp: words[1])
+      }
     default:
       throw UsageError(
         "invalid value '\(words[0])' for '<kind>' "

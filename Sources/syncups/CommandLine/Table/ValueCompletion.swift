@@ -7,6 +7,9 @@ enum ValueCompletion: Sendable, Equatable {
   /// A sync-up's meetings by position, described by their dates, read from
   /// `syncups __complete meetings <syncup>`, where `<syncup>` is the command's first argument.
   case meeting
+  /// A sync-up's items by position, described by their kind and text, read from
+  /// `syncups __complete items <syncup>`, where `<syncup>` is the command's first argument.
+  case item
   /// A sync-up's attendee names, read from `syncups __complete attendees <syncup>`, where
   /// `<syncup>` is the command's first argument.
   case attendee

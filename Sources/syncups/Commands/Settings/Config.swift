@@ -15,6 +15,8 @@ enum ConfigGroup: CommandGroup {
         order              listed, shuffled or rotated: the order meetings call the
                            attendees in (default: listed)
         overtime           on or off: let speakers run past their slot (default: off)
+        workdays           the days an item's age counts: mon-fri, sun-thu, mon,tue,thu
+                           (default: mon-fri)
       """,
     subcommands: [
       ConfigListCommand.spec,
@@ -37,9 +39,10 @@ enum SettingsFile {
     @SharedReader(.defaultTheme) var theme
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
+    @SharedReader(.workingDays) var workdays
     return ConfigValues(
       bell: bell, color: color, defaultDuration: duration, defaultTheme: theme, order: order,
-      overtime: overtime)
+      overtime: overtime, workdays: workdays)
   }
 
   /// Fails, before anything is read or written, when the settings file cannot be loaded: a

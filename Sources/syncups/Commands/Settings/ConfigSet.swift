@@ -14,7 +14,8 @@ struct ConfigSetCommand: RunnableCommand {
             help: "on or off for bell and overtime; auto, always or never for color; a "
               + "duration for default-duration (e.g. 10m; a plain number is minutes, but "
               + "seconds with --json, as config get --json prints it); a theme for "
-              + "default-theme; listed, shuffled or rotated for order. Any case will do.",
+              + "default-theme; listed, shuffled or rotated for order; days and ranges for "
+              + "workdays (mon-fri, sun-thu, mon,tue,thu). Any case will do.",
             completion: .settingValue),
         ],
         \.setting, parse: ValueParser.setting)
@@ -40,6 +41,7 @@ struct ConfigSetCommand: RunnableCommand {
     case .defaultTheme(let theme): try SettingsFile.write(.defaultTheme, theme)
     case .order(let order): try SettingsFile.write(.speakingOrder, order)
     case .overtime(let on): try SettingsFile.write(.overtimeAllowed, on)
+    case .workdays(let days): try SettingsFile.write(.workingDays, days)
     }
     SettingsFile.reportChange(of: setting.key, in: context)
   }

@@ -18,6 +18,7 @@ struct ConfigUnsetCommand: RunnableCommand {
     case .defaultTheme: try SettingsFile.reset(.defaultTheme)
     case .order: try SettingsFile.reset(.speakingOrder)
     case .overtime: try SettingsFile.reset(.overtimeAllowed)
+    case .workdays: try SettingsFile.reset(.workingDays)
     }
     SettingsFile.reportChange(of: key, in: context)
   }

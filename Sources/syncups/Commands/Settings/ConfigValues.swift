@@ -21,6 +21,8 @@ struct ConfigValues: Sendable, Equatable {
   var order: SpeakingOrder
   /// Whether speakers may run past their slot.
   var overtime: Bool
+  /// The days an item's age counts.
+  var workdays = WorkingDays.mondayToFriday
 
   /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
   /// a duration such as `5m` or `1m30s`, a theme name.
@@ -32,6 +34,7 @@ struct ConfigValues: Sendable, Equatable {
     case .defaultTheme: defaultTheme.rawValue
     case .order: order.rawValue
     case .overtime: overtime ? "on" : "off"
+    case .workdays: workdays.rawValue
     }
   }
 }

@@ -80,22 +80,41 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
 /// `89055850-…`): when it names two meetings that way it is ambiguous, since deleting the
 /// wrong one cannot be undone.
 func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceError) -> Meeting {
+  try resolvePositioned(
+    reference, in: syncUp.meetings, kind: "meeting", of: syncUp,
+    describe: { DateText.iso8601($0.date) })
+}
+
+/// Finds the item a person meant: its 1-based position in the sync-up's items (oldest first,
+/// as `items` numbers them), or its id, as ``resolveMeeting(_:in:)`` finds a meeting.
+func resolveItem(_ reference: String, in syncUp: SyncUp) throws(ReferenceError) -> Item {
+  try resolvePositioned(
+    reference, in: syncUp.items, kind: "item", of: syncUp, describe: { sanitize($0.text) })
+}
+
+/// Finds the element of `elements`, a list of `syncUp`'s, that `reference` names: its 1-based
+/// position, or its id (in full, or a prefix of at least 4 hex digits). A number naming two
+/// elements that way is ambiguous; `describe` tells the candidates apart after their short ids.
+private func resolvePositioned<Element: Identifiable>(
+  _ reference: String, in elements: IdentifiedArrayOf<Element>, kind: String, of syncUp: SyncUp,
+  describe: (Element) -> String
+) throws(ReferenceError) -> Element where Element.ID == UUID {
   let position = Int(reference)
   let digits = idDigits(reference)
-  let matches = syncUp.meetings.elements.enumerated().filter { index, meeting in
-    position == index + 1 || idMatches(digits, meeting.id)
+  let matches = elements.elements.enumerated().filter { index, element in
+    position == index + 1 || idMatches(digits, element.id)
   }.map(\.element)
   if matches.count == 1 { return matches[0] }
   if matches.count > 1 {
     throw .ambiguous(
-      kind: "meeting", reference: reference,
-      candidates: matches.map { "\($0.id.shortID)  \(DateText.iso8601($0.date))" })
+      kind: kind, reference: reference,
+      candidates: matches.map { "\($0.id.shortID)  \(describe($0))" })
   }
-  let count = syncUp.meetings.count
-  let held = count == 0 ? "no meetings" : count == 1 ? "1 meeting" : "\(count) meetings"
-  let hint = position == nil ? shortIDHint(reference, ids: syncUp.meetings.map(\.id)) : nil
+  let count = elements.count
+  let held = count == 0 ? "no \(kind)s" : count == 1 ? "1 \(kind)" : "\(count) \(kind)s"
+  let hint = position == nil ? shortIDHint(reference, ids: elements.map(\.id)) : nil
   throw .notFound(
-    kind: "meeting", reference: reference, suggestion: nil,
+    kind: kind, reference: reference, suggestion: nil,
     hint: hint ?? "'\(sanitize(syncUp.title))' has \(held)")
 }
 
@@ -135,6 +154,11 @@ extension CommandContext {
   /// ``resolveMeeting(_:in:)``, failing the command with its message.
   func meeting(_ reference: String, in syncUp: SyncUp) throws -> Meeting {
     do { return try resolveMeeting(reference, in: syncUp) } catch { throw CommandFailure(error.message) }
+  }
+
+  /// ``resolveItem(_:in:)``, failing the command with its message.
+  func item(_ reference: String, in syncUp: SyncUp) throws -> Item {
+    do { return try resolveItem(reference, in: syncUp) } catch { throw CommandFailure(error.message) }
   }
 
   /// ``resolveAttendee(_:in:of:)``, failing the command with its message.

@@ -5,7 +5,8 @@ struct CompleteCommand: RunnableCommand {
   /// The hidden helper the completion scripts call: `syncups [--file PATH] __complete syncups`
   /// prints one sync-up title per line; `__complete meetings <syncup>` prints that sync-up's
   /// meetings, newest first, one per line as the position, a tab and the date;
-  /// `__complete attendees <syncup>` prints its attendees' names. It prints nothing (and exits
+  /// `__complete attendees <syncup>` prints its attendees' names; `__complete items <syncup>`
+  /// its items, as the position, a tab and the text. It prints nothing (and exits
   /// 0) when the data cannot be read, so a completion never shows an error.
   static let spec = CommandSpec(
     name: "__complete",
@@ -17,7 +18,7 @@ struct CompleteCommand: RunnableCommand {
           ArgumentSpec(
             name: "kind", help: "What to list.", completion: .choices(CompletionRequest.kinds)),
           ArgumentSpec(
-            name: "syncup", help: "The sync-up whose meetings or attendees to list.",
+            name: "syncup", help: "The sync-up whose meetings, attendees or items to list.",
             isOptional: true),
         ],
         \.request, parse: ValueParser.completionRequest)
@@ -42,6 +43,12 @@ struct CompleteCommand: RunnableCommand {
         let offset = DateText.localUTCOffset(at: meeting.date)
         Output.standard("\(index + 1)\t\(DateText.meeting(meeting.date, utcOffset: offset))\n")
       }
+    case .items(let reference):
+      guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
+      for (index, item) in syncUp.items.enumerated() {
+        let line = sanitizedLines(item.text).first { !$0.isBlank } ?? ""
+        Output.standard("\(index + 1)\t\(item.kind): \(line)\n")
+      }
     case .attendees(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
       for attendee in syncUp.attendees where !attendee.name.isBlank {
@@ -60,7 +67,10 @@ enum CompletionRequest: Sendable, Equatable {
   case meetings(syncUp: String)
   /// `__complete attendees <syncup>`: the names of the sync-up's attendees that are not blank.
   case attendees(syncUp: String)
+  /// `__complete items <syncup>`: the sync-up's items, oldest first, one per line as the
+  /// position `item resolve` takes, a tab, and the kind and text for people.
+  case items(syncUp: String)
 
   /// The words accepted as the first argument.
-  static let kinds = ["syncups", "meetings", "attendees"]
+  static let kinds = ["syncups", "meetings", "attendees", "items"]
 }

@@ -1,0 +1,186 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+
+struct ItemsCommand: RunnableCommand {
+  static let spec = CommandSpec(
+    name: "items",
+    abstract: "List the blockers and actions a sync-up follows through.",
+    discussion: """
+      Lists the open items of the sync-up named, or of every sync-up that has any, each \
+      under its title. Each line holds the item's position (1 is the oldest; 'item resolve', \
+      'item reopen', 'item edit' and 'item delete' take it, or the item's id), its kind, its \
+      owner, its age and its text. An item's age is the number of working days since the \
+      day it was opened (0 on that day; a resolved item's, up to the day it was resolved), \
+      counted in the local time zone over the days of the workdays setting (Monday to \
+      Friday by default). With --json, prints an array of item objects.
+      """,
+    runs: Self.self,
+    bindings: [
+      .argument(
+        ArgumentSpec(
+          name: "syncup",
+          help: "A sync-up title or id, or a unique prefix of either; every sync-up when left "
+            + "out.",
+          completion: .syncUp, isOptional: true),
+        \.syncUp, parse: { text, _, _ in text }),
+      .flag(OptionSpec(long: "open", help: "Only the open items (the default)."), \.state, value: .open),
+      .flag(OptionSpec(long: "resolved", help: "Only the resolved items."), \.state, value: .resolved),
+      .flag(OptionSpec(long: "all", help: "Open and resolved items."), \.state, value: .all),
+      .option(
+        OptionSpec(
+          long: "owner", valueName: "name",
+          help: "Only the items of this attendee: a name (any case) or an id prefix."),
+        \.owner, parse: { text, _, _ in text }),
+      .option(
+        OptionSpec(
+          long: "kind", valueName: "kind", help: "Only blockers, or only actions.",
+          completion: .choices(Item.Kind.allCases.map(\.rawValue))),
+        \.kind, parse: ValueParser.choice),
+    ],
+    examples: [
+      ExampleSpec("What is still open in a sync-up:", "syncups items eng"),
+      ExampleSpec("Everyone's open blockers:", "syncups items --kind blocker"),
+    ]
+  )
+
+  /// Which items by state.
+  enum State: Sendable, Equatable {
+    case open, resolved, all
+
+    func includes(_ item: Item) -> Bool {
+      switch self {
+      case .open: item.isOpen
+      case .resolved: !item.isOpen
+      case .all: true
+      }
+    }
+  }
+
+  /// The sync-up to list; every sync-up with items when nil.
+  var syncUp: String?
+  var state = State.open
+  var owner: String?
+  var kind: Item.Kind?
+
+  @MainActor func run(in context: CommandContext) throws {
+    let answer = try answer(from: context.readSyncUps(), in: context, timeZone: .current)
+    if let answer {
+      Output.standard(answer)
+    } else {
+      context.say("No \(state == .all ? "" : "\(state) ")\(kind.map { "\($0)s" } ?? "items").")
+    }
+  }
+
+  /// What `items` prints on standard output for `syncUps`, ages counted at the `date`
+  /// dependency's now in `timeZone`; nil when no item is selected (and not `--json`).
+  @MainActor func answer(
+    from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext, timeZone: TimeZone
+  ) throws -> String? {
+    @Dependency(\.date.now) var now
+    @SharedReader(.workingDays) var workingDays
+    let targets = try syncUp.map { [try context.syncUp($0, in: syncUps)] } ?? syncUps.elements
+    let owners = try owner.map { try ownerIDs($0, in: targets, context: context) }
+    let lists = targets.map { syncUp in
+      ItemList(
+        syncUp: syncUp,
+        entries: syncUp.items.elements.enumerated().compactMap { index, item in
+          guard state.includes(item), kind.map({ $0 == item.kind }) ?? true,
+            owners.map({ item.owner.map($0.contains) ?? false }) ?? true
+          else { return nil }
+          return ItemList.Entry(
+            position: index + 1, item: item,
+            age: item.age(at: now, workingDays: workingDays, timeZone: timeZone))
+        })
+    }.filter { !$0.entries.isEmpty }
+    if context.options.json {
+      return JSONOutput.array(lists.flatMap { $0.entries.map { .model(ShownModel($0.item)) } })
+        .text()
+    }
+    guard !lists.isEmpty else { return nil }
+    let headed = syncUp == nil
+    return lists.map { $0.render(heading: headed, style: context.style) }
+      .joined(separator: "\n")
+  }
+
+  /// The ids of the attendees `reference` names: in the sync-up named, as `start --absent`
+  /// finds them; across sync-ups, in each sync-up that has such an attendee.
+  @MainActor private func ownerIDs(
+    _ reference: String, in syncUps: [SyncUp], context: CommandContext
+  ) throws -> Set<Attendee.ID> {
+    if syncUp != nil, let only = syncUps.first {
+      return [try context.attendee(reference, in: only.attendees, of: only).id]
+    }
+    var ids = Set<Attendee.ID>()
+    for syncUp in syncUps {
+      do {
+        ids.insert(try resolveAttendee(reference, in: syncUp.attendees, of: syncUp).id)
+      } catch .noAttendee {
+        continue
+      } catch {
+        throw CommandFailure(error.message)
+      }
+    }
+    guard !ids.isEmpty else {
+      throw CommandFailure("no attendee '\(sanitize(reference))' in any sync-up")
+    }
+    return ids
+  }
+}
+
+/// The human output of `items` for one sync-up: a line per item, numbered by its position in
+/// the sync-up's items, with its kind, owner, age and text; under the sync-up's title and
+/// short id when `items` lists every sync-up.
+///
+/// ```text
+/// Eng  00000000
+///   1  blocker  Ana  3 days    waiting on API keys
+///   4  action   -    resolved  write the release notes
+/// ```
+struct ItemList {
+  struct Entry {
+    var position: Int
+    var item: Item
+    /// In working days.
+    var age: Int
+  }
+
+  var syncUp: SyncUp
+  var entries: [Entry]
+
+  /// The lines, each ending in a newline.
+  func render(heading: Bool, style: TerminalStyle) -> String {
+    var table = TextTable(alignments: [.right, .left, .left, .left, .left])
+    for entry in entries {
+      table.append([
+        TextTable.Cell(String(entry.position)), TextTable.Cell(entry.item.kind.rawValue),
+        ownerCell(entry.item, style: style),
+        TextTable.Cell(entry.item.isOpen ? Self.ageText(entry.age) : "resolved"),
+        UserText.cell(entry.item.text, placeholder: "(no text)", style: style),
+      ])
+    }
+    let indent = heading ? "  " : ""
+    let lines = table.lines().map { indent + $0 }
+    let title =
+      heading
+      ? [UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style).text + "  "
+        + syncUp.id.shortID] : []
+    return (title + lines).joined(separator: "\n") + "\n"
+  }
+
+  /// The owner's name; the short id of an owner no longer on the sync-up; `-` for none.
+  private func ownerCell(_ item: Item, style: TerminalStyle) -> TextTable.Cell {
+    guard let owner = item.owner else { return TextTable.Cell("-") }
+    guard let attendee = syncUp.attendees[id: owner] else { return TextTable.Cell(owner.shortID) }
+    return UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style)
+  }
+
+  /// `1 day`, `3 days`.
+  static func ageText(_ days: Int) -> String {
+    days == 1 ? "1 day" : "\(days) days"
+  }
+}
