@@ -337,7 +337,7 @@ struct PastMeetingRenderingTests {
     let monday = Date(timeIntervalSince1970: 1_770_631_200)
     let utc = try #require(TimeZone(identifier: "UTC"))
     let text = SyncUpMarkdownRenderer.render(
-      Self.withItems, age: { days.age(from: $0, to: monday, timeZone: utc) },
+      Self.withItems, age: { $0.age(at: monday, workingDays: days, timeZone: utc) },
       utcOffset: { _ in 0 })
     #expect(
       text.hasPrefix("""

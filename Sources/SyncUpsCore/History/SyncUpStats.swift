@@ -157,9 +157,9 @@ public struct SyncUpStats: Equatable, Sendable {
   public var untimed: Int { meetings - timed }
 
   /// The figures for `syncUp`'s meetings that `selection` picks. `age` gives how long an
-  /// item opened at a date has been open, in working days (``WorkingDays``); an item's age
-  /// is counted now, whatever the selection.
-  public init(_ syncUp: SyncUp, selection: Selection = .all, age: (Date) -> Int = { _ in 0 }) {
+  /// item has been open, in working days (``Item/age(at:workingDays:timeZone:)``); an item's
+  /// age is counted now, whatever the selection.
+  public init(_ syncUp: SyncUp, selection: Selection = .all, age: (Item) -> Int = { _ in 0 }) {
     let selected: ArraySlice<Meeting>
     switch selection {
     case .all:
@@ -192,7 +192,7 @@ public struct SyncUpStats: Equatable, Sendable {
   }
 
   private static func items(
-    of syncUp: SyncUp, in meetings: ArraySlice<Meeting>, age: (Date) -> Int
+    of syncUp: SyncUp, in meetings: ArraySlice<Meeting>, age: (Item) -> Int
   ) -> Items {
     var blockers: [Int] = []
     var actions: [Int] = []
@@ -200,8 +200,8 @@ public struct SyncUpStats: Equatable, Sendable {
     for item in syncUp.items {
       if item.isOpen {
         switch item.kind {
-        case .blocker: blockers.append(age(item.opened))
-        case .action: actions.append(age(item.opened))
+        case .blocker: blockers.append(age(item))
+        case .action: actions.append(age(item))
         }
       } else if let meeting = item.resolvedIn {
         resolvedIn.append(meeting)

@@ -186,16 +186,16 @@ enum MeetingMarkdownRenderer {
   }
 
   /// A bulleted list of items: `- **Blocker** (Ana): text`, the owner left out for an item
-  /// nobody owns; with `age` (of the date an item was opened, in working days) the age after
+  /// nobody owns; with `age` (an item's, in working days) the age after
   /// the owner (`(Ana), 3 days: text`), and with `resolutions` ` — resolution` when there is
   /// one. Escaped.
   static func itemList(
-    _ items: [Item], of syncUp: SyncUp, resolutions: Bool, age: ((Date) -> Int)? = nil
+    _ items: [Item], of syncUp: SyncUp, resolutions: Bool, age: ((Item) -> Int)? = nil
   ) -> String {
     items.map { item in
       var line = "- **" + PastMeetingPage.kindName(item.kind) + "**"
       if let owner = syncUp.ownerName(of: item) { line += " (" + name(owner) + ")" }
-      if let age { line += ", " + WorkingDaysText.age(age(item.opened)) }
+      if let age { line += ", " + ItemList.ageText(age(item)) }
       line += ": " + MarkdownText.escape(item.text)
       if resolutions, let resolution = item.resolution, !resolution.isBlank {
         line += " — " + MarkdownText.escape(resolution)

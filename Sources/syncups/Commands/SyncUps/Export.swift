@@ -88,7 +88,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
 
 /// A sync-up and its meetings as Markdown, for `export --format markdown`: the title as a
 /// heading, its length and attendees, its open items with their age in working days (`age`
-/// of the date each was opened), then each meeting, newest first, a level down
+/// of each), then each meeting, newest first, a level down
 /// (``MeetingMarkdownRenderer``).
 ///
 /// ```markdown
@@ -104,7 +104,7 @@ enum ExportFormat: String, CaseIterable, Sendable {
 enum SyncUpMarkdownRenderer {
   /// The text, ending in a newline. Dates are shown `utcOffset(date)` seconds east of UTC.
   static func render(
-    _ syncUp: SyncUp, age: @escaping (Date) -> Int,
+    _ syncUp: SyncUp, age: @escaping (Item) -> Int,
     utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
   ) -> String {
     let attendees = syncUp.attendees.map { MeetingMarkdownRenderer.name($0.name) }
