@@ -134,6 +134,13 @@ struct ManPageWriter {
     fieldList(ManPageReference.meetingFields)
     emit(Mdoc.text("with the items it dealt with:"))
     fieldList(ManPageReference.meetingShowFields)
+    emit(
+      ".It Cm items",
+      Mdoc.text("An array of item objects, each sync-up's oldest first, in list order:"))
+    fieldList(ManPageReference.itemFields)
+    emit(
+      ".It Cm item add , item resolve , item reopen , item edit , item delete",
+      Mdoc.text("The item object, as it is after the change (as it was, for item delete)."))
     emit(".It Cm themes", "An array of the 16 theme objects, in order:")
     fieldList(ManPageReference.themeFields)
     emit(".It Cm config list", "An object with every setting:")

@@ -24,11 +24,26 @@ enum ManPageReference {
     ("meetings", "Array of meeting objects, newest first."),
     (
       "items",
-      "Array of the blockers and actions raised, oldest first, each {id, kind (blocker or "
-        + "action), text, opened (ISO 8601), and when they apply owner (an attendee's id), "
-        + "openedIn (a meeting's id), resolved (ISO 8601), resolvedIn (a meeting's id), "
-        + "resolution}. Left out when there are none."
+      "Array of item objects (see items below), the blockers and actions raised, oldest "
+        + "first. Left out when there are none."
     ),
+  ]
+
+  /// The fields of an item object: a blocker or an action a sync-up follows through.
+  static let itemFields: [(String, String)] = [
+    ("id", "String: the item's id, an upper-case UUID."),
+    ("kind", "String: blocker or action."),
+    ("text", "String: what it says."),
+    ("opened", "String: when it was raised, ISO 8601 in UTC."),
+    (
+      "owner",
+      "String: the id of the attendee who owns it. This key and those below are left out "
+        + "when they have no value."
+    ),
+    ("openedIn", "String: the id of the meeting it was raised in."),
+    ("resolved", "String: when it was resolved, ISO 8601 in UTC; left out while it is open."),
+    ("resolvedIn", "String: the id of the meeting it was resolved in."),
+    ("resolution", "String: how it was resolved."),
   ]
 
   /// The fields of a meeting object.

@@ -236,6 +236,88 @@ struct SyncUpsMergeTests {
       ])
   }
 
+  // MARK: Items
+
+  static let keys = Item(
+    id: id(71), kind: .blocker, text: "waiting on API keys", owner: id(91), opened: date(0),
+    openedIn: id(81))
+  static let notes = Item(id: id(72), kind: .action, text: "write the notes", opened: date(1))
+
+  static func withItems(_ items: IdentifiedArrayOf<Item>) -> SyncUp {
+    var syncUp = engineering()
+    syncUp.items = items
+    return syncUp
+  }
+
+  @Test func itemsRaisedOnEitherSideAreKept() {
+    let theirs = Item(id: id(73), kind: .blocker, text: "staging is down", opened: date(2))
+    let result = merge(
+      base: [Self.withItems([Self.keys])], ours: [Self.withItems([Self.keys, Self.notes])],
+      theirs: [Self.withItems([Self.keys, theirs])])
+    #expect(result.syncUps[0].items == [Self.keys, Self.notes, theirs])
+    #expect(result.conflicts == [])
+  }
+
+  /// Two teammates working on one item: one resolves it, the other rewords and reassigns it.
+  @Test func aResolveOnOneSideAndAnEditOnTheOtherBothSurvive() {
+    var resolved = Self.keys
+    resolved.resolved = date(2)
+    resolved.resolvedIn = id(83)
+    resolved.resolution = "they came"
+    var edited = Self.keys
+    edited.text = "waiting on the production API keys"
+    edited.owner = id(92)
+    var both = resolved
+    both.text = edited.text
+    both.owner = edited.owner
+    let result = merge(
+      base: [Self.withItems([Self.keys])], ours: [Self.withItems([resolved])],
+      theirs: [Self.withItems([edited])], newer: .theirs)
+    #expect(result.syncUps[0].items == [both])
+    #expect(result.conflicts == [])
+  }
+
+  @Test func twoDifferentResolutionsAreAConflict() {
+    var ours = Self.keys
+    ours.resolved = date(2)
+    ours.resolution = "they came"
+    var theirs = Self.keys
+    theirs.resolved = date(2)
+    theirs.resolution = "we used the old ones"
+    let result = merge(
+      base: [Self.withItems([Self.keys])], ours: [Self.withItems([ours])],
+      theirs: [Self.withItems([theirs])], newer: .ours)
+    #expect(result.syncUps[0].items == [ours])
+    #expect(
+      result.conflicts == [
+        conflict(
+          "items.\(id(71)).resolution", kept: .ours,
+          "Engineering: resolution of item 'waiting on API keys' changed to 'they came' here "
+            + "and 'we used the old ones' there; kept 'they came' (newer)")
+      ])
+  }
+
+  @Test func anItemDeletedOnOneSideAndResolvedOnTheOtherIsKept() {
+    var resolved = Self.notes
+    resolved.resolved = date(3)
+    let result = merge(
+      base: [Self.withItems([Self.keys, Self.notes])], ours: [Self.withItems([Self.keys])],
+      theirs: [Self.withItems([Self.keys, resolved])])
+    #expect(result.syncUps[0].items == [Self.keys, resolved])
+    #expect(
+      result.conflicts == [
+        conflict(
+          "items.\(id(72))", kept: .theirs,
+          "Engineering: item 'write the notes' deleted here but changed there; kept it")
+      ])
+    // Deleted on one side and left alone on the other, it goes.
+    let deleted = merge(
+      base: [Self.withItems([Self.keys, Self.notes])], ours: [Self.withItems([Self.keys])],
+      theirs: [Self.withItems([Self.keys, Self.notes])])
+    #expect(deleted.syncUps[0].items == [Self.keys])
+    #expect(deleted.conflicts == [])
+  }
+
   @Test func unknownKeysMergeKeyByKeyAndAreNeverDropped() {
     let base = engineering(
       attendees: [Attendee(id: id(91), name: "Blob", unknownKeys: ["pronouns": .string("they")])],
@@ -393,12 +475,21 @@ private struct RandomEditor {
       transcript: "\(name()): note \(int(0...99))", duration: chance(30) ? int(1...900) : nil,
       unknownKeys: chance(20) ? unknownKeys() : [:])
   }
+  mutating func item() -> Item {
+    Item(
+      id: uuid(), kind: chance(50) ? .blocker : .action, text: "\(name()): item \(int(0...99))",
+      owner: chance(70) ? uuid() : nil,
+      opened: Date(timeIntervalSince1970: Double(int(1_200_000_000...1_900_000_000))),
+      unknownKeys: chance(10) ? unknownKeys() : [:])
+  }
   mutating func syncUp() -> SyncUp {
     let meetings = (0..<int(0...4)).map { _ in meeting() }.sorted { $0.date > $1.date }
     return SyncUp(
       id: uuid(),
       attendees: IdentifiedArrayOf(uniqueElements: (0..<int(1...4)).map { _ in attendee() }),
-      duration: int(1...86_400), meetings: IdentifiedArrayOf(uniqueElements: meetings),
+      duration: int(1...86_400),
+      items: IdentifiedArrayOf(uniqueElements: (0..<int(0...2)).map { _ in item() }),
+      meetings: IdentifiedArrayOf(uniqueElements: meetings),
       theme: Theme.allCases[int(0...Theme.allCases.count - 1)], title: name(),
       unknownKeys: chance(30) ? unknownKeys() : [:])
   }
@@ -411,7 +502,8 @@ private struct RandomEditor {
         continue
       }
       let index = int(0...syncUps.count - 1)
-      switch int(0...12) {
+      let items = syncUps[index].items.count
+      switch int(0...16) {
       case 0: syncUps.remove(at: index)
       case 1: syncUps.move(fromOffsets: [index], toOffset: int(0...syncUps.count))
       case 2: syncUps[index].title = name()
@@ -436,6 +528,24 @@ private struct RandomEditor {
         syncUps[index].meetings[position].transcript += "\nBlob: edited \(int(0...9))"
       case 11:
         syncUps[index].unknownKeys = unknownKeys()
+      case 13:
+        syncUps[index].items.append(item())
+      case 14:
+        // Resolved, resolved anew, or reopened.
+        guard items > 0 else { continue }
+        let position = int(0...items - 1)
+        let resolving = chance(75)
+        syncUps[index].items[position].resolved =
+          resolving ? Date(timeIntervalSince1970: Double(int(1_900_000_000...1_900_000_100))) : nil
+        syncUps[index].items[position].resolution = resolving && chance(50) ? name() : nil
+      case 15:
+        guard items > 0 else { continue }
+        let position = int(0...items - 1)
+        syncUps[index].items[position].text += " (\(int(0...9)))"
+        if chance(30) { syncUps[index].items[position].owner = nil }
+      case 16:
+        guard items > 0 else { continue }
+        syncUps[index].items.remove(at: int(0...items - 1))
       default:
         guard !syncUps[index].attendees.isEmpty else { continue }
         let position = int(0...syncUps[index].attendees.count - 1)
@@ -445,11 +555,14 @@ private struct RandomEditor {
   }
 }
 
-/// The ids of what `side` added to `base`: sync-ups, and attendees and meetings by sync-up.
+/// The ids of what `side` added to `base`: sync-ups, and attendees, meetings and items by
+/// sync-up.
 private func additions(
   base: IdentifiedArrayOf<SyncUp>, side: IdentifiedArrayOf<SyncUp>
-) -> (syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)]) {
-  var result: (syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)]) = ([], [], [])
+) -> (syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)]) {
+  var result: (
+    syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)]
+  ) = ([], [], [], [])
   for syncUp in side {
     let before = base[id: syncUp.id]
     if before == nil { result.syncUps.append(syncUp.id) }
@@ -458,6 +571,9 @@ private func additions(
     }
     for meeting in syncUp.meetings where before?.meetings[id: meeting.id] == nil {
       result.meetings.append((syncUp.id, meeting.id))
+    }
+    for item in syncUp.items where before?.items[id: item.id] == nil {
+      result.items.append((syncUp.id, item.id))
     }
   }
   return result
@@ -497,6 +613,10 @@ struct SyncUpsRandomMergeTests {
         #expect(
           result.syncUps[id: syncUp]?.meetings[id: meeting] != nil,
           "seed \(seed): meeting \(meeting) lost")
+      }
+      for (syncUp, item) in added.items {
+        #expect(
+          result.syncUps[id: syncUp]?.items[id: item] != nil, "seed \(seed): item \(item) lost")
       }
     }
     for syncUp in result.syncUps {

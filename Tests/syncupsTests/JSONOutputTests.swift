@@ -302,9 +302,9 @@ struct JSONDocumentedKeysTests {
   @Test func theManPageListsTheDeclaredKeys() throws {
     #expect(Set(ManPageReference.syncUpFields.map(\.0)) == Set(SyncUp.shownKeys))
     #expect(Set(ManPageReference.meetingFields.map(\.0)) == Set(Meeting.shownKeys))
+    #expect(Set(ManPageReference.itemFields.map(\.0)) == Set(Item.shownKeys))
     let nested: [(list: [(String, String)], entry: String, keys: [String])] = [
       (ManPageReference.syncUpFields, "attendees", Attendee.shownKeys),
-      (ManPageReference.syncUpFields, "items", Item.shownKeys),
       (ManPageReference.meetingFields, "attendees", MeetingAttendee.shownKeys),
       (ManPageReference.meetingFields, "turns", Meeting.Turn.shownKeys),
     ]

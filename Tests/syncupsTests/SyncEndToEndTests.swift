@@ -160,6 +160,36 @@ struct SyncEndToEndTests {
     #expect(syncUp["duration"] as? Int == 720)
   }
 
+  /// Ana raises two items; Ben rewords the first while Ana resolves it, and both resolve the
+  /// second their own way: the first keeps both changes, the second is a reported conflict.
+  @Test func itemsRaisedEditedAndResolvedOnBothMachinesMergeByID() throws {
+    let team = try SyncTeam()
+    for (kind, text) in [("--blocker", "waiting on API keys"), ("--action", "book the room")] {
+      #expect(try team.ana("item", "add", "engineering", kind, text, "--owner", "ben").status == 0)
+    }
+    try team.converge()
+    #expect(
+      try team.ben("item", "edit", "engineering", "1", "--text", "waiting on the prod keys")
+        .status == 0)
+    #expect(try team.ben("item", "resolve", "engineering", "2", "--note", "room 4").status == 0)
+    #expect(try team.ana("item", "resolve", "engineering", "1", "--note", "they came").status == 0)
+    #expect(try team.ana("item", "resolve", "engineering", "2", "--note", "room 7").status == 0)
+    _ = try team.ana.sync()
+    let benSync = try team.ben("--json", "sync")
+    #expect(benSync.status == 0, "\(benSync.error)")
+    let conflicts = try #require(
+      (try team.ben.run.json(benSync) as? [String: Any])?["conflicts"] as? [[String: Any]])
+    #expect(conflicts.compactMap { $0["path"] as? String }.map { $0.split(separator: ".").last } == ["resolution"])
+    try team.converge()
+    let items = try #require(
+      try team.ana.run.json(team.ana("--json", "items", "--all")) as? [[String: Any]])
+    #expect(items.map { $0["text"] as? String } == ["waiting on the prod keys", "book the room"])
+    #expect(items[0]["resolution"] as? String == "they came")
+    #expect(items[0]["resolved"] != nil)
+    // Ben's change is the later one, as with titles.
+    #expect(items[1]["resolution"] as? String == "room 4")
+  }
+
   @Test func bothRenameDifferentlyAndBothMachinesEndWithOneReportedTitle() throws {
     let team = try SyncTeam()
     #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)

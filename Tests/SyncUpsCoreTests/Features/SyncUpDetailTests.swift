@@ -178,6 +178,40 @@ import TestStoreSupport
     }
   }
 
+  /// An item raised outside a meeting, resolved, reopened, edited and deleted, each change at
+  /// the `date` dependency's now.
+  @Test func itemsAreRaisedResolvedReopenedEditedAndDeleted() async {
+    let syncUp = FeatureFixtures.designSyncUp
+    let owner = syncUp.attendees[0].id
+    let raised = Date(timeIntervalSince1970: 1_794_839_400)
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: Shared(syncUp)),
+      reducer: SyncUpDetail()
+    ) {
+      $0.uuid = .incrementing
+      $0.date = .constant(raised)
+    }
+    let item = Item(id: UUID(0), kind: .blocker, text: "keys", owner: owner, opened: raised)
+
+    await store.send(.raiseItem(kind: .blocker, text: "keys", owner: owner)) {
+      $0.syncUp.items = [item]
+    }
+    await store.send(.resolveItem(id: UUID(0), resolution: "came")) {
+      $0.syncUp.items[0].resolved = raised
+      $0.syncUp.items[0].resolution = "came"
+    }
+    await store.send(.reopenItem(id: UUID(0))) {
+      $0.syncUp.items = [item]
+    }
+    await store.send(.editItem(id: UUID(0), text: "the keys", owner: nil)) {
+      $0.syncUp.items[0].text = "the keys"
+      $0.syncUp.items[0].owner = nil
+    }
+    await store.send(.deleteItem(id: UUID(0))) {
+      $0.syncUp.items = []
+    }
+  }
+
   @Test func startMeetingAsksTheParentWithTheSharedSyncUp() async {
     let syncUp = Shared(FeatureFixtures.designSyncUp)
     let store = TestStore(
