@@ -132,6 +132,8 @@ struct ManPageWriter {
     emit(".It Cm meetings", "An array of meeting objects, newest first.")
     emit(".It Cm meeting show", "A meeting object:")
     fieldList(ManPageReference.meetingFields)
+    emit(Mdoc.text("with the items it dealt with:"))
+    fieldList(ManPageReference.meetingShowFields)
     emit(
       ".It Cm items",
       Mdoc.text("An array of item objects, each sync-up's oldest first, in list order:"))
@@ -184,8 +186,9 @@ struct ManPageWriter {
     emit(
       Mdoc.text(
         "JSON whatever --json says: the data file's format, or the SyncUps app's with --format "
-          + "app, both of which import reads back. --json with --format markdown, as with "
-          + "meeting show --format markdown, is a usage error."))
+          + "app, both of which import reads back; the app's format cannot hold items, and a "
+          + "note on standard error says how many were left out. --json with --format "
+          + "markdown, as with meeting show --format markdown, is a usage error."))
     emit(".It Cm sync", "An object saying what the sync did, also when it fails partway:")
     fieldList(ManPageReference.syncFields)
     emit(".It Cm sync init", "An object saying how sharing is set up, also when it fails:")

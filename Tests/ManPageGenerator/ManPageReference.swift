@@ -106,8 +106,34 @@ enum ManPageReference {
       "Array of objects, the sync-up's attendees in order, then anyone else in the timed "
         + "meetings, named as most recently: id (String), name (String), attended and absent "
         + "(Number: timed meetings present at and missed), speaking (Object: median, Number of "
-        + "seconds per turn or null without turns, and total, Number of seconds) and overSlot "
-        + "(Number: turns longer than their slot)."
+        + "seconds per turn or null without turns, and total, Number of seconds), overSlot "
+        + "(Number: turns longer than their slot) and items (Object: open and resolved, "
+        + "Number: the sync-up's items they own); someone who owns items but has left and is "
+        + "in none of those meetings comes last, with an empty name."
+    ),
+    (
+      "items",
+      "Object: blockers and actions (Object: open, Number: the items of that kind open "
+        + "now, whatever the selection; medianAge and oldestAge, Number: their median and "
+        + "greatest age in working days, or null when none is open), resolved (Number: items "
+        + "resolved in the meetings of the selection) and resolvedPerMeeting (Number: resolved "
+        + "divided by meetings, to a tenth, or null without meetings). Ages count the "
+        + "working days of the workdays setting from the local day each item was opened to "
+        + "today, in the time zone TZ names."
+    ),
+  ]
+
+  /// The keys `meeting show --json` adds to the meeting object.
+  static let meetingShowFields: [(String, String)] = [
+    (
+      "itemsRaised",
+      "Array of item objects: the items raised in the meeting, each with ownerName (String: "
+        + "the owner's name, or null for an item nobody owns)."
+    ),
+    (
+      "itemsResolved",
+      "Array of item objects: the items resolved in the meeting, each with ownerName; an "
+        + "item raised and resolved in it is in both."
     ),
   ]
 

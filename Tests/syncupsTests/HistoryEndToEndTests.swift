@@ -97,6 +97,10 @@ struct HistoryEndToEndTests {
           "absent" : 0,
           "attended" : 3,
           "id" : "\(id("A1"))",
+          "items" : {
+            "open" : 0,
+            "resolved" : 0
+          },
           "name" : "Ana",
           "overSlot" : 2,
           "speaking" : {
@@ -108,6 +112,10 @@ struct HistoryEndToEndTests {
           "absent" : 0,
           "attended" : 3,
           "id" : "\(id("A2"))",
+          "items" : {
+            "open" : 0,
+            "resolved" : 0
+          },
           "name" : "Ben",
           "overSlot" : 1,
           "speaking" : {
@@ -119,6 +127,10 @@ struct HistoryEndToEndTests {
           "absent" : 1,
           "attended" : 1,
           "id" : "\(id("A3"))",
+          "items" : {
+            "open" : 0,
+            "resolved" : 0
+          },
           "name" : "Cy",
           "overSlot" : 0,
           "speaking" : {
@@ -130,6 +142,10 @@ struct HistoryEndToEndTests {
           "absent" : 0,
           "attended" : 1,
           "id" : "\(id("A4"))",
+          "items" : {
+            "open" : 0,
+            "resolved" : 0
+          },
           "name" : "Dee",
           "overSlot" : 1,
           "speaking" : {
@@ -145,6 +161,20 @@ struct HistoryEndToEndTests {
         "median" : 305,
         "overran" : 2,
         "planned" : 300
+      },
+      "items" : {
+        "actions" : {
+          "medianAge" : null,
+          "oldestAge" : null,
+          "open" : 0
+        },
+        "blockers" : {
+          "medianAge" : null,
+          "oldestAge" : null,
+          "open" : 0
+        },
+        "resolved" : 0,
+        "resolvedPerMeeting" : 0
       },
       "meetings" : 4,
       "syncUp" : {
@@ -188,7 +218,13 @@ struct HistoryEndToEndTests {
             [
               "id": Self.id("B1"), "name": "Zed_1", "attended": 0, "absent": 0,
               "speaking": ["median": NSNull(), "total": 0], "overSlot": 0,
+              "items": ["open": 0, "resolved": 0],
             ]
+          ],
+          "items": [
+            "blockers": ["open": 0, "medianAge": NSNull(), "oldestAge": NSNull()],
+            "actions": ["open": 0, "medianAge": NSNull(), "oldestAge": NSNull()],
+            "resolved": 0, "resolvedPerMeeting": 0,
           ],
         ] as NSDictionary)
     // Reading never writes.
@@ -613,6 +649,70 @@ struct HistoryEndToEndTests {
         - \\# not a heading
 
         """)
+  }
+
+  /// `file` with two items in Eng: a blocker of Ana's raised in E4 and still open, and an
+  /// action of Ben's raised in E3 and resolved in E4.
+  static let fileWithItems = file.replacingOccurrences(
+    of: #""id" : "\#(id("D0"))","#,
+    with: #""id" : "\#(id("D0"))", "items" : [\#(itemsJSON)],"#)
+
+  static let itemsJSON = """
+    { "id" : "\(id("F1"))", "kind" : "blocker", "opened" : "2026-11-12T09:01:00Z", \
+    "openedIn" : "\(id("E4"))", "owner" : "\(id("A1"))", "text" : "waiting on keys" }, \
+    { "id" : "\(id("F2"))", "kind" : "action", "opened" : "2026-11-05T09:01:00Z", \
+    "openedIn" : "\(id("E3"))", "owner" : "\(id("A2"))", "resolution" : "merged", \
+    "resolved" : "2026-11-12T09:02:00Z", "resolvedIn" : "\(id("E4"))", "text" : "fix the build" }
+    """
+
+  @Test func exportInTheAppFormatSaysHowManyItemsItLeftOut() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(Self.fileWithItems)
+    let app = try syncups("export", "--format", "app")
+    #expect(app.status == 0, "\(app.error)")
+    #expect(app.error == "Left out 2 items: the SyncUps app's format cannot hold them.\n")
+    #expect(!app.output.contains("waiting on keys"))
+    let quiet = try syncups("-q", "export", "--format", "app")
+    #expect(quiet.status == 0 && quiet.error == "")
+    #expect(quiet.output == app.output)
+    // Nothing to leave out, nothing said; the other formats keep the items.
+    try syncups.writeDataFile(Self.file)
+    let none = try syncups("export", "--format", "app")
+    #expect(none.status == 0 && none.error == "")
+    try syncups.writeDataFile(Self.fileWithItems)
+    let json = try syncups("export")
+    #expect(json.status == 0 && json.error == "" && json.output.contains("waiting on keys"))
+  }
+
+  /// The built binary lists, for the newest meeting, the blocker raised in it and the action
+  /// resolved in it, with their owners' names.
+  @Test func meetingShowListsTheItemsOfTheMeeting() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(Self.fileWithItems)
+    let text = try syncups("meeting", "show", "eng", "1")
+    #expect(text.status == 0, "\(text.error)")
+    #expect(
+      text.output.contains("""
+
+        Items raised
+          Blocker  Ana  waiting on keys
+
+        Items resolved
+          Action  Ben  fix the build — merged
+
+        Transcript
+
+        """))
+    let json = try syncups("meeting", "show", "eng", "1", "--json")
+    let object = try #require(try syncups.json(json) as? [String: Any])
+    let raised = try #require(object["itemsRaised"] as? [[String: Any]])
+    #expect(raised.map { $0["id"] as? String } == [Self.id("F1")])
+    #expect(raised.map { $0["ownerName"] as? String } == ["Ana"])
+    let resolved = try #require(object["itemsResolved"] as? [[String: Any]])
+    #expect(resolved.map { $0["resolution"] as? String } == ["merged"])
+    let older = try syncups("meeting", "show", "eng", "2")
+    #expect(older.status == 0 && older.output.contains("Items raised\n  Action  Ben  fix the build\n"))
+    #expect(!older.output.contains("Items resolved"))
   }
 
   @Test func exportInTheAppFormatRoundTripsThroughImportFromStandardInput() throws {

@@ -163,21 +163,27 @@ struct PastMeetingRenderingTests {
           """)
   }
 
+  /// The text of `meeting show` for the recorded meeting, up to its items or transcript.
+  static let recordedHead = """
+    Meeting
+      Sync-up  Engineering
+      Date     Fri 6 Feb 2026, 17:40
+      Length   5 min, 12 secs of 5 min planned, 12 secs over
+
+    Attendees
+      Ana  2 min, 5 secs of 1 min, 40 secs  25 secs over
+      Ben  absent
+      Cy   1 min of 1 min, 40 secs
+      Dee  did not speak
+
+
+    """
+
   @Test func meetingShowOfARecordedMeeting() {
     #expect(
       PastMeetingPage.render(
-        RenderingFixtures.recorded, of: engineering, style: .plain, utcOffset: { _ in 0 }) == """
-          Meeting
-            Sync-up  Engineering
-            Date     Fri 6 Feb 2026, 17:40
-            Length   5 min, 12 secs of 5 min planned, 12 secs over
-
-          Attendees
-            Ana  2 min, 5 secs of 1 min, 40 secs  25 secs over
-            Ben  absent
-            Cy   1 min of 1 min, 40 secs
-            Dee  did not speak
-
+        RenderingFixtures.recorded, of: engineering, style: .plain, utcOffset: { _ in 0 })
+        == Self.recordedHead + """
           Transcript
             Ana: shipped it
             Cy: on call
@@ -216,6 +222,137 @@ struct PastMeetingRenderingTests {
     let text = PastMeetingPage.render(
       meeting, of: design, style: .plain, utcOffset: { _ in 0 })
     #expect(text.hasSuffix("Transcript\n  Ana: one\n\n  Ben: two\n"))
+  }
+
+  /// Engineering with the recorded meeting and four items: a blocker of Ana's (named by the
+  /// meeting: she is not on the sync-up) and an action of Blob's raised in it, the action
+  /// resolved in it too, an item of nobody's resolved in it, and one of another meeting.
+  static var withItems: SyncUp {
+    var syncUp = RenderingFixtures.engineering
+    syncUp.meetings.insert(RenderingFixtures.recorded, at: 0)
+    let meeting = RenderingFixtures.recorded.id
+    let date = RenderingFixtures.friday
+    syncUp.items = [
+      Item(
+        id: RenderingFixtures.id(61), kind: .blocker, text: "waiting on *keys*",
+        owner: RenderingFixtures.id(51), opened: date, openedIn: meeting),
+      Item(
+        id: RenderingFixtures.id(62), kind: .action, text: "write the docs",
+        owner: RenderingFixtures.id(11), opened: date, openedIn: meeting, resolved: date,
+        resolvedIn: meeting, resolution: "done"),
+      Item(
+        id: RenderingFixtures.id(63), kind: .action, text: "old thing", opened: date,
+        resolved: date, resolvedIn: meeting),
+      Item(
+        id: RenderingFixtures.id(64), kind: .blocker, text: "elsewhere", opened: date,
+        openedIn: RenderingFixtures.id(99)),
+    ]
+    return syncUp
+  }
+
+  @Test func meetingShowListsTheItemsRaisedAndResolved() {
+    #expect(
+      PastMeetingPage.render(
+        RenderingFixtures.recorded, of: Self.withItems, style: .plain, utcOffset: { _ in 0 })
+        == Self.recordedHead + """
+        Items raised
+          Blocker  Ana   waiting on *keys*
+          Action   Blob  write the docs
+
+        Items resolved
+          Action  Blob    write the docs — done
+          Action  nobody  old thing
+
+        Transcript
+          Ana: shipped it
+          Cy: on call
+
+        """)
+  }
+
+  @Test func meetingShowAsMarkdownListsTheItemsAfterTheNotes() {
+    #expect(
+      MeetingMarkdownRenderer.render(
+        RenderingFixtures.recorded, of: Self.withItems, utcOffset: { _ in 0 }) == """
+        # Engineering — Fri 6 Feb 2026, 17:40
+
+        **Attendees:** Ana, ~~Ben~~ (absent), Cy, Dee
+
+        ## Ana
+
+        Spoke for 2 min, 5 secs of a 1 min, 40 secs slot (25 secs over).
+
+        - shipped it
+
+        ## Cy
+
+        Spoke for 1 min of a 1 min, 40 secs slot.
+
+        - on call
+
+        ## Items raised
+
+        - **Blocker** (Ana): waiting on \\*keys\\*
+        - **Action** (Blob): write the docs
+
+        ## Items resolved
+
+        - **Action** (Blob): write the docs — done
+        - **Action**: old thing
+
+        **Total:** 5 min, 12 secs of 5 min planned (12 secs over).
+
+        """)
+  }
+
+  @Test func meetingShowAsJSONAddsTheItemsWithTheirOwnersNames() throws {
+    let text = JSONOutput.meeting(
+      RenderingFixtures.recorded,
+      with: MeetingItems(RenderingFixtures.recorded, of: Self.withItems), of: Self.withItems
+    ).text()
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let raised = try #require(object["itemsRaised"] as? [[String: Any]])
+    let resolved = try #require(object["itemsResolved"] as? [[String: Any]])
+    #expect(raised.map { $0["text"] as? String } == ["waiting on *keys*", "write the docs"])
+    #expect(raised.map { $0["ownerName"] as? String } == ["Ana", "Blob"])
+    #expect(resolved.map { $0["text"] as? String } == ["write the docs", "old thing"])
+    #expect(resolved.map { $0["resolution"] as? String } == ["done", nil])
+    #expect(resolved[1]["ownerName"] is NSNull)
+    #expect(object["transcript"] as? String == "Ana: shipped it\nCy: on call")
+    // A meeting that dealt with no item has both lists, empty.
+    let other = JSONOutput.meeting(
+      RenderingFixtures.engineering.meetings[0],
+      with: MeetingItems(RenderingFixtures.engineering.meetings[0], of: Self.withItems),
+      of: Self.withItems
+    ).text()
+    #expect(other.hasSuffix(#""itemsRaised" : [],\#n  "itemsResolved" : []\#n}\#n"#))
+  }
+
+  /// The open items come after the sync-up's attendees, aged from the Friday they were
+  /// opened to Monday 9 February 2026: 1 working day Monday to Friday, 2 Sunday to Thursday.
+  @Test(arguments: [("mon-fri", "1 day"), ("sun-thu", "2 days")])
+  func exportAsMarkdownListsTheOpenItemsWithTheirAge(workdays: String, age: String) throws {
+    let days = try #require(WorkingDays(rawValue: workdays))
+    let monday = Date(timeIntervalSince1970: 1_770_631_200)
+    let utc = try #require(TimeZone(identifier: "UTC"))
+    let text = SyncUpMarkdownRenderer.render(
+      Self.withItems, age: { $0.age(at: monday, workingDays: days, timeZone: utc) },
+      utcOffset: { _ in 0 })
+    #expect(
+      text.hasPrefix("""
+        # Engineering
+
+        **Length:** 10 min. **Attendees:** Blob, Blob Jr, Blob Sr
+
+        **Open items:**
+
+        - **Blocker** (Ana), \(age): waiting on \\*keys\\*
+        - **Blocker**, \(age): elsewhere
+
+        ## Fri 6 Feb 2026, 17:40
+
+        """))
   }
 
   @Test func meetingShowWithoutNotes() {

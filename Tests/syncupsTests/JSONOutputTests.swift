@@ -288,6 +288,15 @@ struct JSONDocumentedKeysTests {
     #expect(attendees[1]["absent"] as? Bool == true)
   }
 
+  @Test func meetingShowKeys() {
+    let recorded = RenderingFixtures.recorded
+    var syncUp = engineering
+    syncUp.meetings.insert(recorded, at: 0)
+    #expect(
+      keys(.meeting(recorded, with: MeetingItems(recorded, of: syncUp), of: syncUp))
+        == Set((ManPageReference.meetingFields + ManPageReference.meetingShowFields).map(\.0)))
+  }
+
   /// The man page lists each stored model's keys as the model declares them, so that a key
   /// added to a model cannot go undocumented.
   @Test func theManPageListsTheDeclaredKeys() throws {

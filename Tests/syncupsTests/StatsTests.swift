@@ -48,33 +48,159 @@ struct StatsTests {
       """
   }
 
+  /// `file` with items, on Thursday 12 November 2026: open blockers of Ana raised on Friday
+  /// 6 and Monday 9, and of Ben on Wednesday 11; open actions of Ben raised on Saturday 7 and
+  /// of nobody on Tuesday 10; an action of Ana raised in E2 and resolved in E3, and a blocker
+  /// of someone who has left, resolved in E1.
+  static let fileWithItems = file.replacingOccurrences(
+    of: #""duration" : 300,"#,
+    with: #""duration" : 300, "items" : [\#(itemsJSON)],"#)
+
+  static let itemsJSON = [
+    item("F1", "blocker", "keys", owner: "A1", opened: "2026-11-06T09:00:00Z"),
+    item("F2", "blocker", "review", owner: "A2", opened: "2026-11-11T09:00:00Z"),
+    item("F3", "blocker", "flaky CI", owner: "A1", opened: "2026-11-09T09:00:00Z"),
+    item("F4", "action", "docs", owner: "A2", opened: "2026-11-07T09:00:00Z"),
+    item("F5", "action", "deploy", owner: "A1", opened: "2026-11-08T09:00:00Z", openedIn: "E2",
+      resolved: "2026-11-12T12:10:00Z", resolvedIn: "E3"),
+    item("F6", "blocker", "old", owner: "C9", opened: "2026-10-01T09:00:00Z", openedIn: "E1",
+      resolved: "2026-10-01T09:05:00Z", resolvedIn: "E1"),
+    item("F7", "action", "tidy", opened: "2026-11-10T09:00:00Z"),
+  ].joined(separator: ", ")
+
+  static func item(
+    _ id: String, _ kind: String, _ text: String, owner: String? = nil, opened: String,
+    openedIn: String? = nil, resolved: String? = nil, resolvedIn: String? = nil
+  ) -> String {
+    var fields = [
+      #""id" : "00000000-0000-0000-0000-0000000000\#(id)""#, #""kind" : "\#(kind)""#,
+      #""opened" : "\#(opened)""#, #""text" : "\#(text)""#,
+    ]
+    let uuid = { (suffix: String) in "00000000-0000-0000-0000-0000000000" + suffix }
+    if let owner { fields.append(#""owner" : "\#(uuid(owner))""#) }
+    if let openedIn { fields.append(#""openedIn" : "\#(uuid(openedIn))""#) }
+    if let resolved { fields.append(#""resolved" : "\#(resolved)""#) }
+    if let resolvedIn { fields.append(#""resolvedIn" : "\#(uuid(resolvedIn))""#) }
+    return "{ " + fields.joined(separator: ", ") + " }"
+  }
+
   /// What `stats` prints for `command`, with `--json` when `json`, at 12:30 UTC on
-  /// 12 November 2026, uncoloured.
-  func stats(_ command: StatsCommand, json: Bool = false) throws -> String {
+  /// 12 November 2026, uncoloured, in the time zone `timeZone`, on `file` and with the
+  /// settings `settings`.
+  func stats(
+    _ command: StatsCommand, json: Bool = false, file: String = Self.file,
+    settings: String = "{}", timeZone: String = "UTC"
+  ) throws -> String {
     try withDependencies {
-      $0.defaultFileStorage = InMemoryFileSystem(files: [Self.path: Data(Self.file.utf8)])
+      $0.defaultFileStorage = InMemoryFileSystem(files: [Self.path: Data(file.utf8)])
+      $0.defaultAppStorage = AppStorage(
+        url: URL(filePath: "/settings.json"),
+        fileSystem: InMemoryFileSystem(files: ["/settings.json": Data(settings.utf8)]))
       $0.syncUpsFileURL = URL(filePath: Self.path)
       $0.date = .constant(Date(timeIntervalSince1970: 1_794_486_600))
     } operation: {
       let context = CommandContext(
         options: GlobalOptions(file: Self.path, json: json, color: .never),
-        environment: ["HOME": "/nonexistent"])
+        environment: ["HOME": "/nonexistent", "TZ": timeZone])
       return try command.answer(from: context.readSyncUps(), in: context)
     }
   }
 
+  /// Ages count Monday to Friday: Friday 6 to Thursday 12 is 4 days, the weekend left out.
+  /// Ana owns two open blockers and the resolved action; the one who left, the resolved
+  /// blocker; only the action resolved in E3 falls within the last seven days.
+  @Test func itemsAgeInWorkingDaysAcrossTheWeekend() throws {
+    #expect(
+      try stats(
+        StatsCommand(syncUp: "eng", since: .ago(seconds: 7 * 86_400)), file: Self.fileWithItems)
+        == Self.lastSevenDays + """
+          Blockers     3 open, median 3 days, oldest 4 days
+          Actions      2 open, median 3 days, oldest 4 days
+          Resolved     1 in 2 meetings, 0.5 a meeting
+
+          ATTENDEE   ATTENDED  MISSED  MEDIAN TURN     TOTAL           OVER SLOT  OPEN ITEMS  RESOLVED
+          Ana               2       0  2 min, 25 secs  4 min, 50 secs          1           2         1
+          Ben               2       0  2 min, 30 secs  5 min                   0           2         0
+          (no name)         0       0  -               0 secs                  0           0         1
+
+        """)
+  }
+
+  /// With `workdays sun-thu` the Sunday counts and the Friday and Saturday do not: the
+  /// blocker of Friday 6 is 5 days old, the action of Saturday 7 too; two actions of 5 and
+  /// 2 days have a median of 3.5, rounded up. Both resolutions fall in the three meetings.
+  @Test func itemsAgeOnTheWorkdaysSetting() throws {
+    let answer = try stats(
+      StatsCommand(syncUp: "eng"), json: true, file: Self.fileWithItems,
+      settings: #"{ "workdays" : "sun-thu" }"#)
+    let stats = try #require(
+      try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+    #expect(
+      stats["items"] as? NSDictionary == [
+        "blockers": ["open": 3, "medianAge": 3, "oldestAge": 5],
+        "actions": ["open": 2, "medianAge": 4, "oldestAge": 5],
+        "resolved": 2, "resolvedPerMeeting": 0.7,
+      ] as NSDictionary)
+    let attendees = try #require(stats["attendees"] as? [[String: Any]])
+    #expect(
+      attendees.map { [$0["name"] as? String ?? "?": $0["items"] as? NSDictionary ?? [:]] }
+        == [
+          ["Ana": ["open": 2, "resolved": 1] as NSDictionary],
+          ["Ben": ["open": 2, "resolved": 0] as NSDictionary],
+          ["": ["open": 0, "resolved": 1] as NSDictionary],
+        ])
+  }
+
+  /// A blocker raised at 05:00 UTC on Thursday 12 November: raised today in UTC, 0 days old;
+  /// in Honolulu (UTC−10) raised on Wednesday evening, and 1 day old at 02:30 on Thursday.
+  @Test(arguments: [("UTC", 0), ("Pacific/Honolulu", 1)])
+  func itemsAgeByLocalDates(timeZone: String, age: Int) throws {
+    let file = Self.file.replacingOccurrences(
+      of: #""duration" : 300,"#,
+      with: #""duration" : 300, "items" : [\#(Self.item("F1", "blocker", "keys", opened: "2026-11-12T05:00:00Z"))],"#)
+    let answer = try stats(StatsCommand(syncUp: "eng"), json: true, file: file, timeZone: timeZone)
+    let stats = try #require(
+      try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+    let items = stats["items"] as? [String: Any]
+    #expect(
+      items?["blockers"] as? NSDictionary
+        == ["open": 1, "medianAge": age, "oldestAge": age] as NSDictionary)
+  }
+
+  /// A sync-up that never had an item shows no item lines and no item columns; its JSON has
+  /// the figures all the same, at zero.
+  @Test func withoutItemsTheTextIsAsBefore() throws {
+    let text = try stats(StatsCommand(syncUp: "eng"))
+    #expect(!text.contains("Blockers") && !text.contains("OPEN ITEMS"))
+    let answer = try stats(StatsCommand(syncUp: "eng"), json: true)
+    let stats = try #require(
+      try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+    #expect(
+      stats["items"] as? NSDictionary == [
+        "blockers": ["open": 0, "medianAge": NSNull(), "oldestAge": NSNull()],
+        "actions": ["open": 0, "medianAge": NSNull(), "oldestAge": NSNull()],
+        "resolved": 0, "resolvedPerMeeting": 0.0,
+      ] as NSDictionary)
+  }
+
+  /// The first lines of `stats eng --since 7d`: E3 and E2.
+  static let lastSevenDays = """
+    Eng  00000000
+      Meetings     2 held, 2 with timings
+      Planned      5 min
+      Median       4 min, 55 secs
+      Mean         4 min, 55 secs
+      Longest      5 min, 10 secs
+      Ran over     1
+      Ended early  0
+      Recent       .@  oldest first
+
+    """
+
   @Test func sinceSevenDaysCountsBackFromTheDateDependency() throws {
     #expect(
-      try stats(StatsCommand(syncUp: "eng", since: .ago(seconds: 7 * 86_400))) == """
-        Eng  00000000
-          Meetings     2 held, 2 with timings
-          Planned      5 min
-          Median       4 min, 55 secs
-          Mean         4 min, 55 secs
-          Longest      5 min, 10 secs
-          Ran over     1
-          Ended early  0
-          Recent       .@  oldest first
+      try stats(StatsCommand(syncUp: "eng", since: .ago(seconds: 7 * 86_400)))
+        == Self.lastSevenDays + """
 
           ATTENDEE  ATTENDED  MISSED  MEDIAN TURN     TOTAL           OVER SLOT
           Ana              2       0  2 min, 25 secs  4 min, 50 secs          1

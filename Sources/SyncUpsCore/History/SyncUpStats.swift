@@ -74,10 +74,13 @@ public struct SyncUpStats: Equatable, Sendable {
     public var totalSpeaking: Int
     /// Turns that ran past their slot.
     public var overSlot: Int
+    /// The sync-up's items the person owns that are still open, and those resolved.
+    public var openItems: Int
+    public var resolvedItems: Int
 
     public init(
       id: UUID, name: String, attended: Int, absent: Int, medianSpeaking: Int?,
-      totalSpeaking: Int, overSlot: Int
+      totalSpeaking: Int, overSlot: Int, openItems: Int = 0, resolvedItems: Int = 0
     ) {
       self.id = id
       self.name = name
@@ -86,6 +89,48 @@ public struct SyncUpStats: Equatable, Sendable {
       self.medianSpeaking = medianSpeaking
       self.totalSpeaking = totalSpeaking
       self.overSlot = overSlot
+      self.openItems = openItems
+      self.resolvedItems = resolvedItems
+    }
+  }
+
+  /// The open items of one kind and how long they have been open, in working days.
+  public struct OpenItems: Equatable, Sendable {
+    public var count: Int
+    /// The median age; for an even count the mean of the two middle ages, rounded (halves
+    /// up). `nil` when none is open.
+    public var medianAge: Int?
+    /// The age of the item open longest; `nil` when none is open.
+    public var oldestAge: Int?
+
+    public init(count: Int, medianAge: Int?, oldestAge: Int?) {
+      self.count = count
+      self.medianAge = medianAge
+      self.oldestAge = oldestAge
+    }
+
+    init(ages: [Int]) {
+      self.init(count: ages.count, medianAge: SyncUpStats.median(ages), oldestAge: ages.max())
+    }
+  }
+
+  /// What became of the sync-up's blockers and action items.
+  public struct Items: Equatable, Sendable {
+    public var blockers: OpenItems
+    public var actions: OpenItems
+    /// Items resolved in the meetings the figures cover (their ``Item/resolvedIn``).
+    public var resolvedInMeetings: Int
+    /// `resolvedInMeetings` a meeting, in tenths, rounded (halves up); `nil` without meetings.
+    public var resolvedPerMeetingTenths: Int?
+
+    public init(
+      blockers: OpenItems, actions: OpenItems, resolvedInMeetings: Int,
+      resolvedPerMeetingTenths: Int?
+    ) {
+      self.blockers = blockers
+      self.actions = actions
+      self.resolvedInMeetings = resolvedInMeetings
+      self.resolvedPerMeetingTenths = resolvedPerMeetingTenths
     }
   }
 
@@ -102,12 +147,19 @@ public struct SyncUpStats: Equatable, Sendable {
   public var attendees: [Attendance]
   /// The timed meetings' lengths in seconds, oldest first.
   public var lengths: [Int]
+  /// The items open today, whatever the selection, and those resolved in its meetings.
+  public var items: Items
+  /// Whether the sync-up has any item, open or resolved: reports leave the item figures out
+  /// of a sync-up that has never had one.
+  public var hasItems: Bool
 
   /// Meetings held but left out of every timing figure, for having no timings.
   public var untimed: Int { meetings - timed }
 
-  /// The figures for `syncUp`'s meetings that `selection` picks.
-  public init(_ syncUp: SyncUp, selection: Selection = .all) {
+  /// The figures for `syncUp`'s meetings that `selection` picks. `age` gives how long an
+  /// item has been open, in working days (``Item/age(at:workingDays:timeZone:)``); an item's
+  /// age is counted now, whatever the selection.
+  public init(_ syncUp: SyncUp, selection: Selection = .all, age: (Item) -> Int = { _ in 0 }) {
     let selected: ArraySlice<Meeting>
     switch selection {
     case .all:
@@ -134,6 +186,59 @@ public struct SyncUpStats: Equatable, Sendable {
       overran: zip(timedMeetings, planned).filter { ($0.duration ?? 0) > $1 }.count,
       endedEarly: timedMeetings.filter { $0.endedEarly == true }.count)
     attendees = Self.attendance(in: timedMeetings, of: syncUp)
+    hasItems = !syncUp.items.isEmpty
+    items = Self.items(of: syncUp, in: selected, age: age)
+    Self.countOwners(of: syncUp, into: &attendees)
+  }
+
+  private static func items(
+    of syncUp: SyncUp, in meetings: ArraySlice<Meeting>, age: (Item) -> Int
+  ) -> Items {
+    var blockers: [Int] = []
+    var actions: [Int] = []
+    var resolvedIn: [UUID] = []
+    for item in syncUp.items {
+      if item.isOpen {
+        switch item.kind {
+        case .blocker: blockers.append(age(item))
+        case .action: actions.append(age(item))
+        }
+      } else if let meeting = item.resolvedIn {
+        resolvedIn.append(meeting)
+      }
+    }
+    // Most sync-ups have no item resolved in a meeting: no set of the meetings for them.
+    let covered = resolvedIn.isEmpty ? [] : Set(meetings.map(\.id))
+    let resolved = resolvedIn.filter(covered.contains).count
+    return Items(
+      blockers: OpenItems(ages: blockers), actions: OpenItems(ages: actions),
+      resolvedInMeetings: resolved,
+      resolvedPerMeetingTenths: meetings.isEmpty
+        ? nil : roundedQuotient(resolved * 10, meetings.count))
+  }
+
+  /// Counts each owner's open and resolved items on their row; an owner not on it yet (who
+  /// left the sync-up and is in no meeting the figures cover) gets a row at the end, named as
+  /// ``SyncUp/ownerName(of:)`` finds them (unnamed when it does not).
+  private static func countOwners(of syncUp: SyncUp, into attendees: inout [Attendance]) {
+    for item in syncUp.items {
+      guard let owner = item.owner else { continue }
+      let index: Int
+      if let found = attendees.firstIndex(where: { $0.id == owner }) {
+        index = found
+      } else {
+        attendees.append(
+          Attendance(
+            id: owner, name: syncUp.ownerName(of: item) ?? "", attended: 0, absent: 0, medianSpeaking: nil, totalSpeaking: 0,
+            overSlot: 0))
+        index = attendees.count - 1
+      }
+      if item.isOpen {
+        attendees[index].openItems += 1
+      } else {
+        attendees[index].resolvedItems += 1
+      }
+    }
   }
 
   private static func attendance(in meetings: [Meeting], of syncUp: SyncUp) -> [Attendance] {

@@ -48,6 +48,29 @@ extension JSONOutput {
     .model(ShownModel(meeting))
   }
 
+  /// A meeting object (``meeting(_:)``) with the items it dealt with (`meeting show`):
+  /// `itemsRaised` and `itemsResolved`, arrays of item objects (``item(_:of:)``), empty when
+  /// there are none.
+  static func meeting(_ meeting: Meeting, with items: MeetingItems, of syncUp: SyncUp)
+    -> JSONOutput
+  {
+    .model(
+      ShownModel(
+        meeting,
+        adding: [
+          "itemsRaised": .array(items.raised.map { item($0, of: syncUp) }),
+          "itemsResolved": .array(items.resolved.map { item($0, of: syncUp) }),
+        ]))
+  }
+
+  /// An item object as the item shows itself, with `ownerName`: the owner's name, or null
+  /// for an item nobody owns (``SyncUp/ownerName(of:)``).
+  static func item(_ item: Item, of syncUp: SyncUp) -> JSONOutput {
+    .model(
+      ShownModel(
+        item, adding: ["ownerName": syncUp.ownerName(of: item).map(JSONOutput.string) ?? .null]))
+  }
+
   /// An array of meeting objects, in the order given (``JSONSink/meetings(_:)``).
   static func meetings(_ meetings: some Collection<Meeting>) -> JSONOutput {
     .array(meetings.map(meeting))

@@ -1,3 +1,10 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SyncUpsCore
+
 extension JSONOutput {
   /// The document as text ending in one newline.
   ///
@@ -41,8 +48,51 @@ extension JSONTextWriter {
         self.value(member)
       }
       endObject()
-    case .model(let shown):
+    case .model(let shown) where shown.members.isEmpty:
       shown.model.show(to: &self)
+    case .model(let shown):
+      withUnsafeMutablePointer(to: &self) { writer in
+        var sink = MembersAtTheEnd(writer: writer, members: shown.members)
+        shown.model.show(to: &sink)
+      }
     }
   }
+}
+
+/// Passes a model's object on to the writer, and writes `members` before the object ends.
+private struct MembersAtTheEnd: JSONSink {
+  let writer: UnsafeMutablePointer<JSONTextWriter>
+  let members: [String: JSONOutput]
+  /// How many objects and arrays are open: the model's own object ends at 0.
+  var depth = 0
+
+  mutating func beginArray() {
+    depth += 1
+    writer.pointee.beginArray()
+  }
+  mutating func endArray() {
+    depth -= 1
+    writer.pointee.endArray()
+  }
+  mutating func beginObject() {
+    depth += 1
+    writer.pointee.beginObject()
+  }
+  mutating func endObject() {
+    depth -= 1
+    if depth == 0 {
+      for (key, member) in members.sorted(by: { $0.key < $1.key }) {
+        writer.pointee.key(key)
+        writer.pointee.value(member)
+      }
+    }
+    writer.pointee.endObject()
+  }
+  mutating func key(_ name: String) { writer.pointee.key(name) }
+  mutating func bool(_ value: Bool) { writer.pointee.bool(value) }
+  mutating func int(_ value: Int) { writer.pointee.int(value) }
+  mutating func double(_ value: Double) { writer.pointee.double(value) }
+  mutating func string(_ value: String) { writer.pointee.string(value) }
+  mutating func uuid(_ id: UUID) { writer.pointee.uuid(id) }
+  mutating func date(_ date: Date) { writer.pointee.date(date) }
 }

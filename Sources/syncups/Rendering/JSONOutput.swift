@@ -25,16 +25,20 @@ enum JSONOutput: Sendable, Equatable {
   case model(ShownModel)
 }
 
-/// A stored model held in a ``JSONOutput``, to be written as it shows itself.
+/// A stored model held in a ``JSONOutput``, to be written as it shows itself, with members
+/// of a command's own after its keys (`meeting show`'s items, say).
 struct ShownModel: Sendable, Equatable {
   let model: any StoredModel
+  /// Written after the model's keys, sorted by key; the model has none of these keys.
+  let members: [String: JSONOutput]
 
-  init(_ model: some StoredModel) {
+  init(_ model: some StoredModel, adding members: [String: JSONOutput] = [:]) {
     self.model = model
+    self.members = members
   }
 
   static func == (lhs: ShownModel, rhs: ShownModel) -> Bool {
     func isEqual<Model: StoredModel>(_ model: Model) -> Bool { (rhs.model as? Model) == model }
-    return isEqual(lhs.model)
+    return isEqual(lhs.model) && lhs.members == rhs.members
   }
 }

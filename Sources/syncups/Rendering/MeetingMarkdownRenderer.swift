@@ -29,6 +29,9 @@ import SyncUpsCore
 /// **Total:** 2 min of 3 min planned, ended early.
 /// ```
 ///
+/// The items raised and resolved in the meeting follow the notes, under `Items raised` and
+/// `Items resolved`, when there are any.
+///
 /// A transcript line `Name: text` is a note of the person of that name (one of the meeting's
 /// attendees or speakers; of the sync-up's attendees for a meeting saved without a record);
 /// other lines are listed under "Other notes". A meeting with a record has a section for each
@@ -78,6 +81,16 @@ enum MeetingMarkdownRenderer {
       blocks.append(list(notes.unattributed))
     } else if speakers.isEmpty {
       blocks.append("No notes were taken.")
+    }
+
+    let items = MeetingItems(meeting, of: syncUp)
+    if !items.raised.isEmpty {
+      blocks.append(sectionMark + "Items raised")
+      blocks.append(itemList(items.raised, of: syncUp, resolutions: false))
+    }
+    if !items.resolved.isEmpty {
+      blocks.append(sectionMark + "Items resolved")
+      blocks.append(itemList(items.resolved, of: syncUp, resolutions: true))
     }
 
     if let duration = meeting.duration {
@@ -170,6 +183,25 @@ enum MeetingMarkdownRenderer {
         }
       }
     }
+  }
+
+  /// A bulleted list of items: `- **Blocker** (Ana): text`, the owner left out for an item
+  /// nobody owns; with `age` (an item's, in working days) the age after
+  /// the owner (`(Ana), 3 days: text`), and with `resolutions` ` — resolution` when there is
+  /// one. Escaped.
+  static func itemList(
+    _ items: [Item], of syncUp: SyncUp, resolutions: Bool, age: ((Item) -> Int)? = nil
+  ) -> String {
+    items.map { item in
+      var line = "- **" + PastMeetingPage.kindName(item.kind) + "**"
+      if let owner = syncUp.ownerName(of: item) { line += " (" + name(owner) + ")" }
+      if let age { line += ", " + ItemList.ageText(age(item)) }
+      line += ": " + MarkdownText.escape(item.text)
+      if resolutions, let resolution = item.resolution, !resolution.isBlank {
+        line += " — " + MarkdownText.escape(resolution)
+      }
+      return line
+    }.joined(separator: "\n")
   }
 
   /// A bulleted list of notes, escaped.

@@ -10,14 +10,17 @@ struct MeetingShowCommand: RunnableCommand {
     name: "show",
     abstract: "Show a meeting's date and transcript.",
     discussion: """
+      The items raised in the meeting and those resolved in it are listed with their kind, \
+      owner, text and resolution; with --json, as itemsRaised and itemsResolved.
+
       With --format markdown, prints a Markdown page to paste into chat or a wiki: the \
       title and date as a heading, the attendees (absent ones struck through; Not recorded \
       for a meeting saved without its record, as the text says), a section per speaker \
       with their notes (transcript lines 'Name: text'; those of a name two speakers share \
       under the first of them) and, for a meeting recorded with \
-      its timings, the time they spoke against their slot, then the total against the \
-      planned length. Markdown characters in titles, names and notes are \
-      escaped, so they show as typed.
+      its timings, the time they spoke against their slot; then the items raised and \
+      resolved, and the total against the planned length. Markdown characters in titles, \
+      names, notes and items are escaped, so they show as typed.
       """,
     runs: Self.self,
     bindings: [
@@ -52,7 +55,7 @@ struct MeetingShowCommand: RunnableCommand {
     case .text:
       Output.standard(
         context.options.json
-          ? JSONOutput.meeting(meeting).text()
+          ? JSONOutput.meeting(meeting, with: MeetingItems(meeting, of: syncUp), of: syncUp).text()
           : PastMeetingPage.render(meeting, of: syncUp, style: context.style))
     case .markdown:
       Output.standard(MeetingMarkdownRenderer.render(meeting, of: syncUp))
@@ -88,6 +91,9 @@ enum MeetingFormat: String, CaseIterable, Sendable {
 ///   Blob Jr: reviewing the docs
 /// ```
 ///
+/// Items raised or resolved in the meeting are listed before the transcript, under `Items
+/// raised` and `Items resolved` (kind, owner, text, and the resolution), when there are any.
+///
 /// A meeting saved before meetings kept a record (or imported from the app) has no length and
 /// no attendees to show: it says so rather than show today's attendees. Lengths are written
 /// for people (``DurationText/human(_:)``), as everywhere but a fixed-width table.
@@ -107,6 +113,15 @@ enum PastMeetingPage {
     if let length = length(of: meeting, style: style) { lines.append("  Length   " + length) }
     lines += ["", style.bold("Attendees")]
     lines += attendeeLines(meeting, style: style)
+    let items = MeetingItems(meeting, of: syncUp)
+    if !items.raised.isEmpty {
+      lines += ["", style.bold("Items raised")]
+      lines += itemLines(items.raised, of: syncUp, resolutions: false, style: style)
+    }
+    if !items.resolved.isEmpty {
+      lines += ["", style.bold("Items resolved")]
+      lines += itemLines(items.resolved, of: syncUp, resolutions: true, style: style)
+    }
     lines += ["", style.bold("Transcript")]
 
     var transcript = sanitizedLines(meeting.transcript)
@@ -149,6 +164,35 @@ enum PastMeetingPage {
       table.append([name, TextTable.Cell(time(of: attendee, in: meeting, style: style))])
     }
     return table.lines().map { "  " + $0 }
+  }
+
+  /// A table of items: kind, owner (`nobody` without one) and text, and with `resolutions`
+  /// the resolution after a dash when there is one.
+  private static func itemLines(
+    _ items: [Item], of syncUp: SyncUp, resolutions: Bool, style: TerminalStyle
+  ) -> [String] {
+    var table = TextTable(alignments: [.left, .left, .left])
+    for item in items {
+      let owner =
+        syncUp.ownerName(of: item).map {
+          UserText.cell($0, placeholder: UserText.unnamed, style: style)
+        } ?? TextTable.Cell(style.dim("nobody"), width: 6)
+      var text = UserText.cell(item.text, placeholder: "", style: style)
+      if resolutions, let resolution = item.resolution, !resolution.isBlank {
+        let said = UserText.cell(resolution, placeholder: "", style: style)
+        text = TextTable.Cell(text.text + " — " + said.text, width: text.width + 3 + said.width)
+      }
+      table.append([TextTable.Cell(kindName(item.kind)), owner, text])
+    }
+    return table.lines().map { "  " + $0 }
+  }
+
+  /// `Blocker` or `Action`.
+  static func kindName(_ kind: Item.Kind) -> String {
+    switch kind {
+    case .blocker: "Blocker"
+    case .action: "Action"
+    }
   }
 
   private static func time(

@@ -13,6 +13,12 @@ struct StatsCommand: RunnableCommand {
       attended and missed, the median and total time spoken and the turns that ran past \
       their slot; attendees who share a name are followed by their short ids, as in show.
 
+      For a sync-up with blockers or action items: how many of each are open, with their \
+      median and oldest age in working days (the days of the workdays setting, counted in \
+      the local time zone from the day an item was opened to today), how many items were \
+      resolved in the meetings covered and how many a meeting, and per attendee the items \
+      they own, open and resolved.
+
       Only meetings recorded with their timings enter these figures; meetings saved before \
       meetings were timed, or imported from the SyncUps app, count as held and the output \
       says how many were left out. A meeting's planned length is the sync-up's length when \
@@ -76,7 +82,8 @@ struct StatsCommand: RunnableCommand {
 
   /// What `stats` prints on standard output for `syncUps`: the figures of the sync-up named,
   /// or of each one (a blank line between them; a JSON array), over the meetings `--last` or
-  /// `--since` select, `--since` counted back from the `date` dependency's now.
+  /// `--since` select, `--since` counted back from the `date` dependency's now, and items'
+  /// ages up to it.
   @MainActor func answer(
     from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext
   ) throws -> String {
@@ -90,16 +97,21 @@ struct StatsCommand: RunnableCommand {
         .all
       }
     let json = context.options.json
+    let age = context.itemAge()
     if let syncUp {
-      let stats = SyncUpStats(try context.syncUp(syncUp, in: syncUps), selection: selection)
+      let stats = SyncUpStats(
+        try context.syncUp(syncUp, in: syncUps), selection: selection, age: age)
       return json ? JSONOutput.stats(stats).text() : StatsRenderer.render(stats, style: context.style)
     }
     if json {
-      return JSONOutput.array(syncUps.map { .stats(SyncUpStats($0, selection: selection)) }).text()
+      return JSONOutput.array(
+        syncUps.map { .stats(SyncUpStats($0, selection: selection, age: age)) }
+      ).text()
     }
     let style = context.style
-    return syncUps.map { StatsRenderer.render(SyncUpStats($0, selection: selection), style: style) }
-      .joined(separator: "\n")
+    return syncUps.map {
+      StatsRenderer.render(SyncUpStats($0, selection: selection, age: age), style: style)
+    }.joined(separator: "\n")
   }
 }
 
@@ -109,7 +121,11 @@ extension JSONOutput {
   /// `syncUp` (`id`, `title`), `meetings` (held), `timed` (with timings), `duration`
   /// (`planned`, `median`, `mean`, `max` in whole seconds or null without timed meetings;
   /// `overran`, `endedEarly` counts) and `attendees` (each `id`, `name`, `attended`, `absent`,
-  /// `speaking` with `median` (seconds or null) and `total` (seconds), and `overSlot`).
+  /// `speaking` with `median` (seconds or null) and `total` (seconds), `overSlot`, and
+  /// `items` with the counts of the items they own, `open` and `resolved`); `items`: open
+  /// `blockers` and `actions` (each `open`, `medianAge`, `oldestAge` in working days or null
+  /// when none is open), `resolved` (items resolved in the meetings covered) and
+  /// `resolvedPerMeeting` (to a tenth; null without meetings).
   static func stats(_ stats: SyncUpStats) -> JSONOutput {
     let duration = stats.duration
     return .object([
@@ -136,8 +152,27 @@ extension JSONOutput {
               "total": .int(attendee.totalSpeaking),
             ]),
             "overSlot": .int(attendee.overSlot),
+            "items": .object([
+              "open": .int(attendee.openItems), "resolved": .int(attendee.resolvedItems),
+            ]),
           ])
         }),
+      "items": .object([
+        "blockers": openItems(stats.items.blockers),
+        "actions": openItems(stats.items.actions),
+        "resolved": .int(stats.items.resolvedInMeetings),
+        "resolvedPerMeeting": stats.items.resolvedPerMeetingTenths
+          .map { .double(Double($0) / 10) } ?? .null,
+      ]),
+    ])
+  }
+
+  /// `open` (a count), `medianAge` and `oldestAge` (working days, or null when none is open).
+  private static func openItems(_ figures: SyncUpStats.OpenItems) -> JSONOutput {
+    .object([
+      "open": .int(figures.count),
+      "medianAge": figures.medianAge.map(JSONOutput.int) ?? .null,
+      "oldestAge": figures.oldestAge.map(JSONOutput.int) ?? .null,
     ])
   }
 
@@ -195,8 +230,12 @@ enum StatsRenderer {
         recent.count < stats.lengths.count ? "last \(recent.count), oldest first" : "oldest first"
       lines.append(
         "  Recent       " + Sparkline.text(recent, unicode: style.isColored) + "  " + which)
+    }
+    if stats.hasItems { lines += itemLines(stats.items, meetings: stats.meetings) }
+    if stats.timed > 0 || stats.hasItems {
       lines.append("")
-      lines += attendeeTable(stats.attendees, style: style).map { "  " + $0 }
+      lines += attendeeTable(stats.attendees, items: stats.hasItems, style: style)
+        .map { "  " + $0 }
     }
     if stats.untimed > 0 {
       lines.append("")
@@ -208,11 +247,36 @@ enum StatsRenderer {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// `Blockers    2 open, median 3 days, oldest 5 days`, the same for actions, and
+  /// `Resolved    3 in 4 meetings, 0.8 a meeting` (the meetings covered).
+  private static func itemLines(_ items: SyncUpStats.Items, meetings: Int) -> [String] {
+    func open(_ figures: SyncUpStats.OpenItems) -> String {
+      guard let median = figures.medianAge, let oldest = figures.oldestAge else {
+        return "none open"
+      }
+      return "\(figures.count) open, median \(ItemList.ageText(median)), oldest "
+        + ItemList.ageText(oldest)
+    }
+    var resolved = "\(items.resolvedInMeetings) in \(meetings) meeting" + (meetings == 1 ? "" : "s")
+    if let tenths = items.resolvedPerMeetingTenths {
+      resolved += ", \(tenths / 10).\(tenths % 10) a meeting"
+    }
+    return [
+      "  Blockers     " + open(items.blockers),
+      "  Actions      " + open(items.actions),
+      "  Resolved     " + resolved,
+    ]
+  }
+
+  /// The attendee table; with `items`, each person's open and resolved items too.
   private static func attendeeTable(
-    _ attendees: [SyncUpStats.Attendance], style: TerminalStyle
+    _ attendees: [SyncUpStats.Attendance], items: Bool, style: TerminalStyle
   ) -> [String] {
-    var table = TextTable(alignments: [.left, .right, .right, .left, .left, .right])
-    table.append(["ATTENDEE", "ATTENDED", "MISSED", "MEDIAN TURN", "TOTAL", "OVER SLOT"])
+    var table = TextTable(
+      alignments: [.left, .right, .right, .left, .left, .right] + (items ? [.right, .right] : []))
+    table.append(
+      ["ATTENDEE", "ATTENDED", "MISSED", "MEDIAN TURN", "TOTAL", "OVER SLOT"]
+        + (items ? ["OPEN ITEMS", "RESOLVED"] : []))
     // A name several attendees have is followed by each one's short id, as in `show`.
     let alike = Set(
       attendees.map { Attendee(id: $0.id, name: $0.name) }.sharingNames.joined().map(\.id))
@@ -222,13 +286,17 @@ enum StatsRenderer {
         let id = attendee.id.shortID
         name = TextTable.Cell(name.text + "  " + id, width: name.width + 2 + id.utf8.count)
       }
-      table.append([
+      table.append(
+        [
         name,
         asciiCell(String(attendee.attended)), asciiCell(String(attendee.absent)),
         asciiCell(seconds(attendee.medianSpeaking)),
         asciiCell(DurationText.human(attendee.totalSpeaking)),
         asciiCell(String(attendee.overSlot)),
-      ])
+      ]
+        + (items
+          ? [asciiCell(String(attendee.openItems)), asciiCell(String(attendee.resolvedItems))]
+          : []))
     }
     var lines = table.lines()
     lines[0] = style.bold(lines[0])

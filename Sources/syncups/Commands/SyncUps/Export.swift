@@ -14,8 +14,10 @@ struct ExportCommand: RunnableCommand {
       With --format json (the default), writes the data file's format, which 'syncups \
       import' reads back. With --format app, writes the SyncUps app's own sync-ups.json \
       (durations as [high, low] attoseconds, dates in seconds since 2001), which the app and \
-      'syncups import' read. With --format markdown, writes every sync-up and its meetings, \
-      newest first, as 'meeting show --format markdown' prints them.
+      'syncups import' read; it cannot hold blockers and action items, and a note says how \
+      many were left out. With --format markdown, writes every sync-up with its open items \
+      and their age in working days, and its meetings, newest first, as 'meeting show \
+      --format markdown' prints them.
       """,
     runs: Self.self,
     bindings: [
@@ -48,11 +50,22 @@ struct ExportCommand: RunnableCommand {
     do {
       switch format {
       case .json: json = String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self)
-      case .app: json = String(decoding: try SyncUpsFile.encodeAppFormat(syncUps), as: UTF8.self)
+      case .app:
+        // The app has no items: they are left out, and the note says how many.
+        var withoutItems = syncUps
+        for index in withoutItems.indices { withoutItems[index].items = [] }
+        json = String(decoding: try SyncUpsFile.encodeAppFormat(withoutItems), as: UTF8.self)
+        let items = syncUps.reduce(0) { $0 + $1.items.count }
+        if items > 0 {
+          context.note(
+            "Left out \(items) item\(items == 1 ? "" : "s"): the SyncUps app's format cannot "
+              + "hold \(items == 1 ? "it" : "them").")
+        }
       case .markdown:
+        let age = context.itemAge()
         // A sync-up at a time, so that the text of a large file is never held whole.
         for (index, syncUp) in syncUps.enumerated() {
-          Output.standard((index > 0 ? "\n" : "") + SyncUpMarkdownRenderer.render(syncUp))
+          Output.standard((index > 0 ? "\n" : "") + SyncUpMarkdownRenderer.render(syncUp, age: age))
         }
         return
       }
@@ -74,7 +87,8 @@ enum ExportFormat: String, CaseIterable, Sendable {
 }
 
 /// A sync-up and its meetings as Markdown, for `export --format markdown`: the title as a
-/// heading, its length and attendees, then each meeting, newest first, a level down
+/// heading, its length and attendees, its open items with their age in working days (`age`
+/// of each), then each meeting, newest first, a level down
 /// (``MeetingMarkdownRenderer``).
 ///
 /// ```markdown
@@ -90,7 +104,8 @@ enum ExportFormat: String, CaseIterable, Sendable {
 enum SyncUpMarkdownRenderer {
   /// The text, ending in a newline. Dates are shown `utcOffset(date)` seconds east of UTC.
   static func render(
-    _ syncUp: SyncUp, utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+    _ syncUp: SyncUp, age: @escaping (Item) -> Int,
+    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
   ) -> String {
     let attendees = syncUp.attendees.map { MeetingMarkdownRenderer.name($0.name) }
     var blocks = [
@@ -98,6 +113,12 @@ enum SyncUpMarkdownRenderer {
       "**Length:** \(DurationText.human(syncUp.duration)). **Attendees:** "
         + attendees.joined(separator: ", "),
     ]
+    let open = syncUp.items.elements.filter(\.isOpen)
+    if !open.isEmpty {
+      blocks.append("**Open items:**")
+      blocks.append(
+        MeetingMarkdownRenderer.itemList(open, of: syncUp, resolutions: false, age: age))
+    }
     if syncUp.meetings.isEmpty { blocks.append("No meetings yet.") }
     var text = blocks.joined(separator: "\n\n") + "\n"
     for meeting in syncUp.meetings {
