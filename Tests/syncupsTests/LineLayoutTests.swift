@@ -14,7 +14,7 @@ struct LineLayoutTests {
       LineLayout.opening(start, ScreenOverlay()) == """
         Started Engineering: 3 speakers, 10 min
         0:00 Blob is speaking (speaker 1 of 3)
-        n next  a absent  space pause  t note  e end
+        n next  a absent  space pause  t note  b blocker  o action  e end
 
         """)
   }

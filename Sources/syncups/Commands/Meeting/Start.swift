@@ -133,9 +133,10 @@ struct StartCommand: RunnableCommand {
     // The meeting, as the options and settings ask.
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
+    @SharedReader(.workingDays) var workingDays
     let meeting = RecordMeeting.State(
       syncUp: shared, absent: absent, order: options.order ?? order,
-      allowsOvertime: options.overtime ?? overtime)
+      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
 
     // Run on the terminal, or on a pipe.
     let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1

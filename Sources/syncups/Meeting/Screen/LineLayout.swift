@@ -47,13 +47,10 @@ enum LineLayout {
       // The note line (if one was open) ends, the lines follow, the note line starts again.
       let end = oldDraft == nil ? "" : "\n"
       let body = lines.map { $0 + "\n" }.joined()
-      return end + body + (newDraft.map { noteLabel + $0 } ?? "")
+      return end + body + (newDraft.map { new.overlay.draft.label + $0 } ?? "")
     }
-    return edit(from: oldDraft, to: newDraft)
+    return edit(from: oldDraft, to: newDraft, label: new.overlay.draft.label)
   }
-
-  /// The note being typed is shown after this.
-  static let noteLabel = "Note: "
 
   /// The note being typed, sanitized, when its line is shown: not while the end prompt waits
   /// for its answer, nor once the meeting has ended (it took the note into its transcript).
@@ -63,12 +60,12 @@ enum LineLayout {
 
   /// Typing in the note line: what was added, or backspaces over what was removed; the line
   /// written again when it changed otherwise.
-  private static func edit(from old: String, to new: String) -> String {
+  private static func edit(from old: String, to new: String, label: String) -> String {
     if new.hasPrefix(old) { return String(new.dropFirst(old.count)) }
     if old.hasPrefix(new) {
       let width = displayWidth(String(old.dropFirst(new.count)))
       return String(repeating: "\u{8} \u{8}", count: width)
     }
-    return "\n" + noteLabel + new
+    return "\n" + label + new
   }
 }
