@@ -194,25 +194,33 @@ extension PipeEvent {
   var json: JSONOutput {
     switch self {
     case .started(let id, let title, let duration, let speakers, let overtime, let open):
-      return .object([
+      var members: [String: JSONOutput] = [
         "event": .string("started"), "syncUpID": .string(id.uuidString), "title": .string(title),
         "duration": .int(duration), "speakers": .int(speakers), "overtime": .bool(overtime),
-        "openBlockers": .int(open?.blockers ?? 0), "openActions": .int(open?.actions ?? 0),
-        "oldestBlockerDays": open?.oldestBlockerDays.map(JSONOutput.int) ?? .null,
-      ])
+      ]
+      if let open {
+        members["open"] = .object([
+          "blockers": .int(open.blockers), "actions": .int(open.actions),
+          "oldestBlockerDays": open.oldestBlockerDays.map(JSONOutput.int) ?? .null,
+        ])
+      }
+      return .object(members)
     case .speaker(let index, let count, let name, let elapsed, let slot, let items):
-      return .object([
+      var members: [String: JSONOutput] = [
         "event": .string("speaker"), "index": .int(index + 1), "count": .int(count),
         "name": .string(name), "elapsed": .int(elapsed), "slot": .int(slot),
-        "items": .array(
+      ]
+      if !items.isEmpty {
+        members["items"] = .array(
           items.map {
             .object([
               "number": .int($0.number), "id": .string($0.item.id.uuidString),
               "kind": .string($0.item.kind.rawValue), "text": .string($0.item.text),
               "age": .int($0.age),
             ])
-          }),
-      ])
+          })
+      }
+      return .object(members)
     case .item(let item, let owner, let elapsed):
       return .object([
         "event": .string("item"), "id": .string(item.id.uuidString),
