@@ -94,4 +94,16 @@ struct LineLayoutTests {
     #expect(
       LineLayout.changes(from: (start, ScreenOverlay()), to: (later, ScreenOverlay())) == "")
   }
+
+  @Test func anItemEnterDidNotTakeSaysWhyAndIsTypedOn() {
+    let typed = ScreenOverlay(noteDraft: "@zed x", draft: .item(.action))
+    var refused = typed
+    refused.draftProblem = "no attendee is named 'zed'"
+    #expect(
+      LineLayout.changes(from: (start, typed), to: (start, refused))
+        == "\nno attendee is named 'zed'\nAction: @zed x")
+    var fixed = typed
+    fixed.noteDraft = "@zed"
+    #expect(LineLayout.changes(from: (start, refused), to: (start, fixed)) == "\u{8} \u{8}\u{8} \u{8}")
+  }
 }

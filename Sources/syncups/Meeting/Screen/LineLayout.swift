@@ -2,8 +2,9 @@ import SyncUpsCore
 
 /// The meeting on a terminal that cannot move the cursor (`TERM=dumb`): the lines a script
 /// gets (``PipeEvent/plainLine``), written as things happen, plus what the keys need — the
-/// keys that work, the end prompt, the note being typed echoed as it is typed. A pure
-/// function from what was shown and what is to be shown to the text to write.
+/// keys that work, the end prompt, the note being typed echoed as it is typed (and why Enter
+/// did not take an item or a resolution). A pure function from what was shown and what is to
+/// be shown to the text to write.
 ///
 /// ```swift
 /// LineLayout.opening(state, overlay)  // "Started Eng: …\n0:00 Ana is speaking …\n…"
@@ -40,6 +41,9 @@ enum LineLayout {
     }
     if new.overlay.isInterruptPending, !old.overlay.isInterruptPending {
       lines.append(ScreenParts.interruptHint)
+    }
+    if let problem = new.overlay.draftProblem, problem != old.overlay.draftProblem {
+      lines.append(sanitize(problem))
     }
     let oldDraft = noteLine(old)
     let newDraft = noteLine(new)
