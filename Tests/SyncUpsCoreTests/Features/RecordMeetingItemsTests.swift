@@ -40,8 +40,11 @@ import TestStoreSupport
     return syncUp
   }()
 
+  /// A meeting of `syncUp` at `now`, ages counted by `workingDays` in UTC, its dismissals
+  /// counted by `dismissals`.
   private func store(
-    _ syncUp: SyncUp, workingDays: WorkingDays = .mondayToFriday, now: Date = FeatureFixtures.now
+    _ syncUp: SyncUp, workingDays: WorkingDays = .mondayToFriday, now: Date = FeatureFixtures.now,
+    dismissals: DismissCounter = DismissCounter()
   ) -> TestStore<RecordMeeting.State, RecordMeeting.Action> {
     withDependencies { $0.date = .constant(now) } operation: {
       TestStore(
@@ -50,7 +53,7 @@ import TestStoreSupport
         reducer: RecordMeeting()
       ) {
         $0.date = .constant(now)
-        $0.dismiss = DismissCounter().effect
+        $0.dismiss = dismissals.effect
         $0.uuid = .incrementing
       }
     }
@@ -247,16 +250,7 @@ import TestStoreSupport
   @Test func aDiscardedMeetingTakesItsItemsWithIt() async {
     let syncUp = Self.syncUpWithItems
     let dismissals = DismissCounter()
-    let store = withDependencies { $0.date = .constant(FeatureFixtures.now) } operation: {
-      TestStore(
-        initialState: RecordMeeting.State(syncUp: Shared(syncUp), timeZone: Self.utc),
-        reducer: RecordMeeting()
-      ) {
-        $0.date = .constant(FeatureFixtures.now)
-        $0.dismiss = dismissals.effect
-        $0.uuid = .incrementing
-      }
-    }
+    let store = store(syncUp, dismissals: dismissals)
     let raised = Item(
       id: UUID(0), kind: .blocker, text: "the build is slow", owner: UUID(0xB1),
       opened: FeatureFixtures.now)
