@@ -33,26 +33,37 @@ extension RecordMeeting.State {
     turnAgenda.first { $0.number == number }?.item
   }
 
-  /// The open item of the current speaker's turn whose number starts `text`, and the
-  /// resolution that follows it (empty when none): `2 the keys came`.
+  /// The open item whose reference starts `text`, and the resolution that follows it (empty
+  /// when none): `2 the keys came`. The reference is its number in the current speaker's turn
+  /// (see ``turnAgenda``), or else the start of its id (four characters at least), which names
+  /// any open item of the sync-up; a reference that reads as a number is a number.
   ///
-  /// - Throws: ``ItemTextError`` when `text` starts with no number, or no open item of the
-  ///   turn has it.
+  /// - Throws: ``ItemTextError`` when the reference names no open item, or several.
   public func turnItemResolution(_ text: String) throws(ItemTextError) -> (
     id: Item.ID, resolution: String
   ) {
     let text = text.asOneLine
     let word = String(text.prefix { !$0.isWhitespace })
-    guard let number = Int(word) else {
-      throw ItemTextError("name the item to resolve by its number (got '\(word)')")
+    let resolution = String(text.dropFirst(word.count)).asOneLine
+    if let number = Int(word) {
+      guard let item = turnItem(numbered: number) else {
+        let numbers = turnAgenda.map { String($0.number) }
+        let choice = numbers.isEmpty
+          ? "\(currentSpeakerName) has no open item" : "open: \(numbers.joined(separator: ", "))"
+        throw ItemTextError("no open item \(number) in this turn (\(choice))")
+      }
+      return (item.id, resolution)
     }
-    guard let item = turnItem(numbered: number) else {
-      let numbers = turnAgenda.map { String($0.number) }
-      let choice = numbers.isEmpty
-        ? "\(currentSpeakerName) has no open item" : "open: \(numbers.joined(separator: ", "))"
-      throw ItemTextError("no open item \(number) in this turn (\(choice))")
+    let prefix = word.lowercased()
+    let matches = prefix.count >= 4
+      ? items.filter { $0.isOpen && $0.id.uuidString.lowercased().hasPrefix(prefix) } : []
+    guard matches.count == 1 else {
+      throw ItemTextError(
+        matches.isEmpty
+          ? "name the item to resolve by its number or the start of its id (got '\(word)')"
+          : "'\(word)' is the start of several open items' ids")
     }
-    return (item.id, String(text.dropFirst(word.count)).asOneLine)
+    return (matches[0].id, resolution)
   }
 
   /// Whole working days from when `item` was opened to the day the meeting started, counted

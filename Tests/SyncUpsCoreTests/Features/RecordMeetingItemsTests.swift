@@ -127,8 +127,18 @@ import TestStoreSupport
     #expect(throws: ItemTextError("no open item 3 in this turn (open: 1, 2)")) {
       try store.state.turnItemResolution("3")
     }
-    #expect(throws: ItemTextError("name the item to resolve by its number (got 'keys')")) {
+    #expect(
+      throws: ItemTextError(
+        "name the item to resolve by its number or the start of its id (got 'keys')")
+    ) {
       try store.state.turnItemResolution("keys came")
+    }
+    // By the start of its id, any open item: Blob Jr's, in Blob's turn.
+    #expect(
+      try store.state.turnItemResolution("00000000-0000-0000-0000-0000000000f3 booked")
+        == (UUID(0xF3), "booked"))
+    #expect(throws: ItemTextError("'00000000-0000' is the start of several open items' ids")) {
+      try store.state.turnItemResolution("00000000-0000")
     }
     let (id, resolution) = try store.state.turnItemResolution(" 1  the keys came ")
     #expect(id == UUID(0xF1) && resolution == "the keys came")

@@ -65,7 +65,7 @@ struct StartCommand: RunnableCommand {
 
       When stdin or stdout is not a terminal, stdin lines are commands (next, absent, pause, \
       resume, note TEXT, blocker TEXT, action [@NAME] TEXT, resolve ITEM [TEXT] with ITEM \
-      the number the speaker's turn shows, save, discard) and stdout gets one line per event, or JSON Lines \
+      the number the speaker's turn shows or the start of an open item's id, save, discard) and stdout gets one line per event, or JSON Lines \
       events with --json. next on the last speaker ends the meeting and saves it: a terminal \
       asks first, offering only Save and end or Resume, and a script has no one to answer. \
       Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \

@@ -9,7 +9,8 @@ import SyncUpsCore
 /// note TEXT       add a note from the current speaker
 /// blocker TEXT    raise a blocker for the current speaker (or `@NAME TEXT`: theirs)
 /// action TEXT     raise an action item, the same way
-/// resolve N TEXT  resolve the speaker's open item numbered N, TEXT the resolution (optional)
+/// resolve N TEXT  resolve the speaker's open item numbered N (or an open item by the start
+///                 of its id), TEXT the resolution (optional)
 /// save, discard   end the meeting
 /// ```
 enum PipeCommand: Equatable, Sendable {
@@ -20,7 +21,8 @@ enum PipeCommand: Equatable, Sendable {
   case note(String)
   /// A blocker or an action item: `@NAME` first for someone else's.
   case item(Item.Kind, String)
-  /// The number of one of the speaker's open items, then the resolution, if any.
+  /// The number of one of the speaker's open items (or the start of an open item's id), then
+  /// the resolution, if any.
   case resolve(String)
   case save
   case discard
