@@ -154,4 +154,26 @@ struct StartItemsEndToEndTests {
       items.values.compactMap { $0["openedIn"] == nil ? nil : $0["text"] as? String }.sorted()
         == ["review the PR", "slow CI"])
   }
+
+  /// Another process (a sync) holds the lock past the lock timeout and edits an item: the
+  /// meeting waits, then files its items onto the file as that process left it.
+  @Test func itemsSavedAfterALongLockKeepTheHoldersEdit() throws {
+    let syncups = try engineeringWithItems()
+    let lock = try LiveFileSystem.shared.lock(syncups.dataFile, timeout: .seconds(10))
+    let edited = String(decoding: try #require(syncups.dataBytes), as: UTF8.self)
+      .replacingOccurrences(of: #""send the notes""#, with: #""send the notes to all""#)
+    let release = DispatchWorkItem {
+      _ = try? LiveFileSystem.shared.write(Data(edited.utf8), to: syncups.dataFile)
+      lock.unlock()
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 2, execute: release)
+    let result = try syncups(
+      "start", "eng", input: "resolve 1 the keys came\nblocker slow CI\nsave\n",
+      environment: StartEndToEndTests.immediate.merging(["SYNCUPS_LOCK_TIMEOUT": "0.3"]) { $1 })
+    #expect(result.status == 0)
+    let items = try storedItems(syncups)
+    #expect(items[notes]?["text"] as? String == "send the notes to all")
+    #expect(items[keys]?["resolution"] as? String == "the keys came")
+    #expect(items.values.compactMap { $0["openedIn"] == nil ? nil : $0["text"] as? String } == ["slow CI"])
+  }
 }
