@@ -142,7 +142,9 @@ enum ManPageReference {
     (
       "started",
       "syncUpID (String), title (String), duration (Number: seconds), speakers (Number: "
-        + "those present) and overtime (Bool: whether speakers may run past their slot)."
+        + "those present) and overtime (Bool: whether speakers may run past their slot); open "
+        + "(Object, only when items are open: blockers and actions, Numbers, and "
+        + "oldestBlockerDays, the oldest open blocker's age in working days or null)."
     ),
     (
       "absent",
@@ -154,9 +156,27 @@ enum ManPageReference {
       "speaker",
       "index (Number: from 1), count (Number), name (String) and slot (Number: the seconds "
         + "their slot gives) of the speaker whose turn begins; the first comes right after "
-        + "started and the absent events."
+        + "started and the absent events. items (Array, only when the speaker has open items): "
+        + "each with number (Number: what resolve names), id, kind (blocker or action), text "
+        + "and age (Number: working days)."
     ),
-    ("note", "speaker (String) and text (String) of a note added to the transcript."),
+    (
+      "note",
+      "speaker (String) and text (String) of a note added to the transcript (an item raised "
+        + "or resolved adds one too, its text Blocker: TEXT, Action for NAME: TEXT or "
+        + "Resolved blocker: TEXT)."
+    ),
+    (
+      "item",
+      "id, kind (blocker or action), text, owner (String: the attendee's id, or null) and "
+        + "ownerName (String or null) of a blocker or action item raised (b, o, or the blocker "
+        + "and action commands); it follows its note."
+    ),
+    (
+      "resolved",
+      "id, kind, text, owner, ownerName and resolution (String or null) of an item resolved "
+        + "(r, or the resolve command); it follows its note."
+    ),
     (
       "overtime",
       "name (String) and slot (Number) of a speaker whose slot has run out while overtime is "
@@ -193,6 +213,11 @@ enum ManPageReference {
     ("overtime", "Number: seconds the speaker has run past their slot, 0 if none."),
     ("paused", "Bool: whether the meeting is paused."),
     ("ending", "Bool: whether the end prompt is open (time stands still meanwhile)."),
+    (
+      "openBlockers",
+      "Number: the blockers open in the sync-up, those raised and resolved in the meeting "
+        + "counted."
+    ),
   ]
 
   /// The fields of a theme object (`themes --json`).

@@ -1,3 +1,5 @@
+import Foundation
+import SharedState
 import SyncUpsCore
 import Testing
 
@@ -222,5 +224,76 @@ private let typing = ScreenOverlay(noteDraft: "Hi")
     #expect(press(.interrupt) == false)
     #expect(state.alert == .endMeeting(isDiscardable: true, isEarly: true))
     #expect(press(.interrupt))
+  }
+
+  // MARK: Items
+
+  /// Blob's turn, with Blob's open blocker (number 1) on the agenda.
+  private static let withItems: RecordMeeting.State = {
+    var syncUp = MeetingFixtures.engineering
+    syncUp.items = [
+      Item(
+        id: RenderingFixtures.id(21), kind: .blocker, text: "keys", owner: RenderingFixtures.id(11),
+        opened: Date(timeIntervalSince1970: 0))
+    ]
+    return withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 0)) } operation: {
+      MeetingFixtures.state(syncUp, elapsed: 0)
+    }
+  }()
+
+  @Test func bAndOStartABlockerAndAnActionAndEnterRaisesThem() {
+    let blocker = ScreenOverlay(noteDraft: "", draft: .item(.blocker))
+    #expect(respond(.character("b")) == Response(overlay: blocker))
+    #expect(respond(.character("O")) == Response(overlay: ScreenOverlay(noteDraft: "", draft: .item(.action))))
+    #expect(
+      respond(.enter, MeetingFixtures.state(), ScreenOverlay(noteDraft: "slow CI", draft: .item(.blocker)))
+        == Response(actions: [.itemRaised(.blocker, "slow CI")], overlay: ScreenOverlay()))
+    #expect(
+      respond(.enter, MeetingFixtures.state(), ScreenOverlay(noteDraft: "@sr fix it", draft: .item(.action)))
+        == Response(actions: [.itemRaised(.action, "@sr fix it")], overlay: ScreenOverlay()))
+    // Esc drops it; the next draft is a note again.
+    #expect(respond(.escape, MeetingFixtures.state(), blocker) == Response(overlay: ScreenOverlay()))
+  }
+
+  @Test func anItemNamingNobodyStaysBeingTypedWithItsProblem() {
+    let draft = ScreenOverlay(noteDraft: "@zed x", draft: .item(.action))
+    var problem = draft
+    problem.draftProblem = "no attendee is named 'zed'"
+    #expect(respond(.enter, MeetingFixtures.state(), draft) == Response(overlay: problem))
+    // The next key takes the problem away.
+    #expect(
+      respond(.backspace, MeetingFixtures.state(), problem)
+        == Response(overlay: ScreenOverlay(noteDraft: "@zed ", draft: .item(.action))))
+  }
+
+  @Test func rResolvesAnOpenItemOfTheTurnByNumber() {
+    // Blob Jr has nothing open: `r` does nothing.
+    #expect(respond(.character("r")) == Response(overlay: ScreenOverlay()))
+    let state = Self.withItems
+    let resolving = ScreenOverlay(noteDraft: "", draft: .resolution)
+    #expect(respond(.character("r"), state) == Response(overlay: resolving))
+    #expect(
+      respond(.enter, state, ScreenOverlay(noteDraft: "1 the keys came", draft: .resolution))
+        == Response(
+          actions: [.itemResolved(RenderingFixtures.id(21), resolution: "the keys came")],
+          overlay: ScreenOverlay()))
+    var wrong = ScreenOverlay(noteDraft: "2", draft: .resolution)
+    let entered = respond(.enter, state, wrong)
+    wrong.draftProblem = "no open item 2 in this turn (open: 1)"
+    #expect(entered == Response(overlay: wrong))
+  }
+
+  @Test func ctrlCKeepsTheItemBeingTyped() {
+    let draft = ScreenOverlay(noteDraft: "slow", draft: .item(.blocker))
+    #expect(
+      interrupt(MeetingFixtures.state(), draft)
+        == Response(
+          actions: [.endMeetingButtonTapped],
+          overlay: ScreenOverlay(noteDraft: "slow", draft: .item(.blocker), isInterruptPending: true)))
+    var pending = draft
+    pending.isInterruptPending = true
+    #expect(
+      interrupt(discardable, pending)
+        == Response(actions: [.alert(.presented(.confirmDiscard))], overlay: draft, isInterrupted: true))
   }
 }

@@ -14,7 +14,7 @@ struct LineLayoutTests {
       LineLayout.opening(start, ScreenOverlay()) == """
         Started Engineering: 3 speakers, 10 min
         0:00 Blob is speaking (speaker 1 of 3)
-        n next  a absent  space pause  t note  e end
+        n next  a absent  space pause  t note  b blocker  o action  e end
 
         """)
   }
@@ -93,5 +93,17 @@ struct LineLayoutTests {
     let later = MeetingFixtures.state(elapsed: 5)
     #expect(
       LineLayout.changes(from: (start, ScreenOverlay()), to: (later, ScreenOverlay())) == "")
+  }
+
+  @Test func anItemEnterDidNotTakeSaysWhyAndIsTypedOn() {
+    let typed = ScreenOverlay(noteDraft: "@zed x", draft: .item(.action))
+    var refused = typed
+    refused.draftProblem = "no attendee is named 'zed'"
+    #expect(
+      LineLayout.changes(from: (start, typed), to: (start, refused))
+        == "\nno attendee is named 'zed'\nAction: @zed x")
+    var fixed = typed
+    fixed.noteDraft = "@zed"
+    #expect(LineLayout.changes(from: (start, refused), to: (start, fixed)) == "\u{8} \u{8}\u{8} \u{8}")
   }
 }

@@ -25,8 +25,8 @@ struct PipeCommandTests {
     #expect(throws: PipeCommandError("'save' takes no argument (got 'it')")) { try PipeCommand.parse("SAVE it") }
     #expect(
       throws: PipeCommandError(
-        "unknown command 'ne\\u{1B}xt'; expected next, absent, pause, resume, note TEXT, save or "
-          + "discard")
+        "unknown command 'ne\\u{1B}xt'; expected next, absent, pause, resume, note TEXT, "
+          + "blocker TEXT, action TEXT, resolve ITEM [TEXT], save or discard")
     ) { try PipeCommand.parse("ne\u{1B}xt") }
   }
 
@@ -36,13 +36,49 @@ struct PipeCommandTests {
     } operation: {
       RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
     }
-    #expect(PipeCommand.next.actions(in: state) == [.nextButtonTapped])
+    #expect(try PipeCommand.next.actions(in: state) == [.nextButtonTapped])
     state.speakerIndex = 1
     #expect(
-      PipeCommand.next.actions(in: state) == [.nextButtonTapped, .alert(.presented(.confirmSave))])
-    #expect(PipeCommand.save.actions(in: state) == [.alert(.presented(.confirmSave))])
-    #expect(PipeCommand.discard.actions(in: state) == [.alert(.presented(.confirmDiscard))])
-    #expect(PipeCommand.note("Hi").actions(in: state) == [.noteSubmitted("Hi")])
+      try PipeCommand.next.actions(in: state) == [.nextButtonTapped, .alert(.presented(.confirmSave))])
+    #expect(try PipeCommand.save.actions(in: state) == [.alert(.presented(.confirmSave))])
+    #expect(try PipeCommand.discard.actions(in: state) == [.alert(.presented(.confirmDiscard))])
+    #expect(try PipeCommand.note("Hi").actions(in: state) == [.noteSubmitted("Hi")])
+  }
+
+  @Test func itemCommandsAreParsed() throws {
+    #expect(try PipeCommand.parse("Blocker  waiting on keys ") == .item(.blocker, "waiting on keys"))
+    #expect(try PipeCommand.parse("action @ben send it") == .item(.action, "@ben send it"))
+    #expect(try PipeCommand.parse("resolve 2 done") == .resolve("2 done"))
+    #expect(throws: PipeCommandError("'blocker' needs the item's text")) {
+      try PipeCommand.parse("blocker")
+    }
+    #expect(throws: PipeCommandError("'resolve' needs the item's number")) {
+      try PipeCommand.parse("resolve ")
+    }
+  }
+
+  @MainActor
+  @Test func itemCommandsRaiseForTheSpeakerOrByNameAndResolveByNumber() throws {
+    var syncUp = Self.syncUp
+    syncUp.items = [
+      Item(
+        id: UUID(uuidString: "00000000-0000-0000-0000-0000000000F1")!, kind: .blocker,
+        text: "keys", owner: syncUp.attendees[0].id, opened: Date(timeIntervalSince1970: 0))
+    ]
+    let state = withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 86_400 * 5)) } operation: {
+      RecordMeeting.State(syncUp: Shared(value: syncUp), timeZone: TimeZone(identifier: "UTC")!)
+    }
+    #expect(try PipeCommand.item(.blocker, "slow CI").actions(in: state) == [.itemRaised(.blocker, "slow CI")])
+    #expect(try PipeCommand.item(.action, "@Ben review").actions(in: state) == [.itemRaised(.action, "@Ben review")])
+    #expect(throws: PipeCommandError("no attendee is named 'Cy'")) {
+      try PipeCommand.item(.action, "@Cy review").actions(in: state)
+    }
+    #expect(
+      try PipeCommand.resolve("1 the keys came").actions(in: state)
+        == [.itemResolved(syncUp.items[0].id, resolution: "the keys came")])
+    #expect(throws: PipeCommandError("no open item 2 in this turn (open: 1)")) {
+      try PipeCommand.resolve("2").actions(in: state)
+    }
   }
 
   static let syncUp = SyncUp(

@@ -22,7 +22,7 @@ struct StartOnTerminalEndToEndTests {
     let syncups = try engineering()
     let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
     #expect(meeting.waitFor("Ana is speaking Speaker 1 of 3"))
-    #expect(meeting.waitFor("n next a absent space pause t note e end"))
+    #expect(meeting.waitFor("n next a absent space pause t note b blocker o action e end"))
     meeting.type("t")
     #expect(meeting.waitFor("enter add note esc cancel"))
     meeting.type("Shipped it\r")
@@ -247,7 +247,7 @@ struct StartOnTerminalEndToEndTests {
   @Test func aDumbTerminalClosesTheNoteLineWhenTheMeetingTakesTheNote() throws {
     let syncups = try engineering()
     let meeting = try PseudoTerminalRun(syncups, ["start", "eng"], environment: ["TERM": "dumb"])
-    #expect(meeting.waitFor("n next a absent space pause t note e end"))
+    #expect(meeting.waitFor("n next a absent space pause t note b blocker o action e end"))
     meeting.type("tHalf typed")
     #expect(meeting.waitFor("Note: Half typed"))
     meeting.kill(SIGTERM)
@@ -266,7 +266,7 @@ struct StartOnTerminalEndToEndTests {
     #expect(meeting.waitFor("Started Eng: 3 speakers, 1 min, 30 secs"))
     #expect(
       meeting.waitFor(
-        "0:00 Ana is speaking (speaker 1 of 3) n next a absent space pause t note e end"))
+        "0:00 Ana is speaking (speaker 1 of 3) n next a absent space pause t note b blocker o action e end"))
     meeting.type("tShipped itx\u{7F}\r")
     #expect(meeting.waitFor("Note from Ana: Shipped it"))
     #expect(meeting.screen.contains("Note: Shipped itx\u{8} \u{8}\r\n"))
@@ -278,7 +278,7 @@ struct StartOnTerminalEndToEndTests {
         "End meeting? You are ending the meeting early. What would you like to do? "
           + "[s] Save and end [d] Discard [r] Resume"))
     meeting.type("r")
-    #expect(meeting.waitFor("[r] Resume n next a absent space pause t note e end"))
+    #expect(meeting.waitFor("[r] Resume n next a absent space pause t note b blocker o action e end"))
     meeting.type("es")
     #expect(meeting.wait() == 0)
     #expect(meeting.waitFor("Saved the meeting (1 note)"))

@@ -63,6 +63,7 @@ struct StatusEndToEndTests {
       Set(status.keys) == [
         "pid", "file", "syncUp", "started", "speaker", "speakerIndex", "speakerCount", "next",
         "turnLeft", "turnElapsed", "meetingLeft", "elapsed", "overtime", "paused", "ending",
+        "openBlockers",
       ])
     #expect(status["pid"] as? Int == Int(meeting.pid))
     #expect(status["file"] as? String == syncups.dataFile)

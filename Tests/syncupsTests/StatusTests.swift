@@ -141,6 +141,7 @@ struct StatusTests {
                 "Ben",
                 "Cy"
               ],
+              "openBlockers" : 0,
               "overtime" : 0,
               "paused" : false,
               "pid" : 4242,

@@ -85,6 +85,20 @@ public struct RecordMeeting: Reducer, Sendable {
     public var division = SlotDivision()
     /// Whether the meeting has been saved or discarded: its time no longer runs.
     public var hasEnded = false
+    /// The blockers and action items this meeting raised or resolved, as they are now: they
+    /// go into the sync-up with the saved meeting, stamped with its id, and nowhere when it is
+    /// discarded. See ``items``.
+    public var itemChanges: IdentifiedArrayOf<Item> = []
+    /// The current speaker's items open when their turn started, by id: numbered from 1 by
+    /// position for resolving one (see ``turnAgenda``).
+    public var turnItems: [Item.ID] = []
+    /// The days that count towards an item's age: the `workdays` setting.
+    public var workingDays: WorkingDays
+    /// The time zone whose local dates an item's age counts.
+    public var timeZone: TimeZone
+    /// When the meeting was opened, read only when the sync-up has items: their ages are
+    /// counted to this day. Nil otherwise (an item raised in the meeting is 0 days old).
+    public var today: Date?
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
@@ -92,10 +106,19 @@ public struct RecordMeeting: Reducer, Sendable {
     ///   - absent: attendees missing from the start: they get no slot.
     ///   - order: the calling order; `shuffled` draws from the `random` dependency.
     ///   - allowsOvertime: whether a speaker may run past their slot.
+    ///   - workingDays: the days that count towards an item's age.
+    ///   - timeZone: the time zone of the local dates items' ages count.
     public init(
       syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], order: SpeakingOrder = .listed,
-      allowsOvertime: Bool = false
+      allowsOvertime: Bool = false, workingDays: WorkingDays = .mondayToFriday,
+      timeZone: TimeZone = .current
     ) {
+      self.workingDays = workingDays
+      self.timeZone = timeZone
+      if !syncUp.wrappedValue.items.isEmpty {
+        @Dependency(\.date.now) var now
+        self.today = now
+      }
       self._syncUp = syncUp
       let value = syncUp.wrappedValue
       var arranged = value.attendees.elements
@@ -110,6 +133,7 @@ public struct RecordMeeting: Reducer, Sendable {
       self.speakers = lineup.filter { !$0.absent }.map(\.id)
       self.allowsOvertime = allowsOvertime
       self.speakerIndex = speaker(at: 0)
+      self.turnItems = currentSpeakerOpenItems
     }
 
     /// How many speakers take turns: those present, or one when there are none.
@@ -269,6 +293,14 @@ public struct RecordMeeting: Reducer, Sendable {
     case overtimeWithdrawn
     /// One second passed.
     case timerTick
+    /// A blocker or an action item was typed: it is raised, opened now, for the attendee
+    /// `@name` at the start of the text names, else the current speaker (see
+    /// ``State/itemOwner(in:)``), and noted in the transcript. Text naming nobody raises
+    /// nothing.
+    case itemRaised(Item.Kind, String)
+    /// An open item was resolved now, with a resolution (none when blank), and noted in the
+    /// transcript.
+    case itemResolved(Item.ID, resolution: String)
 
     /// What the meeting tells its parent.
     public enum Delegate: Equatable, Sendable {
@@ -401,6 +433,14 @@ public struct RecordMeeting: Reducer, Sendable {
     case .timerTick:
       guard state.alert == nil, !state.isPaused else { return .none }
       return tick(&state)
+
+    case .itemRaised(let kind, let text):
+      raiseItem(kind, text, &state)
+      return .none
+
+    case .itemResolved(let id, let resolution):
+      resolveItem(id, resolution: resolution, &state)
+      return .none
     }
   }
 
@@ -457,6 +497,7 @@ public struct RecordMeeting: Reducer, Sendable {
       endTurn(&state)
       state.speakerIndex = speaker
       state.turnStart = state.stopwatch.elapsed
+      state.turnItems = state.currentSpeakerOpenItems
       state.speakerDidChange = true
     }
     return .none
@@ -471,7 +512,13 @@ public struct RecordMeeting: Reducer, Sendable {
     state.noteDraft = ""
     state.noteDraftSpeaker = nil
     guard !note.isEmpty else { return }
-    let line = "\(state.speakerName(at: speaker)): \(note)"
+    addTranscriptLine(note, by: speaker, &state)
+  }
+
+  /// Adds `Name: text` to the transcript, the name that of speaker `speaker` (by default the
+  /// current one).
+  func addTranscriptLine(_ text: String, by speaker: Int? = nil, _ state: inout State) {
+    let line = "\(state.speakerName(at: speaker ?? state.speakerIndex)): \(text)"
     state.transcript = state.transcript.isEmpty ? line : state.transcript + "\n" + line
   }
 
@@ -491,6 +538,7 @@ public struct RecordMeeting: Reducer, Sendable {
   /// again, its seconds counted from this instant.
   private func startTurn(of index: Int, _ state: inout State) -> Effect<Action> {
     state.speakerIndex = index
+    state.turnItems = state.currentSpeakerOpenItems
     state.secondsElapsed = state.speakerSlot(for: index).lowerBound
     state.turnStart = state.stopwatch.elapsed
     state.isInOvertime = false
@@ -515,13 +563,15 @@ public struct RecordMeeting: Reducer, Sendable {
       endedEarly: early,
       attendees: state.lineup,
       turns: state.turns)
-    state.$syncUp.withLock { Self.file(meeting, into: &$0) }
+    state.itemChanges = Self.stamped(state.itemChanges, in: meeting, stored: state.syncUp)
+    let items = state.itemChanges
+    state.$syncUp.withLock { Self.file(meeting, items: items, into: &$0) }
     return .send(.delegate(.saved(meeting)))
   }
 
   /// The date now, rounded down to the whole seconds our file keeps: a saved meeting then
   /// equals itself after a reload.
-  private var wholeSecondsNow: Date {
+  var wholeSecondsNow: Date {
     Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
   }
 
@@ -545,31 +595,34 @@ extension RecordMeeting {
     case restored
   }
 
-  /// Puts `meeting` at the front of `syncUp`'s history, unless it is there already: the one
-  /// way a saved meeting is filed, by the feature and by whoever saves it again.
-  static func file(_ meeting: Meeting, into syncUp: inout SyncUp) {
+  /// Puts `meeting` at the front of `syncUp`'s history, with the `items` it raised or
+  /// resolved (see ``file(_:of:into:)``), unless it is there already: the one way a saved
+  /// meeting is filed, by the feature and by whoever saves it again.
+  static func file(_ meeting: Meeting, items: IdentifiedArrayOf<Item>, into syncUp: inout SyncUp) {
     guard syncUp.meetings[id: meeting.id] == nil else { return }
     syncUp.meetings.insert(meeting, at: 0)
+    file(items, of: meeting, into: &syncUp)
   }
 
   /// Files `meeting`, saved by the meeting of `syncUp`, into `syncUps` as the feature does
-  /// (see ``file(_:into:)``): for whoever runs the feature and must save its meeting again
+  /// with the `items` it raised or resolved (its ``State/itemChanges``; see
+  /// ``file(_:items:into:)``): for whoever runs the feature and must save its meeting again
   /// into the data file's latest contents, when the feature's own save could not be written.
   /// When the sync-up is gone (another process deleted it during the meeting), a change wins
   /// over a delete: `syncUp`, as the meeting last saw it, comes back with the meeting at
   /// `position` (or last, when fewer are left).
   public static func file(
-    _ meeting: Meeting, of syncUp: SyncUp, at position: Int,
+    _ meeting: Meeting, items: IdentifiedArrayOf<Item> = [], of syncUp: SyncUp, at position: Int,
     into syncUps: inout IdentifiedArrayOf<SyncUp>
   ) -> Filing {
     guard let index = syncUps.index(id: syncUp.id) else {
       var restored = syncUp
-      file(meeting, into: &restored)
+      file(meeting, items: items, into: &restored)
       syncUps.insert(restored, at: min(position, syncUps.count))
       return .restored
     }
     guard syncUps[index].meetings[id: meeting.id] == nil else { return .alreadyThere }
-    file(meeting, into: &syncUps[index])
+    file(meeting, items: items, into: &syncUps[index])
     return .added
   }
 }
@@ -602,7 +655,7 @@ extension Duration {
 
 extension String {
   /// The text on one line: line breaks become spaces, and whitespace at either end is dropped.
-  fileprivate var asOneLine: String {
+  var asOneLine: String {
     let joined = String(map { $0.isNewline ? " " : $0 })
     let leading = joined.drop(while: \.isWhitespace)
     return String(leading.reversed().drop(while: \.isWhitespace).reversed())

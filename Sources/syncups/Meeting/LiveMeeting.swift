@@ -239,10 +239,10 @@ final class LiveMeeting {
       try syncUps.save()
       if let error = syncUps.saveError { throw error }
     } catch {
-      try storeAgain(meeting, into: syncUp)
+      try storeAgain(meeting, items: ended.itemChanges, into: syncUp)
     }
     if syncUps.wrappedValue[id: syncUpID] == nil {
-      try storeAgain(meeting, into: syncUp)
+      try storeAgain(meeting, items: ended.itemChanges, into: syncUp)
     }
     guard let stored = syncUps.wrappedValue[id: syncUpID]?.meetings[id: meeting.id] else {
       throw CommandFailure("the meeting is not in the data file after saving it")
@@ -258,10 +258,12 @@ final class LiveMeeting {
   /// Whether ``storeAgain(_:into:)`` brought the deleted sync-up back.
   private var isRestored = false
 
-  /// Files `meeting` into the file's latest contents as the feature does, waiting for the
-  /// lock; when the sync-up is gone from the file, `syncUp` comes back, with the meeting,
+  /// Files `meeting`, with the `items` it raised or resolved, into the file's latest contents
+  /// as the feature does, waiting for the lock; when the sync-up is gone from the file, `syncUp` comes back, with the meeting,
   /// where it was.
-  private func storeAgain(_ meeting: Meeting, into syncUp: SyncUp) throws {
+  private func storeAgain(
+    _ meeting: Meeting, items: IdentifiedArrayOf<Item>, into syncUp: SyncUp
+  ) throws {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: Self.savePatience)
     while true {
@@ -269,7 +271,7 @@ final class LiveMeeting {
       do {
         try syncUps.transaction { syncUps in
           filing = syncUps.withLock {
-            RecordMeeting.file(meeting, of: syncUp, at: position, into: &$0)
+            RecordMeeting.file(meeting, items: items, of: syncUp, at: position, into: &$0)
           }
           // The meeting is there already when the feature's save, refused for the lock, left
           // it in memory and the file did not change meanwhile: the transaction then sees

@@ -55,6 +55,9 @@ struct PublishedStatus: Codable, Equatable, Sendable {
   var overtime: Bool
   /// Whether time runs: the timer started and neither a pause nor the end prompt stops it.
   var running: Bool
+  /// How many blockers are open in the sync-up, those raised and resolved in the meeting
+  /// counted; nil in a file written before it was kept.
+  var openBlockers: Int? = nil
   /// When the values above were taken.
   var updated: Double
 
@@ -114,6 +117,7 @@ struct PublishedStatus: Codable, Equatable, Sendable {
     ]
     if let processStart { members["processStart"] = .int(Int(clamping: processStart)) }
     if let started { members["started"] = .double(started) }
+    if let openBlockers { members["openBlockers"] = .int(openBlockers) }
     return Data(JSONOutput.object(members).text(pretty: false).utf8)
   }
 

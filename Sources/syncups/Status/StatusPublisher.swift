@@ -84,12 +84,12 @@ extension PublishedStatus {
       slot: clock.slot, laterSlots: clock.laterSlots,
       elapsed: state.stopwatch.elapsed.seconds, turnElapsed: state.turnTime.seconds,
       paused: state.isPaused, ending: state.alert != nil, overtime: state.isInOvertime,
-      running: state.isTiming, updated: updated)
+      running: state.isTiming, openBlockers: state.openBlockerCount, updated: updated)
   }
 
   /// The status with the times that pass left out: what a reader sees change only when the
   /// meeting writes again (the speaker, the slots, a pause, the end prompt, overtime, the
-  /// timer starting).
+  /// timer starting, a blocker raised or resolved).
   fileprivate var apartFromTimes: PublishedStatus {
     var status = self
     (status.turnLeft, status.meetingLeft, status.elapsed, status.turnElapsed) = (0, 0, 0, 0)

@@ -73,14 +73,14 @@ enum FeatureFixtures {
     Meeting.Turn(attendee: UUID(id), name: name, seconds: seconds, slot: slot)
   }
 
-  /// The first meeting a test saves (`UUID(0)`, at ``now``) of `syncUp`, its attendees in the
-  /// listed order, `absent` marked.
+  /// The first meeting a test saves (`UUID(0)` unless `id` says, at ``now``) of `syncUp`, its
+  /// attendees in the listed order, `absent` marked.
   static func recorded(
-    _ syncUp: SyncUp, transcript: String = "", duration: Int, turns: [Meeting.Turn],
-    endedEarly: Bool = false, absent: Set<UUID> = []
+    _ syncUp: SyncUp, id: UUID = UUID(0), transcript: String = "", duration: Int,
+    turns: [Meeting.Turn], endedEarly: Bool = false, absent: Set<UUID> = []
   ) -> Meeting {
     Meeting(
-      id: UUID(0), date: now, transcript: transcript, started: now, duration: duration,
+      id: id, date: now, transcript: transcript, started: now, duration: duration,
       plannedDuration: syncUp.duration, endedEarly: endedEarly,
       attendees: syncUp.attendees.map {
         MeetingAttendee(id: $0.id, name: $0.name, absent: absent.contains($0.id))

@@ -24,6 +24,10 @@ struct StartCommand: RunnableCommand {
         a                the speaker is absent: recorded so, the next one starts
         space            pause or resume
         t                type a note (Enter adds it to the transcript, Esc cancels)
+        b, o             type a blocker or an action item for the speaker (@name first: \
+      theirs), typed like a note
+        r                resolve one of the speaker's open items: its number, then an \
+      optional resolution
         e, q, Esc        end: save, discard or resume
         Ctrl-C           the same prompt; a second Ctrl-C discards
 
@@ -37,6 +41,14 @@ struct StartCommand: RunnableCommand {
       slot runs out goes on: the screen shows +0:12 over, the bell rings once, and the turn \
       ends on next; the meeting ends on next from the last speaker or on e. Each speaker \
       gets a whole slot, counted from the instant their turn started.
+
+      Blockers and action items outlive the meeting. The first screen (or a script's first \
+      line) says what is open overall (2 open blockers, oldest 5 days; 3 actions), and each \
+      turn starts with the speaker's open items numbered, with their age in working days \
+      (blocked 3 days: waiting on API keys), counted in the local time zone by the workdays \
+      setting (mon-fri by default). An item raised or resolved also goes into the transcript \
+      as a note; all of them are saved with the meeting, and a discarded meeting takes them \
+      with it.
 
       A meeting ends early when you end it (e, a signal, save from a script) while the \
       speaker still has time in their slot or someone present has not spoken yet; the \
@@ -52,7 +64,8 @@ struct StartCommand: RunnableCommand {
       for a script, and the keys still work.
 
       When stdin or stdout is not a terminal, stdin lines are commands (next, absent, pause, \
-      resume, note TEXT, save, discard) and stdout gets one line per event, or JSON Lines \
+      resume, note TEXT, blocker TEXT, action [@NAME] TEXT, resolve ITEM [TEXT] with ITEM \
+      the number the speaker's turn shows or the start of an open item's id, save, discard) and stdout gets one line per event, or JSON Lines \
       events with --json. next on the last speaker ends the meeting and saves it: a terminal \
       asks first, offering only Save and end or Resume, and a script has no one to answer. \
       Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \
@@ -133,9 +146,10 @@ struct StartCommand: RunnableCommand {
     // The meeting, as the options and settings ask.
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
+    @SharedReader(.workingDays) var workingDays
     let meeting = RecordMeeting.State(
       syncUp: shared, absent: absent, order: options.order ?? order,
-      allowsOvertime: options.overtime ?? overtime)
+      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
 
     // Run on the terminal, or on a pipe.
     let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1

@@ -121,7 +121,7 @@ extension PublishedStatus {
 extension JSONOutput {
   /// `pid`, `file`, `syncUp` (`id`, `title`), `started`, `speaker`, `speakerIndex` (from 1),
   /// `speakerCount`, `next`, `turnLeft`, `turnElapsed`, `meetingLeft`, `elapsed` (seconds),
-  /// `overtime` (seconds over, or 0), `paused` and `ending`.
+  /// `overtime` (seconds over, or 0), `paused`, `ending` and `openBlockers`.
   static func status(_ status: PublishedStatus) -> JSONOutput {
     .object([
       "pid": .int(Int(status.pid)),
@@ -143,6 +143,7 @@ extension JSONOutput {
       "overtime": .int(status.overtimeSeconds ?? 0),
       "paused": .bool(status.paused),
       "ending": .bool(status.ending),
+      "openBlockers": .int(status.openBlockers ?? 0),
     ])
   }
 }

@@ -7,6 +7,10 @@ import SyncUpsCore
 /// absent          the speaker is not there: recorded absent, the next one starts
 /// pause, resume   stop and restart the timer
 /// note TEXT       add a note from the current speaker
+/// blocker TEXT    raise a blocker for the current speaker (or `@NAME TEXT`: theirs)
+/// action TEXT     raise an action item, the same way
+/// resolve N TEXT  resolve the speaker's open item numbered N (or an open item by the start
+///                 of its id), TEXT the resolution (optional)
 /// save, discard   end the meeting
 /// ```
 enum PipeCommand: Equatable, Sendable {
@@ -15,11 +19,18 @@ enum PipeCommand: Equatable, Sendable {
   case pause
   case resume
   case note(String)
+  /// A blocker or an action item: `@NAME` first for someone else's.
+  case item(Item.Kind, String)
+  /// The number of one of the speaker's open items (or the start of an open item's id), then
+  /// the resolution, if any.
+  case resolve(String)
   case save
   case discard
 
   /// The names, for messages.
-  static let names = "next, absent, pause, resume, note TEXT, save or discard"
+  static let names =
+    "next, absent, pause, resume, note TEXT, blocker TEXT, action TEXT, resolve ITEM [TEXT], "
+    + "save or discard"
 
   /// Parses one line; blank lines and lines starting with `#` are nothing (nil). Leading and
   /// trailing whitespace is ignored and command names are case-insensitive.
@@ -34,6 +45,14 @@ enum PipeCommand: Equatable, Sendable {
     case "note":
       guard !rest.isEmpty else { throw PipeCommandError("'note' needs the note's text") }
       return .note(rest)
+    case "blocker", "action":
+      guard !rest.isEmpty else {
+        throw PipeCommandError("'\(name.lowercased())' needs the item's text")
+      }
+      return .item(name.lowercased() == "blocker" ? .blocker : .action, rest)
+    case "resolve":
+      guard !rest.isEmpty else { throw PipeCommandError("'resolve' needs the item's number") }
+      return .resolve(rest)
     case "next": try noArgument(name, rest); return .next
     case "absent": try noArgument(name, rest); return .absent
     case "pause": try noArgument(name, rest); return .pause
@@ -52,7 +71,10 @@ enum PipeCommand: Equatable, Sendable {
   }
 
   /// The feature's actions for this command in `state`, in order.
-  func actions(in state: RecordMeeting.State) -> [RecordMeeting.Action] {
+  ///
+  /// - Throws: ``PipeCommandError`` when an item's `@NAME` names nobody, or `resolve` names
+  ///   no open item of the speaker's turn.
+  func actions(in state: RecordMeeting.State) throws(PipeCommandError) -> [RecordMeeting.Action] {
     switch self {
     case .next:
       // On the last speaker the terminal's Next asks "End meeting?" offering only Save and
@@ -65,8 +87,31 @@ enum PipeCommand: Equatable, Sendable {
     case .pause: [.pauseButtonTapped]
     case .resume: [.resumeButtonTapped]
     case .note(let text): [.noteSubmitted(text)]
+    case .item(let kind, let text):
+      try Self.checked { () throws(ItemTextError) in
+        _ = try state.itemOwner(in: text)
+        return [.itemRaised(kind, text)]
+      }
+    case .resolve(let text):
+      try Self.checked { () throws(ItemTextError) in
+        let (id, resolution) = try state.turnItemResolution(text)
+        return [.itemResolved(id, resolution: resolution)]
+      }
     case .save: [.alert(.presented(.confirmSave))]
     case .discard: [.alert(.presented(.confirmDiscard))]
+    }
+  }
+}
+
+extension PipeCommand {
+  /// What `body` makes, its ``ItemTextError`` said as the line's problem.
+  private static func checked(
+    _ body: () throws(ItemTextError) -> [RecordMeeting.Action]
+  ) throws(PipeCommandError) -> [RecordMeeting.Action] {
+    do {
+      return try body()
+    } catch {
+      throw PipeCommandError(error.message)
     }
   }
 }

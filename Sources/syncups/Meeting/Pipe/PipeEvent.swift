@@ -9,11 +9,19 @@ import SyncUpsCore
 /// Something that happened in a meeting, as a script sees it: one line of plain output, or
 /// one JSON object of `--json` output.
 enum PipeEvent: Equatable, Sendable {
-  /// The meeting began: which sync-up, how long, how many speakers, whether they may run over.
-  case started(syncUpID: UUID, title: String, duration: Int, speakers: Int, overtime: Bool)
+  /// The meeting began: which sync-up, how long, how many speakers, whether they may run
+  /// over, and what is open overall (nil when nothing is).
+  case started(
+    syncUpID: UUID, title: String, duration: Int, speakers: Int, overtime: Bool,
+    open: OpenItemsSummary? = nil)
   /// Speaker `index` (from 0) of `count`, named `name`, has the floor at `elapsed` seconds,
-  /// with a slot of `slot` seconds.
-  case speaker(index: Int, count: Int, name: String, elapsed: Int, slot: Int)
+  /// with a slot of `slot` seconds and their open `items`.
+  case speaker(
+    index: Int, count: Int, name: String, elapsed: Int, slot: Int, items: [NumberedItem] = [])
+  /// A blocker or an action item was raised at `elapsed` seconds, for `owner` (its name).
+  case item(Item, owner: String?, elapsed: Int)
+  /// An item was resolved at `elapsed` seconds.
+  case resolved(Item, owner: String?, elapsed: Int)
   /// A turn ended at `elapsed` seconds: `name` spoke `turn.seconds` of `turn.slot`.
   case turn(Meeting.Turn, name: String, elapsed: Int)
   /// `attendee` is absent: left out from the start, or marked so when called.
@@ -36,7 +44,7 @@ enum PipeEvent: Equatable, Sendable {
   static func opening(_ state: RecordMeeting.State) -> [PipeEvent] {
     let started = PipeEvent.started(
       syncUpID: state.syncUp.id, title: state.syncUp.title, duration: state.syncUp.duration,
-      speakers: state.speakerCount, overtime: state.allowsOvertime)
+      speakers: state.speakerCount, overtime: state.allowsOvertime, open: state.openSummary)
     let absent = state.lineup.enumerated().filter(\.element.absent).map { position, attendee in
       PipeEvent.absent(
         attendee, name: displayName(attendee.name, position: position), elapsed: 0)
@@ -56,6 +64,15 @@ enum PipeEvent: Equatable, Sendable {
       for line in added.split(separator: "\n") {
         let (speaker, text) = split(noteLine: String(line), speaker: new.currentSpeakerName)
         events.append(.note(speaker: speaker, text: text, elapsed: elapsed))
+      }
+    }
+    for item in new.itemChanges {
+      let before = old.itemChanges[id: item.id]
+      if before == nil, old.syncUp.items[id: item.id] == nil {
+        events.append(.item(item, owner: new.ownerName(of: item), elapsed: elapsed))
+      }
+      if item.resolved != nil, before?.resolved == nil {
+        events.append(.resolved(item, owner: new.ownerName(of: item), elapsed: elapsed))
       }
     }
     if new.isPaused != old.isPaused {
@@ -97,7 +114,8 @@ enum PipeEvent: Equatable, Sendable {
   private static func speaker(in state: RecordMeeting.State) -> PipeEvent {
     .speaker(
       index: state.speakerIndex, count: state.speakerCount, name: state.currentSpeakerName,
-      elapsed: state.meetingSeconds, slot: state.speakerSlot(for: state.speakerIndex).count)
+      elapsed: state.meetingSeconds, slot: state.speakerSlot(for: state.speakerIndex).count,
+      items: state.turnAgenda)
   }
 
   /// An attendee's name, or `Attendee k` (counting from 1 in the calling order) when blank.
@@ -120,20 +138,34 @@ extension PipeEvent {
   /// The event as one line for people (no line break at the end); user text is sanitized.
   ///
   /// ```
-  /// Started Morning Sync: 3 speakers, 5 min
+  /// Started Morning Sync: 3 speakers, 5 min; 2 open blockers, oldest 5 days; 3 actions
   /// 0:00 Blob is speaking (speaker 1 of 3)
+  ///   1. blocked 5 days: waiting on API keys
   /// 0:42 Note from Blob: Shipped it
+  /// 0:50 Note from Blob: Blocker: the build is slow
+  /// 0:50 Blocker for Blob: the build is slow
+  /// 1:10 Resolved blocker of Blob: waiting on API keys (the keys came)
   /// 5:00 Saved the meeting (1 note)
   /// ```
+  ///
+  /// The speaker's open items follow their line, one an indented line each.
   var plainLine: String {
     switch self {
-    case .started(_, let title, let duration, let speakers, let overtime):
+    case .started(_, let title, let duration, let speakers, let overtime, let open):
       let title = sanitize(SyncUp.shownTitle(title))
       let noun = speakers == 1 ? "speaker" : "speakers"
       return "Started \(title): \(speakers) \(noun), \(DurationText.human(duration))"
-        + (overtime ? ", overtime allowed" : "")
-    case .speaker(let index, let count, let name, let elapsed, _):
+        + (overtime ? ", overtime allowed" : "") + (open.map { "; " + $0.text } ?? "")
+    case .speaker(let index, let count, let name, let elapsed, _, let items):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
+        + items.map { "\n  \($0.number). " + sanitize($0.text) }.joined()
+    case .item(let item, let owner, let elapsed):
+      return "\(DurationText.clock(elapsed)) \(Self.kindWord(item)) for \(sanitize(owner ?? "nobody")): "
+        + sanitize(item.text)
+    case .resolved(let item, let owner, let elapsed):
+      return "\(DurationText.clock(elapsed)) Resolved \(Self.kindWord(item).lowercased()) of "
+        + "\(sanitize(owner ?? "nobody")): \(sanitize(item.text))"
+        + (item.resolution.map { " (\(sanitize($0)))" } ?? "")
     case .turn(let turn, let name, let elapsed):
       let over = turn.overtime > 0 ? " (\(ScreenText.overtime(turn.overtime)))" : ""
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) spoke "
@@ -161,15 +193,48 @@ extension PipeEvent {
   /// The event as a JSON object (see syncups(1), JSON OUTPUT).
   var json: JSONOutput {
     switch self {
-    case .started(let id, let title, let duration, let speakers, let overtime):
-      return .object([
+    case .started(let id, let title, let duration, let speakers, let overtime, let open):
+      var members: [String: JSONOutput] = [
         "event": .string("started"), "syncUpID": .string(id.uuidString), "title": .string(title),
         "duration": .int(duration), "speakers": .int(speakers), "overtime": .bool(overtime),
-      ])
-    case .speaker(let index, let count, let name, let elapsed, let slot):
-      return .object([
+      ]
+      if let open {
+        members["open"] = .object([
+          "blockers": .int(open.blockers), "actions": .int(open.actions),
+          "oldestBlockerDays": open.oldestBlockerDays.map(JSONOutput.int) ?? .null,
+        ])
+      }
+      return .object(members)
+    case .speaker(let index, let count, let name, let elapsed, let slot, let items):
+      var members: [String: JSONOutput] = [
         "event": .string("speaker"), "index": .int(index + 1), "count": .int(count),
         "name": .string(name), "elapsed": .int(elapsed), "slot": .int(slot),
+      ]
+      if !items.isEmpty {
+        members["items"] = .array(
+          items.map {
+            .object([
+              "number": .int($0.number), "id": .string($0.item.id.uuidString),
+              "kind": .string($0.item.kind.rawValue), "text": .string($0.item.text),
+              "age": .int($0.age),
+            ])
+          })
+      }
+      return .object(members)
+    case .item(let item, let owner, let elapsed):
+      return .object([
+        "event": .string("item"), "id": .string(item.id.uuidString),
+        "kind": .string(item.kind.rawValue), "text": .string(item.text),
+        "owner": item.owner.map { .string($0.uuidString) } ?? .null,
+        "ownerName": owner.map(JSONOutput.string) ?? .null, "elapsed": .int(elapsed),
+      ])
+    case .resolved(let item, let owner, let elapsed):
+      return .object([
+        "event": .string("resolved"), "id": .string(item.id.uuidString),
+        "kind": .string(item.kind.rawValue), "text": .string(item.text),
+        "owner": item.owner.map { .string($0.uuidString) } ?? .null,
+        "ownerName": owner.map(JSONOutput.string) ?? .null,
+        "resolution": item.resolution.map(JSONOutput.string) ?? .null, "elapsed": .int(elapsed),
       ])
     case .turn(let turn, let name, let elapsed):
       return .object([
@@ -204,5 +269,10 @@ extension PipeEvent {
       if restored { members["restored"] = .bool(true) }
       return .object(members)
     }
+  }
+
+  /// `Blocker` or `Action`.
+  private static func kindWord(_ item: Item) -> String {
+    item.kind == .blocker ? "Blocker" : "Action"
   }
 }

@@ -82,7 +82,7 @@ final class PipeFrontEnd: FrontEnd {
     guard !isStopped, let meeting, !meeting.hasEndBegun else { return }
     do {
       guard let command = try PipeCommand.parse(line) else { return }
-      for action in command.actions(in: meeting.store.state) {
+      for action in try command.actions(in: meeting.store.state) {
         meeting.send(action)
       }
     } catch {

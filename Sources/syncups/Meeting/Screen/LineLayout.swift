@@ -2,8 +2,9 @@ import SyncUpsCore
 
 /// The meeting on a terminal that cannot move the cursor (`TERM=dumb`): the lines a script
 /// gets (``PipeEvent/plainLine``), written as things happen, plus what the keys need — the
-/// keys that work, the end prompt, the note being typed echoed as it is typed. A pure
-/// function from what was shown and what is to be shown to the text to write.
+/// keys that work, the end prompt, the note being typed echoed as it is typed (and why Enter
+/// did not take an item or a resolution). A pure function from what was shown and what is to
+/// be shown to the text to write.
 ///
 /// ```swift
 /// LineLayout.opening(state, overlay)  // "Started Eng: …\n0:00 Ana is speaking …\n…"
@@ -41,19 +42,19 @@ enum LineLayout {
     if new.overlay.isInterruptPending, !old.overlay.isInterruptPending {
       lines.append(ScreenParts.interruptHint)
     }
+    if let problem = new.overlay.draftProblem, problem != old.overlay.draftProblem {
+      lines.append(sanitize(problem))
+    }
     let oldDraft = noteLine(old)
     let newDraft = noteLine(new)
     guard lines.isEmpty, let oldDraft, let newDraft else {
       // The note line (if one was open) ends, the lines follow, the note line starts again.
       let end = oldDraft == nil ? "" : "\n"
       let body = lines.map { $0 + "\n" }.joined()
-      return end + body + (newDraft.map { noteLabel + $0 } ?? "")
+      return end + body + (newDraft.map { new.overlay.draft.label + $0 } ?? "")
     }
-    return edit(from: oldDraft, to: newDraft)
+    return edit(from: oldDraft, to: newDraft, label: new.overlay.draft.label)
   }
-
-  /// The note being typed is shown after this.
-  static let noteLabel = "Note: "
 
   /// The note being typed, sanitized, when its line is shown: not while the end prompt waits
   /// for its answer, nor once the meeting has ended (it took the note into its transcript).
@@ -63,12 +64,12 @@ enum LineLayout {
 
   /// Typing in the note line: what was added, or backspaces over what was removed; the line
   /// written again when it changed otherwise.
-  private static func edit(from old: String, to new: String) -> String {
+  private static func edit(from old: String, to new: String, label: String) -> String {
     if new.hasPrefix(old) { return String(new.dropFirst(old.count)) }
     if old.hasPrefix(new) {
       let width = displayWidth(String(old.dropFirst(new.count)))
       return String(repeating: "\u{8} \u{8}", count: width)
     }
-    return "\n" + noteLabel + new
+    return "\n" + label + new
   }
 }

@@ -13,12 +13,13 @@ import SyncUpsCore
 /// is written in the last column, so no row ever wraps. Without colour the only escape
 /// sequences are those cursor moves and clears.
 ///
-/// From 40×10 on, the screen shows the sync-up's title in its theme's colours, who is speaking,
-/// "Speaker k of n", who is next, the time elapsed and left for the meeting and for the speaker
-/// with a progress bar each (or the speaker's overtime), how many notes were taken and the
-/// last one, "Paused", the note being typed, the end prompt, and the keys. The last ten
-/// seconds of a speaker's time stand out. Rows that do not fit are left out, least useful
-/// first. A smaller terminal gets a compact layout of a few short lines.
+/// From 40×10 on, the screen shows the sync-up's title in its theme's colours, what is open
+/// overall during the first turn, who is speaking, "Speaker k of n", who is next, the
+/// speaker's open items numbered, the time elapsed and left for the meeting and for the
+/// speaker with a progress bar each (or the speaker's overtime), how many notes were taken and
+/// the last one, "Paused", the note (or item, or resolution) being typed, the end prompt, and
+/// the keys. The last ten seconds of a speaker's time stand out. Rows that do not fit are left
+/// out, least useful first. A smaller terminal gets a compact layout of a few short lines.
 enum ScreenLayout {
   /// The smallest terminal that gets the full layout.
   static let minimumSize = TerminalSize(columns: 40, rows: 10)
@@ -59,12 +60,15 @@ enum ScreenLayout {
 
   /// Everything the full layout would show, with how much each line matters.
   private static func fullBody(_ parts: ScreenParts, width: Int) -> [ScreenLine] {
-    var body: [ScreenLine] = [
-      ScreenLine(parts.titleBar(width: width), priority: 7), .blank,
+    var body: [ScreenLine] = [ScreenLine(parts.titleBar(width: width), priority: 7)]
+    if let summary = parts.openSummary(width: width) { body.append(ScreenLine(summary, priority: 4)) }
+    body += [
+      .blank,
       ScreenLine(parts.speaking(width: width), priority: 9),
       ScreenLine(parts.counter, priority: 6),
     ]
     if let upcoming = parts.upcoming(width: width) { body.append(ScreenLine(upcoming, priority: 3)) }
+    body += parts.agenda(width: width).map { ScreenLine($0, priority: 5) }
     body.append(.blank)
     body += parts.timerLines(width: width)
     if let notes = parts.notesSummary(width: width) {
@@ -73,6 +77,7 @@ enum ScreenLayout {
     let status = [
       parts.pausedText(width: width).map { ScreenLine($0, priority: 8) },
       parts.noteLine(width: width).map { ScreenLine($0, priority: 9) },
+      parts.draftProblem(width: width).map { ScreenLine($0, priority: 8) },
     ].compactMap { $0 }
     if !status.isEmpty { body += [.blank] + status }
     let prompt = parts.promptLines(width: width)
@@ -90,6 +95,9 @@ enum ScreenLayout {
     ]
     if let paused = parts.pausedText(width: width) { lines.append(ScreenLine(paused, priority: 7)) }
     if let note = parts.noteLine(width: width) { lines.append(ScreenLine(note, priority: 9)) }
+    if let problem = parts.draftProblem(width: width) {
+      lines.append(ScreenLine(problem, priority: 8))
+    }
     lines += parts.compactPrompt(width: width)
     if let help = parts.help(width: width) {
       lines.append(ScreenLine(parts.style.dim(help), priority: 3))

@@ -139,27 +139,64 @@ struct ScreenParts {
     state.isPaused ? style.bold(truncated("Paused", toWidth: width)) : nil
   }
 
-  /// `Note: text▏` while a note is being typed, showing the end of a note too long to fit.
+  /// `Note: text▏` while a note is being typed (`Blocker: `, `Action: `, `Resolve: ` for the
+  /// others), showing the end of a text too long to fit.
   func noteLine(width: Int) -> String? {
     guard let draft = overlay.noteDraft else { return nil }
-    let label = "Note: "
+    let label = overlay.draft.label
     let room = width - displayWidth(label) - displayWidth(Self.cursor)
     guard room >= 1 else { return Self.cursor }
     return label + ScreenText.tail(sanitize(draft), width: room) + Self.cursor
+  }
+
+  /// Why Enter did not take what is being typed, cut to `width`, in the warning colour.
+  func draftProblem(width: Int) -> String? {
+    guard overlay.isTypingNote, let problem = overlay.draftProblem else { return nil }
+    let text = truncated(sanitize(problem), toWidth: width)
+    return style.isColored ? style.warning(text) : text
+  }
+
+  /// `2 open blockers, oldest 5 days; 3 actions` during the first turn, cut to `width`; nil
+  /// when nothing is open.
+  func openSummary(width: Int) -> String? {
+    guard state.turns.isEmpty, let summary = state.openSummary else { return nil }
+    return truncated(summary.text, toWidth: width)
+  }
+
+  /// The speaker's open items, numbered, each cut to `width`:
+  /// `1. blocked 3 days: waiting on API keys`.
+  func agenda(width: Int) -> [String] {
+    guard !isOver else { return [] }
+    return state.turnAgenda.map { truncated("\($0.number). " + sanitize($0.text), toWidth: width) }
   }
 
   /// The keys that work now, as many as fit in `width`; `nil` while the end prompt is shown
   /// (its buttons name theirs) or when not even the main keys fit.
   func help(width: Int = .max) -> String? {
     guard state.alert == nil else { return nil }
+    let resolve = state.turnAgenda.isEmpty ? "" : "  r resolve"
     let choices =
       overlay.isTypingNote
-      ? ["enter add note  esc cancel"]
+      ? [
+        "enter \(enterWord)  esc cancel" + (overlay.draft == .note ? "" : "  @name owner"),
+        "enter \(enterWord)  esc cancel",
+      ]
       : [
+        "n next  a absent  space \(pauseWord)  t note  b blocker  o action\(resolve)  e end",
         "n next  a absent  space \(pauseWord)  t note  e end",
         "n next  space \(pauseWord)  t note  e end",
       ]
     return choices.first { displayWidth($0) <= width }
+  }
+
+  /// What Enter does to what is being typed.
+  private var enterWord: String {
+    switch overlay.draft {
+    case .note: "add note"
+    case .item(.blocker): "add blocker"
+    case .item(.action): "add action"
+    case .resolution: "resolve"
+    }
   }
 
   private var pauseWord: String { state.isPaused ? "resume" : "pause" }

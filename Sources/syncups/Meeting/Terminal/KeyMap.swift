@@ -9,10 +9,13 @@ import SyncUpsCore
 /// ```
 ///
 /// - Meeting: `n` or → next speaker; `a` marks the speaker absent and moves on; space pauses
-///   or resumes; `t` starts a note; `e`, `q` or Esc opens the end prompt. Upper-case letters
-///   work too.
-/// - Typing a note (the timer keeps running): characters add to it, Backspace removes the last
-///   one, Enter adds it to the transcript, Esc drops it.
+///   or resumes; `t` starts a note; `b` a blocker and `o` an action item for the speaker (or
+///   `@name` first); `r`, when the speaker has open items, resolves one (its number, then
+///   optional text); `e`, `q` or Esc opens the end prompt. Upper-case letters work too.
+/// - Typing a note, an item or a resolution (the timer keeps running): characters add to it,
+///   Backspace removes the last one, Enter adds it (to the transcript; an item or a resolution
+///   to the meeting's items too), Esc drops it. An item whose `@name` names nobody, or a
+///   resolution of no open item, stays being typed, its problem shown.
 /// - End prompt: `s` saves (the meeting saves the note being typed with it, see
 ///   ``RecordMeeting/State/noteDraft``), `d` discards when the prompt offers it (the note being
 ///   typed is kept for the meeting to show with the others), `r` or Esc resumes. Other keys do
@@ -48,7 +51,9 @@ enum KeyMap {
       return interrupt(state: state, overlay: overlay)
     case .key(let key):
       if let alert = state.alert { return promptKey(key, alert: alert, overlay: overlay) }
-      if let draft = overlay.noteDraft { return noteKey(key, draft: draft, overlay: overlay) }
+      if let draft = overlay.noteDraft {
+        return noteKey(key, draft: draft, state: state, overlay: overlay)
+      }
       return meetingKey(key, state: state, overlay: overlay)
     }
   }
@@ -59,7 +64,7 @@ enum KeyMap {
     if state.alert != nil && overlay.isInterruptPending {
       return Response(
         actions: [.alert(.presented(.confirmDiscard))],
-        overlay: ScreenOverlay(noteDraft: overlay.noteDraft), isInterrupted: true)
+        overlay: overlay.keepingDraft, isInterrupted: true)
     }
     var next = overlay
     next.isInterruptPending = true
@@ -76,12 +81,12 @@ enum KeyMap {
     case .character("s"), .character("S"):
       return Response(
         actions: [.alert(.presented(.confirmSave))],
-        overlay: ScreenOverlay(noteDraft: overlay.noteDraft))
+        overlay: overlay.keepingDraft)
     case .character("d"), .character("D"):
       guard isDiscardable(alert) else { return Response(overlay: overlay) }
       return Response(
         actions: [.alert(.presented(.confirmDiscard))],
-        overlay: ScreenOverlay(noteDraft: overlay.noteDraft))
+        overlay: overlay.keepingDraft)
     case .character("r"), .character("R"), .escape:
       var next = overlay
       next.isInterruptPending = false
@@ -91,19 +96,29 @@ enum KeyMap {
     }
   }
 
-  /// A key while a note is being typed.
-  private static func noteKey(_ key: Key, draft: String, overlay: ScreenOverlay) -> Response {
+  /// A key while a note, an item or a resolution is being typed.
+  private static func noteKey(
+    _ key: Key, draft: String, state: RecordMeeting.State, overlay: ScreenOverlay
+  ) -> Response {
     var next = overlay
+    next.draftProblem = nil
     switch key {
     case .character(let character):
       next.noteDraft = draft + String(character)
     case .backspace:
       next.noteDraft = String(draft.dropLast())
     case .enter:
-      next.noteDraft = nil
-      return Response(actions: submitted(draft), overlay: next)
+      do {
+        let actions = try submitted(draft, as: overlay.draft, state: state)
+        next.noteDraft = nil
+        next.draft = .note
+        return Response(actions: actions, overlay: next)
+      } catch {
+        next.draftProblem = error.message
+      }
     case .escape:
       next.noteDraft = nil
+      next.draft = .note
     default:
       break
     }
@@ -123,9 +138,14 @@ enum KeyMap {
       return Response(
         actions: [state.isPaused ? .resumeButtonTapped : .pauseButtonTapped], overlay: overlay)
     case .character("t"), .character("T"):
-      var next = overlay
-      next.noteDraft = ""
-      return Response(overlay: next)
+      return Response(overlay: typing(.note, overlay))
+    case .character("b"), .character("B"):
+      return Response(overlay: typing(.item(.blocker), overlay))
+    case .character("o"), .character("O"):
+      return Response(overlay: typing(.item(.action), overlay))
+    case .character("r"), .character("R"):
+      guard !state.turnAgenda.isEmpty else { return Response(overlay: overlay) }
+      return Response(overlay: typing(.resolution, overlay))
     case .character("e"), .character("E"), .character("q"), .character("Q"), .escape:
       return Response(actions: [.endMeetingButtonTapped], overlay: overlay)
     default:
@@ -133,10 +153,33 @@ enum KeyMap {
     }
   }
 
-  /// `.noteSubmitted(draft)` when there is a draft with something besides white space.
-  private static func submitted(_ draft: String?) -> [RecordMeeting.Action] {
-    guard let draft, !draft.isBlank else { return [] }
-    return [.noteSubmitted(draft)]
+  /// `overlay` typing a new `draft`, empty so far.
+  private static func typing(_ draft: ScreenOverlay.Draft, _ overlay: ScreenOverlay) -> ScreenOverlay {
+    var next = overlay
+    next.noteDraft = ""
+    next.draft = draft
+    return next
+  }
+
+  /// What Enter on `text` typed as `draft` sends: nothing when it is blank, else the note, the
+  /// item raised, or the resolution.
+  ///
+  /// - Throws: ``ItemTextError`` when an item's `@name` names nobody, or a resolution's
+  ///   number no open item of the turn.
+  private static func submitted(
+    _ text: String, as draft: ScreenOverlay.Draft, state: RecordMeeting.State
+  ) throws(ItemTextError) -> [RecordMeeting.Action] {
+    guard !text.isBlank else { return [] }
+    switch draft {
+    case .note:
+      return [.noteSubmitted(text)]
+    case .item(let kind):
+      _ = try state.itemOwner(in: text)
+      return [.itemRaised(kind, text)]
+    case .resolution:
+      let (id, resolution) = try state.turnItemResolution(text)
+      return [.itemResolved(id, resolution: resolution)]
+    }
   }
 
   /// Whether `alert` offers Discard.

@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// What the terminal meeting shows on top of the feature's state: the state of the terminal
 /// front-end itself, which the meeting feature knows nothing of.
 ///
@@ -7,18 +9,52 @@
 /// overlay.isInterruptPending = true  // "Ctrl-C again discards the meeting."
 /// ```
 struct ScreenOverlay: Equatable, Sendable {
-  /// The note being typed, or `nil` when no note is being typed.
+  /// What the text being typed becomes on Enter.
+  enum Draft: Equatable, Sendable {
+    /// A note of the transcript.
+    case note
+    /// A blocker or an action item (`@name` first for someone else's).
+    case item(Item.Kind)
+    /// The resolution of one of the speaker's open items: its number, then optional text.
+    case resolution
+
+    /// The label the text being typed is shown after: `Note: `, `Blocker: `, …
+    var label: String {
+      switch self {
+      case .note: "Note: "
+      case .item(.blocker): "Blocker: "
+      case .item(.action): "Action: "
+      case .resolution: "Resolve: "
+      }
+    }
+  }
+
+  /// The text being typed (a note unless ``draft`` says otherwise), or `nil` when nothing is
+  /// being typed.
   var noteDraft: String?
+  /// What the text being typed becomes.
+  var draft: Draft
+  /// Why Enter did not take the text being typed (an `@name` naming nobody, a number of no
+  /// open item): shown under it until it changes.
+  var draftProblem: String?
   /// Whether a Ctrl-C was pressed and the end prompt it opened is still shown: another
   /// Ctrl-C discards the meeting.
   var isInterruptPending: Bool
 
   /// An overlay with no note being typed and no Ctrl-C pending.
-  init(noteDraft: String? = nil, isInterruptPending: Bool = false) {
+  init(noteDraft: String? = nil, draft: Draft = .note, isInterruptPending: Bool = false) {
     self.noteDraft = noteDraft
+    self.draft = draft
     self.isInterruptPending = isInterruptPending
   }
 
-  /// Whether a note is being typed.
+  /// Whether a note, an item or a resolution is being typed.
   var isTypingNote: Bool { noteDraft != nil }
+
+  /// The note being typed, which the meeting keeps (and saves whatever ends it); empty while
+  /// none, or an item or a resolution, is being typed.
+  var meetingNoteDraft: String { draft == .note ? noteDraft ?? "" : "" }
+
+  /// This overlay with only what is being typed kept: the Ctrl-C pending and any problem gone.
+  var keepingDraft: ScreenOverlay { ScreenOverlay(noteDraft: noteDraft, draft: draft) }
 }

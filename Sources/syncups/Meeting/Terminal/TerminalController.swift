@@ -139,7 +139,7 @@ final class TerminalController {
   func handle(_ input: KeyMap.Input) {
     guard !isEnding else { return }
     let response = KeyMap.respond(to: input, state: store.state, overlay: overlay)
-    let draft = response.overlay.noteDraft ?? ""
+    let draft = response.overlay.meetingNoteDraft
     let draftChange: [RecordMeeting.Action] =
       draft == store.state.noteDraft ? [] : [.noteDraftChanged(draft)]
     overlay = response.overlay

@@ -1,0 +1,253 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+
+/// The follow-through of a meeting: blockers and action items raised for a speaker, the open
+/// ones of each speaker shown when their turn starts, and those resolved. What a meeting
+/// raises or resolves is kept in ``RecordMeeting/State/itemChanges`` and goes into the
+/// sync-up only with the saved meeting, in the same save: a discarded meeting takes it along.
+extension RecordMeeting.State {
+  /// The sync-up's items as the meeting has them: those stored, with what the meeting resolved,
+  /// then those it raised, in the order raised.
+  public var items: [Item] {
+    let stored = syncUp.items.map { itemChanges[id: $0.id] ?? $0 }
+    return stored + itemChanges.filter { syncUp.items[id: $0.id] == nil }
+  }
+
+  /// The current speaker's items shown in their turn, numbered from 1 by position among
+  /// those open when the turn started: those still open now, with their ages.
+  public var turnAgenda: [NumberedItem] {
+    let items = items
+    return turnItems.enumerated().compactMap { position, id in
+      guard let item = items.first(where: { $0.id == id }), item.isOpen else { return nil }
+      return NumberedItem(number: position + 1, item: item, age: age(of: item))
+    }
+  }
+
+  /// The open item numbered `number` in the current speaker's turn (see ``turnAgenda``); nil
+  /// when there is none, or it is resolved already.
+  public func turnItem(numbered number: Int) -> Item? {
+    turnAgenda.first { $0.number == number }?.item
+  }
+
+  /// The open item whose reference starts `text`, and the resolution that follows it (empty
+  /// when none): `2 the keys came`. The reference is its number in the current speaker's turn
+  /// (see ``turnAgenda``), or else the start of its id (four characters at least), which names
+  /// any open item of the sync-up; a reference that reads as a number is a number.
+  ///
+  /// - Throws: ``ItemTextError`` when the reference names no open item, or several.
+  public func turnItemResolution(_ text: String) throws(ItemTextError) -> (
+    id: Item.ID, resolution: String
+  ) {
+    let text = text.asOneLine
+    let word = String(text.prefix { !$0.isWhitespace })
+    let resolution = String(text.dropFirst(word.count)).asOneLine
+    if let number = Int(word) {
+      guard let item = turnItem(numbered: number) else {
+        let numbers = turnAgenda.map { String($0.number) }
+        let choice = numbers.isEmpty
+          ? "\(currentSpeakerName) has no open item" : "open: \(numbers.joined(separator: ", "))"
+        throw ItemTextError("no open item \(number) in this turn (\(choice))")
+      }
+      return (item.id, resolution)
+    }
+    let prefix = word.lowercased()
+    let matches = prefix.count >= 4
+      ? items.filter { $0.isOpen && $0.id.uuidString.lowercased().hasPrefix(prefix) } : []
+    guard matches.count == 1 else {
+      throw ItemTextError(
+        matches.isEmpty
+          ? "name the item to resolve by its number or the start of its id (got '\(word)')"
+          : "'\(word)' is the start of several open items' ids")
+    }
+    return (matches[0].id, resolution)
+  }
+
+  /// Whole working days from when `item` was opened to the day the meeting started, counted
+  /// by the `workdays` setting in the user's time zone.
+  public func age(of item: Item) -> Int {
+    workingDays.age(from: item.opened, to: today ?? item.opened, timeZone: timeZone)
+  }
+
+  /// What is open overall when the meeting starts; nil when nothing is.
+  public var openSummary: OpenItemsSummary? {
+    let open = syncUp.items.filter(\.isOpen)
+    let blockers = open.filter { $0.kind == .blocker }
+    let summary = OpenItemsSummary(
+      blockers: blockers.count, oldestBlockerDays: blockers.map(age(of:)).max(),
+      actions: open.count - blockers.count)
+    return open.isEmpty ? nil : summary
+  }
+
+  /// How many blockers are open now, those resolved in the meeting left out and those raised
+  /// in it counted.
+  public var openBlockerCount: Int { items.count { $0.isOpen && $0.kind == .blocker } }
+
+  /// The attendee a blocker or action item typed as `text` belongs to, and its text: the
+  /// attendee `@name` at its start names (by name, the name without spaces, or one of its
+  /// words, ignoring case), else the current speaker.
+  ///
+  /// ```swift
+  /// state.itemOwner(in: "@blob send the notes")  // (Blob's id, "send the notes")
+  /// ```
+  ///
+  /// - Throws: ``ItemTextError`` when `@name` names nobody or several, or nothing follows it.
+  public func itemOwner(in text: String) throws(ItemTextError) -> (owner: Attendee.ID?, text: String) {
+    let text = text.asOneLine
+    guard text.hasPrefix("@") else {
+      guard !text.isEmpty else { throw ItemTextError("the item needs its text") }
+      let owner = speakers.indices.contains(speakerIndex) ? speakers[speakerIndex] : nil
+      return (owner, text)
+    }
+    let name = String(text.dropFirst().prefix { !$0.isWhitespace })
+    let rest = String(text.dropFirst(name.count + 1)).asOneLine
+    // The whole name first, then the name without its spaces, then one of its words: `@blob`
+    // is Blob even beside Blob Jr, and `@jr` is Blob Jr.
+    let wanted = name.lowercased()
+    let rules: [(String) -> Bool] = [
+      { $0 == wanted }, { $0.filter { !$0.isWhitespace } == wanted },
+      { $0.split(whereSeparator: \.isWhitespace).contains { $0 == wanted } },
+    ]
+    let matches =
+      rules.lazy.map { rule in self.lineup.filter { rule($0.name.lowercased()) } }
+      .first { !$0.isEmpty } ?? []
+    guard matches.count == 1 else {
+      throw ItemTextError(
+        matches.isEmpty ? "no attendee is named '\(name)'" : "'\(name)' names several attendees")
+    }
+    guard !rest.isEmpty else { throw ItemTextError("the item for '@\(name)' needs its text") }
+    return (matches[0].id, rest)
+  }
+
+  /// The name an item's owner goes by in this meeting: `Speaker k` when their name is blank,
+  /// and nil when it has no owner or its owner is no longer on the sync-up.
+  public func ownerName(of item: Item) -> String? {
+    guard let owner = item.owner else { return nil }
+    if let index = speakers.firstIndex(of: owner) { return speakerName(at: index) }
+    return lineup.first { $0.id == owner }.map { $0.name.isBlank ? "" : $0.name }
+  }
+
+  /// The current speaker's open items, by id, in the order they were opened: the agenda of a
+  /// turn starting now.
+  var currentSpeakerOpenItems: [Item.ID] {
+    guard speakers.indices.contains(speakerIndex) else { return [] }
+    let id = speakers[speakerIndex]
+    return items.filter { $0.isOpen && $0.owner == id }.map(\.id)
+  }
+}
+
+/// An open item of a speaker's turn, as the turn shows it.
+public struct NumberedItem: Equatable, Sendable {
+  /// Its number in the turn, from 1: what resolving it names.
+  public var number: Int
+  public var item: Item
+  /// Its age in working days.
+  public var age: Int
+
+  /// `blocked 3 days: waiting on API keys`.
+  public var text: String { item.agendaText(age: age) }
+}
+
+/// What is open in a sync-up when its meeting starts, for its first screen or line.
+public struct OpenItemsSummary: Equatable, Sendable {
+  /// Open blockers.
+  public var blockers: Int
+  /// The age of the oldest open blocker in working days; nil when none is open.
+  public var oldestBlockerDays: Int?
+  /// Open action items.
+  public var actions: Int
+
+  /// `2 open blockers, oldest 5 days; 3 actions`, `1 open blocker, 2 days`, `3 open actions`.
+  public var text: String {
+    let actionText = "\(actions) action\(actions == 1 ? "" : "s")"
+    guard blockers > 0 else { return "\(actions) open action\(actions == 1 ? "" : "s")" }
+    let days = oldestBlockerDays.map(Item.daysText) ?? ""
+    let blockerText =
+      blockers == 1 ? "1 open blocker, \(days)" : "\(blockers) open blockers, oldest \(days)"
+    return actions > 0 ? "\(blockerText); \(actionText)" : blockerText
+  }
+}
+
+/// Why an item typed in a meeting was not raised.
+public struct ItemTextError: Error, Equatable, Sendable {
+  /// What is wrong, for the person who typed it.
+  public var message: String
+
+  public init(_ message: String) {
+    self.message = message
+  }
+}
+
+extension Item {
+  /// `blocked 3 days: waiting on API keys`, `action 1 day: send the notes`: the item as a
+  /// speaker's turn shows it, `days` its age in working days.
+  public func agendaText(age days: Int) -> String {
+    "\(kind == .blocker ? "blocked" : "action") \(Self.daysText(days)): \(text)"
+  }
+
+  /// `1 day`, `0 days`, `5 days`.
+  static func daysText(_ days: Int) -> String { days == 1 ? "1 day" : "\(days) days" }
+}
+
+extension RecordMeeting {
+  /// Raises an item of `kind` typed as `text` (see ``State/itemOwner(in:)``), opened now, and
+  /// notes it in the transcript under the current speaker's name: `Blob: Blocker: text`, or
+  /// `Blob: Action for Blob Jr: text` when it is someone else's. Text that names no owner
+  /// raises nothing.
+  func raiseItem(_ kind: Item.Kind, _ text: String, _ state: inout State) {
+    guard let (owner, text) = try? state.itemOwner(in: text) else { return }
+    let item = Item(id: uuid(), kind: kind, text: text, owner: owner, opened: wholeSecondsNow)
+    state.itemChanges.append(item)
+    let label = kind == .blocker ? "Blocker" : "Action"
+    let current = state.speakers.indices.contains(state.speakerIndex)
+      ? state.speakers[state.speakerIndex] : nil
+    let forWhom = owner == current ? "" : state.ownerName(of: item).map { " for \($0)" } ?? ""
+    addTranscriptLine("\(label)\(forWhom): \(text)", &state)
+  }
+
+  /// Resolves the open item `id` now, with `resolution` (none when blank), and notes it in the
+  /// transcript: `Blob: Resolved blocker: text (resolution)`. An item already resolved, or
+  /// unknown, is left as it is.
+  func resolveItem(_ id: Item.ID, resolution: String, _ state: inout State) {
+    guard var item = state.items.first(where: { $0.id == id }), item.isOpen else { return }
+    let resolution = resolution.asOneLine
+    item.resolved = wholeSecondsNow
+    item.resolution = resolution.isEmpty ? nil : resolution
+    state.itemChanges[id: id] = item
+    let kind = item.kind == .blocker ? "blocker" : "action"
+    addTranscriptLine(
+      "Resolved \(kind): \(item.text)" + (resolution.isEmpty ? "" : " (\(resolution))"), &state)
+  }
+
+  /// The meeting's item changes, stamped as raised or resolved in `meeting`.
+  static func stamped(_ changes: IdentifiedArrayOf<Item>, in meeting: Meeting, stored: SyncUp)
+    -> IdentifiedArrayOf<Item>
+  {
+    IdentifiedArrayOf(uniqueElements: changes.map { item in
+      var item = item
+      if stored.items[id: item.id] == nil { item.openedIn = meeting.id }
+      if item.resolved != nil { item.resolvedIn = meeting.id }
+      return item
+    })
+  }
+
+  /// Files the items a meeting raised or resolved into `syncUp`, as stored now: a raised item
+  /// joins the end of its items (once); a resolution goes onto the stored item, other changes
+  /// to it (another process's edit of its text) kept. A resolution of an item that was
+  /// resolved or deleted meanwhile is left out.
+  static func file(_ items: IdentifiedArrayOf<Item>, of meeting: Meeting, into syncUp: inout SyncUp) {
+    for item in items {
+      if let stored = syncUp.items[id: item.id] {
+        guard stored.isOpen, item.resolved != nil else { continue }
+        syncUp.items[id: item.id]?.resolved = item.resolved
+        syncUp.items[id: item.id]?.resolvedIn = item.resolvedIn
+        syncUp.items[id: item.id]?.resolution = item.resolution
+      } else if item.openedIn == meeting.id {
+        syncUp.items.append(item)
+      }
+    }
+  }
+}
