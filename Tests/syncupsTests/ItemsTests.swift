@@ -86,6 +86,8 @@ struct ItemsTests {
       $0.defaultFileStorage = InMemoryFileSystem(files: [Self.path: Data(Self.file.utf8)])
       $0.syncUpsFileURL = URL(filePath: Self.path)
       $0.date = .constant(now)
+      let newYork = TimeZone(identifier: "America/New_York")!
+      $0.utcOffset = { newYork.secondsFromGMT(for: $0) }
       $0.defaultAppStorage = AppStorage(
         url: URL(filePath: Self.settings),
         fileSystem: InMemoryFileSystem(files: [Self.settings: Data(settings.utf8)]))
@@ -93,9 +95,7 @@ struct ItemsTests {
       let context = CommandContext(
         options: GlobalOptions(file: Self.path, json: json, color: .never),
         environment: ["HOME": "/nonexistent"])
-      return try command.answer(
-        from: context.readSyncUps(), in: context,
-        utcOffset: TimeZone(identifier: "America/New_York")!.secondsFromGMT(for:))
+      return try command.answer(from: context.readSyncUps(), in: context)
     }
   }
 

@@ -85,11 +85,11 @@ struct StatsTests {
   }
 
   /// What `stats` prints for `command`, with `--json` when `json`, at 12:30 UTC on
-  /// 12 November 2026, uncoloured, in the time zone `timeZone`, on `file` and with the
+  /// 12 November 2026, uncoloured, local dates `utcOffset` seconds east of UTC, on `file` and with the
   /// settings `settings`.
   func stats(
     _ command: StatsCommand, json: Bool = false, file: String = Self.file,
-    settings: String = "{}", timeZone: String = "UTC"
+    settings: String = "{}", utcOffset: Int = 0
   ) throws -> String {
     try withDependencies {
       $0.defaultFileStorage = InMemoryFileSystem(files: [Self.path: Data(file.utf8)])
@@ -98,10 +98,11 @@ struct StatsTests {
         fileSystem: InMemoryFileSystem(files: ["/settings.json": Data(settings.utf8)]))
       $0.syncUpsFileURL = URL(filePath: Self.path)
       $0.date = .constant(Date(timeIntervalSince1970: 1_794_486_600))
+      $0.utcOffset = { _ in utcOffset }
     } operation: {
       let context = CommandContext(
         options: GlobalOptions(file: Self.path, json: json, color: .never),
-        environment: ["HOME": "/nonexistent", "TZ": timeZone])
+        environment: ["HOME": "/nonexistent"])
       return try command.answer(from: context.readSyncUps(), in: context)
     }
   }
@@ -153,12 +154,12 @@ struct StatsTests {
 
   /// A blocker raised at 05:00 UTC on Thursday 12 November: raised today in UTC, 0 days old;
   /// in Honolulu (UTC−10) raised on Wednesday evening, and 1 day old at 02:30 on Thursday.
-  @Test(arguments: [("UTC", 0), ("Pacific/Honolulu", 1)])
-  func itemsAgeByLocalDates(timeZone: String, age: Int) throws {
+  @Test(arguments: [(0, 0), (-10 * 3600, 1)])
+  func itemsAgeByLocalDates(utcOffset: Int, age: Int) throws {
     let file = Self.file.replacingOccurrences(
       of: #""duration" : 300,"#,
       with: #""duration" : 300, "items" : [\#(Self.item("F1", "blocker", "keys", opened: "2026-11-12T05:00:00Z"))],"#)
-    let answer = try stats(StatsCommand(syncUp: "eng"), json: true, file: file, timeZone: timeZone)
+    let answer = try stats(StatsCommand(syncUp: "eng"), json: true, file: file, utcOffset: utcOffset)
     let stats = try #require(
       try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
     let items = stats["items"] as? [String: Any]

@@ -71,14 +71,11 @@ struct ItemsCommand: RunnableCommand {
   }
 
   /// What `items` prints on standard output for `syncUps`, ages counted at the `date`
-  /// dependency's now in local dates `utcOffset(date)` seconds east of UTC (the local time
+  /// dependency's now in local dates (``CommandContext/itemAge()``, the local time
   /// zone's, which `TZ` names); nil when no item is selected (and not `--json`).
   @MainActor func answer(
-    from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext,
-    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
-  ) throws -> String? {
-    @Dependency(\.date.now) var now
-    @SharedReader(.workingDays) var workingDays
+    from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext) throws -> String? {
+    let age = context.itemAge()
     let targets = try syncUp.map { [try context.syncUp($0, in: syncUps)] } ?? syncUps.elements
     let owners = try owner.map { try ownerIDs($0, in: targets, context: context) }
     let lists = targets.map { syncUp in
@@ -90,7 +87,7 @@ struct ItemsCommand: RunnableCommand {
           else { return nil }
           return ItemList.Entry(
             position: index + 1, item: item,
-            age: item.age(at: now, workingDays: workingDays, utcOffset: utcOffset))
+            age: age(item))
         })
     }.filter { !$0.entries.isEmpty }
     if context.options.json {

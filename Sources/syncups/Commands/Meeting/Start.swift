@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SharedState
 import SyncUpsCore
 
@@ -34,7 +39,9 @@ struct StartCommand: RunnableCommand {
       A note belongs to the speaker whose turn it was when you started typing it, though the \
       turn changes before Enter. A note being typed when the meeting ends, however it ends, \
       is saved with it (printed on stderr with the other notes when the meeting is \
-      discarded); keys typed after the end are dropped, never passed to the shell.
+      discarded); a blocker, action or resolution being typed is saved as a note after its \
+      label ('Blocker: waiting on keys'). Keys typed after the end are dropped, never passed \
+      to the shell.
 
       When someone is absent, those after them share what is left of the meeting; when the \
       last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \
@@ -147,9 +154,13 @@ struct StartCommand: RunnableCommand {
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workingDays
+    // Items' ages count local dates at the offset the user's time zone has now.
+    @Dependency(\.date.now) var now
+    @Dependency(\.utcOffset) var utcOffset
     let meeting = RecordMeeting.State(
       syncUp: shared, absent: absent, order: options.order ?? order,
-      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
+      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays,
+      timeZone: TimeZone(secondsFromGMT: utcOffset(now)) ?? .gmt)
 
     // Run on the terminal, or on a pipe.
     let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1
