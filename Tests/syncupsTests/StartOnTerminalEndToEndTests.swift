@@ -109,6 +109,20 @@ struct StartOnTerminalEndToEndTests {
     #expect(try transcripts(syncups) == ["Ana: important decision"])
   }
 
+  /// The time runs out while a blocker is being typed: its text is saved as a note that says
+  /// what it was to be, so nothing typed is lost (an item needs its Enter).
+  @Test func aBlockerBeingTypedWhenTheTimeRunsOutIsSavedAsANote() throws {
+    let syncups = try StartRecordEndToEndTests().eng(seconds: 8, attendees: 1)
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("bwaiting on keys")
+    #expect(meeting.waitFor("Blocker: waiting on keys"))
+    #expect(meeting.wait() == 0)
+    #expect(meeting.waitFor(", 1 note."))
+    #expect(meeting.settingsAreRestored)
+    #expect(try transcripts(syncups) == ["Ana: Blocker: waiting on keys"])
+  }
+
   /// Ctrl-C while typing a note opens the prompt; Save there saves the note too.
   @Test func saveAtThePromptKeepsTheNoteBeingTyped() throws {
     let syncups = try engineering()

@@ -51,9 +51,15 @@ struct ScreenOverlay: Equatable, Sendable {
   /// Whether a note, an item or a resolution is being typed.
   var isTypingNote: Bool { noteDraft != nil }
 
-  /// The note being typed, which the meeting keeps (and saves whatever ends it); empty while
-  /// none, or an item or a resolution, is being typed.
-  var meetingNoteDraft: String { draft == .note ? noteDraft ?? "" : "" }
+  /// What the meeting keeps of the text being typed, and saves as a note whatever ends it, so
+  /// that nothing typed is lost: a note as it is; an item or a resolution as a note that says
+  /// what it was to be, after its label (`Blocker: waiting on keys`). Empty while nothing is
+  /// typed.
+  var meetingNoteDraft: String {
+    guard let noteDraft else { return "" }
+    guard draft != .note else { return noteDraft }
+    return noteDraft.isBlank ? "" : draft.label + noteDraft
+  }
 
   /// This overlay with only what is being typed kept: the Ctrl-C pending and any problem gone.
   var keepingDraft: ScreenOverlay { ScreenOverlay(noteDraft: noteDraft, draft: draft) }
