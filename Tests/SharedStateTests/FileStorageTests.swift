@@ -56,6 +56,23 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     }
   }
 
+  @Test func anEmptyFileGivesTheDefaultWithoutAnErrorAndIsWrittenOver() async throws {
+    try await withFileSystem([url.path: Data()]) { fileSystem in
+      @Shared(.fileStorage(url)) var notes: [Note] = [Note(id: 1, text: "default")]
+      #expect(notes == [Note(id: 1, text: "default")])
+      #expect($notes.loadError == nil)
+      $notes.withLock { $0.append(Note(id: 2, text: "new")) }
+      try $notes.save()
+      #expect($notes.saveError == nil)
+      let saved = try JSONDecoder().decode([Note].self, from: #require(fileSystem.contents(of: url.path)))
+      #expect(saved == [Note(id: 1, text: "default"), Note(id: 2, text: "new")])
+      // Emptied by someone else: back to the default, as when the file is deleted.
+      fileSystem.simulateOutsideWrite(Data(), to: url.path)
+      #expect(await eventually { notes == [Note(id: 1, text: "default")] })
+      #expect($notes.loadError == nil)
+    }
+  }
+
   @Test func writesPrettySortedJSON() async throws {
     try await withFileSystem { fileSystem in
       @Shared(.fileStorage(url)) var notes: [Note] = []

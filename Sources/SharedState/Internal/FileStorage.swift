@@ -86,11 +86,13 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
   }
 
-  /// Reads and decodes the file, remembering its version. Nil when there is no file.
+  /// Reads and decodes the file, remembering its version. Nil when there is no file, or when
+  /// it is empty: a 0-byte file (made by `touch`, or an editor's new file) holds nothing yet.
   private func readLocked() throws(FileStorageError) -> Value? {
-    let contents: (result: (value: Value, size: Int), fingerprint: FileFingerprint)?
+    let contents: (result: (value: Value?, size: Int), fingerprint: FileFingerprint)?
     do {
       contents = try fileSystem.read(path) { reader in
+        guard reader.size > 0 else { return (nil, 0) }
         do {
           return (try decode(&reader), reader.size)
         } catch let error as FileSystemError {

@@ -10,8 +10,10 @@ import Dispatch
 /// - Writes are atomic and durable (a temporary file, fsync, rename, directory fsync); a
 ///   symlinked path is written through to its target; new directories are 0700, new files 0600,
 ///   an existing file keeps its permissions.
-/// - A missing file means the default value, and nothing is written until the value changes.
-/// - A file that cannot be read or decoded sets `loadError` (naming the file and the problem)
+/// - A missing or empty (0-byte) file means the default value, with no `loadError`, and
+///   nothing is written until the value changes. A file deleted or emptied by someone else
+///   brings the default back.
+/// - A non-empty file that cannot be read or decoded sets `loadError` (naming the file and the problem)
 ///   and is never overwritten: saving is refused while the error stands.
 /// - Processes sharing the file are serialised by an advisory lock: a mutation takes the lock,
 ///   starts from the file's latest contents if another process changed it, and holds the lock

@@ -516,13 +516,16 @@ struct SyncRepository {
     }
   }
 
-  /// The data file's sync-ups as they are now: empty when there is no file.
+  /// The data file's sync-ups as they are now: empty when there is no file or an empty one,
+  /// as `.syncUps` reads it.
   ///
   /// - Throws: a data error when it cannot be read or decoded.
   func currentSyncUps() throws(CommandFailure) -> IdentifiedArrayOf<SyncUp> {
     @Dependency(\.defaultFileStorage) var fileSystem
     do {
-      return try fileSystem.read(dataFilePath, through: SyncUpsFile.decode(from:))?.result ?? []
+      return try fileSystem.read(dataFilePath) { file in
+        file.size > 0 ? try SyncUpsFile.decode(from: &file) : []
+      }?.result ?? []
     } catch {
       throw CommandFailure(
         "cannot decode '\(sanitize(dataFilePath))': \(sanitize("\(error)"))", status: .dataError)
