@@ -133,9 +133,12 @@ public struct Shared<Value> {
 extension Shared: @unchecked Sendable where Value: Sendable {}
 
 extension Shared: Equatable where Value: Equatable {
-  /// Two `Shared`s are equal when their values are.
+  /// Two `Shared`s are equal when their values are. Inside a change tracker's `assert`, a
+  /// `Shared` compared with itself compares its value before the tracked change with its value
+  /// now (see ``SharedChangeTracker/assert(_:)``).
   public static func == (lhs: Shared, rhs: Shared) -> Bool {
-    lhs.wrappedValue == rhs.wrappedValue
+    SharedChangeTracking.areEqual(lhs.reference, rhs.reference)
+      ?? (lhs.wrappedValue == rhs.wrappedValue)
   }
 }
 

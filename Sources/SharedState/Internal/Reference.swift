@@ -280,7 +280,7 @@ final class ElementReference<ID: Hashable, Element>: DerivedReference, @unchecke
   typealias BaseValue = IdentifiedArray<ID, Element>
 
   let base: any MutableSharedReference<IdentifiedArray<ID, Element>>
-  private let id: ID
+  let id: ID
   // Guarded by the root's lock.
   private var lastValue: Element
 
