@@ -170,6 +170,16 @@ extension Shared where Value: Sendable {
     self.reference = references.reference(for: key, default: wrappedValue)
   }
 
+  /// A `Shared` of an optional whose storage is the one `key` names: `nil` while that storage is
+  /// empty.
+  ///
+  /// ```swift
+  /// @Shared(.appStorage("last-export")) var lastExport: Date?
+  /// ```
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
   /// A `Shared` for a key with a built-in default (``SharedReaderKey/Default``).
   ///
   /// ```swift

@@ -91,6 +91,12 @@ extension SharedReader where Value: Sendable {
     self.reference = references.reference(for: key, default: wrappedValue)
   }
 
+  /// A reader of an optional whose storage is the one `key` names: `nil` while that storage is
+  /// empty.
+  public init<Wrapped>(_ key: some SharedReaderKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
+  }
+
   /// A reader for a key with a built-in default.
   public init<Key: SharedReaderKey<Value>>(_ key: SharedKeyDefault<Key>) {
     self.init(wrappedValue: key.defaultValue(), key.base)

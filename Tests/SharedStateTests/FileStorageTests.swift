@@ -438,6 +438,11 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
 
 private enum Tone: String, Codable, Sendable { case chime, beep }
 
+/// Raw-value backed without being `Codable`.
+private struct Level: RawRepresentable, Equatable, Sendable {
+  var rawValue: Int
+}
+
 @Suite struct AppStorageTests {
   private func withSettings<R>(_ body: (InMemoryFileSystem) async throws -> R) async rethrows -> R {
     let fileSystem = InMemoryFileSystem()
@@ -498,6 +503,131 @@ private enum Tone: String, Codable, Sendable { case chime, beep }
       #expect(bell == false)
       #expect(tone == .beep)
       #expect(missing == 42)
+    }
+  }
+
+  @Test func theStoreReadsAndWritesWhatSharedSettingsHold() async throws {
+    try await withSettings { fileSystem in
+      @Dependency(\.defaultAppStorage) var store
+      @Shared(.appStorage("bell")) var bell = true
+      @Shared(.appStorage("volume")) var volume = 3
+      @Shared(.appStorage("ratio")) var ratio = 0.5
+      @Shared(.appStorage("theme")) var theme = "bubblegum"
+      @Shared(.appStorage("names")) var names = ["Blob"]
+      @Shared(.appStorage("home")) var home = URL(filePath: "/home/blob")
+      @Shared(.appStorage("key")) var key = Data([4, 2])
+      @Shared(.appStorage("since")) var since = Date(timeIntervalSince1970: 0)
+      @Shared(.appStorage("tone")) var tone = Tone.chime
+      @Shared(.appStorage("level")) var level = Level(rawValue: 2)
+      // Defaults show through the store while the file has none, and are not written.
+      #expect(store.bool(forKey: "bell") == true)
+      #expect(store.integer(forKey: "volume") == 3)
+      #expect(store.double(forKey: "ratio") == 0.5)
+      #expect(store.string(forKey: "theme") == "bubblegum")
+      #expect(store.stringArray(forKey: "names") == ["Blob"])
+      #expect(store.url(forKey: "home") == URL(filePath: "/home/blob"))
+      #expect(store.data(forKey: "key") == Data([4, 2]))
+      #expect(store.object(forKey: "since") as? String == "1970-01-01T00:00:00Z")
+      #expect(store.string(forKey: "tone") == "chime")
+      #expect(store.integer(forKey: "level") == 2)
+      #expect(store.object(forKey: "unknown") == nil)
+      #expect(fileSystem.writeCount("/config/settings.json") == 0)
+
+      store.set(false, forKey: "bell")
+      store.set(7, forKey: "volume")
+      store.set(0.25, forKey: "ratio")
+      store.set("sky", forKey: "theme")
+      store.set(["Blob", "Blob Jr."], forKey: "names")
+      store.set(URL(filePath: "/srv/blob"), forKey: "home")
+      store.set(Data([1, 7]), forKey: "key")
+      store.set(Date(timeIntervalSince1970: 1_234_567_890), forKey: "since")
+      store.set("beep", forKey: "tone")
+      store.set(5, forKey: "level")
+      #expect(bell == false)
+      #expect(volume == 7)
+      #expect(ratio == 0.25)
+      #expect(theme == "sky")
+      #expect(names == ["Blob", "Blob Jr."])
+      #expect(home == URL(filePath: "/srv/blob"))
+      #expect(key == Data([1, 7]))
+      #expect(since == Date(timeIntervalSince1970: 1_234_567_890))
+      #expect(tone == .beep)
+      #expect(level == Level(rawValue: 5))
+      try $bell.save()
+      #expect(
+        text(fileSystem.contents(of: "/config/settings.json")) == """
+          {
+            "bell" : false,
+            "home" : "file:///srv/blob",
+            "key" : "AQc=",
+            "level" : 5,
+            "names" : [
+              "Blob",
+              "Blob Jr."
+            ],
+            "ratio" : 0.25,
+            "since" : "2009-02-13T23:31:30Z",
+            "theme" : "sky",
+            "tone" : "beep",
+            "volume" : 7
+          }
+          """)
+      // The other way: what a Shared sets, the store reads.
+      $volume.withLock { $0 = 9 }
+      #expect(store.integer(forKey: "volume") == 9)
+      #expect(store.string(forKey: "volume") == "9")
+      #expect(store.double(forKey: "volume") == 9)
+    }
+  }
+
+  @Test func anOptionalSettingIsNilUntilSetAndSettingItToNilRemovesIt() async throws {
+    try await withSettings { fileSystem in
+      @Dependency(\.defaultAppStorage) var store
+      @Shared(.appStorage("last-export")) var lastExport: Date?
+      @Shared(.appStorage("tone")) var tone: Tone? = .chime
+      #expect(lastExport == nil)
+      #expect(store.object(forKey: "last-export") == nil)
+      #expect(store.string(forKey: "tone") == "chime")
+
+      store.set(Date(timeIntervalSince1970: 0), forKey: "last-export")
+      store.set("beep", forKey: "tone")
+      #expect(lastExport == Date(timeIntervalSince1970: 0))
+      #expect(tone == .beep)
+      store.removeObject(forKey: "tone")
+      #expect(tone == .chime)  // removed: its default again
+      store.set(Optional("beep"), forKey: "tone")
+      #expect(tone == .beep)
+      $tone.withLock { $0 = nil }
+      #expect(tone == nil)  // set to nil: nil, and no setting any more
+      #expect(store.object(forKey: "tone") == nil)
+      store.set(Date?.none, forKey: "last-export")
+      #expect(lastExport == nil)
+      try $tone.save()
+      let saved = try JSONDecoder().decode(
+        [String: JSONValue].self, from: #require(fileSystem.contents(of: "/config/settings.json")))
+      #expect(saved == [:])
+    }
+  }
+
+  @Test func theStoreSeesOutsideChangesToTheSettingsFile() async {
+    await withSettings { fileSystem in
+      @Dependency(\.defaultAppStorage) var store
+      @SharedReader(.appStorage("bell")) var bell = true
+      #expect(store.bool(forKey: "bell") == true)
+      fileSystem.simulateOutsideWrite(Data(#"{"bell": false}"#.utf8), to: "/config/settings.json")
+      #expect(await eventually { store.bool(forKey: "bell") == false && bell == false })
+    }
+  }
+
+  @Test func eachTestWorldHasAnInMemoryStoreOfItsOwn() {
+    withDependencies { _ in } operation: {
+      @Dependency(\.defaultAppStorage) var store
+      store.set(true, forKey: "bell")
+      #expect(store.bool(forKey: "bell") == true)
+    }
+    withDependencies { $0.defaultAppStorage = .inMemory } operation: {
+      @Dependency(\.defaultAppStorage) var store
+      #expect(store.object(forKey: "bell") == nil)
     }
   }
 
