@@ -17,7 +17,7 @@ private func withFileSystem<R>(
 ) async rethrows -> R {
   let fileSystem = InMemoryFileSystem(files: files)
   return try await withDependencies {
-    $0.defaultFileStorage = fileSystem
+    $0.defaultFileStorage.fileSystem = fileSystem
     options(&$0.fileStorageOptions)
   } operation: {
     try await body(fileSystem)
@@ -98,28 +98,90 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     }
   }
 
-  @Test func aBurstOfMutationsIsWrittenOnce() async throws {
-    try await withFileSystem { fileSystem in
+  @Test func aBurstOfMutationsIsWrittenAtItsStartAndOnceMore() async throws {
+    // A window no run of the suite outlasts, so the rest waits for `save()`.
+    try await withFileSystem(options: { $0.saveDelay = .seconds(3600) }) { fileSystem in
       @Shared(.fileStorage(url)) var count = 0
       for _ in 0..<1_000 { $count.withLock { $0 += 1 } }
-      try $count.save()
       #expect(fileSystem.writeCount(url.path) == 1)
+      #expect(text(fileSystem.contents(of: url.path)) == "1")
+      try $count.save()
+      #expect(fileSystem.writeCount(url.path) == 2)
       #expect(text(fileSystem.contents(of: url.path)) == "1000")
 
       try $count.save()  // unchanged: not written again
-      #expect(fileSystem.writeCount(url.path) == 1)
+      #expect(fileSystem.writeCount(url.path) == 2)
     }
   }
 
-  @Test func aChangeIsWrittenShortlyWithoutAnExplicitSave() async {
-    // A delay no pause of the test's thread between the next two lines comes near.
+  @Test func aChangeIsWrittenAtOnceAndTheNextWhenTheWindowCloses() async {
+    // A window no pause of the test's thread between the next lines comes near.
     await withFileSystem(options: { $0.saveDelay = .seconds(1) }) { fileSystem in
       @Shared(.fileStorage(url)) var count = 0
       count = 5
-      #expect(fileSystem.writeCount(url.path) == 0)
-      #expect(await eventually { fileSystem.writeCount(url.path) == 1 })
+      #expect(fileSystem.writeCount(url.path) == 1)
       #expect(text(fileSystem.contents(of: url.path)) == "5")
+      count = 6
+      #expect(fileSystem.writeCount(url.path) == 1)
+      #expect(await eventually { fileSystem.writeCount(url.path) == 2 })
+      #expect(text(fileSystem.contents(of: url.path)) == "6")
     }
+  }
+
+  @Test func writesAreThrottledInTheTimeOfTheStoragesScheduler() throws {
+    let files = LockIsolated<[URL: Data]>([:])
+    let scheduler = ManualScheduler()
+    try withDependencies {
+      $0.defaultFileStorage = .inMemory(
+        fileSystem: files, async: { $0.perform() }, asyncAfter: scheduler.asyncAfter)
+    } operation: {
+      @Shared(.fileStorage(url)) var numbers: [Int] = []
+      #expect(files.value.isEmpty)  // nothing written for a missing file
+      $numbers.withLock { $0.append(1) }
+      #expect(text(files.value[url]) == "[\n  1\n]")  // the first change: at once
+      $numbers.withLock { $0.append(2) }
+      scheduler.advance(by: .milliseconds(999))
+      #expect(text(files.value[url]) == "[\n  1\n]")  // within the second: waits
+      $numbers.withLock { $0.append(3) }
+      scheduler.advance(by: .milliseconds(1))
+      #expect(text(files.value[url]) == "[\n  1,\n  2,\n  3\n]")  // together when it ends
+      scheduler.advance(by: .seconds(5))
+      #expect(text(files.value[url]) == "[\n  1,\n  2,\n  3\n]")
+      $numbers.withLock { $0.append(4) }
+      #expect(text(files.value[url]) == "[\n  1,\n  2,\n  3,\n  4\n]")  // at once again
+      $numbers.withLock { $0.append(5) }
+      try $numbers.save()  // does not wait
+      #expect(text(files.value[url]) == "[\n  1,\n  2,\n  3,\n  4,\n  5\n]")
+    }
+  }
+
+  @Test func anInMemoryStorageOverADictionaryReadsWhatATestPutsThere() {
+    let other = URL(filePath: "/data/other.json")
+    let files = LockIsolated<[URL: Data]>([url: Data(#"[{"id": 1, "text": "there"}]"#.utf8)])
+    withDependencies {
+      $0.defaultFileStorage = .inMemory(fileSystem: files)
+    } operation: {
+      @Shared(.fileStorage(url)) var notes: [Note] = []
+      @Shared(.fileStorage(other)) var count = 0
+      #expect(notes == [Note(id: 1, text: "there")])
+      files.withValue { $0[url] = Data(#"[{"id": 2, "text": "put later"}]"#.utf8) }
+      $notes.withLock { $0.append(Note(id: 3, text: "new")) }  // starts from the file
+      #expect(notes == [Note(id: 2, text: "put later"), Note(id: 3, text: "new")])
+      count = 7
+      #expect(text(files.value[other]) == "7")
+      #expect(files.value.count == 2)
+    }
+    // Each plain `.inMemory` is a file system of its own.
+    let first = withDependencies { $0.defaultFileStorage = .inMemory } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      return $count
+    }
+    let second = withDependencies { $0.defaultFileStorage = .inMemory } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      return $count
+    }
+    first.withLock { $0 = 1 }
+    #expect(second.wrappedValue == 0)
   }
 
   @Test func aCorruptFileIsReportedAndNeverOverwritten() async throws {
@@ -288,7 +350,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     let fileSystem = InMemoryFileSystem(
       files: [url.path: Data("12\n345\n6789\n".utf8)], readChunkLimit: 3)
     try withDependencies {
-      $0.defaultFileStorage = fileSystem
+      $0.defaultFileStorage.fileSystem = fileSystem
     } operation: {
       @Shared(
         .fileStorage(url, reading: numbers(from:), encode: { @Sendable numbers in
@@ -326,14 +388,15 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       [url.path: Data("[1]".utf8)], options: { $0.saveDelay = .seconds(3600) }
     ) { fileSystem in
       @Shared(.fileStorage(url)) var numbers: [Int] = []
-      $numbers.withLock { $0.append(2) }
-      for outside in ["[1]", "[ 1 ]", "[7]"] {
+      $numbers.withLock { $0.append(2) }  // written at once
+      $numbers.withLock { $0.append(3) }  // waits
+      for outside in ["[1,2]", "[ 1, 2 ]", "[7]"] {
         fileSystem.simulateOutsideWrite(Data(outside.utf8), to: url.path)
         try await Task.sleep(for: .milliseconds(50))  // the watch has seen it
-        #expect(numbers == [1, 2], "after \(outside)")
+        #expect(numbers == [1, 2, 3], "after \(outside)")
       }
       try $numbers.save()
-      #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2\n]")
+      #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2,\n  3\n]")
       fileSystem.simulateOutsideWrite(Data("[9]".utf8), to: url.path)  // nothing waits now
       #expect(await eventually { numbers == [9] })
     }
@@ -381,13 +444,14 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
   @Test func aFailedWriteIsASaveErrorAndTheFileIsKept() async throws {
     try await withFileSystem([url.path: Data("1".utf8)]) { fileSystem in
       @Shared(.fileStorage(url)) var count = 0
-      fileSystem.setFailure(
-        for: url.path, operation: .write,
-        error: FileSystemError(kind: .noSpace, path: url.path, message: "No space left on device", errno: 28)
-      )
-      count = 2
-      #expect(throws: FileStorageError.self) { try $count.save() }
+      let noSpace = FileSystemError(
+        kind: .noSpace, path: url.path, message: "No space left on device", errno: 28)
+      fileSystem.setFailure(for: url.path, operation: .write, error: noSpace)
+      count = 2  // written at once: that write fails
       #expect(($count.saveError as? FileStorageError)?.description == "cannot write '/data/notes.json': No space left on device")
+      #expect(text(fileSystem.contents(of: url.path)) == "1")
+      fileSystem.setFailure(for: url.path, operation: .write, error: noSpace)
+      #expect(throws: FileStorageError.self) { try $count.save() }
       #expect(text(fileSystem.contents(of: url.path)) == "1")
       try $count.save()  // the failure has passed
       #expect(text(fileSystem.contents(of: url.path)) == "2")
@@ -419,7 +483,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     await withTaskGroup(of: Void.self) { group in
       for worker in 0..<2 {
         group.addTask {
-          await withDependencies { $0.defaultFileStorage = fileSystem } operation: {
+          await withDependencies { $0.defaultFileStorage.fileSystem = fileSystem } operation: {
             @Shared(.fileStorage(url)) var numbers: [Int] = []
             for step in 0..<100 {
               $numbers.withLock { $0.append(worker * 1000 + step) }
@@ -711,10 +775,10 @@ struct LiveFileStorageTests {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/entries.json"
       _ = try LiveFileSystem.shared.write(Data(#"["before"]"#.utf8), to: file)
-      // The worker's change waits an hour to be written; it exits at once.
+      // The worker's second change waits an hour to be written; it exits at once.
       let process = try fsSpawn(worker, ["--pending-at-exit", file, "at exit"], in: dir)
       #expect(await fsWaitForExit(process) == .exited(0), "\(process.errorOutput)")
-      #expect(try fsDecodeEntries(LiveFileSystem.shared, file) == ["before", "at exit"])
+      #expect(try fsDecodeEntries(LiveFileSystem.shared, file) == ["before", "at once", "at exit"])
       #expect(fsEntries(dir) == [".entries.json.lock", "entries.json"])
     }
   }
@@ -722,7 +786,7 @@ struct LiveFileStorageTests {
   @Test func aChangeIsWrittenAfterItsDelayAndTheLockLetGo() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/count.json"
-      try await withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try await withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: file))) var count = 0
         for value in 1...5 { $count.withLock { $0 = value } }
         // No save: the delayed write puts the last value on disk, then lets the lock go.
@@ -746,7 +810,7 @@ struct LiveFileStorageTests {
       let corrupt = Data(#"[{"id": 1, "text": "unfinished"#.utf8)
       #expect(FileManager.default.createFile(atPath: file, contents: corrupt))
       let before = try #require(try LiveFileSystem.shared.fingerprint(file))
-      try withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: file))) var notes: [Note] = []
         #expect(($notes.loadError as? FileStorageError)?.kind == .undecodable)
         notes = [Note(id: 2, text: "new")]
@@ -764,7 +828,7 @@ struct LiveFileStorageTests {
   @Test func anOutsideWriteReachesAnObserver() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/count.json"
-      try await withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try await withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: file))) var count = 0
         let stream = $count.values
         let received = Task { () -> Int? in
@@ -782,7 +846,7 @@ struct LiveFileStorageTests {
     try await withFSTemporaryDirectory { dir in
       let link = dir + "/data.json"
       #expect(symlink(dir + "/unmounted/data.json", link) == 0)
-      withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: link))) var count = 0
         let error = $count.loadError as? FileStorageError
         #expect(error?.kind == .unreadable)
@@ -800,7 +864,7 @@ struct LiveFileStorageTests {
     try await withFSTemporaryDirectory { dir in
       let target = dir + "/real.json"
       #expect(symlink(target, dir + "/alias.json") == 0)
-      try withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: target))) var first = 0
         @Shared(.fileStorage(URL(filePath: dir + "/alias.json"))) var second = 0
         first = 4
@@ -815,7 +879,7 @@ struct LiveFileStorageTests {
   @Test func newFilesAndDirectoriesArePrivate() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/private/notes.json"
-      try withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: file))) var notes: [Note] = []
         $notes.withLock { $0.append(Note(id: 1, text: "secret")) }
         try $notes.save()
@@ -826,5 +890,39 @@ struct LiveFileStorageTests {
       #expect(stat(file, &info) == 0)
       #expect(info.st_mode & 0o777 == 0o600)
     }
+  }
+}
+
+/// Runs the work it is handed after a delay when the test moves its time on, in order of time.
+private final class ManualScheduler: Sendable {
+  private let state = LockIsolated<(now: Duration, due: [(at: Duration, work: DispatchWorkItem)])>(
+    (.zero, []))
+
+  var asyncAfter: @Sendable (DispatchTimeInterval, DispatchWorkItem) -> Void {
+    { [state] delay, work in
+      let duration: Duration =
+        switch delay {
+        case .seconds(let value): .seconds(value)
+        case .milliseconds(let value): .milliseconds(value)
+        case .microseconds(let value): .microseconds(value)
+        case .nanoseconds(let value): .nanoseconds(value)
+        default: .seconds(Int64.max)
+        }
+      state.withValue { $0.due.append((at: $0.now + duration, work: work)) }
+    }
+  }
+
+  func advance(by duration: Duration) {
+    let end = state.withValue { $0.now + duration }
+    while let work = state.withValue({ state -> DispatchWorkItem? in
+      guard let next = state.due.indices.min(by: { state.due[$0].at < state.due[$1].at }),
+        state.due[next].at <= end
+      else { return nil }
+      state.now = state.due[next].at
+      return state.due.remove(at: next).work
+    }) {
+      work.perform()
+    }
+    state.withValue { $0.now = end }
   }
 }

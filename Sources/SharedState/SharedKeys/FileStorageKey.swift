@@ -18,8 +18,9 @@ import Dispatch
 /// - Processes sharing the file are serialised by an advisory lock: a mutation takes the lock,
 ///   starts from the file's latest contents if another process changed it, and holds the lock
 ///   until its change is written. A lock that cannot be had in time is a `saveError`.
-/// - A burst of mutations is written once, shortly after it ends; `save()` writes at once, and
-///   everything pending is written when the process exits normally.
+/// - A change is written at once; changes within `saveDelay` (1 s) of a write wait and are
+///   written together when it has passed. `save()` writes at once, and everything waiting is
+///   written when the process exits normally.
 /// - Changes made by other processes or editors are noticed (inotify on Linux) and delivered to
 ///   every holder and observer; while a change of this process waits to be written (holding
 ///   the lock), it is written over them rather than lost.
@@ -28,12 +29,12 @@ import Dispatch
 /// @Shared(.fileStorage(URL(filePath: "/tmp/todos.json"))) var todos: [Todo] = []
 /// ```
 ///
-/// The file system comes from the `defaultFileStorage` dependency: the real one when the program
-/// runs, an in-memory one in tests.
+/// The file system, and the scheduler of the writes that wait, come from the `defaultFileStorage`
+/// dependency (``FileStorage``): the real disk when the program runs, an in-memory one in tests.
 public struct FileStorageKey<Value: Sendable>: SharedKey {
   /// The file's path, standardised and with symlinks resolved.
   public let path: String
-  private let storage: FileStorage<Value>
+  private let storage: PersistedFile<Value>
 
   /// Identifies the file: two keys naming the same file share one storage.
   public struct ID: Hashable, Sendable {
@@ -49,15 +50,15 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     decode: @escaping @Sendable (inout FileReader) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data
   ) {
-    @Dependency(\.defaultFileStorage) var defaultFileSystem
+    @Dependency(\.defaultFileStorage) var fileStorage
     @Dependency(\.fileStorageOptions) var options
-    let fileSystem = fileSystem ?? defaultFileSystem
+    let fileSystem = fileSystem ?? fileStorage.fileSystem
     let canonical = fileSystem.canonicalPath(path)
     self.path = canonical
-    self.storage = FileStorage(
+    self.storage = PersistedFile(
       fileSystem: fileSystem, path: canonical, givenPath: path, decode: decode, encode: encode,
       lockTimeout: options.lockTimeout, lockHolder: options.lockHolder,
-      saveDelay: options.saveDelay,
+      saveDelay: options.saveDelay, scheduler: fileStorage,
       observesOutsideChanges: options.observesOutsideChanges
     )
   }
@@ -151,9 +152,9 @@ public struct FileStorageOptions: Sendable, Equatable {
   /// How long a mutation waits for another process to release the file's lock before failing.
   /// Default 10 seconds.
   public var lockTimeout: Duration = .seconds(10)
-  /// How long after a mutation its change is written, so that a burst is written once.
-  /// Default 100 ms.
-  public var saveDelay: Duration = .milliseconds(100)
+  /// How long after a write later changes wait, so that a burst is written at its start and
+  /// once more at most every `saveDelay`. Default 1 second.
+  public var saveDelay: Duration = .seconds(1)
   /// Whether holders learn of changes other processes make to the file while it is held
   /// (through a directory watch). Default `true`. A short-lived process that reads once and
   /// exits can turn it off and skip starting the watch; a mutation still re-reads the file
@@ -231,20 +232,6 @@ public struct FileStorageError: Error, CustomStringConvertible, Sendable {
     case .unwritable: "cannot write '\(path)': \(reason)"
     case .unencodable: "cannot encode the value for '\(path)': \(reason)"
     }
-  }
-}
-
-private enum DefaultFileStorageKey: DependencyKey {
-  static var liveValue: any FileSystem { LiveFileSystem.shared }
-  static var testValue: any FileSystem { InMemoryFileSystem() }
-}
-
-extension DependencyValues {
-  /// The file system that `.fileStorage` keys use: the real one live, a fresh in-memory one in
-  /// each test world.
-  public var defaultFileStorage: any FileSystem {
-    get { self[DefaultFileStorageKey.self] }
-    set { self[DefaultFileStorageKey.self] = newValue }
   }
 }
 
