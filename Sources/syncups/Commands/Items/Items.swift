@@ -26,8 +26,7 @@ struct ItemsCommand: RunnableCommand {
       .flag(OptionSpec(long: "resolved", help: "Only the resolved items."), \.state, value: .resolved),
       .flag(OptionSpec(long: "all", help: "Open and resolved items."), \.state, value: .all),
       .option(
-        OptionSpec(
-          long: "owner", valueName: "name",
+        CommandTable.ownerOption(
           help: "Only the items of this attendee: a name (any case) or an id prefix."),
         \.owner, parse: { text, _, _ in text }),
       .option(
