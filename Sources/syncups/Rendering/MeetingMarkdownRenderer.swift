@@ -195,7 +195,7 @@ enum MeetingMarkdownRenderer {
     items.map { item in
       var line = "- **" + PastMeetingPage.kindName(item.kind) + "**"
       if let owner = syncUp.ownerName(of: item) { line += " (" + name(owner) + ")" }
-      if let age { line += ", " + ItemList.ageText(age(item)) }
+      if let age { line += ", " + Item.daysText(age(item)) }
       line += ": " + MarkdownText.escape(item.text)
       if resolutions, let resolution = item.resolution, !resolution.isBlank {
         line += " — " + MarkdownText.escape(resolution)

@@ -151,7 +151,7 @@ struct ItemList {
       table.append([
         TextTable.Cell(String(entry.position)), TextTable.Cell(entry.item.kind.rawValue),
         ownerCell(entry.item, style: style),
-        TextTable.Cell(entry.item.isOpen ? Self.ageText(entry.age) : "resolved"),
+        TextTable.Cell(entry.item.isOpen ? Item.daysText(entry.age) : "resolved"),
         UserText.cell(entry.item.text, placeholder: "(no text)", style: style),
       ])
     }
@@ -169,10 +169,5 @@ struct ItemList {
     guard let owner = item.owner else { return TextTable.Cell("-") }
     guard let attendee = syncUp.attendees[id: owner] else { return TextTable.Cell(owner.shortID) }
     return UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style)
-  }
-
-  /// `1 day`, `3 days`.
-  static func ageText(_ days: Int) -> String {
-    days == 1 ? "1 day" : "\(days) days"
   }
 }
