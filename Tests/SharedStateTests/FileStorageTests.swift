@@ -183,7 +183,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
         return values
       }
       count = 2  // our own change: seen once, and its write does not come back
-      try $count.save()
+      try await $count.save()
       fileSystem.simulateOutsideWrite(Data("10".utf8), to: url.path)
       #expect(await eventually { count == 10 })
       #expect(reader.wrappedValue == 10)
@@ -223,7 +223,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       let other = try fileSystem.lock(url.path, timeout: .zero)
       other.unlock()
       $numbers.withLock { $0.append(3) }
-      try $numbers.save()
+      try await $numbers.save()
       #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2,\n  3\n]")
     }
   }
@@ -242,7 +242,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       other.unlock()
       try await Task.sleep(for: .milliseconds(60))
       #expect(fileSystem.writeCount(url.path) == 0)
-      try $numbers.save()  // saving on purpose writes it
+      try await $numbers.save()  // saving on purpose writes it
       #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2\n]")
     }
   }
@@ -315,7 +315,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
         try await Task.sleep(for: .milliseconds(50))  // the watch has seen it
         #expect(numbers == [1, 2], "after \(outside)")
       }
-      try $numbers.save()
+      try await $numbers.save()
       #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2\n]")
       fileSystem.simulateOutsideWrite(Data("[9]".utf8), to: url.path)  // nothing waits now
       #expect(await eventually { numbers == [9] })
@@ -406,7 +406,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
             @Shared(.fileStorage(url)) var numbers: [Int] = []
             for step in 0..<100 {
               $numbers.withLock { $0.append(worker * 1000 + step) }
-              try? $numbers.save()
+              try? await $numbers.save()
               await Task.yield()
             }
           }
@@ -587,7 +587,7 @@ struct LiveFileStorageTests {
             return true
           })
         #expect($count.saveError == nil)
-        try $count.save()  // nothing left to write
+        try await $count.save()  // nothing left to write
       }
       #expect(fsEntries(dir) == [".count.json.lock", "count.json"])
     }

@@ -14,8 +14,8 @@ import Dispatch
 /// inter-process lock while a change is pending, and the pending change itself.
 ///
 /// Lock order: a shared value's own lock is taken before this object's `lock`, never after, so
-/// nothing here calls back into the shared value (``SaveContext/latestValue`` and
-/// ``SaveContext/reportResult``) while holding `lock`.
+/// nothing here calls back into the shared value (``SaveRequest/latestValue`` and
+/// ``SaveRequest/reportResult``) while holding `lock`.
 final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   let fileSystem: any FileSystem
   let path: String
@@ -40,7 +40,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   /// The inter-process lock, held from a mutation until its change is written.
   private var fileLock: (any FileLock)?
   /// The change waiting to be written.
-  private var pending: SaveContext<Value>?
+  private var pending: SaveRequest<Value>?
   private var isFlushScheduled = false
   private var watch: (any FileWatch)?
 
@@ -217,11 +217,12 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
   }
 
-  func save(_ value: Value, context: SaveContext<Value>) throws {
+  func save(_ value: Value, context: SaveRequest<Value>) throws {
     switch context.reason {
     case .didChange:
       let schedule = try lock.withLock { () throws -> Bool in
         if let loadFailure { throw refusal(loadFailure) }
+        pending?.supersede()
         pending = context
         PendingWrites.register(self)
         defer { isFlushScheduled = true }
@@ -236,6 +237,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     case .userInitiated:
       try lock.withLock { () throws in
         if let loadFailure { throw refusal(loadFailure) }
+        pending?.supersede()
         pending = nil
         defer { releaseLockIfIdle() }
         try writeLocked(value)
@@ -251,7 +253,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
 
   /// Writes the pending change, if any. Called after the save delay and at exit.
   func flush() {
-    let context = lock.withLock { () -> SaveContext<Value>? in
+    let context = lock.withLock { () -> SaveRequest<Value>? in
       isFlushScheduled = false
       defer {
         pending = nil
@@ -261,6 +263,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
     guard let context else { return }
     guard let value = context.latestValue() else {
+      context.supersede()
       lock.withLock { releaseLockIfIdle() }
       return
     }

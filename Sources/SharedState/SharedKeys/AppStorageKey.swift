@@ -45,12 +45,17 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     self.settings = Shared(wrappedValue: [:], store.fileKey)
   }
 
-  public func load(initialValue: Value?) throws -> Value? {
-    if let error = settings.loadError { throw error }
-    return try settings.wrappedValue[name].map(decodeSetting)
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resume(
+      with: Result {
+        if let error = settings.loadError { throw error }
+        return try settings.wrappedValue[name].map(decodeSetting)
+      })
   }
 
-  public func subscribe(initialValue: Value?, subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
     let name = name
     let last = LockIsolated(settings.wrappedValue[name])
     let token = settings.reference.observe { [fromJSON] settings in
@@ -61,7 +66,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
       }
       guard changed else { return }
       do {
-        subscriber.yield(try entry.map(fromJSON))
+        subscriber.yield(with: .success(try entry.map(fromJSON)))
       } catch {
         subscriber.yield(throwing: error)
       }
@@ -76,14 +81,17 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     return try entry.map { .replace(try decodeSetting($0)) } ?? .reset
   }
 
-  public func save(_ value: Value, context: SaveContext<Value>) throws {
-    let entry = try toJSON(value)
-    settings.withLock { $0[name] = entry }
-    if context.reason == .userInitiated {
-      try settings.save()
-    } else if let error = settings.saveError {
-      throw error
-    }
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume(
+      with: Result {
+        let entry = try toJSON(value)
+        settings.withLock { $0[name] = entry }
+        if context == .userInitiated {
+          try settings.save()
+        } else if let error = settings.saveError {
+          throw error
+        }
+      })
   }
 
   private func decodeSetting(_ entry: JSONValue) throws -> Value {
