@@ -62,7 +62,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       #expect(notes == [Note(id: 1, text: "default")])
       #expect($notes.loadError == nil)
       $notes.withLock { $0.append(Note(id: 2, text: "new")) }
-      try $notes.save()
+      try await $notes.save()
       #expect($notes.saveError == nil)
       let saved = try JSONDecoder().decode([Note].self, from: #require(fileSystem.contents(of: url.path)))
       #expect(saved == [Note(id: 1, text: "default"), Note(id: 2, text: "new")])
@@ -262,7 +262,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
         return values
       }
       count = 2  // our own change: seen once, and its write does not come back
-      try $count.save()
+      try await $count.save()
       fileSystem.simulateOutsideWrite(Data("10".utf8), to: url.path)
       #expect(await eventually { count == 10 })
       #expect(reader.wrappedValue == 10)
@@ -302,7 +302,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       let other = try fileSystem.lock(url.path, timeout: .zero)
       other.unlock()
       $numbers.withLock { $0.append(3) }
-      try $numbers.save()
+      try await $numbers.save()
       #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2,\n  3\n]")
     }
   }
@@ -321,7 +321,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       other.unlock()
       try await Task.sleep(for: .milliseconds(60))
       #expect(fileSystem.writeCount(url.path) == 0)
-      try $numbers.save()  // saving on purpose writes it
+      try await $numbers.save()  // saving on purpose writes it
       #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2\n]")
     }
   }
@@ -395,7 +395,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
         try await Task.sleep(for: .milliseconds(50))  // the watch has seen it
         #expect(numbers == [1, 2, 3], "after \(outside)")
       }
-      try $numbers.save()
+      try await $numbers.save()
       #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2,\n  3\n]")
       fileSystem.simulateOutsideWrite(Data("[9]".utf8), to: url.path)  // nothing waits now
       #expect(await eventually { numbers == [9] })
@@ -487,7 +487,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
             @Shared(.fileStorage(url)) var numbers: [Int] = []
             for step in 0..<100 {
               $numbers.withLock { $0.append(worker * 1000 + step) }
-              try? $numbers.save()
+              try? await $numbers.save()
               await Task.yield()
             }
           }
@@ -798,7 +798,7 @@ struct LiveFileStorageTests {
             return true
           })
         #expect($count.saveError == nil)
-        try $count.save()  // nothing left to write
+        try await $count.save()  // nothing left to write
       }
       #expect(fsEntries(dir) == [".count.json.lock", "count.json"])
     }

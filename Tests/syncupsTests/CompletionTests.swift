@@ -205,6 +205,8 @@ struct BashCompletionTests {
       try bashComplete(["syncups", "edit", "Eng", "--title", "X", "--rename-attendee", "blob"])
         == ["Blob", "Blob\\ Jr"])
     #expect(try bashComplete(["syncups", "edit", "Eng", "--add-attendee", ""]) == [])
+    #expect(try bashComplete(["syncups", "items", "Eng", "--owner", ""]) == ["Blob", "Blob\\ Jr"])
+    #expect(try bashComplete(["syncups", "item", "add", "Eng", "--owner", "B"]) == ["Blob", "Blob\\ Jr"])
   }
 
   @Test func settingValuesFollowTheSetting() throws {

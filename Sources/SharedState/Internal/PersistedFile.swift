@@ -18,8 +18,8 @@ import Dispatch
 /// process's normal exit write what waits at once.
 ///
 /// Lock order: a shared value's own lock is taken before this object's `lock`, never after, so
-/// nothing here calls back into the shared value (``SaveContext/latestValue`` and
-/// ``SaveContext/reportResult``) while holding `lock`.
+/// nothing here calls back into the shared value (``SaveRequest/latestValue`` and
+/// ``SaveRequest/reportResult``) while holding `lock`.
 final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
   let fileSystem: any FileSystem
   let path: String
@@ -47,7 +47,7 @@ final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
   /// The inter-process lock, held from a mutation until its change is written.
   private var fileLock: (any FileLock)?
   /// The change waiting to be written.
-  private var pending: SaveContext<Value>?
+  private var pending: SaveRequest<Value>?
   /// Whether a write was made less than `saveDelay` ago: later changes wait for it to end.
   private var isThrottling = false
   private var watch: (any FileWatch)?
@@ -232,12 +232,13 @@ final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
   }
 
-  func save(_ value: Value, context: SaveContext<Value>) throws {
+  func save(_ value: Value, context: SaveRequest<Value>) throws {
     switch context.reason {
     case .didChange:
       let writtenAtOnce = try lock.withLock { () throws -> Bool in
         if let loadFailure { throw refusal(loadFailure) }
         guard !isThrottling else {
+          pending?.supersede()
           pending = context
           PendingWrites.register(self)
           return false
@@ -248,12 +249,14 @@ final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
         return true
       }
       if writtenAtOnce {
+        context.reportResult(nil)
         scheduler.asyncAfter(
           .nanoseconds(saveDelay.nanoseconds), DispatchWorkItem { [self] in self.flush() })
       }
     case .userInitiated:
       try lock.withLock { () throws in
         if let loadFailure { throw refusal(loadFailure) }
+        pending?.supersede()
         pending = nil
         defer { releaseLockIfIdle() }
         try writeLocked(value)
@@ -270,7 +273,7 @@ final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
   /// Writes the pending change, if any, and ends the throttling window. Called when the window
   /// closes and at exit.
   func flush() {
-    let context = lock.withLock { () -> SaveContext<Value>? in
+    let context = lock.withLock { () -> SaveRequest<Value>? in
       isThrottling = false
       defer {
         pending = nil
@@ -280,6 +283,7 @@ final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
     guard let context else { return }
     guard let value = context.latestValue() else {
+      context.supersede()
       lock.withLock { releaseLockIfIdle() }
       return
     }

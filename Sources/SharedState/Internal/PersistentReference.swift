@@ -1,7 +1,10 @@
+import Observation
+
 /// The storage of a keyed `Shared`/`SharedReader`: the value, the key that persists it, and the
 /// key's subscription to outside changes. One exists per key in a dependency context.
 final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecked Sendable {
   let lock = RecursiveLock()
+  let registrar = ObservationRegistrar()
   private let key: any SharedReaderKey<Value>
   private let writableKey: (any SharedKey<Value>)?
   private let defaultValue: Value
@@ -9,6 +12,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   var observers = Observers<Value>()
   private var _loadError: (any Error)?
   private var _saveError: (any Error)?
+  private var _isLoading = false
   private var subscription: SharedSubscription?
   /// How many transactions of the thread holding `lock` are running: mutations inside one are
   /// neither locked against other processes nor saved one by one, since the transaction did the
@@ -16,27 +20,34 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   private var transactionDepth = 0
   let label: String
 
-  init(key: any SharedReaderKey<Value>, defaultValue: Value, label: String) {
+  /// A storage for `key` holding `defaultValue` until the key has loaded (at once, for a key
+  /// that resumes before returning). `skipInitialLoad`: `defaultValue` was just loaded.
+  init(key: any SharedReaderKey<Value>, defaultValue: Value, label: String, skipInitialLoad: Bool = false) {
     self.key = key
     self.writableKey = key as? any SharedKey<Value>
     self.defaultValue = defaultValue
+    self.value = defaultValue
     self.label = label
-    do {
-      value = try key.load(initialValue: defaultValue) ?? defaultValue
-    } catch {
-      value = defaultValue
-      _loadError = error
+    let label = label
+    if !skipInitialLoad {
+      _isLoading = true
+      key.load(
+        context: .initialValue(defaultValue),
+        continuation: LoadContinuation(label) { [weak self] result in self?.didLoad(result) }
+      )
     }
     subscription = key.subscribe(
-      initialValue: defaultValue,
+      context: .initialValue(defaultValue),
       subscriber: SharedSubscriber { [weak self] report in self?.receive(report) }
     )
   }
 
   var root: AnyObject { self }
+  var subject: String { label }
 
   var loadError: (any Error)? { lock.withLock { _loadError } }
   var saveError: (any Error)? { lock.withLock { _saveError } }
+  var isLoading: Bool { lock.withLock { _isLoading } }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     let context = SharedChangeTracking.context
@@ -45,7 +56,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
     defer { lock.unlock() }
     if transactionDepth > 0 {
       recordChange(in: context)
-      defer { if !observers.isEmpty { observers.notify(value) } }
+      defer { notifyChange() }
       return try body(&value)
     }
     var isSaveRefused = false
@@ -113,7 +124,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       _saveError = error
       throw error
     }
-    if !observers.isEmpty { observers.notify(value) }
+    notifyChange()
   }
 
   /// Writes the value once, unless it ends as it started; a failed write puts it back.
@@ -123,11 +134,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       writableKey.didMutateWithoutChange()
       return
     }
-    do {
-      try writableKey.save(value, context: saveContext(.userInitiated))
-      _saveError = nil
-    } catch {
-      _saveError = error
+    if case .failure(let error) = saveNow(.userInitiated) {
       rollBack(to: before)
       throw error
     }
@@ -136,44 +143,117 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   private func rollBack(to before: Value) {
     value = before
     if transactionDepth == 0 { writableKey?.didMutateWithoutChange() }
-    if !observers.isEmpty { observers.notify(value) }
+    notifyChange()
   }
 
   private func didMutate(saving: Bool = true) {
     if saving, let writableKey {
-      do {
-        try writableKey.save(value, context: saveContext(.didChange))
-      } catch {
-        _saveError = error
-      }
+      writableKey.save(value, context: .didSet, continuation: saveContinuation())
     }
-    if !observers.isEmpty { observers.notify(value) }
+    notifyChange()
   }
 
   func save() throws {
     lock.lock()
     defer { lock.unlock() }
+    if case .failure(let error) = saveNow(.userInitiated) { throw error }
+  }
+
+  func saveAsync() async throws {
     guard let writableKey else { return }
-    do {
-      try writableKey.save(value, context: saveContext(.userInitiated))
-      _saveError = nil
-    } catch {
-      _saveError = error
-      throw error
+    try await withUnsafeThrowingContinuation { (waiter: UnsafeContinuation<Void, any Error>) in
+      lock.withLock {
+        writableKey.save(
+          value, context: .userInitiated,
+          continuation: saveContinuation { waiter.resume(with: $0) }
+        )
+      }
     }
   }
 
+  /// Asks the key to save and returns the outcome if it came before the key returned (`nil`
+  /// when it will come later, or there is no writable key). Call under `lock`.
+  private func saveNow(_ context: SaveContext) -> Result<Void, any Error>? {
+    guard let writableKey else { return nil }
+    let outcome = LockIsolated<Result<Void, any Error>?>(nil)
+    writableKey.save(
+      value, context: context, continuation: saveContinuation { result in outcome.withValue { $0 = result } }
+    )
+    return outcome.withValue { $0 }
+  }
+
+  /// A continuation that records the outcome of a save as `saveError` (a success also clears a
+  /// load error the write made moot), then tells `then`.
+  private func saveContinuation(
+    then: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }
+  ) -> SaveContinuation {
+    let label = label
+    return SaveContinuation(
+      label,
+      // Strong on purpose: a key that writes later keeps this storage alive until it has.
+      latestValue: { self.read { $0 } },
+      callback: { result in
+        self.lock.withLock {
+          switch result {
+          case .success:
+            self._saveError = nil
+            self._loadError = nil
+          case .failure(let error):
+            self._saveError = error
+          }
+        }
+        then(result)
+      }
+    )
+  }
+
   func load() throws {
+    guard !(key is any StoredInReference) else { return }
+    let label = label
     lock.lock()
     defer { lock.unlock() }
-    do {
-      value = try key.load(initialValue: defaultValue) ?? defaultValue
-      _loadError = nil
-    } catch {
-      _loadError = error
-      throw error
+    let outcome = LockIsolated<Result<Value?, any Error>?>(nil)
+    _isLoading = true
+    key.load(
+      context: .userInitiated,
+      continuation: LoadContinuation(label) { [weak self] result in
+        self?.didLoad(result)
+        outcome.withValue { $0 = result }
+      }
+    )
+    if case .failure(let error)? = outcome.withValue({ $0 }) { throw error }
+  }
+
+  func loadAsync() async throws {
+    guard !(key is any StoredInReference) else { return }
+    let label = label
+    lock.withLock { _isLoading = true }
+    try await withUnsafeThrowingContinuation { (waiter: UnsafeContinuation<Void, any Error>) in
+      key.load(
+        context: .userInitiated,
+        continuation: LoadContinuation(label) { [weak self] result in
+          self?.didLoad(result)
+          waiter.resume(with: result.map { _ in })
+        }
+      )
     }
-    if !observers.isEmpty { observers.notify(value) }
+  }
+
+  /// What a load brought: a value, nothing stored (the default), or an error that leaves the
+  /// value as it was.
+  private func didLoad(_ result: Result<Value?, any Error>) {
+    lock.lock()
+    defer { lock.unlock() }
+    _isLoading = false
+    switch result {
+    case .success(let newValue):
+      value = newValue ?? defaultValue
+      _loadError = nil
+    case .failure(let error):
+      _loadError = error
+      return
+    }
+    notifyChange()
   }
 
   /// A change noticed outside the program.
@@ -181,9 +261,14 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
     lock.lock()
     defer { lock.unlock() }
     switch report {
-    case .value(let newValue):
+    case .loading(let isLoading):
+      _isLoading = isLoading
+      return
+    case .result(.success(let newValue)):
+      _isLoading = false
       value = newValue ?? defaultValue
-    case .failure(let error):
+    case .result(.failure(let error)):
+      _isLoading = false
       _loadError = error
       return
     case .refresh(let refresh):
@@ -202,17 +287,36 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       }
     }
     _loadError = nil
-    if !observers.isEmpty { observers.notify(value) }
+    notifyChange()
   }
+}
 
-  private func saveContext(_ reason: SaveContext<Value>.Reason) -> SaveContext<Value> {
-    SaveContext(
-      reason: reason,
-      // Strong on purpose: a key that writes later keeps this storage alive until it has.
-      latestValue: { self.read { $0 } },
-      reportResult: { error in self.lock.withLock { self._saveError = error } }
-    )
+/// Why `init(require:)` found no value.
+public enum SharedLoadError: Error, CustomStringConvertible {
+  /// The key's storage holds nothing (the associated value names the key).
+  case nothingStored(String)
+
+  public var description: String {
+    switch self {
+    case .nothingStored(let key): "nothing is stored for \(key)"
+    }
   }
+}
+
+/// The storage for `key` once it has loaded a value: `init(require:)`'s work.
+func requireReference<Key: SharedReaderKey>(for key: Key) async throws -> PersistentReference<Key.Value> {
+  @Dependency(\.sharedReferences) var references
+  if let existing = references.existingReference(for: key) {
+    try await existing.loadAsync()
+    return existing
+  }
+  let label = String(describing: key)
+  let value = try await withUnsafeThrowingContinuation {
+    (waiter: UnsafeContinuation<Key.Value?, any Error>) in
+    key.load(context: .userInitiated, continuation: LoadContinuation(label) { waiter.resume(with: $0) })
+  }
+  guard let value else { throw SharedLoadError.nothingStored(label) }
+  return references.reference(for: key, default: { value }, skipInitialLoad: true)
 }
 
 /// The keyed storages of one dependency context. Keys with equal ids and value types share one
@@ -229,9 +333,12 @@ public final class SharedReferences: @unchecked Sendable {
   /// An empty set of storages.
   public init() {}
 
+  /// The storage for `key`, made with `defaultValue` (and loaded, unless `skipInitialLoad`) if
+  /// there is none yet.
   func reference<Key: SharedReaderKey>(
     for key: Key,
-    default defaultValue: () -> Key.Value
+    default defaultValue: () -> Key.Value,
+    skipInitialLoad: Bool = false
   ) -> PersistentReference<Key.Value> {
     lock.withLock {
       let entry = Entry(valueType: ObjectIdentifier(Key.Value.self), id: AnyHashable(key.id))
@@ -239,10 +346,19 @@ public final class SharedReferences: @unchecked Sendable {
         return reference as! PersistentReference<Key.Value>
       }
       let reference = PersistentReference(
-        key: key, defaultValue: defaultValue(), label: String(describing: key)
+        key: key, defaultValue: defaultValue(), label: String(describing: key),
+        skipInitialLoad: skipInitialLoad
       )
       references[entry] = reference
       return reference
+    }
+  }
+
+  /// The storage for `key`, if one was made.
+  func existingReference<Key: SharedReaderKey>(for key: Key) -> PersistentReference<Key.Value>? {
+    lock.withLock {
+      let entry = Entry(valueType: ObjectIdentifier(Key.Value.self), id: AnyHashable(key.id))
+      return references[entry] as? PersistentReference<Key.Value>
     }
   }
 }

@@ -1,3 +1,5 @@
+import Observation
+
 /// The storage behind a `SharedReader`: something that can be read under a lock and observed.
 ///
 /// Root references own a value (``ValueReference``, ``PersistentReference``); derived ones
@@ -14,8 +16,14 @@ protocol SharedReference<Value>: AnyObject, Sendable {
   var root: AnyObject { get }
   /// A short description for dumps and messages, e.g. `.inMemory("count")`.
   var label: String { get }
+  /// What a `Shared`'s description names: `value: 0`, or the key, `.inMemory("count")`.
+  var subject: String { get }
   var loadError: (any Error)? { get }
+  /// Whether the key is loading a value (see ``SharedReader/isLoading``).
+  var isLoading: Bool { get }
   func load() throws
+  /// `load()`, returning when the key has finished.
+  func loadAsync() async throws
 }
 
 /// The storage behind a `Shared`: a reference that can also be mutated and saved.
@@ -27,6 +35,22 @@ protocol MutableSharedReference<Value>: SharedReference {
   func transaction<R>(_ body: () throws -> R) throws -> R
   var saveError: (any Error)? { get }
   func save() throws
+  /// `save()`, returning when the key has finished.
+  func saveAsync() async throws
+}
+
+/// The reference a `Shared` or `SharedReader` and all its copies use: one object, so assigning
+/// a new `Shared` to `$name` re-points every copy.
+final class ReferenceBox<Reference>: @unchecked Sendable {
+  private let lock = RecursiveLock()
+  private var _reference: Reference
+
+  init(_ reference: Reference) { _reference = reference }
+
+  var reference: Reference {
+    get { lock.withLock { _reference } }
+    set { lock.withLock { _reference = newValue } }
+  }
 }
 
 /// Keeps an observation alive; releasing or cancelling it stops the observation.
@@ -70,8 +94,10 @@ struct Observers<Value> {
 /// A reference that owns its value, guarded by its own lock. Reading, observing and the start of
 /// every write go the same way for each root: through a test's overlay when one holds the value,
 /// else under the lock.
-protocol LockedRootReference: MutableSharedReference, RootReference {
+protocol LockedRootReference: MutableSharedReference, RootReference, Observable {
   var lock: RecursiveLock { get }
+  /// Tells Observation (`withObservationTracking`) of reads and changes.
+  var registrar: ObservationRegistrar { get }
   /// The value itself; touched only under `lock`.
   var value: Value { get }
   /// Touched only under `lock`.
@@ -87,9 +113,17 @@ extension LockedRootReference {
     {
       return result
     }
+    registrar.access(self, keyPath: \.root)
     lock.lock()
     defer { lock.unlock() }
     return try body(value)
+  }
+
+  /// Tells observers and Observation that the value changed; call under `lock`.
+  func notifyChange() {
+    registrar.willSet(self, keyPath: \.root)
+    registrar.didSet(self, keyPath: \.root)
+    if !observers.isEmpty { observers.notify(value) }
   }
 
   func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
@@ -118,6 +152,7 @@ extension LockedRootReference {
 /// The storage of an explicit `Shared(value)`.
 final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
   let lock = RecursiveLock()
+  let registrar = ObservationRegistrar()
   private(set) var value: Value
   var observers = Observers<Value>()
 
@@ -125,17 +160,21 @@ final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
 
   var root: AnyObject { self }
   var label: String { "Shared<\(Value.self)>" }
+  var subject: String { "value: \(read { $0 })" }
   var loadError: (any Error)? { nil }
   var saveError: (any Error)? { nil }
+  var isLoading: Bool { false }
   func load() {}
+  func loadAsync() {}
   func save() {}
+  func saveAsync() {}
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     let context = SharedChangeTracking.context
     if let result = try modifyOverlay(in: context, body) { return result }
     lock.lock()
     defer {
-      if !observers.isEmpty { observers.notify(value) }
+      notifyChange()
       lock.unlock()
     }
     recordChange(in: context)
@@ -151,7 +190,7 @@ final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
       return try body()
     } catch {
       value = before
-      if !observers.isEmpty { observers.notify(value) }
+      notifyChange()
       throw error
     }
   }
@@ -167,8 +206,11 @@ protocol DerivedReaderReference: SharedReference {
 extension DerivedReaderReference {
   var root: AnyObject { baseReader.root }
   var label: String { baseReader.label }
+  var subject: String { baseReader.subject }
   var loadError: (any Error)? { baseReader.loadError }
+  var isLoading: Bool { baseReader.isLoading }
   func load() throws { try baseReader.load() }
+  func loadAsync() async throws { try await baseReader.loadAsync() }
 }
 
 /// A writable reference that reaches into a base reference's value: saving and transactions are
@@ -181,6 +223,7 @@ extension DerivedReference {
   var baseReader: any SharedReference<BaseValue> { base }
   var saveError: (any Error)? { base.saveError }
   func save() throws { try base.save() }
+  func saveAsync() async throws { try await base.saveAsync() }
   func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
 }
 
@@ -248,6 +291,25 @@ final class ReaderKeyPathReference<Base, Value>: KeyPathDerivedReference, @unche
   init(base: any SharedReference<Base>, keyPath: KeyPath<Base, Value>) {
     self.baseReader = base
     self.valueKeyPath = keyPath
+  }
+}
+
+/// A read-only reference to a transform of a base reference's value.
+final class ReaderMapReference<Base, Value>: DerivedReaderReference, @unchecked Sendable {
+  let baseReader: any SharedReference<Base>
+  private let transform: @Sendable (Base) -> Value
+
+  init(base: any SharedReference<Base>, transform: @escaping @Sendable (Base) -> Value) {
+    self.baseReader = base
+    self.transform = transform
+  }
+
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    try baseReader.read { try body(transform($0)) }
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    baseReader.observe { [transform] in onChange(transform($0)) }
   }
 }
 

@@ -49,11 +49,13 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     self.settings = store.settings
   }
 
-  public func load(initialValue: Value?) throws -> Value? {
-    try loadSetting(default: initialValue)
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resume(with: Result { try loadSetting(default: context.initialValue) })
   }
 
-  public func subscribe(initialValue: Value?, subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
     let name = name
     let last = LockIsolated(settings.wrappedValue[name])
     let token = settings.reference.observe { [fromJSON] settings in
@@ -65,7 +67,7 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
       // A `Shared` that sets an optional setting to nil holds nil, not the default.
       guard changed, AppStorage.settingBeingSaved != name else { return }
       do {
-        subscriber.yield(try entry.map(fromJSON))
+        subscriber.yield(with: .success(try entry.map(fromJSON)))
       } catch {
         subscriber.yield(throwing: error)
       }
@@ -80,8 +82,9 @@ public struct AppStorageKey<Value: Sendable>: SharedKey {
     return try entry.map { .replace(try decodeSetting($0)) } ?? .reset
   }
 
-  public func save(_ value: Value, context: SaveContext<Value>) throws {
-    try saveSetting(value, userInitiated: context.reason == .userInitiated)
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume(
+      with: Result { try saveSetting(value, userInitiated: context == .userInitiated) })
   }
 
   /// The stored setting, or nil when there is none: then `initialValue` is what the store's

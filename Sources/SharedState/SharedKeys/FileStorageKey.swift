@@ -63,11 +63,13 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     )
   }
 
-  public func load(initialValue: Value?) throws -> Value? {
-    try storage.load()
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resume(with: Result { try storage.load() })
   }
 
-  public func subscribe(initialValue: Value?, subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
     storage.subscribe(subscriber)
   }
 
@@ -75,8 +77,14 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     try storage.willMutate()
   }
 
-  public func save(_ value: Value, context: SaveContext<Value>) throws {
-    try storage.save(value, context: context)
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    do {
+      try storage.save(value, context: SaveRequest(context, continuation))
+      // A change is written later and reports then; `save()` has written it now.
+      if context == .userInitiated { continuation.resume() }
+    } catch {
+      continuation.resume(throwing: error)
+    }
   }
 
   /// A needless save would rewrite the file (reformatting it) and hold its lock.
@@ -84,6 +92,34 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
 
   public func didMutateWithoutChange() {
     storage.mutationChangedNothing()
+  }
+}
+
+/// A save handed to ``FileStorage``: why, how to read the value when a delayed write happens,
+/// and where its outcome goes.
+struct SaveRequest<Value>: Sendable {
+  enum Reason: Sendable, Equatable {
+    /// The value was mutated: the write may wait for the burst of changes to end.
+    case didChange
+    /// `save()` was called: write now.
+    case userInitiated
+  }
+
+  let reason: Reason
+  /// The shared value as it is now; `nil` once it is gone.
+  let latestValue: @Sendable () -> Value?
+  /// Reports the outcome: `nil` saved, else the error.
+  let reportResult: @Sendable ((any Error)?) -> Void
+  /// Drops the request without an outcome: a later one took its place and reports for both.
+  let supersede: @Sendable () -> Void
+
+  init(_ context: SaveContext, _ continuation: SaveContinuation) {
+    reason = context == .didSet ? .didChange : .userInitiated
+    latestValue = { continuation.latestValue() as? Value }
+    reportResult = { error in
+      if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+    }
+    supersede = { continuation.supersede() }
   }
 }
 
