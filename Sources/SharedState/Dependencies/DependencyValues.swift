@@ -40,10 +40,12 @@ public protocol TestDependencyKey {
 /// A value is computed once per dependency context the first time it is read, so a computed
 /// `testValue` that returns a fresh object gives every test its own object.
 public protocol DependencyKey: TestDependencyKey {
-  /// The type of the dependency.
-  associatedtype Value: Sendable
+  /// The type of the dependency, the key itself unless its values say otherwise.
+  associatedtype Value = Self
   /// The value used when the program runs for real.
   static var liveValue: Value { get }
+  /// The value used while tests run. Defaults to ``liveValue``.
+  static var testValue: Value { get }
 }
 
 extension DependencyKey {
