@@ -1,5 +1,4 @@
 import Foundation
-import Observation
 import SharedState
 import Testing
 
@@ -327,8 +326,7 @@ extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
   fileprivate static var launches: Self { Self[.inMemory("launches"), default: 3] }
 }
 
-/// What a `Shared` says of itself, how it takes part in Observation, and how `$x = …` and
-/// `read` behave.
+/// What a `Shared` says of itself, and how `$x = …` and `read` behave.
 @Suite struct SharedReferenceTests {
   @Test func aSharedDescribesItsValueOrItsKey() {
     withDependencies { _ in } operation: {
@@ -342,30 +340,6 @@ extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
 
       @Shared(.fileStorage(URL(fileURLWithPath: "/tmp/todos.json"))) var todos: [String] = []
       #expect($todos.description == "Shared<Array<String>>(.fileStorage(file:///tmp/todos.json))")
-    }
-  }
-
-  @Test func observationSeesAChangeThroughAnyCopy() async {
-    await withDependencies { _ in } operation: {
-      @Shared(.inMemory("observed")) var count = 0
-      let copy = $count
-      await confirmation { changed in
-        withObservationTracking {
-          _ = count
-        } onChange: {
-          changed()
-        }
-        copy.withLock { $0 += 1 }
-      }
-      @Shared(value: Stats()) var stats
-      await confirmation { changed in
-        withObservationTracking {
-          _ = stats.count
-        } onChange: {
-          changed()
-        }
-        $stats.count.withLock { $0 = 2 }
-      }
     }
   }
 
