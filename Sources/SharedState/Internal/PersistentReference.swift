@@ -1,10 +1,7 @@
-import Observation
-
 /// The storage of a keyed `Shared`/`SharedReader`: the value, the key that persists it, and the
 /// key's subscription to outside changes. One exists per key in a dependency context.
 final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecked Sendable {
   let lock = RecursiveLock()
-  let registrar = ObservationRegistrar()
   private let key: any SharedReaderKey<Value>
   private let writableKey: (any SharedKey<Value>)?
   private let defaultValue: Value

@@ -1,5 +1,3 @@
-import Observation
-
 /// The storage behind a `SharedReader`: something that can be read under a lock and observed.
 ///
 /// Root references own a value (``ValueReference``, ``PersistentReference``); derived ones
@@ -94,10 +92,8 @@ struct Observers<Value> {
 /// A reference that owns its value, guarded by its own lock. Reading, observing and the start of
 /// every write go the same way for each root: through a test's overlay when one holds the value,
 /// else under the lock.
-protocol LockedRootReference: MutableSharedReference, RootReference, Observable {
+protocol LockedRootReference: MutableSharedReference, RootReference {
   var lock: RecursiveLock { get }
-  /// Tells Observation (`withObservationTracking`) of reads and changes.
-  var registrar: ObservationRegistrar { get }
   /// The value itself; touched only under `lock`.
   var value: Value { get }
   /// Touched only under `lock`.
@@ -113,16 +109,13 @@ extension LockedRootReference {
     {
       return result
     }
-    registrar.access(self, keyPath: \.root)
     lock.lock()
     defer { lock.unlock() }
     return try body(value)
   }
 
-  /// Tells observers and Observation that the value changed; call under `lock`.
+  /// Tells observers that the value changed; call under `lock`.
   func notifyChange() {
-    registrar.willSet(self, keyPath: \.root)
-    registrar.didSet(self, keyPath: \.root)
     if !observers.isEmpty { observers.notify(value) }
   }
 
@@ -152,7 +145,6 @@ extension LockedRootReference {
 /// The storage of an explicit `Shared(value)`.
 final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
   let lock = RecursiveLock()
-  let registrar = ObservationRegistrar()
   private(set) var value: Value
   var observers = Observers<Value>()
 

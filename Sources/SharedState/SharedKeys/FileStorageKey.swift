@@ -124,7 +124,8 @@ struct SaveRequest<Value>: Sendable {
 }
 
 extension FileStorageKey: CustomStringConvertible {
-  public var description: String { ".fileStorage(\(path))" }
+  /// The file as a URL, as the key was made: `.fileStorage(file:///tmp/todos.json)`.
+  public var description: String { ".fileStorage(\(URL(fileURLWithPath: path).absoluteString))" }
 }
 
 extension SharedReaderKey {
