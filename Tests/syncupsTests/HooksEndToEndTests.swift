@@ -118,6 +118,37 @@ struct HooksEndToEndTests {
         == ["meeting-ended|\(syncups.dataFile)|\(Self.engID)|1"])
   }
 
+  /// The terminal's meeting fires the same events as a script's, and a hook's trouble is
+  /// said after the screen is given back.
+  @Test func aMeetingOnTheTerminalFiresTheSameEvents() throws {
+    let syncups = try engineering()
+    try installRecorders(syncups, for: ["meeting-started", "speaker-changed", "meeting-ended"])
+    try writeProgram("exit 5\n", at: hooksDirectory(syncups) + "/meeting-ended.d/failing")
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("n")
+    #expect(meeting.waitFor("Ben is speaking"))
+    meeting.type("e")
+    #expect(meeting.waitFor("[s] Save and end"))
+    meeting.type("s")
+    #expect(meeting.wait() == 0)
+    #expect(meeting.settingsAreRestored)
+    let afterScreen = meeting.screen.split(separator: "\u{1B}[?1049l").last.map(String.init) ?? ""
+    #expect(afterScreen.contains("Warning: the meeting-ended hook '"))
+
+    #expect(
+      recorded(syncups, "meeting-started") == [
+        #"{"duration":90,"event":"started","overtime":false,"speakers":3,"syncUpID":"\#(Self.engID)","title":"Eng"}"#
+      ])
+    let speakers = try (recorded(syncups, "speaker-changed") ?? []).map(object)
+    #expect(speakers.map { $0["name"] as? String } == ["Ana", "Ben"])
+    #expect(speakers.map { $0["index"] as? Int } == [1, 2])
+    let ended = try #require(recorded(syncups, "meeting-ended"))
+    #expect(ended.count == 1)
+    let stored = try StartEndToEndTests().savedMeetings(syncups)
+    #expect(try object(ended[0])["meeting"] as? NSDictionary == stored.first.map { $0 as NSDictionary })
+  }
+
   @Test func aDiscardedMeetingFiresEndedUnsavedAndNoItems() throws {
     let syncups = try engineering()
     try installRecorders(syncups, for: ["meeting-ended", "item-opened"])
@@ -187,7 +218,7 @@ struct HooksEndToEndTests {
   /// meeting's time is not held up meanwhile.
   @Test func aHookPastItsLimitIsKilledAndTheMeetingKeepsTime() throws {
     let syncups = try engineering(seconds: 3)
-    #expect(try syncups("config", "set", "hook-timeout", "1").status == 0)
+    #expect(try syncups("config", "set", "hook-timeout", "15s").status == 0)
     let record = recordDirectory(syncups)
     try installRecorders(syncups, for: ["overtime"])
     try writeProgram(
@@ -195,23 +226,24 @@ struct HooksEndToEndTests {
       at: hooksDirectory(syncups) + "/speaker-changed")
     let started = Date()
     let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng", "--overtime"])
-    // Ana's slot of a second runs out while her hook hangs (a minute, were it not stopped).
+    // Ana's slot of a second runs out while her hook hangs: the meeting does not wait for it
+    // (15 seconds), however slowly a loaded machine starts the process.
     #expect(meeting.waitForOutput(containing: #""event":"overtime""#))
-    #expect(Date().timeIntervalSince(started) < 20)
+    #expect(Date().timeIntervalSince(started) < 10)
     let result = try meeting.finish()
     #expect(result.status == 0)
-    // 3 seconds of meeting and the last hook's second at most, with room for a loaded machine.
-    #expect(Date().timeIntervalSince(started) < 30)
+    // 3 seconds of meeting, then at most the limit for the hooks still running.
+    #expect(Date().timeIntervalSince(started) < 45)
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(recorded(syncups, "overtime") == lines.filter { $0.contains(#""event":"overtime""#) })
     #expect(lines.filter { $0.contains(#""event":"speaker""#) }.count == 3)
-    // Said once, though every speaker's hook was stopped; on a slow machine a run still
-    // queued at the end may be dropped, which is said too.
+    // Said once, though several of the hook's runs were stopped; the runs still queued when
+    // the meeting's process ended were dropped, which is said too.
     let warnings = result.error.split(separator: "\n").map(String.init)
     #expect(
       warnings.first
         == "Warning: the speaker-changed hook '\(hooksDirectory(syncups))/speaker-changed' ran "
-        + "past its limit of 1 sec and was stopped.")
+        + "past its limit of 15 secs and was stopped.")
     #expect(warnings.dropFirst().allSatisfy { $0.hasSuffix("syncups ended while earlier hooks still ran.") })
     // Every process the hooks started is gone (or a zombie awaiting its reaper).
     let pids = try String(contentsOfFile: record + "/pids", encoding: .utf8)
