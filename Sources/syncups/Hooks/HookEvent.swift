@@ -67,7 +67,7 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
     let ana = UUID(uuidString: "A0000000-0000-4000-8000-00000000000A")!
     let ben = UUID(uuidString: "B0000000-0000-4000-8000-00000000000B")!
     let meetingID = UUID(uuidString: "3F2E1D0C-B0A9-4887-9766-554433221100")!
-    let date = Date(timeIntervalSince1970: 1_795_600_800)  // 2026-11-25 09:20 UTC
+    let date = Date(timeIntervalSince1970: 1_795_600_800)  // 2026-11-25 10:00 UTC
     let item = Item(
       id: UUID(uuidString: "1C0FFEE0-0000-4000-8000-000000000001")!, kind: .blocker,
       text: "waiting on API keys", owner: ana, opened: date.addingTimeInterval(-86_400))
