@@ -85,8 +85,19 @@ func ms(_ duration: Duration) -> String { format(ns: duration.nanoseconds) }
 let syncups = CommandLine.arguments[0].split(separator: "/").dropLast().joined(separator: "/")
 let binary = (CommandLine.arguments[0].hasPrefix("/") ? "/" : "") + syncups + "/syncups"
 
-let short = meeting(seconds: 10, syncups: binary)
-let hooked = meeting(seconds: 10, syncups: binary, hangingHook: true)
+// The 10 s meeting without hooks and with a hanging one, taking turns, three times each: the
+// median of each, so that a busy moment of the machine does not decide between them.
+var shortRuns: [MeetingFigures] = []
+var hookedRuns: [MeetingFigures] = []
+for _ in 0..<3 {
+  shortRuns.append(meeting(seconds: 10, syncups: binary))
+  hookedRuns.append(meeting(seconds: 10, syncups: binary, hangingHook: true))
+}
+func median(_ runs: [MeetingFigures]) -> MeetingFigures {
+  runs.sorted { $0.lateness < $1.lateness }[runs.count / 2]
+}
+let short = median(shortRuns)
+let hooked = median(hookedRuns)
 // termdown draws only on a terminal: `script` gives it one. It runs beside our long meeting.
 let termdownTask: Task<ProcessRun?, Never> = Task.detached {
   guard isInstalled("termdown"), isInstalled("script") else { return nil }
@@ -102,14 +113,15 @@ printTable([
     id: "M1", workload: "60 s meeting, 4 attendees: CPU time", measured: ms(long.cpu) + termdownCPU,
     target: "≤ 100 ms", met: long.cpu <= .milliseconds(100)),
   BenchmarkRow(
-    id: "M2", workload: "lateness of the last speaker's tick, 10 s meeting",
+    id: "M2", workload: "lateness of the last speaker's tick, 10 s meeting (median of 3)",
     measured: ms(short.lateness), target: "≤ 20 ms", met: short.lateness <= .milliseconds(20)),
   BenchmarkRow(
     id: "M2", workload: "lateness of the last speaker's tick, 60 s meeting",
     measured: ms(long.lateness), target: "≤ 20 ms, ≤ 10 s run + 2 ms",
     met: long.lateness <= .milliseconds(20) && long.lateness <= short.lateness + .milliseconds(2)),
   BenchmarkRow(
-    id: "M2", workload: "lateness of the last speaker's tick, 10 s meeting, a hook hanging on each speaker",
+    id: "M2",
+    workload: "lateness of the last speaker's tick, 10 s meeting, a hook hanging on each speaker (median of 3)",
     measured: ms(hooked.lateness), target: "M2 unchanged: ≤ 20 ms, ≤ 10 s run + 2 ms",
     met: hooked.lateness <= .milliseconds(20) && hooked.lateness <= short.lateness + .milliseconds(2)),
   BenchmarkRow(

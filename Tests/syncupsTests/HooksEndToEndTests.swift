@@ -303,6 +303,10 @@ struct HooksEndToEndTests {
     #expect(ran.status == 0)
     #expect(ran.output.hasPrefix(#"{"elapsed":590,"event":"ended","meeting":{"#))
     #expect(recorded(syncups, "meeting-ended") == [String(ran.output.dropLast())])
+    // Without --sample, the object comes from standard input, as it is.
+    let given = #"{"event":"ended","saved":false}"#
+    #expect(try syncups("hooks", "run", "meeting-ended", input: given + "\n").status == 0)
+    #expect(recorded(syncups, "meeting-ended") == [String(ran.output.dropLast()), given])
     let none = try syncups("hooks", "run", "synced", "--sample")
     #expect(none.status == 0)
     #expect(none.error == "No synced hooks to run (see 'syncups hooks list').\n")
