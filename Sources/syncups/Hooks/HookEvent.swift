@@ -45,7 +45,8 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
     }
   }
 
-  /// The sample object as the manual shows it, pretty-printed.
+  /// The sample object as `hooks run --sample` prints it and the manual shows it,
+  /// pretty-printed.
   package var sampleText: String { sample.text(pretty: true) }
 
   /// The hook event a meeting's event fires, or nil for one no hook is run for. Items raised

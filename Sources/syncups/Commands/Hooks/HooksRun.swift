@@ -12,8 +12,8 @@ struct HooksRunCommand: RunnableCommand {
     abstract: "Run an event's hooks now, to try them.",
     discussion: """
       Runs the hooks of <event> as the event would, and waits for them: with --sample, on \
-      the event's sample object (printed on stdout; HOOKS in syncups(1) shows every one), \
-      else on the JSON object read from stdin. Runs even with --no-hooks. Exits 1 when a \
+      the event's sample object (printed on stdout, pretty; the hooks get it on one line, \
+      and HOOKS in syncups(1) shows every one), else on the JSON object read from stdin. Runs even with --no-hooks. Exits 1 when a \
       hook failed, was stopped or could not run, and says which.
       """,
     runs: Self.self,
@@ -38,7 +38,7 @@ struct HooksRunCommand: RunnableCommand {
     let payload: String
     if sample {
       payload = event.sample.text(pretty: false)
-      Output.standard(payload)
+      Output.standard(event.sampleText)
     } else {
       var reader = LineReader(descriptor: 0)
       var lines: [String] = []
