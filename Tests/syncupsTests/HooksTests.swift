@@ -25,12 +25,34 @@ struct HooksTests {
     #expect(pieces.hexDigest() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
-  @Test func theGlobalOptionsBeforeANameAreSyncupsOwn() {
-    let environment = ["PATH": "/nonexistent"]
-    // No program on PATH: no extension.
-    #expect(Extensions.call(in: ["--file", "x.json", "hello"], environment: environment) == nil)
-    // A command of syncups is never an extension, whatever PATH holds.
-    #expect(Extensions.program(named: "a/b", environment: environment) == nil)
+  /// The global options before an extension's name are syncups' own; the words after it,
+  /// options too, are the extension's; a command of syncups is never an extension.
+  @Test func theGlobalOptionsBeforeANameAreSyncupsOwn() throws {
+    let bin = FileManager.default.temporaryDirectory
+      .appendingPathComponent("syncups-extensions-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: bin) }
+    for name in ["syncups-hello", "syncups-list"] {
+      #expect(
+        FileManager.default.createFile(
+          atPath: bin + "/" + name, contents: Data("#!/bin/sh\n".utf8),
+          attributes: [.posixPermissions: 0o755]))
+    }
+    let environment = ["PATH": "relative:" + bin]
+    #expect(
+      Extensions.call(
+        in: ["--file", "x.json", "-q", "--no-hooks", "hello", "--file", "y.json"],
+        environment: environment)
+        == Extensions.Call(
+          program: bin + "/syncups-hello", arguments: ["--file", "y.json"], file: "x.json",
+          noHooks: true))
+    #expect(
+      Extensions.call(in: ["--color=never", "hello"], environment: environment)
+        == Extensions.Call(program: bin + "/syncups-hello", arguments: []))
+    #expect(Extensions.call(in: ["list"], environment: environment) == nil)
+    #expect(Extensions.call(in: ["--help", "hello"], environment: environment) == nil)
+    #expect(Extensions.call(in: ["hallo"], environment: environment) == nil)
+    #expect(Extensions.installed(environment: environment) == ["hello"])
   }
 
   @Test func syncupsNoHooksIsOffUnlessEmptyOrZero() {
