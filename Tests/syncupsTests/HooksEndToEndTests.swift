@@ -184,8 +184,16 @@ struct HooksEndToEndTests {
         "item", "add", "eng", "--action", "two", environment: ["SYNCUPS_NO_HOOKS": "1"]
       ).status == 0)
     #expect(recorded(syncups, "item-opened") == nil)
+    try writeProgram("exit 0\n", at: hooksDirectory(syncups) + "/meeting-end")
     let listed = try syncups("--no-hooks", "hooks", "list")
-    #expect(listed.output.hasPrefix("Hooks are off for this run (--no-hooks or SYNCUPS_NO_HOOKS).\n"))
+    #expect(
+      listed.output == """
+        Hooks are off for this run (--no-hooks or SYNCUPS_NO_HOOKS).
+        User hooks: \(hooksDirectory(syncups))
+        item-opened  \(hooksDirectory(syncups))/item-opened  (not run: hooks off)
+        \(hooksDirectory(syncups))/meeting-end  (never run: no event has that name)
+
+        """)
     #expect(try syncups("item", "add", "eng", "--action", "three").status == 0)
     #expect(recorded(syncups, "item-opened")?.count == 1)
   }

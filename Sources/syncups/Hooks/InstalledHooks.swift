@@ -52,6 +52,9 @@ struct InstalledHooks: Sendable {
   let repositoryTrust: Trust
   /// Every program found, the user's first, in the order they run.
   let hooks: [Hook]
+  /// The files in a hooks directory that no event runs: a misspelt name, most likely
+  /// (`meeting-end`), which `hooks list` points out.
+  let strays: [String]
 
   init(environment: [String: String], dataFile: String) {
     userDirectory = Self.userDirectory(environment: environment)
@@ -64,6 +67,7 @@ struct InstalledHooks: Sendable {
     var hooks = Self.programs(in: userDirectory, fromRepository: false)
     if let repository { hooks += Self.programs(in: repository, fromRepository: true) }
     self.hooks = hooks
+    strays = ([userDirectory] + (repository.map { [$0] } ?? [])).flatMap(Self.strays(in:))
   }
 
   /// The programs an event runs, in order: the user's, then the repository's when trusted.
@@ -89,6 +93,16 @@ struct InstalledHooks: Sendable {
       directory = parent(of: directory)
     }
     return nil
+  }
+
+  /// The entries of `directory` named for no event (nor for an event's `.d` directory),
+  /// leaving out those whose names start with a dot or end in `~`.
+  private static func strays(in directory: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let known = Set(HookEvent.allCases.flatMap { [$0.rawValue, $0.rawValue + ".d"] })
+    return names.sorted()
+      .filter { !$0.hasPrefix(".") && !$0.hasSuffix("~") && !known.contains($0) }
+      .map { directory + "/" + $0 }
   }
 
   /// The programs of every event in `directory`, event by event in ``HookEvent`` order.

@@ -7,10 +7,10 @@ struct HooksListCommand: RunnableCommand {
     discussion: """
       Prints each hook program found, by event: the user's, then the data repository's, each \
       marked when it would not run (not executable, untrusted, changed since trusted, hooks \
-      turned off). With --json, prints an object: enabled, userDirectory, \
-      repositoryDirectory (null when there is none), repositoryTrust (none, untrusted, \
-      trusted or changed) and hooks, an array of objects with event, path, repository, \
-      executable and runs.
+      turned off), then the files no event runs (a misspelt name). With --json, prints an \
+      object: enabled, userDirectory, repositoryDirectory (null when there is none), \
+      repositoryTrust (none, untrusted, trusted or changed), hooks, an array of objects with \
+      event, path, repository, executable and runs, and strays, the paths no event runs.
       """,
     runs: Self.self)
 
@@ -29,6 +29,7 @@ struct HooksListCommand: RunnableCommand {
           "userDirectory": .string(installed.userDirectory),
           "repositoryDirectory": installed.repositoryDirectory.map(JSONOutput.string) ?? .null,
           "repositoryTrust": .string(Self.trustWord(installed.repositoryTrust)),
+          "strays": .array(installed.strays.map(JSONOutput.string)),
           "hooks": .array(
             installed.hooks.map {
               .object([
@@ -48,7 +49,7 @@ struct HooksListCommand: RunnableCommand {
       lines.append(
         "Repository hooks: \(sanitize(repository)) (\(Self.trustText(installed.repositoryTrust)))")
     }
-    if installed.hooks.isEmpty { lines.append("No hooks.") }
+    if installed.hooks.isEmpty && installed.strays.isEmpty { lines.append("No hooks.") }
     let width = installed.hooks.map(\.event.rawValue.count).max() ?? 0
     for hook in installed.hooks {
       var notes: [String] = []
@@ -61,6 +62,9 @@ struct HooksListCommand: RunnableCommand {
       lines.append(
         "\(hook.event.rawValue)\(padding)  \(sanitize(hook.path))"
           + (notes.isEmpty ? "" : "  (not run: \(notes.joined(separator: ", ")))"))
+    }
+    for stray in installed.strays {
+      lines.append("\(sanitize(stray))  (never run: no event has that name)")
     }
     Output.standard(lines.joined(separator: "\n") + "\n")
   }
