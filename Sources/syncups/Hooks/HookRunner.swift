@@ -1,4 +1,5 @@
 import Dispatch
+import SharedState
 import SyncUpsCore
 import Synchronization
 
@@ -21,7 +22,8 @@ import Synchronization
 /// wrong is kept, once per hook program, for ``finish()`` to hand back.
 ///
 /// ```swift
-/// let runner = HookRunner(limit: .seconds(10), logFile: "/home/ana/.local/state/syncups/hooks.log")
+/// let runner = HookRunner(
+///   limit: .seconds(10), logFile: "/home/ana/.local/state/syncups/hooks.log", date: date)
 /// runner.submit(HookRunner.Run(hook: hook, input: "{…}\n", environment: environment))
 /// runner.finish()  // ["Warning: the meeting-ended hook '…' exited with status 3 …"]
 /// ```
@@ -38,6 +40,8 @@ final class HookRunner: Sendable {
   let limit: Duration
   /// Where every run's output goes.
   let logFile: String
+  /// The clock of the log's header lines.
+  let date: DateGenerator
   private let queues: [HookEvent: DispatchQueue]
   private let pending = DispatchGroup()
   private let state = Mutex(State())
@@ -57,9 +61,10 @@ final class HookRunner: Sendable {
     var log: Int32?
   }
 
-  init(limit: Duration, logFile: String) {
+  init(limit: Duration, logFile: String, date: DateGenerator) {
     self.limit = limit
     self.logFile = logFile
+    self.date = date
     queues = Dictionary(
       uniqueKeysWithValues: HookEvent.allCases.map {
         ($0, DispatchQueue(label: "syncups.hooks." + $0.rawValue))
@@ -116,7 +121,7 @@ final class HookRunner: Sendable {
     let input = inputFile(run.input, in: run.environment["TMPDIR"])
     defer { if input >= 0 { close(input) } }
     append(
-      "--- \(DateText.iso8601(Date())) \(hook.event.rawValue) \(hook.path)\n", to: log)
+      "--- \(DateText.iso8601(date.now)) \(hook.event.rawValue) \(hook.path)\n", to: log)
     let pid: pid_t
     do {
       pid = try Subprocess.spawn(

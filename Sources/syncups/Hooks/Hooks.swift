@@ -75,7 +75,11 @@ final class Hooks {
     guard isEnabled else { return }
     let hooks = installed.runnable(for: event)
     guard !hooks.isEmpty else { return }
-    runner = runner ?? HookRunner(limit: Self.limit(), logFile: Self.logFile(environment: environment))
+    if runner == nil {
+      @Dependency(\.date) var date
+      runner = HookRunner(
+        limit: Self.limit(), logFile: Self.logFile(environment: environment), date: date)
+    }
     let runs = hooks.map {
       HookRunner.Run(
         hook: $0, input: input,
