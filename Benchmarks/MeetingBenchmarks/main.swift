@@ -1,5 +1,6 @@
 // The meeting over real time (see README): a 4-attendee meeting in pipe mode on the Dispatch
-// clock, for 10 s and for 60 s, beside `termdown 60` (PyPI) on a pseudo-terminal.
+// clock, for 10 s and for 60 s, beside `termdown 60` (PyPI) on a pseudo-terminal; and the
+// 10 s meeting again with a speaker-changed hook that hangs until it is killed.
 //
 //   swift build -c release --package-path Benchmarks
 //   Benchmarks/.build/release/MeetingBenchmarks [--tsv]
@@ -43,9 +44,23 @@ struct MeetingFigures {
   var endLateness: Duration
 }
 
-/// Runs a whole meeting of `seconds` with JSON Lines output.
-func meeting(seconds: Int, syncups: String) -> MeetingFigures {
+/// Installs, in the hooks directory of the configuration directory `config`, a
+/// speaker-changed hook that sleeps for an hour (until syncups kills it, after its time limit).
+func installHangingHook(in config: String) {
+  let hooks = config + "/syncups/hooks"
+  for directory in [config, config + "/syncups", hooks] { mkdir(directory, 0o700) }
+  let path = hooks + "/speaker-changed"
+  guard let file = fopen(path, "w") else { fatalError("cannot write \(path)") }
+  fputs("#!/bin/sh\nexec sleep 3600\n", file)
+  fclose(file)
+  chmod(path, 0o755)
+}
+
+/// Runs a whole meeting of `seconds` with JSON Lines output; with `hangingHook`, a
+/// speaker-changed hook hangs on every speaker.
+func meeting(seconds: Int, syncups: String, hangingHook: Bool = false) -> MeetingFigures {
   let file = dataFile(seconds: seconds)
+  if hangingHook { installHangingHook(in: file + ".config") }
   let run = spawn(
     [syncups, "--file", file, "--json", "start", "bench"],
     // A runtime directory of its own: the meeting publishes its status file there, as it
@@ -70,7 +85,19 @@ func ms(_ duration: Duration) -> String { format(ns: duration.nanoseconds) }
 let syncups = CommandLine.arguments[0].split(separator: "/").dropLast().joined(separator: "/")
 let binary = (CommandLine.arguments[0].hasPrefix("/") ? "/" : "") + syncups + "/syncups"
 
-let short = meeting(seconds: 10, syncups: binary)
+// The 10 s meeting without hooks and with a hanging one, taking turns, three times each: the
+// median of each, so that a busy moment of the machine does not decide between them.
+var shortRuns: [MeetingFigures] = []
+var hookedRuns: [MeetingFigures] = []
+for _ in 0..<3 {
+  shortRuns.append(meeting(seconds: 10, syncups: binary))
+  hookedRuns.append(meeting(seconds: 10, syncups: binary, hangingHook: true))
+}
+func median(_ runs: [MeetingFigures]) -> MeetingFigures {
+  runs.sorted { $0.lateness < $1.lateness }[runs.count / 2]
+}
+let short = median(shortRuns)
+let hooked = median(hookedRuns)
 // termdown draws only on a terminal: `script` gives it one. It runs beside our long meeting.
 let termdownTask: Task<ProcessRun?, Never> = Task.detached {
   guard isInstalled("termdown"), isInstalled("script") else { return nil }
@@ -86,12 +113,17 @@ printTable([
     id: "M1", workload: "60 s meeting, 4 attendees: CPU time", measured: ms(long.cpu) + termdownCPU,
     target: "≤ 100 ms", met: long.cpu <= .milliseconds(100)),
   BenchmarkRow(
-    id: "M2", workload: "lateness of the last speaker's tick, 10 s meeting",
+    id: "M2", workload: "lateness of the last speaker's tick, 10 s meeting (median of 3)",
     measured: ms(short.lateness), target: "≤ 20 ms", met: short.lateness <= .milliseconds(20)),
   BenchmarkRow(
     id: "M2", workload: "lateness of the last speaker's tick, 60 s meeting",
     measured: ms(long.lateness), target: "≤ 20 ms, ≤ 10 s run + 2 ms",
     met: long.lateness <= .milliseconds(20) && long.lateness <= short.lateness + .milliseconds(2)),
+  BenchmarkRow(
+    id: "M2",
+    workload: "lateness of the last speaker's tick, 10 s meeting, a hook hanging on each speaker (median of 3)",
+    measured: ms(hooked.lateness), target: "M2 unchanged: ≤ 20 ms, ≤ 10 s run + 2 ms",
+    met: hooked.lateness <= .milliseconds(20) && hooked.lateness <= short.lateness + .milliseconds(2)),
   BenchmarkRow(
     id: "M2", workload: "last tick + durable save, 10 s / 60 s meeting",
     measured: ms(short.endLateness) + " / " + ms(long.endLateness), target: "≤ 20 ms",

@@ -60,6 +60,25 @@ struct ManPageWriter {
       emit(Mdoc.text(paragraph))
     }
 
+    emit(".Sh HOOKS")
+    for (index, paragraph) in ManPageReference.hooks.enumerated() {
+      if index > 0 { emit(".Pp") }
+      emit(Mdoc.text(paragraph))
+    }
+    emit(".Bl -tag -width Ds")
+    for event in HookEvent.allCases {
+      emit(".It Li \(Mdoc.argument(event.rawValue))", Mdoc.text(event.summary))
+      emit(".Bd -literal -offset indent")
+      for line in event.sampleText.split(separator: "\n") { emit(Mdoc.literal(String(line))) }
+      emit(".Ed")
+    }
+    emit(".El")
+    emit(".Sh EXTENSIONS")
+    for (index, paragraph) in ManPageReference.extensions.enumerated() {
+      if index > 0 { emit(".Pp") }
+      emit(Mdoc.text(paragraph))
+    }
+
     emit(".Sh ENVIRONMENT")
     tagList(ManPageReference.environment, macro: "Ev")
     emit(".Sh FILES")

@@ -236,6 +236,8 @@ enum ManPageReference {
     case .color: (key.rawValue, "String: auto, always or never.")
     case .defaultDuration: (key.rawValue, "Number: the length of new sync-ups in whole seconds.")
     case .defaultTheme: (key.rawValue, "String: the theme of new sync-ups.")
+    case .hookTimeout:
+      (key.rawValue, "Number: how long one run of a hook may take, in whole seconds.")
     case .order: (key.rawValue, "String: listed, shuffled or rotated.")
     case .overtime: (key.rawValue, "Bool: whether speakers may run past their slot.")
     case .workdays:
@@ -431,9 +433,67 @@ enum ManPageReference {
     }
   }
 
+  /// What the HOOKS section says before it lists the events.
+  static let hooks: [String] = [
+    "A hook is a program syncups runs when something happens: an executable file named for "
+      + "the event in $XDG_CONFIG_HOME/syncups/hooks (~/.config/syncups/hooks), such as "
+      + "hooks/meeting-ended, and the executables in the directory named for the event with "
+      + ".d, such as hooks/meeting-ended.d/, in name order (names starting with a dot or "
+      + "ending in ~ are left out). Each run reads the event as one JSON object, on one line, "
+      + "on standard input: the shape syncups prints with --json for the same thing. Its "
+      + "environment is syncups' own with SYNCUPS_EVENT (the event's name), SYNCUPS_FILE (the "
+      + "data file in use, absolute), SYNCUPS_SYNCUP (the id of the sync-up the event "
+      + "concerns; unset for synced) and SYNCUPS_NO_HOOKS=1, so that the syncups commands a "
+      + "hook runs fire no hooks of their own. Its working directory is syncups' own.",
+    "Hooks never get in the way. They run after the data is stored, once the command's "
+      + "lock on the data file is let go, in the background: a meeting's timer and screen "
+      + "never wait for them. The runs of one event are in the order the events happened; "
+      + "different events' runs may overlap. Standard output and standard error are "
+      + "appended to $XDG_STATE_HOME/syncups/hooks.log (~/.local/state/syncups/hooks.log), "
+      + "each run after a header line with the time, the event and the program. A run "
+      + "longer than the hook-timeout setting (10 seconds unless set) is stopped: its "
+      + "process group is killed. Before syncups exits it waits for the runs still going, "
+      + "at most that long in all (so item add or sync may take that much longer when a "
+      + "hook is slow), then kills what is left and drops what has not started. A hook that "
+      + "fails (a status other than 0), is stopped, or is not executable is said once per "
+      + "program, on standard error, when syncups ends; the command's exit status and "
+      + "everything stored stay as they were. --no-hooks, or SYNCUPS_NO_HOOKS set to "
+      + "anything but empty or 0, turns hooks off for a run.",
+    "A synced team may keep hooks in the data repository, in .syncups/hooks at the top of "
+      + "the git work tree that holds the data file, laid out the same way. They run after "
+      + "the user's own, and only once the user has run hooks trust, which records the "
+      + "directory and a SHA-256 fingerprint of its files (their names, contents and "
+      + "whether they are executable) in $XDG_CONFIG_HOME/syncups/trusted-hooks.json: a "
+      + "teammate's change to them, once pulled, stops them until they are trusted again. "
+      + "hooks list shows every hook and whether it would run; hooks run EVENT --sample "
+      + "runs an event's hooks on the sample objects below.",
+    "The events, and the object each one reads (these are the samples hooks run --sample "
+      + "gives):",
+  ]
+
+  /// What the HOOKS section says of extensions.
+  static let extensions: [String] = [
+    "syncups NAME, where NAME is no command of syncups, runs the program syncups-NAME found "
+      + "in the directories of PATH (absolute ones only), as git and gh do: the words after "
+      + "NAME are its arguments, and its exit status is syncups'. The global options before "
+      + "NAME are syncups' own: SYNCUPS_FILE is set to the data file in use (--file, else "
+      + "SYNCUPS_FILE, else the default), and --no-hooks sets SYNCUPS_NO_HOOKS=1. syncups "
+      + "help lists the extensions found. A name that is neither a command nor an extension "
+      + "is a usage error, status 64."
+  ]
+
   /// Environment variables.
   static let environment: [(String, String)] = [
     ("SYNCUPS_FILE", "The data file, when --file is not given."),
+    (
+      "SYNCUPS_NO_HOOKS",
+      "When set to anything but empty or 0, no hooks run, as with --no-hooks (see HOOKS)."
+    ),
+    (
+      "XDG_STATE_HOME",
+      "Hooks' output is appended to $XDG_STATE_HOME/syncups/hooks.log. A relative path is "
+        + "ignored; the default is ~/.local/state."
+    ),
     (
       "XDG_DATA_HOME",
       "The data file is $XDG_DATA_HOME/syncups/sync-ups.json when neither "
@@ -506,6 +566,25 @@ enum ManPageReference {
         + "comes back as 1000), so an older syncups never strips what a newer one wrote."
     ),
     ("~/.config/" + AppStorage.syncUpsSettingsPath, "The settings written by syncups config."),
+    (
+      "~/.config/syncups/hooks/",
+      "The user's hooks ($XDG_CONFIG_HOME/syncups/hooks; see HOOKS)."
+    ),
+    (
+      "~/.config/syncups/trusted-hooks.json",
+      "The repository hooks directories trusted with hooks trust, each with the SHA-256 "
+        + "fingerprint of its files then."
+    ),
+    (
+      "~/.local/state/syncups/hooks.log",
+      "Hooks' standard output and standard error, each run after a header line "
+        + "($XDG_STATE_HOME/syncups/hooks.log)."
+    ),
+    (
+      ".syncups/hooks/",
+      "A team's hooks, at the top of the git work tree that holds the data file; they run "
+        + "only once trusted (see HOOKS)."
+    ),
     (
       "$XDG_RUNTIME_DIR/syncups/<pid>.json",
       "The state a running meeting publishes for status, one file per meeting named for its "

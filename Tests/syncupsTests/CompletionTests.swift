@@ -235,8 +235,14 @@ struct BashCompletionTests {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "status", "meetings", "meeting", "stats",
-        "items", "item", "themes", "config", "import", "export", "merge-driver", "sync", "completions", "help",
-        "version",
+        "items", "item", "themes", "config", "import", "export", "merge-driver", "sync", "hooks",
+        "completions", "help", "version",
+      ])
+    #expect(
+      try bashComplete(["syncups", "hooks", ""]) == ["list", "run", "trust", "untrust"])
+    #expect(
+      try bashComplete(["syncups", "hooks", "run", "meeting-"]) == [
+        "meeting-started", "meeting-ended",
       ])
     #expect(
       try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting", "merge-driver"])

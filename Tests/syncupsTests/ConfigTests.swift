@@ -16,6 +16,7 @@ struct ConfigTests {
         color             auto
         default-duration  5m
         default-theme     bubblegum
+        hook-timeout      10s
         order             listed
         overtime          off
         workdays          mon-fri
@@ -23,13 +24,14 @@ struct ConfigTests {
         """)
     values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, hookTimeout: 90)
     #expect(
       ConfigRenderer.list(values) == """
         bell              off
         color             never
         default-duration  1m30s
         default-theme     sky
+        hook-timeout      1m30s
         order             rotated
         overtime          on
         workdays          sun-thu

@@ -32,6 +32,8 @@ struct HelpTests {
           -q, --quiet             Print no messages to stderr other than errors.
           --trace                 Print every action and the state changes it caused to
                                   stderr.
+          --no-hooks              Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in
+                                  syncups(1).
           -h, --help              Show help information.
           -V, --version           Show the version; see 'syncups help version'.
 
@@ -66,6 +68,11 @@ struct HelpTests {
           merge-driver            Merge three versions of the data file by id (a git
                                   merge driver).
           sync                    Share the sync-ups with a team through git.
+          hooks list              List the hooks that would run, and the repository's
+                                  untrusted ones.
+          hooks run               Run an event's hooks now, to try them.
+          hooks trust             Let the data repository's hooks run, as they are now.
+          hooks untrust           Stop the data repository's hooks from running.
           completions             Print a shell completion script.
           help                    Show help for a command.
           version                 Show the version.
@@ -120,6 +127,8 @@ struct HelpTests {
           -q, --quiet             Print no messages to stderr other than errors.
           --trace                 Print every action and the state changes it caused to
                                   stderr.
+          --no-hooks              Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in
+                                  syncups(1).
           -V, --version           Show the version; see 'syncups help version'.
 
         EXAMPLES:
@@ -150,6 +159,8 @@ struct HelpTests {
           -q, --quiet             Print no messages to stderr other than errors.
           --trace                 Print every action and the state changes it caused to
                                   stderr.
+          --no-hooks              Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in
+                                  syncups(1).
           -V, --version           Show the version; see 'syncups help version'.
 
         SUBCOMMANDS:
@@ -206,6 +217,9 @@ struct HelpTests {
           --trace       Print every action and
                         the state changes it
                         caused to stderr.
+          --no-hooks    Run no hooks, as
+                        SYNCUPS_NO_HOOKS=1 does;
+                        see HOOKS in syncups(1).
           -V, --version
                         Show the version; see
                         'syncups help version'.
@@ -301,7 +315,7 @@ struct ManPageTests {
     #expect(
       sections == [
         ".Sh NAME", ".Sh SYNOPSIS", ".Sh DESCRIPTION", ".Sh COMMANDS", ".Sh OPTIONS",
-        ".Sh JSON OUTPUT", ".Sh TEAMS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
+        ".Sh JSON OUTPUT", ".Sh TEAMS", ".Sh HOOKS", ".Sh EXTENSIONS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
         ".Sh SEE ALSO",
       ])
   }

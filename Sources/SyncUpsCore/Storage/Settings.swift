@@ -112,6 +112,18 @@ extension SharedReaderKey where Self == AppStorageKey<SpeakingOrder>.Default {
   }
 }
 
+extension SharedReaderKey where Self == AppStorageKey<Int>.Default {
+  /// How long one run of a hook may take, in whole seconds, before it is stopped: the
+  /// `hook-timeout` setting, 10 by default.
+  ///
+  /// ```swift
+  /// @SharedReader(.hookTimeout) var hookTimeout
+  /// ```
+  public static var hookTimeout: Self {
+    Self[.appStorage("hook-timeout"), default: 10]
+  }
+}
+
 extension SharedReaderKey where Self == AppStorageKey<WorkingDays>.Default {
   /// The days of the week an item's age counts: the `workdays` setting,
   /// ``WorkingDays/mondayToFriday`` by default.

@@ -22,12 +22,19 @@ enum Program {
     do {
       invocation = try parse(arguments)
     } catch {
+      let environment = environment ?? ProcessInfo.processInfo.environment
+      if let call = Extensions.call(in: arguments, environment: environment) {
+        let dataFile = CommandContext.dataFile(option: call.file, environment: environment)
+        return Extensions.run(call, dataFile: dataFile.path, environment: environment)
+      }
       Output.error(error.render())
       return UsageError.exitCode
     }
     let command = invocation.command
     let context = CommandContext(
       options: invocation.options, environment: environment ?? ProcessInfo.processInfo.environment)
+    // The command's events are run once it is over: its data stored, its lock let go.
+    defer { context.hooks.finish() }
     do {
       guard command.touchesFiles else {
         try command.run(in: context)

@@ -38,28 +38,49 @@ enum Subprocess {
   ) throws(StartFailure) -> Result {
     let outputPipe = try makePipe()
     let errorPipe: (read: Int32, write: Int32)
-    let failurePipe: (read: Int32, write: Int32)
     do {
       errorPipe = try makePipe()
     } catch {
       for descriptor in [outputPipe.read, outputPipe.write] { close(descriptor) }
       throw error
     }
+    let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    defer { if input >= 0 { close(input) } }
+    let pid: pid_t
     do {
-      failurePipe = try makePipe()
+      pid = try spawn(
+        program, arguments, environment: environment,
+        descriptors: (input, outputPipe.write, errorPipe.write), diesWithParent: true)
     } catch {
       for descriptor in [outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(descriptor) }
       throw error
     }
+    for descriptor in [outputPipe.write, errorPipe.write] { close(descriptor) }
+    let (standardOutput, standardError) = drain(outputPipe.read, errorPipe.read)
+    return Result(
+      status: waitForExit(pid),
+      output: String(decoding: standardOutput, as: UTF8.self),
+      error: String(decoding: standardError, as: UTF8.self))
+  }
+
+  /// Starts `program` (an absolute path) with `arguments` and exactly `environment`, its
+  /// standard input, output and error the `descriptors` given, in a session (and process
+  /// group) of its own whose id is the pid returned; the caller waits for it
+  /// (``waitForExit(_:)``). With `diesWithParent`, it is killed when the thread that started it
+  /// ends, which is the process itself only when called from the main thread.
+  ///
+  /// - Throws: when the program could not be started (not found, not executable), with
+  ///   `exec`'s reason.
+  static func spawn(
+    _ program: String, _ arguments: [String], environment: [String: String],
+    descriptors: (input: Int32, output: Int32, error: Int32), diesWithParent: Bool
+  ) throws(StartFailure) -> pid_t {
+    let failurePipe = try makePipe()
     let argv = cStrings([program] + arguments)
     let envp = cStrings(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
     defer { for pointer in argv + envp { free(pointer) } }
     let path = strdup(program)!
-    let null = strdup("/dev/null")!
-    defer {
-      free(path)
-      free(null)
-    }
+    defer { free(path) }
     var noSignals = sigset_t()
     sigemptyset(&noSignals)
     let parent = getpid()
@@ -74,18 +95,14 @@ enum Subprocess {
         let pid = fork()
         guard pid == 0 else { return pid }
         #if os(Linux)
-          _ = setDeathSignal(deathSignalOption, UInt(SIGKILL), 0, 0, 0)
+          if diesWithParent { _ = setDeathSignal(deathSignalOption, UInt(SIGKILL), 0, 0, 0) }
         #endif
         // The parent may have died before the line above: then nothing would kill the child.
-        if getppid() != parent { _exit(127) }
+        if diesWithParent && getppid() != parent { _exit(127) }
         _ = setsid()
-        let input = open(null, O_RDONLY)
-        if input != 0 {
-          _ = dup2(input, 0)
-          _ = close(input)
-        }
-        _ = dup2(outputPipe.write, 1)
-        _ = dup2(errorPipe.write, 2)
+        _ = dup2(descriptors.input, 0)
+        _ = dup2(descriptors.output, 1)
+        _ = dup2(descriptors.error, 2)
         // What this process ignores (SIGXFSZ, SIGPIPE) or handles, the child gets by default.
         _ = signal(SIGPIPE, SIG_DFL)
         _ = signal(SIGINT, SIG_DFL)
@@ -99,26 +116,31 @@ enum Subprocess {
         _exit(127)
       }
     }
-    for descriptor in [outputPipe.write, errorPipe.write, failurePipe.write] { close(descriptor) }
+    close(failurePipe.write)
     guard pid > 0 else {
       let code = errno
-      for descriptor in [outputPipe.read, errorPipe.read, failurePipe.read] { close(descriptor) }
+      close(failurePipe.read)
       throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
     }
-    let (standardOutput, standardError) = drain(outputPipe.read, errorPipe.read)
+    // The pipe closes on exec (its end is close-on-exec), or holds exec's errno.
     var code: Int32 = 0
-    let told = read(failurePipe.read, &code, MemoryLayout<Int32>.size)
+    var told = read(failurePipe.read, &code, MemoryLayout<Int32>.size)
+    while told < 0 && errno == EINTR { told = read(failurePipe.read, &code, MemoryLayout<Int32>.size) }
     close(failurePipe.read)
+    guard told != MemoryLayout<Int32>.size else {
+      _ = waitForExit(pid)
+      throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
+    }
+    return pid
+  }
+
+  /// Waits for the child `pid` to end and returns its exit status: 128 + the signal's number
+  /// when a signal ended it, as a shell says.
+  static func waitForExit(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    guard told != MemoryLayout<Int32>.size else {
-      throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
-    }
     let killer = status & 0x7F
-    return Result(
-      status: killer == 0 ? (status >> 8) & 0xFF : 128 + killer,
-      output: String(decoding: standardOutput, as: UTF8.self),
-      error: String(decoding: standardError, as: UTF8.self))
+    return killer == 0 ? (status >> 8) & 0xFF : 128 + killer
   }
 
   /// Makes this process die when its parent does, as the children ``run(_:_:environment:)``

@@ -101,7 +101,7 @@ extension JSONOutput {
   }
 
   /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
-  /// `default-duration`, the name for `color` and `default-theme`, the days as text for
+  /// `default-duration` and `hook-timeout`, the name for `color` and `default-theme`, the days as text for
   /// `workdays`.
   static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
     switch key {
@@ -109,6 +109,7 @@ extension JSONOutput {
     case .color: .string(values.color.rawValue)
     case .defaultDuration: .int(values.defaultDuration)
     case .defaultTheme: .string(values.defaultTheme.rawValue)
+    case .hookTimeout: .int(values.hookTimeout)
     case .order: .string(values.order.rawValue)
     case .overtime: .bool(values.overtime)
     case .workdays: .string(values.workdays.rawValue)

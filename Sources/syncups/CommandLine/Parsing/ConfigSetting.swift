@@ -10,6 +10,8 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
   case defaultDuration = "default-duration"
   /// The theme of sync-ups added without `--theme`.
   case defaultTheme = "default-theme"
+  /// How long one run of a hook may take.
+  case hookTimeout = "hook-timeout"
   /// The order meetings call the attendees in, without `start --order`.
   case order
   /// Whether speakers may run past their slot, without `start --overtime`/`--no-overtime`.
@@ -23,7 +25,7 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
     switch self {
     case .bell, .overtime: ["on", "off"]
     case .color: ColorSetting.allCases.map(\.rawValue)
-    case .defaultDuration: []
+    case .defaultDuration, .hookTimeout: []
     case .defaultTheme: Theme.allCases.map(\.rawValue)
     case .order: SpeakingOrder.allCases.map(\.rawValue)
     // Common weeks; any list of days and ranges will do.
@@ -44,6 +46,8 @@ enum ConfigSetting: Sendable, Equatable {
   /// A duration as typed: a bare number is seconds with `--json`, else minutes.
   case defaultDuration(DurationArgument)
   case defaultTheme(Theme)
+  /// Whole seconds; a bare number is seconds.
+  case hookTimeout(Int)
   case order(SpeakingOrder)
   /// Allow overtime (`on`/`off`, with the same spellings as `bell`).
   case overtime(Bool)
@@ -56,6 +60,7 @@ enum ConfigSetting: Sendable, Equatable {
     case .color: .color
     case .defaultDuration: .defaultDuration
     case .defaultTheme: .defaultTheme
+    case .hookTimeout: .hookTimeout
     case .order: .order
     case .overtime: .overtime
     case .workdays: .workdays

@@ -153,6 +153,12 @@ enum ValueParser {
       }
     case .defaultTheme:
       return .defaultTheme(try theme(value, for: "default-theme", path: path))
+    case .hookTimeout:
+      do {
+        return .hookTimeout(try DurationParser.argument(value).seconds(bareNumberUnit: 1))
+      } catch {
+        throw durationError(error, text: value, for: key.rawValue, path: path)
+      }
     case .workdays:
       guard let days = WorkingDays(rawValue: value) else {
         throw UsageError(

@@ -174,7 +174,8 @@ struct StartCommand: RunnableCommand {
       directory: StatusDirectory(environment: context.environment),
       dataFile: context.dataFile.path)
     let live = LiveMeeting(
-      syncUps: syncUps, meeting: meeting, frontEnd: frontEnd, publisher: publisher
+      syncUps: syncUps, meeting: meeting, frontEnd: frontEnd, publisher: publisher,
+      hooks: context.hooks
     ) { state, reducer, prepare in
       context.makeStore(state, reducer) {
         prepare(&$0)

@@ -12,6 +12,8 @@ enum ConfigGroup: CommandGroup {
         color              auto, always or never (default: auto)
         default-duration   the length of new sync-ups (default: 5m)
         default-theme      the theme of new sync-ups (default: bubblegum)
+        hook-timeout       how long one run of a hook may take before it is stopped
+                           (default: 10s)
         order              listed, shuffled or rotated: the order meetings call the
                            attendees in (default: listed)
         overtime           on or off: let speakers run past their slot (default: off)
@@ -40,9 +42,10 @@ enum SettingsFile {
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workdays
+    @SharedReader(.hookTimeout) var hookTimeout
     return ConfigValues(
       bell: bell, color: color, defaultDuration: duration, defaultTheme: theme, order: order,
-      overtime: overtime, workdays: workdays)
+      overtime: overtime, workdays: workdays, hookTimeout: hookTimeout)
   }
 
   /// Fails, before anything is read or written, when the settings file cannot be loaded: a

@@ -14,8 +14,9 @@ struct ConfigSetCommand: RunnableCommand {
             help: "on or off for bell and overtime; auto, always or never for color; a "
               + "duration for default-duration (e.g. 10m; a plain number is minutes, but "
               + "seconds with --json, as config get --json prints it); a theme for "
-              + "default-theme; listed, shuffled or rotated for order; days and ranges for "
-              + "workdays (mon-fri, sun-thu, mon,tue,thu). Any case will do.",
+              + "default-theme; a duration for hook-timeout (a plain number is seconds); "
+              + "listed, shuffled or rotated for order; days and ranges for workdays "
+              + "(mon-fri, sun-thu, mon,tue,thu). Any case will do.",
             completion: .settingValue),
         ],
         \.setting, parse: ValueParser.setting)
@@ -39,6 +40,7 @@ struct ConfigSetCommand: RunnableCommand {
     case .defaultDuration(let duration):
       try SettingsFile.write(.defaultDuration, try seconds(of: duration, in: context))
     case .defaultTheme(let theme): try SettingsFile.write(.defaultTheme, theme)
+    case .hookTimeout(let seconds): try SettingsFile.write(.hookTimeout, seconds)
     case .order(let order): try SettingsFile.write(.speakingOrder, order)
     case .overtime(let on): try SettingsFile.write(.overtimeAllowed, on)
     case .workdays(let days): try SettingsFile.write(.workingDays, days)

@@ -16,6 +16,7 @@ struct ConfigUnsetCommand: RunnableCommand {
     case .color: try SettingsFile.reset(.colorSetting)
     case .defaultDuration: try SettingsFile.reset(.defaultDuration)
     case .defaultTheme: try SettingsFile.reset(.defaultTheme)
+    case .hookTimeout: try SettingsFile.reset(.hookTimeout)
     case .order: try SettingsFile.reset(.speakingOrder)
     case .overtime: try SettingsFile.reset(.overtimeAllowed)
     case .workdays: try SettingsFile.reset(.workingDays)

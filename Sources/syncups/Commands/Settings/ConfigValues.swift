@@ -23,6 +23,8 @@ struct ConfigValues: Sendable, Equatable {
   var overtime: Bool
   /// The days an item's age counts.
   var workdays = WorkingDays.mondayToFriday
+  /// How long one run of a hook may take, in whole seconds.
+  var hookTimeout = 10
 
   /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
   /// a duration such as `5m` or `1m30s`, a theme name.
@@ -32,6 +34,7 @@ struct ConfigValues: Sendable, Equatable {
     case .color: color.rawValue
     case .defaultDuration: DurationText.compact(defaultDuration)
     case .defaultTheme: defaultTheme.rawValue
+    case .hookTimeout: DurationText.compact(hookTimeout)
     case .order: order.rawValue
     case .overtime: overtime ? "on" : "off"
     case .workdays: workdays.rawValue
