@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start status meetings meeting stats items item themes config import export merge-driver sync completions help version' ;;
+    '') echo 'list show add edit delete start status meetings meeting stats items item update updates away themes config import export merge-driver sync completions help version' ;;
     'meeting') echo 'show delete' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
@@ -36,6 +36,9 @@ _syncups_options() {
     'item reopen') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'item edit') echo '--text --owner --no-owner --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'item delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'update') echo '--as --done --next --blocker --date --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'updates') echo '--date --since --format --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'away') echo '--from --to --note --list --cancel --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'themes') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -82,6 +85,17 @@ _syncups_option_value() {
     'item resolve:--note') echo none ;;
     'item edit:--text') echo none ;;
     'item edit:--owner') echo attendee ;;
+    'update:--as') echo attendee ;;
+    'update:--done') echo none ;;
+    'update:--next') echo none ;;
+    'update:--blocker') echo none ;;
+    'update:--date') echo none ;;
+    'updates:--date') echo none ;;
+    'updates:--since') echo none ;;
+    'updates:--format') echo 'choice text markdown json' ;;
+    'away:--from') echo none ;;
+    'away:--to') echo none ;;
+    'away:--note') echo none ;;
     'export:--format') echo 'choice json app markdown' ;;
     'sync:--clone') echo none ;;
   esac
@@ -110,10 +124,14 @@ _syncups_argument() {
     'item edit:1') echo item ;;
     'item delete:0') echo syncup ;;
     'item delete:1') echo item ;;
-    'config get:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
-    'config set:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
+    'update:0') echo syncup ;;
+    'updates:0') echo syncup ;;
+    'away:0') echo syncup ;;
+    'away:1') echo attendee ;;
+    'config get:0') echo 'choice bell color default-duration default-theme order overtime workdays me' ;;
+    'config set:0') echo 'choice bell color default-duration default-theme order overtime workdays me' ;;
     'config set:1') echo setting ;;
-    'config unset:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
+    'config unset:0') echo 'choice bell color default-duration default-theme order overtime workdays me' ;;
     'import:0') echo file ;;
     'merge-driver:0') echo file ;;
     'merge-driver:1') echo file ;;

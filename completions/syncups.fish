@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start status meetings meeting stats items item themes config import export merge-driver sync completions help version
+            printf '%s\n' list show add edit delete start status meetings meeting stats items item update updates away themes config import export merge-driver sync completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'item'
@@ -34,7 +34,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order --format --last --since --owner --kind --blocker --action --note --text --clone
+                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order --format --last --since --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -146,6 +146,9 @@ complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one p
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
 complete -c syncups -n '__syncups_at \'\' 0' -a items -d 'List the blockers and actions a sync-up follows through.'
 complete -c syncups -n '__syncups_at \'\' 0' -a item -d 'Raise, resolve, reopen, edit or delete a blocker or an action.'
+complete -c syncups -n '__syncups_at \'\' 0' -a update -d 'Write an attendee\'s update for a day: done, next and blockers.'
+complete -c syncups -n '__syncups_at \'\' 0' -a updates -d 'Show the updates written for a day: who wrote what, and who has not yet.'
+complete -c syncups -n '__syncups_at \'\' 0' -a away -d 'Say when an attendee is away, list who is, or cancel it.'
 complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour themes with swatches.'
 complete -c syncups -n '__syncups_at \'\' 0' -a config -d 'Read and change settings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from a JSON file.'
@@ -252,6 +255,29 @@ complete -c syncups -n '__syncups_at \'item delete\'' -s y -l yes -d 'Delete wit
 complete -c syncups -n '__syncups_at \'item delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 
+# syncups update
+complete -c syncups -n '__syncups_at \'update\'' -l as -x -a '(__syncups_of_syncup attendees)' -d 'The attendee it is from: a name (any case) or an id prefix (default: the me setting).'
+complete -c syncups -n '__syncups_at \'update\'' -l done -x -d 'What they did.'
+complete -c syncups -n '__syncups_at \'update\'' -l next -x -d 'What they will do next.'
+complete -c syncups -n '__syncups_at \'update\'' -l blocker -x -d 'Something in their way; repeat for more. Opens a blocker item.'
+complete -c syncups -n '__syncups_at \'update\'' -l date -x -d 'The day the update is for: a date such as 2026-11-25, or today, yesterday or tomorrow (default: today).'
+complete -c syncups -n '__syncups_at \'update\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups updates
+complete -c syncups -n '__syncups_at \'updates\'' -l date -x -d 'The day to show: a date such as 2026-11-25, or today, yesterday or tomorrow (default: today).'
+complete -c syncups -n '__syncups_at \'updates\'' -l since -x -d 'Every day from this one to today that has an update: a date such as 2026-11-25, or today, yesterday or tomorrow.'
+complete -c syncups -n '__syncups_at \'updates\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
+complete -c syncups -n '__syncups_at \'updates\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups away
+complete -c syncups -n '__syncups_at \'away\'' -l from -x -d 'The first day away, or of what --cancel cancels: a date such as 2026-11-25, or today, yesterday or tomorrow.'
+complete -c syncups -n '__syncups_at \'away\'' -l to -x -d 'The last day away (default: none, away until cancelled).'
+complete -c syncups -n '__syncups_at \'away\'' -l note -x -d 'Why, or where to.'
+complete -c syncups -n '__syncups_at \'away\'' -l list -d 'List the time away that has not ended.'
+complete -c syncups -n '__syncups_at \'away\'' -l cancel -d 'Cancel the time away from --from on.'
+complete -c syncups -n '__syncups_at \'away\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'away\' 1' -x -a '(__syncups_of_syncup attendees)' -d 'name'
+
 # Subcommands of 'config'
 complete -c syncups -n '__syncups_at \'config\' 0' -a list -d 'List every setting and its value.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a get -d 'Print one setting\'s value.'
@@ -259,14 +285,14 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a set -d 'Change a setting.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a setting\'s default.'
 
 # syncups config get
-complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
+complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme order overtime workdays me' -d 'key'
 
 # syncups config set
-complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme order overtime workdays me' -d 'key'
 complete -c syncups -n '__syncups_at \'config set\' 1' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
-complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
+complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime workdays me' -d 'key'
 
 # syncups import
 complete -c syncups -n '__syncups_at \'import\'' -l merge -d 'Merge sync-ups already here with the file\'s by id, bringing back what was deleted since.'

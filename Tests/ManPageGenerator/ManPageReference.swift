@@ -267,6 +267,8 @@ enum ManPageReference {
     case .overtime: (key.rawValue, "Bool: whether speakers may run past their slot.")
     case .workdays:
       (key.rawValue, "String: the days an item's age counts, as config set takes them: mon-fri.")
+    case .me:
+      (key.rawValue, "String: which attendee you are, as set; null when unset.")
     }
   }
 

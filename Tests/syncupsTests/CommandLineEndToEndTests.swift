@@ -24,6 +24,7 @@ struct CommandLineEndToEndTests {
           "color" : "auto",
           "default-duration" : 90,
           "default-theme" : "bubblegum",
+          "me" : null,
           "order" : "listed",
           "overtime" : false,
           "workdays" : "mon-fri"

@@ -30,7 +30,7 @@ struct ConfigEndToEndTests {
     for (key, value) in [
       ("bell", "off"), ("color", "always"), ("default-duration", "10m"),
       ("default-theme", "NAVY"), ("order", "rotated"), ("overtime", "yes"),
-      ("workdays", "sun-thu"),
+      ("workdays", "sun-thu"), ("me", "Blob Jr"),
     ] {
       #expect(try syncups("config", "set", key, value).status == 0, "\(key)")
     }
@@ -38,11 +38,11 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              off\ncolor             always\ndefault-duration  10m\n"
         + "default-theme     navy\norder             rotated\novertime          on\n"
-        + "workdays          sun-thu\n")
+        + "workdays          sun-thu\nme                Blob Jr\n")
     for (key, value) in [
       ("bell", "true"), ("color", "\"auto\""), ("default-duration", "300"),
       ("default-theme", "\"bubblegum\""), ("order", "\"listed\""), ("overtime", "false"),
-      ("workdays", "\"mon-fri\""),
+      ("workdays", "\"mon-fri\""), ("me", "null"),
     ] {
       let result = try syncups("config", "unset", key, "--json")
       #expect(result.status == 0, "\(key)")
@@ -52,7 +52,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              on\ncolor             auto\ndefault-duration  5m\n"
         + "default-theme     bubblegum\norder             listed\novertime          off\n"
-        + "workdays          mon-fri\n")
+        + "workdays          mon-fri\nme\n")
   }
 
   @Test func settingValuesAreReadInAnyCase() throws {
@@ -68,7 +68,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              off\ncolor             never\ndefault-duration  10m\n"
         + "default-theme     teal\norder             rotated\novertime          on\n"
-        + "workdays          mon,tue,thu\n")
+        + "workdays          mon,tue,thu\nme\n")
   }
 
   @Test func aDurationReadWithJSONGoesBackWithJSONAsTheSameSeconds() throws {

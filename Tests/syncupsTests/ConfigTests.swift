@@ -19,11 +19,12 @@ struct ConfigTests {
         order             listed
         overtime          off
         workdays          mon-fri
+        me
 
         """)
     values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, me: "Blob")
     #expect(
       ConfigRenderer.list(values) == """
         bell              off
@@ -33,6 +34,7 @@ struct ConfigTests {
         order             rotated
         overtime          on
         workdays          sun-thu
+        me                Blob
 
         """)
   }

@@ -225,11 +225,12 @@ struct JSONOutputTests {
     (.defaultDuration, #"{"key":"default-duration","value":90}"#),
     (.defaultTheme, #"{"key":"default-theme","value":"sky"}"#),
     (.workdays, #"{"key":"workdays","value":"sun-thu"}"#),
+    (.me, #"{"key":"me","value":"Blob"}"#),
   ])
   func settingChanges(key: ConfigKey, json: String) {
     let values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, me: "Blob")
     #expect(JSONOutput.settingChange(key, values).text(pretty: false) == json + "\n")
   }
 
@@ -241,6 +242,7 @@ struct JSONOutputTests {
           "color" : "auto",
           "default-duration" : 300,
           "default-theme" : "bubblegum",
+          "me" : null,
           "order" : "listed",
           "overtime" : false,
           "workdays" : "mon-fri"

@@ -257,7 +257,8 @@ struct CommandParsingTests {
       "merge-driver": ["a", "b", "c"], "completions": ["bash"], "help": [], "version": [], "sync": [],
       "status": [], "items": [], "item add": ["a", "--blocker", "b"],
       "item resolve": ["a", "1"], "item reopen": ["a", "1"], "item edit": ["a", "1", "--text", "b"],
-      "item delete": ["a", "1"],
+      "item delete": ["a", "1"], "update": ["a", "--done", "b"], "updates": ["a"],
+      "away": ["--list"],
     ]
     for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
       let name = path.joined(separator: " ")
@@ -566,7 +567,7 @@ struct UsageErrorTests {
   @Test func invalidSettingNameAndValue() {
     #expect(
       usageError(["config", "get", "colour"]) == """
-        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, order, overtime or workdays). Did you mean 'color'?
+        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, order, overtime, workdays or me). Did you mean 'color'?
         Usage: syncups config get <key>
         See 'syncups config get --help' for more information.
 

@@ -76,6 +76,27 @@ extension Attendee {
   }
 }
 
+extension Attendee {
+  /// The time away that ``cancelTimeAway(from:)`` would change: that which includes `day` or
+  /// starts after it.
+  public func timeAway(from day: CalendarDay) -> [TimeAway] {
+    away.filter { day <= $0.from || $0.includes(day) }
+  }
+
+  /// Cancels the time away from `day` on: what starts on `day` or later goes, and what
+  /// started before and goes on past it now ends the day before (so the days already spent
+  /// away stay counted as such).
+  public mutating func cancelTimeAway(from day: CalendarDay) {
+    for away in timeAway(from: day) {
+      if away.from < day {
+        self.away[id: away.id]?.to = day.adding(days: -1)
+      } else {
+        self.away.remove(id: away.id)
+      }
+    }
+  }
+}
+
 extension SyncUp {
   /// The attendees away on `day`, in speaking order.
   public func attendeesAway(on day: CalendarDay) -> [Attendee] {

@@ -17,6 +17,8 @@ enum ConfigGroup: CommandGroup {
         overtime           on or off: let speakers run past their slot (default: off)
         workdays           the days an item's age counts: mon-fri, sun-thu, mon,tue,thu
                            (default: mon-fri)
+        me                 which attendee you are, by name, for update without --as
+                           (default: unset)
       """,
     subcommands: [
       ConfigListCommand.spec,
@@ -40,9 +42,10 @@ enum SettingsFile {
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workdays
+    @SharedReader(.me) var me
     return ConfigValues(
       bell: bell, color: color, defaultDuration: duration, defaultTheme: theme, order: order,
-      overtime: overtime, workdays: workdays)
+      overtime: overtime, workdays: workdays, me: me)
   }
 
   /// Fails, before anything is read or written, when the settings file cannot be loaded: a

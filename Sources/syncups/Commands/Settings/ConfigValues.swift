@@ -23,6 +23,8 @@ struct ConfigValues: Sendable, Equatable {
   var overtime: Bool
   /// The days an item's age counts.
   var workdays = WorkingDays.mondayToFriday
+  /// Which attendee this machine's user is; empty when unset.
+  var me = ""
 
   /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
   /// a duration such as `5m` or `1m30s`, a theme name.
@@ -35,6 +37,7 @@ struct ConfigValues: Sendable, Equatable {
     case .order: order.rawValue
     case .overtime: overtime ? "on" : "off"
     case .workdays: workdays.rawValue
+    case .me: me
     }
   }
 }
