@@ -65,6 +65,26 @@ enum ManPageReference {
     ("blockers", "Array of strings: what is in their way, one a blocker."),
   ]
 
+  /// What `update`, `updates` and `away` add to the objects they print.
+  static let updateNameField: [(String, String)] = [
+    ("name", "String: the attendee's name; null for one no longer on the sync-up.")
+  ]
+
+  /// The fields of each day's object of `updates`.
+  static let updatesDayFields: [(String, String)] = [
+    ("day", "String: the day, YYYY-MM-DD."),
+    ("updates", "Array of update objects (see update), with name, in speaking order."),
+    ("notWritten", "Array of attendee objects: those not away who have not written one."),
+    ("away", "Array of time away objects (see away) of those away that day."),
+  ]
+
+  /// What `away` adds to a time away object.
+  static let timeAwayOwnerFields: [(String, String)] = [
+    ("attendee", "String: the id of the attendee who is away."),
+    ("name", "String: their name."),
+    ("syncUp", "String: the sync-up's id; with --list only."),
+  ]
+
   /// The fields of a time away object: days an attendee announced they are away.
   static let timeAwayFields: [(String, String)] = [
     ("id", "String: its id, an upper-case UUID."),
@@ -132,7 +152,8 @@ enum ManPageReference {
       "attendees",
       "Array of objects, the sync-up's attendees in order, then anyone else in the timed "
         + "meetings, named as most recently: id (String), name (String), attended and absent "
-        + "(Number: timed meetings present at and missed), speaking (Object: median, Number of "
+        + "(Number: timed meetings present at and missed, those missed on a day of their time "
+        + "away aside), away (Number: timed meetings missed on a day of their time away), speaking (Object: median, Number of "
         + "seconds per turn or null without turns, and total, Number of seconds), overSlot "
         + "(Number: turns longer than their slot) and items (Object: open and resolved, "
         + "Number: the sync-up's items they own); someone who owns items but has left and is "

@@ -96,6 +96,7 @@ struct HistoryEndToEndTests {
         {
           "absent" : 0,
           "attended" : 3,
+          "away" : 0,
           "id" : "\(id("A1"))",
           "items" : {
             "open" : 0,
@@ -111,6 +112,7 @@ struct HistoryEndToEndTests {
         {
           "absent" : 0,
           "attended" : 3,
+          "away" : 0,
           "id" : "\(id("A2"))",
           "items" : {
             "open" : 0,
@@ -126,6 +128,7 @@ struct HistoryEndToEndTests {
         {
           "absent" : 1,
           "attended" : 1,
+          "away" : 0,
           "id" : "\(id("A3"))",
           "items" : {
             "open" : 0,
@@ -141,6 +144,7 @@ struct HistoryEndToEndTests {
         {
           "absent" : 0,
           "attended" : 1,
+          "away" : 0,
           "id" : "\(id("A4"))",
           "items" : {
             "open" : 0,
@@ -216,7 +220,7 @@ struct HistoryEndToEndTests {
           ],
           "attendees": [
             [
-              "id": Self.id("B1"), "name": "Zed_1", "attended": 0, "absent": 0,
+              "id": Self.id("B1"), "name": "Zed_1", "attended": 0, "absent": 0, "away": 0,
               "speaking": ["median": NSNull(), "total": 0], "overSlot": 0,
               "items": ["open": 0, "resolved": 0],
             ]
