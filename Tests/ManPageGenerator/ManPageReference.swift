@@ -30,7 +30,7 @@ enum ManPageReference {
     ),
     (
       "updates",
-      "Array of written update objects (see updates below), one per attendee and day, oldest "
+      "Array of written update objects (see update below), one per attendee and day, oldest "
         + "first. Left out when there are none."
     ),
   ]

@@ -686,6 +686,19 @@ struct HistoryEndToEndTests {
     try syncups.writeDataFile(Self.fileWithItems)
     let json = try syncups("export")
     #expect(json.status == 0 && json.error == "" && json.output.contains("waiting on keys"))
+    // Written updates and time away are left out too, each counted.
+    #expect(
+      try syncups("update", "eng", "--as", "ana", "--date", "2099-12-01", "--done", "x").status == 0)
+    #expect(try syncups("away", "eng", "ana", "--from", "2099-12-02").status == 0)
+    let more = try syncups("export", "--format", "app")
+    #expect(
+      more.error == """
+        Left out 2 items: the SyncUps app's format cannot hold them.
+        Left out 1 written update: the SyncUps app's format cannot hold it.
+        Left out 1 time away: the SyncUps app's format cannot hold it.
+
+        """)
+    #expect(!more.output.contains("2099-12-0"))
   }
 
   /// The built binary lists, for the newest meeting, the blocker raised in it and the action
