@@ -29,14 +29,11 @@ struct AwayCommand: RunnableCommand {
           completion: .attendee, isOptional: true),
         \.name, parse: { text, _, _ in text }),
       .option(
-        OptionSpec(
-          long: "from", valueName: "day",
-          help: "The first day away, or of what --cancel cancels: \(DayOption.forms)."),
+        CommandTable.dayOption(
+          "from", help: "The first day away, or of what --cancel cancels (today by default)"),
         \.from, parse: ValueParser.day),
       .option(
-        OptionSpec(
-          long: "to", valueName: "day",
-          help: "The last day away (default: none, away until cancelled)."),
+        CommandTable.dayOption("to", help: "The last day away; without it, until cancelled"),
         \.to, parse: ValueParser.day),
       .option(
         OptionSpec(long: "note", valueName: "text", help: "Why, or where to."),

@@ -42,7 +42,9 @@ struct UpdateCommand: RunnableCommand {
           long: "blocker", valueName: "text",
           help: "Something in their way; repeat for more. Opens a blocker item."),
         \.blockers, parse: ValueParser.notBlank),
-      .option(CommandTable.dateOption(help: "The day the update is for"), \.date, parse: ValueParser.day),
+      .option(
+        CommandTable.dayOption("date", help: "The day the update is for, today by default"),
+        \.date, parse: ValueParser.day),
     ],
     examples: [
       ExampleSpec(
@@ -204,11 +206,9 @@ extension CommandTable {
       + "setting).",
     completion: .attendee)
 
-  /// `--date DAY` of the update commands.
-  static func dateOption(help: String) -> OptionSpec {
-    OptionSpec(
-      long: "date", valueName: "day",
-      help: "\(help): \(DayOption.forms) (default: today).")
+  /// An option taking a day (``DayOption``), `help` followed by the forms it takes.
+  static func dayOption(_ long: String, help: String) -> OptionSpec {
+    OptionSpec(long: long, valueName: "day", help: "\(help) (\(DayOption.forms)).")
   }
 }
 

@@ -18,11 +18,11 @@ struct UpdatesCommand: RunnableCommand {
     runs: Self.self,
     bindings: [
       .argument(CommandTable.syncUpArgument, \.syncUp),
-      .option(CommandTable.dateOption(help: "The day to show"), \.date, parse: ValueParser.day),
       .option(
-        OptionSpec(
-          long: "since", valueName: "day",
-          help: "Every day from this one to today that has an update: \(DayOption.forms)."),
+        CommandTable.dayOption("date", help: "The day to show, today by default"), \.date,
+        parse: ValueParser.day),
+      .option(
+        CommandTable.dayOption("since", help: "Every day from this one to today that has an update"),
         \.since, parse: ValueParser.day),
       .option(
         OptionSpec(
