@@ -596,7 +596,7 @@ private struct RandomEditor {
       }
       let index = int(0...syncUps.count - 1)
       let items = syncUps[index].items.count
-      switch int(0...16) {
+      switch int(0...19) {
       case 0: syncUps.remove(at: index)
       case 1: syncUps.move(fromOffsets: [index], toOffset: int(0...syncUps.count))
       case 2: syncUps[index].title = name()
@@ -639,6 +639,34 @@ private struct RandomEditor {
       case 16:
         guard items > 0 else { continue }
         syncUps[index].items.remove(at: int(0...items - 1))
+      case 12, 17:
+        // An update of the first attendee for one of two days: both sides often write the
+        // same one.
+        guard let attendee = syncUps[index].attendees.first else { continue }
+        let update = WrittenUpdate(
+          attendee: attendee.id, day: CalendarDay(daysSince1970: 20_000 + int(0...1)),
+          done: chance(70) ? name() : nil, next: chance(50) ? name() : nil,
+          blockers: chance(30) ? [name()] : [],
+          written: Date(timeIntervalSince1970: Double(int(1_900_000_000...1_900_000_100))),
+          unknownKeys: chance(10) ? unknownKeys() : [:])
+        syncUps[index].updates.remove(id: update.id)
+        syncUps[index].updates.append(update)
+      case 18, 19:
+        // Time away announced, or the end of one changed.
+        guard !syncUps[index].attendees.isEmpty else { continue }
+        let position = int(0...syncUps[index].attendees.count - 1)
+        let away = syncUps[index].attendees[position].away
+        if away.isEmpty || chance(50) {
+          syncUps[index].attendees[position].away.append(
+            TimeAway(
+              id: uuid(), from: CalendarDay(daysSince1970: 20_000 + int(0...9)),
+              to: chance(50) ? CalendarDay(daysSince1970: 20_010 + int(0...9)) : nil,
+              note: chance(30) ? name() : nil))
+        } else {
+          let changed = int(0...away.count - 1)
+          syncUps[index].attendees[position].away[changed].to =
+            chance(80) ? CalendarDay(daysSince1970: 20_010 + int(0...9)) : nil
+        }
       default:
         guard !syncUps[index].attendees.isEmpty else { continue }
         let position = int(0...syncUps[index].attendees.count - 1)
@@ -648,14 +676,18 @@ private struct RandomEditor {
   }
 }
 
-/// The ids of what `side` added to `base`: sync-ups, and attendees, meetings and items by
-/// sync-up.
+/// The ids of what `side` added to `base`: sync-ups, and attendees, meetings, items and
+/// written updates by sync-up.
 private func additions(
   base: IdentifiedArrayOf<SyncUp>, side: IdentifiedArrayOf<SyncUp>
-) -> (syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)]) {
+) -> (
+  syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)],
+  updates: [(UUID, UUID)]
+) {
   var result: (
-    syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)]
-  ) = ([], [], [], [])
+    syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)],
+    updates: [(UUID, UUID)]
+  ) = ([], [], [], [], [])
   for syncUp in side {
     let before = base[id: syncUp.id]
     if before == nil { result.syncUps.append(syncUp.id) }
@@ -667,6 +699,9 @@ private func additions(
     }
     for item in syncUp.items where before?.items[id: item.id] == nil {
       result.items.append((syncUp.id, item.id))
+    }
+    for update in syncUp.updates where before?.updates[id: update.id] == nil {
+      result.updates.append((syncUp.id, update.id))
     }
   }
   return result
@@ -711,6 +746,11 @@ struct SyncUpsRandomMergeTests {
         #expect(
           result.syncUps[id: syncUp]?.items[id: item] != nil, "seed \(seed): item \(item) lost")
       }
+      for (syncUp, update) in added.updates {
+        #expect(
+          result.syncUps[id: syncUp]?.updates[id: update] != nil,
+          "seed \(seed): update \(update) lost")
+      }
     }
     for syncUp in result.syncUps {
       let dates = syncUp.meetings.map(\.date)
@@ -718,6 +758,18 @@ struct SyncUpsRandomMergeTests {
       // Newest first, unless the sync-up came whole from one side.
       #expect(
         dates == dates.sorted(by: >) || sides.contains(syncUp), "seed \(seed): meeting order")
+    }
+
+    // An update both sides wrote differently: the one written last, whole.
+    for syncUp in result.syncUps {
+      for update in syncUp.updates {
+        guard let our = ours[id: syncUp.id]?.updates[id: update.id],
+          let their = theirs[id: syncUp.id]?.updates[id: update.id], our.written != their.written
+        else { continue }
+        let before = base[id: syncUp.id]?.updates[id: update.id]
+        guard before != our && before != their else { continue }
+        #expect(update == (our.written > their.written ? our : their), "seed \(seed)")
+      }
     }
 
     // Deterministic: the same inputs, decoded afresh, give the same bytes and conflicts.
