@@ -529,6 +529,11 @@ enum ManPageReference {
       "When immediate, meetings run without waiting: each second passes at "
         + "once. For tests and demonstrations."
     ),
+    (
+      "VISUAL, EDITOR",
+      "The editor update opens on a terminal without --done, --next or --blocker: VISUAL, "
+        + "else EDITOR, else vi, run through /bin/sh with the file's path after it."
+    ),
   ]
 
   /// Files.
@@ -550,7 +555,11 @@ enum ManPageReference {
         + "attendees (everyone on the sync-up then, in the order they were called: id, name "
         + "and absent, a Bool) and turns (in speaking order: attendee, the speaker's id; name; "
         + "seconds, the time spoken; slot, the seconds the slot gave; overtime is seconds "
-        + "minus slot when positive). Meetings saved before have none of these. Keys syncups "
+        + "minus slot when positive). Meetings saved before have none of these. A sync-up's "
+        + "written updates are under updates (attendee, day as YYYY-MM-DD, written, and when "
+        + "set done, next and blockers, an array of strings), one per attendee and day; an "
+        + "attendee's time away under away (id, from, and when set to and note, days as "
+        + "YYYY-MM-DD); each key is written only when it holds something. Keys syncups "
         + "does not know, on sync-ups, attendees, meetings and their records, are kept and "
         + "written back with their values (a number keeps its value, not its spelling: 1e3 "
         + "comes back as 1000), so an older syncups never strips what a newer one wrote."
