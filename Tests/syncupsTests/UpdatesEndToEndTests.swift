@@ -138,6 +138,27 @@ struct UpdatesEndToEndTests {
         """)
     #expect(
       try syncups("--json", "updates", "eng", "--format", "markdown").status == 64)
+    // Every day with an update, from a day on to today: days past, for today to be after.
+    for (name, day) in [("ana", "2026-11-20"), ("ben", "2026-11-23")] {
+      #expect(
+        try syncups("update", "eng", "--as", name, "--date", day, "--done", "x").status == 0)
+    }
+    #expect(
+      try syncups("updates", "eng", "--since", "2026-11-19").output == """
+        Eng: Fri 20 Nov 2026
+          Ana
+            Done: x
+          Not written yet: Ben, Cy
+
+        Eng: Mon 23 Nov 2026
+          Ben
+            Done: x
+          Not written yet: Ana, Cy
+
+        """)
+    let blank = try syncups("update", "eng", "--as", "ana", "--done", " ")
+    #expect(blank.status == 64)
+    #expect(blank.error.hasPrefix("Error: '--done' cannot be blank\n"))
     #expect(
       try syncups("updates", "eng", "--date", "2099-12-01", "--since", "today").error
         == """

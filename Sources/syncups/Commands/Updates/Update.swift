@@ -33,10 +33,10 @@ struct UpdateCommand: RunnableCommand {
       .option(CommandTable.asOption, \.writer, parse: { text, _, _ in text }),
       .option(
         OptionSpec(long: "done", valueName: "text", help: "What they did."),
-        \.done, parse: { text, _, _ in text }),
+        \.done, parse: ValueParser.notBlank),
       .option(
         OptionSpec(long: "next", valueName: "text", help: "What they will do next."),
-        \.next, parse: { text, _, _ in text }),
+        \.next, parse: ValueParser.notBlank),
       .repeating(
         OptionSpec(
           long: "blocker", valueName: "text",
