@@ -77,7 +77,7 @@ _syncups_option_value() {
     'meeting show:--format') echo 'choice text markdown' ;;
     'stats:--last') echo none ;;
     'stats:--since') echo none ;;
-    'items:--owner') echo none ;;
+    'items:--owner') echo attendee ;;
     'items:--kind') echo 'choice blocker action' ;;
     'item add:--blocker') echo none ;;
     'item add:--action') echo none ;;

@@ -217,7 +217,7 @@ complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __comple
 complete -c syncups -n '__syncups_at \'items\'' -l open -d 'Only the open items (the default).'
 complete -c syncups -n '__syncups_at \'items\'' -l resolved -d 'Only the resolved items.'
 complete -c syncups -n '__syncups_at \'items\'' -l all -d 'Open and resolved items.'
-complete -c syncups -n '__syncups_at \'items\'' -l owner -x -d 'Only the items of this attendee: a name (any case) or an id prefix.'
+complete -c syncups -n '__syncups_at \'items\'' -l owner -x -a '(__syncups_of_syncup attendees)' -d 'Only the items of this attendee: a name (any case) or an id prefix.'
 complete -c syncups -n '__syncups_at \'items\'' -l kind -x -a 'blocker action' -d 'Only blockers, or only actions.'
 complete -c syncups -n '__syncups_at \'items\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 

@@ -354,6 +354,17 @@ struct LiveFileSystemTests {
     }
   }
 
+  @Test func onlyAProcesssFirstWriteOfAFileLooksForAbandonedTemporaryFiles() async throws {
+    try await withFSTemporaryDirectory { dir in
+      let file = dir + "/status.json"
+      _ = try fs.write(Data("1".utf8), to: file)
+      let ended = ".status.json.tmp-\(Int32.max)-7-abcdef"
+      try fsWritePlainFile(dir + "/" + ended, "partial")
+      _ = try fs.write(Data("2".utf8), to: file)
+      #expect(fsEntries(dir) == [ended, "status.json"].sorted())
+    }
+  }
+
   @Test func lockIsReleasedWhenTheTokenIsDropped() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/state.json"

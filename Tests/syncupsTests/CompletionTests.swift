@@ -210,6 +210,8 @@ struct BashCompletionTests {
       try bashComplete(["syncups", "update", "Eng", "--done", "x", "--as", ""])
         == ["Blob", "Blob\\ Jr"])
     #expect(try bashComplete(["syncups", "away", "Eng", ""]) == ["Blob", "Blob\\ Jr"])
+    #expect(try bashComplete(["syncups", "items", "Eng", "--owner", ""]) == ["Blob", "Blob\\ Jr"])
+    #expect(try bashComplete(["syncups", "item", "add", "Eng", "--owner", "B"]) == ["Blob", "Blob\\ Jr"])
   }
 
   @Test func settingValuesFollowTheSetting() throws {

@@ -123,16 +123,15 @@ public struct FileEntry: Equatable, Sendable {
 }
 
 extension FileSystem {
-  /// Takes the lock for `path` as `lock(_:timeout:holder:)` does, the holder described as the
-  /// `fileStorageOptions` dependency's `lockHolder` says, as file storage describes itself.
+  /// Takes the lock for `path` as `lock(_:timeout:holder:)` does, leaving a note that names
+  /// the holding process but no holder a person would recognise.
   ///
   /// ```swift
   /// let lock = try fileSystem.lock(path, timeout: .seconds(10))
   /// defer { lock.unlock() }
   /// ```
   public func lock(_ path: String, timeout: Duration) throws(FileSystemError) -> any FileLock {
-    @Dependency(\.fileStorageOptions) var options
-    return try lock(path, timeout: timeout, holder: options.lockHolder)
+    try lock(path, timeout: timeout, holder: nil)
   }
 
   /// The file's contents and fingerprint, or nil when there is no such file; throws like

@@ -363,18 +363,24 @@ public final class LiveFileSystem: FileSystem {
   /// This process, as temporary files and lock notes name it.
   static let thisProcess = ProcessIdentity.current
 
+  /// The files whose abandoned temporary files this process has looked for.
+  private static let swept = LockIsolated(Set<String>())
+
   /// Removes the temporary files that writes of `target` left behind when their process died
   /// before it could (`kill -9` during a write of a large file), so they do not pile up: those
   /// whose name says which process made them, once that process is gone. A writer that still
   /// runs keeps its file, and files that name no process are left alone. Failures are ignored:
   /// this is housekeeping, and the write goes on regardless. Writes of a shared file happen
   /// under its lock, so no other writer of the file is between its first byte and its rename.
+  ///
+  /// Done at a process's first write of `target` only: a file written every second (a running
+  /// meeting's status) is not listed every second, and what a process killed meanwhile left is
+  /// the next process's to remove.
   private func removeAbandonedTemporaryFiles(of target: String) {
+    guard Self.swept.withValue({ $0.insert(target).inserted }) else { return }
     let (directory, name) = FSPath.split(target)
     let prefix = FSPath.sidecarName(for: name, suffix: ".tmp-")
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-      return
-    }
+    guard let names = try? contentsOfDirectory(directory) ?? [] else { return }
     for entry in names where entry.hasPrefix(prefix) {
       // <pid>-<start>-XXXXXX; the random part never holds a hyphen.
       let fields = entry.dropFirst(prefix.count).split(separator: "-")

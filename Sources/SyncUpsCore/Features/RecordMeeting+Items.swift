@@ -187,9 +187,6 @@ extension Item {
   public func agendaText(age days: Int) -> String {
     "\(kind == .blocker ? "blocked" : "action") \(Self.daysText(days)): \(text)"
   }
-
-  /// `1 day`, `0 days`, `5 days`.
-  static func daysText(_ days: Int) -> String { days == 1 ? "1 day" : "\(days) days" }
 }
 
 extension RecordMeeting {

@@ -134,4 +134,8 @@ extension Item {
   public func age(at now: Date, workingDays: WorkingDays, utcOffset: (Date) -> Int) -> Int {
     workingDays.age(from: opened, to: resolved ?? now, utcOffset: utcOffset)
   }
+
+  /// An age of `days` working days as every list, card and report shows it: `1 day`,
+  /// `0 days`, `5 days`.
+  public static func daysText(_ days: Int) -> String { days == 1 ? "1 day" : "\(days) days" }
 }

@@ -1,3 +1,4 @@
+import SharedState
 import SyncUpsCore
 
 #if canImport(FoundationEssentials)
@@ -32,7 +33,7 @@ enum DeletionQuestion {
   /// seconds east of UTC, and the first line of its notes.
   static func meeting(
     _ meeting: Meeting, of syncUp: SyncUp,
-    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+    utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     let firstLine = PastMeetingList.firstNoteLine(meeting)
     let notes =
@@ -43,7 +44,7 @@ enum DeletionQuestion {
 
   /// A meeting as messages name it: "the meeting of" and its date.
   static func meetingName(
-    _ meeting: Meeting, utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+    _ meeting: Meeting, utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     "the meeting of " + DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))
   }

@@ -1,3 +1,4 @@
+import SharedState
 import SyncUpsCore
 
 #if canImport(FoundationEssentials)
@@ -47,7 +48,7 @@ enum MeetingMarkdownRenderer {
   /// moves down as many levels. Dates are shown `utcOffset(date)` seconds east of UTC.
   static func render(
     _ meeting: Meeting, of syncUp: SyncUp, level: Int = 1,
-    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+    utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     let date = DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))
     let heading = level == 1 ? title(syncUp) + " — " + date : date
@@ -195,7 +196,7 @@ enum MeetingMarkdownRenderer {
     items.map { item in
       var line = "- **" + PastMeetingPage.kindName(item.kind) + "**"
       if let owner = syncUp.ownerName(of: item) { line += " (" + name(owner) + ")" }
-      if let age { line += ", " + ItemList.ageText(age(item)) }
+      if let age { line += ", " + Item.daysText(age(item)) }
       line += ": " + MarkdownText.escape(item.text)
       if resolutions, let resolution = item.resolution, !resolution.isBlank {
         line += " — " + MarkdownText.escape(resolution)

@@ -111,7 +111,8 @@ struct SyncRepository {
     @Dependency(\.defaultFileStorage) var fileSystem
     @Dependency(\.fileStorageOptions) var options
     do {
-      return try fileSystem.lock(dataFilePath, timeout: options.lockTimeout)
+      return try fileSystem.lock(
+        dataFilePath, timeout: options.lockTimeout, holder: options.lockHolder)
     } catch {
       throw CommandFailure(
         sanitize(error.message), status: error.kind == .lockTimeout ? .locked : .failure)

@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedState
 import SyncUpsCore
 
 struct MeetingShowCommand: RunnableCommand {
@@ -102,7 +103,7 @@ enum PastMeetingPage {
   /// UTC. Blank lines inside the transcript are kept; trailing ones are not.
   static func render(
     _ meeting: Meeting, of syncUp: SyncUp, style: TerminalStyle,
-    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+    utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     let title = UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style)
     var lines = [

@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedState
 import SyncUpsCore
 
 struct MeetingsCommand: RunnableCommand {
@@ -63,7 +64,7 @@ enum PastMeetingList {
   /// error instead). Dates are shown `utcOffset(date)` seconds east of UTC.
   static func render(
     _ meetings: some Collection<Meeting>, style: TerminalStyle, width: Int? = nil,
-    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+    utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     guard !meetings.isEmpty else { return "" }
     let numbers = (1...meetings.count).map { String($0) }

@@ -266,8 +266,8 @@ enum StatsRenderer {
       guard let median = figures.medianAge, let oldest = figures.oldestAge else {
         return "none open"
       }
-      return "\(figures.count) open, median \(ItemList.ageText(median)), oldest "
-        + ItemList.ageText(oldest)
+      return "\(figures.count) open, median \(Item.daysText(median)), oldest "
+        + Item.daysText(oldest)
     }
     var resolved = "\(items.resolvedInMeetings) in \(meetings) meeting" + (meetings == 1 ? "" : "s")
     if let tenths = items.resolvedPerMeetingTenths {

@@ -17,7 +17,7 @@ struct ItemAddCommand: RunnableCommand {
       .option(
         OptionSpec(long: "action", valueName: "text", help: "Raise an action saying <text>."),
         \.action, parse: ValueParser.notBlank),
-      .option(CommandTable.ownerOption, \.owner, parse: { text, _, _ in text }),
+      .option(CommandTable.ownerOption(), \.owner, parse: { text, _, _ in text }),
     ],
     examples: [
       ExampleSpec(

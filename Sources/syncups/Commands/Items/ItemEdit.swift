@@ -12,7 +12,7 @@ struct ItemEditCommand: RunnableCommand {
       .option(
         OptionSpec(long: "text", valueName: "text", help: "The new text."), \.text,
         parse: ValueParser.notBlank),
-      .option(CommandTable.ownerOption, \.owner, parse: { text, _, _ in text }),
+      .option(CommandTable.ownerOption(), \.owner, parse: { text, _, _ in text }),
       .flag(OptionSpec(long: "no-owner", help: "Leave it without an owner."), \.noOwner),
     ],
     examples: [

@@ -21,10 +21,12 @@ extension CommandTable {
     help: "The item's position in 'syncups items' (1 is the oldest), or an id prefix.",
     completion: .item)
 
-  static let ownerOption = OptionSpec(
-    long: "owner", valueName: "name",
-    help: "The attendee who owns it: a name (any case) or an id prefix.",
-    completion: .attendee)
+  /// `--owner`: an attendee of the sync-up named, completed from its attendees' names.
+  static func ownerOption(
+    help: String = "The attendee who owns it: a name (any case) or an id prefix."
+  ) -> OptionSpec {
+    OptionSpec(long: "owner", valueName: "name", help: help, completion: .attendee)
+  }
 }
 
 extension CommandContext {

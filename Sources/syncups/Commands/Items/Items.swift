@@ -26,8 +26,7 @@ struct ItemsCommand: RunnableCommand {
       .flag(OptionSpec(long: "resolved", help: "Only the resolved items."), \.state, value: .resolved),
       .flag(OptionSpec(long: "all", help: "Open and resolved items."), \.state, value: .all),
       .option(
-        OptionSpec(
-          long: "owner", valueName: "name",
+        CommandTable.ownerOption(
           help: "Only the items of this attendee: a name (any case) or an id prefix."),
         \.owner, parse: { text, _, _ in text }),
       .option(
@@ -152,7 +151,7 @@ struct ItemList {
       table.append([
         TextTable.Cell(String(entry.position)), TextTable.Cell(entry.item.kind.rawValue),
         ownerCell(entry.item, style: style),
-        TextTable.Cell(entry.item.isOpen ? Self.ageText(entry.age) : "resolved"),
+        TextTable.Cell(entry.item.isOpen ? Item.daysText(entry.age) : "resolved"),
         UserText.cell(entry.item.text, placeholder: "(no text)", style: style),
       ])
     }
@@ -170,10 +169,5 @@ struct ItemList {
     guard let owner = item.owner else { return TextTable.Cell("-") }
     guard let attendee = syncUp.attendees[id: owner] else { return TextTable.Cell(owner.shortID) }
     return UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style)
-  }
-
-  /// `1 day`, `3 days`.
-  static func ageText(_ days: Int) -> String {
-    days == 1 ? "1 day" : "\(days) days"
   }
 }

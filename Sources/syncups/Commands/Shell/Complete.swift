@@ -1,3 +1,4 @@
+import SharedState
 import SyncUpsCore
 
 /// The hidden `__complete` helper used by completion scripts.
@@ -6,7 +7,8 @@ struct CompleteCommand: RunnableCommand {
   /// prints one sync-up title per line; `__complete meetings <syncup>` prints that sync-up's
   /// meetings, newest first, one per line as the position, a tab and the date;
   /// `__complete attendees <syncup>` prints its attendees' names; `__complete items <syncup>`
-  /// its items, as the position, a tab and the text. It prints nothing (and exits
+  /// its items, as the position, a tab, the kind and the text's first line that is not blank
+  /// (`2\tblocker: waiting on keys`). It prints nothing (and exits
   /// 0) when the data cannot be read, so a completion never shows an error.
   static let spec = CommandSpec(
     name: "__complete",
@@ -39,9 +41,10 @@ struct CompleteCommand: RunnableCommand {
       }
     case .meetings(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
+      @Dependency(\.utcOffset) var utcOffset
       for (index, meeting) in syncUp.meetings.enumerated() {
-        let offset = DateText.localUTCOffset(at: meeting.date)
-        Output.standard("\(index + 1)\t\(DateText.meeting(meeting.date, utcOffset: offset))\n")
+        let date = DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))
+        Output.standard("\(index + 1)\t\(date)\n")
       }
     case .items(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }

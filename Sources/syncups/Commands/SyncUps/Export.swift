@@ -117,7 +117,7 @@ enum SyncUpMarkdownRenderer {
   /// The text, ending in a newline. Dates are shown `utcOffset(date)` seconds east of UTC.
   static func render(
     _ syncUp: SyncUp, age: @escaping (Item) -> Int,
-    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+    utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     let attendees = syncUp.attendees.map { MeetingMarkdownRenderer.name($0.name) }
     var blocks = [

@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedState
 import SyncUpsCore
 
 struct ShowCommand: RunnableCommand {
@@ -57,7 +58,7 @@ enum SyncUpDetailRenderer {
   /// UTC, by default in the local time zone.
   static func render(
     _ syncUp: SyncUp, style: TerminalStyle,
-    utcOffset: (Date) -> Int = DateText.localUTCOffset(at:)
+    utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     var lines = [style.bold("Sync-up Info")]
     let title = UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style)

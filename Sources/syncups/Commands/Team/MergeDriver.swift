@@ -168,8 +168,7 @@ package struct MergeDriverCommand: RunnableCommand {
   private static func writeSoon(
     _ data: Data, to path: String, in fileSystem: any FileSystem
   ) throws(FileSystemError) -> FileFingerprint {
-    if let live = fileSystem as? LiveFileSystem { return try live.write(data, to: path, durably: false) }
-    return try fileSystem.write(data, to: path)
+    try fileSystem.write(data, to: path, durably: false)
   }
 
   /// The sync-ups in each of `files`, read at the same time (decoding a large file is most of
