@@ -270,7 +270,7 @@ complete -c syncups -n '__syncups_at \'updates\'' -l format -x -a 'text markdown
 complete -c syncups -n '__syncups_at \'updates\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups away
-complete -c syncups -n '__syncups_at \'away\'' -l from -x -d 'The first day away, or of what --cancel cancels (today by default) (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'away\'' -l from -x -d 'The first day away, or of what --cancel cancels, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
 complete -c syncups -n '__syncups_at \'away\'' -l to -x -d 'The last day away; without it, until cancelled (a date such as 2026-11-25, or today, yesterday or tomorrow).'
 complete -c syncups -n '__syncups_at \'away\'' -l note -x -d 'Why, or where to.'
 complete -c syncups -n '__syncups_at \'away\'' -l list -d 'List the time away that has not ended.'

@@ -7,9 +7,9 @@ struct AwayCommand: RunnableCommand {
     abstract: "Say when an attendee is away, list who is, or cancel it.",
     discussion: """
       With --from, records that the attendee is away from that day to the --to day, or \
-      until cancelled without --to, with an optional note. A meeting on one of those days \
-      starts with them absent, 'syncups updates' lists them as away rather than missing, \
-      and stats count the meetings they missed while away apart from other absences.
+      until cancelled without --to, with an optional note. 'syncups updates' lists them as \
+      away on those days rather than missing, and stats count the meetings they missed \
+      while away apart from other absences.
 
       With --cancel, cancels their time away from the --from day (today by default) on: \
       time away that starts on that day or later goes, and time away under way then ends \
@@ -30,7 +30,7 @@ struct AwayCommand: RunnableCommand {
         \.name, parse: { text, _, _ in text }),
       .option(
         CommandTable.dayOption(
-          "from", help: "The first day away, or of what --cancel cancels (today by default)"),
+          "from", help: "The first day away, or of what --cancel cancels, today by default"),
         \.from, parse: ValueParser.day),
       .option(
         CommandTable.dayOption("to", help: "The last day away; without it, until cancelled"),
