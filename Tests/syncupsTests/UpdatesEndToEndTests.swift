@@ -169,6 +169,35 @@ struct UpdatesEndToEndTests {
           """)
   }
 
+  /// Today is the local date in the time zone `TZ` names: 14 hours east of UTC and 12 west
+  /// are always on different days.
+  @Test func todayIsTheLocalDate() throws {
+    let syncups = try engineering()
+    func day(east hours: Int) -> String {
+      let seconds = Int(Date().timeIntervalSince1970) + hours * 3600
+      let fields = Calendar(identifier: .gregorian).dateComponents(
+        in: TimeZone(identifier: "UTC")!, from: Date(timeIntervalSince1970: Double(seconds)))
+      return String(format: "%04d-%02d-%02d", fields.year!, fields.month!, fields.day!)
+    }
+    let before = (day(east: 14), day(east: -12))
+    #expect(
+      try syncups("update", "eng", "--as", "ana", "--done", "x", environment: ["TZ": "Etc/GMT-14"])
+        .status == 0)
+    #expect(
+      try syncups("update", "eng", "--as", "ben", "--done", "y", environment: ["TZ": "Etc/GMT+12"])
+        .status == 0)
+    let after = (day(east: 14), day(east: -12))
+    let data = try #require(syncups.dataBytes)
+    let stored = try #require(
+      (try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first?["updates"]
+        as? [[String: Any]])
+    // Unless midnight passed meanwhile somewhere.
+    if before == after {
+      #expect(stored.map { $0["day"] as? String } == [before.0, before.1])
+      #expect(before.0 != before.1)
+    }
+  }
+
   @Test func timeAwayAnnouncedListedAndCancelled() throws {
     let syncups = try engineering()
     let announced = try syncups(
