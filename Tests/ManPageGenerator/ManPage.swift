@@ -160,6 +160,16 @@ struct ManPageWriter {
     emit(
       ".It Cm item add , item resolve , item reopen , item edit , item delete",
       Mdoc.text("The item object, as it is after the change (as it was, for item delete)."))
+    emit(".It Cm update", Mdoc.text("The update object written:"))
+    fieldList(ManPageReference.updateFields + ManPageReference.updateNameField)
+    emit(".It Cm updates", Mdoc.text("An array with an object for each day, oldest first:"))
+    fieldList(ManPageReference.updatesDayFields)
+    emit(
+      ".It Cm away",
+      Mdoc.text(
+        "The time away object added; with --list, an array of them, each sync-up's in "
+          + "speaking order; after --cancel, the attendee object:"))
+    fieldList(ManPageReference.timeAwayFields + ManPageReference.timeAwayOwnerFields)
     emit(".It Cm themes", "An array of the 16 theme objects, in order:")
     fieldList(ManPageReference.themeFields)
     emit(".It Cm config list", "An object with every setting:")

@@ -19,12 +19,18 @@ enum ManPageReference {
     (
       "attendees",
       "Array of objects with id (String, an upper-case UUID) and name (String), "
-        + "in speaking order."
+        + "in speaking order, and away (Array of time away objects, see away below, oldest "
+        + "first; left out when there are none)."
     ),
     ("meetings", "Array of meeting objects, newest first."),
     (
       "items",
       "Array of item objects (see items below), the blockers and actions raised, oldest "
+        + "first. Left out when there are none."
+    ),
+    (
+      "updates",
+      "Array of written update objects (see update below), one per attendee and day, oldest "
         + "first. Left out when there are none."
     ),
   ]
@@ -44,6 +50,47 @@ enum ManPageReference {
     ("resolved", "String: when it was resolved, ISO 8601 in UTC; left out while it is open."),
     ("resolvedIn", "String: the id of the meeting it was resolved in."),
     ("resolution", "String: how it was resolved."),
+  ]
+
+  /// The fields of a written update object: what an attendee wrote for a day.
+  static let updateFields: [(String, String)] = [
+    ("attendee", "String: the id of the attendee it is from."),
+    ("day", "String: the day it is for, YYYY-MM-DD in local time."),
+    ("written", "String: when it was written, ISO 8601 in UTC."),
+    (
+      "done",
+      "String: what they did. This key and those below are left out when they have no value."
+    ),
+    ("next", "String: what they will do next."),
+    ("blockers", "Array of strings: what is in their way, one a blocker."),
+  ]
+
+  /// What `update`, `updates` and `away` add to the objects they print.
+  static let updateNameField: [(String, String)] = [
+    ("name", "String: the attendee's name; null for one no longer on the sync-up.")
+  ]
+
+  /// The fields of each day's object of `updates`.
+  static let updatesDayFields: [(String, String)] = [
+    ("day", "String: the day, YYYY-MM-DD."),
+    ("updates", "Array of update objects (see update), with name, in speaking order."),
+    ("notWritten", "Array of attendee objects: those not away who have not written one."),
+    ("away", "Array of time away objects (see away) of those away that day."),
+  ]
+
+  /// What `away` adds to a time away object.
+  static let timeAwayOwnerFields: [(String, String)] = [
+    ("attendee", "String: the id of the attendee who is away."),
+    ("name", "String: their name."),
+    ("syncUp", "String: the sync-up's id; with --list only."),
+  ]
+
+  /// The fields of a time away object: days an attendee announced they are away.
+  static let timeAwayFields: [(String, String)] = [
+    ("id", "String: its id, an upper-case UUID."),
+    ("from", "String: the first day away, YYYY-MM-DD in local time."),
+    ("to", "String: the last day away; left out when it has no end (away until cancelled)."),
+    ("note", "String: why, in their words; left out when there is none."),
   ]
 
   /// The fields of a meeting object.
@@ -105,7 +152,8 @@ enum ManPageReference {
       "attendees",
       "Array of objects, the sync-up's attendees in order, then anyone else in the timed "
         + "meetings, named as most recently: id (String), name (String), attended and absent "
-        + "(Number: timed meetings present at and missed), speaking (Object: median, Number of "
+        + "(Number: timed meetings present at and missed, those missed on a day of their time "
+        + "away aside), away (Number: timed meetings missed on a day of their time away), speaking (Object: median, Number of "
         + "seconds per turn or null without turns, and total, Number of seconds), overSlot "
         + "(Number: turns longer than their slot) and items (Object: open and resolved, "
         + "Number: the sync-up's items they own); someone who owns items but has left and is "
@@ -242,6 +290,8 @@ enum ManPageReference {
     case .overtime: (key.rawValue, "Bool: whether speakers may run past their slot.")
     case .workdays:
       (key.rawValue, "String: the days an item's age counts, as config set takes them: mon-fri.")
+    case .me:
+      (key.rawValue, "String: which attendee you are, as set; null when unset.")
     }
   }
 
@@ -539,6 +589,11 @@ enum ManPageReference {
       "When immediate, meetings run without waiting: each second passes at "
         + "once. For tests and demonstrations."
     ),
+    (
+      "VISUAL, EDITOR",
+      "The editor update opens on a terminal without --done, --next or --blocker: VISUAL, "
+        + "else EDITOR, else vi, run through /bin/sh with the file's path after it."
+    ),
   ]
 
   /// Files.
@@ -560,7 +615,11 @@ enum ManPageReference {
         + "attendees (everyone on the sync-up then, in the order they were called: id, name "
         + "and absent, a Bool) and turns (in speaking order: attendee, the speaker's id; name; "
         + "seconds, the time spoken; slot, the seconds the slot gave; overtime is seconds "
-        + "minus slot when positive). Meetings saved before have none of these. Keys syncups "
+        + "minus slot when positive). Meetings saved before have none of these. A sync-up's "
+        + "written updates are under updates (attendee, day as YYYY-MM-DD, written, and when "
+        + "set done, next and blockers, an array of strings), one per attendee and day; an "
+        + "attendee's time away under away (id, from, and when set to and note, days as "
+        + "YYYY-MM-DD); each key is written only when it holds something. Keys syncups "
         + "does not know, on sync-ups, attendees, meetings and their records, are kept and "
         + "written back with their values (a number keeps its value, not its spelling: 1e3 "
         + "comes back as 1000), so an older syncups never strips what a newer one wrote."

@@ -25,6 +25,7 @@ struct CommandLineEndToEndTests {
           "default-duration" : 90,
           "default-theme" : "bubblegum",
           "hook-timeout" : 10,
+          "me" : null,
           "order" : "listed",
           "overtime" : false,
           "workdays" : "mon-fri"

@@ -30,7 +30,7 @@ struct ConfigEndToEndTests {
     for (key, value) in [
       ("bell", "off"), ("color", "always"), ("default-duration", "10m"),
       ("default-theme", "NAVY"), ("order", "rotated"), ("overtime", "yes"),
-      ("workdays", "sun-thu"), ("hook-timeout", "30s"),
+      ("workdays", "sun-thu"), ("hook-timeout", "30s"), ("me", "Blob Jr"),
     ] {
       #expect(try syncups("config", "set", key, value).status == 0, "\(key)")
     }
@@ -39,11 +39,11 @@ struct ConfigEndToEndTests {
         == "bell              off\ncolor             always\ndefault-duration  10m\n"
         + "default-theme     navy\nhook-timeout      30s\norder             rotated\n"
         + "overtime          on\n"
-        + "workdays          sun-thu\n")
+        + "workdays          sun-thu\nme                Blob Jr\n")
     for (key, value) in [
       ("bell", "true"), ("color", "\"auto\""), ("default-duration", "300"),
       ("default-theme", "\"bubblegum\""), ("order", "\"listed\""), ("overtime", "false"),
-      ("workdays", "\"mon-fri\""), ("hook-timeout", "10"),
+      ("workdays", "\"mon-fri\""), ("hook-timeout", "10"), ("me", "null"),
     ] {
       let result = try syncups("config", "unset", key, "--json")
       #expect(result.status == 0, "\(key)")
@@ -54,7 +54,7 @@ struct ConfigEndToEndTests {
         == "bell              on\ncolor             auto\ndefault-duration  5m\n"
         + "default-theme     bubblegum\nhook-timeout      10s\norder             listed\n"
         + "overtime          off\n"
-        + "workdays          mon-fri\n")
+        + "workdays          mon-fri\nme\n")
   }
 
   @Test func settingValuesAreReadInAnyCase() throws {
@@ -73,7 +73,7 @@ struct ConfigEndToEndTests {
         == "bell              off\ncolor             never\ndefault-duration  10m\n"
         + "default-theme     teal\nhook-timeout      45s\norder             rotated\n"
         + "overtime          on\n"
-        + "workdays          mon,tue,thu\n")
+        + "workdays          mon,tue,thu\nme\n")
   }
 
   @Test func aDurationReadWithJSONGoesBackWithJSONAsTheSameSeconds() throws {

@@ -20,11 +20,12 @@ struct ConfigTests {
         order             listed
         overtime          off
         workdays          mon-fri
+        me
 
         """)
     values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, hookTimeout: 90)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, hookTimeout: 90, me: "Blob")
     #expect(
       ConfigRenderer.list(values) == """
         bell              off
@@ -35,6 +36,7 @@ struct ConfigTests {
         order             rotated
         overtime          on
         workdays          sun-thu
+        me                Blob
 
         """)
   }

@@ -58,6 +58,12 @@ struct HelpTests {
           item reopen             Open a resolved blocker or action again.
           item edit               Change a blocker's or an action's text or owner.
           item delete             Delete a blocker or an action.
+          update                  Write an attendee's update for a day: done, next and
+                                  blockers.
+          updates                 Show the updates written for a day: who wrote what,
+                                  and who has not yet.
+          away                    Say when an attendee is away, list who is, or cancel
+                                  it.
           themes                  List the 16 colour themes with swatches.
           config list             List every setting and its value.
           config get              Print one setting's value.

@@ -225,11 +225,12 @@ struct JSONOutputTests {
     (.defaultDuration, #"{"key":"default-duration","value":90}"#),
     (.defaultTheme, #"{"key":"default-theme","value":"sky"}"#),
     (.workdays, #"{"key":"workdays","value":"sun-thu"}"#),
+    (.me, #"{"key":"me","value":"Blob"}"#),
   ])
   func settingChanges(key: ConfigKey, json: String) {
     let values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, me: "Blob")
     #expect(JSONOutput.settingChange(key, values).text(pretty: false) == json + "\n")
   }
 
@@ -241,6 +242,8 @@ struct JSONOutputTests {
           "color" : "auto",
           "default-duration" : 300,
           "default-theme" : "bubblegum",
+          "hook-timeout" : 10,
+          "me" : null,
           "order" : "listed",
           "overtime" : false,
           "workdays" : "mon-fri"
@@ -257,11 +260,16 @@ struct JSONDocumentedKeysTests {
 
   @Test func syncUpKeys() throws {
     let documented = Set(ManPageReference.syncUpFields.map(\.0))
-    // Without items, the key is left out.
-    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items"]))
+    // Without items or updates, the keys are left out.
+    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items", "updates"]))
     var withItems = engineering
     withItems.items = [
       Item(id: UUID(0x17), kind: .blocker, text: "waiting", opened: engineering.meetings[0].date)
+    ]
+    withItems.updates = [
+      WrittenUpdate(
+        attendee: engineering.attendees[0].id, day: CalendarDay("2026-01-31")!, done: "it",
+        written: engineering.meetings[0].date)
     ]
     #expect(keys(.syncUp(withItems)) == documented)
     let parsed = try #require(
@@ -303,6 +311,8 @@ struct JSONDocumentedKeysTests {
     #expect(Set(ManPageReference.syncUpFields.map(\.0)) == Set(SyncUp.shownKeys))
     #expect(Set(ManPageReference.meetingFields.map(\.0)) == Set(Meeting.shownKeys))
     #expect(Set(ManPageReference.itemFields.map(\.0)) == Set(Item.shownKeys))
+    #expect(Set(ManPageReference.updateFields.map(\.0)) == Set(WrittenUpdate.shownKeys))
+    #expect(Set(ManPageReference.timeAwayFields.map(\.0)) == Set(TimeAway.shownKeys))
     let nested: [(list: [(String, String)], entry: String, keys: [String])] = [
       (ManPageReference.syncUpFields, "attendees", Attendee.shownKeys),
       (ManPageReference.meetingFields, "attendees", MeetingAttendee.shownKeys),

@@ -258,7 +258,8 @@ struct CommandParsingTests {
       "status": [], "items": [], "item add": ["a", "--blocker", "b"],
       "item resolve": ["a", "1"], "item reopen": ["a", "1"], "item edit": ["a", "1", "--text", "b"],
       "item delete": ["a", "1"], "hooks list": [], "hooks run": ["synced", "--sample"],
-      "hooks trust": [], "hooks untrust": [],
+      "hooks trust": [], "hooks untrust": [], "update": ["a", "--done", "b"], "updates": ["a"],
+      "away": ["--list"],
     ]
     for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
       let name = path.joined(separator: " ")
@@ -567,7 +568,7 @@ struct UsageErrorTests {
   @Test func invalidSettingNameAndValue() {
     #expect(
       usageError(["config", "get", "colour"]) == """
-        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, hook-timeout, order, overtime or workdays). Did you mean 'color'?
+        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, hook-timeout, order, overtime, workdays or me). Did you mean 'color'?
         Usage: syncups config get <key>
         See 'syncups config get --help' for more information.
 

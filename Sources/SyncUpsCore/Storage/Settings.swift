@@ -135,3 +135,16 @@ extension SharedReaderKey where Self == AppStorageKey<WorkingDays>.Default {
     Self[.appStorage("workdays"), default: .mondayToFriday]
   }
 }
+
+extension SharedReaderKey where Self == AppStorageKey<String>.Default {
+  /// Which attendee this machine's user is, by name (any case) or id prefix, in whichever
+  /// sync-up it is asked of: the `me` setting, empty (unset) by default. It is checked against
+  /// a sync-up's attendees only when used, as one name serves several sync-ups.
+  ///
+  /// ```swift
+  /// @SharedReader(.me) var me  // "Blob"
+  /// ```
+  public static var me: Self {
+    Self[.appStorage("me"), default: ""]
+  }
+}

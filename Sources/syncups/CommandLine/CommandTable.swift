@@ -46,8 +46,10 @@ package enum CommandTable {
   static let commands: [any DescribedCommand.Type] = [
     ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, DeleteCommand.self,
     StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
-    StatsCommand.self, ItemsCommand.self, ItemGroup.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
-    ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, HooksGroup.self, CompletionsCommand.self,
+    StatsCommand.self, ItemsCommand.self, ItemGroup.self, UpdateCommand.self,
+    UpdatesCommand.self, AwayCommand.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
+    ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, HooksGroup.self,
+    CompletionsCommand.self,
     HelpCommand.self, VersionCommand.self, CompleteCommand.self,
   ]
 

@@ -101,8 +101,8 @@ extension JSONOutput {
   }
 
   /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
-  /// `default-duration` and `hook-timeout`, the name for `color` and `default-theme`, the days as text for
-  /// `workdays`.
+  /// `default-duration` and `hook-timeout`, the name for `color` and `default-theme`, the days
+  /// as text for `workdays`, the name for `me` (null when unset).
   static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
     switch key {
     case .bell: .bool(values.bell)
@@ -113,6 +113,7 @@ extension JSONOutput {
     case .order: .string(values.order.rawValue)
     case .overtime: .bool(values.overtime)
     case .workdays: .string(values.workdays.rawValue)
+    case .me: values.me.isEmpty ? .null : .string(values.me)
     }
   }
 }

@@ -18,6 +18,8 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
   case overtime
   /// The days of the week an item's age counts.
   case workdays
+  /// Which attendee this machine's user is, for `update` without `--as`.
+  case me
 
   /// The values `config set` offers for the setting (completion and errors); empty when the
   /// value is free (a duration).
@@ -25,7 +27,7 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
     switch self {
     case .bell, .overtime: ["on", "off"]
     case .color: ColorSetting.allCases.map(\.rawValue)
-    case .defaultDuration, .hookTimeout: []
+    case .defaultDuration, .hookTimeout, .me: []
     case .defaultTheme: Theme.allCases.map(\.rawValue)
     case .order: SpeakingOrder.allCases.map(\.rawValue)
     // Common weeks; any list of days and ranges will do.
@@ -52,6 +54,8 @@ enum ConfigSetting: Sendable, Equatable {
   /// Allow overtime (`on`/`off`, with the same spellings as `bell`).
   case overtime(Bool)
   case workdays(WorkingDays)
+  /// An attendee's name or id prefix, checked against a sync-up's attendees when used.
+  case me(String)
 
   /// The key this setting is for.
   var key: ConfigKey {
@@ -64,6 +68,7 @@ enum ConfigSetting: Sendable, Equatable {
     case .order: .order
     case .overtime: .overtime
     case .workdays: .workdays
+    case .me: .me
     }
   }
 }

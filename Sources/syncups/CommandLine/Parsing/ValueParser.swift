@@ -165,6 +165,8 @@ enum ValueParser {
           "invalid value '\(value)' for 'workdays' (expected \(WorkingDays.forms))", path: path)
       }
       return .workdays(days)
+    case .me:
+      return .me(try notBlank(value, for: key.rawValue, path: path))
     }
   }
 

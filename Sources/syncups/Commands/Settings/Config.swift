@@ -19,6 +19,8 @@ enum ConfigGroup: CommandGroup {
         overtime           on or off: let speakers run past their slot (default: off)
         workdays           the days an item's age counts: mon-fri, sun-thu, mon,tue,thu
                            (default: mon-fri)
+        me                 which attendee you are, by name, for update without --as
+                           (default: unset)
       """,
     subcommands: [
       ConfigListCommand.spec,
@@ -43,9 +45,10 @@ enum SettingsFile {
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workdays
     @SharedReader(.hookTimeout) var hookTimeout
+    @SharedReader(.me) var me
     return ConfigValues(
       bell: bell, color: color, defaultDuration: duration, defaultTheme: theme, order: order,
-      overtime: overtime, workdays: workdays, hookTimeout: hookTimeout)
+      overtime: overtime, workdays: workdays, hookTimeout: hookTimeout, me: me)
   }
 
   /// Fails, before anything is read or written, when the settings file cannot be loaded: a

@@ -15,8 +15,11 @@ enum ConfigRenderer {
   static func list(_ values: ConfigValues) -> String {
     let keyWidth = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
     return ConfigKey.allCases.map { key in
-      key.rawValue + String(repeating: " ", count: keyWidth - key.rawValue.count + 2)
-        + values.text(for: key) + "\n"
+      let value = values.text(for: key)
+      return key.rawValue
+        + (value.isEmpty
+          ? "" : String(repeating: " ", count: keyWidth - key.rawValue.count + 2) + value)
+        + "\n"
     }.joined()
   }
 

@@ -16,7 +16,8 @@ struct ConfigSetCommand: RunnableCommand {
               + "seconds with --json, as config get --json prints it); a theme for "
               + "default-theme; a duration for hook-timeout (a plain number is seconds); "
               + "listed, shuffled or rotated for order; days and ranges for workdays "
-              + "(mon-fri, sun-thu, mon,tue,thu). Any case will do.",
+              + "(mon-fri, sun-thu, mon,tue,thu); your name as an attendee for me. "
+              + "Any case will do.",
             completion: .settingValue),
         ],
         \.setting, parse: ValueParser.setting)
@@ -44,6 +45,7 @@ struct ConfigSetCommand: RunnableCommand {
     case .order(let order): try SettingsFile.write(.speakingOrder, order)
     case .overtime(let on): try SettingsFile.write(.overtimeAllowed, on)
     case .workdays(let days): try SettingsFile.write(.workingDays, days)
+    case .me(let name): try SettingsFile.write(.me, name)
     }
     SettingsFile.reportChange(of: setting.key, in: context)
   }

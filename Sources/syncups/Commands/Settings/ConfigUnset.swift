@@ -20,6 +20,7 @@ struct ConfigUnsetCommand: RunnableCommand {
     case .order: try SettingsFile.reset(.speakingOrder)
     case .overtime: try SettingsFile.reset(.overtimeAllowed)
     case .workdays: try SettingsFile.reset(.workingDays)
+    case .me: try SettingsFile.reset(.me)
     }
     SettingsFile.reportChange(of: key, in: context)
   }

@@ -25,6 +25,8 @@ struct ConfigValues: Sendable, Equatable {
   var workdays = WorkingDays.mondayToFriday
   /// How long one run of a hook may take, in whole seconds.
   var hookTimeout = 10
+  /// Which attendee this machine's user is; empty when unset.
+  var me = ""
 
   /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
   /// a duration such as `5m` or `1m30s`, a theme name.
@@ -38,6 +40,7 @@ struct ConfigValues: Sendable, Equatable {
     case .order: order.rawValue
     case .overtime: overtime ? "on" : "off"
     case .workdays: workdays.rawValue
+    case .me: me
     }
   }
 }
