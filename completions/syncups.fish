@@ -6,13 +6,15 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start status meetings meeting stats items item update updates away themes config import export merge-driver sync completions help version
+            printf '%s\n' list show add edit delete start status meetings meeting stats items item update updates away themes config import export merge-driver sync hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'item'
             printf '%s\n' add resolve reopen edit delete
         case 'config'
             printf '%s\n' list get set unset
+        case 'hooks'
+            printf '%s\n' list run trust untrust
     end
 end
 
@@ -130,6 +132,7 @@ complete -c syncups -l json -d 'Print data as JSON; the shapes are documented in
 complete -c syncups -l color -x -a 'auto always never' -d 'Colour the output: auto, always or never (default: the color setting, else auto; auto is off when NO_COLOR is set, TERM is dumb or the output is not a terminal).'
 complete -c syncups -s q -l quiet -d 'Print no messages to stderr other than errors.'
 complete -c syncups -l trace -d 'Print every action and the state changes it caused to stderr.'
+complete -c syncups -l no-hooks -d 'Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in syncups(1).'
 complete -c syncups -s h -l help -d 'Show help information.'
 complete -c syncups -s V -l version -d 'Show the version; see \'syncups help version\'.'
 
@@ -155,6 +158,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from 
 complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout.'
 complete -c syncups -n '__syncups_at \'\' 0' -a merge-driver -d 'Merge three versions of the data file by id (a git merge driver).'
 complete -c syncups -n '__syncups_at \'\' 0' -a sync -d 'Share the sync-ups with a team through git.'
+complete -c syncups -n '__syncups_at \'\' 0' -a hooks -d 'List, try and trust the programs run on syncups\' events.'
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
 complete -c syncups -n '__syncups_at \'\' 0' -a version -d 'Show the version.'
@@ -285,14 +289,14 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a set -d 'Change a setting.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a setting\'s default.'
 
 # syncups config get
-complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme order overtime workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime workdays me' -d 'key'
 
 # syncups config set
-complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme order overtime workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime workdays me' -d 'key'
 complete -c syncups -n '__syncups_at \'config set\' 1' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
-complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime workdays me' -d 'key'
 
 # syncups import
 complete -c syncups -n '__syncups_at \'import\'' -l merge -d 'Merge sync-ups already here with the file\'s by id, bringing back what was deleted since.'
@@ -310,6 +314,16 @@ complete -c syncups -n '__syncups_at \'merge-driver\' 2' -r -F -d 'theirs'
 complete -c syncups -n '__syncups_at \'sync\'' -l clone -x -d 'With init: start from the team\'s repository at <url>, keeping the sync-ups already here.'
 complete -c syncups -n '__syncups_at \'sync\'' -l force -d 'With init <remote>: replace an origin this repository has already synced with.'
 complete -c syncups -n '__syncups_at \'sync\' 0' -x -a 'init' -d 'init'
+
+# Subcommands of 'hooks'
+complete -c syncups -n '__syncups_at \'hooks\' 0' -a list -d 'List the hooks that would run, and the repository\'s untrusted ones.'
+complete -c syncups -n '__syncups_at \'hooks\' 0' -a run -d 'Run an event\'s hooks now, to try them.'
+complete -c syncups -n '__syncups_at \'hooks\' 0' -a trust -d 'Let the data repository\'s hooks run, as they are now.'
+complete -c syncups -n '__syncups_at \'hooks\' 0' -a untrust -d 'Stop the data repository\'s hooks from running.'
+
+# syncups hooks run
+complete -c syncups -n '__syncups_at \'hooks run\'' -l sample -d 'Give the hooks the event\'s sample object, and print it.'
+complete -c syncups -n '__syncups_at \'hooks run\' 0' -x -a 'meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' -d 'event'
 
 # syncups completions
 complete -c syncups -n '__syncups_at \'completions\' 0' -x -a 'bash zsh fish' -d 'shell'
