@@ -153,6 +153,17 @@ enum ManPageReference {
         + "marked absent (a, or the absent command)."
     ),
     (
+      "skipped",
+      "attendee (String: the id), name (String) and seconds (Number: spoken so far) of the "
+        + "speaker skipped to the end of the order (s, or the skip command); the next speaker's "
+        + "event follows."
+    ),
+    (
+      "joined",
+      "attendee (String: the id) and name (String) of an absent attendee who arrived (j, or "
+        + "the joined command); they speak last."
+    ),
+    (
       "speaker",
       "index (Number: from 1), count (Number), name (String) and slot (Number: the seconds "
         + "their slot gives) of the speaker whose turn begins; the first comes right after "
@@ -498,9 +509,10 @@ enum ManPageReference {
         + "ran, pauses excluded), "
         + "plannedDuration (the sync-up's length then, in seconds), endedEarly (Bool), "
         + "attendees (everyone on the sync-up then, in the order they were called: id, name "
-        + "and absent, a Bool) and turns (in speaking order: attendee, the speaker's id; name; "
-        + "seconds, the time spoken; slot, the seconds the slot gave; overtime is seconds "
-        + "minus slot when positive). Meetings saved before have none of these. Keys syncups "
+        + "and absent, a Bool) and turns (in speaking order, one a speaker: attendee, the "
+        + "speaker's id; name; seconds, the time spoken; slot, the seconds the slot gave, a "
+        + "skipped speaker's both before and after the skip; overtime is seconds minus slot "
+        + "when positive). Meetings saved before have none of these. Keys syncups "
         + "does not know, on sync-ups, attendees, meetings and their records, are kept and "
         + "written back with their values (a number keeps its value, not its spelling: 1e3 "
         + "comes back as 1000), so an older syncups never strips what a newer one wrote."

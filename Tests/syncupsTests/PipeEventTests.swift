@@ -84,6 +84,39 @@ struct PipeEventTests {
     }
   }
 
+  /// Through the real feature: Ana skipped 12 seconds into her turn, then Cy arriving.
+  @MainActor
+  @Test func skipsAndJoinersBecomeEvents() {
+    withDependencies { _ in
+    } operation: {
+      var syncUp = Self.syncUp
+      syncUp.attendees.append(Attendee(id: Self.cy, name: "Cy"))
+      var start = RecordMeeting.State(syncUp: Shared(value: syncUp), absent: [Self.cy])
+      start.stopwatch = Stopwatch(elapsed: .seconds(12))
+      var skipped = start
+      _ = RecordMeeting().reduce(into: &skipped, action: .skipButtonTapped)
+      #expect(
+        PipeEvent.changes(from: start, to: skipped) == [
+          .skipped(attendee: Self.ana, name: "Ana", seconds: 12, elapsed: 12),
+          .speaker(index: 0, count: 2, name: "Ben", elapsed: 12, slot: 24),
+        ])
+      var joined = skipped
+      _ = RecordMeeting().reduce(into: &joined, action: .attendeeJoined(Self.cy))
+      let cy = MeetingAttendee(id: Self.cy, name: "Cy", absent: false)
+      #expect(PipeEvent.changes(from: skipped, to: joined) == [.joined(cy, name: "Cy", elapsed: 12)])
+      let events = [
+        PipeEvent.skipped(attendee: Self.ana, name: "Ana", seconds: 12, elapsed: 12),
+        .joined(cy, name: "Cy", elapsed: 12),
+      ]
+      #expect(events.map(\.plainLine) == ["0:12 Ana skipped, speaks last", "0:12 Cy joined, speaks last"])
+      #expect(
+        events.map { $0.json.text(pretty: false) } == [
+          #"{"attendee":"00000000-0000-0000-0000-00000000000A","elapsed":12,"event":"skipped","name":"Ana","seconds":12}"# + "\n",
+          #"{"attendee":"00000000-0000-0000-0000-00000000000C","elapsed":12,"event":"joined","name":"Cy"}"# + "\n",
+        ])
+    }
+  }
+
   @Test func plainLinesEscapeControlCharacters() {
     #expect(
       PipeEvent.note(speaker: "A\u{1B}[31m", text: "x\u{7}", elapsed: 75).plainLine
@@ -96,6 +129,7 @@ struct PipeEventTests {
   }
 
   static let ana = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
+  static let cy = UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!
 
   static let syncUp = SyncUp(
     id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,

@@ -88,7 +88,7 @@ private func render(
         " " + bar(34, 44),
         " Speaker  1:05 elapsed  2:15 left",
         " " + bar(25, 53),
-      ] + Array(repeating: "", count: 13) + [" n next  a absent  space pause  t note  b blocker  o action  e end"]
+      ] + Array(repeating: "", count: 13) + [" n next  a absent  space pause  t note  b blocker  o action  e end  s skip"]
     #expect(render(MeetingFixtures.state(), 80, 24) == screen(expected, rows: 24))
   }
 
@@ -107,7 +107,7 @@ private func render(
         " Speaker  1:05 elapsed  2:15 left",
         " " + bubblegum + String(repeating: " ", count: 25) + reset
           + "\u{1B}[2m" + String(repeating: "░", count: 53) + reset,
-      ] + Array(repeating: "", count: 13) + [" \u{1B}[2mn next  a absent  space pause  t note  b blocker  o action  e end" + reset]
+      ] + Array(repeating: "", count: 13) + [" \u{1B}[2mn next  a absent  space pause  t note  b blocker  o action  e end  s skip" + reset]
     let style = TerminalStyle(depth: .trueColor)
     #expect(render(MeetingFixtures.state(), 80, 24, style: style) == screen(expected, rows: 24))
   }

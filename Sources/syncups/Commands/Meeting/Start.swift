@@ -26,7 +26,10 @@ struct StartCommand: RunnableCommand {
       65; lengthen it with 'syncups edit <syncup> --duration', or mark someone --absent. On a \
       terminal the keys are:
         n, right arrow   next speaker
+        s                skip: the speaker speaks last, the next one starts
         a                the speaker is absent: recorded so, the next one starts
+        j                an absent attendee arrived: they speak last (with several \
+      absent, type the name)
         space            pause or resume
         t                type a note (Enter adds it to the transcript, Esc cancels)
         b, o             type a blocker or an action item for the speaker (@name first: \
@@ -44,7 +47,13 @@ struct StartCommand: RunnableCommand {
       to the shell.
 
       When someone is absent, those after them share what is left of the meeting; when the \
-      last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \
+      last speaker is absent, the meeting is saved. A skipped speaker goes to the end of the \
+      order and keeps a slot: what is left of the meeting is divided equally among those \
+      still to speak, them last, and what they said before the skip counts in their one \
+      turn. A late joiner is saved as present and speaks last: what is left is divided \
+      equally among the speaker (whose slot keeps what they have spoken; in overtime, their \
+      slot stays as it was) and those after. Either way the meeting still ends at its \
+      planned length. With overtime allowed, a speaker whose \
       slot runs out goes on: the screen shows +0:12 over, the bell rings once, and the turn \
       ends on next; the meeting ends on next from the last speaker or on e. Each speaker \
       gets a whole slot, counted from the instant their turn started.
@@ -70,8 +79,8 @@ struct StartCommand: RunnableCommand {
       When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
       for a script, and the keys still work.
 
-      When stdin or stdout is not a terminal, stdin lines are commands (next, absent, pause, \
-      resume, note TEXT, blocker TEXT, action [@NAME] TEXT, resolve ITEM [TEXT] with ITEM \
+      When stdin or stdout is not a terminal, stdin lines are commands (next, skip, absent, \
+      joined NAME, pause, resume, note TEXT, blocker TEXT, action [@NAME] TEXT, resolve ITEM [TEXT] with ITEM \
       the number the speaker's turn shows or the start of an open item's id, save, discard) and stdout gets one line per event, or JSON Lines \
       events with --json. next on the last speaker ends the meeting and saves it: a terminal \
       asks first, offering only Save and end or Resume, and a script has no one to answer. \

@@ -26,6 +26,11 @@ enum PipeEvent: Equatable, Sendable {
   case turn(Meeting.Turn, name: String, elapsed: Int)
   /// `attendee` is absent: left out from the start, or marked so when called.
   case absent(MeetingAttendee, name: String, elapsed: Int)
+  /// The speaker `attendee`, named `name`, was skipped at `elapsed` seconds: they speak last,
+  /// having spoken `seconds` so far.
+  case skipped(attendee: Attendee.ID, name: String, seconds: Int, elapsed: Int)
+  /// `attendee`, absent so far, arrived at `elapsed` seconds: they speak last.
+  case joined(MeetingAttendee, name: String, elapsed: Int)
   /// The speaker's slot of `slot` seconds ran out at `elapsed` seconds; they go on in
   /// overtime.
   case overtime(name: String, slot: Int, elapsed: Int)
@@ -54,8 +59,8 @@ enum PipeEvent: Equatable, Sendable {
 
   /// What changed from `old` to `new`, in the order a reader expects: a note taken just
   /// before a speaker change belongs to the speaker who said it, so notes come first; then
-  /// the turn that ended, who was marked absent, and who has the floor now. Times are meeting
-  /// time, pauses left out.
+  /// the turn that ended, who was marked absent, skipped or arrived, and who has the floor
+  /// now. Times are meeting time, pauses left out.
   static func changes(from old: RecordMeeting.State, to new: RecordMeeting.State) -> [PipeEvent] {
     var events: [PipeEvent] = []
     let elapsed = new.meetingSeconds
@@ -90,13 +95,29 @@ enum PipeEvent: Equatable, Sendable {
           attendee, name: name ?? displayName(attendee.name, position: position),
           elapsed: elapsed))
     }
+    if new.speakers.count == old.speakers.count, new.speakers != old.speakers,
+      let id = old.currentSpeaker
+    {
+      events.append(
+        .skipped(
+          attendee: id, name: old.currentSpeakerName,
+          seconds: new.carriedTurns[id]?.spoken.roundedSeconds ?? 0, elapsed: elapsed))
+    }
+    for (position, attendee) in new.lineup.enumerated()
+    where !attendee.absent && old.lineup.first(where: { $0.id == attendee.id })?.absent == true {
+      let name = new.speakers.lastIndex(of: attendee.id).map(new.speakerName(at:))
+      events.append(
+        .joined(
+          attendee, name: name ?? displayName(attendee.name, position: position),
+          elapsed: elapsed))
+    }
     if new.isInOvertime, !old.isInOvertime {
       events.append(
         .overtime(
           name: new.currentSpeakerName, slot: new.speakerSlot(for: new.speakerIndex).count,
           elapsed: elapsed))
     }
-    if new.speakerIndex != old.speakerIndex {
+    if new.speakerIndex != old.speakerIndex || new.currentSpeaker != old.currentSpeaker {
       events.append(speaker(in: new))
     }
     return events
@@ -172,6 +193,10 @@ extension PipeEvent {
         + "\(DurationText.clock(turn.seconds)) of \(DurationText.clock(turn.slot))\(over)"
     case .absent(_, let name, let elapsed):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) is absent"
+    case .skipped(_, let name, _, let elapsed):
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) skipped, speaks last"
+    case .joined(_, let name, let elapsed):
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) joined, speaks last"
     case .overtime(let name, _, let elapsed):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) is over time"
     case .note(let speaker, let text, let elapsed):
@@ -245,6 +270,16 @@ extension PipeEvent {
     case .absent(let attendee, let name, let elapsed):
       return .object([
         "event": .string("absent"), "attendee": .string(attendee.id.uuidString),
+        "name": .string(name), "elapsed": .int(elapsed),
+      ])
+    case .skipped(let attendee, let name, let seconds, let elapsed):
+      return .object([
+        "event": .string("skipped"), "attendee": .string(attendee.uuidString),
+        "name": .string(name), "seconds": .int(seconds), "elapsed": .int(elapsed),
+      ])
+    case .joined(let attendee, let name, let elapsed):
+      return .object([
+        "event": .string("joined"), "attendee": .string(attendee.id.uuidString),
         "name": .string(name), "elapsed": .int(elapsed),
       ])
     case .overtime(let name, let slot, let elapsed):

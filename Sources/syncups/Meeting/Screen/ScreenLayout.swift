@@ -17,8 +17,8 @@ import SyncUpsCore
 /// overall during the first turn, who is speaking, "Speaker k of n", who is next, the
 /// speaker's open items numbered, the time elapsed and left for the meeting and for the
 /// speaker with a progress bar each (or the speaker's overtime), how many notes were taken and
-/// the last one, "Paused", the note (or item, or resolution) being typed, the end prompt, and
-/// the keys. The last ten seconds of a speaker's time stand out. Rows that do not fit are left
+/// the last one, "Paused", the note (or item, or resolution, or the name of a late joiner,
+/// with those absent) being typed, the end prompt, and the keys. The last ten seconds of a speaker's time stand out. Rows that do not fit are left
 /// out, least useful first. A smaller terminal gets a compact layout of a few short lines.
 enum ScreenLayout {
   /// The smallest terminal that gets the full layout.
@@ -77,6 +77,7 @@ enum ScreenLayout {
     let status = [
       parts.pausedText(width: width).map { ScreenLine($0, priority: 8) },
       parts.noteLine(width: width).map { ScreenLine($0, priority: 9) },
+      parts.joinChoices(width: width).map { ScreenLine($0, priority: 7) },
       parts.draftProblem(width: width).map { ScreenLine($0, priority: 8) },
     ].compactMap { $0 }
     if !status.isEmpty { body += [.blank] + status }
@@ -95,6 +96,9 @@ enum ScreenLayout {
     ]
     if let paused = parts.pausedText(width: width) { lines.append(ScreenLine(paused, priority: 7)) }
     if let note = parts.noteLine(width: width) { lines.append(ScreenLine(note, priority: 9)) }
+    if let choices = parts.joinChoices(width: width) {
+      lines.append(ScreenLine(choices, priority: 7))
+    }
     if let problem = parts.draftProblem(width: width) {
       lines.append(ScreenLine(problem, priority: 8))
     }

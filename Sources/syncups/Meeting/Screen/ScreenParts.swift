@@ -139,14 +139,22 @@ struct ScreenParts {
     state.isPaused ? style.bold(truncated("Paused", toWidth: width)) : nil
   }
 
-  /// `Note: text▏` while a note is being typed (`Blocker: `, `Action: `, `Resolve: ` for the
-  /// others), showing the end of a text too long to fit.
+  /// `Note: text▏` while a note is being typed (`Blocker: `, `Action: `, `Resolve: `,
+  /// `Joined: ` for the others), showing the end of a text too long to fit.
   func noteLine(width: Int) -> String? {
     guard let draft = overlay.noteDraft else { return nil }
     let label = overlay.draft.label
     let room = width - displayWidth(label) - displayWidth(Self.cursor)
     guard room >= 1 else { return Self.cursor }
     return label + ScreenText.tail(sanitize(draft), width: room) + Self.cursor
+  }
+
+  /// `Absent: Ana, Ben` while the name of one who arrived is being typed: whom it may name, cut
+  /// to `width`.
+  func joinChoices(width: Int) -> String? {
+    guard overlay.isTypingNote, overlay.draft == .joiner else { return nil }
+    let names = state.absentees.map { sanitize($0.name) }.joined(separator: ", ")
+    return truncated("Absent: " + names, toWidth: width)
   }
 
   /// Why Enter did not take what is being typed, cut to `width`, in the warning colour.
@@ -175,14 +183,19 @@ struct ScreenParts {
   func help(width: Int = .max) -> String? {
     guard state.alert == nil else { return nil }
     let resolve = state.turnAgenda.isEmpty ? "" : "  r resolve"
+    let skip = state.isOnLastSpeaker ? "" : "  s skip"
+    let join = state.absentees.isEmpty ? "" : "  j join"
+    let owner = overlay.draft == .note || overlay.draft == .joiner ? "" : "  @name owner"
+    let keys = "n next  a absent  space \(pauseWord)  t note  b blocker  o action\(resolve)  e end"
     let choices =
       overlay.isTypingNote
       ? [
-        "enter \(enterWord)  esc cancel" + (overlay.draft == .note ? "" : "  @name owner"),
+        "enter \(enterWord)  esc cancel" + owner,
         "enter \(enterWord)  esc cancel",
       ]
       : [
-        "n next  a absent  space \(pauseWord)  t note  b blocker  o action\(resolve)  e end",
+        keys + skip + join,
+        keys,
         "n next  a absent  space \(pauseWord)  t note  e end",
         "n next  space \(pauseWord)  t note  e end",
       ]
@@ -196,6 +209,7 @@ struct ScreenParts {
     case .item(.blocker): "add blocker"
     case .item(.action): "add action"
     case .resolution: "resolve"
+    case .joiner: "join"
     }
   }
 
