@@ -19,12 +19,18 @@ enum ManPageReference {
     (
       "attendees",
       "Array of objects with id (String, an upper-case UUID) and name (String), "
-        + "in speaking order."
+        + "in speaking order, and away (Array of time away objects, see away below, oldest "
+        + "first; left out when there are none)."
     ),
     ("meetings", "Array of meeting objects, newest first."),
     (
       "items",
       "Array of item objects (see items below), the blockers and actions raised, oldest "
+        + "first. Left out when there are none."
+    ),
+    (
+      "updates",
+      "Array of written update objects (see updates below), one per attendee and day, oldest "
         + "first. Left out when there are none."
     ),
   ]
@@ -44,6 +50,27 @@ enum ManPageReference {
     ("resolved", "String: when it was resolved, ISO 8601 in UTC; left out while it is open."),
     ("resolvedIn", "String: the id of the meeting it was resolved in."),
     ("resolution", "String: how it was resolved."),
+  ]
+
+  /// The fields of a written update object: what an attendee wrote for a day.
+  static let updateFields: [(String, String)] = [
+    ("attendee", "String: the id of the attendee it is from."),
+    ("day", "String: the day it is for, YYYY-MM-DD in local time."),
+    ("written", "String: when it was written, ISO 8601 in UTC."),
+    (
+      "done",
+      "String: what they did. This key and those below are left out when they have no value."
+    ),
+    ("next", "String: what they will do next."),
+    ("blockers", "Array of strings: what is in their way, one a blocker."),
+  ]
+
+  /// The fields of a time away object: days an attendee announced they are away.
+  static let timeAwayFields: [(String, String)] = [
+    ("id", "String: its id, an upper-case UUID."),
+    ("from", "String: the first day away, YYYY-MM-DD in local time."),
+    ("to", "String: the last day away; left out when it has no end (away until cancelled)."),
+    ("note", "String: why, in their words; left out when there is none."),
   ]
 
   /// The fields of a meeting object.

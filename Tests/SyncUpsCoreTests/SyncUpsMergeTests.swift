@@ -318,6 +318,99 @@ struct SyncUpsMergeTests {
     #expect(deleted.conflicts == [])
   }
 
+  static func withUpdates(_ updates: IdentifiedArrayOf<WrittenUpdate>) -> SyncUp {
+    var syncUp = engineering()
+    syncUp.updates = updates
+    return syncUp
+  }
+
+  static let wednesday = CalendarDay("2009-02-18")!
+
+  /// Two teammates writing updates for different people, or for different days.
+  @Test func updatesWrittenOnEitherSideForOthersAreKept() {
+    let blobs = WrittenUpdate(attendee: id(91), day: Self.wednesday, done: "a", written: date(1))
+    let juniors = WrittenUpdate(attendee: id(92), day: Self.wednesday, done: "b", written: date(2))
+    let blobsNext = WrittenUpdate(
+      attendee: id(91), day: Self.wednesday.adding(days: 1), next: "c", written: date(2))
+    let result = merge(
+      base: [engineering()], ours: [Self.withUpdates([blobs])],
+      theirs: [Self.withUpdates([juniors, blobsNext])])
+    #expect(result.syncUps[0].updates == [blobs, juniors, blobsNext])
+    #expect(result.conflicts == [])
+  }
+
+  /// Two teammates writing Blob's update for the same day: one conflict, the one written last
+  /// kept whoever committed last.
+  @Test func oneAttendeesUpdateForOneDayWrittenOnBothSidesIsAConflict() {
+    let ours = WrittenUpdate(
+      attendee: id(91), day: Self.wednesday, done: "the login page", written: date(1) + 60)
+    let theirs = WrittenUpdate(
+      attendee: id(91), day: Self.wednesday, done: "the login page", blockers: ["no keys"],
+      written: date(1))
+    for newer: MergeSide? in [nil, .ours, .theirs] {
+      let result = merge(
+        base: [engineering()], ours: [Self.withUpdates([ours])],
+        theirs: [Self.withUpdates([theirs])], newer: newer)
+      #expect(result.syncUps[0].updates == [ours])
+      #expect(
+        result.conflicts == [
+          conflict(
+            "updates.\(ours.id)", kept: .ours,
+            "Engineering: update of 'Blob' for 2009-02-18 written here at 2009-02-14T23:32:30Z "
+              + "and there at 2009-02-14T23:31:30Z; kept the one written at "
+              + "2009-02-14T23:32:30Z (newer)")
+        ])
+    }
+    // Rewritten on both sides from a common version: the same.
+    let result = merge(
+      base: [Self.withUpdates([theirs])], ours: [Self.withUpdates([ours])],
+      theirs: [Self.withUpdates([WrittenUpdate(attendee: id(91), day: Self.wednesday, next: "x", written: date(3))])])
+    #expect(result.syncUps[0].updates.map(\.next) == ["x"])
+    #expect(result.conflicts.map(\.kept) == [.theirs])
+    // Rewritten on one side only: that side's, no conflict.
+    let oneSide = merge(
+      base: [Self.withUpdates([theirs])], ours: [Self.withUpdates([ours])],
+      theirs: [Self.withUpdates([theirs])])
+    #expect(oneSide.syncUps[0].updates == [ours])
+    #expect(oneSide.conflicts == [])
+  }
+
+  /// Time away merges by id like items: both sides' additions kept, a change of the end on one
+  /// side and of the note on the other both survive, two different ends conflict.
+  @Test func timeAwayMergesById() {
+    func withAway(_ away: IdentifiedArrayOf<TimeAway>) -> SyncUp {
+      var syncUp = engineering()
+      syncUp.attendees[id: id(91)]!.away = away
+      return syncUp
+    }
+    let leave = TimeAway(id: id(61), from: Self.wednesday, to: Self.wednesday.adding(days: 5))
+    let trip = TimeAway(id: id(62), from: Self.wednesday.adding(days: 20), note: "trip")
+    var shortened = leave
+    shortened.to = Self.wednesday.adding(days: 2)
+    var noted = leave
+    noted.note = "dentist, then leave"
+    var both = shortened
+    both.note = noted.note
+    let result = merge(
+      base: [withAway([leave])], ours: [withAway([shortened])], theirs: [withAway([noted, trip])])
+    #expect(result.syncUps[0].attendees[id: id(91)]?.away == [both, trip])
+    #expect(result.conflicts == [])
+
+    var longer = leave
+    longer.to = Self.wednesday.adding(days: 9)
+    let conflicting = merge(
+      base: [withAway([leave])], ours: [withAway([shortened])], theirs: [withAway([longer])],
+      newer: .theirs)
+    #expect(conflicting.syncUps[0].attendees[id: id(91)]?.away == [longer])
+    #expect(
+      conflicting.conflicts == [
+        conflict(
+          "attendees.\(id(91)).away.\(id(61)).to", kept: .theirs,
+          "Engineering: to of time away from 2009-02-18 changed to 2009-02-20 here and "
+            + "2009-02-27 there; kept 2009-02-27 (newer)")
+      ])
+  }
+
   @Test func unknownKeysMergeKeyByKeyAndAreNeverDropped() {
     let base = engineering(
       attendees: [Attendee(id: id(91), name: "Blob", unknownKeys: ["pronouns": .string("they")])],

@@ -257,11 +257,16 @@ struct JSONDocumentedKeysTests {
 
   @Test func syncUpKeys() throws {
     let documented = Set(ManPageReference.syncUpFields.map(\.0))
-    // Without items, the key is left out.
-    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items"]))
+    // Without items or updates, the keys are left out.
+    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items", "updates"]))
     var withItems = engineering
     withItems.items = [
       Item(id: UUID(0x17), kind: .blocker, text: "waiting", opened: engineering.meetings[0].date)
+    ]
+    withItems.updates = [
+      WrittenUpdate(
+        attendee: engineering.attendees[0].id, day: CalendarDay("2026-01-31")!, done: "it",
+        written: engineering.meetings[0].date)
     ]
     #expect(keys(.syncUp(withItems)) == documented)
     let parsed = try #require(
@@ -303,6 +308,8 @@ struct JSONDocumentedKeysTests {
     #expect(Set(ManPageReference.syncUpFields.map(\.0)) == Set(SyncUp.shownKeys))
     #expect(Set(ManPageReference.meetingFields.map(\.0)) == Set(Meeting.shownKeys))
     #expect(Set(ManPageReference.itemFields.map(\.0)) == Set(Item.shownKeys))
+    #expect(Set(ManPageReference.updateFields.map(\.0)) == Set(WrittenUpdate.shownKeys))
+    #expect(Set(ManPageReference.timeAwayFields.map(\.0)) == Set(TimeAway.shownKeys))
     let nested: [(list: [(String, String)], entry: String, keys: [String])] = [
       (ManPageReference.syncUpFields, "attendees", Attendee.shownKeys),
       (ManPageReference.meetingFields, "attendees", MeetingAttendee.shownKeys),

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SharedState
 
 /// A person who takes part in a sync-up and gets a speaking slot in its meetings.
 ///
@@ -10,13 +11,16 @@ import Foundation
 /// let attendee = Attendee(id: UUID(), name: "Blob")
 /// ```
 ///
-/// Stored as `{"id": "…", "name": "…"}`; other keys are kept in ``unknownKeys`` and written
-/// back.
+/// Stored as `{"id": "…", "name": "…"}`, plus `away` when they have time away; other keys are
+/// kept in ``unknownKeys`` and written back.
 public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// Identifies the attendee within its sync-up. Set only by decoding.
   public internal(set) var id: UUID
   /// The attendee's name; may be blank (the app keeps one blank attendee in an empty sync-up).
   public var name: String
+  /// The days they are away, as announced, oldest first (as announced). Stored only when
+  /// there are any.
+  public var away: IdentifiedArrayOf<TimeAway> = []
   /// Keys a later version wrote that this one does not know, with their values.
   public var unknownKeys: [String: UnknownJSON]
 
@@ -42,6 +46,9 @@ extension Attendee: StoredModel {
   public static func describe<Schema: ModelSchema<Attendee>>(
     _ schema: inout Schema
   ) throws(Schema.Failure) {
+    try schema.list(
+      "away", \.away,
+      .byID(noun: "time away", removal: "cancelled") { "time away from \($0.from.text)" })
     try schema.field("id", \.id, .id)
     try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
   }

@@ -61,7 +61,11 @@ public struct SyncUpsWriter: ~Copyable {
     for syncUp in syncUps {
       size += 220 + syncUp.title.utf8.count
       for attendee in syncUp.attendees.elements {
-        size += 90 + attendee.name.utf8.count
+        size += 90 + attendee.name.utf8.count + attendee.away.count * 140
+      }
+      for update in syncUp.updates.elements {
+        size += 260 + (update.done?.utf8.count ?? 0) + (update.next?.utf8.count ?? 0)
+        for blocker in update.blockers { size += 10 + blocker.utf8.count }
       }
       for item in syncUp.items.elements {
         size += 330 + item.text.utf8.count + (item.resolution?.utf8.count ?? 0)
@@ -95,6 +99,21 @@ public struct SyncUpsWriter: ~Copyable {
     }
     depth -= 1
     if elements.isEmpty { buffer.append(UInt8(ascii: "\n")) }
+    newline()
+    buffer.append(UInt8(ascii: "]"))
+  }
+
+  /// Writes an array of strings as ``writeArray(_:)`` writes objects: one a line.
+  mutating func writeStrings(_ strings: [String]) {
+    buffer.append(UInt8(ascii: "["))
+    depth += 1
+    for (index, string) in strings.enumerated() {
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      newline()
+      writeString(string)
+    }
+    depth -= 1
+    if strings.isEmpty { buffer.append(UInt8(ascii: "\n")) }
     newline()
     buffer.append(UInt8(ascii: "]"))
   }

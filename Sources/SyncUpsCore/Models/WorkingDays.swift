@@ -102,10 +102,7 @@ public struct WorkingDays: RawRepresentable, Hashable, Sendable {
 
   /// The days since 1970-01-01 of the local date of `date`, `utcOffset(date)` seconds east.
   private static func localDay(_ date: Date, _ utcOffset: (Date) -> Int) -> Int {
-    let seconds = date.timeIntervalSince1970.rounded(.down)
-    guard seconds.isFinite else { return 0 }
-    let local = Int(min(max(seconds, -1e12), 1e12)) + utcOffset(date)
-    return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    CalendarDay(date, utcOffset: utcOffset).daysSince1970
   }
 
   /// The weekday a day's short or whole name (`mon`, `monday`) gives; lower case.
