@@ -22,7 +22,7 @@ _syncups_options() {
     'add') echo '--title --attendee --duration --theme --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'start') echo '--absent --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'start') echo '--absent --present --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -69,6 +69,7 @@ _syncups_option_value() {
     'edit:--remove-attendee') echo attendee ;;
     'edit:--rename-attendee') echo attendee ;;
     'start:--absent') echo attendee ;;
+    'start:--present') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
     'status:--format') echo none ;;
     'meeting show:--format') echo 'choice text markdown' ;;

@@ -106,17 +106,30 @@ public struct RecordMeeting: Reducer, Sendable {
     /// When the meeting was opened, read only when the sync-up has items: their ages are
     /// counted to this day. Nil otherwise (an item raised in the meeting is 0 days old).
     public var today: Date?
+    /// The meeting's local day (by the `utcOffset` dependency), read only when someone has
+    /// time away or the sync-up has written updates: what they are looked up for. Nil
+    /// otherwise.
+    public var day: CalendarDay?
+    /// Those absent from the start because their time away includes ``day`` (unless the
+    /// meeting was told they are present), with that time away.
+    public var timeAway: [Attendee.ID: TimeAway] = [:]
+    /// The absent attendees whose written update the meeting has read into the transcript,
+    /// once it passed their place in the order (see ``readPassedUpdates(all:)``).
+    public var updatesRead: Set<Attendee.ID> = []
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
     /// - Parameters:
     ///   - absent: attendees missing from the start: they get no slot.
+    ///   - present: attendees there though their time away includes the meeting's day; anyone
+    ///     else away that day is absent from the start.
     ///   - order: the calling order; `shuffled` draws from the `random` dependency.
     ///   - allowsOvertime: whether a speaker may run past their slot.
     ///   - workingDays: the days that count towards an item's age.
     ///   - timeZone: the time zone of the local dates items' ages count.
     public init(
-      syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], order: SpeakingOrder = .listed,
+      syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], present: Set<Attendee.ID> = [],
+      order: SpeakingOrder = .listed,
       allowsOvertime: Bool = false, workingDays: WorkingDays = .mondayToFriday,
       timeZone: TimeZone = .current
     ) {
@@ -134,13 +147,17 @@ public struct RecordMeeting: Reducer, Sendable {
         var generator = random
         arranged = order.arrange(value.attendees, after: value.meetings.first, using: &generator)
       }
-      self.lineup = arranged.map {
-        MeetingAttendee(id: $0.id, name: $0.name, absent: absent.contains($0.id))
+      self.day = Self.day(of: value)
+      self.timeAway = Self.timeAway(in: value, on: day, except: present)
+      self.lineup = arranged.map { [timeAway] in
+        MeetingAttendee(
+          id: $0.id, name: $0.name, absent: absent.contains($0.id) || timeAway[$0.id] != nil)
       }
       self.speakers = lineup.filter { !$0.absent }.map(\.id)
       self.allowsOvertime = allowsOvertime
       self.speakerIndex = speaker(at: 0)
       self.turnItems = currentSpeakerOpenItems
+      readPassedUpdates()
     }
 
     /// How many speakers take turns: those present, or one when there are none.
@@ -547,6 +564,7 @@ public struct RecordMeeting: Reducer, Sendable {
       state.turnStart = state.stopwatch.elapsed
       state.turnItems = state.currentSpeakerOpenItems
       state.speakerDidChange = true
+      state.readPassedUpdates()
     }
     return .none
   }
@@ -566,8 +584,7 @@ public struct RecordMeeting: Reducer, Sendable {
   /// Adds `Name: text` to the transcript, the name that of speaker `speaker` (by default the
   /// current one).
   func addTranscriptLine(_ text: String, by speaker: Int? = nil, _ state: inout State) {
-    let line = "\(state.speakerName(at: speaker ?? state.speakerIndex)): \(text)"
-    state.transcript = state.transcript.isEmpty ? line : state.transcript + "\n" + line
+    state.appendToTranscript("\(state.speakerName(at: speaker ?? state.speakerIndex)): \(text)")
   }
 
   /// Records the current speaker's turn: the meeting time since it started, against the slot,
@@ -591,6 +608,7 @@ public struct RecordMeeting: Reducer, Sendable {
     state.turnStart = state.stopwatch.elapsed
     state.isInOvertime = false
     state.speakerDidChange = true
+    state.readPassedUpdates()
     return restartTimer(state)
   }
 
@@ -603,6 +621,7 @@ public struct RecordMeeting: Reducer, Sendable {
     addNoteDraft(&state)
     if closingTurn { endTurn(&state) }
     recordCarriedTurns(&state)
+    state.readPassedUpdates(all: true)
     let date = wholeSecondsNow
     let meeting = Meeting(
       id: uuid(), date: date, transcript: state.transcript,

@@ -106,6 +106,13 @@ struct StartCommand: RunnableCommand {
             + "repeatable.",
           completion: .attendee),
         \.options.absent, parse: ValueParser.notBlank),
+      .repeating(
+        OptionSpec(
+          long: "present", valueName: "name-or-id",
+          help: "Count the attendee with this name or id present though their time away "
+            + "includes today; repeatable.",
+          completion: .attendee),
+        \.options.present, parse: ValueParser.notBlank),
       .option(
         OptionSpec(
           long: "order", valueName: "order",
@@ -156,8 +163,12 @@ struct StartCommand: RunnableCommand {
     // The sync-up, who is away, and whether it can be run.
     let target = try context.syncUp(syncUp, in: syncUps.wrappedValue)
     guard let shared = syncUps[id: target.id] else { return }
-    let absent = try absentees(of: target, in: context)
-    try checkCanStart(target, present: target.attendees.count - absent.count)
+    let absent = try attendees(options.absent, of: target, in: context)
+    let present = try attendees(options.present, of: target, in: context)
+    if let both = target.attendees.first(where: { absent.contains($0.id) && present.contains($0.id) }) {
+      throw CommandFailure(
+        "--absent and --present both name '\(sanitize(both.name))'", status: .usage)
+    }
 
     // The meeting, as the options and settings ask.
     @SharedReader(.speakingOrder) var order
@@ -167,9 +178,11 @@ struct StartCommand: RunnableCommand {
     @Dependency(\.date.now) var now
     @Dependency(\.utcOffset) var utcOffset
     let meeting = RecordMeeting.State(
-      syncUp: shared, absent: absent, order: options.order ?? order,
+      syncUp: shared, absent: absent, present: present, order: options.order ?? order,
       allowsOvertime: options.overtime ?? overtime, workingDays: workingDays,
       timeZone: TimeZone(secondsFromGMT: utcOffset(now)) ?? .gmt)
+    try checkSomeoneSpeaks(meeting, of: target)
+    try checkCanStart(target, present: meeting.speakers.count)
 
     // Run on the terminal, or on a pipe.
     let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1
@@ -198,23 +211,28 @@ struct StartCommand: RunnableCommand {
     }
   }
 
-  /// The ids of the attendees `--absent` names, resolved as `edit` resolves
-  /// `--remove-attendee`.
+  /// The ids of the attendees `references` (`--absent` or `--present`) name, resolved as
+  /// `edit` resolves `--remove-attendee`.
   ///
-  /// - Throws: when a reference names nobody or several, or when nobody would be left to speak.
-  @MainActor private func absentees(
-    of syncUp: SyncUp, in context: CommandContext
+  /// - Throws: when a reference names nobody or several.
+  @MainActor private func attendees(
+    _ references: [String], of syncUp: SyncUp, in context: CommandContext
   ) throws -> Set<Attendee.ID> {
-    var absent: Set<Attendee.ID> = []
-    for reference in options.absent {
-      absent.insert(try context.attendee(reference, in: syncUp.attendees, of: syncUp).id)
+    var ids: Set<Attendee.ID> = []
+    for reference in references {
+      ids.insert(try context.attendee(reference, in: syncUp.attendees, of: syncUp).id)
     }
-    if !syncUp.attendees.isEmpty, absent.count == syncUp.attendees.count {
-      throw CommandFailure(
-        "every attendee of '\(sanitize(syncUp.title))' is absent: nobody is left to speak",
-        status: .usage)
-    }
-    return absent
+    return ids
+  }
+
+  /// Refuses a meeting nobody would speak in: everyone named `--absent`, or away today (which
+  /// `--present` overrides).
+  private func checkSomeoneSpeaks(_ meeting: RecordMeeting.State, of syncUp: SyncUp) throws {
+    guard !syncUp.attendees.isEmpty, meeting.speakers.isEmpty else { return }
+    let why = meeting.timeAway.isEmpty ? "absent" : "absent or away (--present NAME counts one in)"
+    throw CommandFailure(
+      "every attendee of '\(sanitize(syncUp.title))' is \(why): nobody is left to speak",
+      status: .usage)
   }
 
   /// Refuses a sync-up stored with less than a second for each of the `present` attendees
@@ -236,6 +254,8 @@ struct StartCommand: RunnableCommand {
   struct Options: Sendable, Equatable {
     /// `--absent NAME|ID`, as typed, in order.
     var absent: [String] = []
+    /// `--present NAME|ID`, as typed, in order.
+    var present: [String] = []
     /// `--order`.
     var order: SpeakingOrder?
     /// `--overtime` (true) or `--no-overtime` (false).

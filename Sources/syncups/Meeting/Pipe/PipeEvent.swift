@@ -24,8 +24,12 @@ enum PipeEvent: Equatable, Sendable {
   case resolved(Item, owner: String?, elapsed: Int)
   /// A turn ended at `elapsed` seconds: `name` spoke `turn.seconds` of `turn.slot`.
   case turn(Meeting.Turn, name: String, elapsed: Int)
-  /// `attendee` is absent: left out from the start, or marked so when called.
-  case absent(MeetingAttendee, name: String, elapsed: Int)
+  /// `attendee` is absent: left out from the start (`away`: by their time away), or marked so
+  /// when called.
+  case absent(MeetingAttendee, name: String, elapsed: Int, away: TimeAway? = nil)
+  /// The written update of `name`: the speaker's as their turn starts (`present`), or an
+  /// absent attendee's as the meeting passes their place.
+  case update(WrittenUpdate, name: String, present: Bool, elapsed: Int)
   /// The speaker `attendee`, named `name`, was skipped at `elapsed` seconds: they speak last,
   /// having spoken `seconds` so far.
   case skipped(attendee: Attendee.ID, name: String, seconds: Int, elapsed: Int)
@@ -44,17 +48,34 @@ enum PipeEvent: Equatable, Sendable {
   /// `restored` when its sync-up, deleted during the meeting, was brought back with it.
   case ended(elapsed: Int, meeting: Meeting?, restored: Bool = false)
 
-  /// The first events of a meeting of `state`: `started`, those absent from the start, then
-  /// the first speaker.
+  /// The first events of a meeting of `state`: `started`, those absent from the start, the
+  /// updates of those absent whose place is before the first speaker's, then the first
+  /// speaker (and their update).
   static func opening(_ state: RecordMeeting.State) -> [PipeEvent] {
     let started = PipeEvent.started(
       syncUpID: state.syncUp.id, title: state.syncUp.title, duration: state.syncUp.duration,
       speakers: state.speakerCount, overtime: state.allowsOvertime, open: state.openSummary)
     let absent = state.lineup.enumerated().filter(\.element.absent).map { position, attendee in
       PipeEvent.absent(
-        attendee, name: displayName(attendee.name, position: position), elapsed: 0)
+        attendee, name: state.attendeeName(at: position), elapsed: 0,
+        away: state.timeAway[attendee.id])
     }
-    return [started] + absent + [speaker(in: state)]
+    return [started] + absent + updatesRead(from: [], in: state) + speaker(in: state)
+  }
+
+  /// The `update` events of the absent attendees whose updates `state` has read and were not
+  /// in `read`, in the calling order.
+  private static func updatesRead(
+    from read: Set<Attendee.ID>, in state: RecordMeeting.State
+  ) -> [PipeEvent] {
+    state.lineup.enumerated().compactMap { position, attendee in
+      guard state.updatesRead.contains(attendee.id), !read.contains(attendee.id),
+        let update = state.update(of: attendee.id)
+      else { return nil }
+      return .update(
+        update, name: state.attendeeName(at: position), present: false,
+        elapsed: state.meetingSeconds)
+    }
   }
 
   /// What changed from `old` to `new`, in the order a reader expects: a note taken just
@@ -91,9 +112,7 @@ enum PipeEvent: Equatable, Sendable {
     where attendee.absent && old.lineup.first(where: { $0.id == attendee.id })?.absent == false {
       let name = new.speakers.firstIndex(of: attendee.id).map(new.speakerName(at:))
       events.append(
-        .absent(
-          attendee, name: name ?? displayName(attendee.name, position: position),
-          elapsed: elapsed))
+        .absent(attendee, name: name ?? new.attendeeName(at: position), elapsed: elapsed))
     }
     if new.speakers.count == old.speakers.count, new.speakers != old.speakers,
       let id = old.currentSpeaker
@@ -107,10 +126,9 @@ enum PipeEvent: Equatable, Sendable {
     where !attendee.absent && old.lineup.first(where: { $0.id == attendee.id })?.absent == true {
       let name = new.speakers.lastIndex(of: attendee.id).map(new.speakerName(at:))
       events.append(
-        .joined(
-          attendee, name: name ?? displayName(attendee.name, position: position),
-          elapsed: elapsed))
+        .joined(attendee, name: name ?? new.attendeeName(at: position), elapsed: elapsed))
     }
+    events += updatesRead(from: old.updatesRead, in: new)
     if new.isInOvertime, !old.isInOvertime {
       events.append(
         .overtime(
@@ -118,7 +136,7 @@ enum PipeEvent: Equatable, Sendable {
           elapsed: elapsed))
     }
     if new.speakerIndex != old.speakerIndex || new.currentSpeaker != old.currentSpeaker {
-      events.append(speaker(in: new))
+      events += speaker(in: new)
     }
     return events
   }
@@ -132,16 +150,17 @@ enum PipeEvent: Equatable, Sendable {
     }
   }
 
-  private static func speaker(in state: RecordMeeting.State) -> PipeEvent {
-    .speaker(
+  /// The `speaker` event of the turn starting in `state`, then its written update, if any.
+  private static func speaker(in state: RecordMeeting.State) -> [PipeEvent] {
+    let speaker = PipeEvent.speaker(
       index: state.speakerIndex, count: state.speakerCount, name: state.currentSpeakerName,
       elapsed: state.meetingSeconds, slot: state.speakerSlot(for: state.speakerIndex).count,
       items: state.turnAgenda)
-  }
-
-  /// An attendee's name, or `Attendee k` (counting from 1 in the calling order) when blank.
-  private static func displayName(_ name: String, position: Int) -> String {
-    name.isBlank ? "Attendee \(position + 1)" : name
+    let update = state.turnUpdate.map {
+      PipeEvent.update(
+        $0, name: state.currentSpeakerName, present: true, elapsed: state.meetingSeconds)
+    }
+    return [speaker] + (update.map { [$0] } ?? [])
   }
 
   /// `Name: text` → ("Name", "text") for the speaker who has the floor (a name may hold
@@ -191,8 +210,12 @@ extension PipeEvent {
       let over = turn.overtime > 0 ? " (\(ScreenText.overtime(turn.overtime)))" : ""
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) spoke "
         + "\(DurationText.clock(turn.seconds)) of \(DurationText.clock(turn.slot))\(over)"
-    case .absent(_, let name, let elapsed):
-      return "\(DurationText.clock(elapsed)) \(sanitize(name)) is absent"
+    case .absent(_, let name, let elapsed, let away):
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) is "
+        + (away.map { sanitize($0.untilText) } ?? "absent")
+    case .update(let update, let name, _, let elapsed):
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) wrote for "
+        + "\(DateText.day(update.day)): \(sanitize(update.summary))"
     case .skipped(_, let name, _, let elapsed):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) skipped, speaks last"
     case .joined(_, let name, let elapsed):
@@ -267,10 +290,25 @@ extension PipeEvent {
         "name": .string(name), "seconds": .int(turn.seconds), "slot": .int(turn.slot),
         "overtime": .int(turn.overtime), "elapsed": .int(elapsed),
       ])
-    case .absent(let attendee, let name, let elapsed):
-      return .object([
+    case .absent(let attendee, let name, let elapsed, let away):
+      var members: [String: JSONOutput] = [
         "event": .string("absent"), "attendee": .string(attendee.id.uuidString),
         "name": .string(name), "elapsed": .int(elapsed),
+      ]
+      if let away {
+        members["away"] = .object([
+          "from": .string(away.from.text), "to": away.to.map { .string($0.text) } ?? .null,
+          "note": away.note.map(JSONOutput.string) ?? .null,
+        ])
+      }
+      return .object(members)
+    case .update(let update, let name, let present, let elapsed):
+      return .object([
+        "event": .string("update"), "attendee": .string(update.attendee.uuidString),
+        "name": .string(name), "present": .bool(present), "day": .string(update.day.text),
+        "done": update.done.map(JSONOutput.string) ?? .null,
+        "next": update.next.map(JSONOutput.string) ?? .null,
+        "blockers": .array(update.blockers.map(JSONOutput.string)), "elapsed": .int(elapsed),
       ])
     case .skipped(let attendee, let name, let seconds, let elapsed):
       return .object([

@@ -14,8 +14,8 @@ import SyncUpsCore
 /// sequences are those cursor moves and clears.
 ///
 /// From 40×10 on, the screen shows the sync-up's title in its theme's colours, what is open
-/// overall during the first turn, who is speaking, "Speaker k of n", who is next, the
-/// speaker's open items numbered, the time elapsed and left for the meeting and for the
+/// overall and who is away during the first turn, who is speaking, "Speaker k of n", who is
+/// next, the speaker's open items numbered and their written update, the time elapsed and left for the meeting and for the
 /// speaker with a progress bar each (or the speaker's overtime), how many notes were taken and
 /// the last one, "Paused", the note (or item, or resolution, or the name of a late joiner,
 /// with those absent) being typed, the end prompt, and the keys. The last ten seconds of a speaker's time stand out. Rows that do not fit are left
@@ -62,6 +62,7 @@ enum ScreenLayout {
   private static func fullBody(_ parts: ScreenParts, width: Int) -> [ScreenLine] {
     var body: [ScreenLine] = [ScreenLine(parts.titleBar(width: width), priority: 7)]
     if let summary = parts.openSummary(width: width) { body.append(ScreenLine(summary, priority: 4)) }
+    body += parts.awayNotices(width: width).map { ScreenLine($0, priority: 4) }
     body += [
       .blank,
       ScreenLine(parts.speaking(width: width), priority: 9),
@@ -69,6 +70,7 @@ enum ScreenLayout {
     ]
     if let upcoming = parts.upcoming(width: width) { body.append(ScreenLine(upcoming, priority: 3)) }
     body += parts.agenda(width: width).map { ScreenLine($0, priority: 5) }
+    body += parts.writtenUpdate(width: width).map { ScreenLine($0, priority: 5) }
     body.append(.blank)
     body += parts.timerLines(width: width)
     if let notes = parts.notesSummary(width: width) {

@@ -171,6 +171,27 @@ struct ScreenParts {
     return truncated(summary.text, toWidth: width)
   }
 
+  /// `Ana is away until Fri 27 Nov` for each attendee whose time away made them absent, during
+  /// the first turn, each cut to `width`.
+  func awayNotices(width: Int) -> [String] {
+    guard state.turns.isEmpty else { return [] }
+    return state.lineup.indices.compactMap { position in
+      state.timeAway[state.lineup[position].id].map {
+        truncated(sanitize("\(state.attendeeName(at: position)) is \($0.untilText)"), toWidth: width)
+      }
+    }
+  }
+
+  /// The speaker's written update, a line a part under the day it is for, each cut to
+  /// `width`: `Wrote for Tue 24 Nov:`, `Done: the login page`, `Blocker: waiting on keys`.
+  func writtenUpdate(width: Int) -> [String] {
+    guard !isOver, let update = state.turnUpdate else { return [] }
+    let parts = update.summary.components(separatedBy: "; ")
+    return (["Wrote for \(DateText.day(update.day)):"] + parts.map { "  " + $0 }).map {
+      truncated(sanitize($0), toWidth: width)
+    }
+  }
+
   /// The speaker's open items, numbered, each cut to `width`:
   /// `1. blocked 3 days: waiting on API keys`.
   func agenda(width: Int) -> [String] {
