@@ -177,7 +177,18 @@ enum ManPageReference {
       "absent",
       "attendee (String: the id) and name (String) of someone absent: one event for each "
         + "attendee left out with --absent, right after started, and one when the speaker is "
-        + "marked absent (a, or the absent command)."
+        + "marked absent (a, or the absent command). away (Object, only for someone left out "
+        + "because their time away includes the day): from, to (String: days, to null when it "
+        + "has no end) and note (String or null)."
+    ),
+    (
+      "update",
+      "attendee (String: the id), name (String), present (Bool), day (String: the day it is "
+        + "for), done and next (String or null) and blockers (Array of String) of a written "
+        + "update: the speaker's, right after their speaker event, or, with present false, the "
+        + "update of someone absent as the meeting passes their place in the order (before the "
+        + "first speaker, as the next speaker starts, or at the end), which also goes into the "
+        + "transcript as Name (written): Done: TEXT; Next: TEXT; Blocker: TEXT."
     ),
     (
       "skipped",

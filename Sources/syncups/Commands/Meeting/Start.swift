@@ -58,6 +58,14 @@ struct StartCommand: RunnableCommand {
       ends on next; the meeting ends on next from the last speaker or on e. Each speaker \
       gets a whole slot, counted from the instant their turn started.
 
+      Those away today (syncups away) start absent, and the first screen (or a script's \
+      absent event) says so: Ana is away until Fri 27 Nov; --present NAME counts one of them \
+      in. When a turn starts, the speaker's written update (syncups update) for today, or the \
+      newest written since the last meeting, shows with it. The update of someone absent is \
+      read into the transcript as Name (written): Done: TEXT; Next: TEXT; Blocker: TEXT when the \
+      meeting passes their place in the order. A blocker written in an update became an item \
+      when it was written: the meeting opens none.
+
       Blockers and action items outlive the meeting. The first screen (or a script's first \
       line) says what is open overall (2 open blockers, oldest 5 days; 3 actions), and each \
       turn starts with the speaker's open items numbered, with their age in working days \
