@@ -94,8 +94,6 @@ public struct RecordMeeting: Reducer, Sendable {
     public var turnItems: [Item.ID] = []
     /// The days that count towards an item's age: the `workdays` setting.
     public var workingDays: WorkingDays
-    /// The time zone whose local dates an item's age counts.
-    public var timeZone: TimeZone
     /// When the meeting was opened, read only when the sync-up has items: their ages are
     /// counted to this day. Nil otherwise (an item raised in the meeting is 0 days old).
     public var today: Date?
@@ -107,14 +105,11 @@ public struct RecordMeeting: Reducer, Sendable {
     ///   - order: the calling order; `shuffled` draws from the `random` dependency.
     ///   - allowsOvertime: whether a speaker may run past their slot.
     ///   - workingDays: the days that count towards an item's age.
-    ///   - timeZone: the time zone of the local dates items' ages count.
     public init(
       syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], order: SpeakingOrder = .listed,
-      allowsOvertime: Bool = false, workingDays: WorkingDays = .mondayToFriday,
-      timeZone: TimeZone = .current
+      allowsOvertime: Bool = false, workingDays: WorkingDays = .mondayToFriday
     ) {
       self.workingDays = workingDays
-      self.timeZone = timeZone
       if !syncUp.wrappedValue.items.isEmpty {
         @Dependency(\.date.now) var now
         self.today = now

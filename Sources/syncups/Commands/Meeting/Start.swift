@@ -154,13 +154,9 @@ struct StartCommand: RunnableCommand {
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workingDays
-    // Items' ages count local dates at the offset the user's time zone has now.
-    @Dependency(\.date.now) var now
-    @Dependency(\.utcOffset) var utcOffset
     let meeting = RecordMeeting.State(
       syncUp: shared, absent: absent, order: options.order ?? order,
-      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays,
-      timeZone: TimeZone(secondsFromGMT: utcOffset(now)) ?? .gmt)
+      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
 
     // Run on the terminal, or on a pipe.
     let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1
