@@ -18,7 +18,8 @@ enum ManPageReference {
     ),
     (
       "attendees",
-      "Array of objects with id (String, an upper-case UUID) and name (String), "
+      "Array of objects with id (String, an upper-case UUID), name (String) and, when the "
+        + "attendee has git identities, gitAuthors (Array of Strings, see edit --git-author), "
         + "in speaking order."
     ),
     ("meetings", "Array of meeting objects, newest first."),
