@@ -97,6 +97,9 @@ public struct RecordMeeting: Reducer, Sendable {
     /// When the meeting was opened, read only when the sync-up has items: their ages are
     /// counted to this day. Nil otherwise (an item raised in the meeting is 0 days old).
     public var today: Date?
+    /// The speakers' work cards: asked for (see ``askForWork(since:in:timeLimit:)``) and those
+    /// arrived. Nil when none was asked for; never saved.
+    public var work: RecordMeeting.Work?
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
@@ -277,7 +280,8 @@ public struct RecordMeeting: Reducer, Sendable {
     /// was when the note being typed was started, else the current speaker's; the note being
     /// typed is then done.
     case noteSubmitted(String)
-    /// The meeting appeared: the timer starts.
+    /// The meeting appeared: the timer starts, and the first time the gathering of the work
+    /// cards asked for (see ``State/work``).
     case onTask
     /// Pauses the meeting: ticks are ignored until it resumes.
     case pauseButtonTapped
@@ -296,6 +300,9 @@ public struct RecordMeeting: Reducer, Sendable {
     /// An open item was resolved now, with a resolution (none when blank), and noted in the
     /// transcript.
     case itemResolved(Item.ID, resolution: String)
+    /// The gathering of the work cards told something: a speaker's card, or a repository
+    /// skipped.
+    case workArrived(WorkArrival)
 
     /// What the meeting tells its parent.
     public enum Delegate: Equatable, Sendable {
@@ -318,6 +325,7 @@ public struct RecordMeeting: Reducer, Sendable {
   @Dependency(\.date.now) var now
   @Dependency(\.dismiss) var dismiss
   @Dependency(\.uuid) var uuid
+  @Dependency(\.workCards) var workCards
 
   /// The meeting's logic.
   public init() {}
@@ -402,10 +410,9 @@ public struct RecordMeeting: Reducer, Sendable {
       return .none
 
     case .onTask:
-      if state.started == nil {
-        state.started = wholeSecondsNow
-      }
-      return timer(state)
+      guard state.started == nil else { return timer(state) }
+      state.started = wholeSecondsNow
+      return .merge(timer(state), gatherWork(state))
 
     case .pauseButtonTapped:
       state.isPaused = true
@@ -435,6 +442,10 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .itemResolved(let id, let resolution):
       resolveItem(id, resolution: resolution, &state)
+      return .none
+
+    case .workArrived(let arrival):
+      receiveWork(arrival, &state)
       return .none
     }
   }
@@ -574,6 +585,7 @@ public struct RecordMeeting: Reducer, Sendable {
     state.hasEnded = true
     return .merge(
       .cancel(id: CancelID.timer),
+      .cancel(id: WorkCancelID.gathering),
       .run { _ in await dismiss() }
     )
   }
