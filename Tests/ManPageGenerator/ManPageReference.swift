@@ -18,9 +18,10 @@ enum ManPageReference {
     ),
     (
       "attendees",
-      "Array of objects with id (String, an upper-case UUID) and name (String), "
-        + "in speaking order, and away (Array of time away objects, see away below, oldest "
-        + "first; left out when there are none)."
+      "Array of objects with id (String, an upper-case UUID), name (String), away (Array of "
+        + "time away objects, see away below, oldest first; left out when there are none) and, "
+        + "when the attendee has git identities, gitAuthors (Array of Strings, see edit "
+        + "--git-author), in speaking order."
     ),
     ("meetings", "Array of meeting objects, newest first."),
     (
@@ -289,6 +290,8 @@ enum ManPageReference {
     case .overtime: (key.rawValue, "Bool: whether speakers may run past their slot.")
     case .workdays:
       (key.rawValue, "String: the days an item's age counts, as config set takes them: mon-fri.")
+    case .repositories:
+      (key.rawValue, "Array of Strings: the paths and globs standup reads, as typed.")
     }
   }
 

@@ -66,7 +66,7 @@ struct PipeCommandTests {
         text: "keys", owner: syncUp.attendees[0].id, opened: Date(timeIntervalSince1970: 0))
     ]
     let state = withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 86_400 * 5)) } operation: {
-      RecordMeeting.State(syncUp: Shared(value: syncUp), timeZone: TimeZone(identifier: "UTC")!)
+      RecordMeeting.State(syncUp: Shared(value: syncUp))
     }
     #expect(try PipeCommand.item(.blocker, "slow CI").actions(in: state) == [.itemRaised(.blocker, "slow CI")])
     #expect(try PipeCommand.item(.action, "@Ben review").actions(in: state) == [.itemRaised(.action, "@Ben review")])

@@ -128,7 +128,55 @@ struct PipeEventTests {
       ).plainLine == "Started (untitled): 1 speaker, 1 min")
   }
 
+  /// A work card is an event when the turn starts with it there, or when it arrives during
+  /// the turn; once a turn.
+  @MainActor
+  @Test func aWorkCardIsAnEventOnceATurn() {
+    withDependencies { _ in
+    } operation: {
+      var old = RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
+      let since = Date(timeIntervalSince1970: 1_770_336_000)
+      old.askForWork(since: WorkWindow(since: since), in: ["~/src/api"])
+      #expect(PipeEvent.opening(old).count == 2)
+      var new = old
+      let commit = WorkCommit(
+        repository: "api", hash: "4f3e1a8d" + String(repeating: "0", count: 32),
+        author: "Ana <ana@example.com>", subject: "Retry uploads\u{1B}[2J",
+        date: Date(timeIntervalSince1970: 1_770_397_200))
+      let ana = RecordMeeting.TurnWork(WorkCard(attendee: Self.ana, commits: [commit]))
+      let ben = RecordMeeting.TurnWork(WorkCard(attendee: Self.ben, commits: [], unread: ["big"]))
+      new.work?.cards = [ben, ana]
+      new.stopwatch = Stopwatch(elapsed: .seconds(3))
+      let anasWork = PipeEvent.work(
+        attendee: Self.ana, name: "Ana", card: ana, since: since, elapsed: 3)
+      #expect(PipeEvent.changes(from: old, to: new) == [anasWork])
+      #expect(PipeEvent.changes(from: new, to: new) == [])
+      #expect(PipeEvent.opening(new).last == anasWork)
+      var later = new
+      later.speakerIndex = 1
+      #expect(
+        PipeEvent.changes(from: new, to: later) == [
+          .speaker(index: 1, count: 2, name: "Ben", elapsed: 3, slot: 30),
+          .work(attendee: Self.ben, name: "Ben", card: ben, since: since, elapsed: 3),
+        ])
+
+      #expect(
+        anasWork.plainLine
+          == "0:03 Work of Ana: 1 commit in api\n  4f3e1a8 Retry uploads\\u{1B}[2J")
+      #expect(
+        PipeEvent.work(attendee: Self.ben, name: "Ben", card: ben, since: since, elapsed: 3)
+          .plainLine == "0:03 Work of Ben: no commits; big …")
+      #expect(
+        anasWork.json.text(pretty: false)
+          == #"{"attendee":"00000000-0000-0000-0000-00000000000A","commits":[{"date":"2026-02-06T17:00:00Z","#
+          + #""hash":"4f3e1a8d00000000000000000000000000000000","repository":"api","#
+          + #""subject":"Retry uploads\u001b[2J"}],"count":1,"elapsed":3,"event":"work","name":"Ana","#
+          + #""repositories":["api"],"since":"2026-02-06T00:00:00Z","unread":[]}"# + "\n")
+    }
+  }
+
   static let ana = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
+  static let ben = UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!
   static let cy = UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!
 
   static let syncUp = SyncUp(

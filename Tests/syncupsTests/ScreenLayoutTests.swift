@@ -66,7 +66,76 @@ private func render(
   render(state, ScreenOverlay(), columns, rows, style: style)
 }
 
+/// `state` with Blob Jr's work card arrived: `count` commits, newest first (`Change 1`), in
+/// web and api by turns, and the repository big not read in time.
+private func withWork(_ state: RecordMeeting.State, commits count: Int) -> RecordMeeting.State {
+  var state = state
+  let commits = (0..<count).map { index in
+    WorkCommit(
+      repository: index % 2 == 0 ? "web" : "api", hash: String(repeating: "a", count: 40),
+      author: "Blob Jr", subject: "Change \(index + 1)",
+      date: Date(timeIntervalSince1970: Double(1_000_000 - index)))
+  }
+  state.askForWork(since: WorkWindow(since: Date(timeIntervalSince1970: 0)), in: ["~/src/*"])
+  state.work?.cards = [
+    RecordMeeting.TurnWork(
+      WorkCard(attendee: RenderingFixtures.id(12), commits: commits, unread: ["big"]))
+  ]
+  return state
+}
+
 @Suite struct ScreenLayoutTests {
+  /// The speaker's work card goes under their name: the count and repositories, then the
+  /// newest commits, as many as the rows everything else leaves.
+  @Test func theWorkCardTakesTheRowsLeft() throws {
+    let state = withWork(MeetingFixtures.state(), commits: 30)
+    let commits = (1...12).map { "   " + ($0 % 2 == 1 ? "web" : "api") + ": Change \($0)" }
+    let expected =
+      [
+        " Engineering",
+        "",
+        " Blob Jr is speaking",
+        " Speaker 2 of 3",
+        " Next: Blob Sr",
+        " Work: 30 commits in web, api; big …",
+      ] + commits + [
+        "",
+        " Meeting  4:25 elapsed  5:35 left",
+        " " + bar(34, 44),
+        " Speaker  1:05 elapsed  2:15 left",
+        " " + bar(25, 53),
+        " n next  a absent  space pause  t note  b blocker  o action  e end  s skip",
+      ]
+    #expect(render(state, 80, 24) == screen(expected, rows: 24))
+
+    // Fewer rows, fewer commits; none left, no card; the end prompt takes its rows first.
+    let short = try #require(lines(of: render(state, 80, 14), rows: 14))
+    #expect(Array(short[5...7]) == [" Work: 30 commits in web, api; big …"] + commits.prefix(2))
+    let tight = try #require(lines(of: render(state, 80, 11), rows: 11))
+    #expect(!tight.contains { $0.contains("Work") || $0.contains("Change") })
+    var prompted = state
+    prompted.alert = .endMeeting(isDiscardable: true, isEarly: true)
+    let withPrompt = try #require(lines(of: render(prompted, 80, 24), rows: 24))
+    #expect(withPrompt.filter { $0.hasPrefix("   ") }.count == 9)
+    #expect(withPrompt.contains(" [s] Save and end  [d] Discard  [r] Resume"))
+  }
+
+  /// Nothing for a turn without a card: before it arrives, another speaker's, or an empty one.
+  @Test func aTurnWithoutACardShowsNone() throws {
+    let plain = render(MeetingFixtures.state(), 80, 24)
+    #expect(render(withWork(MeetingFixtures.state(elapsed: 500), commits: 3), 80, 24)
+      == render(MeetingFixtures.state(elapsed: 500), 80, 24))
+    var empty = withWork(MeetingFixtures.state(), commits: 0)
+    empty.work?.cards[0].unread = []
+    #expect(render(empty, 80, 24) == plain)
+    var asked = MeetingFixtures.state()
+    asked.askForWork(since: WorkWindow(since: Date(timeIntervalSince1970: 0)), in: ["~/src/*"])
+    #expect(render(asked, 80, 24) == plain)
+    let unreadOnly = try #require(
+      lines(of: render(withWork(MeetingFixtures.state(), commits: 0), 80, 24), rows: 24))
+    #expect(unreadOnly[5] == " Work: no commits; big …")
+  }
+
   @Test func theFrameFormat() {
     let frame = render(MeetingFixtures.state(), 30, 3)
     #expect(
@@ -450,6 +519,7 @@ private func render(
         long, elapsed: 5, paused: true, alert: .endMeeting(isDiscardable: true, isEarly: true)),
       MeetingFixtures.state(elapsed: 600),
       MeetingFixtures.state(elapsed: 395),
+      withWork(MeetingFixtures.state(), commits: 200),
     ]
     let overlays = [
       ScreenOverlay(),

@@ -67,9 +67,12 @@ extension RecordMeeting.State {
   }
 
   /// Whole working days from when `item` was opened to the day the meeting started, counted
-  /// by the `workdays` setting in the user's time zone.
+  /// by the `workdays` setting in local dates: those of the `utcOffset` dependency, each date
+  /// at its own offset (an item opened in summer and a meeting in winter each count their own
+  /// daylight saving time).
   public func age(of item: Item) -> Int {
-    workingDays.age(from: item.opened, to: today ?? item.opened, timeZone: timeZone)
+    @Dependency(\.utcOffset) var utcOffset
+    return workingDays.age(from: item.opened, to: today ?? item.opened, utcOffset: utcOffset)
   }
 
   /// What is open overall when the meeting starts; nil when nothing is.

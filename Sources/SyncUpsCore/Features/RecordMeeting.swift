@@ -101,8 +101,6 @@ public struct RecordMeeting: Reducer, Sendable {
     public var turnItems: [Item.ID] = []
     /// The days that count towards an item's age: the `workdays` setting.
     public var workingDays: WorkingDays
-    /// The time zone whose local dates an item's age counts.
-    public var timeZone: TimeZone
     /// When the meeting was opened, read only when the sync-up has items: their ages are
     /// counted to this day. Nil otherwise (an item raised in the meeting is 0 days old).
     public var today: Date?
@@ -116,6 +114,9 @@ public struct RecordMeeting: Reducer, Sendable {
     /// The absent attendees whose written update the meeting has read into the transcript,
     /// once it passed their place in the order (see ``readPassedUpdates(all:)``).
     public var updatesRead: Set<Attendee.ID> = []
+    /// The speakers' work cards: asked for (see ``askForWork(since:in:timeLimit:)``) and those
+    /// arrived. Nil when none was asked for; never saved.
+    public var work: RecordMeeting.Work?
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
@@ -126,15 +127,12 @@ public struct RecordMeeting: Reducer, Sendable {
     ///   - order: the calling order; `shuffled` draws from the `random` dependency.
     ///   - allowsOvertime: whether a speaker may run past their slot.
     ///   - workingDays: the days that count towards an item's age.
-    ///   - timeZone: the time zone of the local dates items' ages count.
     public init(
       syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], present: Set<Attendee.ID> = [],
-      order: SpeakingOrder = .listed,
-      allowsOvertime: Bool = false, workingDays: WorkingDays = .mondayToFriday,
-      timeZone: TimeZone = .current
+      order: SpeakingOrder = .listed, allowsOvertime: Bool = false,
+      workingDays: WorkingDays = .mondayToFriday
     ) {
       self.workingDays = workingDays
-      self.timeZone = timeZone
       if !syncUp.wrappedValue.items.isEmpty {
         @Dependency(\.date.now) var now
         self.today = now
@@ -335,7 +333,8 @@ public struct RecordMeeting: Reducer, Sendable {
     /// was when the note being typed was started, else the current speaker's; the note being
     /// typed is then done.
     case noteSubmitted(String)
-    /// The meeting appeared: the timer starts.
+    /// The meeting appeared: the timer starts, and the first time the gathering of the work
+    /// cards asked for (see ``State/work``).
     case onTask
     /// Pauses the meeting: ticks are ignored until it resumes.
     case pauseButtonTapped
@@ -358,6 +357,9 @@ public struct RecordMeeting: Reducer, Sendable {
     /// An open item was resolved now, with a resolution (none when blank), and noted in the
     /// transcript.
     case itemResolved(Item.ID, resolution: String)
+    /// The gathering of the work cards told something: a speaker's card, or a repository
+    /// skipped.
+    case workArrived(WorkArrival)
 
     /// What the meeting tells its parent.
     public enum Delegate: Equatable, Sendable {
@@ -380,6 +382,7 @@ public struct RecordMeeting: Reducer, Sendable {
   @Dependency(\.date.now) var now
   @Dependency(\.dismiss) var dismiss
   @Dependency(\.uuid) var uuid
+  @Dependency(\.workCards) var workCards
 
   /// The meeting's logic.
   public init() {}
@@ -465,10 +468,9 @@ public struct RecordMeeting: Reducer, Sendable {
       return .none
 
     case .onTask:
-      if state.started == nil {
-        state.started = wholeSecondsNow
-      }
-      return timer(state)
+      guard state.started == nil else { return timer(state) }
+      state.started = wholeSecondsNow
+      return .merge(timer(state), gatherWork(state))
 
     case .pauseButtonTapped:
       state.isPaused = true
@@ -505,6 +507,10 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .itemResolved(let id, let resolution):
       resolveItem(id, resolution: resolution, &state)
+      return .none
+
+    case .workArrived(let arrival):
+      receiveWork(arrival, &state)
       return .none
     }
   }
@@ -647,6 +653,7 @@ public struct RecordMeeting: Reducer, Sendable {
     state.hasEnded = true
     return .merge(
       .cancel(id: CancelID.timer),
+      .cancel(id: WorkCancelID.gathering),
       .run { _ in await dismiss() }
     )
   }

@@ -182,13 +182,9 @@ struct StartCommand: RunnableCommand {
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workingDays
-    // Items' ages count local dates at the offset the user's time zone has now.
-    @Dependency(\.date.now) var now
-    @Dependency(\.utcOffset) var utcOffset
     let meeting = RecordMeeting.State(
       syncUp: shared, absent: absent, present: present, order: options.order ?? order,
-      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays,
-      timeZone: TimeZone(secondsFromGMT: utcOffset(now)) ?? .gmt)
+      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
     try checkSomeoneSpeaks(meeting, of: target)
     try checkCanStart(target, present: meeting.speakers.count)
 

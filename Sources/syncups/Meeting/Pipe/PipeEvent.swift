@@ -18,6 +18,9 @@ enum PipeEvent: Equatable, Sendable {
   /// with a slot of `slot` seconds and their open `items`.
   case speaker(
     index: Int, count: Int, name: String, elapsed: Int, slot: Int, items: [NumberedItem] = [])
+  /// The work card of the speaker `name` (`attendee`) over the window from `since`, shown at
+  /// `elapsed` seconds: when their turn starts with it there, or when it arrives during it.
+  case work(attendee: UUID, name: String, card: RecordMeeting.TurnWork, since: Date, elapsed: Int)
   /// A blocker or an action item was raised at `elapsed` seconds, for `owner` (its name).
   case item(Item, owner: String?, elapsed: Int)
   /// An item was resolved at `elapsed` seconds.
@@ -61,6 +64,7 @@ enum PipeEvent: Equatable, Sendable {
         away: state.timeAway[attendee.id])
     }
     return [started] + absent + updatesRead(from: [], in: state) + speaker(in: state)
+      + work(in: state, after: nil)
   }
 
   /// The `update` events of the absent attendees whose updates `state` has read and were not
@@ -138,7 +142,24 @@ enum PipeEvent: Equatable, Sendable {
     if new.speakerIndex != old.speakerIndex || new.currentSpeaker != old.currentSpeaker {
       events += speaker(in: new)
     }
+    events += work(in: new, after: old)
     return events
+  }
+
+  /// The `work` event of `state`'s speaker, when their card is there and was not shown in
+  /// `old` (a new turn, or the card arrived); none otherwise.
+  private static func work(
+    in state: RecordMeeting.State, after old: RecordMeeting.State?
+  ) -> [PipeEvent] {
+    guard let card = state.turnWork, let since = state.work?.request.window.since,
+      old == nil || old?.speakerIndex != state.speakerIndex
+        || old?.currentSpeaker != state.currentSpeaker || old?.turnWork != card
+    else { return [] }
+    return [
+      .work(
+        attendee: card.attendee, name: state.currentSpeakerName, card: card, since: since,
+        elapsed: state.meetingSeconds)
+    ]
   }
 
   /// The `ended` event of a meeting that ended as `ending` at `elapsed` seconds.
@@ -181,6 +202,9 @@ extension PipeEvent {
   /// Started Morning Sync: 3 speakers, 5 min; 2 open blockers, oldest 5 days; 3 actions
   /// 0:00 Blob is speaking (speaker 1 of 3)
   ///   1. blocked 5 days: waiting on API keys
+  /// 0:02 Work of Blob: 2 commits in api, web
+  ///   4f3e1a8 api: Retry uploads
+  ///   9c1d2e0 web: Show the retries
   /// 0:42 Note from Blob: Shipped it
   /// 0:50 Note from Blob: Blocker: the build is slow
   /// 0:50 Blocker for Blob: the build is slow
@@ -188,7 +212,8 @@ extension PipeEvent {
   /// 5:00 Saved the meeting (1 note)
   /// ```
   ///
-  /// The speaker's open items follow their line, one an indented line each.
+  /// The speaker's open items follow their line, and a work card's newest commits its line
+  /// (at most ``RecordMeeting/TurnWork/keptCommits``), one an indented line each.
   var plainLine: String {
     switch self {
     case .started(_, let title, let duration, let speakers, let overtime, let open):
@@ -199,6 +224,9 @@ extension PipeEvent {
     case .speaker(let index, let count, let name, let elapsed, _, let items):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
         + items.map { "\n  \($0.number). " + sanitize($0.text) }.joined()
+    case .work(_, let name, let card, _, let elapsed):
+      return "\(DurationText.clock(elapsed)) Work of \(sanitize(name)): \(sanitize(card.summary))"
+        + card.newest.map { "\n  \($0.shortHash) " + sanitize(card.line(for: $0)) }.joined()
     case .item(let item, let owner, let elapsed):
       return "\(DurationText.clock(elapsed)) \(Self.kindWord(item)) for \(sanitize(owner ?? "nobody")): "
         + sanitize(item.text)
@@ -269,6 +297,22 @@ extension PipeEvent {
           })
       }
       return .object(members)
+    case .work(let attendee, let name, let card, let since, let elapsed):
+      return .object([
+        "event": .string("work"), "attendee": .string(attendee.uuidString),
+        "name": .string(name), "since": .string(DateText.iso8601(since)),
+        "count": .int(card.commitCount),
+        "repositories": .array(card.repositories.map(JSONOutput.string)),
+        "unread": .array(card.unread.map(JSONOutput.string)),
+        "commits": .array(
+          card.newest.map {
+            .object([
+              "repository": .string($0.repository), "hash": .string($0.hash),
+              "subject": .string($0.subject), "date": .string(DateText.iso8601($0.date)),
+            ])
+          }),
+        "elapsed": .int(elapsed),
+      ])
     case .item(let item, let owner, let elapsed):
       return .object([
         "event": .string("item"), "id": .string(item.id.uuidString),

@@ -199,6 +199,18 @@ struct ScreenParts {
     return state.turnAgenda.map { truncated("\($0.number). " + sanitize($0.text), toWidth: width) }
   }
 
+  /// The speaker's work card once it has arrived, each line cut to `width`: `Work: 3 commits in
+  /// api, web` and then the newest commits, at most `limit` lines in all (the layout keeps
+  /// those that fit). Nothing for a card with nothing to say, before it arrives, and when no
+  /// card was asked for.
+  func work(width: Int, limit: Int) -> [String] {
+    guard !isOver, let card = state.turnWork, !card.isEmpty, limit > 0 else { return [] }
+    let commits = card.newest.prefix(limit - 1).map {
+      truncated("  " + sanitize(card.line(for: $0)), toWidth: width)
+    }
+    return [truncated("Work: " + sanitize(card.summary), toWidth: width)] + commits
+  }
+
   /// The keys that work now, as many as fit in `width`; `nil` while the end prompt is shown
   /// (its buttons name theirs) or when not even the main keys fit.
   func help(width: Int = .max) -> String? {
