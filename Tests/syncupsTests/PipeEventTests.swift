@@ -117,6 +117,32 @@ struct PipeEventTests {
     }
   }
 
+  @Test func timeAwayAndWrittenUpdatesAsLines() {
+    let away = TimeAway(
+      id: Self.cy, from: CalendarDay("2026-11-23")!, to: CalendarDay("2026-11-27")!,
+      note: "holiday")
+    let cy = MeetingAttendee(id: Self.cy, name: "Cy", absent: true)
+    let update = WrittenUpdate(
+      attendee: Self.cy, day: CalendarDay("2026-11-24")!, done: "the API\u{1B}", next: nil,
+      blockers: ["keys", " "], written: Date(timeIntervalSince1970: 0))
+    let events = [
+      PipeEvent.absent(cy, name: "Cy", elapsed: 0, away: away),
+      .absent(cy, name: "Cy", elapsed: 0, away: TimeAway(id: Self.cy, from: away.from)),
+      .update(update, name: "Cy", present: false, elapsed: 30),
+    ]
+    #expect(
+      events.map(\.plainLine) == [
+        "0:00 Cy is away until Fri 27 Nov (holiday)", "0:00 Cy is away",
+        "0:30 Cy wrote for Tue 24 Nov: Done: the API\\u{1B}; Blocker: keys",
+      ])
+    #expect(
+      events.map { $0.json.text(pretty: false) } == [
+        #"{"attendee":"00000000-0000-0000-0000-00000000000C","away":{"from":"2026-11-23","note":"holiday","to":"2026-11-27"},"elapsed":0,"event":"absent","name":"Cy"}"# + "\n",
+        #"{"attendee":"00000000-0000-0000-0000-00000000000C","away":{"from":"2026-11-23","note":null,"to":null},"elapsed":0,"event":"absent","name":"Cy"}"# + "\n",
+        #"{"attendee":"00000000-0000-0000-0000-00000000000C","blockers":["keys"," "],"day":"2026-11-24","done":"the API\u001b","elapsed":30,"event":"update","name":"Cy","next":null,"present":false}"# + "\n",
+      ])
+  }
+
   @Test func plainLinesEscapeControlCharacters() {
     #expect(
       PipeEvent.note(speaker: "A\u{1B}[31m", text: "x\u{7}", elapsed: 75).plainLine

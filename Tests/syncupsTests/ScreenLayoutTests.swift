@@ -543,4 +543,35 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
       }
     }
   }
+
+  /// Blob Jr away until Friday; Blob, speaking, wrote Tuesday's update: the first turn says
+  /// who is away, and the update shows under the speaker, a line a part.
+  @MainActor
+  @Test func whoIsAwayAndTheSpeakersWrittenUpdate() {
+    var syncUp = MeetingFixtures.engineering
+    syncUp.attendees[1].away = [
+      TimeAway(id: RenderingFixtures.id(31), from: CalendarDay("2026-11-23")!, to: CalendarDay("2026-11-27")!)
+    ]
+    syncUp.updates = [
+      WrittenUpdate(
+        attendee: RenderingFixtures.id(11), day: CalendarDay("2026-11-24")!, done: "the API",
+        next: "the review", written: Date(timeIntervalSince1970: 1_795_500_000))
+    ]
+    let state = withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 1_795_608_000))  // 2026-11-25T12:00Z
+      $0.utcOffset = { _ in 0 }
+    } operation: {
+      RecordMeeting.State(syncUp: Shared(syncUp))
+    }
+    let parts = ScreenParts(state: state, overlay: ScreenOverlay(), style: .plain)
+    #expect(parts.awayNotices(width: 80) == ["Blob Jr is away until Fri 27 Nov"])
+    #expect(parts.awayNotices(width: 12) == ["Blob Jr is …"])
+    #expect(
+      parts.writtenUpdate(width: 80) == ["Wrote for Tue 24 Nov:", "  Done: the API", "  Next: the review"])
+    let lines = render(state, 80, 24).components(separatedBy: "\u{1B}[K")
+    #expect(Array(lines[2...9]).map { $0.components(separatedBy: "\u{1B}[").first ?? "" } == [
+      " Blob Jr is away until Fri 27 Nov", "", " Blob is speaking", " Speaker 1 of 2",
+      " Next: Blob Sr", " Wrote for Tue 24 Nov:", "   Done: the API", "   Next: the review",
+    ])
+  }
 }
