@@ -36,6 +36,25 @@ import TestStoreSupport
     await clock.advance(by: .seconds(1))
   }
 
+  /// Ticks through `seconds` of a turn that started at the meeting's start, nothing but the
+  /// time changing; with `slotEnd`, the turn runs into overtime there.
+  private func tick(
+    _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>,
+    through seconds: ClosedRange<Int>, overtimeAt slotEnd: Int? = nil
+  ) async {
+    for second in seconds {
+      await tick()
+      await store.receive(.timerTick) {
+        $0.secondsElapsed = min(second, slotEnd ?? second)
+        $0.stopwatch = FeatureFixtures.running(second)
+        if let slotEnd {
+          $0.isInOvertime = second >= slotEnd
+          $0.slotDidRunOut = second == slotEnd
+        }
+      }
+    }
+  }
+
   /// The slots of every speaker, in order.
   private func slots(_ store: TestStore<RecordMeeting.State, RecordMeeting.Action>) -> [Range<Int>] {
     store.state.speakers.indices.map(store.state.speakerSlot(for:))
@@ -103,13 +122,7 @@ import TestStoreSupport
     let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 3)
     let store = meeting(syncUp)
     await store.startMeeting()
-    for second in 1...4 {
-      await tick()
-      await store.receive(.timerTick) {
-        $0.secondsElapsed = second
-        $0.stopwatch = FeatureFixtures.running(second)
-      }
-    }
+    await tick(store, through: 1...4)
     #expect(store.state.secondsRemaining == 26)
     await store.send(.skipButtonTapped) {
       $0.speakers = [UUID(0xC01), UUID(0xC02), UUID(0xC00)]
@@ -161,13 +174,7 @@ import TestStoreSupport
     let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 3)
     let store = meeting(syncUp)
     await store.startMeeting()
-    for second in 1...3 {
-      await tick()
-      await store.receive(.timerTick) {
-        $0.secondsElapsed = second
-        $0.stopwatch = FeatureFixtures.running(second)
-      }
-    }
+    await tick(store, through: 1...3)
     await store.send(.skipButtonTapped) {
       $0.speakers = [UUID(0xC01), UUID(0xC02), UUID(0xC00)]
       $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(3), slot: 3)]
@@ -285,13 +292,7 @@ import TestStoreSupport
     let store = meeting(syncUp, absent: [UUID(0xC01)])
     #expect(slots(store) == [0..<15, 15..<30])
     await store.startMeeting()
-    for second in 1...6 {
-      await tick()
-      await store.receive(.timerTick) {
-        $0.secondsElapsed = second
-        $0.stopwatch = FeatureFixtures.running(second)
-      }
-    }
+    await tick(store, through: 1...6)
     #expect(store.state.secondsRemaining == 24)
     await store.send(.attendeeJoined(UUID(0xC01))) {
       $0.lineup[1].absent = false
@@ -368,15 +369,7 @@ import TestStoreSupport
     let syncUp = FeatureFixtures.syncUp(duration: 20, attendees: 2)
     let store = meeting(syncUp, absent: [UUID(0xC01)], allowsOvertime: true)
     await store.startMeeting()
-    for second in 1...22 {
-      await tick()
-      await store.receive(.timerTick) {
-        $0.secondsElapsed = min(second, 20)
-        $0.stopwatch = FeatureFixtures.running(second)
-        $0.isInOvertime = second >= 20
-        $0.slotDidRunOut = second == 20
-      }
-    }
+    await tick(store, through: 1...22, overtimeAt: 20)
     await store.send(.attendeeJoined(UUID(0xC01))) {
       $0.lineup[1].absent = false
       $0.speakers = [UUID(0xC00), UUID(0xC01)]
@@ -423,15 +416,7 @@ import TestStoreSupport
     let syncUp = FeatureFixtures.syncUp(duration: 20, attendees: 3)
     let store = meeting(syncUp, absent: [UUID(0xC02)], allowsOvertime: true)
     await store.startMeeting()
-    for second in 1...11 {
-      await tick()
-      await store.receive(.timerTick) {
-        $0.secondsElapsed = min(second, 10)
-        $0.stopwatch = FeatureFixtures.running(second)
-        $0.isInOvertime = second >= 10
-        $0.slotDidRunOut = second == 10
-      }
-    }
+    await tick(store, through: 1...11, overtimeAt: 10)
     await store.send(.attendeeJoined(UUID(0xC02))) {
       $0.lineup[2].absent = false
       $0.speakers = [UUID(0xC00), UUID(0xC01), UUID(0xC02)]
