@@ -185,6 +185,19 @@ struct PipeEventTests {
           .speaker(index: 1, count: 2, name: "Ben", elapsed: 3, slot: 30),
           .work(attendee: Self.ben, name: "Ben", card: ben, since: since, elapsed: 3),
         ])
+      // Ana skipped: Ben's turn starts in her place, with his card.
+      var skipped = new
+      _ = RecordMeeting().reduce(into: &skipped, action: .skipButtonTapped)
+      #expect(
+        PipeEvent.changes(from: new, to: skipped) == [
+          .skipped(attendee: Self.ana, name: "Ana", seconds: 3, elapsed: 3),
+          .speaker(index: 0, count: 2, name: "Ben", elapsed: 3, slot: 28),
+          .work(attendee: Self.ben, name: "Ben", card: ben, since: since, elapsed: 3),
+        ])
+      // Those absent may join: their cards are asked for too.
+      var benAway = RecordMeeting.State(syncUp: Shared(value: Self.syncUp), absent: [Self.ben])
+      benAway.askForWork(since: WorkWindow(since: since), in: ["~/src/api"])
+      #expect(benAway.work?.request.attendees.map(\.id) == [Self.ana, Self.ben])
 
       #expect(
         anasWork.plainLine

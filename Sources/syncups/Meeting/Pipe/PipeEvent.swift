@@ -152,8 +152,7 @@ enum PipeEvent: Equatable, Sendable {
     in state: RecordMeeting.State, after old: RecordMeeting.State?
   ) -> [PipeEvent] {
     guard let card = state.turnWork, let since = state.work?.request.window.since,
-      old == nil || old?.speakerIndex != state.speakerIndex
-        || old?.currentSpeaker != state.currentSpeaker || old?.turnWork != card
+      old == nil || old?.speakerIndex != state.speakerIndex || old?.turnWork != card
     else { return [] }
     return [
       .work(
