@@ -97,7 +97,7 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
         " Blob Jr is speaking",
         " Speaker 2 of 3",
         " Next: Blob Sr",
-        " Work: 30 commits in web, api; big …",
+        " Work: 30 commits in web, api; not read in time: big …",
       ] + commits + [
         "",
         " Meeting  4:25 elapsed  5:35 left",
@@ -110,7 +110,9 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
 
     // Fewer rows, fewer commits; none left, no card; the end prompt takes its rows first.
     let short = try #require(lines(of: render(state, 80, 14), rows: 14))
-    #expect(Array(short[5...7]) == [" Work: 30 commits in web, api; big …"] + commits.prefix(2))
+    #expect(
+      Array(short[5...7])
+        == [" Work: 30 commits in web, api; not read in time: big …"] + commits.prefix(2))
     let tight = try #require(lines(of: render(state, 80, 11), rows: 11))
     #expect(!tight.contains { $0.contains("Work") || $0.contains("Change") })
     var prompted = state
@@ -133,7 +135,7 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
     #expect(render(asked, 80, 24) == plain)
     let unreadOnly = try #require(
       lines(of: render(withWork(MeetingFixtures.state(), commits: 0), 80, 24), rows: 24))
-    #expect(unreadOnly[5] == " Work: no commits; big …")
+    #expect(unreadOnly[5] == " Work: no commits; not read in time: big …")
   }
 
   @Test func theFrameFormat() {

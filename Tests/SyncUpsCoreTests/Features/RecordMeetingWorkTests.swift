@@ -148,7 +148,7 @@ import TestStoreSupport
       $0.turns.append(FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2))
       $0.speakerDidChange = true
     }
-    #expect(store.state.turnWork?.summary == "1 commit in api; big …")
+    #expect(store.state.turnWork?.summary == "1 commit in api; not read in time: big …")
     #expect(Self.lines(store.state.turnWork) == ["Log the retries"])
 
     // The meeting saved keeps nothing of the cards: its record is as without them.
