@@ -160,11 +160,11 @@ extension RecordMeeting.State {
         window: window, attendees: attendees, repositories: repositories, timeLimit: timeLimit))
   }
 
-  /// The current speaker's work card, once it has arrived; nil before, when no card was asked
-  /// for, and once the last slot has run out.
+  /// The current speaker's work card, once it has arrived; nil before, and when no card was
+  /// asked for.
   public var turnWork: RecordMeeting.TurnWork? {
     guard let work, speakers.indices.contains(speakerIndex) else { return nil }
     let id = speakers[speakerIndex]
-    return work.cards.last { $0.attendee == id }
+    return work.cards.first { $0.attendee == id }
   }
 }

@@ -198,6 +198,10 @@ struct StartCommand: RunnableCommand {
       }
     }
     live.run(startsTimer: isInteractive || timing != .immediate) { ended in
+      // The terminal is back: the repositories the work cards left out, each once.
+      for skipped in ended.work?.skipped ?? [] {
+        context.say("Skipped \(sanitize(skipped.repository)): \(sanitize(skipped.reason)).")
+      }
       // Save, then say what happened.
       let ending = try live.save(ended)
       frontEnd.report(ending, elapsed: ended.meetingSeconds, syncUp: ended.syncUp)
