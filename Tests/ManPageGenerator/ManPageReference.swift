@@ -211,6 +211,17 @@ enum ManPageReference {
         + "and age (Number: working days)."
     ),
     (
+      "work",
+      "attendee (String: the id) and name (String) of the speaker, since (String: the start "
+        + "of the window, ISO 8601 in UTC), count (Number: their commits in it), repositories "
+        + "(Array of Strings: those the commits are in, the newest first), unread (Array of "
+        + "Strings: repositories not read within their time limit) and commits (Array: the "
+        + "newest \(RecordMeeting.TurnWork.keptCommits), newest first, each with repository, "
+        + "hash, subject and date): the speaker's work card, only when repositories are set; "
+        + "right after their speaker event when it is ready, else when it arrives during their "
+        + "turn."
+    ),
+    (
       "note",
       "speaker (String) and text (String) of a note added to the transcript (an item raised "
         + "or resolved adds one too, its text Blocker: TEXT, Action for NAME: TEXT or "

@@ -204,7 +204,7 @@ struct PipeEventTests {
           == "0:03 Work of Ana: 1 commit in api\n  4f3e1a8 Retry uploads\\u{1B}[2J")
       #expect(
         PipeEvent.work(attendee: Self.ben, name: "Ben", card: ben, since: since, elapsed: 3)
-          .plainLine == "0:03 Work of Ben: no commits; big …")
+          .plainLine == "0:03 Work of Ben: no commits; not read in time: big …")
       #expect(
         anasWork.json.text(pretty: false)
           == #"{"attendee":"00000000-0000-0000-0000-00000000000A","commits":[{"date":"2026-02-06T17:00:00Z","#

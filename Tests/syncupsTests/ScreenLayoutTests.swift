@@ -66,6 +66,21 @@ private func render(
   render(state, ScreenOverlay(), columns, rows, style: style)
 }
 
+/// The top of ``MeetingFixtures/state(_:elapsed:paused:alert:)``'s screen without colour,
+/// 80 columns wide: the title to who is next.
+private let plainHead = [
+  " Engineering", "", " Blob Jr is speaking", " Speaker 2 of 3", " Next: Blob Sr",
+]
+
+/// The times of that screen, after the blank line above them.
+private let plainTimes = [
+  "", " Meeting  4:25 elapsed  5:35 left", " " + bar(34, 44),
+  " Speaker  1:05 elapsed  2:15 left", " " + bar(25, 53),
+]
+
+/// The keys on that screen's last row.
+private let plainKeys = " n next  a absent  space pause  t note  b blocker  o action  e end  s skip"
+
 /// `state` with Blob Jr's work card arrived: `count` commits, newest first (`Change 1`), in
 /// web and api by turns, and the repository big not read in time.
 private func withWork(_ state: RecordMeeting.State, commits count: Int) -> RecordMeeting.State {
@@ -91,26 +106,15 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
     let state = withWork(MeetingFixtures.state(), commits: 30)
     let commits = (1...12).map { "   " + ($0 % 2 == 1 ? "web" : "api") + ": Change \($0)" }
     let expected =
-      [
-        " Engineering",
-        "",
-        " Blob Jr is speaking",
-        " Speaker 2 of 3",
-        " Next: Blob Sr",
-        " Work: 30 commits in web, api; big …",
-      ] + commits + [
-        "",
-        " Meeting  4:25 elapsed  5:35 left",
-        " " + bar(34, 44),
-        " Speaker  1:05 elapsed  2:15 left",
-        " " + bar(25, 53),
-        " n next  a absent  space pause  t note  b blocker  o action  e end  s skip",
-      ]
+      plainHead + [" Work: 30 commits in web, api; not read in time: big …"] + commits
+      + plainTimes + [plainKeys]
     #expect(render(state, 80, 24) == screen(expected, rows: 24))
 
     // Fewer rows, fewer commits; none left, no card; the end prompt takes its rows first.
     let short = try #require(lines(of: render(state, 80, 14), rows: 14))
-    #expect(Array(short[5...7]) == [" Work: 30 commits in web, api; big …"] + commits.prefix(2))
+    #expect(
+      Array(short[5...7])
+        == [" Work: 30 commits in web, api; not read in time: big …"] + commits.prefix(2))
     let tight = try #require(lines(of: render(state, 80, 11), rows: 11))
     #expect(!tight.contains { $0.contains("Work") || $0.contains("Change") })
     var prompted = state
@@ -133,7 +137,7 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
     #expect(render(asked, 80, 24) == plain)
     let unreadOnly = try #require(
       lines(of: render(withWork(MeetingFixtures.state(), commits: 0), 80, 24), rows: 24))
-    #expect(unreadOnly[5] == " Work: no commits; big …")
+    #expect(unreadOnly[5] == " Work: no commits; not read in time: big …")
   }
 
   @Test func theFrameFormat() {
@@ -146,18 +150,7 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
 
   @Test func fullScreenWithoutColour() {
     let expected =
-      [
-        " Engineering",
-        "",
-        " Blob Jr is speaking",
-        " Speaker 2 of 3",
-        " Next: Blob Sr",
-        "",
-        " Meeting  4:25 elapsed  5:35 left",
-        " " + bar(34, 44),
-        " Speaker  1:05 elapsed  2:15 left",
-        " " + bar(25, 53),
-      ] + Array(repeating: "", count: 13) + [" n next  a absent  space pause  t note  b blocker  o action  e end  s skip"]
+      plainHead + plainTimes + Array(repeating: "", count: 13) + [plainKeys]
     #expect(render(MeetingFixtures.state(), 80, 24) == screen(expected, rows: 24))
   }
 

@@ -65,16 +65,16 @@ extension RecordMeeting {
     /// Whether the card has nothing to say: no commit, and every repository read.
     public var isEmpty: Bool { commitCount == 0 && unread.isEmpty }
 
-    /// `3 commits in api, web`, `1 commit in api`, `no commits`; the repositories not read in
-    /// time follow, each marked as cut short: `2 commits in api; big …`.
+    /// `3 commits in api, web`, `1 commit in api`, `no commits`; then the repositories not
+    /// read in time, if any: `2 commits in api; not read in time: big …`.
     public var summary: String {
       let count =
         commitCount == 0
         ? "no commits"
         : "\(commitCount) commit\(commitCount == 1 ? "" : "s") in "
           + repositories.joined(separator: ", ")
-      let cut = unread.map { $0 + " …" }.joined(separator: ", ")
-      return cut.isEmpty ? count : count + "; " + cut
+      guard !unread.isEmpty else { return count }
+      return count + "; not read in time: " + unread.joined(separator: ", ") + " …"
     }
 
     /// A commit as the card lists it: its subject, after its repository's name when the card
@@ -161,10 +161,10 @@ extension RecordMeeting.State {
         window: window, attendees: attendees, repositories: repositories, timeLimit: timeLimit))
   }
 
-  /// The current speaker's work card, once it has arrived; nil before, when no card was asked
-  /// for, and once the last slot has run out.
+  /// The current speaker's work card, once it has arrived; nil before, and when no card was
+  /// asked for.
   public var turnWork: RecordMeeting.TurnWork? {
     guard let work, let id = currentSpeaker else { return nil }
-    return work.cards.last { $0.attendee == id }
+    return work.cards.first { $0.attendee == id }
   }
 }

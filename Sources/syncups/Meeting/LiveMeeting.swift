@@ -174,7 +174,6 @@ final class LiveMeeting {
     // meeting is being stored, and the terminal given back first.
     frontEnd.stop()
     let state = store.state
-    reportSkippedRepositories(of: state)
     do {
       let ending = try whenOver?(state) ?? .discarded
       if case .discarded = ending { printNotes(of: state) }
@@ -187,14 +186,6 @@ final class LiveMeeting {
       Output.error("Error: \(error)\n")
       printNotes(of: state)
       exit(.failure)
-    }
-  }
-
-  /// The repositories the work cards left out, each once on standard error, now that the
-  /// terminal is back: `Skipped ~/gone: no such directory.`
-  private func reportSkippedRepositories(of state: RecordMeeting.State) {
-    for skipped in state.work?.skipped ?? [] {
-      Output.error("Skipped \(sanitize(skipped.repository)): \(sanitize(skipped.reason)).\n")
     }
   }
 

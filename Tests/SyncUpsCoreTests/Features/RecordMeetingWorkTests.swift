@@ -85,6 +85,26 @@ import TestStoreSupport
     await clock.advance(by: .seconds(1))
   }
 
+  /// Two seconds: Blob's slot runs out and Blob Jr's turn starts.
+  private func passTheFirstTurn(
+    _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>, _ clock: TestClock
+  ) async {
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.secondsElapsed = 1
+      $0.stopwatch = FeatureFixtures.running(1)
+    }
+    await tick(clock)
+    await store.receive(.timerTick) {
+      $0.speakerIndex = 1
+      $0.secondsElapsed = 2
+      $0.speakerDidChange = true
+      $0.stopwatch = FeatureFixtures.running(2)
+      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 2, of: 2)]
+      $0.turnStart = .seconds(2)
+    }
+  }
+
   @Test func everySpeakersCardIsAskedForAtTheStartAndShownInTheirTurn() async {
     let clock = TestClock()
     let requests = Box<[WorkRequest]>([])
@@ -124,20 +144,7 @@ import TestStoreSupport
     #expect(store.state.turnWork?.summary == "2 commits in web, api")
     #expect(Self.lines(store.state.turnWork) == ["web: Show the retries", "api: Retry uploads"])
 
-    await tick(clock)
-    await store.receive(.timerTick) {
-      $0.secondsElapsed = 1
-      $0.stopwatch = FeatureFixtures.running(1)
-    }
-    await tick(clock)
-    await store.receive(.timerTick) {
-      $0.speakerIndex = 1
-      $0.secondsElapsed = 2
-      $0.speakerDidChange = true
-      $0.stopwatch = FeatureFixtures.running(2)
-      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 2, of: 2)]
-      $0.turnStart = .seconds(2)
-    }
+    await passTheFirstTurn(store, clock)
     #expect(store.state.turnWork == junior)
     #expect(store.state.turnWork?.isEmpty == true)
     #expect(store.state.turnWork?.summary == "no commits")
@@ -148,7 +155,7 @@ import TestStoreSupport
       $0.turns.append(FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2))
       $0.speakerDidChange = true
     }
-    #expect(store.state.turnWork?.summary == "1 commit in api; big …")
+    #expect(store.state.turnWork?.summary == "1 commit in api; not read in time: big …")
     #expect(Self.lines(store.state.turnWork) == ["Log the retries"])
 
     // The meeting saved keeps nothing of the cards: its record is as without them.
@@ -186,20 +193,7 @@ import TestStoreSupport
     let store = store(gatherer, clock: clock)
 
     await store.startMeeting()
-    await tick(clock)
-    await store.receive(.timerTick) {
-      $0.secondsElapsed = 1
-      $0.stopwatch = FeatureFixtures.running(1)
-    }
-    await tick(clock)
-    await store.receive(.timerTick) {
-      $0.speakerIndex = 1
-      $0.secondsElapsed = 2
-      $0.speakerDidChange = true
-      $0.stopwatch = FeatureFixtures.running(2)
-      $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 2, of: 2)]
-      $0.turnStart = .seconds(2)
-    }
+    await passTheFirstTurn(store, clock)
     #expect(store.state.turnWork == nil)
 
     // Blob's card, too late for his turn, is kept; Blob Jr's shows in hers.

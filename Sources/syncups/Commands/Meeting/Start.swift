@@ -74,6 +74,15 @@ struct StartCommand: RunnableCommand {
       as a note; all of them are saved with the meeting, and a discarded meeting takes them \
       with it.
 
+      With repositories set (the repositories setting), each speaker's commits since the \
+      sync-up's previous meeting (else since the start of the previous working day) are \
+      gathered in the background from the meeting's start, and each turn shows the speaker's \
+      work card under their name (Work: 3 commits in api, web, then the newest subjects, as \
+      many as fit) as soon as it is ready; a repository not read in time is named after \
+      'not read in time:' with an ellipsis, and repositories that are missing or not git \
+      repositories are named on stderr once the meeting is over. Gathering never holds the timer back, and \
+      nothing of the card is saved.
+
       A meeting ends early when you end it (e, a signal, save from a script) while the \
       speaker still has time in their slot or someone present has not spoken yet; the \
       prompt then says so, and the record stores endedEarly. Time running out, next on the \
@@ -88,9 +97,10 @@ struct StartCommand: RunnableCommand {
       for a script, and the keys still work.
 
       When stdin or stdout is not a terminal, stdin lines are commands (next, skip, absent, \
-      joined NAME, pause, resume, note TEXT, blocker TEXT, action [@NAME] TEXT, resolve ITEM [TEXT] with ITEM \
-      the number the speaker's turn shows or the start of an open item's id, save, discard) and stdout gets one line per event, or JSON Lines \
-      events with --json. next on the last speaker ends the meeting and saves it: a terminal \
+      joined NAME, pause, resume, note TEXT, blocker TEXT, action [@NAME] TEXT, resolve ITEM \
+      [TEXT] with ITEM the number the speaker's turn shows or the start of an open item's id, \
+      save, discard) and stdout gets one line per event (a speaker's work card is a work \
+      event), or JSON Lines events with --json. next on the last speaker ends the meeting and saves it: a terminal \
       asks first, offering only Save and end or Resume, and a script has no one to answer. \
       Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \
       is not a command is reported on stderr and ignored; nothing after the meeting ended \
@@ -182,11 +192,21 @@ struct StartCommand: RunnableCommand {
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workingDays
-    let meeting = RecordMeeting.State(
+    var meeting = RecordMeeting.State(
       syncUp: shared, absent: absent, present: present, order: options.order ?? order,
       allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
     try checkSomeoneSpeaks(meeting, of: target)
     try checkCanStart(target, present: meeting.speakers.count)
+    // Each speaker's work since the previous meeting, from the repositories this machine reads,
+    // gathered once the meeting starts.
+    @SharedReader(.repositories) var repositories
+    @Dependency(\.date.now) var now
+    @Dependency(\.utcOffset) var utcOffset
+    meeting.askForWork(
+      since: WorkWindow.of(
+        meetingAt: now, in: target, isPast: false, workingDays: workingDays,
+        utcOffset: utcOffset),
+      in: repositories)
 
     // Run on the terminal, or on a pipe.
     let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1
@@ -208,6 +228,10 @@ struct StartCommand: RunnableCommand {
       }
     }
     live.run(startsTimer: isInteractive || timing != .immediate) { ended in
+      // The terminal is back: the repositories the work cards left out, each once.
+      for skipped in ended.work?.skipped ?? [] {
+        context.say("Skipped \(sanitize(skipped.repository)): \(sanitize(skipped.reason)).")
+      }
       // Save, then say what happened.
       let ending = try live.save(ended)
       frontEnd.report(ending, elapsed: ended.meetingSeconds, syncUp: ended.syncUp)
