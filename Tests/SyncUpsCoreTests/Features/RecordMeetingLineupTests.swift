@@ -55,6 +55,25 @@ import TestStoreSupport
     }
   }
 
+  /// Answers Save and end on the end prompt, and expects the meeting of `syncUp` saved with
+  /// `turns`, nothing left carried.
+  private func saveFromThePrompt(
+    _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>, _ syncUp: SyncUp,
+    duration: Int, turns: [Meeting.Turn], endedEarly: Bool = false
+  ) async {
+    let saved = FeatureFixtures.recorded(
+      syncUp, duration: duration, turns: turns, endedEarly: endedEarly)
+    await store.send(.alert(.presented(.confirmSave))) {
+      $0.alert = nil
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.carriedTurns = [:]
+      $0.syncUp.meetings = [saved]
+    }
+    await store.receive(.delegate(.saved(saved)))
+    await store.finish()
+  }
+
   /// The slots of every speaker, in order.
   private func slots(_ store: TestStore<RecordMeeting.State, RecordMeeting.Action>) -> [Range<Int>] {
     store.state.speakers.indices.map(store.state.speakerSlot(for:))
@@ -155,17 +174,10 @@ import TestStoreSupport
       $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
       $0.stopwatch = Stopwatch(elapsed: .seconds(6))
     }
-    let turns = [turn(0xC01, "A2", 0, 8), turn(0xC02, "A3", 0, 9), turn(0xC00, "A1", 6, 13)]
-    let saved = FeatureFixtures.recorded(syncUp, duration: 6, turns: turns, endedEarly: true)
-    await store.send(.alert(.presented(.confirmSave))) {
-      $0.alert = nil
-      $0.hasEnded = true
-      $0.turns = turns
-      $0.carriedTurns = [:]
-      $0.syncUp.meetings = [saved]
-    }
-    await store.receive(.delegate(.saved(saved)))
-    await store.finish()
+    await saveFromThePrompt(
+      store, syncUp, duration: 6,
+      turns: [turn(0xC01, "A2", 0, 8), turn(0xC02, "A3", 0, 9), turn(0xC00, "A1", 6, 13)],
+      endedEarly: true)
   }
 
   /// A skipped speaker the meeting ends before gets their turn recorded with what they had
@@ -249,17 +261,9 @@ import TestStoreSupport
     await store.send(.nextButtonTapped) {
       $0.alert = .endMeeting(isDiscardable: false, isEarly: false)
     }
-    let turns = [turn(0xB3, "Blob Sr", 0, 2), turn(0xB2, "Blob Jr", 0, 2), turn(0xB1, "Blob", 0, 2)]
-    let saved = FeatureFixtures.recorded(syncUp, duration: 0, turns: turns)
-    await store.send(.alert(.presented(.confirmSave))) {
-      $0.alert = nil
-      $0.hasEnded = true
-      $0.turns = turns
-      $0.carriedTurns = [:]
-      $0.syncUp.meetings = [saved]
-    }
-    await store.receive(.delegate(.saved(saved)))
-    await store.finish()
+    await saveFromThePrompt(
+      store, syncUp, duration: 0,
+      turns: [turn(0xB3, "Blob Sr", 0, 2), turn(0xB2, "Blob Jr", 0, 2), turn(0xB1, "Blob", 0, 2)])
   }
 
   @Test func aNoteBeingTypedStaysWithTheSkippedSpeaker() async {
@@ -398,16 +402,8 @@ import TestStoreSupport
       $0.slotDidRunOut = false
       $0.stopwatch = Stopwatch(elapsed: .seconds(23))
     }
-    let turns = [turn(0xC00, "A1", 22, 20), turn(0xC01, "A2", 1, 0)]
-    let saved = FeatureFixtures.recorded(syncUp, duration: 23, turns: turns)
-    await store.send(.alert(.presented(.confirmSave))) {
-      $0.alert = nil
-      $0.hasEnded = true
-      $0.turns = turns
-      $0.syncUp.meetings = [saved]
-    }
-    await store.receive(.delegate(.saved(saved)))
-    await store.finish()
+    await saveFromThePrompt(
+      store, syncUp, duration: 23, turns: [turn(0xC00, "A1", 22, 20), turn(0xC01, "A2", 1, 0)])
   }
 
   /// A3 arrives while A1 runs over the first of two slots: A1 keeps their slot, and A2 and A3
