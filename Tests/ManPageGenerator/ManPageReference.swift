@@ -18,9 +18,10 @@ enum ManPageReference {
     ),
     (
       "attendees",
-      "Array of objects with id (String, an upper-case UUID) and name (String), "
-        + "in speaking order, and away (Array of time away objects, see away below, oldest "
-        + "first; left out when there are none)."
+      "Array of objects with id (String, an upper-case UUID), name (String), away (Array of "
+        + "time away objects, see away below, oldest first; left out when there are none) and, "
+        + "when the attendee has git identities, gitAuthors (Array of Strings, see edit "
+        + "--git-author), in speaking order."
     ),
     ("meetings", "Array of meeting objects, newest first."),
     (
@@ -198,7 +199,29 @@ enum ManPageReference {
       "absent",
       "attendee (String: the id) and name (String) of someone absent: one event for each "
         + "attendee left out with --absent, right after started, and one when the speaker is "
-        + "marked absent (a, or the absent command)."
+        + "marked absent (a, or the absent command). away (Object, only for someone left out "
+        + "because their time away includes the day): from, to (String: days, to null when it "
+        + "has no end) and note (String or null)."
+    ),
+    (
+      "update",
+      "attendee (String: the id), name (String), present (Bool), day (String: the day it is "
+        + "for), done and next (String or null) and blockers (Array of String) of a written "
+        + "update: the speaker's, right after their speaker event, or, with present false, the "
+        + "update of someone absent as the meeting passes their place in the order (before the "
+        + "first speaker, as the next speaker starts, or at the end), which also goes into the "
+        + "transcript as Name (written): Done: TEXT; Next: TEXT; Blocker: TEXT."
+    ),
+    (
+      "skipped",
+      "attendee (String: the id), name (String) and seconds (Number: spoken so far) of the "
+        + "speaker skipped to the end of the order (s, or the skip command); the next speaker's "
+        + "event follows."
+    ),
+    (
+      "joined",
+      "attendee (String: the id) and name (String) of an absent attendee who arrived (j, or "
+        + "the joined command); they speak last."
     ),
     (
       "speaker",
@@ -207,6 +230,17 @@ enum ManPageReference {
         + "started and the absent events. items (Array, only when the speaker has open items): "
         + "each with number (Number: what resolve names), id, kind (blocker or action), text "
         + "and age (Number: working days)."
+    ),
+    (
+      "work",
+      "attendee (String: the id) and name (String) of the speaker, since (String: the start "
+        + "of the window, ISO 8601 in UTC), count (Number: their commits in it), repositories "
+        + "(Array of Strings: those the commits are in, the newest first), unread (Array of "
+        + "Strings: repositories not read within their time limit) and commits (Array: the "
+        + "newest \(RecordMeeting.TurnWork.keptCommits), newest first, each with repository, "
+        + "hash, subject and date): the speaker's work card, only when repositories are set; "
+        + "right after their speaker event when it is ready, else when it arrives during their "
+        + "turn."
     ),
     (
       "note",
@@ -292,6 +326,8 @@ enum ManPageReference {
       (key.rawValue, "String: the days an item's age counts, as config set takes them: mon-fri.")
     case .me:
       (key.rawValue, "String: which attendee you are, as set; null when unset.")
+    case .repositories:
+      (key.rawValue, "Array of Strings: the paths and globs standup reads, as typed.")
     }
   }
 
@@ -613,9 +649,11 @@ enum ManPageReference {
         + "ran, pauses excluded), "
         + "plannedDuration (the sync-up's length then, in seconds), endedEarly (Bool), "
         + "attendees (everyone on the sync-up then, in the order they were called: id, name "
-        + "and absent, a Bool) and turns (in speaking order: attendee, the speaker's id; name; "
-        + "seconds, the time spoken; slot, the seconds the slot gave; overtime is seconds "
-        + "minus slot when positive). Meetings saved before have none of these. A sync-up's "
+        + "and absent, a Bool) and turns (in speaking order, one a speaker: attendee, the "
+        + "speaker's id; name; seconds, the time spoken; slot, the seconds the slot gave, a "
+        + "skipped speaker's both before and after the skip; overtime is seconds minus slot "
+        + "when positive). Meetings saved before have none of these. "
+        + "A sync-up's "
         + "written updates are under updates (attendee, day as YYYY-MM-DD, written, and when "
         + "set done, next and blockers, an array of strings), one per attendee and day; an "
         + "attendee's time away under away (id, from, and when set to and note, days as "

@@ -22,7 +22,7 @@ struct StoredModelTests {
           "attendees", "duration", "durationPerAttendee", "id", "items", "meetings", "theme",
           "title", "updates",
         ])
-    #expect(Attendee.storedKeys == ["away", "id", "name"])
+    #expect(Attendee.storedKeys == ["away", "gitAuthors", "id", "name"])
     #expect(TimeAway.storedKeys == ["from", "id", "note", "to"])
     #expect(
       WrittenUpdate.storedKeys == ["attendee", "blockers", "day", "done", "next", "written"])
@@ -94,7 +94,8 @@ struct StoredModelTests {
           "meetings.\(Self.meetingID).date", "meetings.\(Self.meetingID).duration",
           "meetings.\(Self.meetingID).endedEarly", "meetings.\(Self.meetingID).plannedDuration",
           "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
-          "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).name",
+          "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).gitAuthors",
+          "attendees.\(Self.attendeeID).name",
           "items.\(Self.itemID).opened", "items.\(Self.itemID).openedIn",
           "items.\(Self.itemID).owner", "items.\(Self.itemID).resolution",
           "items.\(Self.itemID).resolved", "items.\(Self.itemID).resolvedIn",
@@ -162,7 +163,9 @@ struct StoredModelTests {
   /// holding every key.
   static let recordedBeforeUpdates = SyncUp(
     id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
-    attendees: [Attendee(id: attendeeID, name: "Blob")],
+    attendees: [
+      Attendee(id: attendeeID, name: "Blob", gitAuthors: ["blob@example.com", "Blob B"])
+    ],
     duration: 600,
     items: [
       Item(
@@ -280,6 +283,7 @@ private struct Variations {
           UUID(uuidString: String(value.uuidString.dropLast(2)) + "F\(step)")!
         case let value as [MeetingAttendee]: Array(repeating: value[0], count: step + 1)
         case let value as [Meeting.Turn]: Array(repeating: value[0], count: step + 1)
+        case let value as GitAuthors: value + ["blob\(step)@example.com"]
         default: preconditionFailure("no change for \(Value.self)")
         }
       return result as! Value

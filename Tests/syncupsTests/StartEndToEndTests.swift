@@ -150,7 +150,7 @@ struct StartEndToEndTests {
     #expect(result.status == 0)
     #expect(
       result.error == """
-        Error: unknown command 'dance'; expected next, absent, pause, resume, note TEXT, blocker TEXT, action TEXT, resolve ITEM [TEXT], save or discard
+        Error: unknown command 'dance'; expected next, skip, absent, joined NAME, pause, resume, note TEXT, blocker TEXT, action TEXT, resolve ITEM [TEXT], save or discard
         Error: 'note' needs the note's text
         Error: 'pause' takes no argument (got 'now')
 

@@ -166,7 +166,7 @@ public struct SyncUpStats: Equatable, Sendable {
   public var untimed: Int { meetings - timed }
 
   /// The figures for `syncUp`'s meetings that `selection` picks. `age` gives how long an
-  /// item has been open, in working days (``Item/age(at:workingDays:timeZone:)``); an item's
+  /// item has been open, in working days (``Item/age(at:workingDays:utcOffset:)``); an item's
   /// age is counted now, whatever the selection.
   public init(
     _ syncUp: SyncUp, selection: Selection = .all, age: (Item) -> Int = { _ in 0 },

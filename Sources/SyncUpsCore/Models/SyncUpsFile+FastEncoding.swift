@@ -90,12 +90,22 @@ public struct SyncUpsWriter: ~Copyable {
   mutating func writeArray<Element: StoredModel>(
     _ elements: [Element]
   ) throws(UnsupportedByFastWriter) {
+    try writeArray(elements) { (writer, element) throws(UnsupportedByFastWriter) in
+      try writer.writeObject(element)
+    }
+  }
+
+  /// Writes an array as ``writeArray(_:)`` does, each element with `writeElement`.
+  mutating func writeArray<Element>(
+    _ elements: [Element],
+    _ writeElement: (inout SyncUpsWriter, Element) throws(UnsupportedByFastWriter) -> Void
+  ) throws(UnsupportedByFastWriter) {
     buffer.append(UInt8(ascii: "["))
     depth += 1
     for (index, element) in elements.enumerated() {
       if index > 0 { buffer.append(UInt8(ascii: ",")) }
       newline()
-      try writeObject(element)
+      try writeElement(&self, element)
     }
     depth -= 1
     if elements.isEmpty { buffer.append(UInt8(ascii: "\n")) }

@@ -46,7 +46,7 @@ package enum CommandTable {
   static let commands: [any DescribedCommand.Type] = [
     ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, DeleteCommand.self,
     StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
-    StatsCommand.self, ItemsCommand.self, ItemGroup.self, UpdateCommand.self,
+    StatsCommand.self, ItemsCommand.self, ItemGroup.self, StandupCommand.self, UpdateCommand.self,
     UpdatesCommand.self, AwayCommand.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
     ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, HooksGroup.self,
     CompletionsCommand.self,

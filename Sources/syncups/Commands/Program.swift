@@ -49,6 +49,7 @@ enum Program {
         $0.fileStorageOptions.lockHolder =
           "'" + ([CommandTable.programName] + invocation.path).joined(separator: " ") + "'"
         $0.defaultAppStorage = AppStorage(url: context.settingsFile)
+        $0.workCards = .git(environment: context.environment)
         // Every command reads, changes and writes within moments; mutations re-read the file
         // under its lock anyway, so watching the directory would only cost start-up time.
         $0.fileStorageOptions.observesOutsideChanges = command.observesOutsideChanges

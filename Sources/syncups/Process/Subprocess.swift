@@ -23,6 +23,9 @@ enum Subprocess {
     var status: Int32
     var output: String
     var error: String
+    /// Whether it was stopped (its process group killed) because its time ran out or the
+    /// caller stopped waiting; then ``output`` and ``error`` hold what it wrote until then.
+    var stopped = false
   }
 
   /// A program that could not be started at all.
@@ -33,8 +36,13 @@ enum Subprocess {
   /// Runs `program` (an absolute path) with `arguments` and exactly `environment`, and waits
   /// for it. The child dies with this process (`PR_SET_PDEATHSIG`): a syncups that is killed
   /// never leaves a git behind that goes on changing the repository on its own.
+  ///
+  /// With a `timeLimit`, the child's process group (it and whatever it started) is killed when
+  /// the limit passes, or as soon as `shouldStop` says so (asked every 50 ms), and the result
+  /// says it was ``Result/stopped``.
   static func run(
-    _ program: String, _ arguments: [String], environment: [String: String]
+    _ program: String, _ arguments: [String], environment: [String: String],
+    timeLimit: Duration? = nil, shouldStop: () -> Bool = { false }
   ) throws(StartFailure) -> Result {
     let outputPipe = try makePipe()
     let errorPipe: (read: Int32, write: Int32)
@@ -56,11 +64,23 @@ enum Subprocess {
       throw error
     }
     for descriptor in [outputPipe.write, errorPipe.write] { close(descriptor) }
-    let (standardOutput, standardError) = drain(outputPipe.read, errorPipe.read)
+    var stopped = false
+    let deadline = timeLimit.map { ContinuousClock.now + $0 }
+    let (standardOutput, standardError) = drain(outputPipe.read, errorPipe.read) {
+      guard let deadline, !stopped else { return -1 }
+      guard ContinuousClock.now < deadline && !shouldStop() else {
+        // The child leads its own session, so its process group is its pid.
+        kill(-pid, SIGKILL)
+        stopped = true
+        return -1
+      }
+      let left = (deadline - ContinuousClock.now).components
+      return Int32(min(50, max(1, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)))
+    }
     return Result(
       status: waitForExit(pid),
       output: String(decoding: standardOutput, as: UTF8.self),
-      error: String(decoding: standardError, as: UTF8.self))
+      error: String(decoding: standardError, as: UTF8.self), stopped: stopped)
   }
 
   /// Starts `program` (an absolute path) with `arguments` and exactly `environment`, its
@@ -153,8 +173,11 @@ enum Subprocess {
     #endif
   }
 
-  /// Reads both pipes to their ends, whichever has something, and closes them.
-  private static func drain(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
+  /// Reads both pipes to their ends, whichever has something, and closes them. Before each
+  /// wait, `nextWait` says how many milliseconds to wait at most (-1: until something comes).
+  private static func drain(
+    _ first: Int32, _ second: Int32, nextWait: () -> Int32
+  ) -> ([UInt8], [UInt8]) {
     var collected: [[UInt8]] = [[], []]
     var descriptors = [
       pollfd(fd: first, events: Int16(POLLIN), revents: 0),
@@ -162,7 +185,7 @@ enum Subprocess {
     ]
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while descriptors.contains(where: { $0.fd >= 0 }) {
-      let ready = poll(&descriptors, 2, -1)
+      let ready = poll(&descriptors, 2, nextWait())
       // Interrupted by a signal: the revents are not this call's; ask again.
       if ready < 0 && errno == EINTR { continue }
       guard ready >= 0 else { break }

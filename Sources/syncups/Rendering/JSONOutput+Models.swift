@@ -102,7 +102,8 @@ extension JSONOutput {
 
   /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
   /// `default-duration` and `hook-timeout`, the name for `color` and `default-theme`, the days
-  /// as text for `workdays`, the name for `me` (null when unset).
+  /// as text for `workdays`, the name for `me` (null when unset), an array of the paths as
+  /// typed for `repositories`.
   static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
     switch key {
     case .bell: .bool(values.bell)
@@ -114,6 +115,7 @@ extension JSONOutput {
     case .overtime: .bool(values.overtime)
     case .workdays: .string(values.workdays.rawValue)
     case .me: values.me.isEmpty ? .null : .string(values.me)
+    case .repositories: .array(values.repositories.map(JSONOutput.string))
     }
   }
 }

@@ -16,6 +16,8 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
   case order
   /// Whether speakers may run past their slot, without `start --overtime`/`--no-overtime`.
   case overtime
+  /// The git repositories work cards read: several paths and globs.
+  case repositories
   /// The days of the week an item's age counts.
   case workdays
   /// Which attendee this machine's user is, for `update` without `--as`.
@@ -27,7 +29,7 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
     switch self {
     case .bell, .overtime: ["on", "off"]
     case .color: ColorSetting.allCases.map(\.rawValue)
-    case .defaultDuration, .hookTimeout, .me: []
+    case .defaultDuration, .hookTimeout, .me, .repositories: []
     case .defaultTheme: Theme.allCases.map(\.rawValue)
     case .order: SpeakingOrder.allCases.map(\.rawValue)
     // Common weeks; any list of days and ranges will do.
@@ -53,6 +55,8 @@ enum ConfigSetting: Sendable, Equatable {
   case order(SpeakingOrder)
   /// Allow overtime (`on`/`off`, with the same spellings as `bell`).
   case overtime(Bool)
+  /// Paths and globs, as typed (`~` is expanded when they are read).
+  case repositories([String])
   case workdays(WorkingDays)
   /// An attendee's name or id prefix, checked against a sync-up's attendees when used.
   case me(String)
@@ -67,6 +71,7 @@ enum ConfigSetting: Sendable, Equatable {
     case .hookTimeout: .hookTimeout
     case .order: .order
     case .overtime: .overtime
+    case .repositories: .repositories
     case .workdays: .workdays
     case .me: .me
     }

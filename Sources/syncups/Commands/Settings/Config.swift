@@ -17,6 +17,8 @@ enum ConfigGroup: CommandGroup {
         order              listed, shuffled or rotated: the order meetings call the
                            attendees in (default: listed)
         overtime           on or off: let speakers run past their slot (default: off)
+        repositories       the git repositories standup reads on this machine: paths
+                           and globs such as '~/src/*', several (default: none)
         workdays           the days an item's age counts: mon-fri, sun-thu, mon,tue,thu
                            (default: mon-fri)
         me                 which attendee you are, by name, for update without --as
@@ -46,9 +48,11 @@ enum SettingsFile {
     @SharedReader(.workingDays) var workdays
     @SharedReader(.hookTimeout) var hookTimeout
     @SharedReader(.me) var me
+    @SharedReader(.repositories) var repositories
     return ConfigValues(
       bell: bell, color: color, defaultDuration: duration, defaultTheme: theme, order: order,
-      overtime: overtime, workdays: workdays, hookTimeout: hookTimeout, me: me)
+      overtime: overtime, workdays: workdays, hookTimeout: hookTimeout, me: me,
+      repositories: repositories)
   }
 
   /// Fails, before anything is read or written, when the settings file cannot be loaded: a

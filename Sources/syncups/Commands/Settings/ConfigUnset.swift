@@ -21,6 +21,7 @@ struct ConfigUnsetCommand: RunnableCommand {
     case .overtime: try SettingsFile.reset(.overtimeAllowed)
     case .workdays: try SettingsFile.reset(.workingDays)
     case .me: try SettingsFile.reset(.me)
+    case .repositories: try SettingsFile.reset(.repositories)
     }
     SettingsFile.reportChange(of: key, in: context)
   }
