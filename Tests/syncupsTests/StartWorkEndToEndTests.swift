@@ -116,14 +116,16 @@ struct StartWorkEndToEndTests {
     #expect(!data.contains("Retry uploads") && !data.contains("commits"))
   }
 
+  /// Plain lines, with `--quiet`: the events as ever, the skipped repository not named.
   @Test func plainLinesListTheCommitsWithTheirHashes() throws {
     let (syncups, git) = try engineering()
     let api = try Self.hashes(in: git.directory.path + "/api", git)
-    let meeting = try RunningSyncUps(syncups, ["start", "eng"])
+    let meeting = try RunningSyncUps(syncups, ["--quiet", "start", "eng"])
     #expect(meeting.waitForOutput(containing: "Work of Ana"))
     meeting.send("discard")
     let result = try meeting.finish()
     #expect(result.status == 0)
+    #expect(result.error == "")
     let lines = result.output.split(separator: "\n").map(String.init)
     let work = try #require(lines.firstIndex { $0.hasSuffix("Work of Ana: 2 commits in web, api") })
     #expect(lines[work + 2] == "  " + (api["Retry uploads"] ?? "").prefix(7) + " api: Retry uploads")
