@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start status meetings meeting stats items item themes config import export merge-driver sync completions help version' ;;
+    '') echo 'list show add edit delete start status meetings meeting stats items item standup themes config import export merge-driver sync completions help version' ;;
     'meeting') echo 'show delete' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
@@ -20,7 +20,7 @@ _syncups_options() {
     'list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'show') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'add') echo '--title --attendee --duration --theme --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'start') echo '--absent --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -36,6 +36,7 @@ _syncups_options() {
     'item reopen') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'item edit') echo '--text --owner --no-owner --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'item delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'standup') echo '--since --repositories --format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'themes') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'config list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -68,6 +69,8 @@ _syncups_option_value() {
     'edit:--add-attendee') echo none ;;
     'edit:--remove-attendee') echo attendee ;;
     'edit:--rename-attendee') echo attendee ;;
+    'edit:--git-author') echo attendee ;;
+    'edit:--no-git-author') echo attendee ;;
     'start:--absent') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
     'status:--format') echo none ;;
@@ -82,6 +85,9 @@ _syncups_option_value() {
     'item resolve:--note') echo none ;;
     'item edit:--text') echo none ;;
     'item edit:--owner') echo attendee ;;
+    'standup:--since') echo none ;;
+    'standup:--repositories') echo file ;;
+    'standup:--format') echo 'choice text markdown json' ;;
     'export:--format') echo 'choice json app markdown' ;;
     'sync:--clone') echo none ;;
   esac
@@ -110,10 +116,11 @@ _syncups_argument() {
     'item edit:1') echo item ;;
     'item delete:0') echo syncup ;;
     'item delete:1') echo item ;;
-    'config get:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
-    'config set:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
-    'config set:1') echo setting ;;
-    'config unset:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
+    'standup:0') echo syncup ;;
+    'config get:0') echo 'choice bell color default-duration default-theme order overtime repositories workdays' ;;
+    'config set:0') echo 'choice bell color default-duration default-theme order overtime repositories workdays' ;;
+    'config set:'*) echo setting ;;
+    'config unset:0') echo 'choice bell color default-duration default-theme order overtime repositories workdays' ;;
     'import:0') echo file ;;
     'merge-driver:0') echo file ;;
     'merge-driver:1') echo file ;;

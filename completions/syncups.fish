@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start status meetings meeting stats items item themes config import export merge-driver sync completions help version
+            printf '%s\n' list show add edit delete start status meetings meeting stats items item standup themes config import export merge-driver sync completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'item'
@@ -34,7 +34,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order --format --last --since --owner --kind --blocker --action --note --text --clone
+                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --absent --order --format --last --since --owner --kind --blocker --action --note --text --repositories --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -146,6 +146,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one p
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
 complete -c syncups -n '__syncups_at \'\' 0' -a items -d 'List the blockers and actions a sync-up follows through.'
 complete -c syncups -n '__syncups_at \'\' 0' -a item -d 'Raise, resolve, reopen, edit or delete a blocker or an action.'
+complete -c syncups -n '__syncups_at \'\' 0' -a standup -d 'Print each attendee\'s commits since the last meeting and their open items.'
 complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour themes with swatches.'
 complete -c syncups -n '__syncups_at \'\' 0' -a config -d 'Read and change settings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from a JSON file.'
@@ -172,6 +173,8 @@ complete -c syncups -n '__syncups_at \'edit\'' -l theme -x -a 'bubblegum butterc
 complete -c syncups -n '__syncups_at \'edit\'' -l add-attendee -x -d 'Add an attendee; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Remove the attendee with this name or id; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Rename an attendee (split at the first \'=\'); repeatable.'
+complete -c syncups -n '__syncups_at \'edit\'' -l git-author -x -a '(__syncups_of_syncup attendees)' -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee.'
+complete -c syncups -n '__syncups_at \'edit\'' -l no-git-author -x -a '(__syncups_of_syncup attendees)' -d 'Take that git identity from an attendee, or all of theirs when none is named; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups delete
@@ -252,6 +255,12 @@ complete -c syncups -n '__syncups_at \'item delete\'' -s y -l yes -d 'Delete wit
 complete -c syncups -n '__syncups_at \'item delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 
+# syncups standup
+complete -c syncups -n '__syncups_at \'standup\'' -l since -x -d 'Read commits from this moment on instead: a time before now such as 30m, 12h, 7d, 1w2d, \'2 weeks ago\' or \'3 months ago\'; today or yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00.'
+complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
+complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
+complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
 # Subcommands of 'config'
 complete -c syncups -n '__syncups_at \'config\' 0' -a list -d 'List every setting and its value.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a get -d 'Print one setting\'s value.'
@@ -259,14 +268,14 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a set -d 'Change a setting.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a setting\'s default.'
 
 # syncups config get
-complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
+complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme order overtime repositories workdays' -d 'key'
 
 # syncups config set
-complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
-complete -c syncups -n '__syncups_at \'config set\' 1' -x -a '(__syncups_setting_values)' -d 'value'
+complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme order overtime repositories workdays' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 1+' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
-complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
+complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime repositories workdays' -d 'key'
 
 # syncups import
 complete -c syncups -n '__syncups_at \'import\'' -l merge -d 'Merge sync-ups already here with the file\'s by id, bringing back what was deleted since.'

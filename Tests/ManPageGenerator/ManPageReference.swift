@@ -241,6 +241,8 @@ enum ManPageReference {
     case .overtime: (key.rawValue, "Bool: whether speakers may run past their slot.")
     case .workdays:
       (key.rawValue, "String: the days an item's age counts, as config set takes them: mon-fri.")
+    case .repositories:
+      (key.rawValue, "Array of Strings: the paths and globs standup reads, as typed.")
     }
   }
 

@@ -112,6 +112,19 @@ extension SharedReaderKey where Self == AppStorageKey<SpeakingOrder>.Default {
   }
 }
 
+extension SharedReaderKey where Self == AppStorageKey<[String]>.Default {
+  /// The git repositories work cards read on this machine: the `repositories` setting, paths
+  /// and globs (`~/src/*`) as typed, none by default. A property of the machine, not of the
+  /// team, so it lives in the settings file, never in the data file.
+  ///
+  /// ```swift
+  /// @SharedReader(.repositories) var repositories  // ["~/src/*", "/srv/git/big.git"]
+  /// ```
+  public static var repositories: Self {
+    Self[.appStorage("repositories"), default: []]
+  }
+}
+
 extension SharedReaderKey where Self == AppStorageKey<WorkingDays>.Default {
   /// The days of the week an item's age counts: the `workdays` setting,
   /// ``WorkingDays/mondayToFriday`` by default.

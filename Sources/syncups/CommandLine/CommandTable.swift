@@ -46,7 +46,8 @@ package enum CommandTable {
   static let commands: [any DescribedCommand.Type] = [
     ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, DeleteCommand.self,
     StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
-    StatsCommand.self, ItemsCommand.self, ItemGroup.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
+    StatsCommand.self, ItemsCommand.self, ItemGroup.self, StandupCommand.self, ThemesCommand.self,
+    ConfigGroup.self, ImportCommand.self,
     ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, CompletionsCommand.self,
     HelpCommand.self, VersionCommand.self, CompleteCommand.self,
   ]

@@ -102,7 +102,7 @@ extension JSONOutput {
 
   /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
   /// `default-duration`, the name for `color` and `default-theme`, the days as text for
-  /// `workdays`.
+  /// `workdays`, an array of the paths as typed for `repositories`.
   static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
     switch key {
     case .bell: .bool(values.bell)
@@ -112,6 +112,7 @@ extension JSONOutput {
     case .order: .string(values.order.rawValue)
     case .overtime: .bool(values.overtime)
     case .workdays: .string(values.workdays.rawValue)
+    case .repositories: .array(values.repositories.map(JSONOutput.string))
     }
   }
 }

@@ -14,6 +14,8 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
   case order
   /// Whether speakers may run past their slot, without `start --overtime`/`--no-overtime`.
   case overtime
+  /// The git repositories work cards read: several paths and globs.
+  case repositories
   /// The days of the week an item's age counts.
   case workdays
 
@@ -23,7 +25,7 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
     switch self {
     case .bell, .overtime: ["on", "off"]
     case .color: ColorSetting.allCases.map(\.rawValue)
-    case .defaultDuration: []
+    case .defaultDuration, .repositories: []
     case .defaultTheme: Theme.allCases.map(\.rawValue)
     case .order: SpeakingOrder.allCases.map(\.rawValue)
     // Common weeks; any list of days and ranges will do.
@@ -47,6 +49,8 @@ enum ConfigSetting: Sendable, Equatable {
   case order(SpeakingOrder)
   /// Allow overtime (`on`/`off`, with the same spellings as `bell`).
   case overtime(Bool)
+  /// Paths and globs, as typed (`~` is expanded when they are read).
+  case repositories([String])
   case workdays(WorkingDays)
 
   /// The key this setting is for.
@@ -58,6 +62,7 @@ enum ConfigSetting: Sendable, Equatable {
     case .defaultTheme: .defaultTheme
     case .order: .order
     case .overtime: .overtime
+    case .repositories: .repositories
     case .workdays: .workdays
     }
   }

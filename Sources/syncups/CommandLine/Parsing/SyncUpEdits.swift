@@ -6,7 +6,8 @@ struct SyncUpEdits: Sendable, Equatable {
   var duration: DurationArgument?
   /// `--theme`, canonical (lower-case).
   var theme: String?
-  /// `--add-attendee`, `--remove-attendee` and `--rename-attendee`, in the order given.
+  /// `--add-attendee`, `--remove-attendee`, `--rename-attendee`, `--git-author` and
+  /// `--no-git-author`, in the order given.
   var attendeeChanges: [AttendeeChange]
 
   init(
@@ -33,10 +34,16 @@ enum AttendeeChange: Sendable, Equatable {
   case remove(nameOrID: String)
   /// `--rename-attendee OLD=NEW`, split at the first `=`.
   case rename(from: String, to: String)
+  /// `--git-author NAME=IDENTITY`, split at the first `=`: one more identity for the attendee.
+  case addGitAuthor(attendee: String, author: String)
+  /// `--no-git-author NAME[=IDENTITY]`: that identity of the attendee's, or all of them.
+  case removeGitAuthor(attendee: String, author: String?)
 
   /// Whether it gives someone a name (adds or renames), which another attendee may have too.
   var givesAName: Bool {
-    if case .remove = self { return false }
-    return true
+    switch self {
+    case .add, .rename: true
+    case .remove, .addGitAuthor, .removeGitAuthor: false
+    }
   }
 }

@@ -15,6 +15,8 @@ enum ConfigGroup: CommandGroup {
         order              listed, shuffled or rotated: the order meetings call the
                            attendees in (default: listed)
         overtime           on or off: let speakers run past their slot (default: off)
+        repositories       the git repositories standup reads on this machine: paths
+                           and globs such as '~/src/*', several (default: none)
         workdays           the days an item's age counts: mon-fri, sun-thu, mon,tue,thu
                            (default: mon-fri)
       """,
@@ -40,9 +42,10 @@ enum SettingsFile {
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workdays
+    @SharedReader(.repositories) var repositories
     return ConfigValues(
       bell: bell, color: color, defaultDuration: duration, defaultTheme: theme, order: order,
-      overtime: overtime, workdays: workdays)
+      overtime: overtime, workdays: workdays, repositories: repositories)
   }
 
   /// Fails, before anything is read or written, when the settings file cannot be loaded: a

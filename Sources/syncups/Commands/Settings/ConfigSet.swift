@@ -10,13 +10,14 @@ struct ConfigSetCommand: RunnableCommand {
         [
           CommandTable.configKeyArgument,
           ArgumentSpec(
-            name: "value",
+            name: "value", 
             help: "on or off for bell and overtime; auto, always or never for color; a "
               + "duration for default-duration (e.g. 10m; a plain number is minutes, but "
               + "seconds with --json, as config get --json prints it); a theme for "
               + "default-theme; listed, shuffled or rotated for order; days and ranges for "
-              + "workdays (mon-fri, sun-thu, mon,tue,thu). Any case will do.",
-            completion: .settingValue),
+              + "workdays (mon-fri, sun-thu, mon,tue,thu); one or more paths and globs for "
+              + "repositories (quote a glob: '~/src/*'). Any case will do.",
+            completion: .settingValue, isRepeating: true),
         ],
         \.setting, parse: ValueParser.setting)
     ],
@@ -26,6 +27,9 @@ struct ConfigSetCommand: RunnableCommand {
       ExampleSpec(
         "A minute and a half, in seconds as config get --json prints it:",
         "syncups config set --json default-duration 90"),
+      ExampleSpec(
+        "Read every clone under ~/src and one more for standup:",
+        "syncups config set repositories '~/src/*' /srv/git/big.git"),
     ]
   )
 
@@ -42,6 +46,7 @@ struct ConfigSetCommand: RunnableCommand {
     case .order(let order): try SettingsFile.write(.speakingOrder, order)
     case .overtime(let on): try SettingsFile.write(.overtimeAllowed, on)
     case .workdays(let days): try SettingsFile.write(.workingDays, days)
+    case .repositories(let paths): try SettingsFile.write(.repositories, paths)
     }
     SettingsFile.reportChange(of: setting.key, in: context)
   }

@@ -19,6 +19,7 @@ struct ConfigUnsetCommand: RunnableCommand {
     case .order: try SettingsFile.reset(.speakingOrder)
     case .overtime: try SettingsFile.reset(.overtimeAllowed)
     case .workdays: try SettingsFile.reset(.workingDays)
+    case .repositories: try SettingsFile.reset(.repositories)
     }
     SettingsFile.reportChange(of: key, in: context)
   }

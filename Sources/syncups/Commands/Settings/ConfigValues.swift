@@ -23,6 +23,8 @@ struct ConfigValues: Sendable, Equatable {
   var overtime: Bool
   /// The days an item's age counts.
   var workdays = WorkingDays.mondayToFriday
+  /// The repositories work cards read, as typed.
+  var repositories: [String] = []
 
   /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
   /// a duration such as `5m` or `1m30s`, a theme name.
@@ -35,6 +37,12 @@ struct ConfigValues: Sendable, Equatable {
     case .order: order.rawValue
     case .overtime: overtime ? "on" : "off"
     case .workdays: workdays.rawValue
+    // As shell words, so that the line can be typed back.
+    case .repositories:
+      repositories.map { path in
+        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) }
+          ? path : ShellWords.singleQuoted(path)
+      }.joined(separator: " ")
     }
   }
 }
