@@ -61,10 +61,18 @@ struct StandupCommand: RunnableCommand {
 
   @MainActor func run(in context: CommandContext) throws {
     if format == .markdown { try context.checkJSONOption(format: format.rawValue, path: ["standup"]) }
+    Output.standard(try answer(from: context.readSyncUps(), in: context))
+  }
+
+  /// What `standup` prints for the sync-up named among `syncUps`, at the `date` dependency's
+  /// now.
+  @MainActor func answer(from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext)
+    throws -> String
+  {
     @Dependency(\.date.now) var now
     @Dependency(\.utcOffset) var utcOffset
     @SharedReader(.workingDays) var workingDays
-    let syncUp = try context.syncUp(self.syncUp, in: context.readSyncUps())
+    let syncUp = try context.syncUp(self.syncUp, in: syncUps)
     let window =
       since.map { WorkWindow(since: $0.date(now: now)) }
       ?? WorkWindow.of(
@@ -75,17 +83,15 @@ struct StandupCommand: RunnableCommand {
     let age = context.itemAge()
     switch format {
     case .json:
-      Output.standard(JSONOutput.standup(work, of: syncUp, age: age).text())
+      return JSONOutput.standup(work, of: syncUp, age: age).text()
     case .text where context.options.json:
-      Output.standard(JSONOutput.standup(work, of: syncUp, age: age).text())
+      return JSONOutput.standup(work, of: syncUp, age: age).text()
     case .text:
-      Output.standard(
-        StandupText.render(
-          work, of: syncUp, age: age, utcOffset: utcOffset(window.since), style: context.style,
-          width: standardOutputColumns()))
+      return StandupText.render(
+        work, of: syncUp, age: age, utcOffset: utcOffset(window.since), style: context.style,
+        width: standardOutputColumns())
     case .markdown:
-      Output.standard(
-        StandupText.markdown(work, of: syncUp, age: age, utcOffset: utcOffset(window.since)))
+      return StandupText.markdown(work, of: syncUp, age: age, utcOffset: utcOffset(window.since))
     }
   }
 }
