@@ -233,7 +233,7 @@ struct BashCompletionTests {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "status", "meetings", "meeting", "stats",
-        "items", "item", "themes", "config", "import", "export", "merge-driver", "sync", "completions", "help",
+        "items", "item", "standup", "themes", "config", "import", "export", "merge-driver", "sync", "completions", "help",
         "version",
       ])
     #expect(

@@ -38,7 +38,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              off\ncolor             always\ndefault-duration  10m\n"
         + "default-theme     navy\norder             rotated\novertime          on\n"
-        + "workdays          sun-thu\n")
+        + "repositories\nworkdays          sun-thu\n")
     for (key, value) in [
       ("bell", "true"), ("color", "\"auto\""), ("default-duration", "300"),
       ("default-theme", "\"bubblegum\""), ("order", "\"listed\""), ("overtime", "false"),
@@ -52,7 +52,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              on\ncolor             auto\ndefault-duration  5m\n"
         + "default-theme     bubblegum\norder             listed\novertime          off\n"
-        + "workdays          mon-fri\n")
+        + "repositories\nworkdays          mon-fri\n")
   }
 
   @Test func settingValuesAreReadInAnyCase() throws {
@@ -68,7 +68,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              off\ncolor             never\ndefault-duration  10m\n"
         + "default-theme     teal\norder             rotated\novertime          on\n"
-        + "workdays          mon,tue,thu\n")
+        + "repositories\nworkdays          mon,tue,thu\n")
   }
 
   @Test func aDurationReadWithJSONGoesBackWithJSONAsTheSameSeconds() throws {

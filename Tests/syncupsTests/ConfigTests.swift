@@ -18,12 +18,14 @@ struct ConfigTests {
         default-theme     bubblegum
         order             listed
         overtime          off
+        repositories
         workdays          mon-fri
 
         """)
     values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!,
+      repositories: ["~/src/*", "/srv/git/api"])
     #expect(
       ConfigRenderer.list(values) == """
         bell              off
@@ -32,6 +34,7 @@ struct ConfigTests {
         default-theme     sky
         order             rotated
         overtime          on
+        repositories      '~/src/*' /srv/git/api
         workdays          sun-thu
 
         """)

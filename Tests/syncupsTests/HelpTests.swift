@@ -56,6 +56,8 @@ struct HelpTests {
           item reopen             Open a resolved blocker or action again.
           item edit               Change a blocker's or an action's text or owner.
           item delete             Delete a blocker or an action.
+          standup                 Print each attendee's commits since the last meeting
+                                  and their open items.
           themes                  List the 16 colour themes with swatches.
           config list             List every setting and its value.
           config get              Print one setting's value.

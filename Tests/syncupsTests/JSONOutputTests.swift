@@ -243,6 +243,7 @@ struct JSONOutputTests {
           "default-theme" : "bubblegum",
           "order" : "listed",
           "overtime" : false,
+          "repositories" : [],
           "workdays" : "mon-fri"
         }
 

@@ -252,7 +252,7 @@ struct CommandParsingTests {
     let samples: [String: [String]] = [
       "list": [], "show": ["a"], "add": ["--title", "a"], "edit": ["a", "--title", "b"],
       "delete": ["a"], "start": ["a"], "meetings": ["a"], "meeting show": ["a", "1"],
-      "meeting delete": ["a", "1"], "stats": [], "themes": [], "config list": [], "config get": ["bell"],
+      "meeting delete": ["a", "1"], "stats": [], "standup": ["a"], "themes": [], "config list": [], "config get": ["bell"],
       "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
       "merge-driver": ["a", "b", "c"], "completions": ["bash"], "help": [], "version": [], "sync": [],
       "status": [], "items": [], "item add": ["a", "--blocker", "b"],
@@ -499,7 +499,8 @@ struct UsageErrorTests {
       usageError(["edit", "eng", "--duration", "25h"]) == """
         Error: duration '25h' for '--duration' is out of range (1s to 24h)
         Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
-        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...]
+        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
+        [--git-author <name=author> ...] [--no-git-author <name[=author]> ...]
         See 'syncups edit --help' for more information.
 
         """)
@@ -522,7 +523,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["config", "set", "default-theme", "blue"]) == """
         Error: unknown theme 'blue' for 'default-theme' (see 'syncups themes')
-        Usage: syncups config set <key> <value>
+        Usage: syncups config set <key> <value> ...
         See 'syncups config set --help' for more information.
 
         """)
@@ -566,7 +567,7 @@ struct UsageErrorTests {
   @Test func invalidSettingNameAndValue() {
     #expect(
       usageError(["config", "get", "colour"]) == """
-        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, order, overtime or workdays). Did you mean 'color'?
+        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, order, overtime, repositories or workdays). Did you mean 'color'?
         Usage: syncups config get <key>
         See 'syncups config get --help' for more information.
 
@@ -574,14 +575,14 @@ struct UsageErrorTests {
     #expect(
       usageError(["config", "set", "bell", "maybe"]) == """
         Error: invalid value 'maybe' for 'bell' (expected on or off)
-        Usage: syncups config set <key> <value>
+        Usage: syncups config set <key> <value> ...
         See 'syncups config set --help' for more information.
 
         """)
     #expect(
       usageError(["config", "set", "default-duration", "0"]) == """
         Error: duration '0' for 'default-duration' is not positive (durations run from 1s to 24h)
-        Usage: syncups config set <key> <value>
+        Usage: syncups config set <key> <value> ...
         See 'syncups config set --help' for more information.
 
         """)
@@ -590,9 +591,10 @@ struct UsageErrorTests {
   @Test func editWithoutChanges() {
     #expect(
       usageError(["edit", "eng"]) == """
-        Error: nothing to change (give --title, --duration, --theme, --add-attendee, --remove-attendee or --rename-attendee)
+        Error: nothing to change (give --title, --duration, --theme, --add-attendee, --remove-attendee, --rename-attendee, --git-author or --no-git-author)
         Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
-        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...]
+        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
+        [--git-author <name=author> ...] [--no-git-author <name[=author]> ...]
         See 'syncups edit --help' for more information.
 
         """)

@@ -46,7 +46,7 @@ struct EditCommand: RunnableCommand {
         \.edits.attendeeChanges, parse: ValueParser.renamedAttendee),
       .repeating(
         OptionSpec(
-          long: "git-author", valueName: "name=identity",
+          long: "git-author", valueName: "name=author",
           help: "Give an attendee a git identity their commits are found by (split at the "
             + "first '='): an e-mail address or a name, as git log --author matches it; "
             + "repeatable, several per attendee.",
@@ -54,7 +54,7 @@ struct EditCommand: RunnableCommand {
         \.edits.attendeeChanges, parse: ValueParser.addedGitAuthor),
       .repeating(
         OptionSpec(
-          long: "no-git-author", valueName: "name[=identity]",
+          long: "no-git-author", valueName: "name[=author]",
           help: "Take that git identity from an attendee, or all of theirs when none is "
             + "named; repeatable.",
           completion: .attendee),
@@ -65,8 +65,8 @@ struct EditCommand: RunnableCommand {
         "Rename an attendee and lengthen the meeting:",
         "syncups edit eng --rename-attendee Blob=Blobby --duration 12m"),
       ExampleSpec(
-        "Find Blob's commits under two addresses (for standup):",
-        "syncups edit eng --git-author Blob=blob@example.com --git-author Blob=blob@work.example"),
+        "Find Blob's commits from home and from work (for standup):",
+        "syncups edit eng --git-author Blob=blob@home --git-author Blob=blob@work"),
     ]
   )
 
