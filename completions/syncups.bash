@@ -26,7 +26,7 @@ _syncups_options() {
     'status') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'meeting show') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'stats') echo '--last --since --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'items') echo '--open --resolved --all --owner --kind --file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -75,6 +75,7 @@ _syncups_option_value() {
     'start:--order') echo 'choice listed shuffled rotated' ;;
     'status:--format') echo none ;;
     'meeting show:--format') echo 'choice text markdown' ;;
+    'meeting show:--repositories') echo file ;;
     'stats:--last') echo none ;;
     'stats:--since') echo none ;;
     'items:--owner') echo none ;;

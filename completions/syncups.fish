@@ -34,7 +34,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --absent --order --format --last --since --owner --kind --blocker --action --note --text --repositories --clone
+                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --absent --order --format --repositories --last --since --owner --kind --blocker --action --note --text --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -200,6 +200,8 @@ complete -c syncups -n '__syncups_at \'meeting\' 0' -a delete -d 'Delete a meeti
 
 # syncups meeting show
 complete -c syncups -n '__syncups_at \'meeting show\'' -l format -x -a 'text markdown' -d 'What to print: text or markdown (default: text).'
+complete -c syncups -n '__syncups_at \'meeting show\'' -l work -d 'Add each attendee\'s commits up to the meeting (see standup).'
+complete -c syncups -n '__syncups_at \'meeting show\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'meeting show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -k -a '(__syncups_of_syncup meetings)' -d 'meeting'
 

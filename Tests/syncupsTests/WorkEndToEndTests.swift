@@ -86,11 +86,63 @@ struct WorkEndToEndTests {
     #expect(none.output.hasSuffix("\n\nBlob: no commits\n"))
   }
 
-  private func commitHash(_ repository: String) throws -> String {
+  /// A past meeting's window runs from the meeting before it to it.
+  @Test func meetingShowWorkRecomputesThePastMeetingsCards() throws {
+    let syncups = SyncUpsRun()
+    let fixtures = GitFixtures()
+    let api = try fixtures.repository(
+      "api",
+      [
+        .init(author: "Blob <blob@example.com>", date: "2026-11-19T08:00:00Z", subject: "Before"),
+        .init(author: "Blob <blob@example.com>", date: "2026-11-19T12:00:00Z", subject: "Thursday"),
+        .init(author: "Blob <blob@example.com>", date: "2026-11-20T09:00:00Z", subject: "Friday"),
+        .init(author: "Blob <blob@example.com>", date: "2026-11-20T10:00:00Z", subject: "After"),
+      ])
+    try syncups.writeDataFile(
+      """
+      [ { "attendees" : [ { "id" : "00000000-0000-0000-0000-0000000000A1", "name" : "Blob" } ],
+          "duration" : 300, "id" : "00000000-0000-0000-0000-0000000000D0",
+          "meetings" : [
+            { "date" : "2026-11-20T09:30:00Z", "id" : "00000000-0000-0000-0000-0000000000E2",
+              "transcript" : "" },
+            { "date" : "2026-11-19T09:30:00Z", "id" : "00000000-0000-0000-0000-0000000000E1",
+              "transcript" : "" } ],
+          "theme" : "sky", "title" : "Eng" } ]
+      """)
+    let text = try syncups("meeting", "show", "eng", "1", "--work", "--repositories", api)
+    #expect(text.status == 0, "\(text.error)")
+    #expect(
+      text.output.hasSuffix(
+        """
+        No notes were taken.
+
+        Work since Thu 19 Nov 2026, 09:30 until Fri 20 Nov 2026, 09:30
+          Blob: 2 commits in api
+            api  \(try shortHash(api, "main~1"))  Friday
+            api  \(try shortHash(api, "main~2"))  Thursday
+
+        """))
+    let json = try syncups("meeting", "show", "eng", "2", "--work", "--repositories", api, "--json")
+    let object = try #require(try syncups.json(json) as? [String: Any])
+    let work = try #require(object["work"] as? [String: Any])
+    #expect(work["since"] as? String == "2026-11-18T00:00:00Z")
+    #expect(work["until"] as? String == "2026-11-19T09:30:00Z")
+    let cards = try #require(work["attendees"] as? [[String: Any]])
+    #expect(
+      (cards.first?["commits"] as? [[String: Any]])?.map { $0["subject"] as? String } == ["Before"])
+    let without = try syncups("meeting", "show", "eng", "1", "--repositories", api)
+    #expect(without.status == 64)
+  }
+
+  private func shortHash(_ repository: String, _ revision: String) throws -> String {
+    String(try commitHash(repository, revision).prefix(7))
+  }
+
+  private func commitHash(_ repository: String, _ revision: String = "main") throws -> String {
     let outcome = try ChildProcess.run(
       Invocation(
         program: SyncEndToEndTests.git,
-        arguments: ["-C", repository, "rev-parse", "main"].map { Array($0.utf8) },
+        arguments: ["-C", repository, "rev-parse", revision].map { Array($0.utf8) },
         environment: ["PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1"], directory: "/"))
     return outcome.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
   }
