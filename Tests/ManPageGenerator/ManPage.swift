@@ -141,6 +141,10 @@ struct ManPageWriter {
     emit(
       ".It Cm item add , item resolve , item reopen , item edit , item delete",
       Mdoc.text("The item object, as it is after the change (as it was, for item delete)."))
+    emit(".It Cm standup", "An object:")
+    fieldList(ManPageReference.standupFields)
+    emit(Mdoc.text("A work card:"))
+    fieldList(ManPageReference.workCardFields)
     emit(".It Cm themes", "An array of the 16 theme objects, in order:")
     fieldList(ManPageReference.themeFields)
     emit(".It Cm config list", "An object with every setting:")
