@@ -440,7 +440,8 @@ struct UsageErrorTests {
     #expect(
       usageError(["meeting", "show", "eng"]) == """
         Error: missing argument '<meeting>'
-        Usage: syncups meeting show <syncup> <meeting> [--format <format>]
+        Usage: syncups meeting show <syncup> <meeting> [--format <format>] [--work] \
+        [--repositories <path> ...]
         See 'syncups meeting show --help' for more information.
 
         """)

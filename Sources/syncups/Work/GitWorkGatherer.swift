@@ -24,7 +24,7 @@ extension WorkGatherer {
   /// The events: each repository skipped (``RepositoryPaths``, or git failing on it, as when
   /// it disappeared), as it is found; then every card, once all repositories are read or out
   /// of time.
-  static func git(environment: [String: String], parallel: Int = 4) -> WorkGatherer {
+  static func git(environment: [String: String], parallel: Int = 8) -> WorkGatherer {
     WorkGatherer { request in
       AsyncStream { continuation in
         let ended = GitWorkReading.Flag()

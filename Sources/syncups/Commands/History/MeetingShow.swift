@@ -32,13 +32,7 @@ struct MeetingShowCommand: RunnableCommand {
     bindings: [
       .argument(CommandTable.syncUpArgument, \.syncUp),
       .argument(CommandTable.meetingArgument, \.meeting),
-      .option(
-        OptionSpec(
-          long: "format", valueName: "format",
-          help: "What to print: \(Prose.alternatives(MeetingFormat.allCases.map(\.rawValue))) "
-            + "(default: text).",
-          completion: .choices(MeetingFormat.allCases.map(\.rawValue))),
-        \.format, parse: ValueParser.choice),
+      .option(.format(MeetingFormat.self), \.format, parse: ValueParser.choice),
       .flag(
         OptionSpec(
           long: "work", help: "Add each attendee's commits up to the meeting (see standup)."),

@@ -22,7 +22,8 @@ struct StandupCommand: RunnableCommand {
       commits are those whose author matches one of their git identities (edit \
       --git-author), else their name: the text anywhere in "Name <email>", case and all. \
       Every local and remote-tracking branch is read, each repository once, several at a \
-      time; a repository that takes longer than 5 seconds is left out and named with "…". \
+      time; a repository that takes longer than \(WorkRequest.defaultTimeLimit.components.seconds) \
+      seconds is left out and named with "…". \
       Repositories that do not exist or are not git repositories are named on standard \
       error and skipped.
 
@@ -38,13 +39,7 @@ struct StandupCommand: RunnableCommand {
           help: "Read commits from this moment on instead: \(SinceDate.forms)."),
         \.since, parse: ValueParser.since),
       .repeating(WorkCards.repositoriesOption, \.repositories, parse: { text, _, _ in text }),
-      .option(
-        OptionSpec(
-          long: "format", valueName: "format",
-          help: "What to print: \(Prose.alternatives(StandupFormat.allCases.map(\.rawValue))) "
-            + "(default: text).",
-          completion: .choices(StandupFormat.allCases.map(\.rawValue))),
-        \.format, parse: ValueParser.choice),
+      .option(.format(StandupFormat.self), \.format, parse: ValueParser.choice),
     ],
     examples: [
       ExampleSpec("What everyone did since the last meeting:", "syncups standup eng"),
