@@ -26,6 +26,7 @@ struct CommandLineEndToEndTests {
           "default-theme" : "bubblegum",
           "order" : "listed",
           "overtime" : false,
+          "repositories" : [],
           "workdays" : "mon-fri"
         }
 

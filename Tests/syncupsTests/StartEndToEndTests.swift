@@ -304,7 +304,8 @@ struct StartEndToEndTests {
 struct MeetingLengthEndToEndTests {
   static let editUsage = """
     Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
-    [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...]
+    [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
+    [--git-author <name=author> ...] [--no-git-author <name[=author]> ...]
     See 'syncups edit --help' for more information.
 
     """
