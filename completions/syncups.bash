@@ -19,7 +19,7 @@ _syncups_options() {
     '') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'show') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'add') echo '--title --attendee --duration --theme --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'add') echo '--title --attendee --duration --theme --git-author --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'start') echo '--absent --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -63,6 +63,7 @@ _syncups_option_value() {
     'add:--attendee') echo none ;;
     'add:--duration') echo none ;;
     'add:--theme') echo theme ;;
+    'add:--git-author') echo none ;;
     'edit:--title') echo none ;;
     'edit:--duration') echo none ;;
     'edit:--theme') echo theme ;;

@@ -312,7 +312,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "--titel", "Design"]) == """
         Error: unknown option '--titel'. Did you mean '--title'?
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -329,7 +329,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "-title", "Design"]) == """
         Error: unknown option '-title'. Did you mean '--title'?
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -353,7 +353,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "Foo"]) == """
         Error: unexpected argument 'Foo'. Did you mean --title 'Foo'?
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -430,7 +430,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "--attendee", "Ana"]) == """
         Error: missing option '--title <title>'
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -467,7 +467,7 @@ struct UsageErrorTests {
   @Test func missingValue() {
     let expected = """
       Error: missing value for option '--title'
-      Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+      Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
       See 'syncups add --help' for more information.
 
       """
@@ -489,7 +489,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "--title", "x", "--duration", "5x"]) == """
         Error: invalid duration '5x' for '--duration' (use e.g. 90s, 5m, 1m30s, 1:30, 1h or plain minutes)
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -511,7 +511,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "--title", "x", "--theme", "bubblgum"]) == """
         Error: unknown theme 'bubblgum' for '--theme'. Did you mean 'bubblegum'?
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)

@@ -320,7 +320,7 @@ struct MeetingLengthEndToEndTests {
         Error: a meeting of 1 second is too short for 5 attendees: each needs at least a second; \
         use --duration 5s or longer
         Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] \
-        [--theme <theme>]
+        [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)

@@ -47,6 +47,22 @@ struct WorkEndToEndTests {
     #expect(syncups.dataBytes == before)
   }
 
+  @Test func addTakesGitAuthorsForTheAttendeesItAdds() throws {
+    let syncups = SyncUpsRun()
+    let added = try syncups(
+      "add", "--title", "Eng", "--attendee", "Blob", "--attendee", "Ana", "--git-author",
+      "ana=ana@example.com", "--json")
+    #expect(added.status == 0, "\(added.error)")
+    let object = try #require(try syncups.json(added) as? [String: Any])
+    #expect(
+      (object["attendees"] as? [[String: Any]])?.map { $0["gitAuthors"] as? [String] }
+        == [nil, ["ana@example.com"]])
+    let unknown = try syncups("add", "--title", "Ops", "--attendee", "Blob", "--git-author", "Cy=cy@x")
+    #expect(unknown.status == 1)
+    #expect(unknown.error.hasPrefix("Error: "))
+    #expect(try syncups("list", "--json").output.contains("Ops") == false)
+  }
+
   @Test func theRepositoriesSettingTakesSeveralPaths() throws {
     let syncups = SyncUpsRun()
     #expect(try syncups("config", "set", "repositories", "~/src/*", "/srv/git/big repo").status == 0)
