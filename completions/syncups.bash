@@ -19,14 +19,14 @@ _syncups_options() {
     '') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'show') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'add') echo '--title --attendee --duration --theme --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'add') echo '--title --attendee --duration --theme --git-author --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'start') echo '--absent --present --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'start') echo '--absent --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'meeting show') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
+    'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'stats') echo '--last --since --file --json --color --quiet -q --trace --help -h --version -V' ;;
     'items') echo '--open --resolved --all --owner --kind --file --json --color --quiet -q --trace --help -h --version -V' ;;
@@ -63,6 +63,7 @@ _syncups_option_value() {
     'add:--attendee') echo none ;;
     'add:--duration') echo none ;;
     'add:--theme') echo theme ;;
+    'add:--git-author') echo none ;;
     'edit:--title') echo none ;;
     'edit:--duration') echo none ;;
     'edit:--theme') echo theme ;;
@@ -72,10 +73,10 @@ _syncups_option_value() {
     'edit:--git-author') echo attendee ;;
     'edit:--no-git-author') echo attendee ;;
     'start:--absent') echo attendee ;;
-    'start:--present') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
     'status:--format') echo none ;;
     'meeting show:--format') echo 'choice text markdown' ;;
+    'meeting show:--repositories') echo file ;;
     'stats:--last') echo none ;;
     'stats:--since') echo none ;;
     'items:--owner') echo none ;;

@@ -34,7 +34,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --absent --present --order --format --last --since --owner --kind --blocker --action --note --text --repositories --clone
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --absent --order --format --repositories --last --since --owner --kind --blocker --action --note --text --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -165,6 +165,7 @@ complete -c syncups -n '__syncups_at \'add\'' -l title -x -d 'The sync-up\'s tit
 complete -c syncups -n '__syncups_at \'add\'' -l attendee -x -d 'Add an attendee; repeat for more.'
 complete -c syncups -n '__syncups_at \'add\'' -l duration -x -d 'The meeting\'s length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s to 24h, and at least 1s per attendee (default: the default-duration setting, else 5m).'
 complete -c syncups -n '__syncups_at \'add\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The colour theme (default: the default-theme setting, else bubblegum).'
+complete -c syncups -n '__syncups_at \'add\'' -l git-author -x -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee.'
 
 # syncups edit
 complete -c syncups -n '__syncups_at \'edit\'' -l title -x -d 'The new title.'
@@ -183,7 +184,6 @@ complete -c syncups -n '__syncups_at \'delete\' 0' -x -a '(__syncups_run __compl
 
 # syncups start
 complete -c syncups -n '__syncups_at \'start\'' -l absent -x -a '(__syncups_of_syncup attendees)' -d 'Leave out the attendee with this name or id: the others share the meeting; repeatable.'
-complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_syncup attendees)' -d 'Count the attendee with this name or id present though their time away includes today; repeatable.'
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
@@ -201,6 +201,8 @@ complete -c syncups -n '__syncups_at \'meeting\' 0' -a delete -d 'Delete a meeti
 
 # syncups meeting show
 complete -c syncups -n '__syncups_at \'meeting show\'' -l format -x -a 'text markdown' -d 'What to print: text or markdown (default: text).'
+complete -c syncups -n '__syncups_at \'meeting show\'' -l work -d 'Add each attendee\'s commits up to the meeting (see standup).'
+complete -c syncups -n '__syncups_at \'meeting show\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'meeting show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -k -a '(__syncups_of_syncup meetings)' -d 'meeting'
 

@@ -170,6 +170,10 @@ struct ManPageWriter {
         "The time away object added; with --list, an array of them, each sync-up's in "
           + "speaking order; after --cancel, the attendee object:"))
     fieldList(ManPageReference.timeAwayFields + ManPageReference.timeAwayOwnerFields)
+    emit(".It Cm standup", "An object:")
+    fieldList(ManPageReference.standupFields)
+    emit(Mdoc.text("A work card:"))
+    fieldList(ManPageReference.workCardFields)
     emit(".It Cm themes", "An array of the 16 theme objects, in order:")
     fieldList(ManPageReference.themeFields)
     emit(".It Cm config list", "An object with every setting:")

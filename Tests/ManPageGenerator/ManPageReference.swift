@@ -184,6 +184,43 @@ enum ManPageReference {
       "Array of item objects: the items resolved in the meeting, each with ownerName; an "
         + "item raised and resolved in it is in both."
     ),
+    (
+      "work",
+      "Object, with --work only: since and until (String: the window, ISO 8601 in UTC) and "
+        + "attendees (Array of work cards, as standup has them, without openItems)."
+    ),
+  ]
+
+  /// The object `standup --json` prints.
+  static let standupFields: [(String, String)] = [
+    ("syncUp", "String: the sync-up's id."),
+    ("title", "String: its title."),
+    ("since", "String: the start of the window, ISO 8601 in UTC."),
+    ("until", "String: its end, or null: up to now."),
+    ("repositories", "Array of Strings: the repositories read, as typed."),
+    (
+      "attendees",
+      "Array of work cards, in speaking order, each with openItems (Array of item objects "
+        + "with ownerName and age, in working days)."
+    ),
+    ("unownedItems", "Array of item objects: the open items nobody on the sync-up owns."),
+  ]
+
+  /// A work card (`standup --json`, `meeting show --work --json`).
+  static let workCardFields: [(String, String)] = [
+    ("id", "String: the attendee's id."),
+    ("name", "String: their name."),
+    (
+      "commits",
+      "Array of objects, newest first, each with repository (String: the last part of its "
+        + "path), hash (String: the full hash), subject (String), date (String: the author "
+        + "date, ISO 8601 in UTC) and author (String: Name <email>)."
+    ),
+    ("repositories", "Array of Strings: the repositories of the commits, newest first."),
+    (
+      "unread",
+      "Array of Strings: the repositories not read within their time limit (shown as …)."
+    ),
   ]
 
   /// The events of `start --json`, with their other fields.

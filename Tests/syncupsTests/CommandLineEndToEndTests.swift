@@ -28,6 +28,7 @@ struct CommandLineEndToEndTests {
           "me" : null,
           "order" : "listed",
           "overtime" : false,
+          "repositories" : [],
           "workdays" : "mon-fri"
         }
 

@@ -240,7 +240,7 @@ struct BashCompletionTests {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "status", "meetings", "meeting", "stats",
-        "items", "item", "update", "updates", "away", "themes", "config", "import", "export",
+        "items", "item", "standup", "update", "updates", "away", "themes", "config", "import", "export",
         "merge-driver", "sync", "hooks", "completions", "help", "version",
       ])
     #expect(

@@ -38,7 +38,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              off\ncolor             always\ndefault-duration  10m\n"
         + "default-theme     navy\nhook-timeout      30s\norder             rotated\n"
-        + "overtime          on\n"
+        + "overtime          on\nrepositories\n"
         + "workdays          sun-thu\nme                Blob Jr\n")
     for (key, value) in [
       ("bell", "true"), ("color", "\"auto\""), ("default-duration", "300"),
@@ -53,7 +53,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              on\ncolor             auto\ndefault-duration  5m\n"
         + "default-theme     bubblegum\nhook-timeout      10s\norder             listed\n"
-        + "overtime          off\n"
+        + "overtime          off\nrepositories\n"
         + "workdays          mon-fri\nme\n")
   }
 
@@ -72,7 +72,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              off\ncolor             never\ndefault-duration  10m\n"
         + "default-theme     teal\nhook-timeout      45s\norder             rotated\n"
-        + "overtime          on\n"
+        + "overtime          on\nrepositories\n"
         + "workdays          mon,tue,thu\nme\n")
   }
 

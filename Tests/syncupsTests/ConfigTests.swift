@@ -19,13 +19,15 @@ struct ConfigTests {
         hook-timeout      10s
         order             listed
         overtime          off
+        repositories
         workdays          mon-fri
         me
 
         """)
     values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, hookTimeout: 90, me: "Blob")
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, hookTimeout: 90, me: "Blob",
+      repositories: ["~/src/*", "/srv/git/api"])
     #expect(
       ConfigRenderer.list(values) == """
         bell              off
@@ -35,6 +37,7 @@ struct ConfigTests {
         hook-timeout      1m30s
         order             rotated
         overtime          on
+        repositories      '~/src/*' /srv/git/api
         workdays          sun-thu
         me                Blob
 

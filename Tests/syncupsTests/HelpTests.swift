@@ -58,6 +58,8 @@ struct HelpTests {
           item reopen             Open a resolved blocker or action again.
           item edit               Change a blocker's or an action's text or owner.
           item delete             Delete a blocker or an action.
+          standup                 Print each attendee's commits since the last meeting
+                                  and their open items.
           update                  Write an attendee's update for a day: done, next and
                                   blockers.
           updates                 Show the updates written for a day: who wrote what,
@@ -105,11 +107,13 @@ struct HelpTests {
 
         The title and attendee names may not be blank. Without --attendee, the sync-up
         gets one blank attendee, as in the SyncUps app. Attendees who share a name (in
-        any case) are warned about, with their ids, which tell them apart. With --json,
-        prints the new sync-up object.
+        any case) are warned about, with their ids, which tell them apart. --git-author
+        names one of the attendees given (see edit). With --json, prints the new sync-up
+        object.
 
         USAGE: syncups add --title <title> [--attendee <name> ...]
                            [--duration <duration>] [--theme <theme>]
+                           [--git-author <name=author> ...]
 
         OPTIONS:
           --title <title>         The sync-up's title.
@@ -120,6 +124,11 @@ struct HelpTests {
                                   the default-duration setting, else 5m).
           --theme <theme>         The colour theme (default: the default-theme setting,
                                   else bubblegum).
+          --git-author <name=author>
+                                  Give an attendee a git identity their commits are
+                                  found by (split at the first '='): an e-mail address
+                                  or a name, as git log --author matches it; repeatable,
+                                  several per attendee.
           -h, --help              Show help information.
 
         GLOBAL OPTIONS:

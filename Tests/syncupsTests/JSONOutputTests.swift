@@ -246,6 +246,7 @@ struct JSONOutputTests {
           "me" : null,
           "order" : "listed",
           "overtime" : false,
+          "repositories" : [],
           "workdays" : "mon-fri"
         }
 
@@ -300,9 +301,35 @@ struct JSONDocumentedKeysTests {
     let recorded = RenderingFixtures.recorded
     var syncUp = engineering
     syncUp.meetings.insert(recorded, at: 0)
+    let work = WorkCards(
+      cards: [], window: WorkWindow(since: Date(timeIntervalSince1970: 0)), repositories: [])
     #expect(
-      keys(.meeting(recorded, with: MeetingItems(recorded, of: syncUp), of: syncUp))
+      keys(.meeting(recorded, with: MeetingItems(recorded, of: syncUp), of: syncUp, work: .work(work)))
         == Set((ManPageReference.meetingFields + ManPageReference.meetingShowFields).map(\.0)))
+  }
+
+  @Test func standupKeys() throws {
+    let blob = RenderingFixtures.engineering.attendees[0]
+    let card = WorkCard(
+      attendee: blob.id,
+      commits: [
+        WorkCommit(
+          repository: "api", hash: "4f3e1a8", author: "Blob <blob@example.com>",
+          subject: "Retry", date: Date(timeIntervalSince1970: 0))
+      ])
+    let work = WorkCards(
+      cards: [(blob, card)], window: WorkWindow(since: Date(timeIntervalSince1970: 0)),
+      repositories: ["~/src/*"])
+    let object = try #require(
+      try parse(JSONOutput.standup(work, of: engineering, age: { _ in 0 }).text())
+        as? [String: Any])
+    #expect(Set(object.keys) == Set(ManPageReference.standupFields.map(\.0)))
+    let shown = try #require((object["attendees"] as? [[String: Any]])?.first)
+    #expect(
+      Set(shown.keys) == Set(ManPageReference.workCardFields.map(\.0) + ["openItems"]))
+    let commit = try #require((shown["commits"] as? [[String: Any]])?.first)
+    let described = try #require(ManPageReference.workCardFields.first { $0.0 == "commits" }?.1)
+    for key in commit.keys { #expect(described.contains(key + " ("), "\(key)") }
   }
 
   /// The man page lists each stored model's keys as the model declares them, so that a key

@@ -89,6 +89,12 @@ public struct WrittenUpdate: Identifiable, Codable, Equatable, Hashable, Sendabl
       ))
   }
 
+  /// Whether it says nothing: no text done or next and no blocker (a file written elsewhere
+  /// may hold such an update; a meeting shows none).
+  public var isEmpty: Bool {
+    (done ?? "").isBlank && (next ?? "").isBlank && blockers.allSatisfy(\.isBlank)
+  }
+
   /// ``blockers`` as the file holds them: absent when there are none.
   var storedBlockers: TextList? {
     get { blockers.isEmpty ? nil : TextList(blockers) }

@@ -57,7 +57,9 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
     case .speaker: self = .speakerChanged
     case .overtime: self = .overtime
     case .ended: self = .meetingEnded
-    case .item, .resolved, .turn, .absent, .note, .paused, .resumed: return nil
+    case .item, .resolved, .turn, .absent, .note, .paused, .resumed, .work, .update, .skipped,
+      .joined:
+      return nil
     }
   }
 

@@ -50,17 +50,16 @@ extension JSONOutput {
 
   /// A meeting object (``meeting(_:)``) with the items it dealt with (`meeting show`):
   /// `itemsRaised` and `itemsResolved`, arrays of item objects (``item(_:of:)``), empty when
-  /// there are none.
-  static func meeting(_ meeting: Meeting, with items: MeetingItems, of syncUp: SyncUp)
-    -> JSONOutput
-  {
-    .model(
-      ShownModel(
-        meeting,
-        adding: [
-          "itemsRaised": .array(items.raised.map { item($0, of: syncUp) }),
-          "itemsResolved": .array(items.resolved.map { item($0, of: syncUp) }),
-        ]))
+  /// there are none; and `work` when it is given (`meeting show --work`).
+  static func meeting(
+    _ meeting: Meeting, with items: MeetingItems, of syncUp: SyncUp, work: JSONOutput? = nil
+  ) -> JSONOutput {
+    var members: [String: JSONOutput] = [
+      "itemsRaised": .array(items.raised.map { item($0, of: syncUp) }),
+      "itemsResolved": .array(items.resolved.map { item($0, of: syncUp) }),
+    ]
+    members["work"] = work
+    return .model(ShownModel(meeting, adding: members))
   }
 
   /// An item object as the item shows itself, with `ownerName`: the owner's name, or null

@@ -3,11 +3,6 @@
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import Dispatch
 import Synchronization
 import SyncUpsCore
@@ -24,7 +19,7 @@ extension WorkGatherer {
   /// The events: each repository skipped (``RepositoryPaths``, or git failing on it, as when
   /// it disappeared), as it is found; then every card, once all repositories are read or out
   /// of time.
-  static func git(environment: [String: String], parallel: Int = 4) -> WorkGatherer {
+  static func git(environment: [String: String], parallel: Int = 8) -> WorkGatherer {
     WorkGatherer { request in
       AsyncStream { continuation in
         let ended = GitWorkReading.Flag()

@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// The changes `syncups edit` makes to a sync-up. Fields left `nil` stay as they are.
 struct SyncUpEdits: Sendable, Equatable {
   /// `--title`.
@@ -23,6 +25,13 @@ struct SyncUpEdits: Sendable, Equatable {
   /// Whether nothing would change.
   var isEmpty: Bool {
     title == nil && duration == nil && theme == nil && attendeeChanges.isEmpty
+  }
+}
+
+extension GitAuthors {
+  /// These identities and `author` after them, unless it is one of them already.
+  func adding(_ author: String) -> GitAuthors {
+    contains(author) ? self : self + [author]
   }
 }
 

@@ -16,10 +16,9 @@ enum ConfigRenderer {
     let keyWidth = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
     return ConfigKey.allCases.map { key in
       let value = values.text(for: key)
-      return key.rawValue
-        + (value.isEmpty
-          ? "" : String(repeating: " ", count: keyWidth - key.rawValue.count + 2) + value)
-        + "\n"
+      guard !value.isEmpty else { return key.rawValue + "\n" }
+      return key.rawValue + String(repeating: " ", count: keyWidth - key.rawValue.count + 2)
+        + value + "\n"
     }.joined()
   }
 

@@ -46,15 +46,12 @@ struct EditCommand: RunnableCommand {
         \.edits.attendeeChanges, parse: ValueParser.renamedAttendee),
       .repeating(
         OptionSpec(
-          long: "git-author", valueName: "name=identity",
-          help: "Give an attendee a git identity their commits are found by (split at the "
-            + "first '='): an e-mail address or a name, as git log --author matches it; "
-            + "repeatable, several per attendee.",
+          long: "git-author", valueName: "name=author", help: Self.gitAuthorHelp,
           completion: .attendee),
         \.edits.attendeeChanges, parse: ValueParser.addedGitAuthor),
       .repeating(
         OptionSpec(
-          long: "no-git-author", valueName: "name[=identity]",
+          long: "no-git-author", valueName: "name[=author]",
           help: "Take that git identity from an attendee, or all of theirs when none is "
             + "named; repeatable.",
           completion: .attendee),
@@ -65,10 +62,16 @@ struct EditCommand: RunnableCommand {
         "Rename an attendee and lengthen the meeting:",
         "syncups edit eng --rename-attendee Blob=Blobby --duration 12m"),
       ExampleSpec(
-        "Find Blob's commits under two addresses (for standup):",
-        "syncups edit eng --git-author Blob=blob@example.com --git-author Blob=blob@work.example"),
+        "Find Blob's commits from home and from work (for standup):",
+        "syncups edit eng --git-author Blob=blob@home --git-author Blob=blob@work"),
     ]
   )
+
+  /// What `--git-author` does, on `edit` and `add`.
+  static let gitAuthorHelp =
+    "Give an attendee a git identity their commits are found by (split at the first '='): "
+    + "an e-mail address or a name, as git log --author matches it; repeatable, several per "
+    + "attendee."
 
   var syncUp = ""
   var edits = SyncUpEdits()
@@ -105,8 +108,7 @@ struct EditCommand: RunnableCommand {
           form(.attendeeNameChanged(id: id, name: to))
         case .addGitAuthor(let reference, let author):
           let attendee = try context.attendee(reference, in: attendees, of: target)
-          guard !attendee.gitAuthors.contains(author) else { continue }
-          form(.gitAuthorsChanged(id: attendee.id, attendee.gitAuthors + [author]))
+          form(.gitAuthorsChanged(id: attendee.id, attendee.gitAuthors.adding(author)))
         case .removeGitAuthor(let reference, let author):
           let attendee = try context.attendee(reference, in: attendees, of: target)
           var authors = attendee.gitAuthors

@@ -22,7 +22,8 @@ struct StandupCommand: RunnableCommand {
       commits are those whose author matches one of their git identities (edit \
       --git-author), else their name: the text anywhere in "Name <email>", case and all. \
       Every local and remote-tracking branch is read, each repository once, several at a \
-      time; a repository that takes longer than 5 seconds is left out and named with "…". \
+      time; a repository that takes longer than \(WorkRequest.defaultTimeLimit.components.seconds) \
+      seconds is left out and named with "…". \
       Repositories that do not exist or are not git repositories are named on standard \
       error and skipped.
 
@@ -38,13 +39,7 @@ struct StandupCommand: RunnableCommand {
           help: "Read commits from this moment on instead: \(SinceDate.forms)."),
         \.since, parse: ValueParser.since),
       .repeating(WorkCards.repositoriesOption, \.repositories, parse: { text, _, _ in text }),
-      .option(
-        OptionSpec(
-          long: "format", valueName: "format",
-          help: "What to print: \(Prose.alternatives(StandupFormat.allCases.map(\.rawValue))) "
-            + "(default: text).",
-          completion: .choices(StandupFormat.allCases.map(\.rawValue))),
-        \.format, parse: ValueParser.choice),
+      .option(.format(StandupFormat.self), \.format, parse: ValueParser.choice),
     ],
     examples: [
       ExampleSpec("What everyone did since the last meeting:", "syncups standup eng"),
@@ -61,31 +56,37 @@ struct StandupCommand: RunnableCommand {
 
   @MainActor func run(in context: CommandContext) throws {
     if format == .markdown { try context.checkJSONOption(format: format.rawValue, path: ["standup"]) }
+    Output.standard(try answer(from: context.readSyncUps(), in: context))
+  }
+
+  /// What `standup` prints for the sync-up named among `syncUps`, at the `date` dependency's
+  /// now.
+  @MainActor func answer(from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext)
+    throws -> String
+  {
     @Dependency(\.date.now) var now
     @Dependency(\.utcOffset) var utcOffset
     @SharedReader(.workingDays) var workingDays
-    let syncUp = try context.syncUp(self.syncUp, in: context.readSyncUps())
+    let syncUp = try context.syncUp(self.syncUp, in: syncUps)
     let window =
       since.map { WorkWindow(since: $0.date(now: now)) }
       ?? WorkWindow.of(
         meetingAt: now, in: syncUp, isPast: false, workingDays: workingDays,
         utcOffset: utcOffset)
     let work = WorkCards.gather(
-      for: syncUp, window: window, repositories: repositories, in: context)
+      for: syncUp.attendees.elements, window: window, repositories: repositories, in: context)
     let age = context.itemAge()
     switch format {
     case .json:
-      Output.standard(JSONOutput.standup(work, of: syncUp, age: age).text())
+      return JSONOutput.standup(work, of: syncUp, age: age).text()
     case .text where context.options.json:
-      Output.standard(JSONOutput.standup(work, of: syncUp, age: age).text())
+      return JSONOutput.standup(work, of: syncUp, age: age).text()
     case .text:
-      Output.standard(
-        StandupText.render(
-          work, of: syncUp, age: age, utcOffset: utcOffset(window.since), style: context.style,
-          width: standardOutputColumns()))
+      return StandupText.render(
+        work, of: syncUp, age: age, utcOffset: utcOffset(window.since), style: context.style,
+        width: standardOutputColumns())
     case .markdown:
-      Output.standard(
-        StandupText.markdown(work, of: syncUp, age: age, utcOffset: utcOffset(window.since)))
+      return StandupText.markdown(work, of: syncUp, age: age, utcOffset: utcOffset(window.since))
     }
   }
 }
@@ -130,15 +131,7 @@ enum StandupText {
     var lines = [style.bold(heading(work, of: syncUp, utcOffset: utcOffset))]
     for (attendee, card) in work.cards {
       lines.append("")
-      lines.append(
-        style.bold(sanitize(attendee.name.isBlank ? UserText.unnamed : attendee.name)) + ": "
-          + card.summary)
-      let repositoryWidth = card.repositories.map(displayWidth).max() ?? 0
-      for commit in card.commits {
-        lines.append(
-          "  " + ScreenText.padded(commit.repository, toWidth: repositoryWidth) + "  "
-            + style.dim(String(commit.shortHash)) + "  " + sanitize(commit.subject))
-      }
+      lines += card.lines(of: attendee, style: style)
       for item in syncUp.openItems(ownedBy: attendee.id) {
         lines.append("  " + sanitize(item.agendaText(age: age(item))))
       }
@@ -160,14 +153,7 @@ enum StandupText {
     var blocks = ["## " + MarkdownText.escape(heading(work, of: syncUp, utcOffset: utcOffset))]
     for (attendee, card) in work.cards {
       blocks.append("### " + MarkdownText.escape(attendee.name))
-      blocks.append(MarkdownText.escape(card.summary.prefix(1).uppercased() + card.summary.dropFirst()))
-      if !card.commits.isEmpty {
-        blocks.append(
-          card.commits.map {
-            "- " + MarkdownText.escape($0.repository) + " `" + $0.shortHash + "` "
-              + MarkdownText.escape($0.subject)
-          }.joined(separator: "\n"))
-      }
+      blocks += card.markdownBlocks
       let items = syncUp.openItems(ownedBy: attendee.id)
       if !items.isEmpty {
         blocks.append(
@@ -183,24 +169,36 @@ enum StandupText {
     return blocks.joined(separator: "\n\n") + "\n"
   }
 
-  /// `Engineering: work since Fri 20 Nov 2026, 00:00` (and `until …` for a past meeting).
+  /// `Engineering: work since Fri 20 Nov 2026, 00:00`.
   static func heading(_ work: WorkCards, of syncUp: SyncUp, utcOffset: Int) -> String {
-    var text =
-      sanitize(SyncUp.shownTitle(syncUp.title)) + ": work since "
-      + DateText.meeting(work.window.since, utcOffset: utcOffset)
-    if let until = work.window.until {
-      text += " until " + DateText.meeting(until, utcOffset: utcOffset)
+    sanitize(SyncUp.shownTitle(syncUp.title)) + ": work " + span(work.window) { _ in utcOffset }
+  }
+
+  /// `since Fri 20 Nov 2026, 00:00`, with `until …` for a window that ends; local times,
+  /// `utcOffset(date)` seconds east of UTC.
+  static func span(_ window: WorkWindow, utcOffset: (Date) -> Int) -> String {
+    var text = "since " + DateText.meeting(window.since, utcOffset: utcOffset(window.since))
+    if let until = window.until {
+      text += " until " + DateText.meeting(until, utcOffset: utcOffset(until))
     }
     return text
   }
 }
 
 extension JSONOutput {
+  /// `meeting show --work --json`'s `work`: `since`, `until` and `attendees`, each a card
+  /// (``WorkCard/jsonMembers(of:)``).
+  static func work(_ work: WorkCards) -> JSONOutput {
+    .object([
+      "since": .string(DateText.iso8601(work.window.since)),
+      "until": work.window.until.map { .string(DateText.iso8601($0)) } ?? .null,
+      "attendees": .array(work.cards.map { .object($1.jsonMembers(of: $0)) }),
+    ])
+  }
+
   /// `standup --json`: `syncUp` (its id), `title`, `since` and `until` (ISO 8601; `until`
-  /// null for up to now), `repositories` (as read, as typed) and `attendees`, each with `id`,
-  /// `name`, `commits` (each `repository`, `hash`, `subject`, `date`, `author`, newest
-  /// first), `repositories` (those with commits), `unread` (those not read in time) and
-  /// `openItems` (item objects as ``item(_:of:)`` writes them, with `age` in working days); then
+  /// null for up to now), `repositories` (as read, as typed) and `attendees`, each a card
+  /// (``WorkCard/jsonMembers(of:)``) with `openItems` (item objects as ``item(_:of:)`` writes them, with `age` in working days); then
   /// `unownedItems`. Documented in syncups(1).
   static func standup(_ work: WorkCards, of syncUp: SyncUp, age: (Item) -> Int) -> JSONOutput {
     func items(_ items: [Item]) -> JSONOutput {
@@ -222,21 +220,9 @@ extension JSONOutput {
       "repositories": .array(work.repositories.map(JSONOutput.string)),
       "attendees": .array(
         work.cards.map { attendee, card in
-          .object([
-            "id": .string(attendee.id.uuidString),
-            "name": .string(attendee.name),
-            "commits": .array(
-              card.commits.map { commit in
-                .object([
-                  "repository": .string(commit.repository), "hash": .string(commit.hash),
-                  "subject": .string(commit.subject), "date": .string(DateText.iso8601(commit.date)),
-                  "author": .string(commit.author),
-                ])
-              }),
-            "repositories": .array(card.repositories.map(JSONOutput.string)),
-            "unread": .array(card.unread.map(JSONOutput.string)),
-            "openItems": items(syncUp.openItems(ownedBy: attendee.id)),
-          ])
+          .object(
+            card.jsonMembers(of: attendee).merging(
+              ["openItems": items(syncUp.openItems(ownedBy: attendee.id))]) { $1 })
         }),
       "unownedItems": items(syncUp.openItems(ownedBy: nil)),
     ])

@@ -25,10 +25,10 @@ struct WorkCards {
       + "repositories setting; repeatable.",
     completion: .file)
 
-  /// Gathers the cards of `syncUp`'s attendees over `window` from `repositories` (the
-  /// setting when empty), waiting for the last one.
+  /// Gathers the cards of `attendees` over `window` from `repositories` (the setting when
+  /// empty), waiting for the last one. Blank attendees without identities have no card.
   @MainActor static func gather(
-    for syncUp: SyncUp, window: WorkWindow, repositories given: [String],
+    for attendees: [Attendee], window: WorkWindow, repositories given: [String],
     in context: CommandContext
   ) -> WorkCards {
     @SharedReader(.repositories) var setting
@@ -39,7 +39,7 @@ struct WorkCards {
         "No repositories to read: name them with 'syncups config set repositories PATH...' "
           + "or --repositories.")
     }
-    let attendees = syncUp.attendees.elements.filter { !$0.name.isBlank || !$0.gitAuthors.isEmpty }
+    let attendees = attendees.filter { !$0.name.isBlank || !$0.gitAuthors.isEmpty }
     let events = Events()
     let done = DispatchSemaphore(value: 0)
     let stream = workCards(
@@ -71,7 +71,54 @@ struct WorkCards {
   }
 }
 
+/// One card as text, Markdown and JSON: what `standup` prints per attendee and
+/// `meeting show --work` per speaker.
 extension WorkCard {
+  /// `Blob: 2 commits in web, api` and a line per commit (`  web  4f3e1a8  Add the retry`).
+  func lines(of attendee: Attendee, style: TerminalStyle) -> [String] {
+    let name = attendee.name.isBlank ? UserText.unnamed : attendee.name
+    var lines = [style.bold(sanitize(name)) + ": " + summary]
+    let repositoryWidth = repositories.map(displayWidth).max() ?? 0
+    for commit in commits {
+      lines.append(
+        "  " + ScreenText.padded(sanitize(commit.repository), toWidth: repositoryWidth) + "  "
+          + style.dim(String(commit.shortHash)) + "  " + sanitize(commit.subject))
+    }
+    return lines
+  }
+
+  /// The summary as a sentence, then a bulleted list of the commits, escaped.
+  var markdownBlocks: [String] {
+    var blocks = [MarkdownText.escape(summary.prefix(1).uppercased() + summary.dropFirst())]
+    if !commits.isEmpty {
+      blocks.append(
+        commits.map {
+          "- " + MarkdownText.escape($0.repository) + " `" + $0.shortHash + "` "
+            + MarkdownText.escape($0.subject)
+        }.joined(separator: "\n"))
+    }
+    return blocks
+  }
+
+  /// `id`, `name`, `commits` (each `repository`, `hash`, `subject`, `date`, `author`, newest
+  /// first), `repositories` (those with commits) and `unread` (those not read in time).
+  func jsonMembers(of attendee: Attendee) -> [String: JSONOutput] {
+    [
+      "id": .string(attendee.id.uuidString),
+      "name": .string(attendee.name),
+      "commits": .array(
+        commits.map { commit in
+          .object([
+            "repository": .string(commit.repository), "hash": .string(commit.hash),
+            "subject": .string(commit.subject), "date": .string(DateText.iso8601(commit.date)),
+            "author": .string(commit.author),
+          ])
+        }),
+      "repositories": .array(repositories.map(JSONOutput.string)),
+      "unread": .array(unread.map(JSONOutput.string)),
+    ]
+  }
+
   /// `3 commits in web, api`, `1 commit in api; not read in time: big …`, `no commits`.
   var summary: String {
     var text =
