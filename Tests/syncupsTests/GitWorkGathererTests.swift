@@ -195,6 +195,35 @@ struct GitWorkGathererTests {
     #expect(card.unread == ["slow"])
   }
 
+  /// Repositories are read side by side, as many as `parallel` at once, each git waited for
+  /// on a thread of its own: all eight slow gits have started before the first is done, not
+  /// two or three, as on the few threads a two-core machine's shared queue gives them.
+  @Test func slowRepositoriesAreReadSideBySide() async throws {
+    let names = (1...8).map { "r\($0)" }
+    let repositories = try names.map { name in
+      try fixtures.repository(
+        name,
+        [.init(author: "Blob <blob@example.com>", date: "2026-11-23T08:00:00Z", subject: name)])
+    }
+    let log = fixtures.directory.path + "/log"
+    let environment = try wrappedGit(
+      """
+      if [ "$3" = log ]; then
+        echo started >> '\(log).started'
+        sleep 3
+        wc -l < '\(log).started' | tr -d ' ' >> '\(log).seen'
+      fi
+      exec \(SyncEndToEndTests.git) "$@"
+      """)
+    let events = await gather(
+      repositories, for: [blob], window: WorkWindow(since: Self.moment("2026-11-23T00:00:00Z")),
+      timeLimit: .seconds(60), environment: environment)
+    #expect(subjects(events).map { $0.count } == [8])
+    // How many had started when the first one was done.
+    let seen = try String(contentsOfFile: log + ".seen", encoding: .utf8)
+    #expect(seen.split(separator: "\n").first == "8")
+  }
+
   /// One `git log` per repository, however many attendees there are.
   @Test func eachRepositoryIsReadOnceForEveryone() async throws {
     let api = try fixtures.repository(

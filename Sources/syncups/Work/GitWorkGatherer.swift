@@ -24,7 +24,7 @@ extension WorkGatherer {
       AsyncStream { continuation in
         let ended = GitWorkReading.Flag()
         continuation.onTermination = { _ in ended.raise() }
-        DispatchQueue.global().async {
+        BlockingThread.start {
           let cards = GitWorkReading(request: request, environment: environment).read(
             parallel: parallel, shouldStop: { ended.isRaised }
           ) { continuation.yield($0) }
@@ -84,7 +84,7 @@ struct GitWorkReading: Sendable {
     for (index, repository) in repositories.enumerated() {
       slots.wait()
       group.enter()
-      DispatchQueue.global().async {
+      BlockingThread.start {
         defer {
           slots.signal()
           group.leave()
