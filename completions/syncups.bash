@@ -23,7 +23,7 @@ _syncups_options() {
     'add') echo '--title --attendee --duration --theme --git-author --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'start') echo '--absent --present --order --overtime --no-overtime --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'start') echo '--absent --present --order --overtime --no-overtime --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -84,6 +84,8 @@ _syncups_option_value() {
     'start:--absent') echo attendee ;;
     'start:--present') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
+    'start:--since') echo none ;;
+    'start:--repositories') echo file ;;
     'status:--format') echo none ;;
     'meeting show:--format') echo 'choice text markdown' ;;
     'meeting show:--repositories') echo file ;;

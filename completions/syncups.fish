@@ -36,7 +36,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --absent --present --order --format --repositories --last --since --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --absent --present --order --since --repositories --format --last --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -195,6 +195,8 @@ complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
+complete -c syncups -n '__syncups_at \'start\'' -l since -x -d 'Read commits from this moment on instead: a time before now such as 30m, 12h, 7d, 1w2d, \'2 weeks ago\' or \'3 months ago\'; today or yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00.'
+complete -c syncups -n '__syncups_at \'start\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups status

@@ -274,8 +274,8 @@ enum ManPageReference {
         + "of the window, ISO 8601 in UTC), count (Number: their commits in it), repositories "
         + "(Array of Strings: those the commits are in, the newest first), unread (Array of "
         + "Strings: repositories not read within their time limit) and commits (Array: the "
-        + "newest \(RecordMeeting.TurnWork.keptCommits), newest first, each with repository, "
-        + "hash, subject and date): the speaker's work card, only when repositories are set; "
+        + "newest \(RecordMeeting.TurnWork.keptCommits), newest first, each as a work card's "
+        + "commits are, with repository, hash, subject, date and author): the speaker's work card, only when repositories are set; "
         + "right after their speaker event when it is ready, else when it arrives during their "
         + "turn."
     ),

@@ -150,6 +150,22 @@ struct CommandParsingTests {
         == StartCommand(syncUp: "eng", options: StartCommand.Options(order: .shuffled)))
   }
 
+  /// `start` takes the work cards' `--since` and `--repositories` as `standup` does.
+  @Test func startTakesTheWorkCardsSinceAndRepositories() throws {
+    #expect(
+      try command([
+        "start", "eng", "--since", "1w", "--repositories", "~/src/api", "--repositories", "web",
+      ])
+        == StartCommand(
+          syncUp: "eng",
+          options: StartCommand.Options(
+            since: .ago(seconds: 604_800), repositories: ["~/src/api", "web"])))
+    #expect(
+      usageError(["start", "eng", "--since", "soon"])?.hasPrefix(
+        "Error: invalid value 'soon' for '--since' (expected a time before now such as 30m, ")
+        == true)
+  }
+
   @Test func aBareNumberOfMinutesIsKeptAsTypedForItsReaderToDecideTheUnit() throws {
     // `config set --json` reads it as seconds; up to 24 hours of seconds parse.
     #expect(

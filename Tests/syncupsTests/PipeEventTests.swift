@@ -207,7 +207,8 @@ struct PipeEventTests {
           .plainLine == "0:03 Work of Ben: no commits; not read in time: big …")
       #expect(
         anasWork.json.text(pretty: false)
-          == #"{"attendee":"00000000-0000-0000-0000-00000000000A","commits":[{"date":"2026-02-06T17:00:00Z","#
+          == #"{"attendee":"00000000-0000-0000-0000-00000000000A","commits":[{"#
+          + #""author":"Ana <ana@example.com>","date":"2026-02-06T17:00:00Z","#
           + #""hash":"4f3e1a8d00000000000000000000000000000000","repository":"api","#
           + #""subject":"Retry uploads\u001b[2J"}],"count":1,"elapsed":3,"event":"work","name":"Ana","#
           + #""repositories":["api"],"since":"2026-02-06T00:00:00Z","unread":[]}"# + "\n")

@@ -98,16 +98,19 @@ struct StartWorkEndToEndTests {
           [
             "repository": "web", "hash": web["Show the retries"] ?? "",
             "subject": "Show the retries", "date": "2026-01-07T09:00:00Z",
+            "author": "Ana <ana@home.example.org>",
           ],
           [
             "repository": "api", "hash": api["Retry uploads"] ?? "",
             "subject": "Retry uploads", "date": "2026-01-06T10:00:00Z",
+            "author": "Ana <ana@example.com>",
           ],
         ],
         [
           [
             "repository": "api", "hash": api["Fix the build"] ?? "",
             "subject": "Fix the build", "date": "2026-01-06T11:00:00Z",
+            "author": "Ben <ben@example.com>",
           ]
         ],
       ])
@@ -130,6 +133,42 @@ struct StartWorkEndToEndTests {
     let work = try #require(lines.firstIndex { $0.hasSuffix("Work of Ana: 2 commits in web, api") })
     #expect(lines[work + 2] == "  " + (api["Retry uploads"] ?? "").prefix(7) + " api: Retry uploads")
     #expect(lines[work + 1].hasSuffix(" web: Show the retries"))
+  }
+
+  /// `--repositories` reads those named instead of the setting (so the missing one is not
+  /// named), and `--since` starts the window at 10:30 on 6 January, after Ana's first commit
+  /// there and before Ben's: each card as a script's plain lines show it.
+  @Test func sinceAndRepositoriesPickTheCardsWindowAndRepositories() throws {
+    let (syncups, git) = try engineering()
+    let api = try Self.hashes(in: git.directory.path + "/api", git)
+    let web = try Self.hashes(in: git.directory.path + "/web", git)
+    let meeting = try RunningSyncUps(
+      syncups,
+      [
+        "start", "eng", "--since", "2026-01-06T10:30", "--repositories",
+        git.directory.path + "/api", "--repositories", git.directory.path + "/web",
+      ])
+    #expect(meeting.waitForOutput(containing: "Work of Ana"))
+    meeting.send("next")
+    #expect(meeting.waitForOutput(containing: "Work of Ben"))
+    meeting.send("discard")
+    let result = try meeting.finish()
+    #expect(result.status == 0)
+    #expect(result.error == "")
+    // Each line without its time: the cards come when they are ready.
+    let lines = result.output.split(separator: "\n").map {
+      $0.hasPrefix("  ") ? String($0) : String($0.drop { $0 != " " }.dropFirst())
+    }
+    let work = lines.indices.filter { lines[$0].hasPrefix("Work of") }.flatMap {
+      lines[$0..<min($0 + 2, lines.count)]
+    }
+    #expect(
+      work == [
+        "Work of Ana: 1 commit in web", "  " + (web["Show the retries"] ?? "").prefix(7)
+          + " Show the retries",
+        "Work of Ben: 1 commit in api", "  " + (api["Fix the build"] ?? "").prefix(7)
+          + " Fix the build",
+      ])
   }
 
   @Test func aTerminalShowsTheSpeakersCardUnderTheirName() throws {

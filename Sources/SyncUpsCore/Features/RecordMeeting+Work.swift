@@ -65,16 +65,9 @@ extension RecordMeeting {
     /// Whether the card has nothing to say: no commit, and every repository read.
     public var isEmpty: Bool { commitCount == 0 && unread.isEmpty }
 
-    /// `3 commits in api, web`, `1 commit in api`, `no commits`; then the repositories not
-    /// read in time, if any: `2 commits in api; not read in time: big …`.
+    /// What the card says in one line: ``WorkCard/summary``.
     public var summary: String {
-      let count =
-        commitCount == 0
-        ? "no commits"
-        : "\(commitCount) commit\(commitCount == 1 ? "" : "s") in "
-          + repositories.joined(separator: ", ")
-      guard !unread.isEmpty else { return count }
-      return count + "; not read in time: " + unread.joined(separator: ", ") + " …"
+      WorkCard.summary(commitCount: commitCount, repositories: repositories, unread: unread)
     }
 
     /// A commit as the card lists it: its subject, after its repository's name when the card

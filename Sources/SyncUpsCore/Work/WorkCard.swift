@@ -34,6 +34,27 @@ public struct WorkCard: Equatable, Sendable {
     return commits.map(\.repository).filter { seen.insert($0).inserted }
   }
 
+  /// `3 commits in web, api`, `1 commit in api`, `no commits`; then the repositories not read
+  /// in time, if any: `2 commits in api; not read in time: big …`.
+  public var summary: String {
+    Self.summary(commitCount: commits.count, repositories: repositories, unread: unread)
+  }
+
+  /// The summary of a card of `commitCount` commits in `repositories` (newest first), with
+  /// `unread` not read in time: what ``summary`` says, for a card kept without all its
+  /// commits (``RecordMeeting/TurnWork``).
+  public static func summary(commitCount: Int, repositories: [String], unread: [String])
+    -> String
+  {
+    let count =
+      commitCount == 0
+      ? "no commits"
+      : "\(commitCount) commit\(commitCount == 1 ? "" : "s") in "
+        + repositories.joined(separator: ", ")
+    guard !unread.isEmpty else { return count }
+    return count + "; not read in time: " + unread.joined(separator: ", ") + " …"
+  }
+
   /// Each attendee's card, in the attendees' order, from the commits read (in any order):
   /// a commit goes on the card of every attendee whose ``Attendee/authorPatterns`` match its
   /// author, so one commit can be on two cards when two identities match it.

@@ -90,6 +90,18 @@ enum ValueParser {
       suggestion: Suggestion.closest(to: text, among: words), path: path)
   }
 
+  /// `text` as `read` reads it (an initializer such as ``SinceDate/init(parsing:)``), or a
+  /// usage error naming the `forms` it takes.
+  static func parsed<Value>(
+    _ text: String, for name: String, path: [String], forms: String,
+    _ read: (String) -> Value?
+  ) throws(UsageError) -> Value {
+    guard let value = read(text) else {
+      throw UsageError("invalid value '\(text)' for '\(name)' (expected \(forms))", path: path)
+    }
+    return value
+  }
+
   /// `-` for standard input, else a file path.
   static func importSource(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> ImportSource
@@ -200,11 +212,10 @@ enum ValueParser {
         throw durationError(error, text: value, for: key.rawValue, path: path)
       }
     case .workdays:
-      guard let days = WorkingDays(rawValue: value) else {
-        throw UsageError(
-          "invalid value '\(value)' for 'workdays' (expected \(WorkingDays.forms))", path: path)
-      }
-      return .workdays(days)
+      return .workdays(
+        try parsed(
+          value, for: "workdays", path: path, forms: WorkingDays.forms,
+          WorkingDays.init(rawValue:)))
     case .me:
       return .me(try notBlank(value, for: key.rawValue, path: path))
     }

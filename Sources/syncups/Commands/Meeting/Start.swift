@@ -74,11 +74,11 @@ struct StartCommand: RunnableCommand {
       as a note; all of them are saved with the meeting, and a discarded meeting takes them \
       with it.
 
-      With repositories set (the repositories setting), each speaker's commits since the \
-      sync-up's previous meeting (else since the start of the previous working day) are \
-      gathered in the background from the meeting's start, and each turn shows the speaker's \
-      work card under their name (Work: 3 commits in api, web, then the newest subjects, as \
-      many as fit) as soon as it is ready; a repository not read in time is named after \
+      With repositories set (the repositories setting, or --repositories), each speaker's \
+      commits since the sync-up's previous meeting (else since the start of the previous \
+      working day; --since picks another start) are gathered in the background from the \
+      meeting's start, and each turn shows the speaker's work card under their name (Work: 3 \
+      commits in api, web, then the newest subjects, as many as fit) as soon as it is ready; a repository not read in time is named after \
       'not read in time:' with an ellipsis, and repositories that are missing or not git \
       repositories are named on stderr once the meeting is over. Gathering never holds the timer back, and \
       nothing of the card is saved.
@@ -148,6 +148,9 @@ struct StartCommand: RunnableCommand {
       .flag(
         OptionSpec(long: "no-overtime", help: "Move on when a slot runs out, as by default."),
         \.options.overtime, value: false),
+      .option(WorkCards.sinceOption, \.options.since, parse: ValueParser.since),
+      .repeating(
+        WorkCards.repositoriesOption, \.options.repositories, parse: { text, _, _ in text }),
     ],
     examples: [
       ExampleSpec(
@@ -197,16 +200,11 @@ struct StartCommand: RunnableCommand {
       allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
     try checkSomeoneSpeaks(meeting, of: target)
     try checkCanStart(target, present: meeting.speakers.count)
-    // Each speaker's work since the previous meeting, from the repositories this machine reads,
-    // gathered once the meeting starts.
-    @SharedReader(.repositories) var repositories
-    @Dependency(\.date.now) var now
-    @Dependency(\.utcOffset) var utcOffset
+    // Each speaker's work since the previous meeting (or --since), from the repositories this
+    // machine reads (or --repositories), gathered once the meeting starts.
     meeting.askForWork(
-      since: WorkWindow.of(
-        meetingAt: now, in: target, isPast: false, workingDays: workingDays,
-        utcOffset: utcOffset),
-      in: repositories)
+      since: WorkCards.window(of: target, since: options.since),
+      in: WorkCards.repositories(options.repositories))
 
     // Run on the terminal, or on a pipe.
     let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1
@@ -231,7 +229,7 @@ struct StartCommand: RunnableCommand {
     live.run(startsTimer: isInteractive || timing != .immediate) { ended in
       // The terminal is back: the repositories the work cards left out, each once.
       for skipped in ended.work?.skipped ?? [] {
-        context.say("Skipped \(sanitize(skipped.repository)): \(sanitize(skipped.reason)).")
+        context.saySkipped(skipped.repository, reason: skipped.reason)
       }
       // Save, then say what happened.
       let ending = try live.save(ended)
@@ -289,6 +287,10 @@ struct StartCommand: RunnableCommand {
     var order: SpeakingOrder?
     /// `--overtime` (true) or `--no-overtime` (false).
     var overtime: Bool?
+    /// `--since`: the work cards' window starts then.
+    var since: SinceDate?
+    /// `--repositories PATH`, as typed, in order: read instead of the `repositories` setting.
+    var repositories: [String] = []
   }
 
   /// The clock a meeting runs on: real time, or (`SYNCUPS_CLOCK=immediate`, for tests and

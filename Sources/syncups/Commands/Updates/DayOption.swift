@@ -66,10 +66,6 @@ extension ValueParser {
   static func day(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> DayOption
   {
-    guard let day = DayOption(parsing: text) else {
-      throw UsageError(
-        "invalid value '\(text)' for '\(name)' (expected \(DayOption.forms))", path: path)
-    }
-    return day
+    try parsed(text, for: name, path: path, forms: DayOption.forms, DayOption.init(parsing:))
   }
 }

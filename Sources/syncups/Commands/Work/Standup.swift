@@ -28,16 +28,12 @@ struct StandupCommand: RunnableCommand {
       error and skipped.
 
       With --format markdown, prints a Markdown page; with --format json (or --json), an \
-      object with the window and each attendee's commits (repository, hash, subject, date).
+      object with the window and each attendee's commits (repository, hash, subject, date, author).
       """,
     runs: Self.self,
     bindings: [
       .argument(CommandTable.syncUpArgument, \.syncUp),
-      .option(
-        OptionSpec(
-          long: "since", valueName: "date",
-          help: "Read commits from this moment on instead: \(SinceDate.forms)."),
-        \.since, parse: ValueParser.since),
+      .option(WorkCards.sinceOption, \.since, parse: ValueParser.since),
       .repeating(WorkCards.repositoriesOption, \.repositories, parse: { text, _, _ in text }),
       .option(.format(StandupFormat.self), \.format, parse: ValueParser.choice),
     ],
@@ -64,15 +60,9 @@ struct StandupCommand: RunnableCommand {
   @MainActor func answer(from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext)
     throws -> String
   {
-    @Dependency(\.date.now) var now
     @Dependency(\.utcOffset) var utcOffset
-    @SharedReader(.workingDays) var workingDays
     let syncUp = try context.syncUp(self.syncUp, in: syncUps)
-    let window =
-      since.map { WorkWindow(since: $0.date(now: now)) }
-      ?? WorkWindow.of(
-        meetingAt: now, in: syncUp, isPast: false, workingDays: workingDays,
-        utcOffset: utcOffset)
+    let window = WorkCards.window(of: syncUp, since: since)
     let work = WorkCards.gather(
       for: syncUp.attendees.elements, window: window, repositories: repositories, in: context)
     let age = context.itemAge()

@@ -25,15 +25,38 @@ struct WorkCards {
       + "repositories setting; repeatable.",
     completion: .file)
 
+  /// `--since`: the cards' window starts then instead.
+  static let sinceOption = OptionSpec(
+    long: "since", valueName: "date",
+    help: "Read commits from this moment on instead: \(SinceDate.forms).")
+
+  /// The repositories to read: `given` (`--repositories`), else the `repositories` setting.
+  static func repositories(_ given: [String]) -> [String] {
+    @SharedReader(.repositories) var setting
+    return given.isEmpty ? setting : given
+  }
+
+  /// The window of the cards of a meeting of `syncUp` held at the `date` dependency's now:
+  /// from `since` (`--since`) when given, else since the sync-up's previous meeting, else
+  /// since the start of the previous working day (the `workdays` setting, local dates).
+  @MainActor static func window(of syncUp: SyncUp, since: SinceDate?) -> WorkWindow {
+    @Dependency(\.date.now) var now
+    @Dependency(\.utcOffset) var utcOffset
+    @SharedReader(.workingDays) var workingDays
+    return since.map { WorkWindow(since: $0.date(now: now)) }
+      ?? WorkWindow.of(
+        meetingAt: now, in: syncUp, isPast: false, workingDays: workingDays,
+        utcOffset: utcOffset)
+  }
+
   /// Gathers the cards of `attendees` over `window` from `repositories` (the setting when
   /// empty), waiting for the last one. Blank attendees without identities have no card.
   @MainActor static func gather(
     for attendees: [Attendee], window: WorkWindow, repositories given: [String],
     in context: CommandContext
   ) -> WorkCards {
-    @SharedReader(.repositories) var setting
     @Dependency(\.workCards) var workCards
-    let repositories = given.isEmpty ? setting : given
+    let repositories = Self.repositories(given)
     if repositories.isEmpty {
       context.note(
         "No repositories to read: name them with 'syncups config set repositories PATH...' "
@@ -53,7 +76,7 @@ struct WorkCards {
     for event in events.list.withLock({ $0 }) {
       switch event {
       case .skipped(let repository, let reason):
-        context.say("Skipped \(sanitize(repository)): \(reason).")
+        context.saySkipped(repository, reason: reason)
       case .card(let card):
         cards.append(card)
       }
@@ -100,33 +123,36 @@ extension WorkCard {
     return blocks
   }
 
-  /// `id`, `name`, `commits` (each `repository`, `hash`, `subject`, `date`, `author`, newest
-  /// first), `repositories` (those with commits) and `unread` (those not read in time).
+  /// `id`, `name`, `commits` (each as ``JSONOutput/commit(_:)`` writes it, newest first),
+  /// `repositories` (those with commits) and `unread` (those not read in time).
   func jsonMembers(of attendee: Attendee) -> [String: JSONOutput] {
     [
       "id": .string(attendee.id.uuidString),
       "name": .string(attendee.name),
-      "commits": .array(
-        commits.map { commit in
-          .object([
-            "repository": .string(commit.repository), "hash": .string(commit.hash),
-            "subject": .string(commit.subject), "date": .string(DateText.iso8601(commit.date)),
-            "author": .string(commit.author),
-          ])
-        }),
+      "commits": .array(commits.map(JSONOutput.commit)),
       "repositories": .array(repositories.map(JSONOutput.string)),
       "unread": .array(unread.map(JSONOutput.string)),
     ]
   }
+}
 
-  /// `3 commits in web, api`, `1 commit in api; not read in time: big …`, `no commits`.
-  var summary: String {
-    var text =
-      commits.isEmpty
-      ? "no commits"
-      : "\(commits.count) commit\(commits.count == 1 ? "" : "s") in "
-        + repositories.joined(separator: ", ")
-    if !unread.isEmpty { text += "; not read in time: " + unread.joined(separator: ", ") + " …" }
-    return text
+extension JSONOutput {
+  /// A commit of a work card, in `standup`'s, `meeting show --work`'s and the meeting's `work`
+  /// event's JSON: `repository`, `hash`, `subject`, `date` (the author date, ISO 8601) and
+  /// `author` (`Name <email>`).
+  static func commit(_ commit: WorkCommit) -> JSONOutput {
+    .object([
+      "repository": .string(commit.repository), "hash": .string(commit.hash),
+      "subject": .string(commit.subject), "date": .string(DateText.iso8601(commit.date)),
+      "author": .string(commit.author),
+    ])
+  }
+}
+
+extension CommandContext {
+  /// Says on standard error that `repository` is left out of every work card, and why
+  /// (`Skipped ~/src/old: no such directory.`); nothing with `--quiet`.
+  func saySkipped(_ repository: String, reason: String) {
+    say("Skipped \(sanitize(repository)): \(sanitize(reason)).")
   }
 }

@@ -303,13 +303,7 @@ extension PipeEvent {
         "count": .int(card.commitCount),
         "repositories": .array(card.repositories.map(JSONOutput.string)),
         "unread": .array(card.unread.map(JSONOutput.string)),
-        "commits": .array(
-          card.newest.map {
-            .object([
-              "repository": .string($0.repository), "hash": .string($0.hash),
-              "subject": .string($0.subject), "date": .string(DateText.iso8601($0.date)),
-            ])
-          }),
+        "commits": .array(card.newest.map(JSONOutput.commit)),
         "elapsed": .int(elapsed),
       ])
     case .item(let item, let owner, let elapsed):
