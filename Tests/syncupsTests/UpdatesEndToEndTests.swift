@@ -391,4 +391,32 @@ struct UpdatesEndToEndTests {
     let items = try #require(try cy.run.json(cy("--json", "items")) as? [[String: Any]])
     #expect(items.map { $0["text"] as? String } == ["no keys"])
   }
+
+  /// Ana writes today's update and Ben announces time away today, each on their own clone;
+  /// a meeting on a third clone, after a sync, starts with Ben away and shows Ana's update on
+  /// her turn.
+  @Test func aMeetingOnAThirdCloneShowsWhatBothWrote() throws {
+    let team = try SyncTeam()
+    #expect(
+      try team.ana("update", "engineering", "--as", "ana", "--done", "the login page").status == 0)
+    #expect(
+      try team.ben(
+        "away", "engineering", "ben", "--from", "today", "--to", "today", "--note", "dentist"
+      ).status == 0)
+    try team.converge()
+    let cy = Teammate()
+    #expect(try cy("sync", "init", "--clone", team.remote).status == 0)
+    let meeting = try cy.meeting("engineering", "next\n")
+    #expect(meeting.status == 0, "\(meeting.error)")
+    let today = StartAwayEndToEndTests().day(0).shown
+    #expect(
+      meeting.output.split(separator: "\n").map(String.init) == [
+        "Started Engineering: 1 speaker, 5 min",
+        "0:00 Ben is away until \(today) (dentist)",
+        "0:00 Ana is speaking (speaker 1 of 1)",
+        "0:00 Ana wrote for \(today): Done: the login page",
+        "0:00 Ana spoke 0:00 of 5:00",
+        "0:00 Saved the meeting (0 notes)",
+      ])
+  }
 }
