@@ -6,49 +6,59 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start status meetings meeting stats items item themes config import export merge-driver sync completions help version' ;;
+    '') echo 'list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync hooks completions help version' ;;
     'meeting') echo 'show delete' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
+    'hooks') echo 'list run trust untrust' ;;
   esac
 }
 
 # Prints the options accepted after a command path.
 _syncups_options() {
   case "$1" in
-    '') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'show') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'add') echo '--title --attendee --duration --theme --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'start') echo '--absent --order --overtime --no-overtime --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'status') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'meetings') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'meeting') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'meeting show') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'stats') echo '--last --since --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'items') echo '--open --resolved --all --owner --kind --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'item') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'item add') echo '--blocker --action --owner --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'item resolve') echo '--note --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'item reopen') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'item edit') echo '--text --owner --no-owner --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'item delete') echo '--yes -y --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'themes') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'config') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'config list') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'config get') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'config set') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'config unset') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'import') echo '--merge --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'export') echo '--format --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'merge-driver') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'sync') echo '--clone --force --file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'completions') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'help') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
-    'version') echo '--file --json --color --quiet -q --trace --help -h --version -V' ;;
+    '') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'show') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'add') echo '--title --attendee --duration --theme --git-author --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'start') echo '--absent --present --order --overtime --no-overtime --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'status') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'meetings') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'meeting') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'stats') echo '--last --since --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'items') echo '--open --resolved --all --owner --kind --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'item') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'item add') echo '--blocker --action --owner --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'item resolve') echo '--note --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'item reopen') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'item edit') echo '--text --owner --no-owner --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'item delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'standup') echo '--since --repositories --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'update') echo '--as --done --next --blocker --date --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'updates') echo '--date --since --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'away') echo '--from --to --note --list --cancel --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'themes') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'config') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'config list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'config get') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'config set') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'config unset') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'import') echo '--merge --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'export') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'merge-driver') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'sync') echo '--clone --force --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'hooks') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'hooks list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'hooks run') echo '--sample --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'hooks trust') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'hooks untrust') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'completions') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'help') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'version') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
   esac
 }
 
@@ -62,16 +72,23 @@ _syncups_option_value() {
     'add:--attendee') echo none ;;
     'add:--duration') echo none ;;
     'add:--theme') echo theme ;;
+    'add:--git-author') echo none ;;
     'edit:--title') echo none ;;
     'edit:--duration') echo none ;;
     'edit:--theme') echo theme ;;
     'edit:--add-attendee') echo none ;;
     'edit:--remove-attendee') echo attendee ;;
     'edit:--rename-attendee') echo attendee ;;
+    'edit:--git-author') echo attendee ;;
+    'edit:--no-git-author') echo attendee ;;
     'start:--absent') echo attendee ;;
+    'start:--present') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
+    'start:--since') echo none ;;
+    'start:--repositories') echo file ;;
     'status:--format') echo none ;;
     'meeting show:--format') echo 'choice text markdown' ;;
+    'meeting show:--repositories') echo file ;;
     'stats:--last') echo none ;;
     'stats:--since') echo none ;;
     'items:--owner') echo attendee ;;
@@ -82,6 +99,20 @@ _syncups_option_value() {
     'item resolve:--note') echo none ;;
     'item edit:--text') echo none ;;
     'item edit:--owner') echo attendee ;;
+    'standup:--since') echo none ;;
+    'standup:--repositories') echo file ;;
+    'standup:--format') echo 'choice text markdown json' ;;
+    'update:--as') echo attendee ;;
+    'update:--done') echo none ;;
+    'update:--next') echo none ;;
+    'update:--blocker') echo none ;;
+    'update:--date') echo none ;;
+    'updates:--date') echo none ;;
+    'updates:--since') echo none ;;
+    'updates:--format') echo 'choice text markdown json' ;;
+    'away:--from') echo none ;;
+    'away:--to') echo none ;;
+    'away:--note') echo none ;;
     'export:--format') echo 'choice json app markdown' ;;
     'sync:--clone') echo none ;;
   esac
@@ -110,15 +141,21 @@ _syncups_argument() {
     'item edit:1') echo item ;;
     'item delete:0') echo syncup ;;
     'item delete:1') echo item ;;
-    'config get:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
-    'config set:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
-    'config set:1') echo setting ;;
-    'config unset:0') echo 'choice bell color default-duration default-theme order overtime workdays' ;;
+    'standup:0') echo syncup ;;
+    'update:0') echo syncup ;;
+    'updates:0') echo syncup ;;
+    'away:0') echo syncup ;;
+    'away:1') echo attendee ;;
+    'config get:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
+    'config set:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
+    'config set:'*) echo setting ;;
+    'config unset:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
     'import:0') echo file ;;
     'merge-driver:0') echo file ;;
     'merge-driver:1') echo file ;;
     'merge-driver:2') echo file ;;
     'sync:0') echo 'choice init' ;;
+    'hooks run:0') echo 'choice meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;
   esac

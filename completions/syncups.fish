@@ -6,13 +6,15 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start status meetings meeting stats items item themes config import export merge-driver sync completions help version
+            printf '%s\n' list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'item'
             printf '%s\n' add resolve reopen edit delete
         case 'config'
             printf '%s\n' list get set unset
+        case 'hooks'
+            printf '%s\n' list run trust untrust
     end
 end
 
@@ -34,7 +36,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --add-attendee --remove-attendee --rename-attendee --absent --order --format --last --since --owner --kind --blocker --action --note --text --clone
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --absent --present --order --since --repositories --format --last --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -130,6 +132,7 @@ complete -c syncups -l json -d 'Print data as JSON; the shapes are documented in
 complete -c syncups -l color -x -a 'auto always never' -d 'Colour the output: auto, always or never (default: the color setting, else auto; auto is off when NO_COLOR is set, TERM is dumb or the output is not a terminal).'
 complete -c syncups -s q -l quiet -d 'Print no messages to stderr other than errors.'
 complete -c syncups -l trace -d 'Print every action and the state changes it caused to stderr.'
+complete -c syncups -l no-hooks -d 'Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in syncups(1).'
 complete -c syncups -s h -l help -d 'Show help information.'
 complete -c syncups -s V -l version -d 'Show the version; see \'syncups help version\'.'
 
@@ -146,12 +149,17 @@ complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one p
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
 complete -c syncups -n '__syncups_at \'\' 0' -a items -d 'List the blockers and actions a sync-up follows through.'
 complete -c syncups -n '__syncups_at \'\' 0' -a item -d 'Raise, resolve, reopen, edit or delete a blocker or an action.'
+complete -c syncups -n '__syncups_at \'\' 0' -a standup -d 'Print each attendee\'s commits since the last meeting and their open items.'
+complete -c syncups -n '__syncups_at \'\' 0' -a update -d 'Write an attendee\'s update for a day: done, next and blockers.'
+complete -c syncups -n '__syncups_at \'\' 0' -a updates -d 'Show the updates written for a day: who wrote what, and who has not yet.'
+complete -c syncups -n '__syncups_at \'\' 0' -a away -d 'Say when an attendee is away, list who is, or cancel it.'
 complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour themes with swatches.'
 complete -c syncups -n '__syncups_at \'\' 0' -a config -d 'Read and change settings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from a JSON file.'
 complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout.'
 complete -c syncups -n '__syncups_at \'\' 0' -a merge-driver -d 'Merge three versions of the data file by id (a git merge driver).'
 complete -c syncups -n '__syncups_at \'\' 0' -a sync -d 'Share the sync-ups with a team through git.'
+complete -c syncups -n '__syncups_at \'\' 0' -a hooks -d 'List, try and trust the programs run on syncups\' events.'
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
 complete -c syncups -n '__syncups_at \'\' 0' -a version -d 'Show the version.'
@@ -164,6 +172,7 @@ complete -c syncups -n '__syncups_at \'add\'' -l title -x -d 'The sync-up\'s tit
 complete -c syncups -n '__syncups_at \'add\'' -l attendee -x -d 'Add an attendee; repeat for more.'
 complete -c syncups -n '__syncups_at \'add\'' -l duration -x -d 'The meeting\'s length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s to 24h, and at least 1s per attendee (default: the default-duration setting, else 5m).'
 complete -c syncups -n '__syncups_at \'add\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The colour theme (default: the default-theme setting, else bubblegum).'
+complete -c syncups -n '__syncups_at \'add\'' -l git-author -x -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee.'
 
 # syncups edit
 complete -c syncups -n '__syncups_at \'edit\'' -l title -x -d 'The new title.'
@@ -172,6 +181,8 @@ complete -c syncups -n '__syncups_at \'edit\'' -l theme -x -a 'bubblegum butterc
 complete -c syncups -n '__syncups_at \'edit\'' -l add-attendee -x -d 'Add an attendee; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Remove the attendee with this name or id; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Rename an attendee (split at the first \'=\'); repeatable.'
+complete -c syncups -n '__syncups_at \'edit\'' -l git-author -x -a '(__syncups_of_syncup attendees)' -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee.'
+complete -c syncups -n '__syncups_at \'edit\'' -l no-git-author -x -a '(__syncups_of_syncup attendees)' -d 'Take that git identity from an attendee, or all of theirs when none is named; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups delete
@@ -180,9 +191,12 @@ complete -c syncups -n '__syncups_at \'delete\' 0' -x -a '(__syncups_run __compl
 
 # syncups start
 complete -c syncups -n '__syncups_at \'start\'' -l absent -x -a '(__syncups_of_syncup attendees)' -d 'Leave out the attendee with this name or id: the others share the meeting; repeatable.'
+complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_syncup attendees)' -d 'Count the attendee with this name or id present though their time away includes today; repeatable.'
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
+complete -c syncups -n '__syncups_at \'start\'' -l since -x -d 'Read commits from this moment on instead: a time before now such as 30m, 12h, 7d, 1w2d, \'2 weeks ago\' or \'3 months ago\'; today or yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00.'
+complete -c syncups -n '__syncups_at \'start\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups status
@@ -197,6 +211,8 @@ complete -c syncups -n '__syncups_at \'meeting\' 0' -a delete -d 'Delete a meeti
 
 # syncups meeting show
 complete -c syncups -n '__syncups_at \'meeting show\'' -l format -x -a 'text markdown' -d 'What to print: text or markdown (default: text).'
+complete -c syncups -n '__syncups_at \'meeting show\'' -l work -d 'Add each attendee\'s commits up to the meeting (see standup).'
+complete -c syncups -n '__syncups_at \'meeting show\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'meeting show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -k -a '(__syncups_of_syncup meetings)' -d 'meeting'
 
@@ -252,6 +268,35 @@ complete -c syncups -n '__syncups_at \'item delete\'' -s y -l yes -d 'Delete wit
 complete -c syncups -n '__syncups_at \'item delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 
+# syncups standup
+complete -c syncups -n '__syncups_at \'standup\'' -l since -x -d 'Read commits from this moment on instead: a time before now such as 30m, 12h, 7d, 1w2d, \'2 weeks ago\' or \'3 months ago\'; today or yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00.'
+complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
+complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
+complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups update
+complete -c syncups -n '__syncups_at \'update\'' -l as -x -a '(__syncups_of_syncup attendees)' -d 'The attendee it is from: a name (any case) or an id prefix (default: the me setting).'
+complete -c syncups -n '__syncups_at \'update\'' -l done -x -d 'What they did.'
+complete -c syncups -n '__syncups_at \'update\'' -l next -x -d 'What they will do next.'
+complete -c syncups -n '__syncups_at \'update\'' -l blocker -x -d 'Something in their way; repeat for more. Opens a blocker item.'
+complete -c syncups -n '__syncups_at \'update\'' -l date -x -d 'The day the update is for, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'update\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups updates
+complete -c syncups -n '__syncups_at \'updates\'' -l date -x -d 'The day to show, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'updates\'' -l since -x -d 'Every day from this one to today that has an update (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'updates\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
+complete -c syncups -n '__syncups_at \'updates\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups away
+complete -c syncups -n '__syncups_at \'away\'' -l from -x -d 'The first day away, or of what --cancel cancels, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'away\'' -l to -x -d 'The last day away; without it, until cancelled (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'away\'' -l note -x -d 'Why, or where to.'
+complete -c syncups -n '__syncups_at \'away\'' -l list -d 'List the time away that has not ended.'
+complete -c syncups -n '__syncups_at \'away\'' -l cancel -d 'Cancel the time away from --from on.'
+complete -c syncups -n '__syncups_at \'away\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'away\' 1' -x -a '(__syncups_of_syncup attendees)' -d 'name'
+
 # Subcommands of 'config'
 complete -c syncups -n '__syncups_at \'config\' 0' -a list -d 'List every setting and its value.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a get -d 'Print one setting\'s value.'
@@ -259,14 +304,14 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a set -d 'Change a setting.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a setting\'s default.'
 
 # syncups config get
-complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
+complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
 
 # syncups config set
-complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
-complete -c syncups -n '__syncups_at \'config set\' 1' -x -a '(__syncups_setting_values)' -d 'value'
+complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 1+' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
-complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme order overtime workdays' -d 'key'
+complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
 
 # syncups import
 complete -c syncups -n '__syncups_at \'import\'' -l merge -d 'Merge sync-ups already here with the file\'s by id, bringing back what was deleted since.'
@@ -284,6 +329,16 @@ complete -c syncups -n '__syncups_at \'merge-driver\' 2' -r -F -d 'theirs'
 complete -c syncups -n '__syncups_at \'sync\'' -l clone -x -d 'With init: start from the team\'s repository at <url>, keeping the sync-ups already here.'
 complete -c syncups -n '__syncups_at \'sync\'' -l force -d 'With init <remote>: replace an origin this repository has already synced with.'
 complete -c syncups -n '__syncups_at \'sync\' 0' -x -a 'init' -d 'init'
+
+# Subcommands of 'hooks'
+complete -c syncups -n '__syncups_at \'hooks\' 0' -a list -d 'List the hooks that would run, and the repository\'s untrusted ones.'
+complete -c syncups -n '__syncups_at \'hooks\' 0' -a run -d 'Run an event\'s hooks now, to try them.'
+complete -c syncups -n '__syncups_at \'hooks\' 0' -a trust -d 'Let the data repository\'s hooks run, as they are now.'
+complete -c syncups -n '__syncups_at \'hooks\' 0' -a untrust -d 'Stop the data repository\'s hooks from running.'
+
+# syncups hooks run
+complete -c syncups -n '__syncups_at \'hooks run\'' -l sample -d 'Give the hooks the event\'s sample object, and print it.'
+complete -c syncups -n '__syncups_at \'hooks run\' 0' -x -a 'meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' -d 'event'
 
 # syncups completions
 complete -c syncups -n '__syncups_at \'completions\' 0' -x -a 'bash zsh fish' -d 'shell'

@@ -5,7 +5,7 @@
 // Runs, one after another so they do not disturb each other, the SharedState workloads
 // (W1–W7, W7 also against the floor of a change), the command latency benchmark (C1–C8: it
 // generates the realistic and large data sets, and the large one with timings; C8 holds `add`
-// to WriteFloor, the floor of a change) and the meeting benchmark (M1–M3, beside termdown), and prints their rows with each
+// to WriteFloor, the floor of a change; G1 holds `standup` to the git logs it saves) and the meeting benchmark (M1–M3, beside termdown), and prints their rows with each
 // target and whether it is met. Exits 1 if a target is missed.
 import BenchmarkSupport
 

@@ -5,7 +5,7 @@
 // Generates a realistic data set (20 sync-ups × 50 meetings), a large one (1,000 × 50) and the
 // large one with every meeting's timings recorded and with items, then times `syncups` against the
 // FoundationEssentials decode floor and jq, `add` against the floor of a change (WriteFloor),
-// `stats` and `items` against `list`, and the merge driver on two
+// `stats` and `items` against `list`, `standup` against the git logs it saves (G1), and the merge driver on two
 // edited copies of the large one against `list --json`, and the shipped binary's start-up
 // against this package's toolchain-linked one (`make benchmark` names it). Median of 5 runs.
 import BenchmarkSupport
@@ -171,6 +171,15 @@ let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
   "syncups-bench-\(getpid())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
+
+// `CommandBenchmarks --standup` runs the standup row (G1) alone.
+if CommandLine.arguments.contains("--standup") {
+  let syncups = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    .deletingLastPathComponent().appendingPathComponent("syncups").path
+  printTable([standupRow(syncups: syncups, directory: directory.path)])
+  try? FileManager.default.removeItem(at: directory)
+  exit(0)
+}
 let realistic = directory.appendingPathComponent("realistic.json").path
 let large = directory.appendingPathComponent("large.json").path
 let largeCopy = directory.appendingPathComponent("large-copy.json").path
@@ -226,6 +235,7 @@ let timedSize = try FileManager.default.attributesOfItem(atPath: largeTimed)[.si
 let timedMB = Double(timedSize) / 1_000_000
 let mergeJSON = ratio(mergeLarge, listJSONLarge)
 let syncNothing = syncRow(syncups: syncups, directory: directory.path, realistic: realistic)
+let standup = standupRow(syncups: syncups, directory: directory.path)
 let shipped = shippedBinaryRows(
   toolchainLinked: syncups, realistic: realistic, environment: environment)
 
@@ -268,4 +278,5 @@ printTable([
       + "peak \(mergeLarge.peakKilobytes / 1024) MB",
     target: "≤ 2.5×", met: mergeJSON <= 2.5),
   syncNothing,
+  standup,
 ] + shipped)

@@ -60,6 +60,25 @@ struct ManPageWriter {
       emit(Mdoc.text(paragraph))
     }
 
+    emit(".Sh HOOKS")
+    for (index, paragraph) in ManPageReference.hooks.enumerated() {
+      if index > 0 { emit(".Pp") }
+      emit(Mdoc.text(paragraph))
+    }
+    emit(".Bl -tag -width Ds")
+    for event in HookEvent.allCases {
+      emit(".It Li \(Mdoc.argument(event.rawValue))", Mdoc.text(event.summary))
+      emit(".Bd -literal -offset indent")
+      for line in event.sampleText.split(separator: "\n") { emit(Mdoc.literal(String(line))) }
+      emit(".Ed")
+    }
+    emit(".El")
+    emit(".Sh EXTENSIONS")
+    for (index, paragraph) in ManPageReference.extensions.enumerated() {
+      if index > 0 { emit(".Pp") }
+      emit(Mdoc.text(paragraph))
+    }
+
     emit(".Sh ENVIRONMENT")
     tagList(ManPageReference.environment, macro: "Ev")
     emit(".Sh FILES")
@@ -141,6 +160,20 @@ struct ManPageWriter {
     emit(
       ".It Cm item add , item resolve , item reopen , item edit , item delete",
       Mdoc.text("The item object, as it is after the change (as it was, for item delete)."))
+    emit(".It Cm update", Mdoc.text("The update object written:"))
+    fieldList(ManPageReference.updateFields + ManPageReference.updateNameField)
+    emit(".It Cm updates", Mdoc.text("An array with an object for each day, oldest first:"))
+    fieldList(ManPageReference.updatesDayFields)
+    emit(
+      ".It Cm away",
+      Mdoc.text(
+        "The time away object added; with --list, an array of them, each sync-up's in "
+          + "speaking order; after --cancel, the attendee object:"))
+    fieldList(ManPageReference.timeAwayFields + ManPageReference.timeAwayOwnerFields)
+    emit(".It Cm standup", "An object:")
+    fieldList(ManPageReference.standupFields)
+    emit(Mdoc.text("A work card:"))
+    fieldList(ManPageReference.workCardFields)
     emit(".It Cm themes", "An array of the 16 theme objects, in order:")
     fieldList(ManPageReference.themeFields)
     emit(".It Cm config list", "An object with every setting:")

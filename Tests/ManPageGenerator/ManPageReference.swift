@@ -18,13 +18,20 @@ enum ManPageReference {
     ),
     (
       "attendees",
-      "Array of objects with id (String, an upper-case UUID) and name (String), "
-        + "in speaking order."
+      "Array of objects with id (String, an upper-case UUID), name (String), away (Array of "
+        + "time away objects, see away below, oldest first; left out when there are none) and, "
+        + "when the attendee has git identities, gitAuthors (Array of Strings, see edit "
+        + "--git-author), in speaking order."
     ),
     ("meetings", "Array of meeting objects, newest first."),
     (
       "items",
       "Array of item objects (see items below), the blockers and actions raised, oldest "
+        + "first. Left out when there are none."
+    ),
+    (
+      "updates",
+      "Array of written update objects (see update below), one per attendee and day, oldest "
         + "first. Left out when there are none."
     ),
   ]
@@ -44,6 +51,47 @@ enum ManPageReference {
     ("resolved", "String: when it was resolved, ISO 8601 in UTC; left out while it is open."),
     ("resolvedIn", "String: the id of the meeting it was resolved in."),
     ("resolution", "String: how it was resolved."),
+  ]
+
+  /// The fields of a written update object: what an attendee wrote for a day.
+  static let updateFields: [(String, String)] = [
+    ("attendee", "String: the id of the attendee it is from."),
+    ("day", "String: the day it is for, YYYY-MM-DD in local time."),
+    ("written", "String: when it was written, ISO 8601 in UTC."),
+    (
+      "done",
+      "String: what they did. This key and those below are left out when they have no value."
+    ),
+    ("next", "String: what they will do next."),
+    ("blockers", "Array of strings: what is in their way, one a blocker."),
+  ]
+
+  /// What `update`, `updates` and `away` add to the objects they print.
+  static let updateNameField: [(String, String)] = [
+    ("name", "String: the attendee's name; null for one no longer on the sync-up.")
+  ]
+
+  /// The fields of each day's object of `updates`.
+  static let updatesDayFields: [(String, String)] = [
+    ("day", "String: the day, YYYY-MM-DD."),
+    ("updates", "Array of update objects (see update), with name, in speaking order."),
+    ("notWritten", "Array of attendee objects: those not away who have not written one."),
+    ("away", "Array of time away objects (see away) of those away that day."),
+  ]
+
+  /// What `away` adds to a time away object.
+  static let timeAwayOwnerFields: [(String, String)] = [
+    ("attendee", "String: the id of the attendee who is away."),
+    ("name", "String: their name."),
+    ("syncUp", "String: the sync-up's id; with --list only."),
+  ]
+
+  /// The fields of a time away object: days an attendee announced they are away.
+  static let timeAwayFields: [(String, String)] = [
+    ("id", "String: its id, an upper-case UUID."),
+    ("from", "String: the first day away, YYYY-MM-DD in local time."),
+    ("to", "String: the last day away; left out when it has no end (away until cancelled)."),
+    ("note", "String: why, in their words; left out when there is none."),
   ]
 
   /// The fields of a meeting object.
@@ -105,7 +153,8 @@ enum ManPageReference {
       "attendees",
       "Array of objects, the sync-up's attendees in order, then anyone else in the timed "
         + "meetings, named as most recently: id (String), name (String), attended and absent "
-        + "(Number: timed meetings present at and missed), speaking (Object: median, Number of "
+        + "(Number: timed meetings present at and missed, those missed on a day of their time "
+        + "away aside), away (Number: timed meetings missed on a day of their time away), speaking (Object: median, Number of "
         + "seconds per turn or null without turns, and total, Number of seconds), overSlot "
         + "(Number: turns longer than their slot) and items (Object: open and resolved, "
         + "Number: the sync-up's items they own); someone who owns items but has left and is "
@@ -135,6 +184,43 @@ enum ManPageReference {
       "Array of item objects: the items resolved in the meeting, each with ownerName; an "
         + "item raised and resolved in it is in both."
     ),
+    (
+      "work",
+      "Object, with --work only: since and until (String: the window, ISO 8601 in UTC) and "
+        + "attendees (Array of work cards, as standup has them, without openItems)."
+    ),
+  ]
+
+  /// The object `standup --json` prints.
+  static let standupFields: [(String, String)] = [
+    ("syncUp", "String: the sync-up's id."),
+    ("title", "String: its title."),
+    ("since", "String: the start of the window, ISO 8601 in UTC."),
+    ("until", "String: its end, or null: up to now."),
+    ("repositories", "Array of Strings: the repositories read, as typed."),
+    (
+      "attendees",
+      "Array of work cards, in speaking order, each with openItems (Array of item objects "
+        + "with ownerName and age, in working days)."
+    ),
+    ("unownedItems", "Array of item objects: the open items nobody on the sync-up owns."),
+  ]
+
+  /// A work card (`standup --json`, `meeting show --work --json`).
+  static let workCardFields: [(String, String)] = [
+    ("id", "String: the attendee's id."),
+    ("name", "String: their name."),
+    (
+      "commits",
+      "Array of objects, newest first, each with repository (String: the last part of its "
+        + "path), hash (String: the full hash), subject (String), date (String: the author "
+        + "date, ISO 8601 in UTC) and author (String: Name <email>)."
+    ),
+    ("repositories", "Array of Strings: the repositories of the commits, newest first."),
+    (
+      "unread",
+      "Array of Strings: the repositories not read within their time limit (shown as …)."
+    ),
   ]
 
   /// The events of `start --json`, with their other fields.
@@ -150,7 +236,29 @@ enum ManPageReference {
       "absent",
       "attendee (String: the id) and name (String) of someone absent: one event for each "
         + "attendee left out with --absent, right after started, and one when the speaker is "
-        + "marked absent (a, or the absent command)."
+        + "marked absent (a, or the absent command). away (Object, only for someone left out "
+        + "because their time away includes the day): from, to (String: days, to null when it "
+        + "has no end) and note (String or null)."
+    ),
+    (
+      "update",
+      "attendee (String: the id), name (String), present (Bool), day (String: the day it is "
+        + "for), done and next (String or null) and blockers (Array of String) of a written "
+        + "update: the speaker's, right after their speaker event, or, with present false, the "
+        + "update of someone absent as the meeting passes their place in the order (before the "
+        + "first speaker, as the next speaker starts, or at the end), which also goes into the "
+        + "transcript as Name (written): Done: TEXT; Next: TEXT; Blocker: TEXT."
+    ),
+    (
+      "skipped",
+      "attendee (String: the id), name (String) and seconds (Number: spoken so far) of the "
+        + "speaker skipped to the end of the order (s, or the skip command); the next speaker's "
+        + "event follows."
+    ),
+    (
+      "joined",
+      "attendee (String: the id) and name (String) of an absent attendee who arrived (j, or "
+        + "the joined command); they speak last."
     ),
     (
       "speaker",
@@ -159,6 +267,17 @@ enum ManPageReference {
         + "started and the absent events. items (Array, only when the speaker has open items): "
         + "each with number (Number: what resolve names), id, kind (blocker or action), text "
         + "and age (Number: working days)."
+    ),
+    (
+      "work",
+      "attendee (String: the id) and name (String) of the speaker, since (String: the start "
+        + "of the window, ISO 8601 in UTC), count (Number: their commits in it), repositories "
+        + "(Array of Strings: those the commits are in, the newest first), unread (Array of "
+        + "Strings: repositories not read within their time limit) and commits (Array: the "
+        + "newest \(RecordMeeting.TurnWork.keptCommits), newest first, each as a work card's "
+        + "commits are, with repository, hash, subject, date and author): the speaker's work card, only when repositories are set; "
+        + "right after their speaker event when it is ready, else when it arrives during their "
+        + "turn."
     ),
     (
       "note",
@@ -236,10 +355,16 @@ enum ManPageReference {
     case .color: (key.rawValue, "String: auto, always or never.")
     case .defaultDuration: (key.rawValue, "Number: the length of new sync-ups in whole seconds.")
     case .defaultTheme: (key.rawValue, "String: the theme of new sync-ups.")
+    case .hookTimeout:
+      (key.rawValue, "Number: how long one run of a hook may take, in whole seconds.")
     case .order: (key.rawValue, "String: listed, shuffled or rotated.")
     case .overtime: (key.rawValue, "Bool: whether speakers may run past their slot.")
     case .workdays:
       (key.rawValue, "String: the days an item's age counts, as config set takes them: mon-fri.")
+    case .me:
+      (key.rawValue, "String: which attendee you are, as set; null when unset.")
+    case .repositories:
+      (key.rawValue, "Array of Strings: the paths and globs standup reads, as typed.")
     }
   }
 
@@ -431,9 +556,67 @@ enum ManPageReference {
     }
   }
 
+  /// What the HOOKS section says before it lists the events.
+  static let hooks: [String] = [
+    "A hook is a program syncups runs when something happens: an executable file named for "
+      + "the event in $XDG_CONFIG_HOME/syncups/hooks (~/.config/syncups/hooks), such as "
+      + "hooks/meeting-ended, and the executables in the directory named for the event with "
+      + ".d, such as hooks/meeting-ended.d/, in name order (names starting with a dot or "
+      + "ending in ~ are left out). Each run reads the event as one JSON object, on one line, "
+      + "on standard input: the shape syncups prints with --json for the same thing. Its "
+      + "environment is syncups' own with SYNCUPS_EVENT (the event's name), SYNCUPS_FILE (the "
+      + "data file in use, absolute), SYNCUPS_SYNCUP (the id of the sync-up the event "
+      + "concerns; unset for synced) and SYNCUPS_NO_HOOKS=1, so that the syncups commands a "
+      + "hook runs fire no hooks of their own. Its working directory is syncups' own.",
+    "Hooks never get in the way. They run after the data is stored, once the command's "
+      + "lock on the data file is let go, in the background: a meeting's timer and screen "
+      + "never wait for them. The runs of one event are in the order the events happened; "
+      + "different events' runs may overlap. Standard output and standard error are "
+      + "appended to $XDG_STATE_HOME/syncups/hooks.log (~/.local/state/syncups/hooks.log), "
+      + "each run after a header line with the time, the event and the program. A run "
+      + "longer than the hook-timeout setting (10 seconds unless set) is stopped: its "
+      + "process group is killed. Before syncups exits it waits for the runs still going, "
+      + "at most that long in all (so item add or sync may take that much longer when a "
+      + "hook is slow), then kills what is left and drops what has not started. A hook that "
+      + "fails (a status other than 0), is stopped, or is not executable is said once per "
+      + "program, on standard error, when syncups ends; the command's exit status and "
+      + "everything stored stay as they were. --no-hooks, or SYNCUPS_NO_HOOKS set to "
+      + "anything but empty or 0, turns hooks off for a run.",
+    "A synced team may keep hooks in the data repository, in .syncups/hooks at the top of "
+      + "the git work tree that holds the data file, laid out the same way. They run after "
+      + "the user's own, and only once the user has run hooks trust, which records the "
+      + "directory and a SHA-256 fingerprint of its files (their names, contents and "
+      + "whether they are executable) in $XDG_CONFIG_HOME/syncups/trusted-hooks.json: a "
+      + "teammate's change to them, once pulled, stops them until they are trusted again. "
+      + "hooks list shows every hook and whether it would run; hooks run EVENT --sample "
+      + "runs an event's hooks on the sample objects below.",
+    "The events, and the object each one reads (these are the samples hooks run --sample "
+      + "gives):",
+  ]
+
+  /// What the HOOKS section says of extensions.
+  static let extensions: [String] = [
+    "syncups NAME, where NAME is no command of syncups, runs the program syncups-NAME found "
+      + "in the directories of PATH (absolute ones only), as git and gh do: the words after "
+      + "NAME are its arguments, and its exit status is syncups'. The global options before "
+      + "NAME are syncups' own: SYNCUPS_FILE is set to the data file in use (--file, else "
+      + "SYNCUPS_FILE, else the default), and --no-hooks sets SYNCUPS_NO_HOOKS=1. syncups "
+      + "help lists the extensions found. A name that is neither a command nor an extension "
+      + "is a usage error, status 64."
+  ]
+
   /// Environment variables.
   static let environment: [(String, String)] = [
     ("SYNCUPS_FILE", "The data file, when --file is not given."),
+    (
+      "SYNCUPS_NO_HOOKS",
+      "When set to anything but empty or 0, no hooks run, as with --no-hooks (see HOOKS)."
+    ),
+    (
+      "XDG_STATE_HOME",
+      "Hooks' output is appended to $XDG_STATE_HOME/syncups/hooks.log. A relative path is "
+        + "ignored; the default is ~/.local/state."
+    ),
     (
       "XDG_DATA_HOME",
       "The data file is $XDG_DATA_HOME/syncups/sync-ups.json when neither "
@@ -479,6 +662,11 @@ enum ManPageReference {
       "When immediate, meetings run without waiting: each second passes at "
         + "once. For tests and demonstrations."
     ),
+    (
+      "VISUAL, EDITOR",
+      "The editor update opens on a terminal without --done, --next or --blocker: VISUAL, "
+        + "else EDITOR, else vi, run through /bin/sh with the file's path after it."
+    ),
   ]
 
   /// Files.
@@ -499,14 +687,39 @@ enum ManPageReference {
         + "ran, pauses excluded), "
         + "plannedDuration (the sync-up's length then, in seconds), endedEarly (Bool), "
         + "attendees (everyone on the sync-up then, in the order they were called: id, name "
-        + "and absent, a Bool) and turns (in speaking order: attendee, the speaker's id; name; "
-        + "seconds, the time spoken; slot, the seconds the slot gave; overtime is seconds "
-        + "minus slot when positive). Meetings saved before have none of these. Keys syncups "
+        + "and absent, a Bool) and turns (in speaking order, one a speaker: attendee, the "
+        + "speaker's id; name; seconds, the time spoken; slot, the seconds the slot gave, a "
+        + "skipped speaker's both before and after the skip; overtime is seconds minus slot "
+        + "when positive). Meetings saved before have none of these. "
+        + "A sync-up's "
+        + "written updates are under updates (attendee, day as YYYY-MM-DD, written, and when "
+        + "set done, next and blockers, an array of strings), one per attendee and day; an "
+        + "attendee's time away under away (id, from, and when set to and note, days as "
+        + "YYYY-MM-DD); each key is written only when it holds something. Keys syncups "
         + "does not know, on sync-ups, attendees, meetings and their records, are kept and "
         + "written back with their values (a number keeps its value, not its spelling: 1e3 "
         + "comes back as 1000), so an older syncups never strips what a newer one wrote."
     ),
     ("~/.config/" + AppStorage.syncUpsSettingsPath, "The settings written by syncups config."),
+    (
+      "~/.config/syncups/hooks/",
+      "The user's hooks ($XDG_CONFIG_HOME/syncups/hooks; see HOOKS)."
+    ),
+    (
+      "~/.config/syncups/trusted-hooks.json",
+      "The repository hooks directories trusted with hooks trust, each with the SHA-256 "
+        + "fingerprint of its files then."
+    ),
+    (
+      "~/.local/state/syncups/hooks.log",
+      "Hooks' standard output and standard error, each run after a header line "
+        + "($XDG_STATE_HOME/syncups/hooks.log)."
+    ),
+    (
+      ".syncups/hooks/",
+      "A team's hooks, at the top of the git work tree that holds the data file; they run "
+        + "only once trusted (see HOOKS)."
+    ),
     (
       "$XDG_RUNTIME_DIR/syncups/<pid>.json",
       "The state a running meeting publishes for status, one file per meeting named for its "

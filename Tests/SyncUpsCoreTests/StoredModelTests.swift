@@ -15,14 +15,17 @@ struct StoredModelTests {
   @Test func theDeclaredKeysAreTheFilesKeysInOrder() {
     #expect(
       SyncUp.storedKeys
-        == ["attendees", "duration", "id", "items", "meetings", "theme", "title"])
+        == ["attendees", "duration", "id", "items", "meetings", "theme", "title", "updates"])
     #expect(
       SyncUp.shownKeys
         == [
           "attendees", "duration", "durationPerAttendee", "id", "items", "meetings", "theme",
-          "title",
+          "title", "updates",
         ])
-    #expect(Attendee.storedKeys == ["id", "name"])
+    #expect(Attendee.storedKeys == ["away", "gitAuthors", "id", "name"])
+    #expect(TimeAway.storedKeys == ["from", "id", "note", "to"])
+    #expect(
+      WrittenUpdate.storedKeys == ["attendee", "blockers", "day", "done", "next", "written"])
     #expect(
       Meeting.storedKeys
         == [
@@ -39,7 +42,7 @@ struct StoredModelTests {
         ])
     for keys in [
       SyncUp.shownKeys, Attendee.storedKeys, Meeting.storedKeys, MeetingAttendee.storedKeys,
-      Meeting.Turn.storedKeys, Item.storedKeys,
+      Meeting.Turn.storedKeys, Item.storedKeys, TimeAway.storedKeys, WrittenUpdate.storedKeys,
     ] {
       // The fast reader and writer walk the keys in the order the file sorts them.
       #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
@@ -61,7 +64,15 @@ struct StoredModelTests {
     Meeting.describe(&meetingBlanks)
     var itemBlanks = BlankFields<Item>(model: Self.recorded.items[0])
     Item.describe(&itemBlanks)
-    #expect(blanks.keys + meetingBlanks.keys + itemBlanks.keys == [])
+    var awayBlanks = BlankFields<TimeAway>(model: Self.recorded.attendees[0].away[0])
+    TimeAway.describe(&awayBlanks)
+    var updateBlanks = BlankFields<WrittenUpdate>(model: Self.recorded.updates[0])
+    WrittenUpdate.describe(&updateBlanks)
+    var attendeeBlanks = BlankFields<Attendee>(model: Self.recorded.attendees[0])
+    Attendee.describe(&attendeeBlanks)
+    #expect(
+      blanks.keys + meetingBlanks.keys + itemBlanks.keys + awayBlanks.keys + updateBlanks.keys
+        + attendeeBlanks.keys == [])
   }
 
   /// A field both sides changed differently is a conflict at its path, for every field a merge
@@ -83,12 +94,36 @@ struct StoredModelTests {
           "meetings.\(Self.meetingID).date", "meetings.\(Self.meetingID).duration",
           "meetings.\(Self.meetingID).endedEarly", "meetings.\(Self.meetingID).plannedDuration",
           "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
-          "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).name",
+          "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).gitAuthors",
+          "attendees.\(Self.attendeeID).name",
           "items.\(Self.itemID).opened", "items.\(Self.itemID).openedIn",
           "items.\(Self.itemID).owner", "items.\(Self.itemID).resolution",
           "items.\(Self.itemID).resolved", "items.\(Self.itemID).resolvedIn",
-          "items.\(Self.itemID).text",
+          "items.\(Self.itemID).text", "attendees.\(Self.attendeeID).away.\(Self.awayID).from",
+          "attendees.\(Self.attendeeID).away.\(Self.awayID).note",
+          "attendees.\(Self.attendeeID).away.\(Self.awayID).to",
         ])
+  }
+
+  /// A written update is merged whole: whichever of its fields both sides changed
+  /// differently, the one conflict is the update's, and the one written last is kept (ours
+  /// when both were written at once and no side is newer).
+  @Test func anUpdateBothSidesChangedIsOneConflictKeepingTheOneWrittenLast() {
+    let update = Self.recorded.updates[0]
+    var walk = Variations.Walk<WrittenUpdate>(model: update, prefix: "")
+    WrittenUpdate.describe(&walk)
+    #expect(walk.variations.map(\.key) == ["attendee", "blockers", "day", "done", "next", "written"])
+    // Changing the attendee or the day makes another update: both sides added one.
+    for (key, ours, theirs) in walk.variations where key != "attendee" && key != "day" {
+      var (oursSyncUp, theirsSyncUp) = (Self.recorded, Self.recorded)
+      oursSyncUp.updates[id: update.id] = ours
+      theirsSyncUp.updates[id: update.id] = theirs
+      let merged = SyncUpsMerge.merge(
+        base: [Self.recorded], ours: [oursSyncUp], theirs: [theirsSyncUp], newer: nil)
+      let kept = key == "written" ? theirs : ours
+      #expect(merged.syncUps[0].updates == [kept], "\(key)")
+      #expect(merged.conflicts.map(\.path) == ["updates.\(update.id)"], "\(key)")
+    }
   }
 
   /// An item's kind has two values, so no two sides change it differently: one side's change
@@ -105,12 +140,32 @@ struct StoredModelTests {
   static let attendeeID = UUID(uuidString: "00000000-0000-0000-0000-000000000091")!
   static let meetingID = UUID(uuidString: "00000000-0000-0000-0000-000000000081")!
   static let itemID = UUID(uuidString: "00000000-0000-0000-0000-000000000071")!
+  static let awayID = UUID(uuidString: "00000000-0000-0000-0000-000000000061")!
+
+  /// ``recorded`` with an attendee away and an update written, every key of each held.
+  static let recorded: SyncUp = {
+    var syncUp = recordedBeforeUpdates
+    syncUp.attendees[0].away = [
+      TimeAway(
+        id: awayID, from: CalendarDay("2009-02-16")!, to: CalendarDay("2009-02-20")!,
+        note: "holiday")
+    ]
+    syncUp.updates = [
+      WrittenUpdate(
+        attendee: attendeeID, day: CalendarDay("2009-02-13")!, done: "the login page",
+        next: "the signup page", blockers: ["waiting on API keys", "no review"],
+        written: Date(timeIntervalSince1970: 1_234_560_000))
+    ]
+    return syncUp
+  }()
 
   /// A sync-up with one attendee, one meeting holding every key of its record, and one item
   /// holding every key.
-  static let recorded = SyncUp(
+  static let recordedBeforeUpdates = SyncUp(
     id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
-    attendees: [Attendee(id: attendeeID, name: "Blob")],
+    attendees: [
+      Attendee(id: attendeeID, name: "Blob", gitAuthors: ["blob@example.com", "Blob B"])
+    ],
     duration: 600,
     items: [
       Item(
@@ -164,6 +219,10 @@ private struct Variations {
     all += Self.variations(
       of: syncUp.attendees[0], in: syncUp, at: \.attendees, key: "attendees")
     all += Self.variations(of: syncUp.items[0], in: syncUp, at: \.items, key: "items")
+    let attendee = syncUp.attendees[0]
+    all += Self.variations(
+      of: attendee.away[0], in: syncUp, at: \.attendees[id: attendee.id]!.away,
+      key: "attendees.\(attendee.id).away")
   }
 
   /// The variations of `element`, one of the models in `syncUp`'s list at `list`.
@@ -218,10 +277,13 @@ private struct Variations {
         case let value as Bool: !value
         case let value as Date: value.addingTimeInterval(Double(step) * 60)
         case let value as Theme: Theme.allCases[(value.index + step) % Theme.allCases.count]
+        case let value as CalendarDay: value.adding(days: step)
+        case let value as TextList: TextList(value.texts + Array(repeating: "more", count: step))
         case let value as UUID:
           UUID(uuidString: String(value.uuidString.dropLast(2)) + "F\(step)")!
         case let value as [MeetingAttendee]: Array(repeating: value[0], count: step + 1)
         case let value as [Meeting.Turn]: Array(repeating: value[0], count: step + 1)
+        case let value as GitAuthors: value + ["blob\(step)@example.com"]
         default: preconditionFailure("no change for \(Value.self)")
         }
       return result as! Value

@@ -318,6 +318,99 @@ struct SyncUpsMergeTests {
     #expect(deleted.conflicts == [])
   }
 
+  static func withUpdates(_ updates: IdentifiedArrayOf<WrittenUpdate>) -> SyncUp {
+    var syncUp = engineering()
+    syncUp.updates = updates
+    return syncUp
+  }
+
+  static let wednesday = CalendarDay("2009-02-18")!
+
+  /// Two teammates writing updates for different people, or for different days.
+  @Test func updatesWrittenOnEitherSideForOthersAreKept() {
+    let blobs = WrittenUpdate(attendee: id(91), day: Self.wednesday, done: "a", written: date(1))
+    let juniors = WrittenUpdate(attendee: id(92), day: Self.wednesday, done: "b", written: date(2))
+    let blobsNext = WrittenUpdate(
+      attendee: id(91), day: Self.wednesday.adding(days: 1), next: "c", written: date(2))
+    let result = merge(
+      base: [engineering()], ours: [Self.withUpdates([blobs])],
+      theirs: [Self.withUpdates([juniors, blobsNext])])
+    #expect(result.syncUps[0].updates == [blobs, juniors, blobsNext])
+    #expect(result.conflicts == [])
+  }
+
+  /// Two teammates writing Blob's update for the same day: one conflict, the one written last
+  /// kept whoever committed last.
+  @Test func oneAttendeesUpdateForOneDayWrittenOnBothSidesIsAConflict() {
+    let ours = WrittenUpdate(
+      attendee: id(91), day: Self.wednesday, done: "the login page", written: date(1) + 60)
+    let theirs = WrittenUpdate(
+      attendee: id(91), day: Self.wednesday, done: "the login page", blockers: ["no keys"],
+      written: date(1))
+    for newer: MergeSide? in [nil, .ours, .theirs] {
+      let result = merge(
+        base: [engineering()], ours: [Self.withUpdates([ours])],
+        theirs: [Self.withUpdates([theirs])], newer: newer)
+      #expect(result.syncUps[0].updates == [ours])
+      #expect(
+        result.conflicts == [
+          conflict(
+            "updates.\(ours.id)", kept: .ours,
+            "Engineering: update of 'Blob' for 2009-02-18 written here at 2009-02-14T23:32:30Z "
+              + "and there at 2009-02-14T23:31:30Z; kept the one written at "
+              + "2009-02-14T23:32:30Z (newer)")
+        ])
+    }
+    // Rewritten on both sides from a common version: the same.
+    let result = merge(
+      base: [Self.withUpdates([theirs])], ours: [Self.withUpdates([ours])],
+      theirs: [Self.withUpdates([WrittenUpdate(attendee: id(91), day: Self.wednesday, next: "x", written: date(3))])])
+    #expect(result.syncUps[0].updates.map(\.next) == ["x"])
+    #expect(result.conflicts.map(\.kept) == [.theirs])
+    // Rewritten on one side only: that side's, no conflict.
+    let oneSide = merge(
+      base: [Self.withUpdates([theirs])], ours: [Self.withUpdates([ours])],
+      theirs: [Self.withUpdates([theirs])])
+    #expect(oneSide.syncUps[0].updates == [ours])
+    #expect(oneSide.conflicts == [])
+  }
+
+  /// Time away merges by id like items: both sides' additions kept, a change of the end on one
+  /// side and of the note on the other both survive, two different ends conflict.
+  @Test func timeAwayMergesById() {
+    func withAway(_ away: IdentifiedArrayOf<TimeAway>) -> SyncUp {
+      var syncUp = engineering()
+      syncUp.attendees[id: id(91)]!.away = away
+      return syncUp
+    }
+    let leave = TimeAway(id: id(61), from: Self.wednesday, to: Self.wednesday.adding(days: 5))
+    let trip = TimeAway(id: id(62), from: Self.wednesday.adding(days: 20), note: "trip")
+    var shortened = leave
+    shortened.to = Self.wednesday.adding(days: 2)
+    var noted = leave
+    noted.note = "dentist, then leave"
+    var both = shortened
+    both.note = noted.note
+    let result = merge(
+      base: [withAway([leave])], ours: [withAway([shortened])], theirs: [withAway([noted, trip])])
+    #expect(result.syncUps[0].attendees[id: id(91)]?.away == [both, trip])
+    #expect(result.conflicts == [])
+
+    var longer = leave
+    longer.to = Self.wednesday.adding(days: 9)
+    let conflicting = merge(
+      base: [withAway([leave])], ours: [withAway([shortened])], theirs: [withAway([longer])],
+      newer: .theirs)
+    #expect(conflicting.syncUps[0].attendees[id: id(91)]?.away == [longer])
+    #expect(
+      conflicting.conflicts == [
+        conflict(
+          "attendees.\(id(91)).away.\(id(61)).to", kept: .theirs,
+          "Engineering: to of time away from 2009-02-18 changed to 2009-02-20 here and "
+            + "2009-02-27 there; kept 2009-02-27 (newer)")
+      ])
+  }
+
   @Test func unknownKeysMergeKeyByKeyAndAreNeverDropped() {
     let base = engineering(
       attendees: [Attendee(id: id(91), name: "Blob", unknownKeys: ["pronouns": .string("they")])],
@@ -503,7 +596,7 @@ private struct RandomEditor {
       }
       let index = int(0...syncUps.count - 1)
       let items = syncUps[index].items.count
-      switch int(0...16) {
+      switch int(0...19) {
       case 0: syncUps.remove(at: index)
       case 1: syncUps.move(fromOffsets: [index], toOffset: int(0...syncUps.count))
       case 2: syncUps[index].title = name()
@@ -546,6 +639,34 @@ private struct RandomEditor {
       case 16:
         guard items > 0 else { continue }
         syncUps[index].items.remove(at: int(0...items - 1))
+      case 12, 17:
+        // An update of the first attendee for one of two days: both sides often write the
+        // same one.
+        guard let attendee = syncUps[index].attendees.first else { continue }
+        let update = WrittenUpdate(
+          attendee: attendee.id, day: CalendarDay(daysSince1970: 20_000 + int(0...1)),
+          done: chance(70) ? name() : nil, next: chance(50) ? name() : nil,
+          blockers: chance(30) ? [name()] : [],
+          written: Date(timeIntervalSince1970: Double(int(1_900_000_000...1_900_000_100))),
+          unknownKeys: chance(10) ? unknownKeys() : [:])
+        syncUps[index].updates.remove(id: update.id)
+        syncUps[index].updates.append(update)
+      case 18, 19:
+        // Time away announced, or the end of one changed.
+        guard !syncUps[index].attendees.isEmpty else { continue }
+        let position = int(0...syncUps[index].attendees.count - 1)
+        let away = syncUps[index].attendees[position].away
+        if away.isEmpty || chance(50) {
+          syncUps[index].attendees[position].away.append(
+            TimeAway(
+              id: uuid(), from: CalendarDay(daysSince1970: 20_000 + int(0...9)),
+              to: chance(50) ? CalendarDay(daysSince1970: 20_010 + int(0...9)) : nil,
+              note: chance(30) ? name() : nil))
+        } else {
+          let changed = int(0...away.count - 1)
+          syncUps[index].attendees[position].away[changed].to =
+            chance(80) ? CalendarDay(daysSince1970: 20_010 + int(0...9)) : nil
+        }
       default:
         guard !syncUps[index].attendees.isEmpty else { continue }
         let position = int(0...syncUps[index].attendees.count - 1)
@@ -555,14 +676,18 @@ private struct RandomEditor {
   }
 }
 
-/// The ids of what `side` added to `base`: sync-ups, and attendees, meetings and items by
-/// sync-up.
+/// The ids of what `side` added to `base`: sync-ups, and attendees, meetings, items and
+/// written updates by sync-up.
 private func additions(
   base: IdentifiedArrayOf<SyncUp>, side: IdentifiedArrayOf<SyncUp>
-) -> (syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)]) {
+) -> (
+  syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)],
+  updates: [(UUID, UUID)]
+) {
   var result: (
-    syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)]
-  ) = ([], [], [], [])
+    syncUps: [UUID], attendees: [(UUID, UUID)], meetings: [(UUID, UUID)], items: [(UUID, UUID)],
+    updates: [(UUID, UUID)]
+  ) = ([], [], [], [], [])
   for syncUp in side {
     let before = base[id: syncUp.id]
     if before == nil { result.syncUps.append(syncUp.id) }
@@ -574,6 +699,9 @@ private func additions(
     }
     for item in syncUp.items where before?.items[id: item.id] == nil {
       result.items.append((syncUp.id, item.id))
+    }
+    for update in syncUp.updates where before?.updates[id: update.id] == nil {
+      result.updates.append((syncUp.id, update.id))
     }
   }
   return result
@@ -618,6 +746,11 @@ struct SyncUpsRandomMergeTests {
         #expect(
           result.syncUps[id: syncUp]?.items[id: item] != nil, "seed \(seed): item \(item) lost")
       }
+      for (syncUp, update) in added.updates {
+        #expect(
+          result.syncUps[id: syncUp]?.updates[id: update] != nil,
+          "seed \(seed): update \(update) lost")
+      }
     }
     for syncUp in result.syncUps {
       let dates = syncUp.meetings.map(\.date)
@@ -625,6 +758,18 @@ struct SyncUpsRandomMergeTests {
       // Newest first, unless the sync-up came whole from one side.
       #expect(
         dates == dates.sorted(by: >) || sides.contains(syncUp), "seed \(seed): meeting order")
+    }
+
+    // An update both sides wrote differently: the one written last, whole.
+    for syncUp in result.syncUps {
+      for update in syncUp.updates {
+        guard let our = ours[id: syncUp.id]?.updates[id: update.id],
+          let their = theirs[id: syncUp.id]?.updates[id: update.id], our.written != their.written
+        else { continue }
+        let before = base[id: syncUp.id]?.updates[id: update.id]
+        guard before != our && before != their else { continue }
+        #expect(update == (our.written > their.written ? our : their), "seed \(seed)")
+      }
     }
 
     // Deterministic: the same inputs, decoded afresh, give the same bytes and conflicts.

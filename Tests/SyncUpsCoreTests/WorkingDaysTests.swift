@@ -28,30 +28,30 @@ struct WorkingDaysTests {
     #expect(WorkingDays.mondayToFriday.weekdays == [1, 2, 3, 4, 5])
   }
 
-  static let utc = TimeZone(identifier: "UTC")!
+  static let utc: @Sendable (Date) -> Int = { _ in 0 }
   /// Friday 6 February 2026, 17:00 UTC.
   static let friday = Date(timeIntervalSince1970: 1_770_397_200)
   static let day = 86_400.0
 
   @Test func agesCountTheWorkingDaysAfterTheFirst() {
     let days = WorkingDays.mondayToFriday
-    #expect(days.age(from: Self.friday, to: Self.friday + 3600, timeZone: Self.utc) == 0)
-    #expect(days.age(from: Self.friday, to: Self.friday + Self.day, timeZone: Self.utc) == 0)
-    #expect(days.age(from: Self.friday, to: Self.friday + 3 * Self.day, timeZone: Self.utc) == 1)
-    #expect(days.age(from: Self.friday, to: Self.friday + 7 * Self.day, timeZone: Self.utc) == 5)
-    #expect(days.age(from: Self.friday, to: Self.friday + 17 * Self.day, timeZone: Self.utc) == 11)
-    #expect(days.age(from: Self.friday, to: Self.friday - 3 * Self.day, timeZone: Self.utc) == 0)
+    #expect(days.age(from: Self.friday, to: Self.friday + 3600, utcOffset: Self.utc) == 0)
+    #expect(days.age(from: Self.friday, to: Self.friday + Self.day, utcOffset: Self.utc) == 0)
+    #expect(days.age(from: Self.friday, to: Self.friday + 3 * Self.day, utcOffset: Self.utc) == 1)
+    #expect(days.age(from: Self.friday, to: Self.friday + 7 * Self.day, utcOffset: Self.utc) == 5)
+    #expect(days.age(from: Self.friday, to: Self.friday + 17 * Self.day, utcOffset: Self.utc) == 11)
+    #expect(days.age(from: Self.friday, to: Self.friday - 3 * Self.day, utcOffset: Self.utc) == 0)
     // Saturday to Monday.
-    #expect(days.age(from: Self.friday + Self.day, to: Self.friday + 3 * Self.day, timeZone: Self.utc) == 1)
+    #expect(days.age(from: Self.friday + Self.day, to: Self.friday + 3 * Self.day, utcOffset: Self.utc) == 1)
   }
 
   @Test func sundayToThursdayCountsTheWeekendDifferently() throws {
     let days = try #require(WorkingDays(rawValue: "sun-thu"))
     // Friday to Sunday is one working day; to Monday two; Thursday to Sunday one.
-    #expect(days.age(from: Self.friday, to: Self.friday + 2 * Self.day, timeZone: Self.utc) == 1)
-    #expect(days.age(from: Self.friday, to: Self.friday + 3 * Self.day, timeZone: Self.utc) == 2)
+    #expect(days.age(from: Self.friday, to: Self.friday + 2 * Self.day, utcOffset: Self.utc) == 1)
+    #expect(days.age(from: Self.friday, to: Self.friday + 3 * Self.day, utcOffset: Self.utc) == 2)
     #expect(
-      days.age(from: Self.friday - Self.day, to: Self.friday + 2 * Self.day, timeZone: Self.utc)
+      days.age(from: Self.friday - Self.day, to: Self.friday + 2 * Self.day, utcOffset: Self.utc)
         == 1)
   }
 
@@ -62,8 +62,11 @@ struct WorkingDaysTests {
     let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
     let newYork = try #require(TimeZone(identifier: "America/New_York"))
     let mondayEarly = Self.friday + 2 * Self.day + 8 * 3600
-    #expect(days.age(from: Self.friday, to: mondayEarly, timeZone: Self.utc) == 1)
-    #expect(days.age(from: Self.friday, to: mondayEarly, timeZone: newYork) == 0)
-    #expect(days.age(from: Self.friday, to: mondayEarly + Self.day, timeZone: tokyo) == 2)
+    #expect(days.age(from: Self.friday, to: mondayEarly, utcOffset: Self.utc) == 1)
+    #expect(
+      days.age(from: Self.friday, to: mondayEarly, utcOffset: newYork.secondsFromGMT(for:)) == 0)
+    #expect(
+      days.age(from: Self.friday, to: mondayEarly + Self.day, utcOffset: tokyo.secondsFromGMT(for:))
+        == 2)
   }
 }

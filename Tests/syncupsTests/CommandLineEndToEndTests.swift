@@ -24,8 +24,11 @@ struct CommandLineEndToEndTests {
           "color" : "auto",
           "default-duration" : 90,
           "default-theme" : "bubblegum",
+          "hook-timeout" : 10,
+          "me" : null,
           "order" : "listed",
           "overtime" : false,
+          "repositories" : [],
           "workdays" : "mon-fri"
         }
 

@@ -205,6 +205,11 @@ struct BashCompletionTests {
       try bashComplete(["syncups", "edit", "Eng", "--title", "X", "--rename-attendee", "blob"])
         == ["Blob", "Blob\\ Jr"])
     #expect(try bashComplete(["syncups", "edit", "Eng", "--add-attendee", ""]) == [])
+    // Whose update, and who is away.
+    #expect(
+      try bashComplete(["syncups", "update", "Eng", "--done", "x", "--as", ""])
+        == ["Blob", "Blob\\ Jr"])
+    #expect(try bashComplete(["syncups", "away", "Eng", ""]) == ["Blob", "Blob\\ Jr"])
     #expect(try bashComplete(["syncups", "items", "Eng", "--owner", ""]) == ["Blob", "Blob\\ Jr"])
     #expect(try bashComplete(["syncups", "item", "add", "Eng", "--owner", "B"]) == ["Blob", "Blob\\ Jr"])
   }
@@ -235,8 +240,14 @@ struct BashCompletionTests {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "status", "meetings", "meeting", "stats",
-        "items", "item", "themes", "config", "import", "export", "merge-driver", "sync", "completions", "help",
-        "version",
+        "items", "item", "standup", "update", "updates", "away", "themes", "config", "import", "export",
+        "merge-driver", "sync", "hooks", "completions", "help", "version",
+      ])
+    #expect(
+      try bashComplete(["syncups", "hooks", ""]) == ["list", "run", "trust", "untrust"])
+    #expect(
+      try bashComplete(["syncups", "hooks", "run", "meeting-"]) == [
+        "meeting-started", "meeting-ended",
       ])
     #expect(
       try bashComplete(["syncups", "--json", "me"]) == ["meetings", "meeting", "merge-driver"])
@@ -339,6 +350,8 @@ struct FishCompletionTests {
     #expect(try complete("syncups config set bell ") == ["off", "on"])
     #expect(try complete("syncups config set color al") == ["always"])
     #expect(try complete("syncups edit Eng --remove-attendee ") == ["Blob", "Blob Jr"])
+    #expect(try complete("syncups update Eng --as ") == ["Blob", "Blob Jr"])
+    #expect(try complete("syncups away Eng ") == ["Blob", "Blob Jr"])
     #expect(try completeWithDescriptions("syncups meeting show Eng ") == [
       "1\tMon 9 Feb 2026, 09:15", "2\tFri 6 Feb 2026, 17:40",
     ])

@@ -30,19 +30,20 @@ struct ConfigEndToEndTests {
     for (key, value) in [
       ("bell", "off"), ("color", "always"), ("default-duration", "10m"),
       ("default-theme", "NAVY"), ("order", "rotated"), ("overtime", "yes"),
-      ("workdays", "sun-thu"),
+      ("workdays", "sun-thu"), ("hook-timeout", "30s"), ("me", "Blob Jr"),
     ] {
       #expect(try syncups("config", "set", key, value).status == 0, "\(key)")
     }
     #expect(
       try syncups("config", "list").output
         == "bell              off\ncolor             always\ndefault-duration  10m\n"
-        + "default-theme     navy\norder             rotated\novertime          on\n"
-        + "workdays          sun-thu\n")
+        + "default-theme     navy\nhook-timeout      30s\norder             rotated\n"
+        + "overtime          on\nrepositories\n"
+        + "workdays          sun-thu\nme                Blob Jr\n")
     for (key, value) in [
       ("bell", "true"), ("color", "\"auto\""), ("default-duration", "300"),
       ("default-theme", "\"bubblegum\""), ("order", "\"listed\""), ("overtime", "false"),
-      ("workdays", "\"mon-fri\""),
+      ("workdays", "\"mon-fri\""), ("hook-timeout", "10"), ("me", "null"),
     ] {
       let result = try syncups("config", "unset", key, "--json")
       #expect(result.status == 0, "\(key)")
@@ -51,8 +52,9 @@ struct ConfigEndToEndTests {
     #expect(
       try syncups("config", "list").output
         == "bell              on\ncolor             auto\ndefault-duration  5m\n"
-        + "default-theme     bubblegum\norder             listed\novertime          off\n"
-        + "workdays          mon-fri\n")
+        + "default-theme     bubblegum\nhook-timeout      10s\norder             listed\n"
+        + "overtime          off\nrepositories\n"
+        + "workdays          mon-fri\nme\n")
   }
 
   @Test func settingValuesAreReadInAnyCase() throws {
@@ -60,6 +62,8 @@ struct ConfigEndToEndTests {
     for (key, value) in [
       ("order", "ROTATED"), ("color", "Never"), ("bell", "OFF"), ("default-theme", "Teal"),
       ("OVERTIME", "On"), ("default-duration", "10M"), ("workdays", "Mon,TUE,thu"),
+      // A plain number is seconds for hook-timeout.
+      ("HOOK-TIMEOUT", "45"),
     ] {
       let result = try syncups("config", "set", key, value)
       #expect(result.status == 0, "\(key) \(value): \(result.error)")
@@ -67,8 +71,9 @@ struct ConfigEndToEndTests {
     #expect(
       try syncups("config", "list").output
         == "bell              off\ncolor             never\ndefault-duration  10m\n"
-        + "default-theme     teal\norder             rotated\novertime          on\n"
-        + "workdays          mon,tue,thu\n")
+        + "default-theme     teal\nhook-timeout      45s\norder             rotated\n"
+        + "overtime          on\nrepositories\n"
+        + "workdays          mon,tue,thu\nme\n")
   }
 
   @Test func aDurationReadWithJSONGoesBackWithJSONAsTheSameSeconds() throws {

@@ -16,23 +16,30 @@ struct ConfigTests {
         color             auto
         default-duration  5m
         default-theme     bubblegum
+        hook-timeout      10s
         order             listed
         overtime          off
+        repositories
         workdays          mon-fri
+        me
 
         """)
     values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, hookTimeout: 90, me: "Blob",
+      repositories: ["~/src/*", "/srv/git/api"])
     #expect(
       ConfigRenderer.list(values) == """
         bell              off
         color             never
         default-duration  1m30s
         default-theme     sky
+        hook-timeout      1m30s
         order             rotated
         overtime          on
+        repositories      '~/src/*' /srv/git/api
         workdays          sun-thu
+        me                Blob
 
         """)
   }

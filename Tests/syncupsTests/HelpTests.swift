@@ -32,6 +32,8 @@ struct HelpTests {
           -q, --quiet             Print no messages to stderr other than errors.
           --trace                 Print every action and the state changes it caused to
                                   stderr.
+          --no-hooks              Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in
+                                  syncups(1).
           -h, --help              Show help information.
           -V, --version           Show the version; see 'syncups help version'.
 
@@ -56,6 +58,14 @@ struct HelpTests {
           item reopen             Open a resolved blocker or action again.
           item edit               Change a blocker's or an action's text or owner.
           item delete             Delete a blocker or an action.
+          standup                 Print each attendee's commits since the last meeting
+                                  and their open items.
+          update                  Write an attendee's update for a day: done, next and
+                                  blockers.
+          updates                 Show the updates written for a day: who wrote what,
+                                  and who has not yet.
+          away                    Say when an attendee is away, list who is, or cancel
+                                  it.
           themes                  List the 16 colour themes with swatches.
           config list             List every setting and its value.
           config get              Print one setting's value.
@@ -66,6 +76,11 @@ struct HelpTests {
           merge-driver            Merge three versions of the data file by id (a git
                                   merge driver).
           sync                    Share the sync-ups with a team through git.
+          hooks list              List the hooks that would run, and the repository's
+                                  untrusted ones.
+          hooks run               Run an event's hooks now, to try them.
+          hooks trust             Let the data repository's hooks run, as they are now.
+          hooks untrust           Stop the data repository's hooks from running.
           completions             Print a shell completion script.
           help                    Show help for a command.
           version                 Show the version.
@@ -92,11 +107,13 @@ struct HelpTests {
 
         The title and attendee names may not be blank. Without --attendee, the sync-up
         gets one blank attendee, as in the SyncUps app. Attendees who share a name (in
-        any case) are warned about, with their ids, which tell them apart. With --json,
-        prints the new sync-up object.
+        any case) are warned about, with their ids, which tell them apart. --git-author
+        names one of the attendees given (see edit). With --json, prints the new sync-up
+        object.
 
         USAGE: syncups add --title <title> [--attendee <name> ...]
                            [--duration <duration>] [--theme <theme>]
+                           [--git-author <name=author> ...]
 
         OPTIONS:
           --title <title>         The sync-up's title.
@@ -107,6 +124,11 @@ struct HelpTests {
                                   the default-duration setting, else 5m).
           --theme <theme>         The colour theme (default: the default-theme setting,
                                   else bubblegum).
+          --git-author <name=author>
+                                  Give an attendee a git identity their commits are
+                                  found by (split at the first '='): an e-mail address
+                                  or a name, as git log --author matches it; repeatable,
+                                  several per attendee.
           -h, --help              Show help information.
 
         GLOBAL OPTIONS:
@@ -120,6 +142,8 @@ struct HelpTests {
           -q, --quiet             Print no messages to stderr other than errors.
           --trace                 Print every action and the state changes it caused to
                                   stderr.
+          --no-hooks              Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in
+                                  syncups(1).
           -V, --version           Show the version; see 'syncups help version'.
 
         EXAMPLES:
@@ -150,6 +174,8 @@ struct HelpTests {
           -q, --quiet             Print no messages to stderr other than errors.
           --trace                 Print every action and the state changes it caused to
                                   stderr.
+          --no-hooks              Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in
+                                  syncups(1).
           -V, --version           Show the version; see 'syncups help version'.
 
         SUBCOMMANDS:
@@ -206,6 +232,9 @@ struct HelpTests {
           --trace       Print every action and
                         the state changes it
                         caused to stderr.
+          --no-hooks    Run no hooks, as
+                        SYNCUPS_NO_HOOKS=1 does;
+                        see HOOKS in syncups(1).
           -V, --version
                         Show the version; see
                         'syncups help version'.
@@ -301,7 +330,7 @@ struct ManPageTests {
     #expect(
       sections == [
         ".Sh NAME", ".Sh SYNOPSIS", ".Sh DESCRIPTION", ".Sh COMMANDS", ".Sh OPTIONS",
-        ".Sh JSON OUTPUT", ".Sh TEAMS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
+        ".Sh JSON OUTPUT", ".Sh TEAMS", ".Sh HOOKS", ".Sh EXTENSIONS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
         ".Sh SEE ALSO",
       ])
   }

@@ -96,6 +96,7 @@ struct HistoryEndToEndTests {
         {
           "absent" : 0,
           "attended" : 3,
+          "away" : 0,
           "id" : "\(id("A1"))",
           "items" : {
             "open" : 0,
@@ -111,6 +112,7 @@ struct HistoryEndToEndTests {
         {
           "absent" : 0,
           "attended" : 3,
+          "away" : 0,
           "id" : "\(id("A2"))",
           "items" : {
             "open" : 0,
@@ -126,6 +128,7 @@ struct HistoryEndToEndTests {
         {
           "absent" : 1,
           "attended" : 1,
+          "away" : 0,
           "id" : "\(id("A3"))",
           "items" : {
             "open" : 0,
@@ -141,6 +144,7 @@ struct HistoryEndToEndTests {
         {
           "absent" : 0,
           "attended" : 1,
+          "away" : 0,
           "id" : "\(id("A4"))",
           "items" : {
             "open" : 0,
@@ -216,7 +220,7 @@ struct HistoryEndToEndTests {
           ],
           "attendees": [
             [
-              "id": Self.id("B1"), "name": "Zed_1", "attended": 0, "absent": 0,
+              "id": Self.id("B1"), "name": "Zed_1", "attended": 0, "absent": 0, "away": 0,
               "speaking": ["median": NSNull(), "total": 0], "overSlot": 0,
               "items": ["open": 0, "resolved": 0],
             ]
@@ -682,6 +686,19 @@ struct HistoryEndToEndTests {
     try syncups.writeDataFile(Self.fileWithItems)
     let json = try syncups("export")
     #expect(json.status == 0 && json.error == "" && json.output.contains("waiting on keys"))
+    // Written updates and time away are left out too, each counted.
+    #expect(
+      try syncups("update", "eng", "--as", "ana", "--date", "2099-12-01", "--done", "x").status == 0)
+    #expect(try syncups("away", "eng", "ana", "--from", "2099-12-02").status == 0)
+    let more = try syncups("export", "--format", "app")
+    #expect(
+      more.error == """
+        Left out 2 items: the SyncUps app's format cannot hold them.
+        Left out 1 written update: the SyncUps app's format cannot hold it.
+        Left out 1 time away: the SyncUps app's format cannot hold it.
+
+        """)
+    #expect(!more.output.contains("2099-12-0"))
   }
 
   /// The built binary lists, for the newest meeting, the blocker raised in it and the action

@@ -225,11 +225,12 @@ struct JSONOutputTests {
     (.defaultDuration, #"{"key":"default-duration","value":90}"#),
     (.defaultTheme, #"{"key":"default-theme","value":"sky"}"#),
     (.workdays, #"{"key":"workdays","value":"sun-thu"}"#),
+    (.me, #"{"key":"me","value":"Blob"}"#),
   ])
   func settingChanges(key: ConfigKey, json: String) {
     let values = ConfigValues(
       bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!)
+      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, me: "Blob")
     #expect(JSONOutput.settingChange(key, values).text(pretty: false) == json + "\n")
   }
 
@@ -241,8 +242,11 @@ struct JSONOutputTests {
           "color" : "auto",
           "default-duration" : 300,
           "default-theme" : "bubblegum",
+          "hook-timeout" : 10,
+          "me" : null,
           "order" : "listed",
           "overtime" : false,
+          "repositories" : [],
           "workdays" : "mon-fri"
         }
 
@@ -257,11 +261,16 @@ struct JSONDocumentedKeysTests {
 
   @Test func syncUpKeys() throws {
     let documented = Set(ManPageReference.syncUpFields.map(\.0))
-    // Without items, the key is left out.
-    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items"]))
+    // Without items or updates, the keys are left out.
+    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items", "updates"]))
     var withItems = engineering
     withItems.items = [
       Item(id: UUID(0x17), kind: .blocker, text: "waiting", opened: engineering.meetings[0].date)
+    ]
+    withItems.updates = [
+      WrittenUpdate(
+        attendee: engineering.attendees[0].id, day: CalendarDay("2026-01-31")!, done: "it",
+        written: engineering.meetings[0].date)
     ]
     #expect(keys(.syncUp(withItems)) == documented)
     let parsed = try #require(
@@ -292,9 +301,35 @@ struct JSONDocumentedKeysTests {
     let recorded = RenderingFixtures.recorded
     var syncUp = engineering
     syncUp.meetings.insert(recorded, at: 0)
+    let work = WorkCards(
+      cards: [], window: WorkWindow(since: Date(timeIntervalSince1970: 0)), repositories: [])
     #expect(
-      keys(.meeting(recorded, with: MeetingItems(recorded, of: syncUp), of: syncUp))
+      keys(.meeting(recorded, with: MeetingItems(recorded, of: syncUp), of: syncUp, work: .work(work)))
         == Set((ManPageReference.meetingFields + ManPageReference.meetingShowFields).map(\.0)))
+  }
+
+  @Test func standupKeys() throws {
+    let blob = RenderingFixtures.engineering.attendees[0]
+    let card = WorkCard(
+      attendee: blob.id,
+      commits: [
+        WorkCommit(
+          repository: "api", hash: "4f3e1a8", author: "Blob <blob@example.com>",
+          subject: "Retry", date: Date(timeIntervalSince1970: 0))
+      ])
+    let work = WorkCards(
+      cards: [(blob, card)], window: WorkWindow(since: Date(timeIntervalSince1970: 0)),
+      repositories: ["~/src/*"])
+    let object = try #require(
+      try parse(JSONOutput.standup(work, of: engineering, age: { _ in 0 }).text())
+        as? [String: Any])
+    #expect(Set(object.keys) == Set(ManPageReference.standupFields.map(\.0)))
+    let shown = try #require((object["attendees"] as? [[String: Any]])?.first)
+    #expect(
+      Set(shown.keys) == Set(ManPageReference.workCardFields.map(\.0) + ["openItems"]))
+    let commit = try #require((shown["commits"] as? [[String: Any]])?.first)
+    let described = try #require(ManPageReference.workCardFields.first { $0.0 == "commits" }?.1)
+    for key in commit.keys { #expect(described.contains(key + " ("), "\(key)") }
   }
 
   /// The man page lists each stored model's keys as the model declares them, so that a key
@@ -303,6 +338,8 @@ struct JSONDocumentedKeysTests {
     #expect(Set(ManPageReference.syncUpFields.map(\.0)) == Set(SyncUp.shownKeys))
     #expect(Set(ManPageReference.meetingFields.map(\.0)) == Set(Meeting.shownKeys))
     #expect(Set(ManPageReference.itemFields.map(\.0)) == Set(Item.shownKeys))
+    #expect(Set(ManPageReference.updateFields.map(\.0)) == Set(WrittenUpdate.shownKeys))
+    #expect(Set(ManPageReference.timeAwayFields.map(\.0)) == Set(TimeAway.shownKeys))
     let nested: [(list: [(String, String)], entry: String, keys: [String])] = [
       (ManPageReference.syncUpFields, "attendees", Attendee.shownKeys),
       (ManPageReference.meetingFields, "attendees", MeetingAttendee.shownKeys),

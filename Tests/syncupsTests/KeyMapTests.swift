@@ -54,7 +54,7 @@ private let typing = ScreenOverlay(noteDraft: "Hi")
   }
 
   @Test(arguments: [
-    Key.character("x"), .character("s"), .character("d"), .character("r"), .character("1"),
+    Key.character("x"), .character("d"), .character("r"), .character("j"), .character("1"),
     .enter, .backspace, .tab, .delete, .left, .up, .down, .home, .end, .control("a"),
   ])
   func otherKeysDoNothing(_ key: Key) {
@@ -295,5 +295,42 @@ private let typing = ScreenOverlay(noteDraft: "Hi")
     #expect(
       interrupt(discardable, pending)
         == Response(actions: [.alert(.presented(.confirmDiscard))], overlay: draft, isInterrupted: true))
+  }
+
+  // MARK: Skips and late joiners
+
+  /// Blob's turn in Engineering, `absent` left out from the start.
+  private static func missing(_ absent: Int...) -> RecordMeeting.State {
+    RecordMeeting.State(
+      syncUp: Shared(MeetingFixtures.engineering),
+      absent: Set(absent.map { RenderingFixtures.id($0) }))
+  }
+
+  @Test(arguments: [Key.character("s"), .character("S")])
+  func sSkipsTheSpeaker(_ key: Key) {
+    #expect(respond(key) == Response(actions: [.skipButtonTapped], overlay: ScreenOverlay()))
+  }
+
+  @Test(arguments: [Key.character("j"), .character("J")])
+  func jBringsInTheOneAbsentAtOnce(_ key: Key) {
+    #expect(
+      respond(key, Self.missing(12))
+        == Response(actions: [.attendeeJoined(RenderingFixtures.id(12))], overlay: ScreenOverlay()))
+  }
+
+  @Test func jWithSeveralAbsentAsksForTheName() {
+    let state = Self.missing(12, 13)
+    let asking = ScreenOverlay(noteDraft: "", draft: .joiner)
+    #expect(respond(.character("j"), state) == Response(overlay: asking))
+    #expect(
+      respond(.enter, state, ScreenOverlay(noteDraft: "sr", draft: .joiner))
+        == Response(actions: [.attendeeJoined(RenderingFixtures.id(13))], overlay: ScreenOverlay()))
+    var wrong = ScreenOverlay(noteDraft: "Ann", draft: .joiner)
+    let entered = respond(.enter, state, wrong)
+    wrong.draftProblem = "nobody absent is named 'Ann' (absent: Blob Jr, Blob Sr)"
+    #expect(entered == Response(overlay: wrong))
+    #expect(respond(.escape, state, asking) == Response(overlay: ScreenOverlay()))
+    // A name half typed when the meeting ends is no note.
+    #expect(ScreenOverlay(noteDraft: "Blob J", draft: .joiner).meetingNoteDraft == "")
   }
 }

@@ -14,7 +14,7 @@ struct LineLayoutTests {
       LineLayout.opening(start, ScreenOverlay()) == """
         Started Engineering: 3 speakers, 10 min
         0:00 Blob is speaking (speaker 1 of 3)
-        n next  a absent  space pause  t note  b blocker  o action  e end
+        n next  a absent  space pause  t note  b blocker  o action  e end  s skip
 
         """)
   }
@@ -105,5 +105,26 @@ struct LineLayoutTests {
     var fixed = typed
     fixed.noteDraft = "@zed"
     #expect(LineLayout.changes(from: (start, refused), to: (start, fixed)) == "\u{8} \u{8}\u{8} \u{8}")
+  }
+
+  /// With several absent, `j` asks for a name: whom it may name comes first, then the line
+  /// where it is typed.
+  @Test func askingForAJoinerSaysWhoIsAbsent() {
+    let state = RecordMeeting.State(
+      syncUp: Shared(MeetingFixtures.engineering),
+      absent: [RenderingFixtures.id(12), RenderingFixtures.id(13)])
+    let asking = ScreenOverlay(noteDraft: "", draft: .joiner)
+    #expect(
+      LineLayout.changes(from: (state, ScreenOverlay()), to: (state, asking))
+        == "Absent: Blob Jr, Blob Sr\nJoined: ")
+    #expect(
+      LineLayout.changes(from: (state, asking), to: (state, ScreenOverlay(noteDraft: "sr", draft: .joiner)))
+        == "sr")
+    let parts = ScreenParts(state: state, overlay: asking, style: .plain)
+    #expect(parts.help() == "enter join  esc cancel")
+    #expect(parts.joinChoices(width: 20) == "Absent: Blob Jr, Bl…")
+    #expect(
+      ScreenParts(state: state, overlay: ScreenOverlay(), style: .plain).help()
+        == "n next  a absent  space pause  t note  b blocker  o action  e end  j join")
   }
 }

@@ -150,6 +150,22 @@ struct CommandParsingTests {
         == StartCommand(syncUp: "eng", options: StartCommand.Options(order: .shuffled)))
   }
 
+  /// `start` takes the work cards' `--since` and `--repositories` as `standup` does.
+  @Test func startTakesTheWorkCardsSinceAndRepositories() throws {
+    #expect(
+      try command([
+        "start", "eng", "--since", "1w", "--repositories", "~/src/api", "--repositories", "web",
+      ])
+        == StartCommand(
+          syncUp: "eng",
+          options: StartCommand.Options(
+            since: .ago(seconds: 604_800), repositories: ["~/src/api", "web"])))
+    #expect(
+      usageError(["start", "eng", "--since", "soon"])?.hasPrefix(
+        "Error: invalid value 'soon' for '--since' (expected a time before now such as 30m, ")
+        == true)
+  }
+
   @Test func aBareNumberOfMinutesIsKeptAsTypedForItsReaderToDecideTheUnit() throws {
     // `config set --json` reads it as seconds; up to 24 hours of seconds parse.
     #expect(
@@ -252,12 +268,14 @@ struct CommandParsingTests {
     let samples: [String: [String]] = [
       "list": [], "show": ["a"], "add": ["--title", "a"], "edit": ["a", "--title", "b"],
       "delete": ["a"], "start": ["a"], "meetings": ["a"], "meeting show": ["a", "1"],
-      "meeting delete": ["a", "1"], "stats": [], "themes": [], "config list": [], "config get": ["bell"],
+      "meeting delete": ["a", "1"], "stats": [], "standup": ["a"], "themes": [], "config list": [], "config get": ["bell"],
       "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
       "merge-driver": ["a", "b", "c"], "completions": ["bash"], "help": [], "version": [], "sync": [],
       "status": [], "items": [], "item add": ["a", "--blocker", "b"],
       "item resolve": ["a", "1"], "item reopen": ["a", "1"], "item edit": ["a", "1", "--text", "b"],
-      "item delete": ["a", "1"],
+      "item delete": ["a", "1"], "hooks list": [], "hooks run": ["synced", "--sample"],
+      "hooks trust": [], "hooks untrust": [], "update": ["a", "--done", "b"], "updates": ["a"],
+      "away": ["--list"],
     ]
     for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
       let name = path.joined(separator: " ")
@@ -312,7 +330,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "--titel", "Design"]) == """
         Error: unknown option '--titel'. Did you mean '--title'?
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -329,7 +347,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "-title", "Design"]) == """
         Error: unknown option '-title'. Did you mean '--title'?
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -353,7 +371,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "Foo"]) == """
         Error: unexpected argument 'Foo'. Did you mean --title 'Foo'?
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -430,7 +448,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "--attendee", "Ana"]) == """
         Error: missing option '--title <title>'
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -440,7 +458,8 @@ struct UsageErrorTests {
     #expect(
       usageError(["meeting", "show", "eng"]) == """
         Error: missing argument '<meeting>'
-        Usage: syncups meeting show <syncup> <meeting> [--format <format>]
+        Usage: syncups meeting show <syncup> <meeting> [--format <format>] [--work] \
+        [--repositories <path> ...]
         See 'syncups meeting show --help' for more information.
 
         """)
@@ -466,7 +485,7 @@ struct UsageErrorTests {
   @Test func missingValue() {
     let expected = """
       Error: missing value for option '--title'
-      Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+      Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
       See 'syncups add --help' for more information.
 
       """
@@ -488,7 +507,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "--title", "x", "--duration", "5x"]) == """
         Error: invalid duration '5x' for '--duration' (use e.g. 90s, 5m, 1m30s, 1:30, 1h or plain minutes)
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -499,7 +518,8 @@ struct UsageErrorTests {
       usageError(["edit", "eng", "--duration", "25h"]) == """
         Error: duration '25h' for '--duration' is out of range (1s to 24h)
         Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
-        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...]
+        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
+        [--git-author <name=author> ...] [--no-git-author <name[=author]> ...]
         See 'syncups edit --help' for more information.
 
         """)
@@ -509,7 +529,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["add", "--title", "x", "--theme", "bubblgum"]) == """
         Error: unknown theme 'bubblgum' for '--theme'. Did you mean 'bubblegum'?
-        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>]
+        Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)
@@ -522,7 +542,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["config", "set", "default-theme", "blue"]) == """
         Error: unknown theme 'blue' for 'default-theme' (see 'syncups themes')
-        Usage: syncups config set <key> <value>
+        Usage: syncups config set <key> <value> ...
         See 'syncups config set --help' for more information.
 
         """)
@@ -566,7 +586,7 @@ struct UsageErrorTests {
   @Test func invalidSettingNameAndValue() {
     #expect(
       usageError(["config", "get", "colour"]) == """
-        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, order, overtime or workdays). Did you mean 'color'?
+        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, hook-timeout, order, overtime, repositories, workdays or me). Did you mean 'color'?
         Usage: syncups config get <key>
         See 'syncups config get --help' for more information.
 
@@ -574,14 +594,14 @@ struct UsageErrorTests {
     #expect(
       usageError(["config", "set", "bell", "maybe"]) == """
         Error: invalid value 'maybe' for 'bell' (expected on or off)
-        Usage: syncups config set <key> <value>
+        Usage: syncups config set <key> <value> ...
         See 'syncups config set --help' for more information.
 
         """)
     #expect(
       usageError(["config", "set", "default-duration", "0"]) == """
         Error: duration '0' for 'default-duration' is not positive (durations run from 1s to 24h)
-        Usage: syncups config set <key> <value>
+        Usage: syncups config set <key> <value> ...
         See 'syncups config set --help' for more information.
 
         """)
@@ -590,9 +610,10 @@ struct UsageErrorTests {
   @Test func editWithoutChanges() {
     #expect(
       usageError(["edit", "eng"]) == """
-        Error: nothing to change (give --title, --duration, --theme, --add-attendee, --remove-attendee or --rename-attendee)
+        Error: nothing to change (give --title, --duration, --theme, --add-attendee, --remove-attendee, --rename-attendee, --git-author or --no-git-author)
         Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
-        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...]
+        [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
+        [--git-author <name=author> ...] [--no-git-author <name[=author]> ...]
         See 'syncups edit --help' for more information.
 
         """)

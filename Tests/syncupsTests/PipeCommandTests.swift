@@ -25,8 +25,8 @@ struct PipeCommandTests {
     #expect(throws: PipeCommandError("'save' takes no argument (got 'it')")) { try PipeCommand.parse("SAVE it") }
     #expect(
       throws: PipeCommandError(
-        "unknown command 'ne\\u{1B}xt'; expected next, absent, pause, resume, note TEXT, "
-          + "blocker TEXT, action TEXT, resolve ITEM [TEXT], save or discard")
+        "unknown command 'ne\\u{1B}xt'; expected next, skip, absent, joined NAME, pause, "
+          + "resume, note TEXT, blocker TEXT, action TEXT, resolve ITEM [TEXT], save or discard")
     ) { try PipeCommand.parse("ne\u{1B}xt") }
   }
 
@@ -66,7 +66,7 @@ struct PipeCommandTests {
         text: "keys", owner: syncUp.attendees[0].id, opened: Date(timeIntervalSince1970: 0))
     ]
     let state = withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 86_400 * 5)) } operation: {
-      RecordMeeting.State(syncUp: Shared(value: syncUp), timeZone: TimeZone(identifier: "UTC")!)
+      RecordMeeting.State(syncUp: Shared(value: syncUp))
     }
     #expect(try PipeCommand.item(.blocker, "slow CI").actions(in: state) == [.itemRaised(.blocker, "slow CI")])
     #expect(try PipeCommand.item(.action, "@Ben review").actions(in: state) == [.itemRaised(.action, "@Ben review")])
@@ -78,6 +78,35 @@ struct PipeCommandTests {
         == [.itemResolved(syncUp.items[0].id, resolution: "the keys came")])
     #expect(throws: PipeCommandError("no open item 2 in this turn (open: 1)")) {
       try PipeCommand.resolve("2").actions(in: state)
+    }
+  }
+
+  @MainActor
+  @Test func skipAndJoinedAreParsedAndJoinedNamesSomeoneAbsent() throws {
+    #expect(try PipeCommand.parse(" SKIP ") == .skip)
+    #expect(try PipeCommand.parse("joined  Ben Jr ") == .joined("Ben Jr"))
+    #expect(throws: PipeCommandError("'skip' takes no argument (got 'Ana')")) {
+      try PipeCommand.parse("skip Ana")
+    }
+    #expect(throws: PipeCommandError("'joined' needs the attendee's name")) {
+      try PipeCommand.parse("joined")
+    }
+    let ben = Self.syncUp.attendees[1].id
+    let state = withDependencies { _ in
+    } operation: {
+      RecordMeeting.State(syncUp: Shared(value: Self.syncUp), absent: [ben])
+    }
+    #expect(try PipeCommand.skip.actions(in: state) == [.skipButtonTapped])
+    #expect(try PipeCommand.joined("BEN").actions(in: state) == [.attendeeJoined(ben)])
+    #expect(throws: PipeCommandError("nobody absent is named 'Ana' (absent: Ben)")) {
+      try PipeCommand.joined("Ana").actions(in: state)
+    }
+    let everyone = withDependencies { _ in
+    } operation: {
+      RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
+    }
+    #expect(throws: PipeCommandError("nobody is absent")) {
+      try PipeCommand.joined("Ben").actions(in: everyone)
     }
   }
 

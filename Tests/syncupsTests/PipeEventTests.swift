@@ -84,6 +84,65 @@ struct PipeEventTests {
     }
   }
 
+  /// Through the real feature: Ana skipped 12 seconds into her turn, then Cy arriving.
+  @MainActor
+  @Test func skipsAndJoinersBecomeEvents() {
+    withDependencies { _ in
+    } operation: {
+      var syncUp = Self.syncUp
+      syncUp.attendees.append(Attendee(id: Self.cy, name: "Cy"))
+      var start = RecordMeeting.State(syncUp: Shared(value: syncUp), absent: [Self.cy])
+      start.stopwatch = Stopwatch(elapsed: .seconds(12))
+      var skipped = start
+      _ = RecordMeeting().reduce(into: &skipped, action: .skipButtonTapped)
+      #expect(
+        PipeEvent.changes(from: start, to: skipped) == [
+          .skipped(attendee: Self.ana, name: "Ana", seconds: 12, elapsed: 12),
+          .speaker(index: 0, count: 2, name: "Ben", elapsed: 12, slot: 24),
+        ])
+      var joined = skipped
+      _ = RecordMeeting().reduce(into: &joined, action: .attendeeJoined(Self.cy))
+      let cy = MeetingAttendee(id: Self.cy, name: "Cy", absent: false)
+      #expect(PipeEvent.changes(from: skipped, to: joined) == [.joined(cy, name: "Cy", elapsed: 12)])
+      let events = [
+        PipeEvent.skipped(attendee: Self.ana, name: "Ana", seconds: 12, elapsed: 12),
+        .joined(cy, name: "Cy", elapsed: 12),
+      ]
+      #expect(events.map(\.plainLine) == ["0:12 Ana skipped, speaks last", "0:12 Cy joined, speaks last"])
+      #expect(
+        events.map { $0.json.text(pretty: false) } == [
+          #"{"attendee":"00000000-0000-0000-0000-00000000000A","elapsed":12,"event":"skipped","name":"Ana","seconds":12}"# + "\n",
+          #"{"attendee":"00000000-0000-0000-0000-00000000000C","elapsed":12,"event":"joined","name":"Cy"}"# + "\n",
+        ])
+    }
+  }
+
+  @Test func timeAwayAndWrittenUpdatesAsLines() {
+    let away = TimeAway(
+      id: Self.cy, from: CalendarDay("2026-11-23")!, to: CalendarDay("2026-11-27")!,
+      note: "holiday")
+    let cy = MeetingAttendee(id: Self.cy, name: "Cy", absent: true)
+    let update = WrittenUpdate(
+      attendee: Self.cy, day: CalendarDay("2026-11-24")!, done: "the API\u{1B}", next: nil,
+      blockers: ["keys", " "], written: Date(timeIntervalSince1970: 0))
+    let events = [
+      PipeEvent.absent(cy, name: "Cy", elapsed: 0, away: away),
+      .absent(cy, name: "Cy", elapsed: 0, away: TimeAway(id: Self.cy, from: away.from)),
+      .update(update, name: "Cy", present: false, elapsed: 30),
+    ]
+    #expect(
+      events.map(\.plainLine) == [
+        "0:00 Cy is away until Fri 27 Nov (holiday)", "0:00 Cy is away",
+        "0:30 Cy wrote for Tue 24 Nov: Done: the API\\u{1B}; Blocker: keys",
+      ])
+    #expect(
+      events.map { $0.json.text(pretty: false) } == [
+        #"{"attendee":"00000000-0000-0000-0000-00000000000C","away":{"from":"2026-11-23","note":"holiday","to":"2026-11-27"},"elapsed":0,"event":"absent","name":"Cy"}"# + "\n",
+        #"{"attendee":"00000000-0000-0000-0000-00000000000C","away":{"from":"2026-11-23","note":null,"to":null},"elapsed":0,"event":"absent","name":"Cy"}"# + "\n",
+        #"{"attendee":"00000000-0000-0000-0000-00000000000C","blockers":["keys"," "],"day":"2026-11-24","done":"the API\u001b","elapsed":30,"event":"update","name":"Cy","next":null,"present":false}"# + "\n",
+      ])
+  }
+
   @Test func plainLinesEscapeControlCharacters() {
     #expect(
       PipeEvent.note(speaker: "A\u{1B}[31m", text: "x\u{7}", elapsed: 75).plainLine
@@ -95,7 +154,70 @@ struct PipeEventTests {
       ).plainLine == "Started (untitled): 1 speaker, 1 min")
   }
 
+  /// A work card is an event when the turn starts with it there, or when it arrives during
+  /// the turn; once a turn.
+  @MainActor
+  @Test func aWorkCardIsAnEventOnceATurn() {
+    withDependencies { _ in
+    } operation: {
+      var old = RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
+      let since = Date(timeIntervalSince1970: 1_770_336_000)
+      old.askForWork(since: WorkWindow(since: since), in: ["~/src/api"])
+      #expect(PipeEvent.opening(old).count == 2)
+      var new = old
+      let commit = WorkCommit(
+        repository: "api", hash: "4f3e1a8d" + String(repeating: "0", count: 32),
+        author: "Ana <ana@example.com>", subject: "Retry uploads\u{1B}[2J",
+        date: Date(timeIntervalSince1970: 1_770_397_200))
+      let ana = RecordMeeting.TurnWork(WorkCard(attendee: Self.ana, commits: [commit]))
+      let ben = RecordMeeting.TurnWork(WorkCard(attendee: Self.ben, commits: [], unread: ["big"]))
+      new.work?.cards = [ben, ana]
+      new.stopwatch = Stopwatch(elapsed: .seconds(3))
+      let anasWork = PipeEvent.work(
+        attendee: Self.ana, name: "Ana", card: ana, since: since, elapsed: 3)
+      #expect(PipeEvent.changes(from: old, to: new) == [anasWork])
+      #expect(PipeEvent.changes(from: new, to: new) == [])
+      #expect(PipeEvent.opening(new).last == anasWork)
+      var later = new
+      later.speakerIndex = 1
+      #expect(
+        PipeEvent.changes(from: new, to: later) == [
+          .speaker(index: 1, count: 2, name: "Ben", elapsed: 3, slot: 30),
+          .work(attendee: Self.ben, name: "Ben", card: ben, since: since, elapsed: 3),
+        ])
+      // Ana skipped: Ben's turn starts in her place, with his card.
+      var skipped = new
+      _ = RecordMeeting().reduce(into: &skipped, action: .skipButtonTapped)
+      #expect(
+        PipeEvent.changes(from: new, to: skipped) == [
+          .skipped(attendee: Self.ana, name: "Ana", seconds: 3, elapsed: 3),
+          .speaker(index: 0, count: 2, name: "Ben", elapsed: 3, slot: 28),
+          .work(attendee: Self.ben, name: "Ben", card: ben, since: since, elapsed: 3),
+        ])
+      // Those absent may join: their cards are asked for too.
+      var benAway = RecordMeeting.State(syncUp: Shared(value: Self.syncUp), absent: [Self.ben])
+      benAway.askForWork(since: WorkWindow(since: since), in: ["~/src/api"])
+      #expect(benAway.work?.request.attendees.map(\.id) == [Self.ana, Self.ben])
+
+      #expect(
+        anasWork.plainLine
+          == "0:03 Work of Ana: 1 commit in api\n  4f3e1a8 Retry uploads\\u{1B}[2J")
+      #expect(
+        PipeEvent.work(attendee: Self.ben, name: "Ben", card: ben, since: since, elapsed: 3)
+          .plainLine == "0:03 Work of Ben: no commits; not read in time: big …")
+      #expect(
+        anasWork.json.text(pretty: false)
+          == #"{"attendee":"00000000-0000-0000-0000-00000000000A","commits":[{"#
+          + #""author":"Ana <ana@example.com>","date":"2026-02-06T17:00:00Z","#
+          + #""hash":"4f3e1a8d00000000000000000000000000000000","repository":"api","#
+          + #""subject":"Retry uploads\u001b[2J"}],"count":1,"elapsed":3,"event":"work","name":"Ana","#
+          + #""repositories":["api"],"since":"2026-02-06T00:00:00Z","unread":[]}"# + "\n")
+    }
+  }
+
   static let ana = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
+  static let ben = UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!
+  static let cy = UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!
 
   static let syncUp = SyncUp(
     id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,

@@ -66,7 +66,80 @@ private func render(
   render(state, ScreenOverlay(), columns, rows, style: style)
 }
 
+/// The top of ``MeetingFixtures/state(_:elapsed:paused:alert:)``'s screen without colour,
+/// 80 columns wide: the title to who is next.
+private let plainHead = [
+  " Engineering", "", " Blob Jr is speaking", " Speaker 2 of 3", " Next: Blob Sr",
+]
+
+/// The times of that screen, after the blank line above them.
+private let plainTimes = [
+  "", " Meeting  4:25 elapsed  5:35 left", " " + bar(34, 44),
+  " Speaker  1:05 elapsed  2:15 left", " " + bar(25, 53),
+]
+
+/// The keys on that screen's last row.
+private let plainKeys = " n next  a absent  space pause  t note  b blocker  o action  e end  s skip"
+
+/// `state` with Blob Jr's work card arrived: `count` commits, newest first (`Change 1`), in
+/// web and api by turns, and the repository big not read in time.
+private func withWork(_ state: RecordMeeting.State, commits count: Int) -> RecordMeeting.State {
+  var state = state
+  let commits = (0..<count).map { index in
+    WorkCommit(
+      repository: index % 2 == 0 ? "web" : "api", hash: String(repeating: "a", count: 40),
+      author: "Blob Jr", subject: "Change \(index + 1)",
+      date: Date(timeIntervalSince1970: Double(1_000_000 - index)))
+  }
+  state.askForWork(since: WorkWindow(since: Date(timeIntervalSince1970: 0)), in: ["~/src/*"])
+  state.work?.cards = [
+    RecordMeeting.TurnWork(
+      WorkCard(attendee: RenderingFixtures.id(12), commits: commits, unread: ["big"]))
+  ]
+  return state
+}
+
 @Suite struct ScreenLayoutTests {
+  /// The speaker's work card goes under their name: the count and repositories, then the
+  /// newest commits, as many as the rows everything else leaves.
+  @Test func theWorkCardTakesTheRowsLeft() throws {
+    let state = withWork(MeetingFixtures.state(), commits: 30)
+    let commits = (1...12).map { "   " + ($0 % 2 == 1 ? "web" : "api") + ": Change \($0)" }
+    let expected =
+      plainHead + [" Work: 30 commits in web, api; not read in time: big …"] + commits
+      + plainTimes + [plainKeys]
+    #expect(render(state, 80, 24) == screen(expected, rows: 24))
+
+    // Fewer rows, fewer commits; none left, no card; the end prompt takes its rows first.
+    let short = try #require(lines(of: render(state, 80, 14), rows: 14))
+    #expect(
+      Array(short[5...7])
+        == [" Work: 30 commits in web, api; not read in time: big …"] + commits.prefix(2))
+    let tight = try #require(lines(of: render(state, 80, 11), rows: 11))
+    #expect(!tight.contains { $0.contains("Work") || $0.contains("Change") })
+    var prompted = state
+    prompted.alert = .endMeeting(isDiscardable: true, isEarly: true)
+    let withPrompt = try #require(lines(of: render(prompted, 80, 24), rows: 24))
+    #expect(withPrompt.filter { $0.hasPrefix("   ") }.count == 9)
+    #expect(withPrompt.contains(" [s] Save and end  [d] Discard  [r] Resume"))
+  }
+
+  /// Nothing for a turn without a card: before it arrives, another speaker's, or an empty one.
+  @Test func aTurnWithoutACardShowsNone() throws {
+    let plain = render(MeetingFixtures.state(), 80, 24)
+    #expect(render(withWork(MeetingFixtures.state(elapsed: 500), commits: 3), 80, 24)
+      == render(MeetingFixtures.state(elapsed: 500), 80, 24))
+    var empty = withWork(MeetingFixtures.state(), commits: 0)
+    empty.work?.cards[0].unread = []
+    #expect(render(empty, 80, 24) == plain)
+    var asked = MeetingFixtures.state()
+    asked.askForWork(since: WorkWindow(since: Date(timeIntervalSince1970: 0)), in: ["~/src/*"])
+    #expect(render(asked, 80, 24) == plain)
+    let unreadOnly = try #require(
+      lines(of: render(withWork(MeetingFixtures.state(), commits: 0), 80, 24), rows: 24))
+    #expect(unreadOnly[5] == " Work: no commits; not read in time: big …")
+  }
+
   @Test func theFrameFormat() {
     let frame = render(MeetingFixtures.state(), 30, 3)
     #expect(
@@ -77,18 +150,7 @@ private func render(
 
   @Test func fullScreenWithoutColour() {
     let expected =
-      [
-        " Engineering",
-        "",
-        " Blob Jr is speaking",
-        " Speaker 2 of 3",
-        " Next: Blob Sr",
-        "",
-        " Meeting  4:25 elapsed  5:35 left",
-        " " + bar(34, 44),
-        " Speaker  1:05 elapsed  2:15 left",
-        " " + bar(25, 53),
-      ] + Array(repeating: "", count: 13) + [" n next  a absent  space pause  t note  b blocker  o action  e end"]
+      plainHead + plainTimes + Array(repeating: "", count: 13) + [plainKeys]
     #expect(render(MeetingFixtures.state(), 80, 24) == screen(expected, rows: 24))
   }
 
@@ -107,7 +169,7 @@ private func render(
         " Speaker  1:05 elapsed  2:15 left",
         " " + bubblegum + String(repeating: " ", count: 25) + reset
           + "\u{1B}[2m" + String(repeating: "░", count: 53) + reset,
-      ] + Array(repeating: "", count: 13) + [" \u{1B}[2mn next  a absent  space pause  t note  b blocker  o action  e end" + reset]
+      ] + Array(repeating: "", count: 13) + [" \u{1B}[2mn next  a absent  space pause  t note  b blocker  o action  e end  s skip" + reset]
     let style = TerminalStyle(depth: .trueColor)
     #expect(render(MeetingFixtures.state(), 80, 24, style: style) == screen(expected, rows: 24))
   }
@@ -450,6 +512,7 @@ private func render(
         long, elapsed: 5, paused: true, alert: .endMeeting(isDiscardable: true, isEarly: true)),
       MeetingFixtures.state(elapsed: 600),
       MeetingFixtures.state(elapsed: 395),
+      withWork(MeetingFixtures.state(), commits: 200),
     ]
     let overlays = [
       ScreenOverlay(),
@@ -472,5 +535,36 @@ private func render(
         }
       }
     }
+  }
+
+  /// Blob Jr away until Friday; Blob, speaking, wrote Tuesday's update: the first turn says
+  /// who is away, and the update shows under the speaker, a line a part.
+  @MainActor
+  @Test func whoIsAwayAndTheSpeakersWrittenUpdate() {
+    var syncUp = MeetingFixtures.engineering
+    syncUp.attendees[1].away = [
+      TimeAway(id: RenderingFixtures.id(31), from: CalendarDay("2026-11-23")!, to: CalendarDay("2026-11-27")!)
+    ]
+    syncUp.updates = [
+      WrittenUpdate(
+        attendee: RenderingFixtures.id(11), day: CalendarDay("2026-11-24")!, done: "the API",
+        next: "the review", written: Date(timeIntervalSince1970: 1_795_500_000))
+    ]
+    let state = withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 1_795_608_000))  // 2026-11-25T12:00Z
+      $0.utcOffset = { _ in 0 }
+    } operation: {
+      RecordMeeting.State(syncUp: Shared(syncUp))
+    }
+    let parts = ScreenParts(state: state, overlay: ScreenOverlay(), style: .plain)
+    #expect(parts.awayNotices(width: 80) == ["Blob Jr is away until Fri 27 Nov"])
+    #expect(parts.awayNotices(width: 12) == ["Blob Jr is …"])
+    #expect(
+      parts.writtenUpdate(width: 80) == ["Wrote for Tue 24 Nov:", "  Done: the API", "  Next: the review"])
+    let lines = render(state, 80, 24).components(separatedBy: "\u{1B}[K")
+    #expect(Array(lines[2...9]).map { $0.components(separatedBy: "\u{1B}[").first ?? "" } == [
+      " Blob Jr is away until Fri 27 Nov", "", " Blob is speaking", " Speaker 1 of 2",
+      " Next: Blob Sr", " Wrote for Tue 24 Nov:", "   Done: the API", "   Next: the review",
+    ])
   }
 }

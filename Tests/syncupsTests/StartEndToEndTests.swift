@@ -150,7 +150,7 @@ struct StartEndToEndTests {
     #expect(result.status == 0)
     #expect(
       result.error == """
-        Error: unknown command 'dance'; expected next, absent, pause, resume, note TEXT, blocker TEXT, action TEXT, resolve ITEM [TEXT], save or discard
+        Error: unknown command 'dance'; expected next, skip, absent, joined NAME, pause, resume, note TEXT, blocker TEXT, action TEXT, resolve ITEM [TEXT], save or discard
         Error: 'note' needs the note's text
         Error: 'pause' takes no argument (got 'now')
 
@@ -304,7 +304,8 @@ struct StartEndToEndTests {
 struct MeetingLengthEndToEndTests {
   static let editUsage = """
     Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
-    [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...]
+    [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
+    [--git-author <name=author> ...] [--no-git-author <name[=author]> ...]
     See 'syncups edit --help' for more information.
 
     """
@@ -319,7 +320,7 @@ struct MeetingLengthEndToEndTests {
         Error: a meeting of 1 second is too short for 5 attendees: each needs at least a second; \
         use --duration 5s or longer
         Usage: syncups add --title <title> [--attendee <name> ...] [--duration <duration>] \
-        [--theme <theme>]
+        [--theme <theme>] [--git-author <name=author> ...]
         See 'syncups add --help' for more information.
 
         """)

@@ -184,6 +184,36 @@ struct StatsTests {
       ] as NSDictionary)
   }
 
+  /// Ben missed all three meetings; he had said he would be away on 12 November, the day of
+  /// E3: one missed while away, two otherwise. In UTC−13, E3 (12:10 UTC) falls on the 11th,
+  /// not a day away.
+  @Test(arguments: [(0, 1, 2), (-13 * 3600, 0, 3)])
+  func meetingsMissedWhileAwayAreCountedApart(utcOffset: Int, away: Int, missed: Int) throws {
+    let file = Self.file.replacingOccurrences(
+      of: #"{ "absent" : false, "id" : "00000000-0000-0000-0000-0000000000A2""#,
+      with: #"{ "absent" : true, "id" : "00000000-0000-0000-0000-0000000000A2""#
+    ).replacingOccurrences(
+      of: #"{ "id" : "00000000-0000-0000-0000-0000000000A2", "name" : "Ben" }"#,
+      with: #"{ "away" : [{ "from" : "2026-11-12", "id" : "00000000-0000-0000-0000-0000000000F1", "to" : "2026-11-12" }], "id" : "00000000-0000-0000-0000-0000000000A2", "name" : "Ben" }"#)
+    let answer = try stats(StatsCommand(syncUp: "eng"), json: true, file: file, utcOffset: utcOffset)
+    let figures = try #require(
+      try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+    let attendees = try #require(figures["attendees"] as? [[String: Any]])
+    #expect(attendees.map { $0["away"] as? Int } == [0, away])
+    #expect(attendees.map { $0["absent"] as? Int } == [0, missed])
+    let text = try stats(StatsCommand(syncUp: "eng"), file: file, utcOffset: utcOffset)
+    #expect(
+      text.hasSuffix(
+        """
+          ATTENDEE  ATTENDED  MISSED  AWAY  MEDIAN TURN     TOTAL           OVER SLOT
+          Ana              3       0     0  2 min, 30 secs  7 min, 20 secs          1
+          Ben              0       \(missed)     \(away)  2 min, 30 secs  7 min, 30 secs          0
+
+        """), "\(text)")
+    // Without time away, no AWAY column.
+    #expect(!(try stats(StatsCommand(syncUp: "eng"))).contains("AWAY"))
+  }
+
   /// The first lines of `stats eng --since 7d`: E3 and E2.
   static let lastSevenDays = """
     Eng  00000000

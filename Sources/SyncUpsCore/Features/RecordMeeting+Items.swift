@@ -67,9 +67,12 @@ extension RecordMeeting.State {
   }
 
   /// Whole working days from when `item` was opened to the day the meeting started, counted
-  /// by the `workdays` setting in the user's time zone.
+  /// by the `workdays` setting in local dates: those of the `utcOffset` dependency, each date
+  /// at its own offset (an item opened in summer and a meeting in winter each count their own
+  /// daylight saving time).
   public func age(of item: Item) -> Int {
-    workingDays.age(from: item.opened, to: today ?? item.opened, timeZone: timeZone)
+    @Dependency(\.utcOffset) var utcOffset
+    return workingDays.age(from: item.opened, to: today ?? item.opened, utcOffset: utcOffset)
   }
 
   /// What is open overall when the meeting starts; nil when nothing is.
@@ -87,8 +90,8 @@ extension RecordMeeting.State {
   public var openBlockerCount: Int { items.count { $0.isOpen && $0.kind == .blocker } }
 
   /// The attendee a blocker or action item typed as `text` belongs to, and its text: the
-  /// attendee `@name` at its start names (by name, the name without spaces, or one of its
-  /// words, ignoring case), else the current speaker.
+  /// attendee `@name` at its start names (see ``attendees(named:among:)``), else the current
+  /// speaker.
   ///
   /// ```swift
   /// state.itemOwner(in: "@blob send the notes")  // (Blob's id, "send the notes")
@@ -99,21 +102,11 @@ extension RecordMeeting.State {
     let text = text.asOneLine
     guard text.hasPrefix("@") else {
       guard !text.isEmpty else { throw ItemTextError("the item needs its text") }
-      let owner = speakers.indices.contains(speakerIndex) ? speakers[speakerIndex] : nil
-      return (owner, text)
+      return (currentSpeaker, text)
     }
     let name = String(text.dropFirst().prefix { !$0.isWhitespace })
     let rest = String(text.dropFirst(name.count + 1)).asOneLine
-    // The whole name first, then the name without its spaces, then one of its words: `@blob`
-    // is Blob even beside Blob Jr, and `@jr` is Blob Jr.
-    let wanted = name.lowercased()
-    let rules: [(String) -> Bool] = [
-      { $0 == wanted }, { $0.filter { !$0.isWhitespace } == wanted },
-      { $0.split(whereSeparator: \.isWhitespace).contains { $0 == wanted } },
-    ]
-    let matches =
-      rules.lazy.map { rule in self.lineup.filter { rule($0.name.lowercased()) } }
-      .first { !$0.isEmpty } ?? []
+    let matches = attendees(named: name, among: lineup)
     guard matches.count == 1 else {
       throw ItemTextError(
         matches.isEmpty ? "no attendee is named '\(name)'" : "'\(name)' names several attendees")
@@ -133,8 +126,7 @@ extension RecordMeeting.State {
   /// The current speaker's open items, by id, in the order they were opened: the agenda of a
   /// turn starting now.
   var currentSpeakerOpenItems: [Item.ID] {
-    guard speakers.indices.contains(speakerIndex) else { return [] }
-    let id = speakers[speakerIndex]
+    guard let id = currentSpeaker else { return [] }
     return items.filter { $0.isOpen && $0.owner == id }.map(\.id)
   }
 }
@@ -171,7 +163,8 @@ public struct OpenItemsSummary: Equatable, Sendable {
   }
 }
 
-/// Why an item typed in a meeting was not raised.
+/// Why what was typed in a meeting was not taken: an item not raised, a resolution or a late
+/// joiner naming nobody.
 public struct ItemTextError: Error, Equatable, Sendable {
   /// What is wrong, for the person who typed it.
   public var message: String
@@ -199,9 +192,7 @@ extension RecordMeeting {
     let item = Item(id: uuid(), kind: kind, text: text, owner: owner, opened: wholeSecondsNow)
     state.itemChanges.append(item)
     let label = kind == .blocker ? "Blocker" : "Action"
-    let current = state.speakers.indices.contains(state.speakerIndex)
-      ? state.speakers[state.speakerIndex] : nil
-    let forWhom = owner == current ? "" : state.ownerName(of: item).map { " for \($0)" } ?? ""
+    let forWhom = owner == state.currentSpeaker ? "" : state.ownerName(of: item).map { " for \($0)" } ?? ""
     addTranscriptLine("\(label)\(forWhom): \(text)", &state)
   }
 

@@ -12,7 +12,9 @@ import SharedState
 /// Two times run side by side. The **slot timeline** (``State/secondsElapsed``) decides when a
 /// turn ends by itself, by the app's rule: of `n` speakers, speaker `i` owns the seconds
 /// `[⌊i·D/n⌋, ⌊(i+1)·D/n⌋)` of a meeting of `D` seconds, so the slots cover the meeting exactly;
-/// it moves a second per tick and jumps to the next slot's start on "Next". The ticks come as
+/// it moves a second per tick and jumps to the next slot's start on "Next". Whatever changes
+/// who is still to speak (someone absent, skipped or joining; see ``SlotDivision``) divides
+/// what is left of the meeting afresh among them, so the slots still end at `D`. The ticks come as
 /// the current turn's time reaches each whole second: a turn that starts mid-second still gets
 /// its whole slot. The **meeting time** (``State/stopwatch``) is real time on the clock
 /// dependency, pauses and the end prompt left out: what the meeting and each turn really
@@ -78,8 +80,13 @@ public struct RecordMeeting: Reducer, Sendable {
     public var started: Date?
     /// The meeting time at which the current turn started.
     public var turnStart = Duration.zero
-    /// The turns that have ended, in speaking order.
+    /// The turns that have ended, in speaking order: one a speaker, a skipped speaker's turn
+    /// recorded when they speak again (see ``carriedTurns``).
     public var turns: [Meeting.Turn] = []
+    /// What the speakers skipped so far had spoken, and of how much of the slot timeline,
+    /// when they were skipped, by attendee: it joins their turn when they speak again, or is
+    /// recorded as their turn when the meeting ends first (see ``RecordMeeting/skipSpeaker(_:)``).
+    public var carriedTurns: [Attendee.ID: CarriedTurn] = [:]
     /// Where the slots are divided from: when a speaker is marked absent, those after them
     /// share what is left of the slot timeline.
     public var division = SlotDivision()
@@ -94,27 +101,38 @@ public struct RecordMeeting: Reducer, Sendable {
     public var turnItems: [Item.ID] = []
     /// The days that count towards an item's age: the `workdays` setting.
     public var workingDays: WorkingDays
-    /// The time zone whose local dates an item's age counts.
-    public var timeZone: TimeZone
     /// When the meeting was opened, read only when the sync-up has items: their ages are
     /// counted to this day. Nil otherwise (an item raised in the meeting is 0 days old).
     public var today: Date?
+    /// The meeting's local day (by the `utcOffset` dependency), read only when someone has
+    /// time away or the sync-up has written updates: what they are looked up for. Nil
+    /// otherwise.
+    public var day: CalendarDay?
+    /// Those absent from the start because their time away includes ``day`` (unless the
+    /// meeting was told they are present), with that time away.
+    public var timeAway: [Attendee.ID: TimeAway] = [:]
+    /// The absent attendees whose written update the meeting has read into the transcript,
+    /// once it passed their place in the order (see ``readPassedUpdates(all:)``).
+    public var updatesRead: Set<Attendee.ID> = []
+    /// The speakers' work cards: asked for (see ``askForWork(since:in:timeLimit:)``) and those
+    /// arrived. Nil when none was asked for; never saved.
+    public var work: RecordMeeting.Work?
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
     /// - Parameters:
     ///   - absent: attendees missing from the start: they get no slot.
+    ///   - present: attendees there though their time away includes the meeting's day; anyone
+    ///     else away that day is absent from the start.
     ///   - order: the calling order; `shuffled` draws from the `random` dependency.
     ///   - allowsOvertime: whether a speaker may run past their slot.
     ///   - workingDays: the days that count towards an item's age.
-    ///   - timeZone: the time zone of the local dates items' ages count.
     public init(
-      syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], order: SpeakingOrder = .listed,
-      allowsOvertime: Bool = false, workingDays: WorkingDays = .mondayToFriday,
-      timeZone: TimeZone = .current
+      syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], present: Set<Attendee.ID> = [],
+      order: SpeakingOrder = .listed, allowsOvertime: Bool = false,
+      workingDays: WorkingDays = .mondayToFriday
     ) {
       self.workingDays = workingDays
-      self.timeZone = timeZone
       if !syncUp.wrappedValue.items.isEmpty {
         @Dependency(\.date.now) var now
         self.today = now
@@ -127,13 +145,17 @@ public struct RecordMeeting: Reducer, Sendable {
         var generator = random
         arranged = order.arrange(value.attendees, after: value.meetings.first, using: &generator)
       }
-      self.lineup = arranged.map {
-        MeetingAttendee(id: $0.id, name: $0.name, absent: absent.contains($0.id))
+      self.day = Self.day(of: value)
+      self.timeAway = Self.timeAway(in: value, on: day, except: present)
+      self.lineup = arranged.map { [timeAway] in
+        MeetingAttendee(
+          id: $0.id, name: $0.name, absent: absent.contains($0.id) || timeAway[$0.id] != nil)
       }
       self.speakers = lineup.filter { !$0.absent }.map(\.id)
       self.allowsOvertime = allowsOvertime
       self.speakerIndex = speaker(at: 0)
       self.turnItems = currentSpeakerOpenItems
+      readPassedUpdates()
     }
 
     /// How many speakers take turns: those present, or one when there are none.
@@ -148,6 +170,7 @@ public struct RecordMeeting: Reducer, Sendable {
     /// state.speakerSlot(for: 6)  // 257..<300
     /// ```
     public func speakerSlot(for index: Int) -> Range<Int> {
+      if index < division.firstSpeaker, let kept = division.keptSlot { return kept }
       let index = min(max(index, division.firstSpeaker), speakerCount - 1)
       return slotStart(index)..<slotStart(index + 1)
     }
@@ -155,6 +178,7 @@ public struct RecordMeeting: Reducer, Sendable {
     /// The speaker whose slot holds `second` (the last speaker from the end of the meeting on).
     public func speaker(at second: Int) -> Int {
       let first = division.firstSpeaker
+      if let kept = division.keptSlot, kept.contains(second) { return first - 1 }
       let count = speakerCount - first
       let length = max(syncUp.duration - division.start, 1)
       let second = max(second - division.start, 0)
@@ -208,6 +232,11 @@ public struct RecordMeeting: Reducer, Sendable {
         && (!isOnLastSpeaker || turnTime < .seconds(speakerSlot(for: speakerIndex).count))
     }
 
+    /// The current speaker's id; nil when nobody is present.
+    public var currentSpeaker: Attendee.ID? {
+      speakers.indices.contains(speakerIndex) ? speakers[speakerIndex] : nil
+    }
+
     /// The name of the current speaker (see ``speakerName(at:)``).
     public var currentSpeakerName: String { speakerName(at: speakerIndex) }
 
@@ -237,25 +266,43 @@ public struct RecordMeeting: Reducer, Sendable {
 
     private func slotStart(_ index: Int) -> Int {
       let first = division.firstSpeaker
+      if index == first, let kept = division.turnSlotStart { return kept }
       let length = syncUp.duration - division.start
       return division.start + (index - first) * length / (speakerCount - first)
     }
   }
 
   /// Where the slot timeline is divided among the speakers from: at first the whole meeting
-  /// among everyone; after speaker `k` is marked absent at second `s`, the seconds from `s` on
-  /// among the speakers after `k`.
+  /// among everyone; after speaker `k` is marked absent or skipped at second `s`, the seconds
+  /// from `s` on among the speakers from the next one on. After someone joins during speaker
+  /// `k`'s turn at second `s`, the seconds from `s` on among `k` and those after (the joiner
+  /// last), `k`'s slot still starting where it did (``turnSlotStart``); or, when `k` is in
+  /// overtime (their slot spent), among those after `k` alone, `k`'s slot kept as it was
+  /// (``keptSlot``).
   public struct SlotDivision: Equatable, Sendable {
     /// The second of the slot timeline the division starts at.
     public var start = 0
     /// The first speaker (by position) it divides among.
     public var firstSpeaker = 0
+    /// Where the first speaker's slot starts when their turn goes on across the division
+    /// (someone joined during it): before ``start``, so that what they spoke stays in it.
+    /// Nil when it starts at ``start``.
+    public var turnSlotStart: Int?
+    /// The slot of the speaker just before ``firstSpeaker`` when their turn, in overtime, goes
+    /// on across the division (someone joined during it): the slot they had. Nil otherwise.
+    public var keptSlot: Range<Int>?
 
     /// The whole meeting among everyone, or what is left from `start` among the speakers from
-    /// `firstSpeaker` on.
-    public init(start: Int = 0, firstSpeaker: Int = 0) {
+    /// `firstSpeaker` on, a turn going on across it with its slot starting at `turnSlotStart`
+    /// (among them) or kept as `keptSlot` (before them).
+    public init(
+      start: Int = 0, firstSpeaker: Int = 0, turnSlotStart: Int? = nil,
+      keptSlot: Range<Int>? = nil
+    ) {
       self.start = start
       self.firstSpeaker = firstSpeaker
+      self.turnSlotStart = turnSlotStart
+      self.keptSlot = keptSlot
     }
   }
 
@@ -265,6 +312,10 @@ public struct RecordMeeting: Reducer, Sendable {
     /// those left sharing what remains of the slots. On the last speaker, the meeting ends and
     /// is saved.
     case absentButtonTapped
+    /// An absent attendee arrived: present from now, they speak last, and what is left of the
+    /// meeting is divided again among those still to speak (see
+    /// ``RecordMeeting/joinAttendee(_:_:)``). Anyone else is left as they are.
+    case attendeeJoined(Attendee.ID)
     /// A button of the end alert, or its dismissal ("Resume"). `.presented(.confirmSave)` and
     /// `.presented(.confirmDiscard)` also work with no alert shown: a non-interactive `save` or
     /// `discard` command, or a signal that ends the meeting, sends them directly.
@@ -282,12 +333,17 @@ public struct RecordMeeting: Reducer, Sendable {
     /// was when the note being typed was started, else the current speaker's; the note being
     /// typed is then done.
     case noteSubmitted(String)
-    /// The meeting appeared: the timer starts.
+    /// The meeting appeared: the timer starts, and the first time the gathering of the work
+    /// cards asked for (see ``State/work``).
     case onTask
     /// Pauses the meeting: ticks are ignored until it resumes.
     case pauseButtonTapped
     /// Resumes a paused meeting.
     case resumeButtonTapped
+    /// The current speaker speaks later: they go to the end of the order and the next speaker
+    /// starts now (see ``RecordMeeting/skipSpeaker(_:)``). The last speaker has nobody to let
+    /// go first: nothing happens.
+    case skipButtonTapped
     /// Overtime is no longer allowed (nobody is left to say "Next": a script's input ended):
     /// a speaker in overtime is moved on now, and later turns end when their slots run out.
     case overtimeWithdrawn
@@ -301,6 +357,9 @@ public struct RecordMeeting: Reducer, Sendable {
     /// An open item was resolved now, with a resolution (none when blank), and noted in the
     /// transcript.
     case itemResolved(Item.ID, resolution: String)
+    /// The gathering of the work cards told something: a speaker's card, or a repository
+    /// skipped.
+    case workArrived(WorkArrival)
 
     /// What the meeting tells its parent.
     public enum Delegate: Equatable, Sendable {
@@ -323,6 +382,7 @@ public struct RecordMeeting: Reducer, Sendable {
   @Dependency(\.date.now) var now
   @Dependency(\.dismiss) var dismiss
   @Dependency(\.uuid) var uuid
+  @Dependency(\.workCards) var workCards
 
   /// The meeting's logic.
   public init() {}
@@ -348,11 +408,12 @@ public struct RecordMeeting: Reducer, Sendable {
     guard !state.hasEnded else { return .none }
     switch action {
     case .absentButtonTapped:
-      guard state.speakers.indices.contains(state.speakerIndex) else { return .none }
-      let id = state.speakers[state.speakerIndex]
+      guard let id = state.currentSpeaker else { return .none }
       if let index = state.lineup.firstIndex(where: { $0.id == id }) {
         state.lineup[index].absent = true
       }
+      // Skipped earlier and not there when called again: recorded absent, as anyone called.
+      state.carriedTurns[id] = nil
       guard !state.isOnLastSpeaker else {
         state.alert = nil
         return .merge(
@@ -407,10 +468,9 @@ public struct RecordMeeting: Reducer, Sendable {
       return .none
 
     case .onTask:
-      if state.started == nil {
-        state.started = wholeSecondsNow
-      }
-      return timer(state)
+      guard state.started == nil else { return timer(state) }
+      state.started = wholeSecondsNow
+      return .merge(timer(state), gatherWork(state))
 
     case .pauseButtonTapped:
       state.isPaused = true
@@ -419,6 +479,13 @@ public struct RecordMeeting: Reducer, Sendable {
     case .resumeButtonTapped:
       state.isPaused = false
       return restartTimer(state)
+
+    case .skipButtonTapped:
+      return skipSpeaker(&state)
+
+    case .attendeeJoined(let id):
+      joinAttendee(id, &state)
+      return .none
 
     case .overtimeWithdrawn:
       state.allowsOvertime = false
@@ -440,6 +507,10 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .itemResolved(let id, let resolution):
       resolveItem(id, resolution: resolution, &state)
+      return .none
+
+    case .workArrived(let arrival):
+      receiveWork(arrival, &state)
       return .none
     }
   }
@@ -499,6 +570,7 @@ public struct RecordMeeting: Reducer, Sendable {
       state.turnStart = state.stopwatch.elapsed
       state.turnItems = state.currentSpeakerOpenItems
       state.speakerDidChange = true
+      state.readPassedUpdates()
     }
     return .none
   }
@@ -518,31 +590,31 @@ public struct RecordMeeting: Reducer, Sendable {
   /// Adds `Name: text` to the transcript, the name that of speaker `speaker` (by default the
   /// current one).
   func addTranscriptLine(_ text: String, by speaker: Int? = nil, _ state: inout State) {
-    let line = "\(state.speakerName(at: speaker ?? state.speakerIndex)): \(text)"
-    state.transcript = state.transcript.isEmpty ? line : state.transcript + "\n" + line
+    state.appendToTranscript("\(state.speakerName(at: speaker ?? state.speakerIndex)): \(text)")
   }
 
-  /// Records the current speaker's turn: the meeting time since it started, against the slot.
+  /// Records the current speaker's turn: the meeting time since it started, against the slot,
+  /// with what they spoke before they were skipped, if they were.
   private func endTurn(_ state: inout State) {
-    guard state.speakers.indices.contains(state.speakerIndex) else { return }
-    let id = state.speakers[state.speakerIndex]
-    let name = state.lineup.first { $0.id == id }?.name ?? ""
+    guard let id = state.currentSpeaker else { return }
+    let carried = state.carriedTurns.removeValue(forKey: id) ?? CarriedTurn()
     state.turns.append(
-      Meeting.Turn(
-        attendee: id, name: name,
-        seconds: (state.stopwatch.elapsed - state.turnStart).roundedSeconds,
+      carried.turn(
+        of: id, named: state.lineup.first { $0.id == id }?.name ?? "",
+        adding: state.stopwatch.elapsed - state.turnStart,
         slot: state.speakerSlot(for: state.speakerIndex).count))
   }
 
   /// Gives the floor to speaker `index` now, at the start of their slot: the timer starts
   /// again, its seconds counted from this instant.
-  private func startTurn(of index: Int, _ state: inout State) -> Effect<Action> {
+  func startTurn(of index: Int, _ state: inout State) -> Effect<Action> {
     state.speakerIndex = index
     state.turnItems = state.currentSpeakerOpenItems
     state.secondsElapsed = state.speakerSlot(for: index).lowerBound
     state.turnStart = state.stopwatch.elapsed
     state.isInOvertime = false
     state.speakerDidChange = true
+    state.readPassedUpdates()
     return restartTimer(state)
   }
 
@@ -554,6 +626,8 @@ public struct RecordMeeting: Reducer, Sendable {
   private func saveMeeting(_ state: inout State, closingTurn: Bool, early: Bool) -> Effect<Action> {
     addNoteDraft(&state)
     if closingTurn { endTurn(&state) }
+    recordCarriedTurns(&state)
+    state.readPassedUpdates(all: true)
     let date = wholeSecondsNow
     let meeting = Meeting(
       id: uuid(), date: date, transcript: state.transcript,
@@ -579,6 +653,7 @@ public struct RecordMeeting: Reducer, Sendable {
     state.hasEnded = true
     return .merge(
       .cancel(id: CancelID.timer),
+      .cancel(id: WorkCancelID.gathering),
       .run { _ in await dismiss() }
     )
   }

@@ -102,6 +102,14 @@ public struct SyncUpDetail: Reducer, Sendable {
     case editItem(id: Item.ID, text: String, owner: Attendee.ID?)
     /// Deletes the item with `id`.
     case deleteItem(id: Item.ID)
+    /// Writes `attendee`'s update for `day` now, replacing one written before for that day;
+    /// each blocker that update did not already say opens a blocker item owned by `attendee`.
+    case writeUpdate(
+      attendee: Attendee.ID, day: CalendarDay, done: String?, next: String?, blockers: [String])
+    /// Announces that `attendee` is away from `from` to `to` (on, without an end).
+    case announceTimeAway(attendee: Attendee.ID, from: CalendarDay, to: CalendarDay?, note: String?)
+    /// Cancels `attendee`'s time away from `day` on (``Attendee/cancelTimeAway(from:)``).
+    case cancelTimeAway(attendee: Attendee.ID, from: CalendarDay)
 
     /// What the detail asks of its parent.
     public enum Delegate: Equatable, Sendable {
@@ -196,6 +204,29 @@ public struct SyncUpDetail: Reducer, Sendable {
 
       case .deleteItem(let id):
         state.$syncUp.withLock { _ = $0.items.remove(id: id) }
+        return .none
+
+      case .writeUpdate(let attendee, let day, let done, let next, let blockers):
+        let update = WrittenUpdate(
+          attendee: attendee, day: day, done: done, next: next, blockers: blockers, written: now)
+        state.$syncUp.withLock { syncUp in
+          let said = syncUp.update(of: attendee, for: day)?.blockers ?? []
+          for blocker in blockers where !said.contains(blocker) {
+            syncUp.items.append(
+              Item(id: uuid(), kind: .blocker, text: blocker, owner: attendee, opened: now))
+          }
+          syncUp.updates.remove(id: update.id)
+          syncUp.updates.append(update)
+        }
+        return .none
+
+      case .announceTimeAway(let attendee, let from, let to, let note):
+        let away = TimeAway(id: uuid(), from: from, to: to, note: note)
+        state.$syncUp.withLock { _ = $0.attendees[id: attendee]?.away.append(away) }
+        return .none
+
+      case .cancelTimeAway(let attendee, let day):
+        state.$syncUp.withLock { $0.attendees[id: attendee]?.cancelTimeAway(from: day) }
         return .none
       }
     }

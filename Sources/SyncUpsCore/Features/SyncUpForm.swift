@@ -77,6 +77,8 @@ public struct SyncUpForm: Reducer, Sendable {
     case durationChanged(Int)
     /// Focus moved.
     case focusChanged(State.Field?)
+    /// The git identities of the attendee with `id` were edited.
+    case gitAuthorsChanged(id: Attendee.ID, GitAuthors)
     /// Removes the attendee with `id`, like deleting it at its position.
     case removeAttendee(id: Attendee.ID)
     /// A theme was picked.
@@ -115,6 +117,10 @@ public struct SyncUpForm: Reducer, Sendable {
 
     case .focusChanged(let focus):
       state.focus = focus
+      return .none
+
+    case .gitAuthorsChanged(let id, let authors):
+      state.syncUp.attendees[id: id]?.gitAuthors = authors
       return .none
 
     case .removeAttendee(let id):

@@ -66,8 +66,12 @@ public struct SyncUpStats: Equatable, Sendable {
     public var name: String
     /// Timed meetings that list the person as present.
     public var attended: Int
-    /// Timed meetings that list the person as absent.
+    /// Timed meetings that list the person as absent on a day they had not said they would
+    /// be away.
     public var absent: Int
+    /// Timed meetings that list the person as absent on a day of their time away
+    /// (``Attendee/away``): missed as announced.
+    public var away: Int
     /// The median of the person's turns, in seconds; `nil` without turns.
     public var medianSpeaking: Int?
     /// All the person's turns together, in seconds.
@@ -80,12 +84,14 @@ public struct SyncUpStats: Equatable, Sendable {
 
     public init(
       id: UUID, name: String, attended: Int, absent: Int, medianSpeaking: Int?,
-      totalSpeaking: Int, overSlot: Int, openItems: Int = 0, resolvedItems: Int = 0
+      totalSpeaking: Int, overSlot: Int, openItems: Int = 0, resolvedItems: Int = 0,
+      away: Int = 0
     ) {
       self.id = id
       self.name = name
       self.attended = attended
       self.absent = absent
+      self.away = away
       self.medianSpeaking = medianSpeaking
       self.totalSpeaking = totalSpeaking
       self.overSlot = overSlot
@@ -152,14 +158,20 @@ public struct SyncUpStats: Equatable, Sendable {
   /// Whether the sync-up has any item, open or resolved: reports leave the item figures out
   /// of a sync-up that has never had one.
   public var hasItems: Bool
+  /// Whether an attendee has time away: reports leave the meetings missed while away out of
+  /// a sync-up where nobody ever announced any.
+  public var hasTimeAway: Bool
 
   /// Meetings held but left out of every timing figure, for having no timings.
   public var untimed: Int { meetings - timed }
 
   /// The figures for `syncUp`'s meetings that `selection` picks. `age` gives how long an
-  /// item has been open, in working days (``Item/age(at:workingDays:timeZone:)``); an item's
+  /// item has been open, in working days (``Item/age(at:workingDays:utcOffset:)``); an item's
   /// age is counted now, whatever the selection.
-  public init(_ syncUp: SyncUp, selection: Selection = .all, age: (Item) -> Int = { _ in 0 }) {
+  public init(
+    _ syncUp: SyncUp, selection: Selection = .all, age: (Item) -> Int = { _ in 0 },
+    utcOffset: (Date) -> Int = { _ in 0 }
+  ) {
     let selected: ArraySlice<Meeting>
     switch selection {
     case .all:
@@ -185,7 +197,8 @@ public struct SyncUpStats: Equatable, Sendable {
       max: lengths.max(),
       overran: zip(timedMeetings, planned).filter { ($0.duration ?? 0) > $1 }.count,
       endedEarly: timedMeetings.filter { $0.endedEarly == true }.count)
-    attendees = Self.attendance(in: timedMeetings, of: syncUp)
+    attendees = Self.attendance(in: timedMeetings, of: syncUp, utcOffset: utcOffset)
+    hasTimeAway = syncUp.attendees.contains { !$0.away.isEmpty }
     hasItems = !syncUp.items.isEmpty
     items = Self.items(of: syncUp, in: selected, age: age)
     Self.countOwners(of: syncUp, into: &attendees)
@@ -241,7 +254,11 @@ public struct SyncUpStats: Equatable, Sendable {
     }
   }
 
-  private static func attendance(in meetings: [Meeting], of syncUp: SyncUp) -> [Attendance] {
+  /// Each person's attendance; an absence on a local date (`utcOffset`) of their time away
+  /// counts as away, not as absent.
+  private static func attendance(
+    in meetings: [Meeting], of syncUp: SyncUp, utcOffset: (Date) -> Int
+  ) -> [Attendance] {
     var people = People()
     for attendee in syncUp.attendees {
       _ = people.index(of: attendee.id, name: attendee.name)
@@ -249,7 +266,12 @@ public struct SyncUpStats: Equatable, Sendable {
     for meeting in meetings {
       for attendee in meeting.attendees ?? [] {
         let index = people.index(of: attendee.id, name: attendee.name)
-        if attendee.absent {
+        if attendee.absent,
+          let away = syncUp.attendees[id: attendee.id]?.away, !away.isEmpty,
+          away.contains(where: { $0.includes(CalendarDay(meeting.date, utcOffset: utcOffset)) })
+        {
+          people.tallies[index].away += 1
+        } else if attendee.absent {
           people.tallies[index].absent += 1
         } else {
           people.tallies[index].attended += 1
@@ -265,7 +287,7 @@ public struct SyncUpStats: Equatable, Sendable {
       Attendance(
         id: id, name: tally.name, attended: tally.attended, absent: tally.absent,
         medianSpeaking: median(tally.turns), totalSpeaking: tally.turns.reduce(0, +),
-        overSlot: tally.overSlot)
+        overSlot: tally.overSlot, away: tally.away)
     }
   }
 
@@ -301,6 +323,7 @@ public struct SyncUpStats: Equatable, Sendable {
     var name: String
     var attended = 0
     var absent = 0
+    var away = 0
     var turns: [Int] = []
     var overSlot = 0
   }

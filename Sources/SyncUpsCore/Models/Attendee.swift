@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SharedState
 
 /// A person who takes part in a sync-up and gets a speaking slot in its meetings.
 ///
@@ -10,20 +11,30 @@ import Foundation
 /// let attendee = Attendee(id: UUID(), name: "Blob")
 /// ```
 ///
-/// Stored as `{"id": "…", "name": "…"}`; other keys are kept in ``unknownKeys`` and written
-/// back.
+/// Stored as `{"id": "…", "name": "…"}`, plus `away` when they have time away and
+/// `"gitAuthors": […]` when it has git identities; other keys are kept in ``unknownKeys`` and
+/// written back.
 public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// Identifies the attendee within its sync-up. Set only by decoding.
   public internal(set) var id: UUID
   /// The attendee's name; may be blank (the app keeps one blank attendee in an empty sync-up).
   public var name: String
+  /// The days they are away, as announced, oldest first (as announced). Stored only when
+  /// there are any.
+  public var away: IdentifiedArrayOf<TimeAway> = []
+  /// The git identities the attendee commits as, for their work card (``WorkCard``); when
+  /// there are none, their ``name`` stands in (``authorPatterns``).
+  public var gitAuthors: GitAuthors
   /// Keys a later version wrote that this one does not know, with their values.
   public var unknownKeys: [String: UnknownJSON]
 
   /// Creates an attendee.
-  public init(id: UUID, name: String, unknownKeys: [String: UnknownJSON] = [:]) {
+  public init(
+    id: UUID, name: String, gitAuthors: GitAuthors = [], unknownKeys: [String: UnknownJSON] = [:]
+  ) {
     self.id = id
     self.name = name
+    self.gitAuthors = gitAuthors
     self.unknownKeys = unknownKeys
   }
 
@@ -42,8 +53,23 @@ extension Attendee: StoredModel {
   public static func describe<Schema: ModelSchema<Attendee>>(
     _ schema: inout Schema
   ) throws(Schema.Failure) {
+    try schema.list(
+      "away", \.away,
+      .byID(noun: "time away", removal: "cancelled") { "time away from \($0.from.text)" })
+    try schema.list(
+      "gitAuthors", \.gitAuthors,
+      .value(describe: { $0.texts.map(SyncUpsMerge.quoted).joined(separator: ", ") }))
     try schema.field("id", \.id, .id)
     try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
+  }
+}
+
+extension Attendee {
+  /// What a commit's author is matched against: the attendee's git identities, else their
+  /// name (none when it is blank: a blank name would match everyone).
+  public var authorPatterns: GitAuthors {
+    if !gitAuthors.isEmpty { return gitAuthors }
+    return name.isBlank ? [] : [name]
   }
 }
 

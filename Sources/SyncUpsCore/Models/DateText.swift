@@ -35,6 +35,12 @@ public enum DateText {
       + twoDigits(time.hour) + ":" + twoDigits(time.minute)
   }
 
+  /// A calendar day for people: weekday, day and month — `"Fri 27 Nov"`.
+  public static func day(_ day: CalendarDay) -> String {
+    let time = UTCSeconds.fields(of: day.daysSince1970 * 86_400)
+    return "\(weekdays[day.weekday]) \(time.day) \(months[time.month - 1])"
+  }
+
   /// A date in ISO 8601, UTC, whole seconds: `"2026-01-31T09:15:00Z"`.
   public static func iso8601(_ date: Date) -> String {
     let time = UTCSeconds.fields(of: wholeSeconds(date))

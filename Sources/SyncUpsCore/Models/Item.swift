@@ -124,13 +124,8 @@ extension Item.Kind: StoredValue {
 
 extension Item {
   /// How many working days the item has been open at `now`: from the local date it was
-  /// opened to that of `now`, or of its resolution once resolved (``WorkingDays/age(from:to:timeZone:)``).
-  public func age(at now: Date, workingDays: WorkingDays, timeZone: TimeZone) -> Int {
-    age(at: now, workingDays: workingDays, utcOffset: timeZone.secondsFromGMT(for:))
-  }
-
-  /// ``age(at:workingDays:timeZone:)`` with local dates `utcOffset(date)` seconds east of UTC
-  /// (``WorkingDays/age(from:to:utcOffset:)``).
+  /// opened to that of `now`, or of its resolution once resolved, local dates `utcOffset(date)`
+  /// seconds east of UTC (``WorkingDays/age(from:to:utcOffset:)``).
   public func age(at now: Date, workingDays: WorkingDays, utcOffset: (Date) -> Int) -> Int {
     workingDays.age(from: opened, to: resolved ?? now, utcOffset: utcOffset)
   }

@@ -46,6 +46,10 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   public var theme: Theme
   /// The title; may be empty.
   public var title: String
+  /// The updates attendees wrote, one per attendee and day, oldest first (as written). Stored
+  /// only when there are any. Merged whole: when both sides wrote the same attendee's update
+  /// for the same day differently, the one written last is kept and the conflict reported.
+  public var updates: IdentifiedArrayOf<WrittenUpdate> = []
   /// Keys a later version wrote that this one does not know, with their values.
   public var unknownKeys: [String: UnknownJSON]
 
@@ -131,8 +135,8 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
     }
   }
 
-  /// Decodes a sync-up strictly: all six keys are required (`items` aside, absent when empty),
-  /// and keys not listed are kept in
+  /// Decodes a sync-up strictly: all six keys are required (`items` and `updates` aside,
+  /// absent when empty), and keys not listed are kept in
   /// ``unknownKeys`` (so that files from a later version with added keys load, and keep them).
   ///
   /// Throws a `DecodingError` whose coding path locates the problem when a key is missing or
@@ -204,5 +208,6 @@ extension SyncUp: StoredModel {
         arrange: SyncUpMerger.newestFirst))
     try schema.field("theme", \.theme, .value(describe: \.rawValue))
     try schema.field("title", \.title, .value(describe: SyncUpsMerge.quoted))
+    try schema.list("updates", \.updates, .wholeUpdates(noun: "update"))
   }
 }

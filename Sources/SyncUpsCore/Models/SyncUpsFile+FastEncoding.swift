@@ -61,7 +61,11 @@ public struct SyncUpsWriter: ~Copyable {
     for syncUp in syncUps {
       size += 220 + syncUp.title.utf8.count
       for attendee in syncUp.attendees.elements {
-        size += 90 + attendee.name.utf8.count
+        size += 90 + attendee.name.utf8.count + attendee.away.count * 140
+      }
+      for update in syncUp.updates.elements {
+        size += 260 + (update.done?.utf8.count ?? 0) + (update.next?.utf8.count ?? 0)
+        for blocker in update.blockers { size += 10 + blocker.utf8.count }
       }
       for item in syncUp.items.elements {
         size += 330 + item.text.utf8.count + (item.resolution?.utf8.count ?? 0)
@@ -86,15 +90,40 @@ public struct SyncUpsWriter: ~Copyable {
   mutating func writeArray<Element: StoredModel>(
     _ elements: [Element]
   ) throws(UnsupportedByFastWriter) {
+    try writeArray(elements) { (writer, element) throws(UnsupportedByFastWriter) in
+      try writer.writeObject(element)
+    }
+  }
+
+  /// Writes an array as ``writeArray(_:)`` does, each element with `writeElement`.
+  mutating func writeArray<Element>(
+    _ elements: [Element],
+    _ writeElement: (inout SyncUpsWriter, Element) throws(UnsupportedByFastWriter) -> Void
+  ) throws(UnsupportedByFastWriter) {
     buffer.append(UInt8(ascii: "["))
     depth += 1
     for (index, element) in elements.enumerated() {
       if index > 0 { buffer.append(UInt8(ascii: ",")) }
       newline()
-      try writeObject(element)
+      try writeElement(&self, element)
     }
     depth -= 1
     if elements.isEmpty { buffer.append(UInt8(ascii: "\n")) }
+    newline()
+    buffer.append(UInt8(ascii: "]"))
+  }
+
+  /// Writes an array of strings as ``writeArray(_:)`` writes objects: one a line.
+  mutating func writeStrings(_ strings: [String]) {
+    buffer.append(UInt8(ascii: "["))
+    depth += 1
+    for (index, string) in strings.enumerated() {
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      newline()
+      writeString(string)
+    }
+    depth -= 1
+    if strings.isEmpty { buffer.append(UInt8(ascii: "\n")) }
     newline()
     buffer.append(UInt8(ascii: "]"))
   }

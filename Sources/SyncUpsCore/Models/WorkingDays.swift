@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// WorkingDays(rawValue: "sun-thu")?.rawValue      // "sun-thu"
 /// WorkingDays(rawValue: "Mon,TUE,thu")?.rawValue  // "mon,tue,thu"
-/// WorkingDays.mondayToFriday.age(from: friday, to: nextMonday, timeZone: .current)  // 1
+/// WorkingDays.mondayToFriday.age(from: friday, to: nextMonday, utcOffset: { _ in 0 })  // 1
 /// ```
 ///
 /// Its text is a comma-separated list of days (`mon`, `tue`, …, or whole names) and ranges of
@@ -77,15 +77,10 @@ public struct WorkingDays: RawRepresentable, Hashable, Sendable {
   }
 
   /// How many working days lie after the local date of `start` up to and including the local
-  /// date of `end`, in `timeZone`: 0 on the same day (and when `end` is before `start`); from
-  /// a Friday to the next Monday 1 with ``mondayToFriday``.
-  public func age(from start: Date, to end: Date, timeZone: TimeZone) -> Int {
-    age(from: start, to: end, utcOffset: timeZone.secondsFromGMT(for:))
-  }
-
-  /// ``age(from:to:timeZone:)`` with local dates `utcOffset(date)` seconds east of UTC: what
-  /// the command line counts in, from the C library's local time, which honours `TZ`
-  /// (``DateText/localUTCOffset(at:)``).
+  /// date of `end`, each date's local date `utcOffset(date)` seconds east of UTC (the
+  /// `utcOffset` dependency's: the C library's local time, which honours `TZ`): 0 on the same
+  /// day (and when `end` is before `start`); from a Friday to the next Monday 1 with
+  /// ``mondayToFriday``.
   public func age(from start: Date, to end: Date, utcOffset: (Date) -> Int) -> Int {
     let first = Self.localDay(start, utcOffset), last = Self.localDay(end, utcOffset)
     guard last > first else { return 0 }
@@ -102,10 +97,7 @@ public struct WorkingDays: RawRepresentable, Hashable, Sendable {
 
   /// The days since 1970-01-01 of the local date of `date`, `utcOffset(date)` seconds east.
   private static func localDay(_ date: Date, _ utcOffset: (Date) -> Int) -> Int {
-    let seconds = date.timeIntervalSince1970.rounded(.down)
-    guard seconds.isFinite else { return 0 }
-    let local = Int(min(max(seconds, -1e12), 1e12)) + utcOffset(date)
-    return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+    CalendarDay(date, utcOffset: utcOffset).daysSince1970
   }
 
   /// The weekday a day's short or whole name (`mon`, `monday`) gives; lower case.

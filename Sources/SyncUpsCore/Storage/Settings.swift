@@ -112,6 +112,31 @@ extension SharedReaderKey where Self == AppStorageKey<SpeakingOrder>.Default {
   }
 }
 
+extension SharedReaderKey where Self == AppStorageKey<Int>.Default {
+  /// How long one run of a hook may take, in whole seconds, before it is stopped: the
+  /// `hook-timeout` setting, 10 by default.
+  ///
+  /// ```swift
+  /// @SharedReader(.hookTimeout) var hookTimeout
+  /// ```
+  public static var hookTimeout: Self {
+    Self[.appStorage("hook-timeout"), default: 10]
+  }
+}
+
+extension SharedReaderKey where Self == AppStorageKey<[String]>.Default {
+  /// The git repositories work cards read on this machine: the `repositories` setting, paths
+  /// and globs (`~/src/*`) as typed, none by default. A property of the machine, not of the
+  /// team, so it lives in the settings file, never in the data file.
+  ///
+  /// ```swift
+  /// @SharedReader(.repositories) var repositories  // ["~/src/*", "/srv/git/big.git"]
+  /// ```
+  public static var repositories: Self {
+    Self[.appStorage("repositories"), default: []]
+  }
+}
+
 extension SharedReaderKey where Self == AppStorageKey<WorkingDays>.Default {
   /// The days of the week an item's age counts: the `workdays` setting,
   /// ``WorkingDays/mondayToFriday`` by default.
@@ -121,5 +146,18 @@ extension SharedReaderKey where Self == AppStorageKey<WorkingDays>.Default {
   /// ```
   public static var workingDays: Self {
     Self[.appStorage("workdays"), default: .mondayToFriday]
+  }
+}
+
+extension SharedReaderKey where Self == AppStorageKey<String>.Default {
+  /// Which attendee this machine's user is, by name (any case) or id prefix, in whichever
+  /// sync-up it is asked of: the `me` setting, empty (unset) by default. It is checked against
+  /// a sync-up's attendees only when used, as one name serves several sync-ups.
+  ///
+  /// ```swift
+  /// @SharedReader(.me) var me  // "Blob"
+  /// ```
+  public static var me: Self {
+    Self[.appStorage("me"), default: ""]
   }
 }

@@ -12,6 +12,9 @@ struct SyncUpMerger {
   /// The title conflicts are reported under: the base's, else the merged one.
   let syncUpTitle: String
   let newer: MergeSide?
+  /// The attendees' names by id, either side's (ours where both have one), for messages about
+  /// what an attendee wrote.
+  let attendeeNames: [UUID: String]
   private(set) var conflicts: [SyncUpsMergeConflict] = []
 
   /// The side whose value a conflict keeps.
@@ -24,6 +27,9 @@ struct SyncUpMerger {
       ?? ThreeWayChange(base: nil, ours: ours.title, theirs: theirs.title)
       .value(preferring: newer ?? .ours)
     self.newer = newer
+    attendeeNames = Dictionary(
+      (theirs.attendees.elements + ours.attendees.elements).map { ($0.id, $0.name) },
+      uniquingKeysWith: { _, ours in ours })
   }
 
   mutating func merge(base: SyncUp?, ours: SyncUp, theirs: SyncUp) -> SyncUp {
@@ -66,6 +72,40 @@ struct SyncUpMerger {
         "\(key).\(kept.id)", kept: removedBy.other,
         "\(owner(base)) \(SyncUpsMerge.removal(removal, by: removedBy)); kept it")
     }
+  }
+
+  /// Merges a list of models by id, each element whole (``FieldRule/wholeUpdates(noun:)``):
+  /// when both sides changed an element differently, the one `written` says is later is kept (the
+  /// ``winner``'s when they are as new) and the conflict recorded.
+  mutating func mergeWholeElements<Element: StoredModel & Identifiable>(
+    key: String, base: IdentifiedArrayOf<Element>?, ours: IdentifiedArrayOf<Element>,
+    theirs: IdentifiedArrayOf<Element>, written: (Element) -> Date,
+    owner: (Element) -> String
+  ) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
+    IdentifiedArray.threeWayMerge(
+      base: base ?? [], ours: ours, theirs: theirs
+    ) { base, ours, theirs in
+      let (ourDate, theirDate) = (written(ours), written(theirs))
+      let kept: MergeSide =
+        ourDate == theirDate ? winner : ourDate > theirDate ? .ours : .theirs
+      let keptDate = kept == .ours ? ourDate : theirDate
+      record(
+        "\(key).\(ours.id)", kept: kept,
+        "\(owner(base ?? ours)) written here at \(DateText.iso8601(ourDate)) and there at "
+          + "\(DateText.iso8601(theirDate)); kept the one written at "
+          + "\(DateText.iso8601(keptDate)) (\(ourDate == theirDate && newer == nil ? "ours" : "newer"))")
+      return kept == .ours ? ours : theirs
+    } keptChange: { kept, base, removedBy in
+      record(
+        "\(key).\(kept.id)", kept: removedBy.other,
+        "\(owner(base)) \(SyncUpsMerge.removal("removed", by: removedBy)); kept it")
+    }
+  }
+
+  /// The name of the attendee with `id` in messages: quoted, `(blank)`, or `(removed)` for
+  /// one neither side has.
+  func attendeeName(_ id: UUID) -> String {
+    attendeeNames[id].map(Self.nameText) ?? "(removed)"
   }
 
   /// Merges the unknown keys of an object key by key, each like a field whose value may be
@@ -183,7 +223,7 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
       merged[keyPath: keyPath] = value("\(key)", keyPath) { describe($0) }
     case (.byID(let mergeElements), .lists):
       merged[keyPath: keyPath] = mergeElements(
-        &merger, "\(key)", base?[keyPath: keyPath], ours[keyPath: keyPath],
+        &merger, path + "\(key)", base?[keyPath: keyPath], ours[keyPath: keyPath],
         theirs[keyPath: keyPath])
     }
   }
@@ -227,6 +267,23 @@ extension FieldRule {
         arrange(
           merger.mergeElements(
             key: key, base: base, ours: ours, theirs: theirs, removal: removal, owner: owner))
+      },
+      decode: { container, key in try container.decodeUniqueElements(forKey: key, noun: noun) })
+  }
+}
+
+extension FieldRule {
+  /// A list of written updates merged by id, each whole rather than field by field: an update
+  /// both sides wrote differently is one conflict, and the one written later is kept.
+  /// Decoding names an element `noun` when two share an id.
+  static func wholeUpdates(noun: String) -> Self
+  where Value == IdentifiedArrayOf<WrittenUpdate> {
+    Self(
+      merge: .byID { merger, key, base, ours, theirs in
+        let names = merger
+        return merger.mergeWholeElements(
+          key: key, base: base, ours: ours, theirs: theirs, written: \.written
+        ) { "update of \(names.attendeeName($0.attendee)) for \($0.day.text)" }
       },
       decode: { container, key in try container.decodeUniqueElements(forKey: key, noun: noun) })
   }

@@ -46,8 +46,10 @@ package enum CommandTable {
   static let commands: [any DescribedCommand.Type] = [
     ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, DeleteCommand.self,
     StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
-    StatsCommand.self, ItemsCommand.self, ItemGroup.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
-    ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, CompletionsCommand.self,
+    StatsCommand.self, ItemsCommand.self, ItemGroup.self, StandupCommand.self, UpdateCommand.self,
+    UpdatesCommand.self, AwayCommand.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
+    ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, HooksGroup.self,
+    CompletionsCommand.self,
     HelpCommand.self, VersionCommand.self, CompleteCommand.self,
   ]
 
@@ -79,6 +81,10 @@ package enum CommandTable {
       OptionSpec(
         long: "trace", help: "Print every action and the state changes it caused to stderr."),
       \.trace),
+    .flag(
+      OptionSpec(
+        long: "no-hooks", help: "Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in syncups(1)."),
+      \.noHooks),
     .scannerFlag(helpOption),
     .flag(OptionSpec(long: "version", short: "V", help: versionHelp), \.version),
   ]

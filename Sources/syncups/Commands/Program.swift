@@ -22,12 +22,19 @@ enum Program {
     do {
       invocation = try parse(arguments)
     } catch {
+      let environment = environment ?? ProcessInfo.processInfo.environment
+      if let call = Extensions.call(in: arguments, environment: environment) {
+        let dataFile = CommandContext.dataFile(option: call.file, environment: environment)
+        return Extensions.run(call, dataFile: dataFile.path, environment: environment)
+      }
       Output.error(error.render())
       return UsageError.exitCode
     }
     let command = invocation.command
     let context = CommandContext(
       options: invocation.options, environment: environment ?? ProcessInfo.processInfo.environment)
+    // The command's events are run once it is over: its data stored, its lock let go.
+    defer { context.hooks.finish() }
     do {
       guard command.touchesFiles else {
         try command.run(in: context)
@@ -42,6 +49,7 @@ enum Program {
         $0.fileStorageOptions.lockHolder =
           "'" + ([CommandTable.programName] + invocation.path).joined(separator: " ") + "'"
         $0.defaultAppStorage = AppStorage(url: context.settingsFile)
+        $0.workCards = .git(environment: context.environment)
         // Every command reads, changes and writes within moments; mutations re-read the file
         // under its lock anyway, so watching the directory would only cost start-up time.
         $0.fileStorageOptions.observesOutsideChanges = command.observesOutsideChanges

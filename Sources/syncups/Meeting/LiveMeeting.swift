@@ -50,6 +50,9 @@ final class LiveMeeting {
   private var whenOver: ((RecordMeeting.State) throws -> Ending)?
   /// Publishes the meeting for `syncups status`; nil when it cannot.
   private let publisher: StatusPublisher?
+  /// Where the meeting's events go, and its hooks' runs.
+  private let hooks: Hooks?
+  private var meetingHooks: MeetingHooks?
   private var publication: StoreObservation?
   private let inbox = FeatureInbox()
   private var signals: SignalEvents?
@@ -68,6 +71,7 @@ final class LiveMeeting {
     meeting initialState: RecordMeeting.State,
     frontEnd: any FrontEnd,
     publisher: StatusPublisher? = nil,
+    hooks: Hooks? = nil,
     makeStore: (
       RecordMeeting.State, Reduce<RecordMeeting.State, RecordMeeting.Action>,
       (inout DependencyValues) -> Void
@@ -78,6 +82,7 @@ final class LiveMeeting {
     self.position = syncUps.wrappedValue.index(id: initialState.syncUp.id) ?? 0
     self.frontEnd = frontEnd
     self.publisher = publisher
+    self.hooks = hooks
     let inbox = inbox
     let meeting = Reduce<RecordMeeting.State, RecordMeeting.Action> { state, action in
       if case .delegate(.saved(let meeting)) = action {
@@ -112,6 +117,8 @@ final class LiveMeeting {
       publication = store.observe { state in publisher.publish(state) }
     }
     if startsTimer { startTimer() }
+    hooks?.release()
+    meetingHooks = hooks.map { MeetingHooks(hooks: $0, store: store) }
     frontEnd.start(self)
     dispatchMain()
   }
@@ -176,6 +183,7 @@ final class LiveMeeting {
     let state = store.state
     do {
       let ending = try whenOver?(state) ?? .discarded
+      meetingHooks?.ended(ending, state: state)
       if case .discarded = ending { printNotes(of: state) }
       exit(status)
     } catch let failure as CommandFailure {
@@ -199,6 +207,7 @@ final class LiveMeeting {
   /// Ends the process with `status`, after dropping what was typed on the terminal since the
   /// meeting ended (while it was saved), so that it never reaches the shell.
   private func exit(_ status: ExitStatus) -> Never {
+    hooks?.finish()
     frontEnd.discardTypeahead()
     #if canImport(Glibc)
       Glibc.exit(Output.finish(status.rawValue))

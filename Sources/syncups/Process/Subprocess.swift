@@ -23,6 +23,9 @@ enum Subprocess {
     var status: Int32
     var output: String
     var error: String
+    /// Whether it was stopped (its process group killed) because its time ran out or the
+    /// caller stopped waiting; then ``output`` and ``error`` hold what it wrote until then.
+    var stopped = false
   }
 
   /// A program that could not be started at all.
@@ -33,33 +36,71 @@ enum Subprocess {
   /// Runs `program` (an absolute path) with `arguments` and exactly `environment`, and waits
   /// for it. The child dies with this process (`PR_SET_PDEATHSIG`): a syncups that is killed
   /// never leaves a git behind that goes on changing the repository on its own.
+  ///
+  /// With a `timeLimit`, the child's process group (it and whatever it started) is killed when
+  /// the limit passes, or as soon as `shouldStop` says so (asked every 50 ms), and the result
+  /// says it was ``Result/stopped``.
   static func run(
-    _ program: String, _ arguments: [String], environment: [String: String]
+    _ program: String, _ arguments: [String], environment: [String: String],
+    timeLimit: Duration? = nil, shouldStop: () -> Bool = { false }
   ) throws(StartFailure) -> Result {
     let outputPipe = try makePipe()
     let errorPipe: (read: Int32, write: Int32)
-    let failurePipe: (read: Int32, write: Int32)
     do {
       errorPipe = try makePipe()
     } catch {
       for descriptor in [outputPipe.read, outputPipe.write] { close(descriptor) }
       throw error
     }
+    let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    defer { if input >= 0 { close(input) } }
+    let pid: pid_t
     do {
-      failurePipe = try makePipe()
+      pid = try spawn(
+        program, arguments, environment: environment,
+        descriptors: (input, outputPipe.write, errorPipe.write), diesWithParent: true)
     } catch {
       for descriptor in [outputPipe.read, outputPipe.write, errorPipe.read, errorPipe.write] { close(descriptor) }
       throw error
     }
+    for descriptor in [outputPipe.write, errorPipe.write] { close(descriptor) }
+    var stopped = false
+    let deadline = timeLimit.map { ContinuousClock.now + $0 }
+    let (standardOutput, standardError) = drain(outputPipe.read, errorPipe.read) {
+      guard let deadline, !stopped else { return -1 }
+      guard ContinuousClock.now < deadline && !shouldStop() else {
+        // The child leads its own session, so its process group is its pid.
+        kill(-pid, SIGKILL)
+        stopped = true
+        return -1
+      }
+      let left = (deadline - ContinuousClock.now).components
+      return Int32(min(50, max(1, left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)))
+    }
+    return Result(
+      status: waitForExit(pid),
+      output: String(decoding: standardOutput, as: UTF8.self),
+      error: String(decoding: standardError, as: UTF8.self), stopped: stopped)
+  }
+
+  /// Starts `program` (an absolute path) with `arguments` and exactly `environment`, its
+  /// standard input, output and error the `descriptors` given, in a session (and process
+  /// group) of its own whose id is the pid returned; the caller waits for it
+  /// (``waitForExit(_:)``). With `diesWithParent`, it is killed when the thread that started it
+  /// ends, which is the process itself only when called from the main thread.
+  ///
+  /// - Throws: when the program could not be started (not found, not executable), with
+  ///   `exec`'s reason.
+  static func spawn(
+    _ program: String, _ arguments: [String], environment: [String: String],
+    descriptors: (input: Int32, output: Int32, error: Int32), diesWithParent: Bool
+  ) throws(StartFailure) -> pid_t {
+    let failurePipe = try makePipe()
     let argv = cStrings([program] + arguments)
     let envp = cStrings(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
     defer { for pointer in argv + envp { free(pointer) } }
     let path = strdup(program)!
-    let null = strdup("/dev/null")!
-    defer {
-      free(path)
-      free(null)
-    }
+    defer { free(path) }
     var noSignals = sigset_t()
     sigemptyset(&noSignals)
     let parent = getpid()
@@ -74,18 +115,14 @@ enum Subprocess {
         let pid = fork()
         guard pid == 0 else { return pid }
         #if os(Linux)
-          _ = setDeathSignal(deathSignalOption, UInt(SIGKILL), 0, 0, 0)
+          if diesWithParent { _ = setDeathSignal(deathSignalOption, UInt(SIGKILL), 0, 0, 0) }
         #endif
         // The parent may have died before the line above: then nothing would kill the child.
-        if getppid() != parent { _exit(127) }
+        if diesWithParent && getppid() != parent { _exit(127) }
         _ = setsid()
-        let input = open(null, O_RDONLY)
-        if input != 0 {
-          _ = dup2(input, 0)
-          _ = close(input)
-        }
-        _ = dup2(outputPipe.write, 1)
-        _ = dup2(errorPipe.write, 2)
+        _ = dup2(descriptors.input, 0)
+        _ = dup2(descriptors.output, 1)
+        _ = dup2(descriptors.error, 2)
         // What this process ignores (SIGXFSZ, SIGPIPE) or handles, the child gets by default.
         _ = signal(SIGPIPE, SIG_DFL)
         _ = signal(SIGINT, SIG_DFL)
@@ -99,26 +136,31 @@ enum Subprocess {
         _exit(127)
       }
     }
-    for descriptor in [outputPipe.write, errorPipe.write, failurePipe.write] { close(descriptor) }
+    close(failurePipe.write)
     guard pid > 0 else {
       let code = errno
-      for descriptor in [outputPipe.read, errorPipe.read, failurePipe.read] { close(descriptor) }
+      close(failurePipe.read)
       throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
     }
-    let (standardOutput, standardError) = drain(outputPipe.read, errorPipe.read)
+    // The pipe closes on exec (its end is close-on-exec), or holds exec's errno.
     var code: Int32 = 0
-    let told = read(failurePipe.read, &code, MemoryLayout<Int32>.size)
+    var told = read(failurePipe.read, &code, MemoryLayout<Int32>.size)
+    while told < 0 && errno == EINTR { told = read(failurePipe.read, &code, MemoryLayout<Int32>.size) }
     close(failurePipe.read)
+    guard told != MemoryLayout<Int32>.size else {
+      _ = waitForExit(pid)
+      throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
+    }
+    return pid
+  }
+
+  /// Waits for the child `pid` to end and returns its exit status: 128 + the signal's number
+  /// when a signal ended it, as a shell says.
+  static func waitForExit(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    guard told != MemoryLayout<Int32>.size else {
-      throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
-    }
     let killer = status & 0x7F
-    return Result(
-      status: killer == 0 ? (status >> 8) & 0xFF : 128 + killer,
-      output: String(decoding: standardOutput, as: UTF8.self),
-      error: String(decoding: standardError, as: UTF8.self))
+    return killer == 0 ? (status >> 8) & 0xFF : 128 + killer
   }
 
   /// Makes this process die when its parent does, as the children ``run(_:_:environment:)``
@@ -131,8 +173,11 @@ enum Subprocess {
     #endif
   }
 
-  /// Reads both pipes to their ends, whichever has something, and closes them.
-  private static func drain(_ first: Int32, _ second: Int32) -> ([UInt8], [UInt8]) {
+  /// Reads both pipes to their ends, whichever has something, and closes them. Before each
+  /// wait, `nextWait` says how many milliseconds to wait at most (-1: until something comes).
+  private static func drain(
+    _ first: Int32, _ second: Int32, nextWait: () -> Int32
+  ) -> ([UInt8], [UInt8]) {
     var collected: [[UInt8]] = [[], []]
     var descriptors = [
       pollfd(fd: first, events: Int16(POLLIN), revents: 0),
@@ -140,7 +185,7 @@ enum Subprocess {
     ]
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while descriptors.contains(where: { $0.fd >= 0 }) {
-      let ready = poll(&descriptors, 2, -1)
+      let ready = poll(&descriptors, 2, nextWait())
       // Interrupted by a signal: the revents are not this call's; ask again.
       if ready < 0 && errno == EINTR { continue }
       guard ready >= 0 else { break }

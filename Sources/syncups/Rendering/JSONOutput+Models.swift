@@ -50,17 +50,16 @@ extension JSONOutput {
 
   /// A meeting object (``meeting(_:)``) with the items it dealt with (`meeting show`):
   /// `itemsRaised` and `itemsResolved`, arrays of item objects (``item(_:of:)``), empty when
-  /// there are none.
-  static func meeting(_ meeting: Meeting, with items: MeetingItems, of syncUp: SyncUp)
-    -> JSONOutput
-  {
-    .model(
-      ShownModel(
-        meeting,
-        adding: [
-          "itemsRaised": .array(items.raised.map { item($0, of: syncUp) }),
-          "itemsResolved": .array(items.resolved.map { item($0, of: syncUp) }),
-        ]))
+  /// there are none; and `work` when it is given (`meeting show --work`).
+  static func meeting(
+    _ meeting: Meeting, with items: MeetingItems, of syncUp: SyncUp, work: JSONOutput? = nil
+  ) -> JSONOutput {
+    var members: [String: JSONOutput] = [
+      "itemsRaised": .array(items.raised.map { item($0, of: syncUp) }),
+      "itemsResolved": .array(items.resolved.map { item($0, of: syncUp) }),
+    ]
+    members["work"] = work
+    return .model(ShownModel(meeting, adding: members))
   }
 
   /// An item object as the item shows itself, with `ownerName`: the owner's name, or null
@@ -101,17 +100,21 @@ extension JSONOutput {
   }
 
   /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
-  /// `default-duration`, the name for `color` and `default-theme`, the days as text for
-  /// `workdays`.
+  /// `default-duration` and `hook-timeout`, the name for `color` and `default-theme`, the days
+  /// as text for `workdays`, the name for `me` (null when unset), an array of the paths as
+  /// typed for `repositories`.
   static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
     switch key {
     case .bell: .bool(values.bell)
     case .color: .string(values.color.rawValue)
     case .defaultDuration: .int(values.defaultDuration)
     case .defaultTheme: .string(values.defaultTheme.rawValue)
+    case .hookTimeout: .int(values.hookTimeout)
     case .order: .string(values.order.rawValue)
     case .overtime: .bool(values.overtime)
     case .workdays: .string(values.workdays.rawValue)
+    case .me: values.me.isEmpty ? .null : .string(values.me)
+    case .repositories: .array(values.repositories.map(JSONOutput.string))
     }
   }
 }

@@ -12,8 +12,6 @@ import TestStoreSupport
 /// age when the speaker's turn starts, resolved by number, and saved with the meeting only.
 @MainActor
 @Suite struct RecordMeetingItemsTests {
-  private static let utc = TimeZone(identifier: "UTC")!
-
   /// A date of February 2009 at `hour` UTC (the 13th, a Friday, is ``FeatureFixtures/now``'s).
   private static func february(_ day: Int, hour: Int = 12) -> Date {
     Date(timeIntervalSince1970: 1_233_446_400 + Double((day - 1) * 86_400 + hour * 3_600))
@@ -49,7 +47,7 @@ import TestStoreSupport
     withDependencies { $0.date = .constant(now) } operation: {
       TestStore(
         initialState: RecordMeeting.State(
-          syncUp: Shared(syncUp), workingDays: workingDays, timeZone: Self.utc),
+          syncUp: Shared(syncUp), workingDays: workingDays),
         reducer: RecordMeeting()
       ) {
         $0.date = .constant(now)
@@ -244,6 +242,11 @@ import TestStoreSupport
     let monday = Self.february(9, hour: 9)
     let weekdays = store(syncUp, now: monday).state
     #expect(syncUp.items.map(weekdays.age(of:)) == [1, 1, 2])
+    // Local dates are the `utcOffset` dependency's: two hours east of UTC, Thursday 23:00 UTC
+    // is Friday already.
+    withDependencies { $0.utcOffset = { _ in 2 * 3_600 } } operation: {
+      #expect(syncUp.items.map(weekdays.age(of:)) == [1, 1, 1])
+    }
     #expect(
       weekdays.turnAgenda.map(\.text) == [
         "blocked 1 day: friday", "action 1 day: sunday", "action 2 days: thursday",

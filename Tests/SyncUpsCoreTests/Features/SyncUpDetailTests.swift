@@ -212,6 +212,75 @@ import TestStoreSupport
     }
   }
 
+  /// An update written, then written again for the same day: replaced, and of its blockers
+  /// only the one it did not already say opens an item, owned by the writer.
+  @Test func anUpdateIsWrittenAndReplacedAndEachBlockerOpensOnce() async {
+    let syncUp = FeatureFixtures.designSyncUp
+    let blob = syncUp.attendees[0].id
+    let day = CalendarDay("2026-11-25")!
+    let now = Date(timeIntervalSince1970: 1_794_839_400)
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: Shared(syncUp)),
+      reducer: SyncUpDetail()
+    ) {
+      $0.uuid = .incrementing
+      $0.date = .constant(now)
+    }
+    await store.send(
+      .writeUpdate(attendee: blob, day: day, done: "login", next: nil, blockers: ["keys"])
+    ) {
+      $0.syncUp.updates = [
+        WrittenUpdate(attendee: blob, day: day, done: "login", blockers: ["keys"], written: now)
+      ]
+      $0.syncUp.items = [
+        Item(id: UUID(0), kind: .blocker, text: "keys", owner: blob, opened: now)
+      ]
+    }
+    await store.send(
+      .writeUpdate(attendee: blob, day: day, done: nil, next: "signup", blockers: ["keys", "review"])
+    ) {
+      $0.syncUp.updates = [
+        WrittenUpdate(
+          attendee: blob, day: day, next: "signup", blockers: ["keys", "review"], written: now)
+      ]
+      $0.syncUp.items.append(
+        Item(id: UUID(1), kind: .blocker, text: "review", owner: blob, opened: now))
+    }
+  }
+
+  /// Time away announced, then cancelled from a day: what started before it ends the day
+  /// before, what starts on it or later goes.
+  @Test func timeAwayIsAnnouncedAndCancelledFromADay() async {
+    let syncUp = FeatureFixtures.designSyncUp
+    let blob = syncUp.attendees[0].id
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: Shared(syncUp)),
+      reducer: SyncUpDetail()
+    ) {
+      $0.uuid = .incrementing
+    }
+    let first = CalendarDay("2026-11-23")!
+    await store.send(
+      .announceTimeAway(attendee: blob, from: first, to: first.adding(days: 4), note: "leave")
+    ) {
+      $0.syncUp.attendees[0].away = [
+        TimeAway(id: UUID(0), from: first, to: first.adding(days: 4), note: "leave")
+      ]
+    }
+    await store.send(
+      .announceTimeAway(attendee: blob, from: first.adding(days: 14), to: nil, note: nil)
+    ) {
+      $0.syncUp.attendees[0].away.append(TimeAway(id: UUID(1), from: first.adding(days: 14)))
+    }
+    await store.send(.cancelTimeAway(attendee: blob, from: first.adding(days: 2))) {
+      $0.syncUp.attendees[0].away = [
+        TimeAway(id: UUID(0), from: first, to: first.adding(days: 1), note: "leave")
+      ]
+    }
+    #expect(store.state.syncUp.attendeesAway(on: first.adding(days: 1)).map(\.name) == ["Blob"])
+    #expect(store.state.syncUp.attendeesAway(on: first.adding(days: 2)) == [])
+  }
+
   @Test func startMeetingAsksTheParentWithTheSharedSyncUp() async {
     let syncUp = Shared(FeatureFixtures.designSyncUp)
     let store = TestStore(

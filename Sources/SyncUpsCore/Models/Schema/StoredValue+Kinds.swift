@@ -123,3 +123,37 @@ where Element: StoredModel & Identifiable, Element.ID == UUID, ID == UUID {
     elements.show(to: &sink)
   }
 }
+
+/// Short texts, in order: an array of strings (a written update's blockers).
+public struct TextList: StoredValue, Hashable {
+  /// The texts.
+  public var texts: [String]
+
+  public init(_ texts: [String]) {
+    self.texts = texts
+  }
+
+  public init(from decoder: any Decoder) throws {
+    texts = try decoder.singleValueContainer().decode([String].self)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(texts)
+  }
+
+  public static func read(from reader: inout SyncUpsReader) throws(UnsupportedByFastReader) -> TextList {
+    TextList(
+      try reader.readArray { (reader) throws(UnsupportedByFastReader) in try reader.readString() })
+  }
+
+  public func write(to writer: inout SyncUpsWriter) {
+    writer.writeStrings(texts)
+  }
+
+  public func show<Sink: JSONSink>(to sink: inout Sink) {
+    sink.beginArray()
+    for text in texts { sink.string(text) }
+    sink.endArray()
+  }
+}

@@ -10,12 +10,18 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
   case defaultDuration = "default-duration"
   /// The theme of sync-ups added without `--theme`.
   case defaultTheme = "default-theme"
+  /// How long one run of a hook may take.
+  case hookTimeout = "hook-timeout"
   /// The order meetings call the attendees in, without `start --order`.
   case order
   /// Whether speakers may run past their slot, without `start --overtime`/`--no-overtime`.
   case overtime
+  /// The git repositories work cards read: several paths and globs.
+  case repositories
   /// The days of the week an item's age counts.
   case workdays
+  /// Which attendee this machine's user is, for `update` without `--as`.
+  case me
 
   /// The values `config set` offers for the setting (completion and errors); empty when the
   /// value is free (a duration).
@@ -23,7 +29,7 @@ package enum ConfigKey: String, CaseIterable, Sendable, Equatable {
     switch self {
     case .bell, .overtime: ["on", "off"]
     case .color: ColorSetting.allCases.map(\.rawValue)
-    case .defaultDuration: []
+    case .defaultDuration, .hookTimeout, .me, .repositories: []
     case .defaultTheme: Theme.allCases.map(\.rawValue)
     case .order: SpeakingOrder.allCases.map(\.rawValue)
     // Common weeks; any list of days and ranges will do.
@@ -44,10 +50,16 @@ enum ConfigSetting: Sendable, Equatable {
   /// A duration as typed: a bare number is seconds with `--json`, else minutes.
   case defaultDuration(DurationArgument)
   case defaultTheme(Theme)
+  /// Whole seconds; a bare number is seconds.
+  case hookTimeout(Int)
   case order(SpeakingOrder)
   /// Allow overtime (`on`/`off`, with the same spellings as `bell`).
   case overtime(Bool)
+  /// Paths and globs, as typed (`~` is expanded when they are read).
+  case repositories([String])
   case workdays(WorkingDays)
+  /// An attendee's name or id prefix, checked against a sync-up's attendees when used.
+  case me(String)
 
   /// The key this setting is for.
   var key: ConfigKey {
@@ -56,9 +68,12 @@ enum ConfigSetting: Sendable, Equatable {
     case .color: .color
     case .defaultDuration: .defaultDuration
     case .defaultTheme: .defaultTheme
+    case .hookTimeout: .hookTimeout
     case .order: .order
     case .overtime: .overtime
+    case .repositories: .repositories
     case .workdays: .workdays
+    case .me: .me
     }
   }
 }

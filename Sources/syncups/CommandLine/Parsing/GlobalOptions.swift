@@ -12,6 +12,8 @@ struct GlobalOptions: Sendable, Equatable {
   var quiet = false
   /// `--trace`: print actions and state changes to stderr.
   var trace = false
+  /// `--no-hooks`: run no hooks.
+  var noHooks = false
   /// `-V`, `--version`: print the version instead of running the command.
   var version = false
 }

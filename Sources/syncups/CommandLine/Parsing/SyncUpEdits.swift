@@ -1,3 +1,5 @@
+import SyncUpsCore
+
 /// The changes `syncups edit` makes to a sync-up. Fields left `nil` stay as they are.
 struct SyncUpEdits: Sendable, Equatable {
   /// `--title`.
@@ -6,7 +8,8 @@ struct SyncUpEdits: Sendable, Equatable {
   var duration: DurationArgument?
   /// `--theme`, canonical (lower-case).
   var theme: String?
-  /// `--add-attendee`, `--remove-attendee` and `--rename-attendee`, in the order given.
+  /// `--add-attendee`, `--remove-attendee`, `--rename-attendee`, `--git-author` and
+  /// `--no-git-author`, in the order given.
   var attendeeChanges: [AttendeeChange]
 
   init(
@@ -25,6 +28,13 @@ struct SyncUpEdits: Sendable, Equatable {
   }
 }
 
+extension GitAuthors {
+  /// These identities and `author` after them, unless it is one of them already.
+  func adding(_ author: String) -> GitAuthors {
+    contains(author) ? self : self + [author]
+  }
+}
+
 /// One change to a sync-up's attendees made by `syncups edit`, applied in command-line order.
 enum AttendeeChange: Sendable, Equatable {
   /// `--add-attendee NAME`.
@@ -33,10 +43,16 @@ enum AttendeeChange: Sendable, Equatable {
   case remove(nameOrID: String)
   /// `--rename-attendee OLD=NEW`, split at the first `=`.
   case rename(from: String, to: String)
+  /// `--git-author NAME=IDENTITY`, split at the first `=`: one more identity for the attendee.
+  case addGitAuthor(attendee: String, author: String)
+  /// `--no-git-author NAME[=IDENTITY]`: that identity of the attendee's, or all of them.
+  case removeGitAuthor(attendee: String, author: String?)
 
   /// Whether it gives someone a name (adds or renames), which another attendee may have too.
   var givesAName: Bool {
-    if case .remove = self { return false }
-    return true
+    switch self {
+    case .add, .rename: true
+    case .remove, .addGitAuthor, .removeGitAuthor: false
+    }
   }
 }

@@ -90,6 +90,18 @@ enum ValueParser {
       suggestion: Suggestion.closest(to: text, among: words), path: path)
   }
 
+  /// `text` as `read` reads it (an initializer such as ``SinceDate/init(parsing:)``), or a
+  /// usage error naming the `forms` it takes.
+  static func parsed<Value>(
+    _ text: String, for name: String, path: [String], forms: String,
+    _ read: (String) -> Value?
+  ) throws(UsageError) -> Value {
+    guard let value = read(text) else {
+      throw UsageError("invalid value '\(text)' for '\(name)' (expected \(forms))", path: path)
+    }
+    return value
+  }
+
   /// `-` for standard input, else a file path.
   static func importSource(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> ImportSource
@@ -126,13 +138,53 @@ enum ValueParser {
     return .rename(from: String(text[..<equals]), to: newName)
   }
 
+  /// `NAME=IDENTITY` of `--git-author`, split at the first `=`; neither part blank.
+  static func addedGitAuthor(_ text: String, for name: String, path: [String])
+    throws(UsageError) -> AttendeeChange
+  {
+    guard let equals = text.firstIndex(of: "="), !text[..<equals].isBlank,
+      !text[text.index(after: equals)...].isBlank
+    else {
+      throw UsageError(
+        "invalid value '\(text)' for '\(name)' (expected NAME=IDENTITY, such as "
+          + "Blob=blob@example.com)", path: path)
+    }
+    return .addGitAuthor(
+      attendee: String(text[..<equals]), author: String(text[text.index(after: equals)...]))
+  }
+
+  /// `NAME` or `NAME=IDENTITY` of `--no-git-author`, split at the first `=`.
+  static func removedGitAuthor(_ text: String, for name: String, path: [String])
+    throws(UsageError) -> AttendeeChange
+  {
+    guard let equals = text.firstIndex(of: "=") else {
+      return .removeGitAuthor(attendee: text, author: nil)
+    }
+    return .removeGitAuthor(
+      attendee: String(text[..<equals]), author: String(text[text.index(after: equals)...]))
+  }
+
   // MARK: - Several arguments at once
 
-  /// `KEY VALUE` of `config set`, the value checked for its key.
+  /// `KEY VALUE` of `config set`, the value checked for its key; `repositories` takes
+  /// several values.
   static func setting(_ words: [String], path: [String]) throws(UsageError) -> ConfigSetting {
     let key: ConfigKey = try choice(words[0], for: "<key>", path: path)
     let value = words[1]
+    guard key == .repositories || words.count == 2 else {
+      throw UsageError(
+        "'\(key.rawValue)' takes one value, not \(words.count - 1) (only repositories takes several)",
+        path: path)
+    }
     switch key {
+    case .repositories:
+      let paths = Array(words.dropFirst())
+      if let blank = paths.first(where: \.isBlank) {
+        throw UsageError(
+          "invalid value '\(blank)' for 'repositories' (expected paths or globs such as "
+            + "'~/src/*')", path: path)
+      }
+      return .repositories(paths)
     case .bell:
       return .bell(try switchValue(value, for: key, path: path))
     case .overtime:
@@ -153,12 +205,19 @@ enum ValueParser {
       }
     case .defaultTheme:
       return .defaultTheme(try theme(value, for: "default-theme", path: path))
-    case .workdays:
-      guard let days = WorkingDays(rawValue: value) else {
-        throw UsageError(
-          "invalid value '\(value)' for 'workdays' (expected \(WorkingDays.forms))", path: path)
+    case .hookTimeout:
+      do {
+        return .hookTimeout(try DurationParser.argument(value).seconds(bareNumberUnit: 1))
+      } catch {
+        throw durationError(error, text: value, for: key.rawValue, path: path)
       }
-      return .workdays(days)
+    case .workdays:
+      return .workdays(
+        try parsed(
+          value, for: "workdays", path: path, forms: WorkingDays.forms,
+          WorkingDays.init(rawValue:)))
+    case .me:
+      return .me(try notBlank(value, for: key.rawValue, path: path))
     }
   }
 

@@ -21,9 +21,11 @@ enum HelpRenderer {
   }
 
   /// The help text for the command at `path` (`[]` for the top level), ending in a newline.
-  /// An unknown path renders the top-level help.
+  /// An unknown path renders the top-level help; the top level lists the `extensions` found
+  /// (``Extensions``), when there are any.
   static func render(
-    path: [String], width: Int = 80, programName: String = CommandTable.programName
+    path: [String], width: Int = 80, programName: String = CommandTable.programName,
+    extensions: [String] = []
   ) -> String {
     let width = max(width, minimumWidth)
     let known = CommandTable.command(at: path) != nil
@@ -67,6 +69,11 @@ enum HelpRenderer {
             [""] + TextWrapper.wrap("  " + example.explanation, width: width)
               + ["    $ " + example.command]
           }.dropFirst())
+    }
+    if path.isEmpty && !extensions.isEmpty {
+      sections.append(
+        ["EXTENSIONS (\(Extensions.prefix)NAME on PATH):"]
+          + extensions.flatMap { entry($0, "Runs '\(Extensions.prefix)\($0)'.", width: width) })
     }
     if path.isEmpty {
       sections.append(

@@ -22,18 +22,22 @@ struct MeetingShowCommand: RunnableCommand {
       its timings, the time they spoke against their slot; then the items raised and \
       resolved, and the total against the planned length. Markdown characters in titles, \
       names, notes and items are escaped, so they show as typed.
+
+      With --work, adds each attendee's commits made between the meeting before this one (or \
+      the start of the working day before it) and this one, read from git now as standup \
+      reads them; with --json, as work: since, until and attendees, as standup --json has \
+      them without their items.
       """,
     runs: Self.self,
     bindings: [
       .argument(CommandTable.syncUpArgument, \.syncUp),
       .argument(CommandTable.meetingArgument, \.meeting),
-      .option(
+      .option(.format(MeetingFormat.self), \.format, parse: ValueParser.choice),
+      .flag(
         OptionSpec(
-          long: "format", valueName: "format",
-          help: "What to print: \(Prose.alternatives(MeetingFormat.allCases.map(\.rawValue))) "
-            + "(default: text).",
-          completion: .choices(MeetingFormat.allCases.map(\.rawValue))),
-        \.format, parse: ValueParser.choice),
+          long: "work", help: "Add each attendee's commits up to the meeting (see standup)."),
+        \.work),
+      .repeating(WorkCards.repositoriesOption, \.repositories, parse: { text, _, _ in text }),
     ],
     examples: [
       ExampleSpec("Show the newest meeting:", "syncups meeting show eng 1"),
@@ -46,21 +50,68 @@ struct MeetingShowCommand: RunnableCommand {
   var syncUp = ""
   var meeting = ""
   var format = MeetingFormat.text
+  var work = false
+  var repositories: [String] = []
+
+  func validate(path: [String]) throws(UsageError) {
+    guard !work, !repositories.isEmpty else { return }
+    throw UsageError("'--repositories' is only read with '--work'", path: path)
+  }
+
   @MainActor func run(in context: CommandContext) throws {
     if format != .text {
       try context.checkJSONOption(format: format.rawValue, path: ["meeting", "show"])
     }
     let syncUp = try context.syncUp(self.syncUp, in: context.readSyncUps())
     let meeting = try context.meeting(self.meeting, in: syncUp)
+    let work = self.work ? workCards(for: meeting, of: syncUp, in: context) : nil
+    @Dependency(\.utcOffset) var utcOffset
     switch format {
-    case .text:
+    case .text where context.options.json:
       Output.standard(
-        context.options.json
-          ? JSONOutput.meeting(meeting, with: MeetingItems(meeting, of: syncUp), of: syncUp).text()
-          : PastMeetingPage.render(meeting, of: syncUp, style: context.style))
+        JSONOutput.meeting(
+          meeting, with: MeetingItems(meeting, of: syncUp), of: syncUp,
+          work: work.map(JSONOutput.work)
+        ).text())
+    case .text:
+      var page = PastMeetingPage.render(meeting, of: syncUp, style: context.style)
+      if let work {
+        let style = context.style
+        page += "\n" + style.bold("Work " + StandupText.span(work.window, utcOffset: utcOffset)) + "\n"
+        for (attendee, card) in work.cards {
+          page += card.lines(of: attendee, style: style).map { "  " + $0 + "\n" }.joined()
+        }
+      }
+      Output.standard(page)
     case .markdown:
-      Output.standard(MeetingMarkdownRenderer.render(meeting, of: syncUp))
+      var page = MeetingMarkdownRenderer.render(meeting, of: syncUp)
+      if let work {
+        page += "\n### " + MarkdownText.escape("Work " + StandupText.span(work.window, utcOffset: utcOffset))
+        for (attendee, card) in work.cards {
+          page += "\n\n#### " + MarkdownText.escape(attendee.name) + "\n\n"
+            + card.markdownBlocks.joined(separator: "\n\n")
+        }
+        page += "\n"
+      }
+      Output.standard(page)
     }
+  }
+
+  /// The cards of the meeting's attendees (as the sync-up knows them now, with their git
+  /// identities; one who has left by the name the meeting kept) over the meeting's window.
+  @MainActor private func workCards(
+    for meeting: Meeting, of syncUp: SyncUp, in context: CommandContext
+  ) -> WorkCards {
+    @Dependency(\.utcOffset) var utcOffset
+    @SharedReader(.workingDays) var workingDays
+    let attendees =
+      meeting.attendees?.map { syncUp.attendees[id: $0.id] ?? Attendee(id: $0.id, name: $0.name) }
+      ?? syncUp.attendees.elements
+    let window = WorkWindow.of(
+      meetingAt: meeting.date, in: syncUp, isPast: true, workingDays: workingDays,
+      utcOffset: utcOffset)
+    return WorkCards.gather(
+      for: attendees, window: window, repositories: repositories, in: context)
   }
 }
 

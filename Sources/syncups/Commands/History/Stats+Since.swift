@@ -243,10 +243,6 @@ extension ValueParser {
   static func since(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> SinceDate
   {
-    guard let since = SinceDate(parsing: text) else {
-      throw UsageError(
-        "invalid value '\(text)' for '\(name)' (expected \(SinceDate.forms))", path: path)
-    }
-    return since
+    try parsed(text, for: name, path: path, forms: SinceDate.forms, SinceDate.init(parsing:))
   }
 }

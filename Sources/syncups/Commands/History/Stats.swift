@@ -19,6 +19,10 @@ struct StatsCommand: RunnableCommand {
       resolved in the meetings covered and how many a meeting, and per attendee the items \
       they own, open and resolved.
 
+      For a sync-up where someone announced time away (see away): per attendee, the \
+      meetings missed on a day they were away (AWAY; away in --json) apart from those \
+      missed otherwise (MISSED; absent), by the local date of each meeting.
+
       Only meetings recorded with their timings enter these figures; meetings saved before \
       meetings were timed, or imported from the SyncUps app, count as held and the output \
       says how many were left out. A meeting's planned length is the sync-up's length when \
@@ -98,19 +102,24 @@ struct StatsCommand: RunnableCommand {
       }
     let json = context.options.json
     let age = context.itemAge()
+    @Dependency(\.utcOffset) var utcOffset
     if let syncUp {
       let stats = SyncUpStats(
-        try context.syncUp(syncUp, in: syncUps), selection: selection, age: age)
+        try context.syncUp(syncUp, in: syncUps), selection: selection, age: age,
+        utcOffset: utcOffset)
       return json ? JSONOutput.stats(stats).text() : StatsRenderer.render(stats, style: context.style)
     }
     if json {
       return JSONOutput.array(
-        syncUps.map { .stats(SyncUpStats($0, selection: selection, age: age)) }
+        syncUps.map {
+          .stats(SyncUpStats($0, selection: selection, age: age, utcOffset: utcOffset))
+        }
       ).text()
     }
     let style = context.style
     return syncUps.map {
-      StatsRenderer.render(SyncUpStats($0, selection: selection, age: age), style: style)
+      StatsRenderer.render(
+        SyncUpStats($0, selection: selection, age: age, utcOffset: utcOffset), style: style)
     }.joined(separator: "\n")
   }
 }
@@ -121,6 +130,7 @@ extension JSONOutput {
   /// `syncUp` (`id`, `title`), `meetings` (held), `timed` (with timings), `duration`
   /// (`planned`, `median`, `mean`, `max` in whole seconds or null without timed meetings;
   /// `overran`, `endedEarly` counts) and `attendees` (each `id`, `name`, `attended`, `absent`,
+  /// `away` (missed while away, apart from `absent`),
   /// `speaking` with `median` (seconds or null) and `total` (seconds), `overSlot`, and
   /// `items` with the counts of the items they own, `open` and `resolved`); `items`: open
   /// `blockers` and `actions` (each `open`, `medianAge`, `oldestAge` in working days or null
@@ -147,6 +157,7 @@ extension JSONOutput {
             "name": .string(attendee.name),
             "attended": .int(attendee.attended),
             "absent": .int(attendee.absent),
+            "away": .int(attendee.away),
             "speaking": .object([
               "median": seconds(attendee.medianSpeaking),
               "total": .int(attendee.totalSpeaking),
@@ -234,7 +245,8 @@ enum StatsRenderer {
     if stats.hasItems { lines += itemLines(stats.items, meetings: stats.meetings) }
     if stats.timed > 0 || stats.hasItems {
       lines.append("")
-      lines += attendeeTable(stats.attendees, items: stats.hasItems, style: style)
+      lines += attendeeTable(
+        stats.attendees, items: stats.hasItems, away: stats.hasTimeAway, style: style)
         .map { "  " + $0 }
     }
     if stats.untimed > 0 {
@@ -268,15 +280,17 @@ enum StatsRenderer {
     ]
   }
 
-  /// The attendee table; with `items`, each person's open and resolved items too.
+  /// The attendee table; with `items`, each person's open and resolved items too; with
+  /// `away`, the meetings missed while away beside those missed otherwise.
   private static func attendeeTable(
-    _ attendees: [SyncUpStats.Attendance], items: Bool, style: TerminalStyle
+    _ attendees: [SyncUpStats.Attendance], items: Bool, away: Bool, style: TerminalStyle
   ) -> [String] {
     var table = TextTable(
-      alignments: [.left, .right, .right, .left, .left, .right] + (items ? [.right, .right] : []))
+      alignments: [.left, .right, .right] + (away ? [.right] : []) + [.left, .left, .right]
+        + (items ? [.right, .right] : []))
     table.append(
-      ["ATTENDEE", "ATTENDED", "MISSED", "MEDIAN TURN", "TOTAL", "OVER SLOT"]
-        + (items ? ["OPEN ITEMS", "RESOLVED"] : []))
+      ["ATTENDEE", "ATTENDED", "MISSED"] + (away ? ["AWAY"] : [])
+        + ["MEDIAN TURN", "TOTAL", "OVER SLOT"] + (items ? ["OPEN ITEMS", "RESOLVED"] : []))
     // A name several attendees have is followed by each one's short id, as in `show`.
     let alike = Set(
       attendees.map { Attendee(id: $0.id, name: $0.name) }.sharingNames.joined().map(\.id))
@@ -290,6 +304,7 @@ enum StatsRenderer {
         [
         name,
         asciiCell(String(attendee.attended)), asciiCell(String(attendee.absent)),
+      ] + (away ? [asciiCell(String(attendee.away))] : []) + [
         asciiCell(seconds(attendee.medianSpeaking)),
         asciiCell(DurationText.human(attendee.totalSpeaking)),
         asciiCell(String(attendee.overSlot)),

@@ -54,5 +54,6 @@ struct ItemAddCommand: RunnableCommand {
     }
     let added = try require(item, "the item raised")
     context.report(added, in: stored, done: "Raised")
+    context.hooks.fire(.itemOpened, .model(ShownModel(added)), syncUp: stored.id)
   }
 }

@@ -38,11 +38,12 @@ extension CommandContext {
 
   /// Sends `action` to the detail of `syncUp` in one transaction on the data file, the item
   /// `item` still there; prints the item as it is then with `--json`, else says `done`
-  /// (`Resolved`) with the item's position and text. Fails, writing nothing, when the
-  /// sync-up or the item went meanwhile.
+  /// (`Resolved`) with the item's position and text; returns the item as stored. Fails,
+  /// writing nothing, when the sync-up or the item went meanwhile.
+  @discardableResult
   func change(
     _ item: Item, of syncUp: SyncUp, _ action: SyncUpDetail.Action, done: String
-  ) throws {
+  ) throws -> Item {
     let (stored, changed) = try changeSyncUps { syncUps in
       guard let shared = syncUps[id: syncUp.id], shared.wrappedValue.items[id: item.id] != nil
       else {
@@ -53,6 +54,7 @@ extension CommandContext {
       return (shared.wrappedValue, shared.wrappedValue.items[id: item.id])
     }
     report(changed ?? item, in: stored, done: done)
+    return changed ?? item
   }
 
   /// After an `item` command: the item as JSON with `--json`, else a line on standard error.

@@ -27,6 +27,8 @@ struct ItemResolveCommand: RunnableCommand {
 
   @MainActor func run(in context: CommandContext) throws {
     let (target, item) = try context.item(item, of: syncUp)
-    try context.change(item, of: target, .resolveItem(id: item.id, resolution: note), done: "Resolved")
+    let resolved = try context.change(
+      item, of: target, .resolveItem(id: item.id, resolution: note), done: "Resolved")
+    context.hooks.fire(.itemResolved, .model(ShownModel(resolved)), syncUp: target.id)
   }
 }

@@ -26,7 +26,10 @@ struct StartCommand: RunnableCommand {
       65; lengthen it with 'syncups edit <syncup> --duration', or mark someone --absent. On a \
       terminal the keys are:
         n, right arrow   next speaker
+        s                skip: the speaker speaks last, the next one starts
         a                the speaker is absent: recorded so, the next one starts
+        j                an absent attendee arrived: they speak last (with several \
+      absent, type the name)
         space            pause or resume
         t                type a note (Enter adds it to the transcript, Esc cancels)
         b, o             type a blocker or an action item for the speaker (@name first: \
@@ -44,10 +47,24 @@ struct StartCommand: RunnableCommand {
       to the shell.
 
       When someone is absent, those after them share what is left of the meeting; when the \
-      last speaker is absent, the meeting is saved. With overtime allowed, a speaker whose \
+      last speaker is absent, the meeting is saved. A skipped speaker goes to the end of the \
+      order and keeps a slot: what is left of the meeting is divided equally among those \
+      still to speak, them last, and what they said before the skip counts in their one \
+      turn. A late joiner is saved as present and speaks last: what is left is divided \
+      equally among the speaker (whose slot keeps what they have spoken; in overtime, their \
+      slot stays as it was) and those after. Either way the meeting still ends at its \
+      planned length. With overtime allowed, a speaker whose \
       slot runs out goes on: the screen shows +0:12 over, the bell rings once, and the turn \
       ends on next; the meeting ends on next from the last speaker or on e. Each speaker \
       gets a whole slot, counted from the instant their turn started.
+
+      Those away today (syncups away) start absent, and the first screen (or a script's \
+      absent event) says so: Ana is away until Fri 27 Nov; --present NAME counts one of them \
+      in. When a turn starts, the speaker's written update (syncups update) for today, or the \
+      newest written since the last meeting, shows with it. The update of someone absent is \
+      read into the transcript as Name (written): Done: TEXT; Next: TEXT; Blocker: TEXT when the \
+      meeting passes their place in the order. A blocker written in an update became an item \
+      when it was written: the meeting opens none.
 
       Blockers and action items outlive the meeting. The first screen (or a script's first \
       line) says what is open overall (2 open blockers, oldest 5 days; 3 actions), and each \
@@ -56,6 +73,15 @@ struct StartCommand: RunnableCommand {
       setting (mon-fri by default). An item raised or resolved also goes into the transcript \
       as a note; all of them are saved with the meeting, and a discarded meeting takes them \
       with it.
+
+      With repositories set (the repositories setting, or --repositories), each speaker's \
+      commits since the sync-up's previous meeting (else since the start of the previous \
+      working day; --since picks another start) are gathered in the background from the \
+      meeting's start, and each turn shows the speaker's work card under their name (Work: 3 \
+      commits in api, web, then the newest subjects, as many as fit) as soon as it is ready; a repository not read in time is named after \
+      'not read in time:' with an ellipsis, and repositories that are missing or not git \
+      repositories are named on stderr once the meeting is over. Gathering never holds the timer back, and \
+      nothing of the card is saved.
 
       A meeting ends early when you end it (e, a signal, save from a script) while the \
       speaker still has time in their slot or someone present has not spoken yet; the \
@@ -70,10 +96,11 @@ struct StartCommand: RunnableCommand {
       When TERM is dumb the screen is not redrawn: the meeting is written line by line, as \
       for a script, and the keys still work.
 
-      When stdin or stdout is not a terminal, stdin lines are commands (next, absent, pause, \
-      resume, note TEXT, blocker TEXT, action [@NAME] TEXT, resolve ITEM [TEXT] with ITEM \
-      the number the speaker's turn shows or the start of an open item's id, save, discard) and stdout gets one line per event, or JSON Lines \
-      events with --json. next on the last speaker ends the meeting and saves it: a terminal \
+      When stdin or stdout is not a terminal, stdin lines are commands (next, skip, absent, \
+      joined NAME, pause, resume, note TEXT, blocker TEXT, action [@NAME] TEXT, resolve ITEM \
+      [TEXT] with ITEM the number the speaker's turn shows or the start of an open item's id, \
+      save, discard) and stdout gets one line per event (a speaker's work card is a work \
+      event), or JSON Lines events with --json. next on the last speaker ends the meeting and saves it: a terminal \
       asks first, offering only Save and end or Resume, and a script has no one to answer. \
       Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \
       is not a command is reported on stderr and ignored; nothing after the meeting ended \
@@ -97,6 +124,13 @@ struct StartCommand: RunnableCommand {
             + "repeatable.",
           completion: .attendee),
         \.options.absent, parse: ValueParser.notBlank),
+      .repeating(
+        OptionSpec(
+          long: "present", valueName: "name-or-id",
+          help: "Count the attendee with this name or id present though their time away "
+            + "includes today; repeatable.",
+          completion: .attendee),
+        \.options.present, parse: ValueParser.notBlank),
       .option(
         OptionSpec(
           long: "order", valueName: "order",
@@ -114,6 +148,9 @@ struct StartCommand: RunnableCommand {
       .flag(
         OptionSpec(long: "no-overtime", help: "Move on when a slot runs out, as by default."),
         \.options.overtime, value: false),
+      .option(WorkCards.sinceOption, \.options.since, parse: ValueParser.since),
+      .repeating(
+        WorkCards.repositoriesOption, \.options.repositories, parse: { text, _, _ in text }),
     ],
     examples: [
       ExampleSpec(
@@ -147,20 +184,27 @@ struct StartCommand: RunnableCommand {
     // The sync-up, who is away, and whether it can be run.
     let target = try context.syncUp(syncUp, in: syncUps.wrappedValue)
     guard let shared = syncUps[id: target.id] else { return }
-    let absent = try absentees(of: target, in: context)
-    try checkCanStart(target, present: target.attendees.count - absent.count)
+    let absent = try attendees(options.absent, of: target, in: context)
+    let present = try attendees(options.present, of: target, in: context)
+    if let both = target.attendees.first(where: { absent.contains($0.id) && present.contains($0.id) }) {
+      throw CommandFailure(
+        "--absent and --present both name '\(sanitize(both.name))'", status: .usage)
+    }
 
     // The meeting, as the options and settings ask.
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workingDays
-    // Items' ages count local dates at the offset the user's time zone has now.
-    @Dependency(\.date.now) var now
-    @Dependency(\.utcOffset) var utcOffset
-    let meeting = RecordMeeting.State(
-      syncUp: shared, absent: absent, order: options.order ?? order,
-      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays,
-      timeZone: TimeZone(secondsFromGMT: utcOffset(now)) ?? .gmt)
+    var meeting = RecordMeeting.State(
+      syncUp: shared, absent: absent, present: present, order: options.order ?? order,
+      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
+    try checkSomeoneSpeaks(meeting, of: target)
+    try checkCanStart(target, present: meeting.speakers.count)
+    // Each speaker's work since the previous meeting (or --since), from the repositories this
+    // machine reads (or --repositories), gathered once the meeting starts.
+    meeting.askForWork(
+      since: WorkCards.window(of: target, since: options.since),
+      in: WorkCards.repositories(options.repositories))
 
     // Run on the terminal, or on a pipe.
     let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1
@@ -174,7 +218,8 @@ struct StartCommand: RunnableCommand {
       directory: StatusDirectory(environment: context.environment),
       dataFile: context.dataFile.path)
     let live = LiveMeeting(
-      syncUps: syncUps, meeting: meeting, frontEnd: frontEnd, publisher: publisher
+      syncUps: syncUps, meeting: meeting, frontEnd: frontEnd, publisher: publisher,
+      hooks: context.hooks
     ) { state, reducer, prepare in
       context.makeStore(state, reducer) {
         prepare(&$0)
@@ -182,6 +227,10 @@ struct StartCommand: RunnableCommand {
       }
     }
     live.run(startsTimer: isInteractive || timing != .immediate) { ended in
+      // The terminal is back: the repositories the work cards left out, each once.
+      for skipped in ended.work?.skipped ?? [] {
+        context.saySkipped(skipped.repository, reason: skipped.reason)
+      }
       // Save, then say what happened.
       let ending = try live.save(ended)
       frontEnd.report(ending, elapsed: ended.meetingSeconds, syncUp: ended.syncUp)
@@ -189,23 +238,28 @@ struct StartCommand: RunnableCommand {
     }
   }
 
-  /// The ids of the attendees `--absent` names, resolved as `edit` resolves
-  /// `--remove-attendee`.
+  /// The ids of the attendees `references` (`--absent` or `--present`) name, resolved as
+  /// `edit` resolves `--remove-attendee`.
   ///
-  /// - Throws: when a reference names nobody or several, or when nobody would be left to speak.
-  @MainActor private func absentees(
-    of syncUp: SyncUp, in context: CommandContext
+  /// - Throws: when a reference names nobody or several.
+  @MainActor private func attendees(
+    _ references: [String], of syncUp: SyncUp, in context: CommandContext
   ) throws -> Set<Attendee.ID> {
-    var absent: Set<Attendee.ID> = []
-    for reference in options.absent {
-      absent.insert(try context.attendee(reference, in: syncUp.attendees, of: syncUp).id)
+    var ids: Set<Attendee.ID> = []
+    for reference in references {
+      ids.insert(try context.attendee(reference, in: syncUp.attendees, of: syncUp).id)
     }
-    if !syncUp.attendees.isEmpty, absent.count == syncUp.attendees.count {
-      throw CommandFailure(
-        "every attendee of '\(sanitize(syncUp.title))' is absent: nobody is left to speak",
-        status: .usage)
-    }
-    return absent
+    return ids
+  }
+
+  /// Refuses a meeting nobody would speak in: everyone named `--absent`, or away today (which
+  /// `--present` overrides).
+  private func checkSomeoneSpeaks(_ meeting: RecordMeeting.State, of syncUp: SyncUp) throws {
+    guard !syncUp.attendees.isEmpty, meeting.speakers.isEmpty else { return }
+    let why = meeting.timeAway.isEmpty ? "absent" : "absent or away (--present NAME counts one in)"
+    throw CommandFailure(
+      "every attendee of '\(sanitize(syncUp.title))' is \(why): nobody is left to speak",
+      status: .usage)
   }
 
   /// Refuses a sync-up stored with less than a second for each of the `present` attendees
@@ -227,10 +281,16 @@ struct StartCommand: RunnableCommand {
   struct Options: Sendable, Equatable {
     /// `--absent NAME|ID`, as typed, in order.
     var absent: [String] = []
+    /// `--present NAME|ID`, as typed, in order.
+    var present: [String] = []
     /// `--order`.
     var order: SpeakingOrder?
     /// `--overtime` (true) or `--no-overtime` (false).
     var overtime: Bool?
+    /// `--since`: the work cards' window starts then.
+    var since: SinceDate?
+    /// `--repositories PATH`, as typed, in order: read instead of the `repositories` setting.
+    var repositories: [String] = []
   }
 
   /// The clock a meeting runs on: real time, or (`SYNCUPS_CLOCK=immediate`, for tests and

@@ -12,11 +12,17 @@ enum ConfigGroup: CommandGroup {
         color              auto, always or never (default: auto)
         default-duration   the length of new sync-ups (default: 5m)
         default-theme      the theme of new sync-ups (default: bubblegum)
+        hook-timeout       how long one run of a hook may take before it is stopped
+                           (default: 10s)
         order              listed, shuffled or rotated: the order meetings call the
                            attendees in (default: listed)
         overtime           on or off: let speakers run past their slot (default: off)
+        repositories       the git repositories standup reads on this machine: paths
+                           and globs such as '~/src/*', several (default: none)
         workdays           the days an item's age counts: mon-fri, sun-thu, mon,tue,thu
                            (default: mon-fri)
+        me                 which attendee you are, by name, for update without --as
+                           (default: unset)
       """,
     subcommands: [
       ConfigListCommand.spec,
@@ -40,9 +46,13 @@ enum SettingsFile {
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workdays
+    @SharedReader(.hookTimeout) var hookTimeout
+    @SharedReader(.me) var me
+    @SharedReader(.repositories) var repositories
     return ConfigValues(
       bell: bell, color: color, defaultDuration: duration, defaultTheme: theme, order: order,
-      overtime: overtime, workdays: workdays)
+      overtime: overtime, workdays: workdays, hookTimeout: hookTimeout, me: me,
+      repositories: repositories)
   }
 
   /// Fails, before anything is read or written, when the settings file cannot be loaded: a

@@ -15,8 +15,10 @@ enum ConfigRenderer {
   static func list(_ values: ConfigValues) -> String {
     let keyWidth = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
     return ConfigKey.allCases.map { key in
-      key.rawValue + String(repeating: " ", count: keyWidth - key.rawValue.count + 2)
-        + values.text(for: key) + "\n"
+      let value = values.text(for: key)
+      guard !value.isEmpty else { return key.rawValue + "\n" }
+      return key.rawValue + String(repeating: " ", count: keyWidth - key.rawValue.count + 2)
+        + value + "\n"
     }.joined()
   }
 

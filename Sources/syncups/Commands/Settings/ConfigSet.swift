@@ -10,13 +10,16 @@ struct ConfigSetCommand: RunnableCommand {
         [
           CommandTable.configKeyArgument,
           ArgumentSpec(
-            name: "value",
+            name: "value", 
             help: "on or off for bell and overtime; auto, always or never for color; a "
               + "duration for default-duration (e.g. 10m; a plain number is minutes, but "
               + "seconds with --json, as config get --json prints it); a theme for "
-              + "default-theme; listed, shuffled or rotated for order; days and ranges for "
-              + "workdays (mon-fri, sun-thu, mon,tue,thu). Any case will do.",
-            completion: .settingValue),
+              + "default-theme; a duration for hook-timeout (a plain number is seconds); "
+              + "listed, shuffled or rotated for order; days and ranges for workdays "
+              + "(mon-fri, sun-thu, mon,tue,thu); your name as an attendee for me; one or "
+              + "more paths and globs for repositories (quote a glob: '~/src/*'). Any case "
+              + "will do.",
+            completion: .settingValue, isRepeating: true),
         ],
         \.setting, parse: ValueParser.setting)
     ],
@@ -26,6 +29,9 @@ struct ConfigSetCommand: RunnableCommand {
       ExampleSpec(
         "A minute and a half, in seconds as config get --json prints it:",
         "syncups config set --json default-duration 90"),
+      ExampleSpec(
+        "Read every clone under ~/src and one more for standup:",
+        "syncups config set repositories '~/src/*' /srv/git/big.git"),
     ]
   )
 
@@ -39,9 +45,12 @@ struct ConfigSetCommand: RunnableCommand {
     case .defaultDuration(let duration):
       try SettingsFile.write(.defaultDuration, try seconds(of: duration, in: context))
     case .defaultTheme(let theme): try SettingsFile.write(.defaultTheme, theme)
+    case .hookTimeout(let seconds): try SettingsFile.write(.hookTimeout, seconds)
     case .order(let order): try SettingsFile.write(.speakingOrder, order)
     case .overtime(let on): try SettingsFile.write(.overtimeAllowed, on)
     case .workdays(let days): try SettingsFile.write(.workingDays, days)
+    case .me(let name): try SettingsFile.write(.me, name)
+    case .repositories(let paths): try SettingsFile.write(.repositories, paths)
     }
     SettingsFile.reportChange(of: setting.key, in: context)
   }

@@ -16,9 +16,12 @@ struct ConfigUnsetCommand: RunnableCommand {
     case .color: try SettingsFile.reset(.colorSetting)
     case .defaultDuration: try SettingsFile.reset(.defaultDuration)
     case .defaultTheme: try SettingsFile.reset(.defaultTheme)
+    case .hookTimeout: try SettingsFile.reset(.hookTimeout)
     case .order: try SettingsFile.reset(.speakingOrder)
     case .overtime: try SettingsFile.reset(.overtimeAllowed)
     case .workdays: try SettingsFile.reset(.workingDays)
+    case .me: try SettingsFile.reset(.me)
+    case .repositories: try SettingsFile.reset(.repositories)
     }
     SettingsFile.reportChange(of: key, in: context)
   }

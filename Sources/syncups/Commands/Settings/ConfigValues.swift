@@ -23,6 +23,12 @@ struct ConfigValues: Sendable, Equatable {
   var overtime: Bool
   /// The days an item's age counts.
   var workdays = WorkingDays.mondayToFriday
+  /// How long one run of a hook may take, in whole seconds.
+  var hookTimeout = 10
+  /// Which attendee this machine's user is; empty when unset.
+  var me = ""
+  /// The repositories work cards read, as typed.
+  var repositories: [String] = []
 
   /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
   /// a duration such as `5m` or `1m30s`, a theme name.
@@ -32,9 +38,17 @@ struct ConfigValues: Sendable, Equatable {
     case .color: color.rawValue
     case .defaultDuration: DurationText.compact(defaultDuration)
     case .defaultTheme: defaultTheme.rawValue
+    case .hookTimeout: DurationText.compact(hookTimeout)
     case .order: order.rawValue
     case .overtime: overtime ? "on" : "off"
     case .workdays: workdays.rawValue
+    case .me: me
+    // As shell words, so that the line can be typed back.
+    case .repositories:
+      repositories.map { path in
+        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) }
+          ? path : ShellWords.singleQuoted(path)
+      }.joined(separator: " ")
     }
   }
 }

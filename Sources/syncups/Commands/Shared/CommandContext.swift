@@ -22,6 +22,8 @@ package struct CommandContext {
   let settingsFile: URL
   /// Messages held back until the command succeeds (``note(_:)``).
   let notes = Notes()
+  /// Where the command's and the meeting's events go.
+  let hooks: Hooks
 
   /// Warnings and notices a command makes along the way, for standard error. They are printed
   /// before the command's next message or when it succeeds; when it fails, its error is the
@@ -42,6 +44,7 @@ package struct CommandContext {
     self.environment = environment
     dataFile = Self.dataFile(option: options.file, environment: environment)
     settingsFile = AppStorage.syncUpsSettingsURL(environment: environment)
+    hooks = Hooks(environment: environment, dataFile: dataFile.path, noHooksOption: options.noHooks)
   }
 
   /// `--file PATH` (relative to the working directory), else `$SYNCUPS_FILE`, else the XDG path.

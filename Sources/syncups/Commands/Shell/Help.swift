@@ -21,6 +21,9 @@ struct HelpCommand: RunnableCommand {
   var topic: [String] = []
   var touchesFiles: Bool { false }
   @MainActor func run(in context: CommandContext) throws {
-    Output.standard(HelpRenderer.render(path: topic, width: Program.terminalColumns()))
+    Output.standard(
+      HelpRenderer.render(
+        path: topic, width: Program.terminalColumns(),
+        extensions: topic.isEmpty ? Extensions.installed(environment: context.environment) : []))
   }
 }

@@ -7,8 +7,8 @@ struct AddCommand: RunnableCommand {
     discussion: """
       The title and attendee names may not be blank. Without --attendee, the sync-up gets \
       one blank attendee, as in the SyncUps app. Attendees who share a name (in any case) \
-      are warned about, with their ids, which tell them apart. With --json, prints the new \
-      sync-up object.
+      are warned about, with their ids, which tell them apart. --git-author names one of the \
+      attendees given (see edit). With --json, prints the new sync-up object.
       """,
     runs: Self.self,
     bindings: [
@@ -31,6 +31,9 @@ struct AddCommand: RunnableCommand {
           help: "The colour theme (default: the default-theme setting, else bubblegum).",
           completion: .theme),
         \.theme, parse: ValueParser.themeName),
+      .repeating(
+        OptionSpec(long: "git-author", valueName: "name=author", help: EditCommand.gitAuthorHelp),
+        \.gitAuthors, parse: ValueParser.addedGitAuthor),
     ],
     examples: [
       ExampleSpec(
@@ -44,6 +47,8 @@ struct AddCommand: RunnableCommand {
   var attendees: [String] = []
   var duration: DurationArgument?
   var theme: String?
+  /// `--git-author`, each an ``AttendeeChange/addGitAuthor(attendee:author:)``.
+  var gitAuthors: [AttendeeChange] = []
 
   /// Fills in the app's new sync-up form as a person would, then confirms it: one
   /// transaction on the data file (``CommandContext/changeSyncUps(_:)``).
@@ -64,6 +69,11 @@ struct AddCommand: RunnableCommand {
         } else {
           form(.addAttendee(name: name))
         }
+      }
+      for case .addGitAuthor(let reference, let author) in gitAuthors {
+        let draft = try require(store.state.addSyncUp?.syncUp, "the new sync-up's form did not open")
+        let attendee = try context.attendee(reference, in: draft.attendees, of: draft)
+        form(.gitAuthorsChanged(id: attendee.id, attendee.gitAuthors.adding(author)))
       }
       let draft = try require(store.state.addSyncUp?.syncUp, "the new sync-up's form did not open")
       try context.checkDuration(of: draft.withoutBlankAttendees(), command: "add")

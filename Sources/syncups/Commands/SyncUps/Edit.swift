@@ -9,8 +9,10 @@ struct EditCommand: RunnableCommand {
       blank. Removing the last attendee leaves one blank attendee. A new length or a change of \
       attendees must give each attendee at least a second; other changes are made even to a \
       sync-up stored shorter. A name an attendee shares with another (in any case) is warned \
-      about, with their ids, which tell them apart. With --json, prints the changed sync-up \
-      object.
+      about, with their ids, which tell them apart. Git identities are what standup finds an \
+      attendee's commits by: each is looked for, case and all, anywhere in a commit's \
+      "Name <email>"; an attendee without one is found by their name. With --json, prints the \
+      changed sync-up object.
       """,
     runs: Self.self,
     bindings: [
@@ -42,13 +44,34 @@ struct EditCommand: RunnableCommand {
           help: "Rename an attendee (split at the first '='); repeatable.",
           completion: .attendee),
         \.edits.attendeeChanges, parse: ValueParser.renamedAttendee),
+      .repeating(
+        OptionSpec(
+          long: "git-author", valueName: "name=author", help: Self.gitAuthorHelp,
+          completion: .attendee),
+        \.edits.attendeeChanges, parse: ValueParser.addedGitAuthor),
+      .repeating(
+        OptionSpec(
+          long: "no-git-author", valueName: "name[=author]",
+          help: "Take that git identity from an attendee, or all of theirs when none is "
+            + "named; repeatable.",
+          completion: .attendee),
+        \.edits.attendeeChanges, parse: ValueParser.removedGitAuthor),
     ],
     examples: [
       ExampleSpec(
         "Rename an attendee and lengthen the meeting:",
-        "syncups edit eng --rename-attendee Blob=Blobby --duration 12m")
+        "syncups edit eng --rename-attendee Blob=Blobby --duration 12m"),
+      ExampleSpec(
+        "Find Blob's commits from home and from work (for standup):",
+        "syncups edit eng --git-author Blob=blob@home --git-author Blob=blob@work"),
     ]
   )
+
+  /// What `--git-author` does, on `edit` and `add`.
+  static let gitAuthorHelp =
+    "Give an attendee a git identity their commits are found by (split at the first '='): "
+    + "an e-mail address or a name, as git log --author matches it; repeatable, several per "
+    + "attendee."
 
   var syncUp = ""
   var edits = SyncUpEdits()
@@ -83,6 +106,24 @@ struct EditCommand: RunnableCommand {
         case .rename(let from, let to):
           let id = try context.attendee(from, in: attendees, of: target).id
           form(.attendeeNameChanged(id: id, name: to))
+        case .addGitAuthor(let reference, let author):
+          let attendee = try context.attendee(reference, in: attendees, of: target)
+          form(.gitAuthorsChanged(id: attendee.id, attendee.gitAuthors.adding(author)))
+        case .removeGitAuthor(let reference, let author):
+          let attendee = try context.attendee(reference, in: attendees, of: target)
+          var authors = attendee.gitAuthors
+          if let author {
+            guard let index = authors.firstIndex(of: author) else {
+              throw CommandFailure(
+                "\(sanitize(attendee.name)) has no git author '\(sanitize(author))'"
+                  + (authors.isEmpty
+                    ? "" : " (theirs: \(authors.map { "'\(sanitize($0))'" }.joined(separator: ", ")))"))
+            }
+            authors.remove(at: index)
+          } else {
+            authors.removeAll()
+          }
+          form(.gitAuthorsChanged(id: attendee.id, authors))
         }
       }
       // Only a new length or a change of who attends can make the meeting too short: a

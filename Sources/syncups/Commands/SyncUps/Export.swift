@@ -14,8 +14,8 @@ struct ExportCommand: RunnableCommand {
       With --format json (the default), writes the data file's format, which 'syncups \
       import' reads back. With --format app, writes the SyncUps app's own sync-ups.json \
       (durations as [high, low] attoseconds, dates in seconds since 2001), which the app and \
-      'syncups import' read; it cannot hold blockers and action items, and a note says how \
-      many were left out. With --format markdown, writes every sync-up with its open items \
+      'syncups import' read; it cannot hold blockers and action items, written updates or \
+      time away, and a note says how many were left out. With --format markdown, writes every sync-up with its open items \
       and their age in working days, and its meetings, newest first, as 'meeting show \
       --format markdown' prints them.
       """,
@@ -51,15 +51,27 @@ struct ExportCommand: RunnableCommand {
       switch format {
       case .json: json = String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self)
       case .app:
-        // The app has no items: they are left out, and the note says how many.
-        var withoutItems = syncUps
-        for index in withoutItems.indices { withoutItems[index].items = [] }
-        json = String(decoding: try SyncUpsFile.encodeAppFormat(withoutItems), as: UTF8.self)
-        let items = syncUps.reduce(0) { $0 + $1.items.count }
-        if items > 0 {
+        // The app has no items, updates or time away: they are left out, and a note says
+        // how many of each.
+        var leftOut = syncUps
+        for index in leftOut.indices {
+          leftOut[index].items = []
+          leftOut[index].updates = []
+          for attendee in leftOut[index].attendees.ids { leftOut[index].attendees[id: attendee]?.away = [] }
+        }
+        json = String(decoding: try SyncUpsFile.encodeAppFormat(leftOut), as: UTF8.self)
+        let counts = [
+          (syncUps.reduce(0) { $0 + $1.items.count }, "item", "items"),
+          (syncUps.reduce(0) { $0 + $1.updates.count }, "written update", "written updates"),
+          (
+            syncUps.reduce(0) { $0 + $1.attendees.reduce(0) { $0 + $1.away.count } },
+            "time away", "times away"
+          ),
+        ]
+        for (count, one, many) in counts where count > 0 {
           context.note(
-            "Left out \(items) item\(items == 1 ? "" : "s"): the SyncUps app's format cannot "
-              + "hold \(items == 1 ? "it" : "them").")
+            "Left out \(count) \(count == 1 ? one : many): the SyncUps app's format cannot "
+              + "hold \(count == 1 ? "it" : "them").")
         }
       case .markdown:
         let age = context.itemAge()

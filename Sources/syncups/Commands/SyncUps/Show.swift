@@ -93,12 +93,15 @@ enum SyncUpDetailRenderer {
 
 /// The attendee list of `show`: one name per line, indented two spaces, in speaking order; a
 /// blank name shows as a dim "(no name)". A name that several attendees have is followed by
-/// each one's short id, which a reference to one of them takes.
+/// each one's short id, which a reference to one of them takes; an attendee's git identities
+/// follow, dim.
 ///
 /// ```swift
 /// AttendeeLines.render(syncUp.attendees, style: .plain)  // ["  Blob", "  Blob Jr"]
 /// AttendeeLines.render(twoBlobs, style: .plain)
 /// // ["  Blob     1A2B3C4D", "  Blob Jr", "  blob     5E6F7A8B"]
+/// AttendeeLines.render(withIdentities, style: .plain)
+/// // ["  Blob     git: blob@example.com, blob@work.example", "  Ana"]
 /// ```
 enum AttendeeLines {
   static func render(_ attendees: some Collection<Attendee>, style: TerminalStyle) -> [String] {
@@ -108,9 +111,15 @@ enum AttendeeLines {
     }
     let width = names.map(\.width).max() ?? 0
     return zip(attendees, names).map { attendee, name in
-      guard alike.contains(attendee.id) else { return "  " + name.text }
+      var columns: [String] = []
+      if alike.contains(attendee.id) { columns.append(attendee.id.shortID) }
+      if !attendee.gitAuthors.isEmpty {
+        columns.append(
+          style.dim("git: " + attendee.gitAuthors.map { sanitize($0) }.joined(separator: ", ")))
+      }
+      guard !columns.isEmpty else { return "  " + name.text }
       return "  " + name.text + String(repeating: " ", count: width - name.width + 2)
-        + attendee.id.shortID
+        + columns.joined(separator: "  ")
     }
   }
 }

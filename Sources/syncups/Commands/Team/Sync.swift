@@ -133,6 +133,7 @@ extension SyncCommand {
     var report = SyncReport()
     do {
       try sync(into: &report, in: context)
+      context.hooks.fire(.synced, report.json)
     } catch {
       report.error = Self.errorText(error)
       // People hear what happened before the failure once there was a remote to sync with.

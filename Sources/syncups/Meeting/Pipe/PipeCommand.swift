@@ -4,7 +4,9 @@ import SyncUpsCore
 ///
 /// ```
 /// next            the next speaker; after the last one, the end (saved)
+/// skip            the speaker speaks last; the next one starts
 /// absent          the speaker is not there: recorded absent, the next one starts
+/// joined NAME     the absent attendee NAME arrived: they speak last
 /// pause, resume   stop and restart the timer
 /// note TEXT       add a note from the current speaker
 /// blocker TEXT    raise a blocker for the current speaker (or `@NAME TEXT`: theirs)
@@ -15,7 +17,10 @@ import SyncUpsCore
 /// ```
 enum PipeCommand: Equatable, Sendable {
   case next
+  case skip
   case absent
+  /// The name of an absent attendee who arrived, as typed.
+  case joined(String)
   case pause
   case resume
   case note(String)
@@ -29,8 +34,8 @@ enum PipeCommand: Equatable, Sendable {
 
   /// The names, for messages.
   static let names =
-    "next, absent, pause, resume, note TEXT, blocker TEXT, action TEXT, resolve ITEM [TEXT], "
-    + "save or discard"
+    "next, skip, absent, joined NAME, pause, resume, note TEXT, blocker TEXT, action TEXT, "
+    + "resolve ITEM [TEXT], save or discard"
 
   /// Parses one line; blank lines and lines starting with `#` are nothing (nil). Leading and
   /// trailing whitespace is ignored and command names are case-insensitive.
@@ -53,6 +58,10 @@ enum PipeCommand: Equatable, Sendable {
     case "resolve":
       guard !rest.isEmpty else { throw PipeCommandError("'resolve' needs the item's number") }
       return .resolve(rest)
+    case "joined":
+      guard !rest.isEmpty else { throw PipeCommandError("'joined' needs the attendee's name") }
+      return .joined(rest)
+    case "skip": try noArgument(name, rest); return .skip
     case "next": try noArgument(name, rest); return .next
     case "absent": try noArgument(name, rest); return .absent
     case "pause": try noArgument(name, rest); return .pause
@@ -72,8 +81,8 @@ enum PipeCommand: Equatable, Sendable {
 
   /// The feature's actions for this command in `state`, in order.
   ///
-  /// - Throws: ``PipeCommandError`` when an item's `@NAME` names nobody, or `resolve` names
-  ///   no open item of the speaker's turn.
+  /// - Throws: ``PipeCommandError`` when an item's `@NAME` names nobody, `resolve` names no
+  ///   open item of the speaker's turn, or `joined` nobody absent.
   func actions(in state: RecordMeeting.State) throws(PipeCommandError) -> [RecordMeeting.Action] {
     switch self {
     case .next:
@@ -83,7 +92,12 @@ enum PipeCommand: Equatable, Sendable {
       // is saved as after the terminal's Next (not early).
       state.isOnLastSpeaker
         ? [.nextButtonTapped, .alert(.presented(.confirmSave))] : [.nextButtonTapped]
+    case .skip: [.skipButtonTapped]
     case .absent: [.absentButtonTapped]
+    case .joined(let name):
+      try Self.checked { () throws(ItemTextError) in
+        [.attendeeJoined(try state.joiner(named: name).id)]
+      }
     case .pause: [.pauseButtonTapped]
     case .resume: [.resumeButtonTapped]
     case .note(let text): [.noteSubmitted(text)]

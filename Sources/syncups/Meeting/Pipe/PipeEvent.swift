@@ -18,14 +18,26 @@ enum PipeEvent: Equatable, Sendable {
   /// with a slot of `slot` seconds and their open `items`.
   case speaker(
     index: Int, count: Int, name: String, elapsed: Int, slot: Int, items: [NumberedItem] = [])
+  /// The work card of the speaker `name` (`attendee`) over the window from `since`, shown at
+  /// `elapsed` seconds: when their turn starts with it there, or when it arrives during it.
+  case work(attendee: UUID, name: String, card: RecordMeeting.TurnWork, since: Date, elapsed: Int)
   /// A blocker or an action item was raised at `elapsed` seconds, for `owner` (its name).
   case item(Item, owner: String?, elapsed: Int)
   /// An item was resolved at `elapsed` seconds.
   case resolved(Item, owner: String?, elapsed: Int)
   /// A turn ended at `elapsed` seconds: `name` spoke `turn.seconds` of `turn.slot`.
   case turn(Meeting.Turn, name: String, elapsed: Int)
-  /// `attendee` is absent: left out from the start, or marked so when called.
-  case absent(MeetingAttendee, name: String, elapsed: Int)
+  /// `attendee` is absent: left out from the start (`away`: by their time away), or marked so
+  /// when called.
+  case absent(MeetingAttendee, name: String, elapsed: Int, away: TimeAway? = nil)
+  /// The written update of `name`: the speaker's as their turn starts (`present`), or an
+  /// absent attendee's as the meeting passes their place.
+  case update(WrittenUpdate, name: String, present: Bool, elapsed: Int)
+  /// The speaker `attendee`, named `name`, was skipped at `elapsed` seconds: they speak last,
+  /// having spoken `seconds` so far.
+  case skipped(attendee: Attendee.ID, name: String, seconds: Int, elapsed: Int)
+  /// `attendee`, absent so far, arrived at `elapsed` seconds: they speak last.
+  case joined(MeetingAttendee, name: String, elapsed: Int)
   /// The speaker's slot of `slot` seconds ran out at `elapsed` seconds; they go on in
   /// overtime.
   case overtime(name: String, slot: Int, elapsed: Int)
@@ -39,23 +51,41 @@ enum PipeEvent: Equatable, Sendable {
   /// `restored` when its sync-up, deleted during the meeting, was brought back with it.
   case ended(elapsed: Int, meeting: Meeting?, restored: Bool = false)
 
-  /// The first events of a meeting of `state`: `started`, those absent from the start, then
-  /// the first speaker.
+  /// The first events of a meeting of `state`: `started`, those absent from the start, the
+  /// updates of those absent whose place is before the first speaker's, then the first
+  /// speaker (and their update).
   static func opening(_ state: RecordMeeting.State) -> [PipeEvent] {
     let started = PipeEvent.started(
       syncUpID: state.syncUp.id, title: state.syncUp.title, duration: state.syncUp.duration,
       speakers: state.speakerCount, overtime: state.allowsOvertime, open: state.openSummary)
     let absent = state.lineup.enumerated().filter(\.element.absent).map { position, attendee in
       PipeEvent.absent(
-        attendee, name: displayName(attendee.name, position: position), elapsed: 0)
+        attendee, name: state.attendeeName(at: position), elapsed: 0,
+        away: state.timeAway[attendee.id])
     }
-    return [started] + absent + [speaker(in: state)]
+    return [started] + absent + updatesRead(from: [], in: state) + speaker(in: state)
+      + work(in: state, after: nil)
+  }
+
+  /// The `update` events of the absent attendees whose updates `state` has read and were not
+  /// in `read`, in the calling order.
+  private static func updatesRead(
+    from read: Set<Attendee.ID>, in state: RecordMeeting.State
+  ) -> [PipeEvent] {
+    state.lineup.enumerated().compactMap { position, attendee in
+      guard state.updatesRead.contains(attendee.id), !read.contains(attendee.id),
+        let update = state.update(of: attendee.id)
+      else { return nil }
+      return .update(
+        update, name: state.attendeeName(at: position), present: false,
+        elapsed: state.meetingSeconds)
+    }
   }
 
   /// What changed from `old` to `new`, in the order a reader expects: a note taken just
   /// before a speaker change belongs to the speaker who said it, so notes come first; then
-  /// the turn that ended, who was marked absent, and who has the floor now. Times are meeting
-  /// time, pauses left out.
+  /// the turn that ended, who was marked absent, skipped or arrived, and who has the floor
+  /// now. Times are meeting time, pauses left out.
   static func changes(from old: RecordMeeting.State, to new: RecordMeeting.State) -> [PipeEvent] {
     var events: [PipeEvent] = []
     let elapsed = new.meetingSeconds
@@ -86,20 +116,49 @@ enum PipeEvent: Equatable, Sendable {
     where attendee.absent && old.lineup.first(where: { $0.id == attendee.id })?.absent == false {
       let name = new.speakers.firstIndex(of: attendee.id).map(new.speakerName(at:))
       events.append(
-        .absent(
-          attendee, name: name ?? displayName(attendee.name, position: position),
-          elapsed: elapsed))
+        .absent(attendee, name: name ?? new.attendeeName(at: position), elapsed: elapsed))
     }
+    if new.speakers.count == old.speakers.count, new.speakers != old.speakers,
+      let id = old.currentSpeaker
+    {
+      events.append(
+        .skipped(
+          attendee: id, name: old.currentSpeakerName,
+          seconds: new.carriedTurns[id]?.spoken.roundedSeconds ?? 0, elapsed: elapsed))
+    }
+    for (position, attendee) in new.lineup.enumerated()
+    where !attendee.absent && old.lineup.first(where: { $0.id == attendee.id })?.absent == true {
+      let name = new.speakers.lastIndex(of: attendee.id).map(new.speakerName(at:))
+      events.append(
+        .joined(attendee, name: name ?? new.attendeeName(at: position), elapsed: elapsed))
+    }
+    events += updatesRead(from: old.updatesRead, in: new)
     if new.isInOvertime, !old.isInOvertime {
       events.append(
         .overtime(
           name: new.currentSpeakerName, slot: new.speakerSlot(for: new.speakerIndex).count,
           elapsed: elapsed))
     }
-    if new.speakerIndex != old.speakerIndex {
-      events.append(speaker(in: new))
+    if new.speakerIndex != old.speakerIndex || new.currentSpeaker != old.currentSpeaker {
+      events += speaker(in: new)
     }
+    events += work(in: new, after: old)
     return events
+  }
+
+  /// The `work` event of `state`'s speaker, when their card is there and was not shown in
+  /// `old` (a new turn, or the card arrived); none otherwise.
+  private static func work(
+    in state: RecordMeeting.State, after old: RecordMeeting.State?
+  ) -> [PipeEvent] {
+    guard let card = state.turnWork, let since = state.work?.request.window.since,
+      old == nil || old?.speakerIndex != state.speakerIndex || old?.turnWork != card
+    else { return [] }
+    return [
+      .work(
+        attendee: card.attendee, name: state.currentSpeakerName, card: card, since: since,
+        elapsed: state.meetingSeconds)
+    ]
   }
 
   /// The `ended` event of a meeting that ended as `ending` at `elapsed` seconds.
@@ -111,16 +170,17 @@ enum PipeEvent: Equatable, Sendable {
     }
   }
 
-  private static func speaker(in state: RecordMeeting.State) -> PipeEvent {
-    .speaker(
+  /// The `speaker` event of the turn starting in `state`, then its written update, if any.
+  private static func speaker(in state: RecordMeeting.State) -> [PipeEvent] {
+    let speaker = PipeEvent.speaker(
       index: state.speakerIndex, count: state.speakerCount, name: state.currentSpeakerName,
       elapsed: state.meetingSeconds, slot: state.speakerSlot(for: state.speakerIndex).count,
       items: state.turnAgenda)
-  }
-
-  /// An attendee's name, or `Attendee k` (counting from 1 in the calling order) when blank.
-  private static func displayName(_ name: String, position: Int) -> String {
-    name.isBlank ? "Attendee \(position + 1)" : name
+    let update = state.turnUpdate.map {
+      PipeEvent.update(
+        $0, name: state.currentSpeakerName, present: true, elapsed: state.meetingSeconds)
+    }
+    return [speaker] + (update.map { [$0] } ?? [])
   }
 
   /// `Name: text` → ("Name", "text") for the speaker who has the floor (a name may hold
@@ -141,6 +201,9 @@ extension PipeEvent {
   /// Started Morning Sync: 3 speakers, 5 min; 2 open blockers, oldest 5 days; 3 actions
   /// 0:00 Blob is speaking (speaker 1 of 3)
   ///   1. blocked 5 days: waiting on API keys
+  /// 0:02 Work of Blob: 2 commits in api, web
+  ///   4f3e1a8 api: Retry uploads
+  ///   9c1d2e0 web: Show the retries
   /// 0:42 Note from Blob: Shipped it
   /// 0:50 Note from Blob: Blocker: the build is slow
   /// 0:50 Blocker for Blob: the build is slow
@@ -148,7 +211,8 @@ extension PipeEvent {
   /// 5:00 Saved the meeting (1 note)
   /// ```
   ///
-  /// The speaker's open items follow their line, one an indented line each.
+  /// The speaker's open items follow their line, and a work card's newest commits its line
+  /// (at most ``RecordMeeting/TurnWork/keptCommits``), one an indented line each.
   var plainLine: String {
     switch self {
     case .started(_, let title, let duration, let speakers, let overtime, let open):
@@ -159,6 +223,9 @@ extension PipeEvent {
     case .speaker(let index, let count, let name, let elapsed, _, let items):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
         + items.map { "\n  \($0.number). " + sanitize($0.text) }.joined()
+    case .work(_, let name, let card, _, let elapsed):
+      return "\(DurationText.clock(elapsed)) Work of \(sanitize(name)): \(sanitize(card.summary))"
+        + card.newest.map { "\n  \($0.shortHash) " + sanitize(card.line(for: $0)) }.joined()
     case .item(let item, let owner, let elapsed):
       return "\(DurationText.clock(elapsed)) \(Self.kindWord(item)) for \(sanitize(owner ?? "nobody")): "
         + sanitize(item.text)
@@ -170,8 +237,16 @@ extension PipeEvent {
       let over = turn.overtime > 0 ? " (\(ScreenText.overtime(turn.overtime)))" : ""
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) spoke "
         + "\(DurationText.clock(turn.seconds)) of \(DurationText.clock(turn.slot))\(over)"
-    case .absent(_, let name, let elapsed):
-      return "\(DurationText.clock(elapsed)) \(sanitize(name)) is absent"
+    case .absent(_, let name, let elapsed, let away):
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) is "
+        + (away.map { sanitize($0.untilText) } ?? "absent")
+    case .update(let update, let name, _, let elapsed):
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) wrote for "
+        + "\(DateText.day(update.day)): \(sanitize(update.summary))"
+    case .skipped(_, let name, _, let elapsed):
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) skipped, speaks last"
+    case .joined(_, let name, let elapsed):
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)) joined, speaks last"
     case .overtime(let name, _, let elapsed):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) is over time"
     case .note(let speaker, let text, let elapsed):
@@ -221,6 +296,16 @@ extension PipeEvent {
           })
       }
       return .object(members)
+    case .work(let attendee, let name, let card, let since, let elapsed):
+      return .object([
+        "event": .string("work"), "attendee": .string(attendee.uuidString),
+        "name": .string(name), "since": .string(DateText.iso8601(since)),
+        "count": .int(card.commitCount),
+        "repositories": .array(card.repositories.map(JSONOutput.string)),
+        "unread": .array(card.unread.map(JSONOutput.string)),
+        "commits": .array(card.newest.map(JSONOutput.commit)),
+        "elapsed": .int(elapsed),
+      ])
     case .item(let item, let owner, let elapsed):
       return .object([
         "event": .string("item"), "id": .string(item.id.uuidString),
@@ -242,9 +327,34 @@ extension PipeEvent {
         "name": .string(name), "seconds": .int(turn.seconds), "slot": .int(turn.slot),
         "overtime": .int(turn.overtime), "elapsed": .int(elapsed),
       ])
-    case .absent(let attendee, let name, let elapsed):
-      return .object([
+    case .absent(let attendee, let name, let elapsed, let away):
+      var members: [String: JSONOutput] = [
         "event": .string("absent"), "attendee": .string(attendee.id.uuidString),
+        "name": .string(name), "elapsed": .int(elapsed),
+      ]
+      if let away {
+        members["away"] = .object([
+          "from": .string(away.from.text), "to": away.to.map { .string($0.text) } ?? .null,
+          "note": away.note.map(JSONOutput.string) ?? .null,
+        ])
+      }
+      return .object(members)
+    case .update(let update, let name, let present, let elapsed):
+      return .object([
+        "event": .string("update"), "attendee": .string(update.attendee.uuidString),
+        "name": .string(name), "present": .bool(present), "day": .string(update.day.text),
+        "done": update.done.map(JSONOutput.string) ?? .null,
+        "next": update.next.map(JSONOutput.string) ?? .null,
+        "blockers": .array(update.blockers.map(JSONOutput.string)), "elapsed": .int(elapsed),
+      ])
+    case .skipped(let attendee, let name, let seconds, let elapsed):
+      return .object([
+        "event": .string("skipped"), "attendee": .string(attendee.uuidString),
+        "name": .string(name), "seconds": .int(seconds), "elapsed": .int(elapsed),
+      ])
+    case .joined(let attendee, let name, let elapsed):
+      return .object([
+        "event": .string("joined"), "attendee": .string(attendee.id.uuidString),
         "name": .string(name), "elapsed": .int(elapsed),
       ])
     case .overtime(let name, let slot, let elapsed):

@@ -97,10 +97,10 @@ final class PipeFrontEnd: FrontEnd {
     meeting?.startTimer()
   }
 
-  /// Reads standard input on a background thread, line by line, handing each line to the
-  /// main actor in order, then the end of input.
+  /// Reads standard input on a thread of its own (it blocks until a line comes), line by line,
+  /// handing each line to the main actor in order, then the end of input.
   private func readStandardInput() {
-    DispatchQueue.global().async { [weak self] in
+    BlockingThread.start { [weak self] in
       var reader = LineReader(descriptor: 0)
       while let line = reader.nextLine() {
         DispatchQueue.main.async { MainActor.assumeIsolated { self?.handle(line: line) } }

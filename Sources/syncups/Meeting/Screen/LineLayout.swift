@@ -42,6 +42,11 @@ enum LineLayout {
     if new.overlay.isInterruptPending, !old.overlay.isInterruptPending {
       lines.append(ScreenParts.interruptHint)
     }
+    if let choices = parts.joinChoices(width: .max),
+      old.overlay.noteDraft == nil || old.overlay.draft != .joiner
+    {
+      lines.append(choices)
+    }
     if let problem = new.overlay.draftProblem, problem != old.overlay.draftProblem {
       lines.append(sanitize(problem))
     }

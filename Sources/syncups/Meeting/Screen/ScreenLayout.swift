@@ -14,11 +14,13 @@ import SyncUpsCore
 /// sequences are those cursor moves and clears.
 ///
 /// From 40×10 on, the screen shows the sync-up's title in its theme's colours, what is open
-/// overall during the first turn, who is speaking, "Speaker k of n", who is next, the
-/// speaker's open items numbered, the time elapsed and left for the meeting and for the
-/// speaker with a progress bar each (or the speaker's overtime), how many notes were taken and
-/// the last one, "Paused", the note (or item, or resolution) being typed, the end prompt, and
-/// the keys. The last ten seconds of a speaker's time stand out. Rows that do not fit are left
+/// overall and who is away during the first turn, who is speaking, "Speaker k of n", who is
+/// next, the speaker's open items numbered, their written update and their work card (their
+/// commits since the last stand-up, the newest as many as fit), the time elapsed and left for
+/// the meeting and for the speaker with a progress bar each (or the speaker's overtime), how
+/// many notes were taken and the last one, "Paused", the note (or item, or resolution, or the
+/// name of a late joiner, with those absent) being typed, the end prompt, and the keys. The
+/// last ten seconds of a speaker's time stand out. Rows that do not fit are left
 /// out, least useful first. A smaller terminal gets a compact layout of a few short lines.
 enum ScreenLayout {
   /// The smallest terminal that gets the full layout.
@@ -50,7 +52,8 @@ enum ScreenLayout {
   /// top, the key help on the last row.
   private static func fullLines(_ parts: ScreenParts, width: Int, rows: Int) -> [String] {
     let footer = parts.help(width: width).map(parts.style.dim)
-    let body = ScreenLine.fit(fullBody(parts, width: width), rows: rows - (footer == nil ? 0 : 1))
+    let bodyRows = rows - (footer == nil ? 0 : 1)
+    let body = ScreenLine.fit(fullBody(parts, width: width, rows: bodyRows), rows: bodyRows)
     var lines = body.map { $0.isEmpty ? "" : " " + $0 }
     if let footer {
       lines += Array(repeating: "", count: rows - 1 - lines.count) + [" " + footer]
@@ -58,10 +61,13 @@ enum ScreenLayout {
     return lines
   }
 
-  /// Everything the full layout would show, with how much each line matters.
-  private static func fullBody(_ parts: ScreenParts, width: Int) -> [ScreenLine] {
+  /// Everything the full layout would show in `rows` rows, with how much each line matters.
+  /// The speaker's work card gets the rows everything else leaves, and none when they do not
+  /// fit: the time, the notes and the spacing keep theirs first.
+  private static func fullBody(_ parts: ScreenParts, width: Int, rows: Int) -> [ScreenLine] {
     var body: [ScreenLine] = [ScreenLine(parts.titleBar(width: width), priority: 7)]
     if let summary = parts.openSummary(width: width) { body.append(ScreenLine(summary, priority: 4)) }
+    body += parts.awayNotices(width: width).map { ScreenLine($0, priority: 4) }
     body += [
       .blank,
       ScreenLine(parts.speaking(width: width), priority: 9),
@@ -69,6 +75,8 @@ enum ScreenLayout {
     ]
     if let upcoming = parts.upcoming(width: width) { body.append(ScreenLine(upcoming, priority: 3)) }
     body += parts.agenda(width: width).map { ScreenLine($0, priority: 5) }
+    body += parts.writtenUpdate(width: width).map { ScreenLine($0, priority: 5) }
+    let workRow = body.count
     body.append(.blank)
     body += parts.timerLines(width: width)
     if let notes = parts.notesSummary(width: width) {
@@ -77,11 +85,14 @@ enum ScreenLayout {
     let status = [
       parts.pausedText(width: width).map { ScreenLine($0, priority: 8) },
       parts.noteLine(width: width).map { ScreenLine($0, priority: 9) },
+      parts.joinChoices(width: width).map { ScreenLine($0, priority: 7) },
       parts.draftProblem(width: width).map { ScreenLine($0, priority: 8) },
     ].compactMap { $0 }
     if !status.isEmpty { body += [.blank] + status }
     let prompt = parts.promptLines(width: width)
     if !prompt.isEmpty { body += [.blank] + prompt }
+    let work = parts.work(width: width, limit: rows - body.count)
+    body.insert(contentsOf: work.map { ScreenLine($0, priority: 2) }, at: workRow)
     return body
   }
 
@@ -95,6 +106,9 @@ enum ScreenLayout {
     ]
     if let paused = parts.pausedText(width: width) { lines.append(ScreenLine(paused, priority: 7)) }
     if let note = parts.noteLine(width: width) { lines.append(ScreenLine(note, priority: 9)) }
+    if let choices = parts.joinChoices(width: width) {
+      lines.append(ScreenLine(choices, priority: 7))
+    }
     if let problem = parts.draftProblem(width: width) {
       lines.append(ScreenLine(problem, priority: 8))
     }

@@ -139,14 +139,22 @@ struct ScreenParts {
     state.isPaused ? style.bold(truncated("Paused", toWidth: width)) : nil
   }
 
-  /// `Note: text▏` while a note is being typed (`Blocker: `, `Action: `, `Resolve: ` for the
-  /// others), showing the end of a text too long to fit.
+  /// `Note: text▏` while a note is being typed (`Blocker: `, `Action: `, `Resolve: `,
+  /// `Joined: ` for the others), showing the end of a text too long to fit.
   func noteLine(width: Int) -> String? {
     guard let draft = overlay.noteDraft else { return nil }
     let label = overlay.draft.label
     let room = width - displayWidth(label) - displayWidth(Self.cursor)
     guard room >= 1 else { return Self.cursor }
     return label + ScreenText.tail(sanitize(draft), width: room) + Self.cursor
+  }
+
+  /// `Absent: Ana, Ben` while the name of one who arrived is being typed: whom it may name, cut
+  /// to `width`.
+  func joinChoices(width: Int) -> String? {
+    guard overlay.isTypingNote, overlay.draft == .joiner else { return nil }
+    let names = state.absentees.map { sanitize($0.name) }.joined(separator: ", ")
+    return truncated("Absent: " + names, toWidth: width)
   }
 
   /// Why Enter did not take what is being typed, cut to `width`, in the warning colour.
@@ -163,6 +171,27 @@ struct ScreenParts {
     return truncated(summary.text, toWidth: width)
   }
 
+  /// `Ana is away until Fri 27 Nov` for each attendee whose time away made them absent, during
+  /// the first turn, each cut to `width`.
+  func awayNotices(width: Int) -> [String] {
+    guard state.turns.isEmpty else { return [] }
+    return state.lineup.indices.compactMap { position in
+      state.timeAway[state.lineup[position].id].map {
+        truncated(sanitize("\(state.attendeeName(at: position)) is \($0.untilText)"), toWidth: width)
+      }
+    }
+  }
+
+  /// The speaker's written update, a line a part under the day it is for, each cut to
+  /// `width`: `Wrote for Tue 24 Nov:`, `Done: the login page`, `Blocker: waiting on keys`.
+  func writtenUpdate(width: Int) -> [String] {
+    guard !isOver, let update = state.turnUpdate else { return [] }
+    let parts = update.summary.components(separatedBy: "; ")
+    return (["Wrote for \(DateText.day(update.day)):"] + parts.map { "  " + $0 }).map {
+      truncated(sanitize($0), toWidth: width)
+    }
+  }
+
   /// The speaker's open items, numbered, each cut to `width`:
   /// `1. blocked 3 days: waiting on API keys`.
   func agenda(width: Int) -> [String] {
@@ -170,19 +199,36 @@ struct ScreenParts {
     return state.turnAgenda.map { truncated("\($0.number). " + sanitize($0.text), toWidth: width) }
   }
 
+  /// The speaker's work card once it has arrived, each line cut to `width`: `Work: 3 commits in
+  /// api, web` and then the newest commits, at most `limit` lines in all (the layout keeps
+  /// those that fit). Nothing for a card with nothing to say, before it arrives, and when no
+  /// card was asked for.
+  func work(width: Int, limit: Int) -> [String] {
+    guard !isOver, let card = state.turnWork, !card.isEmpty, limit > 0 else { return [] }
+    let commits = card.newest.prefix(limit - 1).map {
+      truncated("  " + sanitize(card.line(for: $0)), toWidth: width)
+    }
+    return [truncated("Work: " + sanitize(card.summary), toWidth: width)] + commits
+  }
+
   /// The keys that work now, as many as fit in `width`; `nil` while the end prompt is shown
   /// (its buttons name theirs) or when not even the main keys fit.
   func help(width: Int = .max) -> String? {
     guard state.alert == nil else { return nil }
     let resolve = state.turnAgenda.isEmpty ? "" : "  r resolve"
+    let skip = state.isOnLastSpeaker ? "" : "  s skip"
+    let join = state.absentees.isEmpty ? "" : "  j join"
+    let owner = overlay.draft == .note || overlay.draft == .joiner ? "" : "  @name owner"
+    let keys = "n next  a absent  space \(pauseWord)  t note  b blocker  o action\(resolve)  e end"
     let choices =
       overlay.isTypingNote
       ? [
-        "enter \(enterWord)  esc cancel" + (overlay.draft == .note ? "" : "  @name owner"),
+        "enter \(enterWord)  esc cancel" + owner,
         "enter \(enterWord)  esc cancel",
       ]
       : [
-        "n next  a absent  space \(pauseWord)  t note  b blocker  o action\(resolve)  e end",
+        keys + skip + join,
+        keys,
         "n next  a absent  space \(pauseWord)  t note  e end",
         "n next  space \(pauseWord)  t note  e end",
       ]
@@ -196,6 +242,7 @@ struct ScreenParts {
     case .item(.blocker): "add blocker"
     case .item(.action): "add action"
     case .resolution: "resolve"
+    case .joiner: "join"
     }
   }
 

@@ -8,14 +8,17 @@ import SyncUpsCore
 /// response.actions  // [.nextButtonTapped]
 /// ```
 ///
-/// - Meeting: `n` or → next speaker; `a` marks the speaker absent and moves on; space pauses
+/// - Meeting: `n` or → next speaker; `s` skips the speaker (they speak last); `a` marks the
+///   speaker absent and moves on; `j` marks an absent attendee as arrived (the one absent at
+///   once; of several, the one whose name is typed next, as an item's `@name`); space pauses
 ///   or resumes; `t` starts a note; `b` a blocker and `o` an action item for the speaker (or
 ///   `@name` first); `r`, when the speaker has open items, resolves one (its number, then
 ///   optional text); `e`, `q` or Esc opens the end prompt. Upper-case letters work too.
-/// - Typing a note, an item or a resolution (the timer keeps running): characters add to it,
-///   Backspace removes the last one, Enter adds it (to the transcript; an item or a resolution
-///   to the meeting's items too), Esc drops it. An item whose `@name` names nobody, or a
-///   resolution of no open item, stays being typed, its problem shown.
+/// - Typing a note, an item, a resolution or a joiner's name (the timer keeps running):
+///   characters add to it, Backspace removes the last one, Enter adds it (to the transcript;
+///   an item or a resolution to the meeting's items too; a joiner to the speakers), Esc drops
+///   it. An item whose `@name` names nobody, a resolution of no open item, or a name of nobody
+///   absent, stays being typed, its problem shown.
 /// - End prompt: `s` saves (the meeting saves the note being typed with it, see
 ///   ``RecordMeeting/State/noteDraft``), `d` discards when the prompt offers it (the note being
 ///   typed is kept for the meeting to show with the others), `r` or Esc resumes. Other keys do
@@ -132,8 +135,16 @@ enum KeyMap {
     switch key {
     case .character("n"), .character("N"), .right:
       return Response(actions: [.nextButtonTapped], overlay: overlay)
+    case .character("s"), .character("S"):
+      return Response(actions: [.skipButtonTapped], overlay: overlay)
     case .character("a"), .character("A"):
       return Response(actions: [.absentButtonTapped], overlay: overlay)
+    case .character("j"), .character("J"):
+      let absent = state.absentees
+      guard absent.count == 1 else {
+        return Response(overlay: absent.isEmpty ? overlay : typing(.joiner, overlay))
+      }
+      return Response(actions: [.attendeeJoined(absent[0].id)], overlay: overlay)
     case .character(" "):
       return Response(
         actions: [state.isPaused ? .resumeButtonTapped : .pauseButtonTapped], overlay: overlay)
@@ -162,10 +173,10 @@ enum KeyMap {
   }
 
   /// What Enter on `text` typed as `draft` sends: nothing when it is blank, else the note, the
-  /// item raised, or the resolution.
+  /// item raised, the resolution, or the joiner.
   ///
-  /// - Throws: ``ItemTextError`` when an item's `@name` names nobody, or a resolution's
-  ///   number no open item of the turn.
+  /// - Throws: ``ItemTextError`` when an item's `@name` names nobody, a resolution's number no
+  ///   open item of the turn, or a joiner's name nobody absent.
   private static func submitted(
     _ text: String, as draft: ScreenOverlay.Draft, state: RecordMeeting.State
   ) throws(ItemTextError) -> [RecordMeeting.Action] {
@@ -179,6 +190,8 @@ enum KeyMap {
     case .resolution:
       let (id, resolution) = try state.turnItemResolution(text)
       return [.itemResolved(id, resolution: resolution)]
+    case .joiner:
+      return [.attendeeJoined(try state.joiner(named: text).id)]
     }
   }
 

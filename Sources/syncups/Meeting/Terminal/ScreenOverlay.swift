@@ -17,6 +17,8 @@ struct ScreenOverlay: Equatable, Sendable {
     case item(Item.Kind)
     /// The resolution of one of the speaker's open items: its number, then optional text.
     case resolution
+    /// The name of the absent attendee who arrived (when several are absent).
+    case joiner
 
     /// The label the text being typed is shown after: `Note: `, `Blocker: `, …
     var label: String {
@@ -25,6 +27,7 @@ struct ScreenOverlay: Equatable, Sendable {
       case .item(.blocker): "Blocker: "
       case .item(.action): "Action: "
       case .resolution: "Resolve: "
+      case .joiner: "Joined: "
       }
     }
   }
@@ -54,9 +57,9 @@ struct ScreenOverlay: Equatable, Sendable {
   /// What the meeting keeps of the text being typed, and saves as a note whatever ends it, so
   /// that nothing typed is lost: a note as it is; an item or a resolution as a note that says
   /// what it was to be, after its label (`Blocker: waiting on keys`). Empty while nothing is
-  /// typed.
+  /// typed, and for a joiner's name, which says nothing once the meeting is over.
   var meetingNoteDraft: String {
-    guard let noteDraft else { return "" }
+    guard let noteDraft, draft != .joiner else { return "" }
     guard draft != .note else { return noteDraft }
     return noteDraft.isBlank ? "" : draft.label + noteDraft
   }

@@ -1,0 +1,143 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+
+/// Who speaks when, as the meeting goes: a speaker skipped to the end of the order, and an
+/// absent attendee who arrives late.
+///
+/// Both divide what is left of the meeting afresh among those still to speak, so that the
+/// slots still end at the sync-up's length and the meeting's time left is the same just
+/// before and just after:
+/// - **Skip** (`s`): the speaker goes to the end of the order and keeps a slot: from the
+///   second their turn has reached (the slot they were given up to the time they spoke, by the
+///   one rounding rule), what is left is divided equally among the speakers after them and
+///   them, last. Skipped in the first second of their turn, everyone's slot stays as it was,
+///   give or take a second of rounding. The last speaker has nobody to let go first: skipping
+///   them does nothing.
+/// - **Join** (`j`): the attendee, absent so far, is present from now and speaks last. What is
+///   left from the second the current turn has reached is divided equally among the current
+///   speaker (whose slot keeps what they have spoken) and those after, the joiner last. A
+///   speaker in overtime has spent their slot: it stays as it was, and those after share the
+///   rest; joining during the last speaker's overtime leaves the joiner no time, so they speak
+///   in overtime at once.
+///
+/// A turn is recorded once a speaker: what a skipped speaker spoke (and of how much of the slot
+/// timeline) is carried (``RecordMeeting/State/carriedTurns``) into their turn when they speak
+/// again, seconds to seconds and slot to slot, and is recorded as their turn when the meeting
+/// ends first, unless they had said nothing.
+extension RecordMeeting.State {
+  /// The attendees missing from the meeting so far, in the order they are called.
+  public var absentees: [MeetingAttendee] { lineup.filter(\.absent) }
+
+  /// Those of `candidates` that `name` names: by name, the name without spaces, or one of its
+  /// words, ignoring case, the first of these rules that names anyone: `blob` is Blob even
+  /// beside Blob Jr, and `jr` is Blob Jr.
+  public func attendees(named name: String, among candidates: [MeetingAttendee])
+    -> [MeetingAttendee]
+  {
+    let wanted = name.asOneLine.lowercased()
+    let rules: [(String) -> Bool] = [
+      { $0 == wanted }, { $0.filter { !$0.isWhitespace } == wanted },
+      { $0.split(whereSeparator: \.isWhitespace).contains { $0 == wanted } },
+    ]
+    return rules.lazy.map { rule in candidates.filter { rule($0.name.lowercased()) } }
+      .first { !$0.isEmpty } ?? []
+  }
+
+  /// The absent attendee `name` names (see ``attendees(named:among:)``), to mark as arrived.
+  ///
+  /// - Throws: ``ItemTextError`` when nobody is absent, or `name` names none of those absent,
+  ///   or several.
+  public func joiner(named name: String) throws(ItemTextError) -> MeetingAttendee {
+    let absent = absentees
+    guard !absent.isEmpty else { throw ItemTextError("nobody is absent") }
+    let matches = attendees(named: name, among: absent)
+    guard matches.count == 1 else {
+      let names = absent.map(\.name).filter { !$0.isBlank }.joined(separator: ", ")
+      throw ItemTextError(
+        matches.isEmpty
+          ? "nobody absent is named '\(name.asOneLine)' (absent: \(names))"
+          : "'\(name.asOneLine)' names several of those absent")
+    }
+    return matches[0]
+  }
+}
+
+/// What a skipped speaker had spoken when they were skipped, carried into their turn when they
+/// speak again.
+public struct CarriedTurn: Equatable, Sendable {
+  /// The meeting time they spoke.
+  public var spoken = Duration.zero
+  /// The seconds of the slot timeline they used.
+  public var slot = 0
+
+  public init(spoken: Duration = .zero, slot: Int = 0) {
+    self.spoken = spoken
+    self.slot = slot
+  }
+
+  /// The turn of attendee `id` named `name` who, after this, spoke `time` of a `slot`: the
+  /// seconds rounded once, on the whole.
+  func turn(of id: Attendee.ID, named name: String, adding time: Duration, slot: Int)
+    -> Meeting.Turn
+  {
+    Meeting.Turn(
+      attendee: id, name: name, seconds: (spoken + time).roundedSeconds, slot: self.slot + slot)
+  }
+}
+
+extension RecordMeeting {
+  /// Moves the current speaker to the end of the order; the next speaker starts now, and what
+  /// is left is divided among those still to speak, the skipped speaker last (see the rule
+  /// above). What they spoke is carried into their later turn. On the last speaker, nothing
+  /// happens.
+  func skipSpeaker(_ state: inout State) -> Effect<Action> {
+    let index = state.speakerIndex
+    guard let id = state.currentSpeaker, !state.isOnLastSpeaker else { return .none }
+    let slot = state.speakerSlot(for: index)
+    let used = state.slotElapsed
+    var carried = state.carriedTurns[id] ?? CarriedTurn()
+    carried.spoken += state.turnTime
+    carried.slot += used
+    state.carriedTurns[id] = carried
+    state.speakers.remove(at: index)
+    state.speakers.append(id)
+    // A note being typed stays with whoever was speaking when it was started.
+    if let speaker = state.noteDraftSpeaker, speaker >= index {
+      state.noteDraftSpeaker = speaker == index ? state.speakers.count - 1 : speaker - 1
+    }
+    state.division = SlotDivision(start: slot.lowerBound + used, firstSpeaker: index)
+    return startTurn(of: index, &state)
+  }
+
+  /// Marks the absent attendee `id` as arrived: present, speaking last, what is left divided
+  /// again (see the rule above). Someone present, or not on the sync-up, is left as they are.
+  func joinAttendee(_ id: Attendee.ID, _ state: inout State) {
+    guard let position = state.lineup.firstIndex(where: { $0.id == id }),
+      state.lineup[position].absent, !state.speakers.isEmpty
+    else { return }
+    state.lineup[position].absent = false
+    let index = state.speakerIndex
+    let slot = state.speakerSlot(for: index)
+    let start = slot.lowerBound + state.slotElapsed
+    state.speakers.append(id)
+    state.division =
+      state.isInOvertime
+      ? SlotDivision(start: start, firstSpeaker: index + 1, keptSlot: slot)
+      : SlotDivision(start: start, firstSpeaker: index, turnSlotStart: slot.lowerBound)
+  }
+
+  /// Records, after the last turn, the turns of speakers skipped who did not speak again (the
+  /// meeting ended first), those who had spoken a second at least.
+  func recordCarriedTurns(_ state: inout State) {
+    for id in state.speakers where state.carriedTurns[id] != nil {
+      let carried = state.carriedTurns.removeValue(forKey: id) ?? CarriedTurn()
+      let turn = carried.turn(
+        of: id, named: state.lineup.first { $0.id == id }?.name ?? "", adding: .zero, slot: 0)
+      if turn.seconds > 0 { state.turns.append(turn) }
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import SyncUpsCore
+
+struct HooksUntrustCommand: RunnableCommand {
+  static let spec = CommandSpec(
+    name: "untrust",
+    abstract: "Stop the data repository's hooks from running.",
+    runs: Self.self)
+
+  var touchesFiles: Bool { false }
+
+  @MainActor func run(in context: CommandContext) throws {
+    let directory = try context.repositoryHooksDirectory()
+    let trust = HookTrust(environment: context.environment)
+    do {
+      guard (try trust.load())[directory] != nil else {
+        context.say("The hooks in '\(sanitize(directory))' were not trusted.")
+        return
+      }
+      try trust.record(directory, fingerprint: nil)
+    } catch {
+      throw CommandFailure("cannot record the trust: \(error)")
+    }
+    context.say("The hooks in '\(sanitize(directory))' no longer run.")
+  }
+}

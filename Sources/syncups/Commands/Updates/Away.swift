@@ -1,0 +1,190 @@
+import SharedState
+import SyncUpsCore
+
+struct AwayCommand: RunnableCommand {
+  static let spec = CommandSpec(
+    name: "away",
+    abstract: "Say when an attendee is away, list who is, or cancel it.",
+    discussion: """
+      With --from, records that the attendee is away from that day to the --to day, or \
+      until cancelled without --to, with an optional note. 'syncups updates' lists them as \
+      away on those days rather than missing, and stats count the meetings they missed \
+      while away apart from other absences.
+
+      With --cancel, cancels their time away from the --from day (today by default) on: \
+      time away that starts on that day or later goes, and time away under way then ends \
+      the day before (the days already away stay counted).
+
+      With --list, lists the time away that has not ended yet: the sync-up's, or every \
+      sync-up's without one; only the attendee's, given one. With --json, prints the time \
+      away objects with the attendee's id and name (and the sync-up's id with --list); \
+      after --cancel, the attendee object.
+      """,
+    runs: Self.self,
+    bindings: [
+      .argument(CommandTable.everySyncUpArgument, \.syncUp, parse: { text, _, _ in text }),
+      .argument(
+        ArgumentSpec(
+          name: "name", help: "The attendee: a name (any case) or an id prefix.",
+          completion: .attendee, isOptional: true),
+        \.name, parse: { text, _, _ in text }),
+      .option(
+        CommandTable.dayOption(
+          "from", help: "The first day away, or of what --cancel cancels, today by default"),
+        \.from, parse: ValueParser.day),
+      .option(
+        CommandTable.dayOption("to", help: "The last day away; without it, until cancelled"),
+        \.to, parse: ValueParser.day),
+      .option(
+        OptionSpec(long: "note", valueName: "text", help: "Why, or where to."),
+        \.note, parse: ValueParser.notBlank),
+      .flag(OptionSpec(long: "list", help: "List the time away that has not ended."), \.list),
+      .flag(OptionSpec(long: "cancel", help: "Cancel the time away from --from on."), \.cancel),
+    ],
+    examples: [
+      ExampleSpec(
+        "Ana is on holiday for a week:",
+        "syncups away eng ana --from 2026-12-07 --to 2026-12-11 --note holiday"),
+      ExampleSpec("Ben is in another meeting tomorrow:", "syncups away eng ben --from tomorrow --to tomorrow"),
+      ExampleSpec("Ana is back early, from today:", "syncups away eng ana --cancel"),
+      ExampleSpec("Who is away, in every sync-up:", "syncups away --list"),
+    ]
+  )
+
+  var syncUp: String?
+  var name: String?
+  var from: DayOption?
+  var to: DayOption?
+  var note: String?
+  var list = false
+  var cancel = false
+
+  func validate(path: [String]) throws(UsageError) {
+    if list {
+      guard !cancel, from == nil, to == nil, note == nil else {
+        throw UsageError("'--list' cannot be used with other options", path: path)
+      }
+      return
+    }
+    guard syncUp != nil, name != nil else {
+      throw UsageError("give the sync-up and the attendee's name, or '--list'", path: path)
+    }
+    if cancel {
+      guard to == nil, note == nil else {
+        throw UsageError("'--cancel' takes only '--from'", path: path)
+      }
+    } else if from == nil {
+      throw UsageError("give '--from DAY' (or '--cancel', or '--list')", path: path)
+    }
+  }
+
+  @MainActor func run(in context: CommandContext) throws {
+    let syncUps = try context.readSyncUps()
+    let today = CalendarDay.today
+    if list { return try listTimeAway(syncUps, today: today, in: context) }
+    let target = try context.syncUp(syncUp ?? "", in: syncUps)
+    let attendee = try context.attendee(name ?? "", in: target.attendees, of: target)
+    let first = (from ?? .relative(0)).day(today: today)
+    let last = to?.day(today: today)
+    if let last, last < first {
+      throw UsageError(
+        "'--to' (\(last.text)) is before '--from' (\(first.text))", path: ["away"])
+    }
+    if cancel, attendee.timeAway(from: first).isEmpty {
+      throw CommandFailure(
+        "\(UserText.attendee(attendee)) has no time away from \(first.longText) on in "
+          + "\(UserText.name(target))")
+    }
+    let action: SyncUpDetail.Action =
+      cancel
+      ? .cancelTimeAway(attendee: attendee.id, from: first)
+      : .announceTimeAway(attendee: attendee.id, from: first, to: last, note: note)
+    let stored = try context.changeSyncUps { syncUps in
+      guard let shared = syncUps[id: target.id], shared.wrappedValue.attendees[id: attendee.id] != nil
+      else {
+        throw CommandFailure(context.deletedMeanwhile(UserText.name(target)))
+      }
+      let store = context.makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
+      store.send(action)
+      return shared.wrappedValue
+    }
+    let changed = try require(stored.attendees[id: attendee.id], "the attendee")
+    let who = UserText.attendee(changed)
+    if cancel {
+      if context.options.json { return Output.standard(JSONOutput.attendee(changed).text()) }
+      context.say("Cancelled \(who)'s time away from \(first.longText) on in \(UserText.name(stored)).")
+    } else {
+      let added = try require(changed.away.last, "the time away")
+      if context.options.json {
+        return Output.standard(JSONOutput.timeAway(added, of: changed).text())
+      }
+      context.say(
+        "\(who) is away from \(first.longText)"
+          + (last.map { " to \($0.longText)" } ?? " until cancelled") + " in "
+          + "\(UserText.name(stored)).")
+    }
+  }
+
+  /// `--list`: the time away not ended by `today`, of the sync-up named or of each.
+  @MainActor private func listTimeAway(
+    _ syncUps: IdentifiedArrayOf<SyncUp>, today: CalendarDay, in context: CommandContext
+  ) throws {
+    let targets = try syncUp.map { [try context.syncUp($0, in: syncUps)] } ?? syncUps.elements
+    var rows: [(syncUp: SyncUp, attendee: Attendee, away: TimeAway)] = []
+    for target in targets {
+      let attendees = try name.map { [try context.attendee($0, in: target.attendees, of: target)] }
+        ?? target.attendees.elements
+      for attendee in attendees {
+        for away in attendee.away where away.to.map({ $0 >= today }) ?? true {
+          rows.append((target, attendee, away))
+        }
+      }
+    }
+    if context.options.json {
+      return Output.standard(
+        JSONOutput.array(
+          rows.map { JSONOutput.timeAway($0.away, of: $0.attendee, in: $0.syncUp) }
+        ).text())
+    }
+    guard !rows.isEmpty else { return context.say("Nobody is away.") }
+    var output: [String] = []
+    let headed = syncUp == nil
+    for target in targets {
+      let own = rows.filter { $0.syncUp.id == target.id }
+      guard !own.isEmpty else { continue }
+      var table = TextTable(alignments: [.left, .left, .left])
+      for row in own {
+        table.append([
+          UserText.cell(row.attendee.name, placeholder: UserText.unnamed, style: context.style),
+          TextTable.Cell(
+            "from \(row.away.from.longText)"
+              + (row.away.to.map { " to \($0.longText)" } ?? " until cancelled")),
+          UserText.cell(row.away.note ?? "", placeholder: "", style: context.style),
+        ])
+      }
+      let indent = headed ? "  " : ""
+      if headed {
+        output.append(
+          UserText.cell(target.title, placeholder: SyncUp.untitled, style: context.style).text
+            + "  " + target.id.shortID)
+      }
+      // A row without a note would end in the note column's padding.
+      output += table.lines().map { indent + String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+    Output.standard(output.joined(separator: "\n") + "\n")
+  }
+}
+
+extension JSONOutput {
+  /// A time away object as it shows itself, with `attendee` and `name`: whose it is; and
+  /// `syncUp`, the sync-up's id, when given.
+  static func timeAway(_ away: TimeAway, of attendee: Attendee, in syncUp: SyncUp? = nil)
+    -> JSONOutput
+  {
+    var members: [String: JSONOutput] = [
+      "attendee": .string(attendee.id.uuidString), "name": .string(attendee.name),
+    ]
+    if let syncUp { members["syncUp"] = .string(syncUp.id.uuidString) }
+    return .model(ShownModel(away, adding: members))
+  }
+}

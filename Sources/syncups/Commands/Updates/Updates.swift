@@ -1,0 +1,193 @@
+import SyncUpsCore
+
+struct UpdatesCommand: RunnableCommand {
+  static let spec = CommandSpec(
+    name: "updates",
+    abstract: "Show the updates written for a day: who wrote what, and who has not yet.",
+    discussion: """
+      For today unless --date names another day, or for each day from --since to today \
+      that has an update. Each update shows what was done, what is next and each blocker, \
+      in speaking order; then who has not written one yet, and who is away that day (with \
+      'syncups away'), who is not counted as missing.
+
+      With --format markdown, prints the same as Markdown, to paste into chat or a wiki. \
+      With --format json (or --json), prints an array with an object for each day: day, \
+      updates (update objects with the attendee's name), notWritten (attendee objects) and \
+      away (time away objects with the attendee's id and name).
+      """,
+    runs: Self.self,
+    bindings: [
+      .argument(CommandTable.syncUpArgument, \.syncUp),
+      .option(
+        CommandTable.dayOption("date", help: "The day to show, today by default"), \.date,
+        parse: ValueParser.day),
+      .option(
+        CommandTable.dayOption("since", help: "Every day from this one to today that has an update"),
+        \.since, parse: ValueParser.day),
+      .option(
+        OptionSpec(
+          long: "format", valueName: "format",
+          help: "What to print: \(Prose.alternatives(UpdatesFormat.allCases.map(\.rawValue))) "
+            + "(default: text).",
+          completion: .choices(UpdatesFormat.allCases.map(\.rawValue))),
+        \.format, parse: ValueParser.choice),
+    ],
+    examples: [
+      ExampleSpec("Today's updates:", "syncups updates eng"),
+      ExampleSpec(
+        "The week's, for the team's wiki:", "syncups updates eng --since 2026-11-23 --format markdown"),
+    ]
+  )
+
+  var syncUp = ""
+  var date: DayOption?
+  var since: DayOption?
+  var format = UpdatesFormat.text
+
+  func validate(path: [String]) throws(UsageError) {
+    if date != nil && since != nil {
+      throw UsageError("'--date' and '--since' cannot be used together", path: path)
+    }
+  }
+
+  @MainActor func run(in context: CommandContext) throws {
+    if format != .text {
+      try context.checkJSONOption(format: format.rawValue, path: ["updates"])
+    }
+    let syncUp = try context.syncUp(self.syncUp, in: context.readSyncUps())
+    let today = CalendarDay.today
+    let days: [DayOfUpdates]
+    if let since {
+      let first = since.day(today: today)
+      days = stride(from: first.daysSince1970, through: max(first, today).daysSince1970, by: 1)
+        .map { DayOfUpdates(CalendarDay(daysSince1970: $0), of: syncUp) }
+        .filter { !$0.updates.isEmpty }
+    } else {
+      days = [DayOfUpdates((date ?? .relative(0)).day(today: today), of: syncUp)]
+    }
+    switch context.options.json ? .json : format {
+    case .json:
+      Output.standard(JSONOutput.array(days.map { $0.json(of: syncUp) }).text())
+    case .text:
+      guard !days.isEmpty else {
+        return context.say("No updates since \(since?.day(today: today).longText ?? "").")
+      }
+      Output.standard(days.map { $0.text(of: syncUp) }.joined(separator: "\n"))
+    case .markdown:
+      Output.standard(days.map { $0.markdown(of: syncUp) }.joined(separator: "\n"))
+    }
+  }
+}
+
+/// What `updates --format` prints.
+enum UpdatesFormat: String, CaseIterable, Sendable {
+  case text, markdown, json
+}
+
+/// One day of a sync-up's written updates: those written, in speaking order, who has not
+/// written one, and who is away.
+///
+/// ```text
+/// Eng: Wed 25 Nov 2026
+///   Blob
+///     Done: the login page
+///     Blocker: waiting on API keys
+///   Not written yet: Ana
+///   Away: Cy (holiday, to Fri 27 Nov 2026)
+/// ```
+struct DayOfUpdates {
+  var day: CalendarDay
+  var updates: [WrittenUpdate]
+  /// Those present that day without an update, in speaking order.
+  var notWritten: [Attendee]
+  /// Those away that day, with their time away, in speaking order.
+  var away: [(attendee: Attendee, away: TimeAway)]
+
+  init(_ day: CalendarDay, of syncUp: SyncUp) {
+    self.day = day
+    updates = syncUp.updates(for: day)
+    let wrote = Set(updates.map(\.attendee))
+    away = syncUp.attendees.compactMap { attendee in
+      attendee.timeAway(on: day).map { (attendee, $0) }
+    }
+    let awayIDs = Set(away.map(\.attendee.id))
+    notWritten = syncUp.attendees.filter { !wrote.contains($0.id) && !awayIDs.contains($0.id) }
+  }
+
+  /// The name an update is shown under: its attendee's, or the short id of one since removed.
+  private func name(_ update: WrittenUpdate, of syncUp: SyncUp) -> String {
+    syncUp.attendees[id: update.attendee].map(UserText.attendee) ?? update.attendee.shortID
+  }
+
+  /// The parts of an update, labelled, each text as written (lines after the first under it).
+  private func parts(_ update: WrittenUpdate) -> [(label: String, text: String)] {
+    [("Done", update.done), ("Next", update.next)].compactMap { label, text in
+      text.map { (label, $0) }
+    } + update.blockers.map { ("Blocker", $0) }
+  }
+
+  /// `holiday, to Fri 27 Nov 2026`: the note and the last day, for the away line.
+  private static func detail(_ away: TimeAway) -> String {
+    let parts = [away.note.map(sanitize), away.to.map { "to \($0.longText)" }].compactMap { $0 }
+    return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+  }
+
+  func text(of syncUp: SyncUp) -> String {
+    let title = syncUp.title.isBlank ? SyncUp.untitled : sanitize(syncUp.title)
+    var lines = ["\(title): \(day.longText)"]
+    for update in updates {
+      lines.append("  " + name(update, of: syncUp))
+      for (label, text) in parts(update) {
+        let textLines = text.split(separator: "\n", omittingEmptySubsequences: false)
+          .map { sanitize(String($0)) }
+        lines.append("    \(label): \(textLines[0])")
+        lines += textLines.dropFirst().map { "      \($0)" }
+      }
+    }
+    if updates.isEmpty { lines.append("  No updates written.") }
+    if !notWritten.isEmpty {
+      lines.append("  Not written yet: " + notWritten.map(UserText.attendee).joined(separator: ", "))
+    }
+    if !away.isEmpty {
+      lines.append(
+        "  Away: "
+          + away.map { UserText.attendee($0.attendee) + Self.detail($0.away) }
+          .joined(separator: ", "))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func markdown(of syncUp: SyncUp) -> String {
+    let title = syncUp.title.isBlank ? SyncUp.untitled : syncUp.title
+    var blocks = ["## \(MarkdownText.escape(title)): \(day.longText)"]
+    for update in updates {
+      let items = parts(update).map { label, text in
+        "- \(label): " + text.split(separator: "\n").map { MarkdownText.escape(String($0)) }
+          .joined(separator: " ")
+      }
+      let name = syncUp.attendees[id: update.attendee].map(\.name) ?? update.attendee.shortID
+      blocks.append(([("**\(MarkdownText.escape(name))**")] + items).joined(separator: "\n"))
+    }
+    if updates.isEmpty { blocks.append("No updates written.") }
+    if !notWritten.isEmpty {
+      blocks.append(
+        "Not written yet: " + notWritten.map { MarkdownText.escape($0.name) }.joined(separator: ", "))
+    }
+    if !away.isEmpty {
+      blocks.append(
+        "Away: "
+          + away.map { MarkdownText.escape($0.attendee.name + Self.detail($0.away)) }
+          .joined(separator: ", "))
+    }
+    return blocks.joined(separator: "\n\n") + "\n"
+  }
+
+  func json(of syncUp: SyncUp) -> JSONOutput {
+    .object([
+      "day": .string(day.text),
+      "updates": .array(updates.map { JSONOutput.update($0, of: syncUp) }),
+      "notWritten": .array(notWritten.map(JSONOutput.attendee)),
+      "away": .array(away.map { JSONOutput.timeAway($0.away, of: $0.attendee) }),
+    ])
+  }
+}

@@ -1,0 +1,220 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+
+struct StandupCommand: RunnableCommand {
+  static let spec = CommandSpec(
+    name: "standup",
+    abstract: "Print each attendee's commits since the last meeting and their open items.",
+    discussion: """
+      The pre-read of a stand-up, to paste into chat: for every attendee, their commits in \
+      the repositories of the repositories setting (newest first, with the repository and \
+      short hash) and the blockers and actions they own, with their age in working days; \
+      then the open items nobody owns.
+
+      The commits are those made since the sync-up's last meeting, or, before its first, \
+      since the start of the previous working day (the workdays setting: on a Monday, \
+      Friday's; local dates, as TZ gives them); --since picks another start. An attendee's \
+      commits are those whose author matches one of their git identities (edit \
+      --git-author), else their name: the text anywhere in "Name <email>", case and all. \
+      Every local and remote-tracking branch is read, each repository once, several at a \
+      time; a repository that takes longer than \(WorkRequest.defaultTimeLimit.components.seconds) \
+      seconds is left out and named with "…". \
+      Repositories that do not exist or are not git repositories are named on standard \
+      error and skipped.
+
+      With --format markdown, prints a Markdown page; with --format json (or --json), an \
+      object with the window and each attendee's commits (repository, hash, subject, date, author).
+      """,
+    runs: Self.self,
+    bindings: [
+      .argument(CommandTable.syncUpArgument, \.syncUp),
+      .option(WorkCards.sinceOption, \.since, parse: ValueParser.since),
+      .repeating(WorkCards.repositoriesOption, \.repositories, parse: { text, _, _ in text }),
+      .option(.format(StandupFormat.self), \.format, parse: ValueParser.choice),
+    ],
+    examples: [
+      ExampleSpec("What everyone did since the last meeting:", "syncups standup eng"),
+      ExampleSpec(
+        "The week so far, as Markdown for the team's chat (Wayland):",
+        "syncups standup eng --since 1w --format markdown | wl-copy"),
+    ]
+  )
+
+  var syncUp = ""
+  var since: SinceDate?
+  var repositories: [String] = []
+  var format = StandupFormat.text
+
+  @MainActor func run(in context: CommandContext) throws {
+    if format == .markdown { try context.checkJSONOption(format: format.rawValue, path: ["standup"]) }
+    Output.standard(try answer(from: context.readSyncUps(), in: context))
+  }
+
+  /// What `standup` prints for the sync-up named among `syncUps`, at the `date` dependency's
+  /// now.
+  @MainActor func answer(from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext)
+    throws -> String
+  {
+    @Dependency(\.utcOffset) var utcOffset
+    let syncUp = try context.syncUp(self.syncUp, in: syncUps)
+    let window = WorkCards.window(of: syncUp, since: since)
+    let work = WorkCards.gather(
+      for: syncUp.attendees.elements, window: window, repositories: repositories, in: context)
+    let age = context.itemAge()
+    switch format {
+    case .json:
+      return JSONOutput.standup(work, of: syncUp, age: age).text()
+    case .text where context.options.json:
+      return JSONOutput.standup(work, of: syncUp, age: age).text()
+    case .text:
+      return StandupText.render(
+        work, of: syncUp, age: age, utcOffset: utcOffset(window.since), style: context.style,
+        width: standardOutputColumns())
+    case .markdown:
+      return StandupText.markdown(work, of: syncUp, age: age, utcOffset: utcOffset(window.since))
+    }
+  }
+}
+
+/// What `standup --format` prints.
+enum StandupFormat: String, CaseIterable, Sendable {
+  case text
+  case markdown
+  case json
+}
+
+extension SyncUp {
+  /// The open items `owner` owns (nil: those nobody here owns), oldest first.
+  func openItems(ownedBy owner: Attendee.ID?) -> [Item] {
+    items.elements.filter { item in
+      guard item.isOpen else { return false }
+      guard let owner else { return item.owner.map { attendees[id: $0] == nil } ?? true }
+      return item.owner == owner
+    }
+  }
+}
+
+/// The human output of `standup`: a heading with the window, then a block per attendee,
+/// each line cut to the terminal's width.
+///
+/// ```text
+/// Engineering: work since Fri 20 Nov 2026, 00:00
+///
+/// Blob: 2 commits in web, api
+///   web  4f3e1a8  Add the retry
+///   api  90e8344  Log the retries
+///   blocked 2 days: waiting on API keys
+///
+/// Ana: no commits
+///   action 1 day: send the notes
+/// ```
+enum StandupText {
+  static func render(
+    _ work: WorkCards, of syncUp: SyncUp, age: (Item) -> Int, utcOffset: Int,
+    style: TerminalStyle, width: Int?
+  ) -> String {
+    var lines = [style.bold(heading(work, of: syncUp, utcOffset: utcOffset))]
+    for (attendee, card) in work.cards {
+      lines.append("")
+      lines += card.lines(of: attendee, style: style)
+      for item in syncUp.openItems(ownedBy: attendee.id) {
+        lines.append("  " + sanitize(item.agendaText(age: age(item))))
+      }
+    }
+    let unowned = syncUp.openItems(ownedBy: nil)
+    if !unowned.isEmpty {
+      lines += ["", style.bold("Nobody's")]
+      lines += unowned.map { "  " + sanitize($0.agendaText(age: age($0))) }
+    }
+    guard let width else { return lines.joined(separator: "\n") + "\n" }
+    return lines.map { truncated($0, toWidth: width) }.joined(separator: "\n") + "\n"
+  }
+
+  /// A Markdown page: the heading, a section per attendee with their commits and open items
+  /// (as `meeting show --format markdown` lists items), escaped.
+  static func markdown(
+    _ work: WorkCards, of syncUp: SyncUp, age: @escaping (Item) -> Int, utcOffset: Int
+  ) -> String {
+    var blocks = ["## " + MarkdownText.escape(heading(work, of: syncUp, utcOffset: utcOffset))]
+    for (attendee, card) in work.cards {
+      blocks.append("### " + MarkdownText.escape(attendee.name))
+      blocks += card.markdownBlocks
+      let items = syncUp.openItems(ownedBy: attendee.id)
+      if !items.isEmpty {
+        blocks.append(
+          MeetingMarkdownRenderer.itemList(items, of: syncUp, resolutions: false, age: age))
+      }
+    }
+    let unowned = syncUp.openItems(ownedBy: nil)
+    if !unowned.isEmpty {
+      blocks.append("### Nobody's")
+      blocks.append(
+        MeetingMarkdownRenderer.itemList(unowned, of: syncUp, resolutions: false, age: age))
+    }
+    return blocks.joined(separator: "\n\n") + "\n"
+  }
+
+  /// `Engineering: work since Fri 20 Nov 2026, 00:00`.
+  static func heading(_ work: WorkCards, of syncUp: SyncUp, utcOffset: Int) -> String {
+    sanitize(SyncUp.shownTitle(syncUp.title)) + ": work " + span(work.window) { _ in utcOffset }
+  }
+
+  /// `since Fri 20 Nov 2026, 00:00`, with `until …` for a window that ends; local times,
+  /// `utcOffset(date)` seconds east of UTC.
+  static func span(_ window: WorkWindow, utcOffset: (Date) -> Int) -> String {
+    var text = "since " + DateText.meeting(window.since, utcOffset: utcOffset(window.since))
+    if let until = window.until {
+      text += " until " + DateText.meeting(until, utcOffset: utcOffset(until))
+    }
+    return text
+  }
+}
+
+extension JSONOutput {
+  /// `meeting show --work --json`'s `work`: `since`, `until` and `attendees`, each a card
+  /// (``WorkCard/jsonMembers(of:)``).
+  static func work(_ work: WorkCards) -> JSONOutput {
+    .object([
+      "since": .string(DateText.iso8601(work.window.since)),
+      "until": work.window.until.map { .string(DateText.iso8601($0)) } ?? .null,
+      "attendees": .array(work.cards.map { .object($1.jsonMembers(of: $0)) }),
+    ])
+  }
+
+  /// `standup --json`: `syncUp` (its id), `title`, `since` and `until` (ISO 8601; `until`
+  /// null for up to now), `repositories` (as read, as typed) and `attendees`, each a card
+  /// (``WorkCard/jsonMembers(of:)``) with `openItems` (item objects as ``item(_:of:)`` writes them, with `age` in working days); then
+  /// `unownedItems`. Documented in syncups(1).
+  static func standup(_ work: WorkCards, of syncUp: SyncUp, age: (Item) -> Int) -> JSONOutput {
+    func items(_ items: [Item]) -> JSONOutput {
+      .array(items.map { item in
+        .model(
+          ShownModel(
+            item,
+            adding: [
+              "ownerName": syncUp.ownerName(of: item).map(JSONOutput.string) ?? .null,
+              "age": .int(age(item)),
+            ]))
+      })
+    }
+    return .object([
+      "syncUp": .string(syncUp.id.uuidString),
+      "title": .string(syncUp.title),
+      "since": .string(DateText.iso8601(work.window.since)),
+      "until": work.window.until.map { .string(DateText.iso8601($0)) } ?? .null,
+      "repositories": .array(work.repositories.map(JSONOutput.string)),
+      "attendees": .array(
+        work.cards.map { attendee, card in
+          .object(
+            card.jsonMembers(of: attendee).merging(
+              ["openItems": items(syncUp.openItems(ownedBy: attendee.id))]) { $1 })
+        }),
+      "unownedItems": items(syncUp.openItems(ownedBy: nil)),
+    ])
+  }
+}

@@ -1,0 +1,158 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import Dispatch
+import SharedState
+import Synchronization
+import SyncUpsCore
+
+/// The work cards of one sync-up over one window, as `standup` and `meeting show --work`
+/// print them: gathered through the `workCards` dependency, each skipped repository said once
+/// on standard error.
+struct WorkCards {
+  /// Whose cards, in the sync-up's speaking order.
+  var cards: [(attendee: Attendee, card: WorkCard)]
+  var window: WorkWindow
+  /// The repositories read (the `repositories` setting, or `--repositories`), as typed.
+  var repositories: [String]
+
+  /// `--repositories`: read these instead of the `repositories` setting; repeatable.
+  static let repositoriesOption = OptionSpec(
+    long: "repositories", valueName: "path",
+    help: "Read this repository (a path or a quoted glob such as '~/src/*') instead of the "
+      + "repositories setting; repeatable.",
+    completion: .file)
+
+  /// `--since`: the cards' window starts then instead.
+  static let sinceOption = OptionSpec(
+    long: "since", valueName: "date",
+    help: "Read commits from this moment on instead: \(SinceDate.forms).")
+
+  /// The repositories to read: `given` (`--repositories`), else the `repositories` setting.
+  static func repositories(_ given: [String]) -> [String] {
+    @SharedReader(.repositories) var setting
+    return given.isEmpty ? setting : given
+  }
+
+  /// The window of the cards of a meeting of `syncUp` held at the `date` dependency's now:
+  /// from `since` (`--since`) when given, else since the sync-up's previous meeting, else
+  /// since the start of the previous working day (the `workdays` setting, local dates).
+  @MainActor static func window(of syncUp: SyncUp, since: SinceDate?) -> WorkWindow {
+    @Dependency(\.date.now) var now
+    @Dependency(\.utcOffset) var utcOffset
+    @SharedReader(.workingDays) var workingDays
+    return since.map { WorkWindow(since: $0.date(now: now)) }
+      ?? WorkWindow.of(
+        meetingAt: now, in: syncUp, isPast: false, workingDays: workingDays,
+        utcOffset: utcOffset)
+  }
+
+  /// Gathers the cards of `attendees` over `window` from `repositories` (the setting when
+  /// empty), waiting for the last one. Blank attendees without identities have no card.
+  @MainActor static func gather(
+    for attendees: [Attendee], window: WorkWindow, repositories given: [String],
+    in context: CommandContext
+  ) -> WorkCards {
+    @Dependency(\.workCards) var workCards
+    let repositories = Self.repositories(given)
+    if repositories.isEmpty {
+      context.note(
+        "No repositories to read: name them with 'syncups config set repositories PATH...' "
+          + "or --repositories.")
+    }
+    let attendees = attendees.filter { !$0.name.isBlank || !$0.gitAuthors.isEmpty }
+    let events = Events()
+    let done = DispatchSemaphore(value: 0)
+    let stream = workCards(
+      WorkRequest(window: window, attendees: attendees, repositories: repositories))
+    Task.detached {
+      for await event in stream { events.list.withLock { $0.append(event) } }
+      done.signal()
+    }
+    done.wait()
+    var cards: [WorkCard] = []
+    for event in events.list.withLock({ $0 }) {
+      switch event {
+      case .skipped(let repository, let reason):
+        context.saySkipped(repository, reason: reason)
+      case .card(let card):
+        cards.append(card)
+      }
+    }
+    return WorkCards(
+      cards: attendees.compactMap { attendee in
+        cards.first { $0.attendee == attendee.id }.map { (attendee, $0) }
+      },
+      window: window, repositories: repositories)
+  }
+
+  /// The events as they come, from the task reading them.
+  private final class Events: Sendable {
+    let list = Mutex<[WorkEvent]>([])
+  }
+}
+
+/// One card as text, Markdown and JSON: what `standup` prints per attendee and
+/// `meeting show --work` per speaker.
+extension WorkCard {
+  /// `Blob: 2 commits in web, api` and a line per commit (`  web  4f3e1a8  Add the retry`).
+  func lines(of attendee: Attendee, style: TerminalStyle) -> [String] {
+    let name = attendee.name.isBlank ? UserText.unnamed : attendee.name
+    var lines = [style.bold(sanitize(name)) + ": " + summary]
+    let repositoryWidth = repositories.map(displayWidth).max() ?? 0
+    for commit in commits {
+      lines.append(
+        "  " + ScreenText.padded(sanitize(commit.repository), toWidth: repositoryWidth) + "  "
+          + style.dim(String(commit.shortHash)) + "  " + sanitize(commit.subject))
+    }
+    return lines
+  }
+
+  /// The summary as a sentence, then a bulleted list of the commits, escaped.
+  var markdownBlocks: [String] {
+    var blocks = [MarkdownText.escape(summary.prefix(1).uppercased() + summary.dropFirst())]
+    if !commits.isEmpty {
+      blocks.append(
+        commits.map {
+          "- " + MarkdownText.escape($0.repository) + " `" + $0.shortHash + "` "
+            + MarkdownText.escape($0.subject)
+        }.joined(separator: "\n"))
+    }
+    return blocks
+  }
+
+  /// `id`, `name`, `commits` (each as ``JSONOutput/commit(_:)`` writes it, newest first),
+  /// `repositories` (those with commits) and `unread` (those not read in time).
+  func jsonMembers(of attendee: Attendee) -> [String: JSONOutput] {
+    [
+      "id": .string(attendee.id.uuidString),
+      "name": .string(attendee.name),
+      "commits": .array(commits.map(JSONOutput.commit)),
+      "repositories": .array(repositories.map(JSONOutput.string)),
+      "unread": .array(unread.map(JSONOutput.string)),
+    ]
+  }
+}
+
+extension JSONOutput {
+  /// A commit of a work card, in `standup`'s, `meeting show --work`'s and the meeting's `work`
+  /// event's JSON: `repository`, `hash`, `subject`, `date` (the author date, ISO 8601) and
+  /// `author` (`Name <email>`).
+  static func commit(_ commit: WorkCommit) -> JSONOutput {
+    .object([
+      "repository": .string(commit.repository), "hash": .string(commit.hash),
+      "subject": .string(commit.subject), "date": .string(DateText.iso8601(commit.date)),
+      "author": .string(commit.author),
+    ])
+  }
+}
+
+extension CommandContext {
+  /// Says on standard error that `repository` is left out of every work card, and why
+  /// (`Skipped ~/src/old: no such directory.`); nothing with `--quiet`.
+  func saySkipped(_ repository: String, reason: String) {
+    say("Skipped \(sanitize(repository)): \(sanitize(reason)).")
+  }
+}

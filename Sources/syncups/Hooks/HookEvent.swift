@@ -1,0 +1,117 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SyncUpsCore
+
+/// What a hook is run for: its name is the hook's file name (`hooks/meeting-ended`) and
+/// `$SYNCUPS_EVENT`. Each event hands its hook one JSON object on standard input, the shape a
+/// script already reads with `--json`: a meeting's events are its JSON Lines events
+/// (``PipeEvent/json``), the item events the `item` commands' item object, `synced` the
+/// `sync --json` object. ``sample`` builds one of each from those very encoders, for
+/// `hooks run --sample` and the manual.
+package enum HookEvent: String, CaseIterable, Sendable, Hashable {
+  case meetingStarted = "meeting-started"
+  case speakerChanged = "speaker-changed"
+  case overtime
+  case meetingEnded = "meeting-ended"
+  case itemOpened = "item-opened"
+  case itemResolved = "item-resolved"
+  case synced
+
+  /// When the event fires and what its object is, for help and the manual.
+  package var summary: String {
+    switch self {
+    case .meetingStarted:
+      "A meeting began: its started event (syncUpID, title, duration, speakers, overtime, open)."
+    case .speakerChanged:
+      "A speaker has the floor, the first one included: their speaker event (index from 1, "
+        + "count, name, elapsed, slot, items)."
+    case .overtime:
+      "The speaker's slot ran out and they go on: the overtime event (name, slot, elapsed)."
+    case .meetingEnded:
+      "A meeting ended, after it was saved (saved true, meeting the stored meeting object) or "
+        + "discarded (saved false, meeting null): its ended event."
+    case .itemOpened:
+      "A blocker or an action was raised, by 'item add' or in a meeting once it was saved: "
+        + "the item object."
+    case .itemResolved:
+      "An item was resolved, by 'item resolve' or in a meeting once it was saved: the item "
+        + "object."
+    case .synced:
+      "'sync' finished without error: its --json object (committed, remote, pushed, "
+        + "received, …)."
+    }
+  }
+
+  /// The sample object as `hooks run --sample` prints it and the manual shows it,
+  /// pretty-printed.
+  package var sampleText: String { sample.text(pretty: true) }
+
+  /// The hook event a meeting's event fires, or nil for one no hook is run for. Items raised
+  /// and resolved in a meeting wait for the meeting's save (``MeetingHooks``).
+  init?(_ event: PipeEvent) {
+    switch event {
+    case .started: self = .meetingStarted
+    case .speaker: self = .speakerChanged
+    case .overtime: self = .overtime
+    case .ended: self = .meetingEnded
+    case .item, .resolved, .turn, .absent, .note, .paused, .resumed, .work, .update, .skipped,
+      .joined:
+      return nil
+    }
+  }
+
+  /// The object a hook of this event could be given, with made-up values, written by the
+  /// encoders of the real events.
+  var sample: JSONOutput {
+    let syncUpID = UUID(uuidString: "5E6B1A52-3C0D-4F7E-9A61-0C1D2E3F4A5B")!
+    let ana = UUID(uuidString: "A0000000-0000-4000-8000-00000000000A")!
+    let ben = UUID(uuidString: "B0000000-0000-4000-8000-00000000000B")!
+    let meetingID = UUID(uuidString: "3F2E1D0C-B0A9-4887-9766-554433221100")!
+    let date = Date(timeIntervalSince1970: 1_795_600_800)  // 2026-11-25 10:00 UTC
+    let item = Item(
+      id: UUID(uuidString: "1C0FFEE0-0000-4000-8000-000000000001")!, kind: .blocker,
+      text: "waiting on API keys", owner: ana, opened: date.addingTimeInterval(-86_400))
+    switch self {
+    case .meetingStarted:
+      return PipeEvent.started(
+        syncUpID: syncUpID, title: "Engineering", duration: 600, speakers: 2, overtime: false
+      ).json
+    case .speakerChanged:
+      return PipeEvent.speaker(
+        index: 1, count: 2, name: "Ben", elapsed: 300, slot: 300, items: []
+      ).json
+    case .overtime:
+      return PipeEvent.overtime(name: "Ben", slot: 300, elapsed: 600).json
+    case .meetingEnded:
+      let meeting = Meeting(
+        id: meetingID, date: date.addingTimeInterval(590),
+        transcript: "Ana: Shipped the release\nBen: Reviewing the PR", started: date,
+        duration: 590, plannedDuration: 600, endedEarly: false,
+        attendees: [
+          MeetingAttendee(id: ana, name: "Ana", absent: false),
+          MeetingAttendee(id: ben, name: "Ben", absent: false),
+        ],
+        turns: [
+          Meeting.Turn(attendee: ana, name: "Ana", seconds: 300, slot: 300),
+          Meeting.Turn(attendee: ben, name: "Ben", seconds: 290, slot: 300),
+        ])
+      return PipeEvent.ended(elapsed: 590, meeting: meeting).json
+    case .itemOpened:
+      return .model(ShownModel(item))
+    case .itemResolved:
+      var resolved = item
+      resolved.resolved = date
+      resolved.resolution = "the keys came"
+      return .model(ShownModel(resolved))
+    case .synced:
+      var report = SyncReport()
+      report.committed = "Meeting of Engineering, 2 notes"
+      report.remote = "origin/main"
+      report.pushed = true
+      return report.json
+    }
+  }
+}

@@ -1,0 +1,132 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+
+/// The hooks of one run of syncups: where the events of a command or a meeting go. A command
+/// fires its events once its data is stored; they are held until the command has returned
+/// (its transaction over, the data file's lock let go) and then run by a ``HookRunner``, off
+/// the main queue; a meeting lets them go at its start (``release()``). Before the process
+/// exits, ``finish()`` waits for the runs, at most the time limit, and says on standard error
+/// what went wrong, once per hook program. A hook's outcome never changes the command's
+/// exit status or anything stored.
+///
+/// ```swift
+/// context.hooks.fire(.itemOpened, JSONOutput.model(ShownModel(item)), syncUp: syncUp.id)
+/// ```
+///
+/// Off with `--no-hooks` or `SYNCUPS_NO_HOOKS` (set, and neither empty nor `0`), which hooks
+/// themselves run with, so that a hook's own syncups commands fire none.
+@MainActor
+final class Hooks {
+  let isEnabled: Bool
+  private let environment: [String: String]
+  private let dataFile: String
+  private var isHeld = true
+  private var held: [HookRunner.Run] = []
+  private var runner: HookRunner?
+  /// Read at the first event: commands that fire none never look.
+  private lazy var installed = InstalledHooks(environment: environment, dataFile: dataFile)
+
+  /// The default time limit of one run, without the `hook-timeout` setting.
+  static let defaultLimit = Duration.seconds(10)
+
+  init(environment: [String: String], dataFile: String, noHooksOption: Bool) {
+    self.environment = environment
+    self.dataFile = dataFile
+    isEnabled = !noHooksOption && !Self.isOff(environment["SYNCUPS_NO_HOOKS"])
+  }
+
+  /// Whether `SYNCUPS_NO_HOOKS`'s value turns hooks off.
+  nonisolated static func isOff(_ value: String?) -> Bool {
+    guard let value else { return false }
+    return !value.isEmpty && value != "0"
+  }
+
+  /// Where hooks' output goes: `$XDG_STATE_HOME/syncups/hooks.log`
+  /// (`~/.local/state/syncups/hooks.log`).
+  nonisolated static func logFile(environment: [String: String]) -> String {
+    BaseDirectories(environment: environment).state
+      .appending(path: "syncups/hooks.log", directoryHint: .notDirectory).path
+  }
+
+  /// Whether any program would run for `event`.
+  func has(_ event: HookEvent) -> Bool {
+    programs(for: event) > 0
+  }
+
+  /// How many programs would run for `event`.
+  func programs(for event: HookEvent) -> Int {
+    isEnabled ? installed.runnable(for: event).count : 0
+  }
+
+  /// Runs the hooks of `event` with `payload` on standard input; `syncUp` (the sync-up the
+  /// event concerns) goes in their environment as `SYNCUPS_SYNCUP`.
+  func fire(_ event: HookEvent, _ payload: JSONOutput, syncUp: UUID? = nil) {
+    guard has(event) else { return }
+    fire(event, text: payload.text(pretty: false), syncUp: syncUp)
+  }
+
+  /// Runs the hooks of `event` with `input` on standard input.
+  func fire(_ event: HookEvent, text input: String, syncUp: UUID? = nil) {
+    guard isEnabled else { return }
+    let hooks = installed.runnable(for: event)
+    guard !hooks.isEmpty else { return }
+    if runner == nil {
+      @Dependency(\.date) var date
+      runner = HookRunner(
+        limit: Self.limit(), logFile: Self.logFile(environment: environment), date: date)
+    }
+    let runs = hooks.map {
+      HookRunner.Run(
+        hook: $0, input: input,
+        environment: Self.environment(
+          for: event, syncUp: syncUp, dataFile: dataFile, base: environment))
+    }
+    if isHeld {
+      held += runs
+    } else {
+      for run in runs { runner?.submit(run) }
+    }
+  }
+
+  /// Runs the events held so far, and every later one as it comes.
+  func release() {
+    isHeld = false
+    for run in held { runner?.submit(run) }
+    held = []
+  }
+
+  /// Runs what is held and waits for every run, at most the time limit; then says on
+  /// standard error what went wrong, and returns how many things did.
+  @discardableResult
+  func finish() -> Int {
+    release()
+    guard let runner else { return 0 }
+    let problems = runner.finish()
+    for problem in problems { Output.error(problem + "\n") }
+    return problems.count
+  }
+
+  /// A hook's environment: this process's, with `SYNCUPS_EVENT`, `SYNCUPS_FILE`,
+  /// `SYNCUPS_SYNCUP` when the event concerns a sync-up, and `SYNCUPS_NO_HOOKS=1`.
+  nonisolated static func environment(
+    for event: HookEvent, syncUp: UUID?, dataFile: String, base: [String: String]
+  ) -> [String: String] {
+    var environment = base
+    environment["SYNCUPS_EVENT"] = event.rawValue
+    environment["SYNCUPS_FILE"] = dataFile
+    environment["SYNCUPS_SYNCUP"] = syncUp?.uuidString
+    environment["SYNCUPS_NO_HOOKS"] = "1"
+    return environment
+  }
+
+  /// The time limit of one run: the `hook-timeout` setting.
+  private static func limit() -> Duration {
+    @SharedReader(.hookTimeout) var seconds
+    return .seconds(seconds)
+  }
+}

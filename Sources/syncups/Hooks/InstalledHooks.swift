@@ -1,0 +1,203 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SharedState
+
+/// The hook programs there are for one data file, found as git and run-parts find theirs:
+/// in a hooks directory, the file named for the event (`meeting-ended`), then the files in
+/// the directory named for it with `.d` (`meeting-ended.d/*`) in name order, leaving out names
+/// that start with a dot or end in `~`. The user's own directory,
+/// `$XDG_CONFIG_HOME/syncups/hooks` (`~/.config/syncups/hooks`), comes first; then, when the
+/// data file lies in a git work tree whose `.syncups/hooks` the user trusted
+/// (``HookTrust``), that one.
+///
+/// ```swift
+/// let installed = InstalledHooks(environment: environment, dataFile: "/home/ana/team/sync-ups.json")
+/// installed.runnable(for: .meetingEnded).map(\.path)
+/// // ["/home/ana/.config/syncups/hooks/meeting-ended"]
+/// ```
+struct InstalledHooks: Sendable {
+  /// One program found for an event.
+  struct Hook: Sendable, Equatable {
+    var event: HookEvent
+    var path: String
+    /// Whether it can be run: a file this user may execute.
+    var isExecutable: Bool
+    /// Whether it lies in the data repository's hooks, not the user's.
+    var isFromRepository: Bool
+  }
+
+  /// Whether the repository's hooks may run.
+  enum Trust: Sendable, Equatable {
+    /// There is no repository hooks directory.
+    case none
+    case untrusted
+    case trusted
+    /// Trusted once, changed since: they need trusting again.
+    case changed
+  }
+
+  /// The user's hooks directory.
+  let userDirectory: String
+  /// The data repository's `.syncups/hooks`, when the data file lies in a git work tree and
+  /// the directory exists.
+  let repositoryDirectory: String?
+  let repositoryTrust: Trust
+  /// Every program found, the user's first, in the order they run.
+  let hooks: [Hook]
+  /// The files in a hooks directory that no event runs: a misspelt name, most likely
+  /// (`meeting-end`), which `hooks list` points out.
+  let strays: [String]
+
+  init(environment: [String: String], dataFile: String) {
+    userDirectory = Self.userDirectory(environment: environment)
+    let repository = Self.repositoryDirectory(of: dataFile)
+    repositoryDirectory = repository
+    repositoryTrust =
+      repository.map {
+        HookTrust(environment: environment).trust(of: $0)
+      } ?? .none
+    var hooks = Self.programs(in: userDirectory, fromRepository: false)
+    if let repository { hooks += Self.programs(in: repository, fromRepository: true) }
+    self.hooks = hooks
+    strays = ([userDirectory] + (repository.map { [$0] } ?? [])).flatMap(Self.strays(in:))
+  }
+
+  /// The programs an event runs, in order: the user's, then the repository's when trusted.
+  func runnable(for event: HookEvent) -> [Hook] {
+    hooks.filter { $0.event == event && (!$0.isFromRepository || repositoryTrust == .trusted) }
+  }
+
+  /// `$XDG_CONFIG_HOME/syncups/hooks`, else `~/.config/syncups/hooks`.
+  static func userDirectory(environment: [String: String]) -> String {
+    BaseDirectories(environment: environment).configuration
+      .appending(path: "syncups/hooks", directoryHint: .isDirectory).path
+  }
+
+  /// `.syncups/hooks` at the top of the git work tree the data file lies in, when it exists.
+  static func repositoryDirectory(of dataFile: String) -> String? {
+    var directory = parent(of: dataFile)
+    while !directory.isEmpty {
+      if access(directory + "/.git", F_OK) == 0 {
+        let hooks = directory + "/.syncups/hooks"
+        return isDirectory(hooks) ? hooks : nil
+      }
+      guard directory != "/" else { return nil }
+      directory = parent(of: directory)
+    }
+    return nil
+  }
+
+  /// The entries of `directory` named for no event (nor for an event's `.d` directory),
+  /// leaving out those whose names start with a dot or end in `~`.
+  private static func strays(in directory: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let known = Set(HookEvent.allCases.flatMap { [$0.rawValue, $0.rawValue + ".d"] })
+    return names.sorted()
+      .filter { !$0.hasPrefix(".") && !$0.hasSuffix("~") && !known.contains($0) }
+      .map { directory + "/" + $0 }
+  }
+
+  /// The programs of every event in `directory`, event by event in ``HookEvent`` order.
+  private static func programs(in directory: String, fromRepository: Bool) -> [Hook] {
+    guard isDirectory(directory) else { return [] }
+    var hooks: [Hook] = []
+    for event in HookEvent.allCases {
+      var paths: [String] = []
+      let single = directory + "/" + event.rawValue
+      if isFile(single) { paths.append(single) }
+      let parts = single + ".d"
+      if isDirectory(parts), let names = try? FileManager.default.contentsOfDirectory(atPath: parts) {
+        for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix("~") {
+          if isFile(parts + "/" + name) { paths.append(parts + "/" + name) }
+        }
+      }
+      hooks += paths.map {
+        Hook(
+          event: event, path: $0, isExecutable: access($0, X_OK) == 0,
+          isFromRepository: fromRepository)
+      }
+    }
+    return hooks
+  }
+
+  /// The directory `path` lies in: `/a` for `/a/b`, `/` for `/a`.
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+  }
+
+  static func isFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+}
+
+/// The repository hooks directories the user trusted, each with the fingerprint of its
+/// contents then, kept in `$XDG_CONFIG_HOME/syncups/trusted-hooks.json` (a JSON object from
+/// directory to fingerprint). Hooks in a shared repository are a teammate's code: they run
+/// only once trusted here, and only as they were when trusted (a changed, added or removed
+/// file, or a changed mode, needs trusting again).
+struct HookTrust {
+  /// The file the trust is kept in.
+  let file: String
+
+  init(environment: [String: String]) {
+    file = BaseDirectories(environment: environment).configuration
+      .appending(path: "syncups/trusted-hooks.json", directoryHint: .notDirectory).path
+  }
+
+  /// How the hooks in `directory` stand.
+  func trust(of directory: String) -> InstalledHooks.Trust {
+    guard let recorded = (try? load())?[directory] else { return .untrusted }
+    return recorded == Self.fingerprint(of: directory) ? .trusted : .changed
+  }
+
+  /// The directories trusted and their fingerprints; empty when none is.
+  ///
+  /// - Throws: when the file exists but cannot be read as the object it should be.
+  func load() throws -> [String: String] {
+    guard let data = FileManager.default.contents(atPath: file) else { return [:] }
+    return try JSONDecoder().decode([String: String].self, from: data)
+  }
+
+  /// Records `directory` as trusted as it is now (`fingerprint` nil: no longer trusted),
+  /// replacing the file atomically.
+  func record(_ directory: String, fingerprint: String?) throws {
+    var trusted = try load()
+    trusted[directory] = fingerprint
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let folder = InstalledHooks.parent(of: file)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try encoder.encode(trusted).write(to: URL(filePath: file), options: .atomic)
+  }
+
+  /// SHA-256 over every file under `directory`: its path there, whether it is executable,
+  /// and its bytes.
+  static func fingerprint(of directory: String) -> String {
+    var hash = SHA256()
+    let paths = (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []
+    for path in paths.sorted() {
+      let full = directory + "/" + path
+      guard InstalledHooks.isFile(full) else { continue }
+      let bytes = FileManager.default.contents(atPath: full).map { [UInt8]($0) } ?? []
+      hash.update(Array(path.utf8) + [0, access(full, X_OK) == 0 ? 1 : 0])
+      hash.update(Array(String(bytes.count).utf8) + [0])
+      hash.update(bytes)
+    }
+    return hash.hexDigest()
+  }
+}

@@ -1,0 +1,63 @@
+import SharedState
+import SyncUpsCore
+
+/// A meeting's events for its hooks, whichever front end shows it: the same events a script
+/// reads (``PipeEvent/opening(_:)`` and ``PipeEvent/changes(from:to:)``), as they happen. The
+/// items raised and resolved in the meeting are stored only with the meeting, so their hooks
+/// run once it is saved, and not at all when it is discarded; then `meeting-ended`.
+///
+/// ```swift
+/// let meetingHooks = MeetingHooks(hooks: hooks, store: store)  // meeting-started, speaker-changed
+/// meetingHooks.ended(.saved(meeting, restored: false), state: store.state)
+/// ```
+@MainActor
+final class MeetingHooks {
+  private let hooks: Hooks
+  private let syncUpID: SyncUp.ID
+  /// The sync-up's items as the meeting began, to tell the items it raised or resolved.
+  private let itemsAtStart: IdentifiedArrayOf<Item>
+  private var last: RecordMeeting.State
+  private var observation: StoreObservation?
+
+  /// Fires the meeting's opening events, and watches `store` for the rest when a hook
+  /// would run for them (a meeting without such hooks costs nothing more per tick).
+  init(hooks: Hooks, store: Store<RecordMeeting.State, RecordMeeting.Action>) {
+    let state = store.state
+    self.hooks = hooks
+    syncUpID = state.syncUp.id
+    itemsAtStart = state.syncUp.items
+    last = state
+    fire(PipeEvent.opening(state))
+    if hooks.has(.speakerChanged) || hooks.has(.overtime) {
+      observation = store.observe { [weak self] state in self?.changed(to: state) }
+    }
+  }
+
+  /// The meeting ended as `ending` (stored, when saved) in the state `state`.
+  func ended(_ ending: LiveMeeting.Ending, state: RecordMeeting.State) {
+    observation?.cancel()
+    if case .saved = ending {
+      for item in state.itemChanges {
+        let before = itemsAtStart[id: item.id]
+        if before == nil { hooks.fire(.itemOpened, .model(ShownModel(item)), syncUp: syncUpID) }
+        if item.resolved != nil, before?.resolved == nil {
+          hooks.fire(.itemResolved, .model(ShownModel(item)), syncUp: syncUpID)
+        }
+      }
+    }
+    fire([PipeEvent.ended(ending, elapsed: state.meetingSeconds)])
+  }
+
+  private func changed(to state: RecordMeeting.State) {
+    let old = last
+    last = state
+    fire(PipeEvent.changes(from: old, to: state))
+  }
+
+  private func fire(_ events: [PipeEvent]) {
+    for event in events {
+      guard let kind = HookEvent(event) else { continue }
+      hooks.fire(kind, event.json, syncUp: syncUpID)
+    }
+  }
+}

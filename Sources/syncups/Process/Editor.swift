@@ -1,0 +1,81 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The user's text editor, run on a file on the terminal, as `git commit` runs it: `$VISUAL`,
+/// else `$EDITOR`, else `vi`, through `/bin/sh`, so that an editor given with its options
+/// (`code --wait`) works.
+///
+/// ```swift
+/// let text = try Editor.edit("Done:\n", environment: environment, name: "update")
+/// ```
+enum Editor {
+  /// The editor's command line: the first of `$VISUAL` and `$EDITOR` that is set and not
+  /// empty, else `vi`.
+  static func command(environment: [String: String]) -> String {
+    for name in ["VISUAL", "EDITOR"] {
+      if let command = environment[name], !command.allSatisfy(\.isWhitespace) { return command }
+    }
+    return "vi"
+  }
+
+  /// Writes `text` to a temporary file named for `name`, runs the editor on it with this
+  /// process's terminal and environment, and returns what the file holds when the editor
+  /// ends. The file is removed afterwards.
+  ///
+  /// - Throws: ``CommandFailure`` when the file cannot be written or read, or the editor
+  ///   cannot be started or exits with a status other than 0.
+  static func edit(_ text: String, environment: [String: String], name: String) throws -> String {
+    let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array("\(directory)/syncups-\(name)-XXXXXX.txt".utf8CString)
+    let descriptor = mkstemps(&template, 4)
+    guard descriptor >= 0 else {
+      throw CommandFailure(
+        "cannot make a file to edit in '\(directory)': \(String(cString: strerror(errno)))")
+    }
+    let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    defer { unlink(path) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == bytes.count else {
+      throw CommandFailure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+    }
+    let command = Self.command(environment: environment)
+    let status = try run(["/bin/sh", "-c", "\(command) \"$@\"", command, path])
+    guard status == 0 else {
+      throw CommandFailure(
+        "the editor '\(command)' exited with status \(status); nothing was written")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CommandFailure("cannot read '\(path)' after editing")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Runs `arguments` (the program first) with this process's standard streams and
+  /// environment, and waits for it: its exit status, 128 + the signal that ended it.
+  private static func run(_ arguments: [String]) throws -> Int32 {
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let started = argv.withUnsafeBufferPointer {
+      posix_spawn(&pid, arguments[0], nil, nil, $0.baseAddress!, environ)
+    }
+    guard started == 0 else {
+      throw CommandFailure(
+        "cannot run the editor: \(String(cString: strerror(started)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let signal = status & 0x7F
+    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+  }
+}

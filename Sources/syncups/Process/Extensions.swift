@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Extensions: `syncups NAME …` runs the program `syncups-NAME` found on `PATH` when NAME is no
+/// command of syncups, as git and gh do. The global options before NAME are syncups' own
+/// (`--file` sets `SYNCUPS_FILE` for the extension, `--no-hooks` sets `SYNCUPS_NO_HOOKS=1`);
+/// the words after it are the extension's. The extension replaces the syncups process
+/// (`exec`), so its exit status is the command's.
+///
+/// ```swift
+/// Extensions.call(in: ["--file", "team.json", "standup", "--today"], environment: environment)
+/// // Extensions.Call(program: "/usr/local/bin/syncups-standup", arguments: ["--today"], …)
+/// ```
+enum Extensions {
+  /// The prefix of every extension's program name.
+  static let prefix = CommandTable.programName + "-"
+
+  /// An extension to run.
+  struct Call: Equatable {
+    var program: String
+    var arguments: [String]
+    /// `--file`'s value, when given before the name.
+    var file: String?
+    var noHooks = false
+  }
+
+  /// The extension `arguments` ask for, or nil when they name a command of syncups, or no
+  /// program on `PATH`.
+  static func call(in arguments: [String], environment: [String: String]) -> Call? {
+    var call = Call(program: "", arguments: [])
+    var index = 0
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      guard word.hasPrefix("-"), word != "-", word != "--" else {
+        guard CommandTable.root.subcommand(named: word) == nil,
+          let program = program(named: word, environment: environment)
+        else { return nil }
+        call.program = program
+        call.arguments = Array(arguments[index...])
+        return call
+      }
+      // A global option: `--file` and `--color` take a value, in the next word or after `=`.
+      let name = word.hasPrefix("--") ? String(word.prefix { $0 != "=" }) : word
+      guard
+        let option = CommandTable.globalOptions.first(where: {
+          $0.longName == name || $0.short.map { "-" + String($0) } == name
+        })
+      else { return nil }
+      var value: String?
+      if option.takesValue {
+        if let equals = word.firstIndex(of: "=") {
+          value = String(word[word.index(after: equals)...])
+        } else if index < arguments.count {
+          value = arguments[index]
+          index += 1
+        }
+      }
+      // `syncups --help NAME` asks syncups, which says NAME is no command.
+      if option.long == "help" || option.long == "version" { return nil }
+      if option.long == "file" { call.file = value }
+      if option.long == "no-hooks" { call.noHooks = true }
+    }
+    return nil
+  }
+
+  /// The path of `syncups-NAME` in the first directory of `PATH` that has it executable.
+  static func program(named name: String, environment: [String: String]) -> String? {
+    guard !name.isEmpty, !name.contains("/") else { return nil }
+    for directory in searchPath(environment) {
+      let candidate = directory + "/" + prefix + name
+      if InstalledHooks.isFile(candidate), access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+
+  /// The names of the extensions on `PATH` (without the prefix), sorted, each once, leaving
+  /// out those a command of syncups hides.
+  static func installed(environment: [String: String]) -> [String] {
+    var names: Set<String> = []
+    for directory in searchPath(environment) {
+      guard let entries = try? directoryEntries(directory) else { continue }
+      for entry in entries where entry.hasPrefix(prefix) {
+        let name = String(entry.dropFirst(prefix.count))
+        guard !name.isEmpty, CommandTable.root.subcommand(named: name) == nil,
+          program(named: name, environment: environment) != nil
+        else { continue }
+        names.insert(name)
+      }
+    }
+    return names.sorted()
+  }
+
+  /// Replaces this process with the extension; returns only when it could not be started,
+  /// with the status to exit with after saying why.
+  static func run(_ call: Call, dataFile: String, environment: [String: String]) -> Int32 {
+    var environment = environment
+    environment["SYNCUPS_FILE"] = dataFile
+    if call.noHooks { environment["SYNCUPS_NO_HOOKS"] = "1" }
+    Output.flush()
+    let name = String(call.program.split(separator: "/").last ?? "")
+    let argv = ([name] + call.arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    execve(call.program, argv, envp)
+    let reason = String(cString: strerror(errno))
+    Output.error("Error: cannot run '\(sanitize(call.program))': \(reason)\n")
+    return ExitStatus.failure.rawValue
+  }
+
+  private static func searchPath(_ environment: [String: String]) -> [String] {
+    (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+      .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
+  }
+
+  private static func directoryEntries(_ directory: String) throws -> [String] {
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      names.append(name)
+    }
+    return names
+  }
+}

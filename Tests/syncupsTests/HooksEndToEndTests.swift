@@ -1,0 +1,396 @@
+import ChildProcessSupport
+import Foundation
+import Testing
+
+/// Hooks and extensions run as the program: hook scripts written into the scratch home's
+/// `XDG_CONFIG_HOME`, each recording what it was given.
+@Suite("Hooks end to end")
+struct HooksEndToEndTests {
+  static let engID = "00000000-0000-0000-0000-000000000001"
+
+  /// Eng: Ana, Ben and Cy, `seconds` long.
+  func engineering(seconds: Int = 90) throws -> SyncUpsRun {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[{"id":"00000000-0000-0000-0000-00000000000A","name":"Ana"},\
+      {"id":"00000000-0000-0000-0000-00000000000B","name":"Ben"},\
+      {"id":"00000000-0000-0000-0000-00000000000C","name":"Cy"}],\
+      "duration":\(seconds),"id":"\(Self.engID)","meetings":[],"theme":"orange","title":"Eng"}]
+      """)
+    return syncups
+  }
+
+  func hooksDirectory(_ syncups: SyncUpsRun) -> String { syncups.home.path + "/config/syncups/hooks" }
+  func recordDirectory(_ syncups: SyncUpsRun) -> String { syncups.home.path + "/record" }
+
+  /// Writes the program `body` (a shell script) at `path`, executable unless told.
+  func writeProgram(_ body: String, at path: String, executable: Bool = true) throws {
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try ("#!/bin/sh\n" + body).write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: executable ? 0o755 : 0o644], ofItemAtPath: path)
+  }
+
+  /// A hook for each of `events` (in `directory`, else the user's) that appends its input to
+  /// `record/EVENT.json` and its environment to `record/EVENT.env`.
+  func installRecorders(
+    _ syncups: SyncUpsRun, for events: [String], in directory: String? = nil
+  ) throws {
+    let record = recordDirectory(syncups)
+    try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
+    for event in events {
+      try writeProgram(
+        """
+        cat >> '\(record)'/"$SYNCUPS_EVENT.json"
+        printf '%s|%s|%s|%s\\n' "$SYNCUPS_EVENT" "$SYNCUPS_FILE" "$SYNCUPS_SYNCUP" \
+        "$SYNCUPS_NO_HOOKS" >> '\(record)'/"$SYNCUPS_EVENT.env"
+
+        """, at: (directory ?? hooksDirectory(syncups)) + "/" + event)
+    }
+  }
+
+  /// What the recorder of `event` was given, a line per run; nil when it never ran.
+  func recorded(_ syncups: SyncUpsRun, _ event: String, _ kind: String = "json") -> [String]? {
+    guard
+      let text = try? String(
+        contentsOfFile: recordDirectory(syncups) + "/\(event).\(kind)", encoding: .utf8)
+    else { return nil }
+    return text.split(separator: "\n").map(String.init)
+  }
+
+  func object(_ text: String) throws -> NSDictionary {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+  }
+
+  @Test func itemCommandsFireWithTheItemObjectTheyPrint() throws {
+    let syncups = try engineering()
+    try installRecorders(syncups, for: ["item-opened", "item-resolved"])
+    let added = try syncups("--json", "item", "add", "eng", "--blocker", "slow CI")
+    #expect(added.status == 0)
+    #expect(added.error == "")
+    let resolved = try syncups("--json", "item", "resolve", "eng", "1", "--note", "faster now")
+    #expect(resolved.status == 0)
+
+    let opened = try #require(recorded(syncups, "item-opened"))
+    #expect(opened.count == 1)
+    #expect(try object(opened[0]) == (try object(added.output)))
+    let closed = try #require(recorded(syncups, "item-resolved"))
+    #expect(closed.count == 1)
+    #expect(try object(closed[0]) == (try object(resolved.output)))
+    #expect(
+      recorded(syncups, "item-opened", "env")
+        == ["item-opened|\(syncups.dataFile)|\(Self.engID)|1"])
+  }
+
+  @Test func aMeetingFiresItsEventsAsItsJSONLinesSayThem() throws {
+    let syncups = try engineering()
+    try installRecorders(
+      syncups,
+      for: ["meeting-started", "speaker-changed", "meeting-ended", "item-opened", "item-resolved"])
+    let result = try syncups(
+      "--json", "start", "eng", input: "blocker slow CI\nnext\nsave\n",
+      environment: StartEndToEndTests.immediate)
+    #expect(result.status == 0)
+    #expect(result.error == "")
+    let lines = result.output.split(separator: "\n").map(String.init)
+    func events(_ name: String) -> [String] {
+      lines.filter { $0.contains(#""event":"\#(name)""#) }
+    }
+    #expect(recorded(syncups, "meeting-started") == events("started"))
+    #expect(events("started").count == 1)
+    #expect(recorded(syncups, "speaker-changed") == events("speaker"))
+    #expect(events("speaker").count == 2)
+    #expect(recorded(syncups, "meeting-ended") == events("ended"))
+    #expect(events("ended").count == 1)
+    #expect(recorded(syncups, "item-resolved") == nil)
+
+    // The blocker raised in the meeting, as stored with it.
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(try syncups("--json", "items", "eng").output.utf8))
+        as? [NSDictionary])
+    let opened = try #require(recorded(syncups, "item-opened"))
+    #expect(opened.count == 1)
+    #expect(try object(opened[0]) == items[0])
+    #expect(
+      recorded(syncups, "meeting-ended", "env")
+        == ["meeting-ended|\(syncups.dataFile)|\(Self.engID)|1"])
+  }
+
+  /// The terminal's meeting fires the same events as a script's, and a hook's trouble is
+  /// said after the screen is given back.
+  @Test func aMeetingOnTheTerminalFiresTheSameEvents() throws {
+    let syncups = try engineering()
+    try installRecorders(syncups, for: ["meeting-started", "speaker-changed", "meeting-ended"])
+    try writeProgram("exit 5\n", at: hooksDirectory(syncups) + "/meeting-ended.d/failing")
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("n")
+    #expect(meeting.waitFor("Ben is speaking"))
+    meeting.type("e")
+    #expect(meeting.waitFor("[s] Save and end"))
+    meeting.type("s")
+    #expect(meeting.wait() == 0)
+    #expect(meeting.settingsAreRestored)
+    let afterScreen = meeting.screen.split(separator: "\u{1B}[?1049l").last.map(String.init) ?? ""
+    #expect(afterScreen.contains("Warning: the meeting-ended hook '"))
+
+    #expect(
+      recorded(syncups, "meeting-started") == [
+        #"{"duration":90,"event":"started","overtime":false,"speakers":3,"syncUpID":"\#(Self.engID)","title":"Eng"}"#
+      ])
+    let speakers = try (recorded(syncups, "speaker-changed") ?? []).map(object)
+    #expect(speakers.map { $0["name"] as? String } == ["Ana", "Ben"])
+    #expect(speakers.map { $0["index"] as? Int } == [1, 2])
+    let ended = try #require(recorded(syncups, "meeting-ended"))
+    #expect(ended.count == 1)
+    let stored = try StartEndToEndTests().savedMeetings(syncups)
+    #expect(try object(ended[0])["meeting"] as? NSDictionary == stored.first.map { $0 as NSDictionary })
+  }
+
+  @Test func aDiscardedMeetingFiresEndedUnsavedAndNoItems() throws {
+    let syncups = try engineering()
+    try installRecorders(syncups, for: ["meeting-ended", "item-opened"])
+    let result = try syncups(
+      "--json", "start", "eng", input: "blocker slow CI\ndiscard\n",
+      environment: StartEndToEndTests.immediate)
+    #expect(result.status == 0)
+    #expect(
+      recorded(syncups, "meeting-ended")
+        == [#"{"elapsed":0,"event":"ended","meeting":null,"saved":false}"#])
+    #expect(recorded(syncups, "item-opened") == nil)
+  }
+
+  @Test func syncFiresSyncedWithItsJSONObject() throws {
+    let syncups = try engineering()
+    try installRecorders(syncups, for: ["synced"])
+    #expect(try syncups("-q", "sync", "init").status == 0)
+    #expect(recorded(syncups, "synced") == nil)
+    try syncups("edit", "eng", "--title", "Core")
+    let synced = try syncups("--json", "sync")
+    #expect(synced.status == 0)
+    let received = try #require(recorded(syncups, "synced"))
+    #expect(received.count == 1)
+    #expect(try object(received[0]) == (try object(synced.output)))
+  }
+
+  @Test func noHooksOptionAndVariableTurnThemOff() throws {
+    let syncups = try engineering()
+    try installRecorders(syncups, for: ["item-opened"])
+    #expect(try syncups("--no-hooks", "item", "add", "eng", "--action", "one").status == 0)
+    #expect(
+      try syncups(
+        "item", "add", "eng", "--action", "two", environment: ["SYNCUPS_NO_HOOKS": "1"]
+      ).status == 0)
+    #expect(recorded(syncups, "item-opened") == nil)
+    try writeProgram("exit 0\n", at: hooksDirectory(syncups) + "/meeting-end")
+    let listed = try syncups("--no-hooks", "hooks", "list")
+    #expect(
+      listed.output == """
+        Hooks are off for this run (--no-hooks or SYNCUPS_NO_HOOKS).
+        User hooks: \(hooksDirectory(syncups))
+        item-opened  \(hooksDirectory(syncups))/item-opened  (not run: hooks off)
+        \(hooksDirectory(syncups))/meeting-end  (never run: no event has that name)
+
+        """)
+    #expect(try syncups("item", "add", "eng", "--action", "three").status == 0)
+    #expect(recorded(syncups, "item-opened")?.count == 1)
+  }
+
+  @Test func aFailingOrNonExecutableHookIsReportedOnceAndChangesNothing() throws {
+    let syncups = try engineering()
+    let hooks = hooksDirectory(syncups)
+    try writeProgram("echo failing on purpose >&2\nexit 3\n", at: hooks + "/speaker-changed")
+    try writeProgram("exit 0\n", at: hooks + "/meeting-ended", executable: false)
+    let result = try syncups(
+      "start", "eng", input: "next\nnote Done\nsave\n", environment: StartEndToEndTests.immediate)
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("Saved the meeting (1 note)\n"))
+    let log = syncups.home.path + "/.local/state/syncups/hooks.log"
+    #expect(
+      result.error.split(separator: "\n").sorted() == [
+        "Warning: the meeting-ended hook '\(hooks)/meeting-ended' is not executable: "
+          + "'chmod +x' it to run it.",
+        "Warning: the speaker-changed hook '\(hooks)/speaker-changed' exited with status 3; "
+          + "its output is in '\(log)'.",
+      ])
+    let saved = try object(try syncups("--json", "show", "eng").output)
+    #expect((saved["meetings"] as? [NSDictionary])?.first?["transcript"] as? String == "Ben: Done")
+    let logged = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(logged.components(separatedBy: "failing on purpose\n").count == 3)
+    #expect(logged.contains("--- \(hooks)/speaker-changed: exit status 3\n"))
+  }
+
+  /// A hook that hangs is killed, its process group with it, after the `hook-timeout`, and the
+  /// meeting's time is not held up meanwhile.
+  @Test func aHookPastItsLimitIsKilledAndTheMeetingKeepsTime() throws {
+    let syncups = try engineering(seconds: 3)
+    #expect(try syncups("config", "set", "hook-timeout", "15s").status == 0)
+    let record = recordDirectory(syncups)
+    try installRecorders(syncups, for: ["overtime"])
+    try writeProgram(
+      "echo $$ >> '\(record)/pids'\nsleep 60 &\necho $! >> '\(record)/pids'\nwait\n",
+      at: hooksDirectory(syncups) + "/speaker-changed")
+    let started = Date()
+    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng", "--overtime"])
+    // Ana's slot of a second runs out while her hook hangs: the meeting does not wait for it
+    // (15 seconds), however slowly a loaded machine starts the process.
+    #expect(meeting.waitForOutput(containing: #""event":"overtime""#))
+    #expect(Date().timeIntervalSince(started) < 10)
+    let result = try meeting.finish()
+    #expect(result.status == 0)
+    // 3 seconds of meeting, then at most the limit for the hooks still running.
+    #expect(Date().timeIntervalSince(started) < 45)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(recorded(syncups, "overtime") == lines.filter { $0.contains(#""event":"overtime""#) })
+    #expect(lines.filter { $0.contains(#""event":"speaker""#) }.count == 3)
+    // Said once, though several of the hook's runs were stopped; the runs still queued when
+    // the meeting's process ended were dropped, which is said too.
+    let warnings = result.error.split(separator: "\n").map(String.init)
+    #expect(
+      warnings.first
+        == "Warning: the speaker-changed hook '\(hooksDirectory(syncups))/speaker-changed' ran "
+        + "past its limit of 15 secs and was stopped.")
+    #expect(warnings.dropFirst().allSatisfy { $0.hasSuffix("syncups ended while earlier hooks still ran.") })
+    // Every process the hooks started is gone (or a zombie awaiting its reaper).
+    let pids = try String(contentsOfFile: record + "/pids", encoding: .utf8)
+      .split(separator: "\n").compactMap { Int32($0) }
+    #expect(pids.count >= 2)
+    for pid in pids {
+      let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+      let state = status.flatMap { $0.split(separator: ")").last?.split(separator: " ").first }
+      #expect(state == nil || state == "Z", "process \(pid) still runs")
+    }
+  }
+
+  @Test func repositoryHooksRunOnlyWhileTrustedAsTheyWere() throws {
+    let syncups = try engineering()
+    let repository = (syncups.dataFile as NSString).deletingLastPathComponent
+    #expect(try syncups("-q", "sync", "init").status == 0)
+    let hooks = repository + "/.syncups/hooks"
+    try installRecorders(syncups, for: ["item-opened"], in: hooks)
+
+    #expect(try syncups("item", "add", "eng", "--action", "untrusted").status == 0)
+    #expect(recorded(syncups, "item-opened") == nil)
+    let listed = try syncups("hooks", "list")
+    #expect(
+      listed.output.contains(
+        "Repository hooks: \(hooks) (untrusted: 'syncups hooks trust' runs them)\n"
+          + "item-opened  \(hooks)/item-opened  (not run: untrusted)\n"))
+
+    let trusted = try syncups("hooks", "trust")
+    #expect(trusted.status == 0)
+    #expect(
+      trusted.error
+        == "Trusted the hooks in '\(hooks)' as they are now:\n  item-opened  \(hooks)/item-opened\n")
+    #expect(try syncups("item", "add", "eng", "--action", "trusted").status == 0)
+    #expect(recorded(syncups, "item-opened")?.count == 1)
+
+    // A teammate changes the hook: it no longer runs until trusted again.
+    try writeProgram("echo changed >> '\(recordDirectory(syncups))/changed'\n", at: hooks + "/item-opened")
+    #expect(try syncups("item", "add", "eng", "--action", "changed").status == 0)
+    #expect(!FileManager.default.fileExists(atPath: recordDirectory(syncups) + "/changed"))
+    let json = try syncups("--json", "hooks", "list")
+    #expect(try object(json.output)["repositoryTrust"] as? String == "changed")
+
+    #expect(try syncups("hooks", "trust").status == 0)
+    #expect(try syncups("item", "add", "eng", "--action", "again").status == 0)
+    #expect(FileManager.default.fileExists(atPath: recordDirectory(syncups) + "/changed"))
+    let untrusted = try syncups("hooks", "untrust")
+    #expect(untrusted.error == "The hooks in '\(hooks)' no longer run.\n")
+    try FileManager.default.removeItem(atPath: recordDirectory(syncups) + "/changed")
+    #expect(try syncups("item", "add", "eng", "--action", "untrusted again").status == 0)
+    #expect(!FileManager.default.fileExists(atPath: recordDirectory(syncups) + "/changed"))
+  }
+
+  @Test func hooksRunWithTheSampleEvent() throws {
+    let syncups = try engineering()
+    try installRecorders(syncups, for: ["meeting-ended"])
+    let ran = try syncups("hooks", "run", "meeting-ended", "--sample")
+    #expect(ran.status == 0)
+    // Printed for people to read; the hook gets it on one line.
+    #expect(ran.output.hasPrefix("{\n  \"elapsed\" : 590,\n  \"event\" : \"ended\",\n"))
+    let sample = try #require(recorded(syncups, "meeting-ended"))
+    #expect(sample.count == 1)
+    #expect(sample[0].hasPrefix(#"{"elapsed":590,"event":"ended","meeting":{"#))
+    #expect(try object(sample[0]) == (try object(ran.output)))
+    // Without --sample, the object comes from standard input, as it is.
+    let given = #"{"event":"ended","saved":false}"#
+    #expect(try syncups("hooks", "run", "meeting-ended", input: given + "\n").status == 0)
+    #expect(recorded(syncups, "meeting-ended") == [sample[0], given])
+    let none = try syncups("hooks", "run", "synced", "--sample")
+    #expect(none.status == 0)
+    #expect(none.error == "No synced hooks to run (see 'syncups hooks list').\n")
+    try writeProgram("exit 1\n", at: hooksDirectory(syncups) + "/synced")
+    let failed = try syncups("hooks", "run", "synced", "--sample")
+    #expect(failed.status == 1)
+    #expect(failed.error.hasPrefix("Warning: the synced hook '"))
+  }
+
+  @Test func anExtensionOnPathRunsWithTheDataFileAndItsArguments() throws {
+    let syncups = try engineering()
+    let bin = syncups.home.path + "/bin"
+    try writeProgram(
+      "printf '%s\\n' \"$0\" \"$SYNCUPS_FILE\" \"$@\"\nexit 7\n", at: bin + "/syncups-hello")
+    let path = ["PATH": bin + ":/usr/bin:/bin"]
+    let result = try syncups.run(
+      ["--file", "other.json", "hello", "a b", "--json"], environment: path)
+    #expect(result.status == 7)
+    #expect(
+      result.output
+        == "\(bin)/syncups-hello\n\(syncups.home.path)/other.json\na b\n--json\n")
+    let fromVariable = try syncups.run(["hello"], environment: path)
+    #expect(fromVariable.output == "\(bin)/syncups-hello\n\(syncups.dataFile)\n")
+
+    let help = try syncups.run(["help"], environment: path)
+    #expect(help.output.contains("EXTENSIONS (syncups-NAME on PATH):\n  hello"))
+    let unknown = try syncups("hallo")
+    #expect(unknown.status == 64)
+    #expect(unknown.error.hasPrefix("Error: unknown command 'hallo'"))
+  }
+
+  /// `contrib/hooks/meeting-ended.wiki`, as shipped, installed as the README says.
+  @Test func theWikiExampleCommitsEachSavedMeetingsNotes() throws {
+    let syncups = try engineering()
+    let wiki = syncups.home.path + "/wiki"
+    let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../contrib/hooks/meeting-ended.wiki").standardized.path
+    let installed = hooksDirectory(syncups) + "/meeting-ended.d/wiki"
+    try FileManager.default.createDirectory(
+      atPath: hooksDirectory(syncups) + "/meeting-ended.d", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: example, toPath: installed)
+    let environment = [
+      "PATH": (SyncUpsRun.binary as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+      "SYNCUPS_WIKI": wiki, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Ana",
+      "GIT_AUTHOR_EMAIL": "ana@example.com", "GIT_COMMITTER_NAME": "Ana",
+      "GIT_COMMITTER_EMAIL": "ana@example.com", "SYNCUPS_CLOCK": "immediate",
+    ]
+    func git(_ arguments: String...) throws -> String {
+      let outcome = try ChildProcess.run(
+        Invocation(
+          program: SyncEndToEndTests.git, arguments: (["-C", wiki] + arguments).map { Array($0.utf8) },
+          environment: syncups.environment(environment), directory: syncups.home.path,
+          timeout: 120))
+      #expect(outcome.status == 0, "\(outcome.stderrText)")
+      return outcome.stdoutText
+    }
+    try FileManager.default.createDirectory(atPath: wiki, withIntermediateDirectories: true)
+    _ = try git("init", "--quiet")
+
+    let first = try syncups.run(["start", "eng"], input: "note Shipped it\nsave\n", environment: environment)
+    #expect(first.status == 0)
+    #expect(!first.error.contains("Warning"), "\(first.error)")
+    let discarded = try syncups.run(["start", "eng"], input: "discard\n", environment: environment)
+    #expect(discarded.status == 0)
+    let second = try syncups.run(["start", "eng"], input: "note Reviewed\nsave\n", environment: environment)
+    #expect(second.status == 0)
+
+    let older = try syncups.run(["meeting", "show", "eng", "2", "--format", "markdown"])
+    let newer = try syncups.run(["meeting", "show", "eng", "1", "--format", "markdown"])
+    let page = try String(contentsOfFile: wiki + "/Stand-ups.md", encoding: .utf8)
+    #expect(page == older.output + "\n" + newer.output)
+    let title = String(newer.output.prefix { $0 != "\n" }.drop { $0 == "#" || $0 == " " })
+    #expect(try git("log", "--format=%s") == "Add the notes of \(title)\n" + "Add the notes of \(title)\n")
+  }
+}

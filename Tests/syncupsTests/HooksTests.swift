@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import syncups
+
+/// The pieces of hooks and extensions that need no process: the fingerprint's hash, which
+/// words name an extension, and the switch that turns hooks off.
+@Suite("Hooks")
+struct HooksTests {
+  func sha256(_ text: String) -> String {
+    var hash = SHA256()
+    hash.update(Array(text.utf8))
+    return hash.hexDigest()
+  }
+
+  /// The FIPS 180-4 examples, and input fed in pieces across a block's end.
+  @Test func sha256MatchesTheStandardsExamples() {
+    #expect(sha256("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    #expect(sha256("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    var pieces = SHA256()
+    for _ in 0..<1000 { pieces.update(Array(repeating: UInt8(ascii: "a"), count: 1000)) }
+    #expect(pieces.hexDigest() == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+  }
+
+  /// The global options before an extension's name are syncups' own; the words after it,
+  /// options too, are the extension's; a command of syncups is never an extension.
+  @Test func theGlobalOptionsBeforeANameAreSyncupsOwn() throws {
+    let bin = FileManager.default.temporaryDirectory
+      .appendingPathComponent("syncups-extensions-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: bin) }
+    for name in ["syncups-hello", "syncups-list"] {
+      #expect(
+        FileManager.default.createFile(
+          atPath: bin + "/" + name, contents: Data("#!/bin/sh\n".utf8),
+          attributes: [.posixPermissions: 0o755]))
+    }
+    let environment = ["PATH": "relative:" + bin]
+    #expect(
+      Extensions.call(
+        in: ["--file", "x.json", "-q", "--no-hooks", "hello", "--file", "y.json"],
+        environment: environment)
+        == Extensions.Call(
+          program: bin + "/syncups-hello", arguments: ["--file", "y.json"], file: "x.json",
+          noHooks: true))
+    #expect(
+      Extensions.call(in: ["--color=never", "hello"], environment: environment)
+        == Extensions.Call(program: bin + "/syncups-hello", arguments: []))
+    #expect(Extensions.call(in: ["list"], environment: environment) == nil)
+    #expect(Extensions.call(in: ["--help", "hello"], environment: environment) == nil)
+    #expect(Extensions.call(in: ["hallo"], environment: environment) == nil)
+    #expect(Extensions.installed(environment: environment) == ["hello"])
+  }
+
+  @Test func syncupsNoHooksIsOffUnlessEmptyOrZero() {
+    #expect(Hooks.isOff("1"))
+    #expect(Hooks.isOff("yes"))
+    #expect(!Hooks.isOff("0"))
+    #expect(!Hooks.isOff(""))
+    #expect(!Hooks.isOff(nil))
+  }
+
+  @Test func everyMeetingEventThatHasAHookMapsToIt() {
+    #expect(HookEvent(.paused(elapsed: 1)) == nil)
+    #expect(HookEvent(.overtime(name: "Ana", slot: 30, elapsed: 30)) == .overtime)
+    #expect(HookEvent(.ended(elapsed: 3, meeting: nil)) == .meetingEnded)
+    #expect(
+      HookEvent.overtime.sample.text(pretty: false)
+        == #"{"elapsed":600,"event":"overtime","name":"Ben","slot":300}"# + "\n")
+  }
+}

@@ -1,0 +1,422 @@
+import ChildProcessSupport
+import Foundation
+import Testing
+
+/// `update`, `updates` and `away` run as the program, with exact output; the `me` setting;
+/// the editor; and two teammates writing on their own clones, a third seeing both.
+@Suite("Written updates and time away end to end")
+struct UpdatesEndToEndTests {
+  static let ana = "00000000-0000-0000-0000-00000000000A"
+  static let ben = "00000000-0000-0000-0000-00000000000B"
+  static let cy = "00000000-0000-0000-0000-00000000000C"
+
+  /// Eng: Ana, Ben and Cy.
+  func engineering() throws -> SyncUpsRun {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[{"id":"\(Self.ana)","name":"Ana"},{"id":"\(Self.ben)","name":"Ben"},\
+      {"id":"\(Self.cy)","name":"Cy"}],\
+      "duration":90,"id":"00000000-0000-0000-0000-000000000001","meetings":[],\
+      "theme":"orange","title":"Eng"}]
+      """)
+    return syncups
+  }
+
+  @Test func writeReplaceAndOpenEachBlockerOnce() throws {
+    let syncups = try engineering()
+    let written = try syncups(
+      "update", "eng", "--as", "ana", "--date", "2099-12-01", "--done", "the login page",
+      "--next", "the signup page", "--blocker", "waiting on API keys", "--blocker", "no review")
+    #expect(written.status == 0)
+    #expect(written.output == "")
+    #expect(
+      written.error == """
+        Wrote Ana's update for Tue 1 Dec 2099 in 'Eng'.
+        Opened blocker 1: waiting on API keys
+        Opened blocker 2: no review
+
+        """)
+    // Again for the day, one blocker the same: replaced, and only the new blocker opens.
+    let again = try syncups(
+      "update", "eng", "--as", "ANA", "--date", "2099-12-01", "--done", "the login page",
+      "--blocker", "waiting on API keys", "--blocker", "flaky tests")
+    #expect(again.status == 0)
+    #expect(
+      again.error == """
+        Replaced Ana's update for Tue 1 Dec 2099 in 'Eng'.
+        Opened blocker 3: flaky tests
+
+        """)
+    let items = try syncups("items", "eng")
+    #expect(
+      items.output == """
+        1  blocker  Ana  0 days  waiting on API keys
+        2  blocker  Ana  0 days  no review
+        3  blocker  Ana  0 days  flaky tests
+
+        """)
+    let texts = try #require(
+      try syncups.json(syncups("--json", "items", "eng")) as? [[String: Any]])
+    #expect(texts.map { $0["text"] as? String } == ["waiting on API keys", "no review", "flaky tests"])
+    #expect(texts.map { $0["owner"] as? String } == [Self.ana, Self.ana, Self.ana])
+
+    let json = try syncups(
+      "--json", "update", "eng", "--as", "ben", "--date", "2099-12-01", "--next", "reviews")
+    let object = try #require(try syncups.json(json) as? [String: Any])
+    #expect(Set(object.keys) == ["attendee", "day", "next", "written", "name"])
+    #expect(object["attendee"] as? String == Self.ben)
+    #expect(object["name"] as? String == "Ben")
+    #expect(object["day"] as? String == "2099-12-01")
+    #expect(object["next"] as? String == "reviews")
+  }
+
+  @Test func updatesInThreeFormats() throws {
+    let syncups = try engineering()
+    #expect(
+      try syncups(
+        "update", "eng", "--as", "ben", "--date", "2099-12-01", "--done", "reviews\nand *tests*",
+        "--blocker", "no keys"
+      ).status == 0)
+    #expect(
+      try syncups("update", "eng", "--as", "ana", "--date", "2099-12-01", "--next", "docs")
+        .status == 0)
+    #expect(
+      try syncups(
+        "away", "eng", "cy", "--from", "2099-11-30", "--to", "2099-12-04", "--note", "holiday"
+      ).status == 0)
+    let text = try syncups("updates", "eng", "--date", "2099-12-01")
+    #expect(text.status == 0)
+    #expect(
+      text.output == """
+        Eng: Tue 1 Dec 2099
+          Ana
+            Next: docs
+          Ben
+            Done: reviews
+              and *tests*
+            Blocker: no keys
+          Away: Cy (holiday, to Fri 4 Dec 2099)
+
+        """)
+    let markdown = try syncups("updates", "eng", "--date", "2099-12-01", "--format", "markdown")
+    #expect(
+      markdown.output == """
+        ## Eng: Tue 1 Dec 2099
+
+        **Ana**
+        - Next: docs
+
+        **Ben**
+        - Done: reviews and \\*tests\\*
+        - Blocker: no keys
+
+        Away: Cy (holiday, to Fri 4 Dec 2099)
+
+        """)
+    let json = try syncups("updates", "eng", "--date", "2099-12-01", "--format", "json")
+    let days = try #require(try syncups.json(json) as? [[String: Any]])
+    #expect(days.count == 1)
+    #expect(days[0]["day"] as? String == "2099-12-01")
+    let updates = try #require(days[0]["updates"] as? [[String: Any]])
+    #expect(updates.map { $0["name"] as? String } == ["Ana", "Ben"])
+    #expect(updates[1]["blockers"] as? [String] == ["no keys"])
+    #expect((days[0]["notWritten"] as? [Any])?.count == 0)
+    let away = try #require(days[0]["away"] as? [[String: Any]])
+    #expect(away.map { $0["name"] as? String } == ["Cy"])
+    #expect(away[0]["to"] as? String == "2099-12-04")
+
+    // The day after: nobody wrote; Cy is away, not missing.
+    let next = try syncups("updates", "eng", "--date", "2099-12-02")
+    #expect(
+      next.output == """
+        Eng: Wed 2 Dec 2099
+          No updates written.
+          Not written yet: Ana, Ben
+          Away: Cy (holiday, to Fri 4 Dec 2099)
+
+        """)
+    #expect(
+      try syncups("--json", "updates", "eng", "--format", "markdown").status == 64)
+    // Every day with an update, from a day on to today: days past, for today to be after.
+    for (name, day) in [("ana", "2026-11-20"), ("ben", "2026-11-23")] {
+      #expect(
+        try syncups("update", "eng", "--as", name, "--date", day, "--done", "x").status == 0)
+    }
+    #expect(
+      try syncups("updates", "eng", "--since", "2026-11-19").output == """
+        Eng: Fri 20 Nov 2026
+          Ana
+            Done: x
+          Not written yet: Ben, Cy
+
+        Eng: Mon 23 Nov 2026
+          Ben
+            Done: x
+          Not written yet: Ana, Cy
+
+        """)
+    let blank = try syncups("update", "eng", "--as", "ana", "--done", " ")
+    #expect(blank.status == 64)
+    #expect(blank.error.hasPrefix("Error: '--done' cannot be blank\n"))
+    #expect(
+      try syncups("updates", "eng", "--date", "2099-12-01", "--since", "today").error
+        == """
+          Error: '--date' and '--since' cannot be used together
+          Usage: syncups updates <syncup> [--date <day>] [--since <day>] [--format <format>]
+          See 'syncups updates --help' for more information.
+
+          """)
+  }
+
+  /// Today is the local date in the time zone `TZ` names: 14 hours east of UTC and 12 west
+  /// are always on different days.
+  @Test func todayIsTheLocalDate() throws {
+    let syncups = try engineering()
+    func day(east hours: Int) -> String {
+      let seconds = Int(Date().timeIntervalSince1970) + hours * 3600
+      let fields = Calendar(identifier: .gregorian).dateComponents(
+        in: TimeZone(identifier: "UTC")!, from: Date(timeIntervalSince1970: Double(seconds)))
+      return String(format: "%04d-%02d-%02d", fields.year!, fields.month!, fields.day!)
+    }
+    let before = (day(east: 14), day(east: -12))
+    #expect(
+      try syncups("update", "eng", "--as", "ana", "--done", "x", environment: ["TZ": "Etc/GMT-14"])
+        .status == 0)
+    #expect(
+      try syncups("update", "eng", "--as", "ben", "--done", "y", environment: ["TZ": "Etc/GMT+12"])
+        .status == 0)
+    let after = (day(east: 14), day(east: -12))
+    let data = try #require(syncups.dataBytes)
+    let stored = try #require(
+      (try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first?["updates"]
+        as? [[String: Any]])
+    // Unless midnight passed meanwhile somewhere.
+    if before == after {
+      #expect(stored.map { $0["day"] as? String } == [before.0, before.1])
+      #expect(before.0 != before.1)
+    }
+  }
+
+  @Test func timeAwayAnnouncedListedAndCancelled() throws {
+    let syncups = try engineering()
+    let announced = try syncups(
+      "away", "eng", "cy", "--from", "2099-12-07", "--to", "2099-12-11", "--note", "holiday")
+    #expect(announced.status == 0)
+    #expect(announced.error == "Cy is away from Mon 7 Dec 2099 to Fri 11 Dec 2099 in 'Eng'.\n")
+    #expect(
+      try syncups("away", "eng", "ben", "--from", "2099-12-09").error
+        == "Ben is away from Wed 9 Dec 2099 until cancelled in 'Eng'.\n")
+    let list = try syncups("away", "--list")
+    #expect(
+      list.output == """
+        Eng  00000000
+          Ben  from Wed 9 Dec 2099 until cancelled
+          Cy   from Mon 7 Dec 2099 to Fri 11 Dec 2099  holiday
+
+        """)
+    #expect(
+      try syncups("away", "eng", "cy", "--list").output
+        == "Cy  from Mon 7 Dec 2099 to Fri 11 Dec 2099  holiday\n")
+    let json = try #require(try syncups.json(syncups("--json", "away", "--list")) as? [[String: Any]])
+    #expect(json.map { $0["name"] as? String } == ["Ben", "Cy"])
+    #expect(Set(json[1].keys) == ["attendee", "from", "id", "name", "note", "syncUp", "to"])
+
+    // Ben is back from the 10th: his time away ends on the 9th.
+    let cancelled = try syncups("away", "eng", "ben", "--cancel", "--from", "2099-12-10")
+    #expect(cancelled.error == "Cancelled Ben's time away from Thu 10 Dec 2099 on in 'Eng'.\n")
+    #expect(
+      try syncups("away", "eng", "ben", "--list").output
+        == "Ben  from Wed 9 Dec 2099 to Wed 9 Dec 2099\n")
+    // Cy's holiday is cancelled whole, as it had not started.
+    #expect(try syncups("away", "eng", "cy", "--cancel").status == 0)
+    #expect(try syncups("away", "eng", "cy", "--list").error == "Nobody is away.\n")
+
+    // Failures change nothing.
+    let before = syncups.dataBytes
+    let nothing = try syncups("away", "eng", "cy", "--cancel")
+    #expect(nothing.status == 1)
+    #expect(nothing.error.hasPrefix("Error: Cy has no time away from "))
+    let backwards = try syncups("away", "eng", "ana", "--from", "2099-12-10", "--to", "2099-12-09")
+    #expect(backwards.status == 64)
+    #expect(backwards.error.hasPrefix("Error: '--to' (2099-12-09) is before '--from' (2099-12-10)\n"))
+    let badDay = try syncups("away", "eng", "ana", "--from", "2099-02-30")
+    #expect(badDay.status == 64)
+    #expect(
+      badDay.error.hasPrefix(
+        "Error: invalid value '2099-02-30' for '--from' (expected a date such as 2026-11-25, "
+          + "or today, yesterday or tomorrow)\n"))
+    let nobody = try syncups("away", "eng", "zed", "--from", "today")
+    #expect(nobody.status == 1)
+    #expect(nobody.error == "Error: no attendee 'zed' in 'Eng'\n")
+    #expect(try syncups("away", "eng", "ana").status == 64)
+    #expect(syncups.dataBytes == before)
+  }
+
+  @Test func theMeSettingSaysWhoWrites() throws {
+    let syncups = try engineering()
+    let before = syncups.dataBytes
+    let unset = try syncups("update", "eng", "--done", "x")
+    #expect(unset.status == 64)
+    #expect(
+      unset.error.hasPrefix(
+        "Error: whose update is it? give '--as NAME', or say once who you are with "
+          + "'syncups config set me NAME'\n"))
+    #expect(try syncups("config", "set", "me", "Zed").status == 0)
+    let unknown = try syncups("update", "eng", "--done", "x")
+    #expect(unknown.status == 1)
+    #expect(
+      unknown.error
+        == "Error: the me setting is 'Zed', but no attendee 'Zed' in 'Eng'; give '--as NAME', "
+        + "or change it with 'syncups config set me NAME'\n")
+    #expect(syncups.dataBytes == before)
+    #expect(try syncups("config", "set", "me", "ben").status == 0)
+    #expect(try syncups("config", "get", "me").output == "ben\n")
+    let written = try syncups("update", "eng", "--date", "2099-12-01", "--done", "x")
+    #expect(written.error == "Wrote Ben's update for Tue 1 Dec 2099 in 'Eng'.\n")
+    // Not on a terminal, without text: nothing to open an editor on.
+    let noText = try syncups("update", "eng")
+    #expect(noText.status == 64)
+    #expect(
+      noText.error.hasPrefix(
+        "Error: give the update with '--done TEXT', '--next TEXT' or '--blocker TEXT', or run "
+          + "on a terminal to write it in an editor\n"))
+    #expect(try syncups("config", "unset", "me").status == 0)
+    #expect(try syncups("--json", "config", "get", "me").output == "null\n")
+  }
+
+  /// `update` on a terminal without text opens `$EDITOR` on the template; a fake editor (a
+  /// script) fills it in. Left empty, the update is aborted with status 1.
+  @Test func theEditorWritesTheUpdate() throws {
+    let syncups = try engineering()
+    let editor = syncups.home.path + "/editor.sh"
+    let seen = syncups.home.path + "/seen.txt"
+    try """
+      #!/bin/sh
+      cp "$1" '\(seen)'
+      cat > "$1" <<'TEXT'
+      Done: the login page
+      # a comment
+      Next:
+        the signup page
+
+      Blockers:
+      - waiting on API keys
+      TEXT
+
+      """.write(toFile: editor, atomically: true, encoding: .utf8)
+    chmod(editor, 0o755)
+    let run = try PseudoTerminalRun(
+      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
+      environment: ["EDITOR": editor, "VISUAL": ""])
+    #expect(run.wait() == 0)
+    #expect(
+      try String(contentsOfFile: seen, encoding: .utf8) == """
+        Done:
+
+        Next:
+
+        Blockers:
+
+        # Cy's update for Tue 1 Dec 2099 in Eng.
+        # Write what was done under Done:, what comes next under Next:, and each
+        # blocker on a line of its own under Blockers: (each opens a blocker item).
+        # Lines starting with # are left out; an empty update writes nothing.
+
+        """)
+    let json = try syncups("--json", "updates", "eng", "--date", "2099-12-01")
+    let days = try #require(try syncups.json(json) as? [[String: Any]])
+    let update = try #require((days.first?["updates"] as? [[String: Any]])?.first)
+    #expect(update["done"] as? String == "the login page")
+    #expect(update["next"] as? String == "the signup page")
+    #expect(update["blockers"] as? [String] == ["waiting on API keys"])
+
+    // Editing again starts from what is there; a file of comments only aborts.
+    try """
+      #!/bin/sh
+      cp "$1" '\(seen)'
+      printf '# nothing\\n' > "$1"
+
+      """.write(toFile: editor, atomically: true, encoding: .utf8)
+    chmod(editor, 0o755)
+    let before = syncups.dataBytes
+    let empty = try PseudoTerminalRun(
+      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
+      environment: ["EDITOR": editor])
+    #expect(empty.waitFor("Aborting: the update is empty."))
+    #expect(empty.wait() == 1)
+    #expect(syncups.dataBytes == before)
+    #expect(
+      try String(contentsOfFile: seen, encoding: .utf8).hasPrefix(
+        "Done:\nthe login page\n\nNext:\nthe signup page\n\nBlockers:\nwaiting on API keys\n"))
+  }
+
+  /// Ana and Ben each write an update and announce time away on their own clones; after
+  /// syncing through a bare repository, a third clone sees both.
+  @Test func twoTeammatesWriteAndAThirdCloneSeesBoth() throws {
+    let team = try SyncTeam()
+    #expect(
+      try team.ana("update", "engineering", "--as", "ana", "--date", "2099-12-01", "--done", "docs")
+        .status == 0)
+    #expect(
+      try team.ana("away", "engineering", "ana", "--from", "2099-12-07", "--note", "leave")
+        .status == 0)
+    #expect(
+      try team.ben(
+        "update", "engineering", "--as", "ben", "--date", "2099-12-01", "--blocker", "no keys"
+      ).status == 0)
+    #expect(
+      try team.ben("away", "engineering", "ben", "--from", "2099-12-02", "--to", "2099-12-02")
+        .status == 0)
+    try team.converge()
+    let cy = Teammate()
+    let cloned = try cy("sync", "init", "--clone", team.remote)
+    #expect(cloned.status == 0, "\(cloned.error)")
+    #expect(
+      try cy("updates", "engineering", "--date", "2099-12-01").output == """
+        Engineering: Tue 1 Dec 2099
+          Ana
+            Done: docs
+          Ben
+            Blocker: no keys
+
+        """)
+    #expect(
+      try cy("away", "engineering", "--list").output == """
+        Ana  from Mon 7 Dec 2099 until cancelled    leave
+        Ben  from Wed 2 Dec 2099 to Wed 2 Dec 2099
+
+        """)
+    // Ben's blocker opened an item, which travelled with the update.
+    let items = try #require(try cy.run.json(cy("--json", "items")) as? [[String: Any]])
+    #expect(items.map { $0["text"] as? String } == ["no keys"])
+  }
+
+  /// Ana writes today's update and Ben announces time away today, each on their own clone;
+  /// a meeting on a third clone, after a sync, starts with Ben away and shows Ana's update on
+  /// her turn.
+  @Test func aMeetingOnAThirdCloneShowsWhatBothWrote() throws {
+    let team = try SyncTeam()
+    #expect(
+      try team.ana("update", "engineering", "--as", "ana", "--done", "the login page").status == 0)
+    #expect(
+      try team.ben(
+        "away", "engineering", "ben", "--from", "today", "--to", "today", "--note", "dentist"
+      ).status == 0)
+    try team.converge()
+    let cy = Teammate()
+    #expect(try cy("sync", "init", "--clone", team.remote).status == 0)
+    let meeting = try cy.meeting("engineering", "next\n")
+    #expect(meeting.status == 0, "\(meeting.error)")
+    let today = StartAwayEndToEndTests().day(0).shown
+    #expect(
+      meeting.output.split(separator: "\n").map(String.init) == [
+        "Started Engineering: 1 speaker, 5 min",
+        "0:00 Ben is away until \(today) (dentist)",
+        "0:00 Ana is speaking (speaker 1 of 1)",
+        "0:00 Ana wrote for \(today): Done: the login page",
+        "0:00 Ana spoke 0:00 of 5:00",
+        "0:00 Saved the meeting (0 notes)",
+      ])
+  }
+}
