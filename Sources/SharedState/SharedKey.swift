@@ -29,6 +29,9 @@ public protocol SharedKey<Value>: SharedReaderKey {
   /// ``save(_:context:continuation:)`` and call ``didMutateWithoutChange()`` instead. Checking
   /// keeps a copy of the value across each mutation (so an in-place change copies it once):
   /// worth it for storage where a needless save costs a write and a lock. The default is `false`.
+  ///
+  /// Such a key is also not asked to save on `save()` when every change has already been
+  /// stored: it resumes a change's continuation only once the change is in its storage.
   var skipsUnchangedMutations: Bool { get }
 
   /// Called instead of ``save(_:context:continuation:)`` after a mutation that left an

@@ -1,5 +1,6 @@
 import Foundation
 import SharedState
+import Synchronization
 import Testing
 
 private struct Note: Codable, Equatable, Sendable {
@@ -8,6 +9,29 @@ private struct Note: Codable, Equatable, Sendable {
 }
 
 private let url = URL(filePath: "/data/notes.json")
+
+/// A count stored as a bare number, which tells how many times it has been encoded.
+private struct Tally: Codable, Equatable, Sendable {
+  var count = 0
+  private let encodingCounter = EncodingCounter()
+  var encodings: Int { encodingCounter.count.withLock { $0 } }
+
+  init() {}
+  init(from decoder: any Decoder) throws { count = try decoder.singleValueContainer().decode(Int.self) }
+  func encode(to encoder: any Encoder) throws {
+    encodingCounter.count.withLock { $0 += 1 }
+    var container = encoder.singleValueContainer()
+    try container.encode(count)
+  }
+  static func == (lhs: Tally, rhs: Tally) -> Bool { lhs.count == rhs.count }
+}
+
+/// `save()` as a caller that does not wait for the key calls it.
+private func saveAtOnce<Value>(_ shared: Shared<Value>) throws { try shared.save() }
+
+private final class EncodingCounter: Sendable {
+  let count = Mutex(0)
+}
 
 /// Runs `body` in a fresh test world whose in-memory file system it is handed.
 private func withFileSystem<R>(
@@ -111,6 +135,33 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
 
       try $count.save()  // unchanged: not written again
       #expect(fileSystem.writeCount(url.path) == 2)
+    }
+  }
+
+  /// `save()` after a change already written has nothing to store: it does not encode the
+  /// value again (for a large file, as long as the write itself). A change made in a
+  /// transaction, or a value that came from outside, is still stored when asked.
+  @Test func aSaveWithNothingNewToStoreDoesNotEncodeAgain() async throws {
+    try await withFileSystem(options: { $0.saveDelay = .seconds(3600) }) { fileSystem in
+      @Shared(.fileStorage(url)) var tally = Tally()
+      $tally.withLock { $0.count = 1 }
+      #expect(tally.encodings == 1)
+      #expect(text(fileSystem.contents(of: url.path)) == "1")
+      try saveAtOnce($tally)
+      try await $tally.save()
+      #expect(tally.encodings == 1)
+
+      try $tally.transaction { $0.withLock { $0.count = 2 } }
+      #expect(text(fileSystem.contents(of: url.path)) == "2")
+      #expect(tally.encodings == 2)
+      try await $tally.save()
+      #expect(tally.encodings == 2)
+
+      fileSystem.simulateOutsideDelete(url.path)
+      #expect(await eventually { tally.count == 0 })
+      try await $tally.save()  // the default, written again since the file is gone
+      #expect(text(fileSystem.contents(of: url.path)) == "0")
+      #expect(tally.encodings == 3)
     }
   }
 

@@ -4,6 +4,9 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   let lock = RecursiveLock()
   private let key: any SharedReaderKey<Value>
   private let writableKey: (any SharedKey<Value>)?
+  /// Whether the key keeps nothing outside this object (in-memory): nothing to load or save.
+  private let isStoredHere: Bool
+  private let skipsStoredSaves: Bool
   private let defaultValue: Value
   private(set) var value: Value
   var observers = Observers<Value>()
@@ -15,6 +18,12 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   /// neither locked against other processes nor saved one by one, since the transaction did the
   /// first when it began and does the second when it ends.
   private var transactionDepth = 0
+  /// How many times the value has changed, and how many of those changes the key has said
+  /// it stored (nil: not known, as at first and after a value came from outside): `save()`
+  /// with nothing new to store asks nothing of a key that says a change is stored only once
+  /// it is written (``SharedKey/skipsUnchangedMutations``). Guarded by `lock`.
+  private var changeCount = 0
+  private var storedChangeCount: Int?
   let label: String
 
   /// A storage for `key` holding `defaultValue` until the key has loaded (at once, for a key
@@ -22,6 +31,8 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   init(key: any SharedReaderKey<Value>, defaultValue: Value, label: String, skipInitialLoad: Bool = false) {
     self.key = key
     self.writableKey = key as? any SharedKey<Value>
+    self.isStoredHere = key is any StoredInReference
+    self.skipsStoredSaves = writableKey?.skipsUnchangedMutations == true
     self.defaultValue = defaultValue
     self.value = defaultValue
     self.label = label
@@ -41,6 +52,12 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
 
   var root: AnyObject { self }
   var subject: String { label }
+
+  /// Tells observers that the value changed; call under `lock`. (Here, not in the protocol's
+  /// extension, so that the check reads the stored property rather than a copy of it.)
+  private func notifyChange() {
+    if !observers.isEmpty { observers.notify(value) }
+  }
 
   var loadError: (any Error)? { lock.withLock { _loadError } }
   var saveError: (any Error)? { lock.withLock { _saveError } }
@@ -63,9 +80,11 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
         case .keep: break
         case .replace(let fresh):
           value = fresh
+          storedChangeCount = nil
           _loadError = nil
         case .reset:
           value = defaultValue
+          storedChangeCount = nil
           _loadError = nil
         }
       } catch {
@@ -74,7 +93,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       }
     }
     recordChange(in: context)
-    let before = writableKey?.skipsUnchangedMutations == true ? value : nil
+    let before = skipsStoredSaves ? value : nil
     defer {
       if let before, valuesAreEqual(before, value) {
         writableKey?.didMutateWithoutChange()
@@ -116,6 +135,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       case .replace(let fresh): value = fresh
       case .reset: value = defaultValue
       }
+      storedChangeCount = nil
       _loadError = nil
     } catch {
       _saveError = error
@@ -131,6 +151,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       writableKey.didMutateWithoutChange()
       return
     }
+    changeCount += 1
     if case .failure(let error) = saveNow(.userInitiated) {
       rollBack(to: before)
       throw error
@@ -139,20 +160,28 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
 
   private func rollBack(to before: Value) {
     value = before
+    changeCount += 1
     if transactionDepth == 0 { writableKey?.didMutateWithoutChange() }
     notifyChange()
   }
 
   private func didMutate(saving: Bool = true) {
-    if saving, let writableKey {
-      writableKey.save(value, context: .didSet, continuation: saveContinuation())
+    if !isStoredHere, let writableKey {
+      changeCount += 1
+      if saving {
+        writableKey.save(value, context: .didSet, continuation: saveContinuation())
+      }
     }
     notifyChange()
   }
 
+  /// Whether the key has said it stored every change made so far. Call under `lock`.
+  private var isStored: Bool { skipsStoredSaves && storedChangeCount == changeCount }
+
   func save() throws {
     lock.lock()
     defer { lock.unlock() }
+    if isStored { return }
     if case .failure(let error) = saveNow(.userInitiated) { throw error }
   }
 
@@ -160,6 +189,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
     guard let writableKey else { return }
     try await withUnsafeThrowingContinuation { (waiter: UnsafeContinuation<Void, any Error>) in
       lock.withLock {
+        if isStored { return waiter.resume() }
         writableKey.save(
           value, context: .userInitiated,
           continuation: saveContinuation { waiter.resume(with: $0) }
@@ -185,6 +215,8 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
     then: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }
   ) -> SaveContinuation {
     let label = label
+    // A write made later stores the value as it is then, so at least this many changes.
+    let changes = changeCount
     return SaveContinuation(
       label,
       // Strong on purpose: a key that writes later keeps this storage alive until it has.
@@ -195,6 +227,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
           case .success:
             self._saveError = nil
             self._loadError = nil
+            self.storedChangeCount = max(self.storedChangeCount ?? changes, changes)
           case .failure(let error):
             self._saveError = error
           }
@@ -205,7 +238,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   }
 
   func load() throws {
-    guard !(key is any StoredInReference) else { return }
+    guard !isStoredHere else { return }
     let label = label
     lock.lock()
     defer { lock.unlock() }
@@ -222,7 +255,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   }
 
   func loadAsync() async throws {
-    guard !(key is any StoredInReference) else { return }
+    guard !isStoredHere else { return }
     let label = label
     lock.withLock { _isLoading = true }
     try await withUnsafeThrowingContinuation { (waiter: UnsafeContinuation<Void, any Error>) in
@@ -245,6 +278,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
     switch result {
     case .success(let newValue):
       value = newValue ?? defaultValue
+      storedChangeCount = nil
       _loadError = nil
     case .failure(let error):
       _loadError = error
@@ -283,6 +317,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
         return
       }
     }
+    storedChangeCount = nil
     _loadError = nil
     notifyChange()
   }

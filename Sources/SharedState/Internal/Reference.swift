@@ -114,11 +114,6 @@ extension LockedRootReference {
     return try body(value)
   }
 
-  /// Tells observers that the value changed; call under `lock`.
-  func notifyChange() {
-    if !observers.isEmpty { observers.notify(value) }
-  }
-
   func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
     let id = lock.withLock { observers.add(onChange) }
     return ObservationToken { [weak self] in
@@ -166,7 +161,7 @@ final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
     if let result = try modifyOverlay(in: context, body) { return result }
     lock.lock()
     defer {
-      notifyChange()
+      if !observers.isEmpty { observers.notify(value) }
       lock.unlock()
     }
     recordChange(in: context)
@@ -182,7 +177,7 @@ final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
       return try body()
     } catch {
       value = before
-      notifyChange()
+      if !observers.isEmpty { observers.notify(value) }
       throw error
     }
   }
