@@ -255,10 +255,22 @@ func sharedValues<Value: Sendable>(of reference: some SharedReference<Value>) ->
   return stream
 }
 
-extension Shared: CustomDumpValue {
+extension Shared: CustomDumpValue, SharedDumpValue {
   public var customDumpValue: Any { wrappedValue }
+  var dumpedReference: any SharedReference { reference }
 }
 
-extension SharedReader: CustomDumpValue {
+extension SharedReader: CustomDumpValue, SharedDumpValue {
   public var customDumpValue: Any { wrappedValue }
+  var dumpedReference: any SharedReference { reference }
+}
+
+/// A shared value as ``valueDump(_:)`` shows it: numbered by its storage.
+protocol SharedDumpValue: CustomDumpValue {
+  var dumpedReference: any SharedReference { get }
+}
+
+extension SharedDumpValue {
+  /// The root storage object the value lives in.
+  var dumpedStorage: AnyObject { dumpedReference.root }
 }

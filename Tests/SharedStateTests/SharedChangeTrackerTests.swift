@@ -97,6 +97,21 @@ private struct Screen {
     }
   }
 
+  /// Inside `assert`, a diff of a shared value with itself shows its tracked change.
+  @Test func aDiffOfASharedWithItselfInsideAssertShowsItsChange() {
+    recordReportedIssuesAsTestFailures()
+    let count = Shared(0)
+    let tracker = SharedChangeTracker()
+    tracker.track { count.withLock { $0 += 1 } }
+    #expect(valueDiff(count, count) == nil)  // outside `assert`: now against now
+    tracker.assert {
+      #expect(valueDiff(count, count) == "− #1 0\n+ #1 1")
+      count.withLock { $0 = 1 }
+      #expect(valueDiff(count, count) == nil)
+      #expect(count == count)  // asserts the change
+    }
+  }
+
   @Test func assertComparesEachSharedBeforeTheChangeWithItselfNow() {
     recordReportedIssuesAsTestFailures()
     let team = Shared(Team(name: "Blob", members: ["a"]))

@@ -197,6 +197,22 @@ enum SharedChangeTracking {
     return before == now
   }
 
+  /// Inside ``SharedChangeTracker/assert(_:)``, a diff of a shared value with itself
+  /// (`valueDiff($count, $count)`) shows its change: `old` is dumped as it was before (as any
+  /// read inside `assert` sees it), and this gives the dump of `new` as it is now. Nil
+  /// otherwise.
+  static func dumpNow(_ old: Any, _ new: Any) -> String? {
+    let context = context
+    guard context.asserting != nil,
+      let lhs = (old as? any SharedDumpValue)?.dumpedReference,
+      let rhs = (new as? any SharedDumpValue)?.dumpedReference,
+      location(of: lhs) == location(of: rhs)
+    else { return nil }
+    var outside = context
+    outside.overlay = nil
+    return $context.withValue(outside) { valueDump(new) }
+  }
+
   /// The root storage and the way from it to `reference`'s value, to tell two references to
   /// the same place apart from two to different places in one storage.
   private static func location(of reference: any SharedReference) -> [AnyHashable] {
