@@ -297,6 +297,38 @@ struct SyncUpsMergeTests {
       ])
   }
 
+  /// Resolved on both sides at different moments, in different meetings: one conflict, over
+  /// the resolution, and the kept side's resolution comes with its own date and meeting.
+  @Test func resolvingOneItemOnBothSidesIsOneConflictOverTheResolution() {
+    var ours = Self.keys
+    ours.resolved = date(2)
+    ours.resolvedIn = id(83)
+    ours.resolution = "they came"
+    var theirs = Self.keys
+    theirs.resolved = date(3)
+    theirs.resolvedIn = id(84)
+    theirs.resolution = "we used the old ones"
+    let result = merge(
+      base: [Self.withItems([Self.keys])], ours: [Self.withItems([ours])],
+      theirs: [Self.withItems([theirs])], newer: .theirs)
+    #expect(result.syncUps[0].items == [theirs])
+    #expect(
+      result.conflicts == [
+        conflict(
+          "items.\(id(71)).resolution", kept: .theirs,
+          "Engineering: resolution of item 'waiting on API keys' changed to 'they came' here "
+            + "and 'we used the old ones' there; kept 'we used the old ones' (newer)")
+      ])
+
+    // The same words at different moments: no conflict at all.
+    theirs.resolution = ours.resolution
+    let same = merge(
+      base: [Self.withItems([Self.keys])], ours: [Self.withItems([ours])],
+      theirs: [Self.withItems([theirs])], newer: .theirs)
+    #expect(same.syncUps[0].items == [theirs])
+    #expect(same.conflicts == [])
+  }
+
   @Test func anItemDeletedOnOneSideAndResolvedOnTheOtherIsKept() {
     var resolved = Self.notes
     resolved.resolved = date(3)

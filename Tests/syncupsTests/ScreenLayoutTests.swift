@@ -566,5 +566,11 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
       " Blob Jr is away until Fri 27 Nov", "", " Blob is speaking", " Speaker 1 of 2",
       " Next: Blob Sr", " Wrote for Tue 24 Nov:", "   Done: the API", "   Next: the review",
     ])
+    // A part's own "; " stays in its line.
+    state.$syncUp.withLock { $0.updates[0].done = "the API; the docs" }
+    #expect(
+      ScreenParts(state: state, overlay: ScreenOverlay(), style: .plain)
+        .writtenUpdate(width: 80)
+        == ["Wrote for Tue 24 Nov:", "  Done: the API; the docs", "  Next: the review"])
   }
 }

@@ -84,11 +84,12 @@ extension WrittenUpdate {
   /// The update on one line: `Done: the login page; Next: the signup page; Blocker: waiting
   /// on API keys`, what it holds only.
   public var summary: String {
-    let parts = [("Done", done), ("Next", next)] + blockers.map { ("Blocker", $0) }
-    return parts.compactMap { label, text in
-      let text = (text ?? "").asOneLine
-      return text.isEmpty ? nil : "\(label): \(text)"
-    }.joined(separator: "; ")
+    partLines.joined(separator: "; ")
+  }
+
+  /// Each of its ``parts`` on one line: `Done: the login page`, `Blocker: waiting on keys`.
+  public var partLines: [String] {
+    parts.map { "\($0.label): \($0.text.asOneLine)" }
   }
 }
 

@@ -98,8 +98,12 @@ extension Item: StoredModel {
     try schema.optional("openedIn", \.openedIn, .value(describe: \.uuidString))
     try schema.optional("owner", \.owner, .value(describe: \.uuidString))
     try schema.optional("resolution", \.resolution, .value(describe: SyncUpsMerge.quoted))
-    try schema.optional("resolved", \.resolved, .value(describe: DateText.iso8601))
-    try schema.optional("resolvedIn", \.resolvedIn, .value(describe: \.uuidString))
+    // Two people resolving one item differently is one conflict, over the resolution; when
+    // they each resolved it, and in which meeting, go with it.
+    try schema.optional(
+      "resolved", \.resolved, .value(describe: DateText.iso8601).goesWith("resolution"))
+    try schema.optional(
+      "resolvedIn", \.resolvedIn, .value(describe: \.uuidString).goesWith("resolution"))
     try schema.field("text", \.text, .value(describe: SyncUpMerger.excerpt))
   }
 }

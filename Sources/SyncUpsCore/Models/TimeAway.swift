@@ -96,10 +96,3 @@ extension Attendee {
     }
   }
 }
-
-extension SyncUp {
-  /// The attendees away on `day`, in speaking order.
-  public func attendeesAway(on day: CalendarDay) -> [Attendee] {
-    attendees.filter { $0.timeAway(on: day) != nil }
-  }
-}

@@ -95,6 +95,16 @@ public struct WrittenUpdate: Identifiable, Codable, Equatable, Hashable, Sendabl
     (done ?? "").isBlank && (next ?? "").isBlank && blockers.allSatisfy(\.isBlank)
   }
 
+  /// What it says, labelled, in order: `Done`, `Next`, then a `Blocker` each; the texts as
+  /// written, blank ones left out.
+  public var parts: [(label: String, text: String)] {
+    ([("Done", done), ("Next", next)] + blockers.map { ("Blocker", $0) }).compactMap {
+      label, text in
+      guard let text, !text.isBlank else { return nil }
+      return (label, text)
+    }
+  }
+
   /// ``blockers`` as the file holds them: absent when there are none.
   var storedBlockers: TextList? {
     get { blockers.isEmpty ? nil : TextList(blockers) }

@@ -130,11 +130,11 @@ struct SyncUpMerger {
   /// `text` shows a value in the message, nil for an absent one.
   mutating func field<Value: Equatable>(
     _ path: String, _ what: String, base: Value?, ours: Value, theirs: Value,
-    text: (Value) -> String?
+    reported: Bool = true, text: (Value) -> String?
   ) -> Value {
     let change = ThreeWayChange(base: base, ours: ours, theirs: theirs)
     let value = change.value(preferring: winner)
-    guard case .conflict(let ourValue, let theirValue) = change else { return value }
+    guard reported, case .conflict(let ourValue, let theirValue) = change else { return value }
     let changes =
       switch (text(ourValue), text(theirValue)) {
       case (let ours?, let theirs?): "changed to \(ours) here and \(theirs) there"
@@ -220,7 +220,9 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
     case (.id, _), (.value, .lists), (.byID, .values):
       return
     case (.value(let describe), .values):
-      merged[keyPath: keyPath] = value("\(key)", keyPath) { describe($0) }
+      merged[keyPath: keyPath] = value("\(key)", keyPath, reported: rule.reportsConflicts) {
+        describe($0)
+      }
     case (.byID(let mergeElements), .lists):
       merged[keyPath: keyPath] = mergeElements(
         &merger, path + "\(key)", base?[keyPath: keyPath], ours[keyPath: keyPath],
@@ -232,7 +234,9 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
     _ key: StaticString, _ keyPath: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
   ) {
     guard phase == .values, case .value(let describe) = rule.merge else { return }
-    merged[keyPath: keyPath] = value("\(key)", keyPath) { $0.map(describe) }
+    merged[keyPath: keyPath] = value("\(key)", keyPath, reported: rule.reportsConflicts) {
+      $0.map(describe)
+    }
   }
 
   /// Merged as a list: absent is empty.
@@ -244,11 +248,13 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
 
   /// Merges a field whole.
   private mutating func value<Value: Equatable>(
-    _ key: String, _ keyPath: KeyPath<Model, Value>, text: (Value) -> String?
+    _ key: String, _ keyPath: KeyPath<Model, Value>, reported: Bool = true,
+    text: (Value) -> String?
   ) -> Value {
     merger.field(
       path + key, owner.map { "\(key) of \($0)" } ?? key, base: base?[keyPath: keyPath],
-      ours: ours[keyPath: keyPath], theirs: theirs[keyPath: keyPath], text: text)
+      ours: ours[keyPath: keyPath], theirs: theirs[keyPath: keyPath], reported: reported,
+      text: text)
   }
 }
 

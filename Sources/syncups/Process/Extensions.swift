@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SharedState
 
 /// Extensions: `syncups NAME …` runs the program `syncups-NAME` found on `PATH` when NAME is no
 /// command of syncups, as git and gh do. The global options before NAME are syncups' own
@@ -82,7 +83,8 @@ enum Extensions {
   static func installed(environment: [String: String]) -> [String] {
     var names: Set<String> = []
     for directory in searchPath(environment) {
-      guard let entries = try? directoryEntries(directory) else { continue }
+      guard let entries = try? LiveFileSystem.shared.contentsOfDirectory(directory) ?? []
+      else { continue }
       for entry in entries where entry.hasPrefix(prefix) {
         let name = String(entry.dropFirst(prefix.count))
         guard !name.isEmpty, CommandTable.root.subcommand(named: name) == nil,
@@ -113,18 +115,5 @@ enum Extensions {
   private static func searchPath(_ environment: [String: String]) -> [String] {
     (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
       .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
-  }
-
-  private static func directoryEntries(_ directory: String) throws -> [String] {
-    guard let stream = opendir(directory) else { return [] }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      names.append(name)
-    }
-    return names
   }
 }

@@ -14,8 +14,9 @@
 /// ```
 ///
 /// The child starts in a session of its own, with no controlling terminal, so nothing it runs
-/// (git, ssh, a credential helper) can stop to ask a question on the terminal; and it is
-/// killed when this process dies, however it dies.
+/// (git, ssh, a credential helper) can stop to ask a question on the terminal; it inherits no
+/// descriptor but its standard input, output and error; and it is killed when this process
+/// dies, however it dies.
 enum Subprocess {
   /// How a program ended and what it wrote.
   struct Result {
@@ -89,12 +90,55 @@ enum Subprocess {
   /// (``waitForExit(_:)``). With `diesWithParent`, it is killed when the thread that started it
   /// ends, which is the process itself only when called from the main thread.
   ///
+  /// A program whose file is open for writing somewhere cannot be run for that moment
+  /// (`ETXTBSY`): a script just saved by an editor, or one whose writer's descriptor a child
+  /// forked elsewhere in this process holds until it runs its own program. Starting it is
+  /// tried again, for up to ``busyRetryLimit``, before it is reported.
+  ///
   /// - Throws: when the program could not be started (not found, not executable), with
   ///   `exec`'s reason.
   static func spawn(
     _ program: String, _ arguments: [String], environment: [String: String],
     descriptors: (input: Int32, output: Int32, error: Int32), diesWithParent: Bool
   ) throws(StartFailure) -> pid_t {
+    let giveUp = ContinuousClock.now + busyRetryLimit
+    var pause = Duration.milliseconds(5)
+    while true {
+      switch try spawnOnce(
+        program, arguments, environment: environment, descriptors: descriptors,
+        diesWithParent: diesWithParent)
+      {
+      case .started(let pid):
+        return pid
+      case .execFailed(let code) where code == ETXTBSY && ContinuousClock.now + pause < giveUp:
+        sleep(for: pause)
+        pause = min(pause * 2, .milliseconds(200))
+      case .execFailed(let code):
+        throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
+      }
+    }
+  }
+
+  /// How long a program that is busy (`ETXTBSY`) is tried again before it is reported.
+  static let busyRetryLimit = Duration.seconds(3)
+
+  /// A child started, or `exec`'s errno in it.
+  private enum SpawnOutcome {
+    case started(pid_t)
+    case execFailed(Int32)
+  }
+
+  private static func sleep(for duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    var left = timespec()
+    while nanosleep(&time, &left) < 0 && errno == EINTR { time = left }
+  }
+
+  private static func spawnOnce(
+    _ program: String, _ arguments: [String], environment: [String: String],
+    descriptors: (input: Int32, output: Int32, error: Int32), diesWithParent: Bool
+  ) throws(StartFailure) -> SpawnOutcome {
     let failurePipe = try makePipe()
     let argv = cStrings([program] + arguments)
     let envp = cStrings(environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
@@ -109,6 +153,8 @@ enum Subprocess {
       let setDeathSignal = Self.setDeathSignal
       let deathSignalOption = Self.PR_SET_PDEATHSIG
     #endif
+    let closeFrom = Self.closeDescriptorsFrom
+    let descriptorLimit = Self.descriptorLimit
     let pid = argv.withUnsafeBufferPointer { argv in
       envp.withUnsafeBufferPointer { envp in
         // Between fork and exec only async-signal-safe calls, on what was prepared above.
@@ -123,6 +169,23 @@ enum Subprocess {
         _ = dup2(descriptors.input, 0)
         _ = dup2(descriptors.output, 1)
         _ = dup2(descriptors.error, 2)
+        // Nothing else this process has open reaches the child, but the pipe that tells of a
+        // failed exec (itself close-on-exec): a descriptor another thread opened without
+        // close-on-exec, or before it could set the flag, would otherwise stay open in the
+        // child for its whole life (and a file held open for writing cannot be run).
+        var closed = false
+        if let closeFrom, failurePipe.write >= 3 {
+          let kept = UInt32(failurePipe.write)
+          closed =
+            (kept == 3 || closeFrom(3, kept - 1, 0) == 0) && closeFrom(kept + 1, UInt32.max, 0) == 0
+        }
+        if !closed {
+          var descriptor: Int32 = 3
+          while descriptor < descriptorLimit {
+            if descriptor != failurePipe.write { _ = close(descriptor) }
+            descriptor += 1
+          }
+        }
         // What this process ignores (SIGXFSZ, SIGPIPE) or handles, the child gets by default.
         _ = signal(SIGPIPE, SIG_DFL)
         _ = signal(SIGINT, SIG_DFL)
@@ -149,9 +212,9 @@ enum Subprocess {
     close(failurePipe.read)
     guard told != MemoryLayout<Int32>.size else {
       _ = waitForExit(pid)
-      throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
+      return .execFailed(code)
     }
-    return pid
+    return .started(pid)
   }
 
   /// Waits for the child `pid` to end and returns its exit status: 128 + the signal's number
@@ -216,6 +279,15 @@ enum Subprocess {
   private static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
     strings.map { strdup($0) } + [nil]
   }
+
+  /// `close_range(2)` where the C library has it, looked up before any fork.
+  private static let closeDescriptorsFrom: (@convention(c) (UInt32, UInt32, Int32) -> Int32)? =
+    dlsym(dlopen(nil, RTLD_NOW), "close_range").map {
+      unsafeBitCast($0, to: (@convention(c) (UInt32, UInt32, Int32) -> Int32).self)
+    }
+
+  /// Where closing descriptors one by one stops when `close_range` is missing or fails.
+  private static let descriptorLimit = Int32(clamping: min(max(sysconf(Int32(_SC_OPEN_MAX)), 256), 65_536))
 
   #if os(Linux)
   /// `prctl(2)`, which Swift cannot call directly (it is variadic); looked up before any fork,

@@ -101,6 +101,10 @@ public struct FieldRule<Value>: Sendable {
   var accepts: (@Sendable (Value) -> Bool)?
   /// How `Codable` decodes the value, when not as the kind's own `Decodable`.
   var decode: (@Sendable (KeyedDecodingContainer<CodingKeys>, CodingKeys) throws -> Value)?
+  /// The field a conflict over the value belongs to, when it is not reported on its own
+  /// (see ``goesWith(_:)``).
+  var conflictGoesWith: StaticString?
+  var reportsConflicts: Bool { conflictGoesWith == nil }
 
   init(
     merge: Merge, accepts: (@Sendable (Value) -> Bool)? = nil,
@@ -117,6 +121,15 @@ public struct FieldRule<Value>: Sendable {
   /// A value merged whole, `describe` saying it in a conflict (`'Design'`, `5m`).
   public static func value(describe: @escaping @Sendable (Value) -> String) -> Self {
     Self(merge: .value(describe: describe))
+  }
+
+  /// The same rule for a value that goes with another field's (`key`), as when an item was
+  /// resolved goes with how: a conflict over it is that field's conflict, not reported again.
+  /// The newer side's value is kept, as it is for that field.
+  public func goesWith(_ key: StaticString) -> Self {
+    var rule = self
+    rule.conflictGoesWith = key
+    return rule
   }
 
   /// The same rule, with the fast reader taking only the values in `range`.

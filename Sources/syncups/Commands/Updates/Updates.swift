@@ -119,13 +119,6 @@ struct DayOfUpdates {
     syncUp.attendees[id: update.attendee].map(UserText.attendee) ?? update.attendee.shortID
   }
 
-  /// The parts of an update, labelled, each text as written (lines after the first under it).
-  private func parts(_ update: WrittenUpdate) -> [(label: String, text: String)] {
-    [("Done", update.done), ("Next", update.next)].compactMap { label, text in
-      text.map { (label, $0) }
-    } + update.blockers.map { ("Blocker", $0) }
-  }
-
   /// `holiday, to Fri 27 Nov 2026`: the note and the last day, for the away line.
   private static func detail(_ away: TimeAway) -> String {
     let parts = [away.note.map(sanitize), away.to.map { "to \($0.longText)" }].compactMap { $0 }
@@ -137,7 +130,7 @@ struct DayOfUpdates {
     var lines = ["\(title): \(day.longText)"]
     for update in updates {
       lines.append("  " + name(update, of: syncUp))
-      for (label, text) in parts(update) {
+      for (label, text) in update.parts {
         let textLines = text.split(separator: "\n", omittingEmptySubsequences: false)
           .map { sanitize(String($0)) }
         lines.append("    \(label): \(textLines[0])")
@@ -161,7 +154,7 @@ struct DayOfUpdates {
     let title = syncUp.title.isBlank ? SyncUp.untitled : syncUp.title
     var blocks = ["## \(MarkdownText.escape(title)): \(day.longText)"]
     for update in updates {
-      let items = parts(update).map { label, text in
+      let items = update.parts.map { label, text in
         "- \(label): " + text.split(separator: "\n").map { MarkdownText.escape(String($0)) }
           .joined(separator: " ")
       }

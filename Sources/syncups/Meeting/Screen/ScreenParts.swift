@@ -186,8 +186,7 @@ struct ScreenParts {
   /// `width`: `Wrote for Tue 24 Nov:`, `Done: the login page`, `Blocker: waiting on keys`.
   func writtenUpdate(width: Int) -> [String] {
     guard !isOver, let update = state.turnUpdate else { return [] }
-    let parts = update.summary.components(separatedBy: "; ")
-    return (["Wrote for \(DateText.day(update.day)):"] + parts.map { "  " + $0 }).map {
+    return (["Wrote for \(DateText.day(update.day)):"] + update.partLines.map { "  " + $0 }).map {
       truncated(sanitize($0), toWidth: width)
     }
   }
