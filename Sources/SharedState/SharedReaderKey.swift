@@ -125,8 +125,3 @@ extension SharedKeyDefault: SharedKey where Base: SharedKey {
   }
 }
 
-extension SharedKeyDefault: StoredInReference where Base: StoredInReference {}
-
-/// A key whose storage is the shared reference itself (the in-memory key): there is nothing
-/// outside to load from, so a load someone asks for keeps the value.
-protocol StoredInReference {}

@@ -4,7 +4,8 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   let lock = RecursiveLock()
   private let key: any SharedReaderKey<Value>
   private let writableKey: (any SharedKey<Value>)?
-  /// Whether the key keeps nothing outside this object (in-memory): nothing to load or save.
+  /// Whether the key keeps nothing outside this object (in-memory): nothing to load or save,
+  /// so a load someone asks for keeps the value.
   private let isStoredHere: Bool
   private let skipsStoredSaves: Bool
   private let defaultValue: Value
@@ -24,24 +25,29 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   /// it is written (``SharedKey/skipsUnchangedMutations``). Guarded by `lock`.
   private var changeCount = 0
   private var storedChangeCount: Int?
-  let label: String
 
   /// A storage for `key` holding `defaultValue` until the key has loaded (at once, for a key
-  /// that resumes before returning). `skipInitialLoad`: `defaultValue` was just loaded.
-  init(key: any SharedReaderKey<Value>, defaultValue: Value, label: String, skipInitialLoad: Bool = false) {
+  /// that resumes before returning). `writableKey` is `key` when it can save, `nil` when it
+  /// cannot. `skipInitialLoad`: `defaultValue` was just loaded.
+  init(
+    key: any SharedReaderKey<Value>, writableKey: (any SharedKey<Value>)?, defaultValue: Value,
+    skipInitialLoad: Bool = false
+  ) {
     self.key = key
-    self.writableKey = key as? any SharedKey<Value>
-    self.isStoredHere = key is any StoredInReference
+    self.writableKey = writableKey
+    // Concrete types, not a protocol: a failed protocol cast costs a search of every
+    // conformance in the program, at each start.
+    self.isStoredHere = key is InMemoryKey<Value> || key is SharedKeyDefault<InMemoryKey<Value>>
     self.skipsStoredSaves = writableKey?.skipsUnchangedMutations == true
     self.defaultValue = defaultValue
     self.value = defaultValue
-    self.label = label
-    let label = label
     if !skipInitialLoad {
       _isLoading = true
       key.load(
         context: .initialValue(defaultValue),
-        continuation: LoadContinuation(label) { [weak self] result in self?.didLoad(result) }
+        continuation: LoadContinuation(String(describing: key)) { [weak self] result in
+          self?.didLoad(result)
+        }
       )
     }
     subscription = key.subscribe(
@@ -51,6 +57,9 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   }
 
   var root: AnyObject { self }
+  /// The key as it describes itself: `.inMemory("count")`. Made when asked, since describing
+  /// a value costs a look-up of its conformances.
+  var label: String { String(describing: key) }
   var subject: String { label }
 
   /// Tells observers that the value changed; call under `lock`. (Here, not in the protocol's
@@ -214,11 +223,11 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   private func saveContinuation(
     then: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }
   ) -> SaveContinuation {
-    let label = label
+    let key = key
     // A write made later stores the value as it is then, so at least this many changes.
     let changes = changeCount
     return SaveContinuation(
-      label,
+      String(describing: key),
       // Strong on purpose: a key that writes later keeps this storage alive until it has.
       latestValue: { self.read { $0 } },
       callback: { result in
@@ -239,14 +248,14 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
 
   func load() throws {
     guard !isStoredHere else { return }
-    let label = label
+    let key = key
     lock.lock()
     defer { lock.unlock() }
     let outcome = LockIsolated<Result<Value?, any Error>?>(nil)
     _isLoading = true
     key.load(
       context: .userInitiated,
-      continuation: LoadContinuation(label) { [weak self] result in
+      continuation: LoadContinuation(String(describing: key)) { [weak self] result in
         self?.didLoad(result)
         outcome.withValue { $0 = result }
       }
@@ -256,12 +265,12 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
 
   func loadAsync() async throws {
     guard !isStoredHere else { return }
-    let label = label
+    let key = key
     lock.withLock { _isLoading = true }
     try await withUnsafeThrowingContinuation { (waiter: UnsafeContinuation<Void, any Error>) in
       key.load(
         context: .userInitiated,
-        continuation: LoadContinuation(label) { [weak self] result in
+        continuation: LoadContinuation(String(describing: key)) { [weak self] result in
           self?.didLoad(result)
           waiter.resume(with: result.map { _ in })
         }
@@ -372,13 +381,33 @@ public final class SharedReferences: @unchecked Sendable {
     default defaultValue: () -> Key.Value,
     skipInitialLoad: Bool = false
   ) -> PersistentReference<Key.Value> {
+    reference(
+      for: key, writableKey: key as? any SharedKey<Key.Value>, default: defaultValue,
+      skipInitialLoad: skipInitialLoad)
+  }
+
+  /// The storage for a key known to save: no cast to find out whether it does.
+  func reference<Key: SharedKey>(
+    for key: Key,
+    default defaultValue: () -> Key.Value,
+    skipInitialLoad: Bool = false
+  ) -> PersistentReference<Key.Value> {
+    reference(for: key, writableKey: key, default: defaultValue, skipInitialLoad: skipInitialLoad)
+  }
+
+  private func reference<Key: SharedReaderKey>(
+    for key: Key,
+    writableKey: @autoclosure () -> (any SharedKey<Key.Value>)?,
+    default defaultValue: () -> Key.Value,
+    skipInitialLoad: Bool
+  ) -> PersistentReference<Key.Value> {
     lock.withLock {
       let entry = Entry(valueType: ObjectIdentifier(Key.Value.self), id: AnyHashable(key.id))
       if let reference = references[entry] {
         return reference as! PersistentReference<Key.Value>
       }
       let reference = PersistentReference(
-        key: key, defaultValue: defaultValue(), label: String(describing: key),
+        key: key, writableKey: writableKey(), defaultValue: defaultValue(),
         skipInitialLoad: skipInitialLoad
       )
       references[entry] = reference

@@ -7,7 +7,7 @@
 ///
 /// Each test that enters `withDependencies` gets its own in-memory storage, so tests using the
 /// same name in parallel never see each other's values.
-public struct InMemoryKey<Value: Sendable>: SharedKey, Hashable, StoredInReference {
+public struct InMemoryKey<Value: Sendable>: SharedKey, Hashable {
   /// The name of the value.
   public let name: String
 
