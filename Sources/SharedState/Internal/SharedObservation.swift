@@ -14,10 +14,11 @@ import Synchronization
 ///
 /// What a tracking is told about, by what it read:
 /// - the whole value (or a member, or a `read { }` transform of it): every change;
-/// - one element of an identified array, `$items[id: k]` (and members of it): a change written
-///   through that element's `Shared`, and any change not written through one element (a write
-///   to the whole array, a value loaded or changed outside); not a write through another
-///   element's `Shared`.
+/// - one element of an identified array that is the storage's whole value, `$items[id: k]` (and
+///   members of it): a change written through that element's `Shared`, and any change not
+///   written through one element (a write to the whole array, a value loaded or changed
+///   outside); not a write through another element's `Shared`. An element of an array that is
+///   a member of the value (`$state.items[id: k]`) is observed as the whole value.
 ///
 /// Observers are told after the value has changed, so an `onChange` that reads it sees the new
 /// value; they are told under the storage's lock, as `values` is, so an `onChange` must not wait
