@@ -58,9 +58,14 @@ public struct Shared<Value> {
   }
 
   /// The current value. Setting it replaces the value; to read and write atomically, use
-  /// ``withLock(_:)``.
+  /// ``withLock(_:)``. Read inside `withObservationTracking`, it has the tracking told of the
+  /// next change to the value.
   public var wrappedValue: Value {
-    get { reference.read { $0 } }
+    get {
+      let reference = reference
+      reference.observeAccess()
+      return reference.read { $0 }
+    }
     nonmutating set { reference.withLock { $0 = newValue } }
   }
 

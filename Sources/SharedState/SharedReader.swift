@@ -43,8 +43,13 @@ public struct SharedReader<Value> {
     self.init(reference: ReaderUnwrappedReference(base: base.reference, value: value))
   }
 
-  /// The current value.
-  public var wrappedValue: Value { reference.read { $0 } }
+  /// The current value; read inside `withObservationTracking`, it has the tracking told of the
+  /// next change (see ``Shared/wrappedValue``).
+  public var wrappedValue: Value {
+    let reference = reference
+    reference.observeAccess()
+    return reference.read { $0 }
+  }
 
   /// This reader itself, reached as `$name`. Assigning another reader to it re-points this one
   /// and every copy of it, as ``Shared/projectedValue`` does.

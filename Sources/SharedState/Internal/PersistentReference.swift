@@ -11,6 +11,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   private let defaultValue: Value
   private(set) var value: Value
   var observers = Observers<Value>()
+  let observation = SharedObservation()
   private var _loadError: (any Error)?
   private var _saveError: (any Error)?
   private var _isLoading = false
@@ -62,24 +63,26 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   var label: String { String(describing: key) }
   var subject: String { label }
 
-  /// Tells observers that the value changed; call under `lock`. (Here, not in the protocol's
-  /// extension, so that the check reads the stored property rather than a copy of it.)
-  private func notifyChange() {
+  /// Tells observers that the value changed (`change`, for Observation); call under `lock`.
+  /// (Here, not in the protocol's extension, so that the check reads the stored property rather
+  /// than a copy of it.)
+  private func notifyChange(_ change: SharedChange = .value) {
     if !observers.isEmpty { observers.notify(value) }
+    observation.didChange(change)
   }
 
   var loadError: (any Error)? { lock.withLock { _loadError } }
   var saveError: (any Error)? { lock.withLock { _saveError } }
   var isLoading: Bool { lock.withLock { _isLoading } }
 
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  func withLock<R>(changing change: SharedChange, _ body: (inout Value) throws -> R) rethrows -> R {
     let context = SharedChangeTracking.context
     if let result = try modifyOverlay(in: context, body) { return result }
     lock.lock()
     defer { lock.unlock() }
     if transactionDepth > 0 {
       recordChange(in: context)
-      defer { notifyChange() }
+      defer { notifyChange(change) }
       return try body(&value)
     }
     var isSaveRefused = false
@@ -107,7 +110,7 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       if let before, valuesAreEqual(before, value) {
         writableKey?.didMutateWithoutChange()
       } else {
-        didMutate(saving: !isSaveRefused)
+        didMutate(change, saving: !isSaveRefused)
       }
     }
     return try body(&value)
@@ -174,14 +177,14 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
     notifyChange()
   }
 
-  private func didMutate(saving: Bool = true) {
+  private func didMutate(_ change: SharedChange, saving: Bool) {
     if !isStoredHere, let writableKey {
       changeCount += 1
       if saving {
         writableKey.save(value, context: .didSet, continuation: saveContinuation())
       }
     }
-    notifyChange()
+    notifyChange(change)
   }
 
   /// Whether the key has said it stored every change made so far. Call under `lock`.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The storage behind a `SharedReader`: something that can be read under a lock and observed.
 ///
 /// Root references own a value (``ValueReference``, ``PersistentReference``); derived ones
@@ -10,6 +12,11 @@ protocol SharedReference<Value>: AnyObject, Sendable {
   func read<R>(_ body: (Value) throws -> R) rethrows -> R
   /// Calls `onChange` with the new value after every change, until the token is released.
   func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken
+  /// Records a read through `wrappedValue` for an Observation tracking in progress (see
+  /// ``SharedObservation``): derived references name what of the root's value they read.
+  func observeAccess()
+  /// The root's registrar, for a root; `nil` for a derived reference.
+  var rootObservation: SharedObservation? { get }
   /// The root storage, for identity.
   var root: AnyObject { get }
   /// A short description for dumps and messages, e.g. `.inMemory("count")`.
@@ -28,6 +35,9 @@ protocol SharedReference<Value>: AnyObject, Sendable {
 protocol MutableSharedReference<Value>: SharedReference {
   /// Mutates the value in place under the root's lock; persists and notifies afterwards.
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
+  /// `withLock(_:)`, telling Observation `change` rather than a change of the whole value. Only
+  /// a root tells it; a derived reference's write is told as its root's whole value.
+  func withLock<R>(changing change: SharedChange, _ body: (inout Value) throws -> R) rethrows -> R
   /// Runs `body` as one transaction on the root value: see ``Shared/transaction(_:)``.
   /// Derived references hand it to their base, so it always runs on the root.
   func transaction<R>(_ body: () throws -> R) throws -> R
@@ -35,6 +45,12 @@ protocol MutableSharedReference<Value>: SharedReference {
   func save() throws
   /// `save()`, returning when the key has finished.
   func saveAsync() async throws
+}
+
+extension MutableSharedReference {
+  func withLock<R>(changing change: SharedChange, _ body: (inout Value) throws -> R) rethrows -> R {
+    try withLock(body)
+  }
 }
 
 /// The reference a `Shared` or `SharedReader` and all its copies use: one object, so assigning
@@ -98,10 +114,18 @@ protocol LockedRootReference: MutableSharedReference, RootReference {
   var value: Value { get }
   /// Touched only under `lock`.
   var observers: Observers<Value> { get set }
+  var observation: SharedObservation { get }
 }
 
 extension LockedRootReference {
   func currentValue() -> Any { lock.withLock { value } }
+
+  var rootObservation: SharedObservation? { observation }
+  func observeAccess() { observation.accessValue() }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try withLock(changing: .value, body)
+  }
 
   func read<R>(_ body: (Value) throws -> R) rethrows -> R {
     if let overlay = SharedChangeTracking.context.overlay,
@@ -142,6 +166,7 @@ final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
   let lock = RecursiveLock()
   private(set) var value: Value
   var observers = Observers<Value>()
+  let observation = SharedObservation()
 
   init(_ value: Value) { self.value = value }
 
@@ -156,12 +181,13 @@ final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
   func save() {}
   func saveAsync() {}
 
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  func withLock<R>(changing change: SharedChange, _ body: (inout Value) throws -> R) rethrows -> R {
     let context = SharedChangeTracking.context
     if let result = try modifyOverlay(in: context, body) { return result }
     lock.lock()
     defer {
       if !observers.isEmpty { observers.notify(value) }
+      observation.didChange(change)
       lock.unlock()
     }
     recordChange(in: context)
@@ -178,6 +204,7 @@ final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
     } catch {
       value = before
       if !observers.isEmpty { observers.notify(value) }
+      observation.didChange(.value)
       throw error
     }
   }
@@ -192,6 +219,8 @@ protocol DerivedReaderReference: SharedReference {
 
 extension DerivedReaderReference {
   var root: AnyObject { baseReader.root }
+  var rootObservation: SharedObservation? { nil }
+  func observeAccess() { baseReader.observeAccess() }
   var label: String { baseReader.label }
   var subject: String { baseReader.subject }
   var loadError: (any Error)? { baseReader.loadError }
@@ -325,19 +354,44 @@ final class UnwrappedReference<Value>: DerivedReference, UnwrappingReference, @u
 
 /// A reference to the element with a given id in an identified array held by a base
 /// reference; a write mutates the element in place, without copying the array.
-final class ElementReference<ID: Hashable, Element>: DerivedReference, @unchecked Sendable {
+final class ElementReference<ID: Hashable, Element>: DerivedReference, ObservedElement, @unchecked Sendable {
   typealias BaseValue = IdentifiedArray<ID, Element>
 
   let base: any MutableSharedReference<IdentifiedArray<ID, Element>>
   let id: ID
   // Guarded by the root's lock.
   private var lastValue: Element
+  /// The base's registrar when the base is a root: reads and writes of this element are then
+  /// observed as this element's, not the whole array's. Unmanaged, so that a read does not
+  /// retain it: `base` holds the root, which holds it.
+  private let elementObservation: Unmanaged<SharedObservation>?
+  /// Made the first time Observation asks for it.
+  private let observationKey = Mutex<KeyPath<ObservedSharedValue, Void>?>(nil)
 
   init?(base: any MutableSharedReference<IdentifiedArray<ID, Element>>, id: ID) {
     guard let element = base.read({ $0[id: id] }) else { return nil }
     self.base = base
     self.id = id
     self.lastValue = element
+    self.elementObservation = base.rootObservation.map { Unmanaged.passUnretained($0) }
+  }
+
+  var observationKeyPath: KeyPath<ObservedSharedValue, Void> {
+    observationKey.withLock { key in
+      if let key { return key }
+      let id = AnyHashable(id)
+      let made: KeyPath<ObservedSharedValue, Void> = \.[element: id]
+      key = made
+      return made
+    }
+  }
+
+  func observeAccess() {
+    if let elementObservation {
+      elementObservation._withUnsafeGuaranteedRef { $0.accessElement(self) }
+    } else {
+      base.observeAccess()
+    }
   }
 
   func read<R>(_ body: (Element) throws -> R) rethrows -> R {
@@ -350,7 +404,7 @@ final class ElementReference<ID: Hashable, Element>: DerivedReference, @unchecke
   }
 
   func withLock<R>(_ body: (inout Element) throws -> R) rethrows -> R {
-    try base.withLock { array in
+    try base.withLock(changing: .element(self)) { array in
       guard let offset = array.index(id: id) else { return try body(&lastValue) }
       defer { lastValue = array[offset] }
       return try array.modifyElement(at: offset, id: id, body)
