@@ -91,7 +91,7 @@ func fileStorageRows() -> [BenchmarkRow] {
   let counting = CountingFileSystem()
   let w6Time = best(of: 1, setup: { _ in () }) { _ in
     withDependencies {
-      $0.defaultFileStorage = counting
+      $0.defaultFileStorage.fileSystem = counting
       $0.sharedReferences = SharedReferences()
     } operation: {
       @Shared(.fileStorage(URL(filePath: directory + "/w6.json"))) var counter = 0
@@ -144,7 +144,7 @@ func fileStorageRows() -> [BenchmarkRow] {
   let loadChangeSave = best(setup: { _ in () }) { _ in
     round += 1
     withDependencies {
-      $0.defaultFileStorage = LiveFileSystem.shared
+      $0.defaultFileStorage.fileSystem = LiveFileSystem.shared
       $0.sharedReferences = SharedReferences()  // a cold start each time: the load is measured
     } operation: {
       @Shared(.fileStorage(URL(filePath: path))) var stored = IdentifiedArrayOf<Record>()

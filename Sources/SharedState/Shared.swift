@@ -23,15 +23,20 @@
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value> {
-  let reference: any MutableSharedReference<Value>
+  /// The storage every copy of this `Shared` refers to; assigning a new `Shared` to
+  /// ``projectedValue`` re-points them all.
+  private let box: ReferenceBox<any MutableSharedReference<Value>>
+
+  var reference: any MutableSharedReference<Value> { box.reference }
 
   init(reference: any MutableSharedReference<Value>) {
-    self.reference = reference
+    self.box = ReferenceBox(reference)
   }
 
   /// A new storage holding `value`, shared by every copy of the returned `Shared`.
+  @_disfavoredOverload
   public init(_ value: Value) {
-    self.reference = ValueReference(value)
+    self.init(reference: ValueReference(value))
   }
 
   /// A new storage holding `value`.
@@ -49,20 +54,33 @@ public struct Shared<Value> {
   /// that reads and writes through `base`.
   public init?(_ base: Shared<Value?>) {
     guard let reference = UnwrappedReference(base: base.reference) else { return nil }
-    self.reference = reference
+    self.init(reference: reference)
   }
 
   /// The current value. Setting it replaces the value; to read and write atomically, use
-  /// ``withLock(_:)``.
+  /// ``withLock(_:)``. Read inside `withObservationTracking`, it has the tracking told of the
+  /// next change to the value.
   public var wrappedValue: Value {
-    get { reference.read { $0 } }
+    get {
+      let reference = reference
+      reference.observeAccess()
+      return reference.read { $0 }
+    }
     nonmutating set { reference.withLock { $0 = newValue } }
   }
 
-  /// This `Shared` itself, reached as `$name`.
+  /// This `Shared` itself, reached as `$name`. Assigning another `Shared` to it points this one
+  /// and every copy of it at the other's storage; `Shared`s derived from it earlier
+  /// (`$user.name`, `$count.read { … }`) keep the storage they were derived from.
+  ///
+  /// ```swift
+  /// let copy = $count
+  /// $count = Shared(value: 42)
+  /// copy.wrappedValue  // 42
+  /// ```
   public var projectedValue: Shared<Value> {
     get { self }
-    set { self = newValue }
+    nonmutating set { box.reference = newValue.reference }
   }
 
   /// Mutates the value atomically with respect to every other holder and returns the closure's
@@ -116,26 +134,50 @@ public struct Shared<Value> {
     SharedReader<Member>(reference: ReaderKeyPathReference(base: reference, keyPath: keyPath))
   }
 
+  /// A read-only view of `transform` applied to the value, following every change.
+  ///
+  /// ```swift
+  /// let isEmpty = $todos.read { $0.isEmpty }
+  /// ```
+  public func read<Member>(_ transform: @escaping @Sendable (Value) -> Member) -> SharedReader<Member> {
+    SharedReader<Member>(reference: ReaderMapReference(base: reference, transform: transform))
+  }
+
   /// The error met loading the value from its key's storage, if the last load failed (the value
-  /// is then the default).
+  /// is then what it was before, at first the default). A later load or a successful save
+  /// clears it.
   public var loadError: (any Error)? { reference.loadError }
 
-  /// The error met saving the value, if the last save failed.
+  /// The error met saving the value, if the last save failed. A later successful save clears
+  /// it.
   public var saveError: (any Error)? { reference.saveError }
 
-  /// Reloads the value from its key's storage.
+  /// Whether the key is still loading the value: from creation until a key that loads later
+  /// has resumed, during `load()`, and while the key's subscription says so.
+  public var isLoading: Bool { reference.isLoading }
+
+  /// Reloads the value from its key's storage. A key that finishes later sets the value then.
   public func load() throws { try reference.load() }
+
+  /// Reloads the value from its key's storage, returning when the key has finished.
+  public func load() async throws { try await reference.loadAsync() }
 
   /// Writes pending changes to the key's storage now, throwing if that fails.
   public func save() throws { try reference.save() }
+
+  /// Writes pending changes to the key's storage, returning when the key has finished.
+  public func save() async throws { try await reference.saveAsync() }
 }
 
 extension Shared: @unchecked Sendable where Value: Sendable {}
 
 extension Shared: Equatable where Value: Equatable {
-  /// Two `Shared`s are equal when their values are.
+  /// Two `Shared`s are equal when their values are. Inside a change tracker's `assert`, a
+  /// `Shared` compared with itself compares its value before the tracked change with its value
+  /// now (see ``SharedChangeTracker/assert(_:)``).
   public static func == (lhs: Shared, rhs: Shared) -> Bool {
-    lhs.wrappedValue == rhs.wrappedValue
+    SharedChangeTracking.areEqual(lhs.reference, rhs.reference)
+      ?? (lhs.wrappedValue == rhs.wrappedValue)
   }
 }
 
@@ -145,7 +187,9 @@ extension Shared: Identifiable where Value: Identifiable {
 }
 
 extension Shared: CustomStringConvertible {
-  public var description: String { "\(wrappedValue)" }
+  /// What the `Shared` refers to: `Shared<Int>(value: 0)` for a value of its own,
+  /// `Shared<Int>(.inMemory("count"))` for a key's storage.
+  public var description: String { "Shared<\(Value.self)>(\(reference.subject))" }
 }
 
 extension Shared where Value: Sendable {
@@ -164,7 +208,13 @@ extension Shared where Value: Sendable {
   /// ```
   public init(wrappedValue: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
     @Dependency(\.sharedReferences) var references
-    self.reference = references.reference(for: key, default: wrappedValue)
+    self.init(reference: references.reference(for: key, default: wrappedValue))
+  }
+
+  /// A `Shared` of an optional value for `key`, `nil` while nothing is stored.
+  @_disfavoredOverload
+  public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
+    self.init(wrappedValue: nil, key)
   }
 
   /// A `Shared` for a key with a built-in default (``SharedReaderKey/Default``).
@@ -174,6 +224,26 @@ extension Shared where Value: Sendable {
   /// ```
   public init<Key: SharedKey<Value>>(_ key: SharedKeyDefault<Key>) {
     self.init(wrappedValue: key.defaultValue(), key.base)
+  }
+
+  /// A `Shared` for `key` once it has loaded a stored value: waits for the key, and throws its
+  /// load error, or ``SharedLoadError/nothingStored`` when nothing is stored. A storage that
+  /// already exists for the key is reloaded.
+  ///
+  /// ```swift
+  /// let config = try await Shared(require: .fileStorage(configURL))
+  /// ```
+  public init(require key: some SharedKey<Value>) async throws {
+    self.init(reference: try await requireReference(for: key))
+  }
+
+  /// Points this `Shared` and every copy of it at `key`'s storage, starting from the current
+  /// value, and waits for the key to load.
+  public func load(_ key: some SharedKey<Value>) async throws {
+    @Dependency(\.sharedReferences) var references
+    let current = wrappedValue
+    projectedValue = Shared(reference: references.reference(for: key, default: { current }, skipInitialLoad: true))
+    try await load()
   }
 
   /// A `Shared` for a key with a built-in default, overriding that default.
@@ -190,10 +260,22 @@ func sharedValues<Value: Sendable>(of reference: some SharedReference<Value>) ->
   return stream
 }
 
-extension Shared: CustomDumpValue {
+extension Shared: CustomDumpValue, SharedDumpValue {
   public var customDumpValue: Any { wrappedValue }
+  var dumpedReference: any SharedReference { reference }
 }
 
-extension SharedReader: CustomDumpValue {
+extension SharedReader: CustomDumpValue, SharedDumpValue {
   public var customDumpValue: Any { wrappedValue }
+  var dumpedReference: any SharedReference { reference }
+}
+
+/// A shared value as ``valueDump(_:)`` shows it: numbered by its storage.
+protocol SharedDumpValue: CustomDumpValue {
+  var dumpedReference: any SharedReference { get }
+}
+
+extension SharedDumpValue {
+  /// The root storage object the value lives in.
+  var dumpedStorage: AnyObject { dumpedReference.root }
 }

@@ -26,6 +26,18 @@ extension Shared where Value: _IdentifiedArrayProtocol {
   }
 }
 
+/// A shared identified array is a sequence of its elements, each a `Shared` reading and writing
+/// it in place (see ``Shared/elements``).
+///
+/// ```swift
+/// let todos = Array($todos)  // [Shared<Todo>]
+/// ```
+extension Shared: Sequence where Value: _IdentifiedArrayProtocol {
+  public func makeIterator() -> IndexingIterator<[Shared<Value.Element>]> {
+    elements.makeIterator()
+  }
+}
+
 extension SharedReader {
   /// The element with `id`, read-only, or `nil` when there is no such element.
   public subscript<ID: Hashable, Element>(id id: ID) -> SharedReader<Element>?

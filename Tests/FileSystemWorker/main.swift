@@ -145,11 +145,13 @@ func appendInTransactions(path: String, workerId: String, count: Int) {
 }
 
 dieWithParent()
-/// Makes one change that waits far longer than the process lives, then exits normally.
+/// Appends "at once", which is written at once, then `entry`, a change that waits far longer
+/// than the process lives; then exits normally.
 func appendPendingAtExit(path: String, entry: String) -> Never {
   withDependencies { $0.fileStorageOptions.saveDelay = .seconds(3600) } operation: {
     @Shared(.fileStorage(URL(filePath: path))) var entries: [String] = []
     if let error = $entries.loadError { fail("\(error)") }
+    $entries.withLock { $0.append("at once") }
     $entries.withLock { $0.append(entry) }
     if let error = $entries.saveError { fail("\(error)") }
     exit(0)  // while the shared value, and its waiting change, are alive

@@ -55,20 +55,17 @@ private struct DatabaseKey: SharedKey {
 
   var id: String { name }
 
-  func load(initialValue: Int?) throws -> Int? { try database.load(name) }
+  func load(context: LoadContext<Int>, continuation: LoadContinuation<Int>) {
+    continuation.resume(with: Result { try database.load(name) })
+  }
 
-  func subscribe(initialValue: Int?, subscriber: SharedSubscriber<Int>) -> SharedSubscription {
-    let id = database.listen { result in
-      switch result {
-      case .success(let value): subscriber.yield(value)
-      case .failure(let error): subscriber.yield(throwing: error)
-      }
-    }
+  func subscribe(context: LoadContext<Int>, subscriber: SharedSubscriber<Int>) -> SharedSubscription {
+    let id = database.listen { result in subscriber.yield(with: result) }
     return SharedSubscription { [database] in database.stopListening(id) }
   }
 
-  func save(_ value: Int, context: SaveContext<Int>) throws {
-    try database.save(name, value)
+  func save(_ value: Int, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume(with: Result { try database.save(name, value) })
   }
 }
 

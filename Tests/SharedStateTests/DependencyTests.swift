@@ -140,3 +140,41 @@ private struct Greeter {
     #expect((0..<3).map { _ in again.next() }.last == random.next())
   }
 }
+
+/// A dependency that is its own key and has only a test value.
+private struct Salutation: TestDependencyKey {
+  var greet: @Sendable (String) -> String
+  static var testValue: Salutation { Salutation { "Hello, \($0)" } }
+}
+
+@Suite struct TestDependencyKeyTests {
+  @Test func aKeyTypeIsReadWithItsTestValueInATest() {
+    withDependencies { _ in } operation: {
+      @Dependency(Salutation.self) var salutation
+      #expect(salutation.greet("Blob") == "Hello, Blob")
+    }
+  }
+
+  @Test func aKeyTypeCanBeOverriddenForAScope() {
+    withDependencies {
+      $0[Salutation.self] = Salutation { "Hi, \($0)" }
+    } operation: {
+      @Dependency(Salutation.self) var salutation
+      #expect(salutation.greet("Blob") == "Hi, Blob")
+    }
+  }
+
+  @Test func withoutALiveValueTheLiveContextReportsAndUsesTheTestValue() {
+    recordReportedIssuesAsTestFailures()
+    withKnownIssue {
+      DependencyValues.withValues(DependencyValues(context: .live)) {
+        @Dependency(Salutation.self) var salutation
+        #expect(salutation.greet("Blob") == "Hello, Blob")
+      }
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue == "'Salutation' has no live value (it is only a TestDependencyKey); using its test value."
+      }
+    }
+  }
+}

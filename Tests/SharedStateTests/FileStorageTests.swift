@@ -1,5 +1,6 @@
 import Foundation
 import SharedState
+import Synchronization
 import Testing
 
 private struct Note: Codable, Equatable, Sendable {
@@ -9,6 +10,29 @@ private struct Note: Codable, Equatable, Sendable {
 
 private let url = URL(filePath: "/data/notes.json")
 
+/// A count stored as a bare number, which tells how many times it has been encoded.
+private struct Tally: Codable, Equatable, Sendable {
+  var count = 0
+  private let encodingCounter = EncodingCounter()
+  var encodings: Int { encodingCounter.count.withLock { $0 } }
+
+  init() {}
+  init(from decoder: any Decoder) throws { count = try decoder.singleValueContainer().decode(Int.self) }
+  func encode(to encoder: any Encoder) throws {
+    encodingCounter.count.withLock { $0 += 1 }
+    var container = encoder.singleValueContainer()
+    try container.encode(count)
+  }
+  static func == (lhs: Tally, rhs: Tally) -> Bool { lhs.count == rhs.count }
+}
+
+/// `save()` as a caller that does not wait for the key calls it.
+private func saveAtOnce<Value>(_ shared: Shared<Value>) throws { try shared.save() }
+
+private final class EncodingCounter: Sendable {
+  let count = Mutex(0)
+}
+
 /// Runs `body` in a fresh test world whose in-memory file system it is handed.
 private func withFileSystem<R>(
   _ files: [String: Data] = [:],
@@ -17,7 +41,7 @@ private func withFileSystem<R>(
 ) async rethrows -> R {
   let fileSystem = InMemoryFileSystem(files: files)
   return try await withDependencies {
-    $0.defaultFileStorage = fileSystem
+    $0.defaultFileStorage.fileSystem = fileSystem
     options(&$0.fileStorageOptions)
   } operation: {
     try await body(fileSystem)
@@ -56,6 +80,23 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     }
   }
 
+  @Test func anEmptyFileGivesTheDefaultWithoutAnErrorAndIsWrittenOver() async throws {
+    try await withFileSystem([url.path: Data()]) { fileSystem in
+      @Shared(.fileStorage(url)) var notes: [Note] = [Note(id: 1, text: "default")]
+      #expect(notes == [Note(id: 1, text: "default")])
+      #expect($notes.loadError == nil)
+      $notes.withLock { $0.append(Note(id: 2, text: "new")) }
+      try await $notes.save()
+      #expect($notes.saveError == nil)
+      let saved = try JSONDecoder().decode([Note].self, from: #require(fileSystem.contents(of: url.path)))
+      #expect(saved == [Note(id: 1, text: "default"), Note(id: 2, text: "new")])
+      // Emptied by someone else: back to the default, as when the file is deleted.
+      fileSystem.simulateOutsideWrite(Data(), to: url.path)
+      #expect(await eventually { notes == [Note(id: 1, text: "default")] })
+      #expect($notes.loadError == nil)
+    }
+  }
+
   @Test func writesPrettySortedJSON() async throws {
     try await withFileSystem { fileSystem in
       @Shared(.fileStorage(url)) var notes: [Note] = []
@@ -81,28 +122,117 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     }
   }
 
-  @Test func aBurstOfMutationsIsWrittenOnce() async throws {
-    try await withFileSystem { fileSystem in
+  @Test func aBurstOfMutationsIsWrittenAtItsStartAndOnceMore() async throws {
+    // A window no run of the suite outlasts, so the rest waits for `save()`.
+    try await withFileSystem(options: { $0.saveDelay = .seconds(3600) }) { fileSystem in
       @Shared(.fileStorage(url)) var count = 0
       for _ in 0..<1_000 { $count.withLock { $0 += 1 } }
-      try $count.save()
       #expect(fileSystem.writeCount(url.path) == 1)
+      #expect(text(fileSystem.contents(of: url.path)) == "1")
+      try $count.save()
+      #expect(fileSystem.writeCount(url.path) == 2)
       #expect(text(fileSystem.contents(of: url.path)) == "1000")
 
       try $count.save()  // unchanged: not written again
-      #expect(fileSystem.writeCount(url.path) == 1)
+      #expect(fileSystem.writeCount(url.path) == 2)
     }
   }
 
-  @Test func aChangeIsWrittenShortlyWithoutAnExplicitSave() async {
-    // A delay no pause of the test's thread between the next two lines comes near.
+  /// `save()` after a change already written has nothing to store: it does not encode the
+  /// value again (for a large file, as long as the write itself). A change made in a
+  /// transaction, or a value that came from outside, is still stored when asked.
+  @Test func aSaveWithNothingNewToStoreDoesNotEncodeAgain() async throws {
+    try await withFileSystem(options: { $0.saveDelay = .seconds(3600) }) { fileSystem in
+      @Shared(.fileStorage(url)) var tally = Tally()
+      $tally.withLock { $0.count = 1 }
+      #expect(tally.encodings == 1)
+      #expect(text(fileSystem.contents(of: url.path)) == "1")
+      try saveAtOnce($tally)
+      try await $tally.save()
+      #expect(tally.encodings == 1)
+
+      try $tally.transaction { $0.withLock { $0.count = 2 } }
+      #expect(text(fileSystem.contents(of: url.path)) == "2")
+      #expect(tally.encodings == 2)
+      try await $tally.save()
+      #expect(tally.encodings == 2)
+
+      fileSystem.simulateOutsideDelete(url.path)
+      #expect(await eventually { tally.count == 0 })
+      try await $tally.save()  // the default, written again since the file is gone
+      #expect(text(fileSystem.contents(of: url.path)) == "0")
+      #expect(tally.encodings == 3)
+    }
+  }
+
+  @Test func aChangeIsWrittenAtOnceAndTheNextWhenTheWindowCloses() async {
+    // A window no pause of the test's thread between the next lines comes near.
     await withFileSystem(options: { $0.saveDelay = .seconds(1) }) { fileSystem in
       @Shared(.fileStorage(url)) var count = 0
       count = 5
-      #expect(fileSystem.writeCount(url.path) == 0)
-      #expect(await eventually { fileSystem.writeCount(url.path) == 1 })
+      #expect(fileSystem.writeCount(url.path) == 1)
       #expect(text(fileSystem.contents(of: url.path)) == "5")
+      count = 6
+      #expect(fileSystem.writeCount(url.path) == 1)
+      #expect(await eventually { fileSystem.writeCount(url.path) == 2 })
+      #expect(text(fileSystem.contents(of: url.path)) == "6")
     }
+  }
+
+  @Test func writesAreThrottledInTheTimeOfTheStoragesScheduler() throws {
+    let files = LockIsolated<[URL: Data]>([:])
+    let scheduler = ManualScheduler()
+    try withDependencies {
+      $0.defaultFileStorage = .inMemory(
+        fileSystem: files, async: { $0.perform() }, asyncAfter: scheduler.asyncAfter)
+    } operation: {
+      @Shared(.fileStorage(url)) var numbers: [Int] = []
+      #expect(files.value.isEmpty)  // nothing written for a missing file
+      $numbers.withLock { $0.append(1) }
+      #expect(text(files.value[url]) == "[\n  1\n]")  // the first change: at once
+      $numbers.withLock { $0.append(2) }
+      scheduler.advance(by: .milliseconds(999))
+      #expect(text(files.value[url]) == "[\n  1\n]")  // within the second: waits
+      $numbers.withLock { $0.append(3) }
+      scheduler.advance(by: .milliseconds(1))
+      #expect(text(files.value[url]) == "[\n  1,\n  2,\n  3\n]")  // together when it ends
+      scheduler.advance(by: .seconds(5))
+      #expect(text(files.value[url]) == "[\n  1,\n  2,\n  3\n]")
+      $numbers.withLock { $0.append(4) }
+      #expect(text(files.value[url]) == "[\n  1,\n  2,\n  3,\n  4\n]")  // at once again
+      $numbers.withLock { $0.append(5) }
+      try $numbers.save()  // does not wait
+      #expect(text(files.value[url]) == "[\n  1,\n  2,\n  3,\n  4,\n  5\n]")
+    }
+  }
+
+  @Test func anInMemoryStorageOverADictionaryReadsWhatATestPutsThere() {
+    let other = URL(filePath: "/data/other.json")
+    let files = LockIsolated<[URL: Data]>([url: Data(#"[{"id": 1, "text": "there"}]"#.utf8)])
+    withDependencies {
+      $0.defaultFileStorage = .inMemory(fileSystem: files)
+    } operation: {
+      @Shared(.fileStorage(url)) var notes: [Note] = []
+      @Shared(.fileStorage(other)) var count = 0
+      #expect(notes == [Note(id: 1, text: "there")])
+      files.withValue { $0[url] = Data(#"[{"id": 2, "text": "put later"}]"#.utf8) }
+      $notes.withLock { $0.append(Note(id: 3, text: "new")) }  // starts from the file
+      #expect(notes == [Note(id: 2, text: "put later"), Note(id: 3, text: "new")])
+      count = 7
+      #expect(text(files.value[other]) == "7")
+      #expect(files.value.count == 2)
+    }
+    // Each plain `.inMemory` is a file system of its own.
+    let first = withDependencies { $0.defaultFileStorage = .inMemory } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      return $count
+    }
+    let second = withDependencies { $0.defaultFileStorage = .inMemory } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      return $count
+    }
+    first.withLock { $0 = 1 }
+    #expect(second.wrappedValue == 0)
   }
 
   @Test func aCorruptFileIsReportedAndNeverOverwritten() async throws {
@@ -183,7 +313,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
         return values
       }
       count = 2  // our own change: seen once, and its write does not come back
-      try $count.save()
+      try await $count.save()
       fileSystem.simulateOutsideWrite(Data("10".utf8), to: url.path)
       #expect(await eventually { count == 10 })
       #expect(reader.wrappedValue == 10)
@@ -223,7 +353,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       let other = try fileSystem.lock(url.path, timeout: .zero)
       other.unlock()
       $numbers.withLock { $0.append(3) }
-      try $numbers.save()
+      try await $numbers.save()
       #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2,\n  3\n]")
     }
   }
@@ -242,7 +372,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       other.unlock()
       try await Task.sleep(for: .milliseconds(60))
       #expect(fileSystem.writeCount(url.path) == 0)
-      try $numbers.save()  // saving on purpose writes it
+      try await $numbers.save()  // saving on purpose writes it
       #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2\n]")
     }
   }
@@ -271,7 +401,7 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     let fileSystem = InMemoryFileSystem(
       files: [url.path: Data("12\n345\n6789\n".utf8)], readChunkLimit: 3)
     try withDependencies {
-      $0.defaultFileStorage = fileSystem
+      $0.defaultFileStorage.fileSystem = fileSystem
     } operation: {
       @Shared(
         .fileStorage(url, reading: numbers(from:), encode: { @Sendable numbers in
@@ -309,14 +439,15 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
       [url.path: Data("[1]".utf8)], options: { $0.saveDelay = .seconds(3600) }
     ) { fileSystem in
       @Shared(.fileStorage(url)) var numbers: [Int] = []
-      $numbers.withLock { $0.append(2) }
-      for outside in ["[1]", "[ 1 ]", "[7]"] {
+      $numbers.withLock { $0.append(2) }  // written at once
+      $numbers.withLock { $0.append(3) }  // waits
+      for outside in ["[1,2]", "[ 1, 2 ]", "[7]"] {
         fileSystem.simulateOutsideWrite(Data(outside.utf8), to: url.path)
         try await Task.sleep(for: .milliseconds(50))  // the watch has seen it
-        #expect(numbers == [1, 2], "after \(outside)")
+        #expect(numbers == [1, 2, 3], "after \(outside)")
       }
-      try $numbers.save()
-      #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2\n]")
+      try await $numbers.save()
+      #expect(text(fileSystem.contents(of: url.path)) == "[\n  1,\n  2,\n  3\n]")
       fileSystem.simulateOutsideWrite(Data("[9]".utf8), to: url.path)  // nothing waits now
       #expect(await eventually { numbers == [9] })
     }
@@ -364,13 +495,14 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
   @Test func aFailedWriteIsASaveErrorAndTheFileIsKept() async throws {
     try await withFileSystem([url.path: Data("1".utf8)]) { fileSystem in
       @Shared(.fileStorage(url)) var count = 0
-      fileSystem.setFailure(
-        for: url.path, operation: .write,
-        error: FileSystemError(kind: .noSpace, path: url.path, message: "No space left on device", errno: 28)
-      )
-      count = 2
-      #expect(throws: FileStorageError.self) { try $count.save() }
+      let noSpace = FileSystemError(
+        kind: .noSpace, path: url.path, message: "No space left on device", errno: 28)
+      fileSystem.setFailure(for: url.path, operation: .write, error: noSpace)
+      count = 2  // written at once: that write fails
       #expect(($count.saveError as? FileStorageError)?.description == "cannot write '/data/notes.json': No space left on device")
+      #expect(text(fileSystem.contents(of: url.path)) == "1")
+      fileSystem.setFailure(for: url.path, operation: .write, error: noSpace)
+      #expect(throws: FileStorageError.self) { try $count.save() }
       #expect(text(fileSystem.contents(of: url.path)) == "1")
       try $count.save()  // the failure has passed
       #expect(text(fileSystem.contents(of: url.path)) == "2")
@@ -402,11 +534,11 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     await withTaskGroup(of: Void.self) { group in
       for worker in 0..<2 {
         group.addTask {
-          await withDependencies { $0.defaultFileStorage = fileSystem } operation: {
+          await withDependencies { $0.defaultFileStorage.fileSystem = fileSystem } operation: {
             @Shared(.fileStorage(url)) var numbers: [Int] = []
             for step in 0..<100 {
               $numbers.withLock { $0.append(worker * 1000 + step) }
-              try? $numbers.save()
+              try? await $numbers.save()
               await Task.yield()
             }
           }
@@ -420,6 +552,11 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
 }
 
 private enum Tone: String, Codable, Sendable { case chime, beep }
+
+/// Raw-value backed without being `Codable`.
+private struct Level: RawRepresentable, Equatable, Sendable {
+  var rawValue: Int
+}
 
 @Suite struct AppStorageTests {
   private func withSettings<R>(_ body: (InMemoryFileSystem) async throws -> R) async rethrows -> R {
@@ -481,6 +618,131 @@ private enum Tone: String, Codable, Sendable { case chime, beep }
       #expect(bell == false)
       #expect(tone == .beep)
       #expect(missing == 42)
+    }
+  }
+
+  @Test func theStoreReadsAndWritesWhatSharedSettingsHold() async throws {
+    try await withSettings { fileSystem in
+      @Dependency(\.defaultAppStorage) var store
+      @Shared(.appStorage("bell")) var bell = true
+      @Shared(.appStorage("volume")) var volume = 3
+      @Shared(.appStorage("ratio")) var ratio = 0.5
+      @Shared(.appStorage("theme")) var theme = "bubblegum"
+      @Shared(.appStorage("names")) var names = ["Blob"]
+      @Shared(.appStorage("home")) var home = URL(filePath: "/home/blob")
+      @Shared(.appStorage("key")) var key = Data([4, 2])
+      @Shared(.appStorage("since")) var since = Date(timeIntervalSince1970: 0)
+      @Shared(.appStorage("tone")) var tone = Tone.chime
+      @Shared(.appStorage("level")) var level = Level(rawValue: 2)
+      // Defaults show through the store while the file has none, and are not written.
+      #expect(store.bool(forKey: "bell") == true)
+      #expect(store.integer(forKey: "volume") == 3)
+      #expect(store.double(forKey: "ratio") == 0.5)
+      #expect(store.string(forKey: "theme") == "bubblegum")
+      #expect(store.stringArray(forKey: "names") == ["Blob"])
+      #expect(store.url(forKey: "home") == URL(filePath: "/home/blob"))
+      #expect(store.data(forKey: "key") == Data([4, 2]))
+      #expect(store.object(forKey: "since") as? String == "1970-01-01T00:00:00Z")
+      #expect(store.string(forKey: "tone") == "chime")
+      #expect(store.integer(forKey: "level") == 2)
+      #expect(store.object(forKey: "unknown") == nil)
+      #expect(fileSystem.writeCount("/config/settings.json") == 0)
+
+      store.set(false, forKey: "bell")
+      store.set(7, forKey: "volume")
+      store.set(0.25, forKey: "ratio")
+      store.set("sky", forKey: "theme")
+      store.set(["Blob", "Blob Jr."], forKey: "names")
+      store.set(URL(filePath: "/srv/blob"), forKey: "home")
+      store.set(Data([1, 7]), forKey: "key")
+      store.set(Date(timeIntervalSince1970: 1_234_567_890), forKey: "since")
+      store.set("beep", forKey: "tone")
+      store.set(5, forKey: "level")
+      #expect(bell == false)
+      #expect(volume == 7)
+      #expect(ratio == 0.25)
+      #expect(theme == "sky")
+      #expect(names == ["Blob", "Blob Jr."])
+      #expect(home == URL(filePath: "/srv/blob"))
+      #expect(key == Data([1, 7]))
+      #expect(since == Date(timeIntervalSince1970: 1_234_567_890))
+      #expect(tone == .beep)
+      #expect(level == Level(rawValue: 5))
+      try $bell.save()
+      #expect(
+        text(fileSystem.contents(of: "/config/settings.json")) == """
+          {
+            "bell" : false,
+            "home" : "file:///srv/blob",
+            "key" : "AQc=",
+            "level" : 5,
+            "names" : [
+              "Blob",
+              "Blob Jr."
+            ],
+            "ratio" : 0.25,
+            "since" : "2009-02-13T23:31:30Z",
+            "theme" : "sky",
+            "tone" : "beep",
+            "volume" : 7
+          }
+          """)
+      // The other way: what a Shared sets, the store reads.
+      $volume.withLock { $0 = 9 }
+      #expect(store.integer(forKey: "volume") == 9)
+      #expect(store.string(forKey: "volume") == "9")
+      #expect(store.double(forKey: "volume") == 9)
+    }
+  }
+
+  @Test func anOptionalSettingIsNilUntilSetAndSettingItToNilRemovesIt() async throws {
+    try await withSettings { fileSystem in
+      @Dependency(\.defaultAppStorage) var store
+      @Shared(.appStorage("last-export")) var lastExport: Date?
+      @Shared(.appStorage("tone")) var tone: Tone? = .chime
+      #expect(lastExport == nil)
+      #expect(store.object(forKey: "last-export") == nil)
+      #expect(store.string(forKey: "tone") == "chime")
+
+      store.set(Date(timeIntervalSince1970: 0), forKey: "last-export")
+      store.set("beep", forKey: "tone")
+      #expect(lastExport == Date(timeIntervalSince1970: 0))
+      #expect(tone == .beep)
+      store.removeObject(forKey: "tone")
+      #expect(tone == .chime)  // removed: its default again
+      store.set(Optional("beep"), forKey: "tone")
+      #expect(tone == .beep)
+      $tone.withLock { $0 = nil }
+      #expect(tone == nil)  // set to nil: nil, and no setting any more
+      #expect(store.object(forKey: "tone") == nil)
+      store.set(Date?.none, forKey: "last-export")
+      #expect(lastExport == nil)
+      try $tone.save()
+      let saved = try JSONDecoder().decode(
+        [String: JSONValue].self, from: #require(fileSystem.contents(of: "/config/settings.json")))
+      #expect(saved == [:])
+    }
+  }
+
+  @Test func theStoreSeesOutsideChangesToTheSettingsFile() async {
+    await withSettings { fileSystem in
+      @Dependency(\.defaultAppStorage) var store
+      @SharedReader(.appStorage("bell")) var bell = true
+      #expect(store.bool(forKey: "bell") == true)
+      fileSystem.simulateOutsideWrite(Data(#"{"bell": false}"#.utf8), to: "/config/settings.json")
+      #expect(await eventually { store.bool(forKey: "bell") == false && bell == false })
+    }
+  }
+
+  @Test func eachTestWorldHasAnInMemoryStoreOfItsOwn() {
+    withDependencies { _ in } operation: {
+      @Dependency(\.defaultAppStorage) var store
+      store.set(true, forKey: "bell")
+      #expect(store.bool(forKey: "bell") == true)
+    }
+    withDependencies { $0.defaultAppStorage = .inMemory } operation: {
+      @Dependency(\.defaultAppStorage) var store
+      #expect(store.object(forKey: "bell") == nil)
     }
   }
 
@@ -564,10 +826,10 @@ struct LiveFileStorageTests {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/entries.json"
       _ = try LiveFileSystem.shared.write(Data(#"["before"]"#.utf8), to: file)
-      // The worker's change waits an hour to be written; it exits at once.
+      // The worker's second change waits an hour to be written; it exits at once.
       let process = try fsSpawn(worker, ["--pending-at-exit", file, "at exit"], in: dir)
       #expect(await fsWaitForExit(process) == .exited(0), "\(process.errorOutput)")
-      #expect(try fsDecodeEntries(LiveFileSystem.shared, file) == ["before", "at exit"])
+      #expect(try fsDecodeEntries(LiveFileSystem.shared, file) == ["before", "at once", "at exit"])
       #expect(fsEntries(dir) == [".entries.json.lock", "entries.json"])
     }
   }
@@ -575,7 +837,7 @@ struct LiveFileStorageTests {
   @Test func aChangeIsWrittenAfterItsDelayAndTheLockLetGo() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/count.json"
-      try await withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try await withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: file))) var count = 0
         for value in 1...5 { $count.withLock { $0 = value } }
         // No save: the delayed write puts the last value on disk, then lets the lock go.
@@ -587,7 +849,7 @@ struct LiveFileStorageTests {
             return true
           })
         #expect($count.saveError == nil)
-        try $count.save()  // nothing left to write
+        try await $count.save()  // nothing left to write
       }
       #expect(fsEntries(dir) == [".count.json.lock", "count.json"])
     }
@@ -599,7 +861,7 @@ struct LiveFileStorageTests {
       let corrupt = Data(#"[{"id": 1, "text": "unfinished"#.utf8)
       #expect(FileManager.default.createFile(atPath: file, contents: corrupt))
       let before = try #require(try LiveFileSystem.shared.fingerprint(file))
-      try withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: file))) var notes: [Note] = []
         #expect(($notes.loadError as? FileStorageError)?.kind == .undecodable)
         notes = [Note(id: 2, text: "new")]
@@ -617,7 +879,7 @@ struct LiveFileStorageTests {
   @Test func anOutsideWriteReachesAnObserver() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/count.json"
-      try await withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try await withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: file))) var count = 0
         let stream = $count.values
         let received = Task { () -> Int? in
@@ -635,7 +897,7 @@ struct LiveFileStorageTests {
     try await withFSTemporaryDirectory { dir in
       let link = dir + "/data.json"
       #expect(symlink(dir + "/unmounted/data.json", link) == 0)
-      withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: link))) var count = 0
         let error = $count.loadError as? FileStorageError
         #expect(error?.kind == .unreadable)
@@ -653,7 +915,7 @@ struct LiveFileStorageTests {
     try await withFSTemporaryDirectory { dir in
       let target = dir + "/real.json"
       #expect(symlink(target, dir + "/alias.json") == 0)
-      try withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: target))) var first = 0
         @Shared(.fileStorage(URL(filePath: dir + "/alias.json"))) var second = 0
         first = 4
@@ -668,7 +930,7 @@ struct LiveFileStorageTests {
   @Test func newFilesAndDirectoriesArePrivate() async throws {
     try await withFSTemporaryDirectory { dir in
       let file = dir + "/private/notes.json"
-      try withDependencies { $0.defaultFileStorage = LiveFileSystem.shared } operation: {
+      try withDependencies { $0.defaultFileStorage.fileSystem = LiveFileSystem.shared } operation: {
         @Shared(.fileStorage(URL(filePath: file))) var notes: [Note] = []
         $notes.withLock { $0.append(Note(id: 1, text: "secret")) }
         try $notes.save()
@@ -679,5 +941,39 @@ struct LiveFileStorageTests {
       #expect(stat(file, &info) == 0)
       #expect(info.st_mode & 0o777 == 0o600)
     }
+  }
+}
+
+/// Runs the work it is handed after a delay when the test moves its time on, in order of time.
+private final class ManualScheduler: Sendable {
+  private let state = LockIsolated<(now: Duration, due: [(at: Duration, work: DispatchWorkItem)])>(
+    (.zero, []))
+
+  var asyncAfter: @Sendable (DispatchTimeInterval, DispatchWorkItem) -> Void {
+    { [state] delay, work in
+      let duration: Duration =
+        switch delay {
+        case .seconds(let value): .seconds(value)
+        case .milliseconds(let value): .milliseconds(value)
+        case .microseconds(let value): .microseconds(value)
+        case .nanoseconds(let value): .nanoseconds(value)
+        default: .seconds(Int64.max)
+        }
+      state.withValue { $0.due.append((at: $0.now + duration, work: work)) }
+    }
+  }
+
+  func advance(by duration: Duration) {
+    let end = state.withValue { $0.now + duration }
+    while let work = state.withValue({ state -> DispatchWorkItem? in
+      guard let next = state.due.indices.min(by: { state.due[$0].at < state.due[$1].at }),
+        state.due[next].at <= end
+      else { return nil }
+      state.now = state.due[next].at
+      return state.due.remove(at: next).work
+    }) {
+      work.perform()
+    }
+    state.withValue { $0.now = end }
   }
 }

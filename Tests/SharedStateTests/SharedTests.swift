@@ -317,3 +317,90 @@ extension SharedReaderKey where Self == InMemoryKey<[String]>.Default {
     }
   }
 }
+
+private struct Stats: Equatable, Sendable {
+  var count = 0
+}
+
+extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
+  fileprivate static var launches: Self { Self[.inMemory("launches"), default: 3] }
+}
+
+/// What a `Shared` says of itself, and how `$x = …` and `read` behave.
+@Suite struct SharedReferenceTests {
+  @Test func aSharedDescribesItsValueOrItsKey() {
+    withDependencies { _ in } operation: {
+      @Shared(value: 0) var count
+      #expect($count.description == "Shared<Int>(value: 0)")
+      #expect(SharedReader($count).description == "SharedReader<Int>(value: 0)")
+
+      @Shared(.inMemory("count")) var stored = 0
+      #expect($stored.description == #"Shared<Int>(.inMemory("count"))"#)
+      #expect(SharedReader($stored).description == #"SharedReader<Int>(.inMemory("count"))"#)
+
+      @Shared(.fileStorage(URL(fileURLWithPath: "/tmp/todos.json"))) var todos: [String] = []
+      #expect($todos.description == "Shared<Array<String>>(.fileStorage(file:///tmp/todos.json))")
+    }
+  }
+
+  @Test func readGivesAReaderOfATransformThatFollowsTheStorage() {
+    @Shared(value: 2) var count
+    let isEven = $count.read { $0.isMultiple(of: 2) }
+    #expect(isEven.wrappedValue)
+    $count.withLock { $0 += 1 }
+    #expect(!isEven.wrappedValue)
+
+    $count = Shared(value: 10)
+    #expect(!isEven.wrappedValue)  // it keeps the storage it was made from
+    #expect(SharedReader($count).read { $0 * 2 }.wrappedValue == 20)
+  }
+
+  @Test func assigningToTheProjectionRepointsEveryCopy() {
+    withDependencies { _ in } operation: {
+      @Shared(.inMemory("first")) var count = 1
+      let copy = $count
+      let derived = $count.read { $0 }
+      $count = Shared(wrappedValue: 42, .inMemory("second"))
+      #expect(copy.wrappedValue == 42)
+      copy.withLock { $0 += 1 }
+      #expect(count == 43)
+      #expect(derived.wrappedValue == 1)
+
+      @SharedReader(.inMemory("first")) var reader = 0
+      let readerCopy = $reader
+      $reader = SharedReader(value: 7)
+      #expect(readerCopy.wrappedValue == 7)
+    }
+  }
+
+  @Test func anUnlabelledKeyWithADefaultMakesASharedOfItsStorage() {
+    withDependencies { _ in } operation: {
+      @Shared(InMemoryKey<Int>.Default[.inMemory("visits"), default: 5]) var visits
+      #expect(visits == 5)
+      #expect($visits.description == #"Shared<Int>(.inMemory("visits"))"#)
+      #expect(InMemoryKey<Int>.Default.launches.initialValue == 3)
+    }
+  }
+
+  @Test func anIdentifiedArrayIsASequenceOfSharedElements() {
+    @Shared(value: IdentifiedArray(uniqueElements: [1, 2, 3], id: \.self)) var counts
+    let shared = Array($counts)
+    #expect(shared.map(\.wrappedValue) == [1, 2, 3])
+
+    $counts.withLock { _ = $0.removeLast() }
+    #expect(counts == IdentifiedArray(uniqueElements: [1, 2], id: \.self))
+    #expect(shared[2].wrappedValue == 3)  // a removed element keeps its last value
+    shared[0].withLock { $0 = 1 }
+    #expect(counts == IdentifiedArray(uniqueElements: [1, 2], id: \.self))
+  }
+
+  @Test func optionalKeysStartAtNil() {
+    withDependencies { _ in } operation: {
+      @Shared(.inMemory("nickname")) var nickname: String?
+      #expect(nickname == nil)
+      $nickname.withLock { $0 = "Blob" }
+      @SharedReader(.inMemory("nickname")) var reader: String?
+      #expect(reader == "Blob")
+    }
+  }
+}

@@ -21,7 +21,7 @@ private func withFileSystem<R>(
 ) rethrows -> R {
   let fileSystem = InMemoryFileSystem(files: files)
   return try withDependencies {
-    $0.defaultFileStorage = fileSystem
+    $0.defaultFileStorage.fileSystem = fileSystem
   } operation: {
     try body(fileSystem)
   }
@@ -213,7 +213,7 @@ private func isUnlocked(_ fileSystem: some FileSystem, _ path: String) -> Bool {
       for writer in 0..<2 {
         group.addTask {
           withDependencies {
-            $0.defaultFileStorage = LiveFileSystem.shared
+            $0.defaultFileStorage.fileSystem = LiveFileSystem.shared
           } operation: {
             @Shared(.fileStorage(file)) var tasks: IdentifiedArrayOf<Task> = []
             for round in 0..<rounds {

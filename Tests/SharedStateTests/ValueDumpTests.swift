@@ -328,4 +328,41 @@ private struct DumpWrappers {
         """
     )
   }
+
+  /// Shared values are numbered by their storage, in the order the dump meets them; the same
+  /// storage met again is named, not dumped again, and a value derived from a storage has its
+  /// number.
+  @Test func sharedValuesAreNumberedByTheirStorage() {
+    let count = Shared(0)
+    let other = Shared(0)
+    #expect(valueDump(count) == "#1 0")
+    #expect(
+      valueDump([count, other, count, other]) == """
+        [
+          [0]: #1 0,
+          [1]: #2 0,
+          [2]: #1 Int(↩︎),
+          [3]: #2 Int(↩︎)
+        ]
+        """)
+    let team = Shared(DumpTeam(name: "Blob", size: 2))
+    #expect(
+      valueDump(DumpPair(size: team.size, team: team)) == """
+        DumpPair(
+          size: #1 2,
+          team: #1 DumpTeam(↩︎)
+        )
+        """)
+    #expect(valueDump(SharedReader(count)) == "#1 0")
+  }
+}
+
+private struct DumpTeam: Sendable {
+  var name: String
+  var size: Int
+}
+
+private struct DumpPair {
+  var size: Shared<Int>
+  var team: Shared<DumpTeam>
 }

@@ -244,7 +244,7 @@ struct FastCodecTests {
     let fileSystem = InMemoryFileSystem(
       files: ["/data/sync-ups.json": try SyncUpsFile.encode(syncUps)], readChunkLimit: 5)
     try withDependencies {
-      $0.defaultFileStorage = fileSystem
+      $0.defaultFileStorage.fileSystem = fileSystem
       $0.syncUpsFileURL = URL(filePath: "/data/sync-ups.json")
     } operation: {
       @Shared(.syncUps) var loaded

@@ -79,8 +79,8 @@ private let incrementResponse = ActionPath<Counter.Action, Int>(
         A state change does not match expectation: …
 
           Counter.State(
-        −   count: 2,
-        +   count: 1,
+        −   count: #1 2,
+        +   count: #1 1,
             isTimerOn: false
           )
 
@@ -190,7 +190,7 @@ private let incrementResponse = ActionPath<Counter.Action, Int>(
     store.exhaustivity = .off
     await withKnownIssue {
       await store.send(.incrementTapped) { $0.count = 5 }
-    } matching: { $0.description.contains("−   count: 5,") }
+    } matching: { $0.description.contains("−   count: #1 5,") }
   }
 
   @Test func testStoresHaveTheirOwnWorld() async {

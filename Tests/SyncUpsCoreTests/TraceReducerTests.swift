@@ -51,9 +51,9 @@ private final class Output: @unchecked Sendable {
         received action:
           Tally.Action.tapped
           Tally.State(
-        −   total: 5,
+        −   total: #1 5,
         −   taps: 0
-        +   total: 15,
+        +   total: #1 15,
         +   taps: 1
           )
         received action:

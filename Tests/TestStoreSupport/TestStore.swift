@@ -35,7 +35,7 @@ public final class TestStore<State, Action> {
   public var exhaustivity: Exhaustivity = .on
 
   private var store: Store<State, Action>!
-  private let tracker = SharedChangeTracker()
+  private let tracker = SharedChangeTracker(reportUnassertedChanges: false)
   private let effects = InFlightEffects()
   private var pendingSteps: [Step] = []
   private var steps: [Step] = []
@@ -71,7 +71,7 @@ public final class TestStore<State, Action> {
     let recording = Reduce<State, Action> { state, action in
       let before = state
       let sharedBefore = sharedSnapshot(of: state)
-      let stepTracker = SharedChangeTracker()
+      let stepTracker = SharedChangeTracker(reportUnassertedChanges: false)
       let effect = stepTracker.track { effects.track(reducer.reduce(into: &state, action: action)) }
       let sharedAfter = sharedSnapshot(of: state)
       let reachable = Set(sharedAfter.storages.map(ObjectIdentifier.init))

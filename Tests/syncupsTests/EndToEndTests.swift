@@ -205,6 +205,20 @@ struct EndToEndTests {
     }
   }
 
+  @Test func anEmptyDataFileHoldsNoSyncUpsYet() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile("")
+    let listed = try syncups("list", "--json")
+    #expect(listed.status == 0)
+    #expect(listed.output == "[]\n")
+    #expect(listed.error == "")  // it exists: not the note a missing file gets
+    let added = try syncups("add", "--title", "Design")
+    #expect(added.status == 0)
+    #expect(!added.error.contains("Created"))  // it was there
+    let titles = try syncups.json(try syncups("list", "--json")) as? [[String: Any]]
+    #expect(titles?.map { $0["title"] as? String } == ["Design"])
+  }
+
   @Test func theDefaultLocationIsPrivate() throws {
     let syncups = SyncUpsRun()
     try syncups("add", "--title", "Design")

@@ -83,7 +83,7 @@ struct ItemsTests {
     _ command: ItemsCommand, now: Date = monday, json: Bool = false, settings: String = "{}"
   ) throws -> String? {
     try withDependencies {
-      $0.defaultFileStorage = InMemoryFileSystem(files: [Self.path: Data(Self.file.utf8)])
+      $0.defaultFileStorage.fileSystem = InMemoryFileSystem(files: [Self.path: Data(Self.file.utf8)])
       $0.syncUpsFileURL = URL(filePath: Self.path)
       $0.date = .constant(now)
       let newYork = TimeZone(identifier: "America/New_York")!

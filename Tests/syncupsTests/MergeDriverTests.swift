@@ -31,7 +31,7 @@ struct MergeDriverTests {
   /// Runs the driver with `environment`, the in-memory file system its only file system.
   func merge(_ environment: [String: String] = [:]) throws -> [ConflictRecord] {
     try withDependencies {
-      $0.defaultFileStorage = fileSystem
+      $0.defaultFileStorage.fileSystem = fileSystem
     } operation: {
       try driver.merge(environment: environment)
     }

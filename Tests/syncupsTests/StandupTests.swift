@@ -72,7 +72,7 @@ struct StandupTests {
   {
     let settings = try JSONSerialization.data(withJSONObject: ["repositories": repositories])
     return try withDependencies {
-      $0.defaultFileStorage = InMemoryFileSystem(files: [Self.path: Data(Self.file.utf8)])
+      $0.defaultFileStorage.fileSystem = InMemoryFileSystem(files: [Self.path: Data(Self.file.utf8)])
       $0.syncUpsFileURL = URL(filePath: Self.path)
       $0.date = .constant(Self.monday)
       $0.utcOffset = { _ in 0 }

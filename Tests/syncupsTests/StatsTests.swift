@@ -92,7 +92,7 @@ struct StatsTests {
     settings: String = "{}", utcOffset: Int = 0
   ) throws -> String {
     try withDependencies {
-      $0.defaultFileStorage = InMemoryFileSystem(files: [Self.path: Data(file.utf8)])
+      $0.defaultFileStorage.fileSystem = InMemoryFileSystem(files: [Self.path: Data(file.utf8)])
       $0.defaultAppStorage = AppStorage(
         url: URL(filePath: "/settings.json"),
         fileSystem: InMemoryFileSystem(files: ["/settings.json": Data(settings.utf8)]))

@@ -178,7 +178,7 @@ struct StatusTests {
       "\(directory)/notes.txt": Data("not a meeting".utf8),
     ])
     let text = try withDependencies {
-      $0.defaultFileStorage = fileSystem
+      $0.defaultFileStorage.fileSystem = fileSystem
       $0.date = .constant(Date(timeIntervalSince1970: 1012.5))
     } operation: {
       try StatusCommand().answer(
@@ -198,7 +198,7 @@ struct StatusTests {
     let fileSystem = InMemoryFileSystem()
     let environment = ["XDG_RUNTIME_DIR": "/run/user/test"]
     try withDependencies {
-      $0.defaultFileStorage = fileSystem
+      $0.defaultFileStorage.fileSystem = fileSystem
       $0.date = .constant(Date(timeIntervalSince1970: 1000))
     } operation: {
       let publisher = try #require(

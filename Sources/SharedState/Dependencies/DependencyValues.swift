@@ -4,6 +4,24 @@
   import Foundation
 #endif
 
+/// A key for a value in ``DependencyValues`` that has only a test value: a type a test
+/// reaches with `@Dependency(Key.self)`, or the test half of a ``DependencyKey`` declared apart
+/// from its live value. Read outside a test runner, it reports an issue and gives the test value.
+///
+/// ```swift
+/// struct Greeter: TestDependencyKey {
+///   var greet: @Sendable (String) -> String
+///   static var testValue: Greeter { Greeter { "Hello, \($0)" } }
+/// }
+/// @Dependency(Greeter.self) var greeter
+/// ```
+public protocol TestDependencyKey {
+  /// The type of the dependency, often the key itself.
+  associatedtype Value: Sendable
+  /// The value used while tests run.
+  static var testValue: Value { get }
+}
+
 /// A key for a value in ``DependencyValues``: its type, its live value and its test value.
 ///
 /// ```swift
@@ -21,9 +39,9 @@
 ///
 /// A value is computed once per dependency context the first time it is read, so a computed
 /// `testValue` that returns a fresh object gives every test its own object.
-public protocol DependencyKey {
-  /// The type of the dependency.
-  associatedtype Value: Sendable
+public protocol DependencyKey: TestDependencyKey {
+  /// The type of the dependency, the key itself unless its values say otherwise.
+  associatedtype Value = Self
   /// The value used when the program runs for real.
   static var liveValue: Value { get }
   /// The value used while tests run. Defaults to ``liveValue``.
@@ -31,6 +49,7 @@ public protocol DependencyKey {
 }
 
 extension DependencyKey {
+  /// Defaults to ``liveValue``.
   public static var testValue: Value { liveValue }
 }
 
@@ -89,7 +108,7 @@ public struct DependencyValues: Sendable {
 
   /// The value for `key`: an override if one was set in an enclosing scope, else the key's
   /// live or test value for this world.
-  public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+  public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
     get {
       if let value = overrides[ObjectIdentifier(key)] {
         return value as! Key.Value
@@ -116,15 +135,24 @@ public struct DependencyValues: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
     private let lock = RecursiveLock()
 
-    func value<Key: DependencyKey>(for key: Key.Type, context: DependencyContext) -> Key.Value {
+    func value<Key: TestDependencyKey>(for key: Key.Type, context: DependencyContext) -> Key.Value {
       lock.withLock {
         if let value = values[ObjectIdentifier(key)] {
           return value as! Key.Value
         }
-        let value = context == .live ? Key.liveValue : Key.testValue
+        let value = context == .live ? liveValue(of: key) : Key.testValue
         values[ObjectIdentifier(key)] = value
         return value
       }
+    }
+
+    private func liveValue<Key: TestDependencyKey>(of key: Key.Type) -> Key.Value {
+      func live<Live: DependencyKey>(_: Live.Type) -> Any { Live.liveValue }
+      guard let liveKey = key as? any DependencyKey.Type else {
+        reportIssue("'\(Key.self)' has no live value (it is only a TestDependencyKey); using its test value.")
+        return Key.testValue
+      }
+      return live(liveKey) as! Key.Value
     }
   }
 }
@@ -191,16 +219,21 @@ extension DependencyValues {
 /// ```
 @propertyWrapper
 public struct Dependency<Value>: @unchecked Sendable {
-  // Key paths are immutable; sharing one between tasks is safe.
-  private let keyPath: KeyPath<DependencyValues, Value>
+  // Reads a key path (immutable) or a key type: safe to share between tasks.
+  private let resolve: (DependencyValues) -> Value
 
   /// Refers to the dependency at `keyPath`.
   public init(_ keyPath: KeyPath<DependencyValues, Value>) {
-    self.keyPath = keyPath
+    self.resolve = { $0[keyPath: keyPath] }
+  }
+
+  /// Refers to the dependency `key` declares, e.g. `@Dependency(Greeter.self) var greeter`.
+  public init<Key: TestDependencyKey>(_ key: Key.Type) where Key.Value == Value {
+    self.resolve = { $0[key] }
   }
 
   /// The value in the current task's dependencies.
   public var wrappedValue: Value {
-    DependencyValues.current[keyPath: keyPath]
+    resolve(DependencyValues.current)
   }
 }

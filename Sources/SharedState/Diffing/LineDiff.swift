@@ -52,7 +52,8 @@ public func lineDiff(from old: String, to new: String, context: Int = 2) -> Stri
 /// //   )
 /// ```
 public func valueDiff(_ old: Any, _ new: Any, context: Int = 2) -> String? {
-  lineDiff(from: valueDump(old), to: valueDump(new), context: context)
+  let newDump = SharedChangeTracking.dumpNow(old, new) ?? valueDump(new)
+  return lineDiff(from: valueDump(old), to: newDump, context: context)
 }
 
 /// Joins the lines near a change; other unchanged stretches become `  …`.

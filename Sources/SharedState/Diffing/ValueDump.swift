@@ -50,6 +50,11 @@ public protocol CustomDumpDescription {
 /// // )
 /// ```
 ///
+/// A shared value (`Shared`, `SharedReader`) is numbered by the storage it refers to, in the
+/// order the dump meets them, so that two fields sharing one storage show it: `#1 0`, and where
+/// the same storage comes again, `#1 Int(↩︎)`. A value derived from a storage (`$stats.count`)
+/// carries its storage's number.
+///
 /// Enum cases render as `.caseName(payload)`, with the type name added for the top-level
 /// value (`Action.tapped(1)`). Sets and dictionaries are sorted by their dumped text, so the
 /// same value always gives the same text. Enums that conform to `CustomStringConvertible`
@@ -62,9 +67,21 @@ public func valueDump(_ value: Any) -> String {
 private struct ValueDumper {
   /// The objects being dumped on the current path, to cut reference cycles.
   var objectsInPath: Set<ObjectIdentifier> = []
+  /// The number of each shared storage met so far.
+  var storageNumbers: [ObjectIdentifier: Int] = [:]
 
   mutating func dump(_ value: Any, isRoot: Bool = false) -> String {
     if let value = value as? CustomDumpDescription { return value.customDumpDescription }
+    if let shared = value as? any SharedDumpValue {
+      let storage = ObjectIdentifier(shared.dumpedStorage)
+      let wrapped = shared.customDumpValue
+      if let number = storageNumbers[storage] {
+        return "#\(number) " + dumpTypeName(type(of: wrapped)) + "(\u{21A9}\u{FE0E})"
+      }
+      let number = storageNumbers.count + 1
+      storageNumbers[storage] = number
+      return "#\(number) " + dump(wrapped, isRoot: isRoot)
+    }
     if let wrapper = value as? CustomDumpValue {
       guard type(of: wrapper) is AnyClass else {
         return dump(wrapper.customDumpValue, isRoot: isRoot)

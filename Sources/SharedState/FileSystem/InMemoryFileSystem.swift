@@ -93,6 +93,10 @@ public final class InMemoryFileSystem: FileSystem {
   }
 
   private let state = LockIsolated(State())
+  /// The files as a test sees them, when it handed them over (``init(files:readChunkLimit:)-(LockIsolated<[URL:Data]>,_)``):
+  /// every write and removal is copied there, and what the test puts there is read, as a
+  /// change from outside. Locked after `state`, never before.
+  private let mirror: LockIsolated<[URL: Data]>?
   /// The most bytes one read of a `FileReader` hands out.
   public let readChunkLimit: Int
 
@@ -101,11 +105,43 @@ public final class InMemoryFileSystem: FileSystem {
   /// end anywhere).
   public init(files: [String: Data] = [:], readChunkLimit: Int = .max) {
     self.readChunkLimit = readChunkLimit
+    self.mirror = nil
     state.withLock { state in
       for (path, data) in files {
         let generation = state.nextGeneration()
         state.files[FSPath.standardized(path)] = File(data: data, generation: generation)
       }
+    }
+  }
+
+  /// Creates a file system whose files are the entries of `files`, by their URLs' paths: what
+  /// is written here appears there, and what a test puts there is read here (as another
+  /// process's change: a new fingerprint, though watches are not told).
+  ///
+  /// ```swift
+  /// let files = LockIsolated<[URL: Data]>([URL(filePath: "/a.json"): Data("1".utf8)])
+  /// let fileSystem = InMemoryFileSystem(files: files)
+  /// ```
+  public init(files: LockIsolated<[URL: Data]>, readChunkLimit: Int = .max) {
+    self.readChunkLimit = readChunkLimit
+    self.mirror = files
+  }
+
+  /// Takes what the test put at `path` in the mirror, if it differs from what is stored.
+  private func pull(_ path: String, into state: inout State) {
+    guard let mirror else { return }
+    let data = mirror.withValue { files in
+      files.first { FSPath.standardized($0.key.path) == path }?.value
+    }
+    guard state.files[path]?.data != data else { return }
+    state.files[path] = data.map { File(data: $0, generation: state.nextGeneration()) }
+  }
+
+  /// Puts what is stored at `path` in the mirror, under the URL it already has there.
+  private func push(_ path: String, from state: State) {
+    mirror?.withValue { files in
+      let url = files.keys.first { FSPath.standardized($0.path) == path } ?? URL(filePath: path)
+      files[url] = state.files[path]?.data
     }
   }
 
@@ -126,6 +162,7 @@ public final class InMemoryFileSystem: FileSystem {
     let file = try state.withLock { state throws(FileSystemError) -> File? in
       try state.checkFailure(.read, path)
       state.readCounts[path, default: 0] += 1
+      pull(path, into: &state)
       guard let file = state.files[path] else {
         if state.isDirectory(path) { throw Self.directoryError(path) }
         return nil
@@ -142,6 +179,7 @@ public final class InMemoryFileSystem: FileSystem {
     let path = canonicalPath(path)
     return try state.withLock { state throws(FileSystemError) in
       try state.checkFailure(.fingerprint, path)
+      pull(path, into: &state)
       guard let file = state.files[path] else {
         if state.isDirectory(path) { throw Self.directoryError(path) }
         return nil
@@ -179,6 +217,7 @@ public final class InMemoryFileSystem: FileSystem {
       let generation = state.nextGeneration()
       state.files[path] = File(data: data, generation: generation)
       state.writeCounts[path, default: 0] += 1
+      push(path, from: state)
       state.notify(path)
       return FileFingerprint(generation: generation)
     }
@@ -272,7 +311,9 @@ public final class InMemoryFileSystem: FileSystem {
     let path = canonicalPath(path)
     try state.withLock { state throws(FileSystemError) in
       if state.isDirectory(path) { throw Self.directoryError(path) }
+      pull(path, into: &state)
       guard state.files.removeValue(forKey: path) != nil else { return }
+      push(path, from: state)
       state.notify(path)
     }
   }
@@ -281,6 +322,7 @@ public final class InMemoryFileSystem: FileSystem {
   public func entry(_ path: String) throws(FileSystemError) -> FileEntry? {
     let path = canonicalPath(path)
     return state.withLock { state in
+      pull(path, into: &state)
       let owner = UInt32(geteuid())
       if state.files[path] != nil { return FileEntry(kind: .file, owner: owner, permissions: 0o600) }
       guard state.isDirectory(path) else { return nil }
@@ -296,6 +338,7 @@ public final class InMemoryFileSystem: FileSystem {
     let path = canonicalPath(path)
     state.withLock { state in
       state.files[path] = File(data: data, generation: state.nextGeneration())
+      push(path, from: state)
       state.notify(path)
     }
   }
@@ -305,6 +348,7 @@ public final class InMemoryFileSystem: FileSystem {
     let path = canonicalPath(path)
     state.withLock { state in
       state.files[path] = nil
+      push(path, from: state)
       state.notify(path)
     }
   }
@@ -312,7 +356,10 @@ public final class InMemoryFileSystem: FileSystem {
   /// The file's current contents, or nil when there is none. Not counted as a read.
   public func contents(of path: String) -> Data? {
     let path = canonicalPath(path)
-    return state.withLock { $0.files[path]?.data }
+    return state.withLock { state in
+      pull(path, into: &state)
+      return state.files[path]?.data
+    }
   }
 
   /// How many `write(_:to:)` calls on `path` succeeded.

@@ -69,6 +69,13 @@ extension IdentifiedArray {
     remove(id: _id(element))
   }
 
+  /// Removes and returns the last element; the array must not be empty.
+  @inlinable
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    remove(at: count - 1)
+  }
+
   /// Removes and returns the element at `index`, which must be valid.
   @inlinable
   @discardableResult

@@ -40,23 +40,38 @@ final class RecursiveLock: @unchecked Sendable {
 }
 
 /// A value guarded by a lock: the one lock-protected box of the library's bookkeeping (clocks,
-/// file systems, registries).
-final class LockIsolated<Value>: @unchecked Sendable {
-  private var value: Value
+/// file systems, registries), and what a test hands ``FileStorage/inMemory(fileSystem:async:asyncAfter:)``
+/// to see the files it holds.
+///
+/// ```swift
+/// let files = LockIsolated<[URL: Data]>([:])
+/// files.withValue { $0[url] = Data("[]".utf8) }
+/// files.value[url]  // Data("[]".utf8)
+/// ```
+public final class LockIsolated<Value>: @unchecked Sendable {
+  private var _value: Value
   private let lock = RecursiveLock()
 
-  init(_ value: Value) { self.value = value }
+  /// A box holding `value`.
+  public init(_ value: @autoclosure () throws -> Value) rethrows { self._value = try value() }
 
-  func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    try lock.withLock { try body(&value) }
+  /// Calls `body` with the value under the lock, so that it can read and change it at once.
+  public func withValue<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try lock.withLock { try body(&_value) }
   }
 
   /// The same as ``withValue(_:)``, passing on a typed error.
   func withLock<R, Failure: Error>(_ body: (inout Value) throws(Failure) -> R) throws(Failure) -> R {
     lock.lock()
     defer { lock.unlock() }
-    return try body(&value)
+    return try body(&_value)
   }
 
-  var current: Value { lock.withLock { value } }
+  /// The value now.
+  public var value: Value { lock.withLock { _value } }
+
+  /// Replaces the value.
+  public func setValue(_ newValue: Value) { lock.withLock { _value = newValue } }
+
+  var current: Value { value }
 }

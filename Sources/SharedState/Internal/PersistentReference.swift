@@ -4,48 +4,85 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
   let lock = RecursiveLock()
   private let key: any SharedReaderKey<Value>
   private let writableKey: (any SharedKey<Value>)?
+  /// Whether the key keeps nothing outside this object (in-memory): nothing to load or save,
+  /// so a load someone asks for keeps the value.
+  private let isStoredHere: Bool
+  private let skipsStoredSaves: Bool
   private let defaultValue: Value
   private(set) var value: Value
   var observers = Observers<Value>()
+  let observation = SharedObservation()
   private var _loadError: (any Error)?
   private var _saveError: (any Error)?
+  private var _isLoading = false
   private var subscription: SharedSubscription?
   /// How many transactions of the thread holding `lock` are running: mutations inside one are
   /// neither locked against other processes nor saved one by one, since the transaction did the
   /// first when it began and does the second when it ends.
   private var transactionDepth = 0
-  let label: String
+  /// How many times the value has changed, and how many of those changes the key has said
+  /// it stored (nil: not known, as at first and after a value came from outside): `save()`
+  /// with nothing new to store asks nothing of a key that says a change is stored only once
+  /// it is written (``SharedKey/skipsUnchangedMutations``). Guarded by `lock`.
+  private var changeCount = 0
+  private var storedChangeCount: Int?
 
-  init(key: any SharedReaderKey<Value>, defaultValue: Value, label: String) {
+  /// A storage for `key` holding `defaultValue` until the key has loaded (at once, for a key
+  /// that resumes before returning). `writableKey` is `key` when it can save, `nil` when it
+  /// cannot. `skipInitialLoad`: `defaultValue` was just loaded.
+  init(
+    key: any SharedReaderKey<Value>, writableKey: (any SharedKey<Value>)?, defaultValue: Value,
+    skipInitialLoad: Bool = false
+  ) {
     self.key = key
-    self.writableKey = key as? any SharedKey<Value>
+    self.writableKey = writableKey
+    // Concrete types, not a protocol: a failed protocol cast costs a search of every
+    // conformance in the program, at each start.
+    self.isStoredHere = key is InMemoryKey<Value> || key is SharedKeyDefault<InMemoryKey<Value>>
+    self.skipsStoredSaves = writableKey?.skipsUnchangedMutations == true
     self.defaultValue = defaultValue
-    self.label = label
-    do {
-      value = try key.load(initialValue: defaultValue) ?? defaultValue
-    } catch {
-      value = defaultValue
-      _loadError = error
+    self.value = defaultValue
+    if !skipInitialLoad {
+      _isLoading = true
+      key.load(
+        context: .initialValue(defaultValue),
+        continuation: LoadContinuation(String(describing: key)) { [weak self] result in
+          self?.didLoad(result)
+        }
+      )
     }
     subscription = key.subscribe(
-      initialValue: defaultValue,
+      context: .initialValue(defaultValue),
       subscriber: SharedSubscriber { [weak self] report in self?.receive(report) }
     )
   }
 
   var root: AnyObject { self }
+  /// The key as it describes itself: `.inMemory("count")`. Made when asked, since describing
+  /// a value costs a look-up of its conformances.
+  var label: String { String(describing: key) }
+  var subject: String { label }
+
+  /// Tells observers that the value changed (`change`, for Observation); call under `lock`.
+  /// (Here, not in the protocol's extension, so that the check reads the stored property rather
+  /// than a copy of it.)
+  private func notifyChange(_ change: SharedChange = .value) {
+    if !observers.isEmpty { observers.notify(value) }
+    observation.didChange(change)
+  }
 
   var loadError: (any Error)? { lock.withLock { _loadError } }
   var saveError: (any Error)? { lock.withLock { _saveError } }
+  var isLoading: Bool { lock.withLock { _isLoading } }
 
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  func withLock<R>(changing change: SharedChange, _ body: (inout Value) throws -> R) rethrows -> R {
     let context = SharedChangeTracking.context
     if let result = try modifyOverlay(in: context, body) { return result }
     lock.lock()
     defer { lock.unlock() }
     if transactionDepth > 0 {
       recordChange(in: context)
-      defer { if !observers.isEmpty { observers.notify(value) } }
+      defer { notifyChange(change) }
       return try body(&value)
     }
     var isSaveRefused = false
@@ -55,9 +92,11 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
         case .keep: break
         case .replace(let fresh):
           value = fresh
+          storedChangeCount = nil
           _loadError = nil
         case .reset:
           value = defaultValue
+          storedChangeCount = nil
           _loadError = nil
         }
       } catch {
@@ -66,12 +105,12 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       }
     }
     recordChange(in: context)
-    let before = writableKey?.skipsUnchangedMutations == true ? value : nil
+    let before = skipsStoredSaves ? value : nil
     defer {
       if let before, valuesAreEqual(before, value) {
         writableKey?.didMutateWithoutChange()
       } else {
-        didMutate(saving: !isSaveRefused)
+        didMutate(change, saving: !isSaveRefused)
       }
     }
     return try body(&value)
@@ -108,12 +147,13 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       case .replace(let fresh): value = fresh
       case .reset: value = defaultValue
       }
+      storedChangeCount = nil
       _loadError = nil
     } catch {
       _saveError = error
       throw error
     }
-    if !observers.isEmpty { observers.notify(value) }
+    notifyChange()
   }
 
   /// Writes the value once, unless it ends as it started; a failed write puts it back.
@@ -123,11 +163,8 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       writableKey.didMutateWithoutChange()
       return
     }
-    do {
-      try writableKey.save(value, context: saveContext(.userInitiated))
-      _saveError = nil
-    } catch {
-      _saveError = error
+    changeCount += 1
+    if case .failure(let error) = saveNow(.userInitiated) {
       rollBack(to: before)
       throw error
     }
@@ -135,45 +172,131 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
 
   private func rollBack(to before: Value) {
     value = before
+    changeCount += 1
     if transactionDepth == 0 { writableKey?.didMutateWithoutChange() }
-    if !observers.isEmpty { observers.notify(value) }
+    notifyChange()
   }
 
-  private func didMutate(saving: Bool = true) {
-    if saving, let writableKey {
-      do {
-        try writableKey.save(value, context: saveContext(.didChange))
-      } catch {
-        _saveError = error
+  private func didMutate(_ change: SharedChange, saving: Bool) {
+    if !isStoredHere, let writableKey {
+      changeCount += 1
+      if saving {
+        writableKey.save(value, context: .didSet, continuation: saveContinuation())
       }
     }
-    if !observers.isEmpty { observers.notify(value) }
+    notifyChange(change)
   }
+
+  /// Whether the key has said it stored every change made so far. Call under `lock`.
+  private var isStored: Bool { skipsStoredSaves && storedChangeCount == changeCount }
 
   func save() throws {
     lock.lock()
     defer { lock.unlock() }
+    if isStored { return }
+    if case .failure(let error) = saveNow(.userInitiated) { throw error }
+  }
+
+  func saveAsync() async throws {
     guard let writableKey else { return }
-    do {
-      try writableKey.save(value, context: saveContext(.userInitiated))
-      _saveError = nil
-    } catch {
-      _saveError = error
-      throw error
+    try await withUnsafeThrowingContinuation { (waiter: UnsafeContinuation<Void, any Error>) in
+      lock.withLock {
+        if isStored { return waiter.resume() }
+        writableKey.save(
+          value, context: .userInitiated,
+          continuation: saveContinuation { waiter.resume(with: $0) }
+        )
+      }
     }
   }
 
+  /// Asks the key to save and returns the outcome if it came before the key returned (`nil`
+  /// when it will come later, or there is no writable key). Call under `lock`.
+  private func saveNow(_ context: SaveContext) -> Result<Void, any Error>? {
+    guard let writableKey else { return nil }
+    let outcome = LockIsolated<Result<Void, any Error>?>(nil)
+    writableKey.save(
+      value, context: context, continuation: saveContinuation { result in outcome.withValue { $0 = result } }
+    )
+    return outcome.withValue { $0 }
+  }
+
+  /// A continuation that records the outcome of a save as `saveError` (a success also clears a
+  /// load error the write made moot), then tells `then`.
+  private func saveContinuation(
+    then: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }
+  ) -> SaveContinuation {
+    let key = key
+    // A write made later stores the value as it is then, so at least this many changes.
+    let changes = changeCount
+    return SaveContinuation(
+      String(describing: key),
+      // Strong on purpose: a key that writes later keeps this storage alive until it has.
+      latestValue: { self.read { $0 } },
+      callback: { result in
+        self.lock.withLock {
+          switch result {
+          case .success:
+            self._saveError = nil
+            self._loadError = nil
+            self.storedChangeCount = max(self.storedChangeCount ?? changes, changes)
+          case .failure(let error):
+            self._saveError = error
+          }
+        }
+        then(result)
+      }
+    )
+  }
+
   func load() throws {
+    guard !isStoredHere else { return }
+    let key = key
     lock.lock()
     defer { lock.unlock() }
-    do {
-      value = try key.load(initialValue: defaultValue) ?? defaultValue
-      _loadError = nil
-    } catch {
-      _loadError = error
-      throw error
+    let outcome = LockIsolated<Result<Value?, any Error>?>(nil)
+    _isLoading = true
+    key.load(
+      context: .userInitiated,
+      continuation: LoadContinuation(String(describing: key)) { [weak self] result in
+        self?.didLoad(result)
+        outcome.withValue { $0 = result }
+      }
+    )
+    if case .failure(let error)? = outcome.withValue({ $0 }) { throw error }
+  }
+
+  func loadAsync() async throws {
+    guard !isStoredHere else { return }
+    let key = key
+    lock.withLock { _isLoading = true }
+    try await withUnsafeThrowingContinuation { (waiter: UnsafeContinuation<Void, any Error>) in
+      key.load(
+        context: .userInitiated,
+        continuation: LoadContinuation(String(describing: key)) { [weak self] result in
+          self?.didLoad(result)
+          waiter.resume(with: result.map { _ in })
+        }
+      )
     }
-    if !observers.isEmpty { observers.notify(value) }
+  }
+
+  /// What a load brought: a value, nothing stored (the default), or an error that leaves the
+  /// value as it was.
+  private func didLoad(_ result: Result<Value?, any Error>) {
+    lock.lock()
+    defer { lock.unlock() }
+    _isLoading = false
+    switch result {
+    case .success(let newValue):
+      value = newValue ?? defaultValue
+      storedChangeCount = nil
+      _loadError = nil
+    case .failure(let error):
+      _loadError = error
+      return
+    }
+    notifyChange()
   }
 
   /// A change noticed outside the program.
@@ -181,9 +304,14 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
     lock.lock()
     defer { lock.unlock() }
     switch report {
-    case .value(let newValue):
+    case .loading(let isLoading):
+      _isLoading = isLoading
+      return
+    case .result(.success(let newValue)):
+      _isLoading = false
       value = newValue ?? defaultValue
-    case .failure(let error):
+    case .result(.failure(let error)):
+      _isLoading = false
       _loadError = error
       return
     case .refresh(let refresh):
@@ -201,18 +329,38 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
         return
       }
     }
+    storedChangeCount = nil
     _loadError = nil
-    if !observers.isEmpty { observers.notify(value) }
+    notifyChange()
   }
+}
 
-  private func saveContext(_ reason: SaveContext<Value>.Reason) -> SaveContext<Value> {
-    SaveContext(
-      reason: reason,
-      // Strong on purpose: a key that writes later keeps this storage alive until it has.
-      latestValue: { self.read { $0 } },
-      reportResult: { error in self.lock.withLock { self._saveError = error } }
-    )
+/// Why `init(require:)` found no value.
+public enum SharedLoadError: Error, CustomStringConvertible {
+  /// The key's storage holds nothing (the associated value names the key).
+  case nothingStored(String)
+
+  public var description: String {
+    switch self {
+    case .nothingStored(let key): "nothing is stored for \(key)"
+    }
   }
+}
+
+/// The storage for `key` once it has loaded a value: `init(require:)`'s work.
+func requireReference<Key: SharedReaderKey>(for key: Key) async throws -> PersistentReference<Key.Value> {
+  @Dependency(\.sharedReferences) var references
+  if let existing = references.existingReference(for: key) {
+    try await existing.loadAsync()
+    return existing
+  }
+  let label = String(describing: key)
+  let value = try await withUnsafeThrowingContinuation {
+    (waiter: UnsafeContinuation<Key.Value?, any Error>) in
+    key.load(context: .userInitiated, continuation: LoadContinuation(label) { waiter.resume(with: $0) })
+  }
+  guard let value else { throw SharedLoadError.nothingStored(label) }
+  return references.reference(for: key, default: { value }, skipInitialLoad: true)
 }
 
 /// The keyed storages of one dependency context. Keys with equal ids and value types share one
@@ -229,9 +377,32 @@ public final class SharedReferences: @unchecked Sendable {
   /// An empty set of storages.
   public init() {}
 
+  /// The storage for `key`, made with `defaultValue` (and loaded, unless `skipInitialLoad`) if
+  /// there is none yet.
   func reference<Key: SharedReaderKey>(
     for key: Key,
-    default defaultValue: () -> Key.Value
+    default defaultValue: () -> Key.Value,
+    skipInitialLoad: Bool = false
+  ) -> PersistentReference<Key.Value> {
+    reference(
+      for: key, writableKey: key as? any SharedKey<Key.Value>, default: defaultValue,
+      skipInitialLoad: skipInitialLoad)
+  }
+
+  /// The storage for a key known to save: no cast to find out whether it does.
+  func reference<Key: SharedKey>(
+    for key: Key,
+    default defaultValue: () -> Key.Value,
+    skipInitialLoad: Bool = false
+  ) -> PersistentReference<Key.Value> {
+    reference(for: key, writableKey: key, default: defaultValue, skipInitialLoad: skipInitialLoad)
+  }
+
+  private func reference<Key: SharedReaderKey>(
+    for key: Key,
+    writableKey: @autoclosure () -> (any SharedKey<Key.Value>)?,
+    default defaultValue: () -> Key.Value,
+    skipInitialLoad: Bool
   ) -> PersistentReference<Key.Value> {
     lock.withLock {
       let entry = Entry(valueType: ObjectIdentifier(Key.Value.self), id: AnyHashable(key.id))
@@ -239,10 +410,19 @@ public final class SharedReferences: @unchecked Sendable {
         return reference as! PersistentReference<Key.Value>
       }
       let reference = PersistentReference(
-        key: key, defaultValue: defaultValue(), label: String(describing: key)
+        key: key, writableKey: writableKey(), defaultValue: defaultValue(),
+        skipInitialLoad: skipInitialLoad
       )
       references[entry] = reference
       return reference
+    }
+  }
+
+  /// The storage for `key`, if one was made.
+  func existingReference<Key: SharedReaderKey>(for key: Key) -> PersistentReference<Key.Value>? {
+    lock.withLock {
+      let entry = Entry(valueType: ObjectIdentifier(Key.Value.self), id: AnyHashable(key.id))
+      return references[entry] as? PersistentReference<Key.Value>
     }
   }
 }

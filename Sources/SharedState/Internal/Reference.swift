@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The storage behind a `SharedReader`: something that can be read under a lock and observed.
 ///
 /// Root references own a value (``ValueReference``, ``PersistentReference``); derived ones
@@ -10,23 +12,59 @@ protocol SharedReference<Value>: AnyObject, Sendable {
   func read<R>(_ body: (Value) throws -> R) rethrows -> R
   /// Calls `onChange` with the new value after every change, until the token is released.
   func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken
+  /// Records a read through `wrappedValue` for an Observation tracking in progress (see
+  /// ``SharedObservation``): derived references name what of the root's value they read.
+  func observeAccess()
+  /// The root's registrar, for a root; `nil` for a derived reference.
+  var rootObservation: SharedObservation? { get }
   /// The root storage, for identity.
   var root: AnyObject { get }
   /// A short description for dumps and messages, e.g. `.inMemory("count")`.
   var label: String { get }
+  /// What a `Shared`'s description names: `value: 0`, or the key, `.inMemory("count")`.
+  var subject: String { get }
   var loadError: (any Error)? { get }
+  /// Whether the key is loading a value (see ``SharedReader/isLoading``).
+  var isLoading: Bool { get }
   func load() throws
+  /// `load()`, returning when the key has finished.
+  func loadAsync() async throws
 }
 
 /// The storage behind a `Shared`: a reference that can also be mutated and saved.
 protocol MutableSharedReference<Value>: SharedReference {
   /// Mutates the value in place under the root's lock; persists and notifies afterwards.
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
+  /// `withLock(_:)`, telling Observation `change` rather than a change of the whole value. Only
+  /// a root tells it; a derived reference's write is told as its root's whole value.
+  func withLock<R>(changing change: SharedChange, _ body: (inout Value) throws -> R) rethrows -> R
   /// Runs `body` as one transaction on the root value: see ``Shared/transaction(_:)``.
   /// Derived references hand it to their base, so it always runs on the root.
   func transaction<R>(_ body: () throws -> R) throws -> R
   var saveError: (any Error)? { get }
   func save() throws
+  /// `save()`, returning when the key has finished.
+  func saveAsync() async throws
+}
+
+extension MutableSharedReference {
+  func withLock<R>(changing change: SharedChange, _ body: (inout Value) throws -> R) rethrows -> R {
+    try withLock(body)
+  }
+}
+
+/// The reference a `Shared` or `SharedReader` and all its copies use: one object, so assigning
+/// a new `Shared` to `$name` re-points every copy.
+final class ReferenceBox<Reference>: @unchecked Sendable {
+  private let lock = RecursiveLock()
+  private var _reference: Reference
+
+  init(_ reference: Reference) { _reference = reference }
+
+  var reference: Reference {
+    get { lock.withLock { _reference } }
+    set { lock.withLock { _reference = newValue } }
+  }
 }
 
 /// Keeps an observation alive; releasing or cancelling it stops the observation.
@@ -76,10 +114,18 @@ protocol LockedRootReference: MutableSharedReference, RootReference {
   var value: Value { get }
   /// Touched only under `lock`.
   var observers: Observers<Value> { get set }
+  var observation: SharedObservation { get }
 }
 
 extension LockedRootReference {
   func currentValue() -> Any { lock.withLock { value } }
+
+  var rootObservation: SharedObservation? { observation }
+  func observeAccess() { observation.accessValue() }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try withLock(changing: .value, body)
+  }
 
   func read<R>(_ body: (Value) throws -> R) rethrows -> R {
     if let overlay = SharedChangeTracking.context.overlay,
@@ -120,22 +166,28 @@ final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
   let lock = RecursiveLock()
   private(set) var value: Value
   var observers = Observers<Value>()
+  let observation = SharedObservation()
 
   init(_ value: Value) { self.value = value }
 
   var root: AnyObject { self }
   var label: String { "Shared<\(Value.self)>" }
+  var subject: String { "value: \(read { $0 })" }
   var loadError: (any Error)? { nil }
   var saveError: (any Error)? { nil }
+  var isLoading: Bool { false }
   func load() {}
+  func loadAsync() {}
   func save() {}
+  func saveAsync() {}
 
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  func withLock<R>(changing change: SharedChange, _ body: (inout Value) throws -> R) rethrows -> R {
     let context = SharedChangeTracking.context
     if let result = try modifyOverlay(in: context, body) { return result }
     lock.lock()
     defer {
       if !observers.isEmpty { observers.notify(value) }
+      observation.didChange(change)
       lock.unlock()
     }
     recordChange(in: context)
@@ -152,6 +204,7 @@ final class ValueReference<Value>: LockedRootReference, @unchecked Sendable {
     } catch {
       value = before
       if !observers.isEmpty { observers.notify(value) }
+      observation.didChange(.value)
       throw error
     }
   }
@@ -166,9 +219,14 @@ protocol DerivedReaderReference: SharedReference {
 
 extension DerivedReaderReference {
   var root: AnyObject { baseReader.root }
+  var rootObservation: SharedObservation? { nil }
+  func observeAccess() { baseReader.observeAccess() }
   var label: String { baseReader.label }
+  var subject: String { baseReader.subject }
   var loadError: (any Error)? { baseReader.loadError }
+  var isLoading: Bool { baseReader.isLoading }
   func load() throws { try baseReader.load() }
+  func loadAsync() async throws { try await baseReader.loadAsync() }
 }
 
 /// A writable reference that reaches into a base reference's value: saving and transactions are
@@ -181,6 +239,7 @@ extension DerivedReference {
   var baseReader: any SharedReference<BaseValue> { base }
   var saveError: (any Error)? { base.saveError }
   func save() throws { try base.save() }
+  func saveAsync() async throws { try await base.saveAsync() }
   func transaction<R>(_ body: () throws -> R) throws -> R { try base.transaction(body) }
 }
 
@@ -251,6 +310,25 @@ final class ReaderKeyPathReference<Base, Value>: KeyPathDerivedReference, @unche
   }
 }
 
+/// A read-only reference to a transform of a base reference's value.
+final class ReaderMapReference<Base, Value>: DerivedReaderReference, @unchecked Sendable {
+  let baseReader: any SharedReference<Base>
+  private let transform: @Sendable (Base) -> Value
+
+  init(base: any SharedReference<Base>, transform: @escaping @Sendable (Base) -> Value) {
+    self.baseReader = base
+    self.transform = transform
+  }
+
+  func read<R>(_ body: (Value) throws -> R) rethrows -> R {
+    try baseReader.read { try body(transform($0)) }
+  }
+
+  func observe(_ onChange: @escaping (Value) -> Void) -> ObservationToken {
+    baseReader.observe { [transform] in onChange(transform($0)) }
+  }
+}
+
 /// A reference to the wrapped value of an optional held by a base reference. Once the base
 /// becomes `nil`, it keeps answering with the last value it saw, and writes go nowhere.
 final class UnwrappedReference<Value>: DerivedReference, UnwrappingReference, @unchecked Sendable {
@@ -276,19 +354,44 @@ final class UnwrappedReference<Value>: DerivedReference, UnwrappingReference, @u
 
 /// A reference to the element with a given id in an identified array held by a base
 /// reference; a write mutates the element in place, without copying the array.
-final class ElementReference<ID: Hashable, Element>: DerivedReference, @unchecked Sendable {
+final class ElementReference<ID: Hashable, Element>: DerivedReference, ObservedElement, @unchecked Sendable {
   typealias BaseValue = IdentifiedArray<ID, Element>
 
   let base: any MutableSharedReference<IdentifiedArray<ID, Element>>
-  private let id: ID
+  let id: ID
   // Guarded by the root's lock.
   private var lastValue: Element
+  /// The base's registrar when the base is a root: reads and writes of this element are then
+  /// observed as this element's, not the whole array's. Unmanaged, so that a read does not
+  /// retain it: `base` holds the root, which holds it.
+  private let elementObservation: Unmanaged<SharedObservation>?
+  /// Made the first time Observation asks for it.
+  private let observationKey = Mutex<KeyPath<ObservedSharedValue, Void>?>(nil)
 
   init?(base: any MutableSharedReference<IdentifiedArray<ID, Element>>, id: ID) {
     guard let element = base.read({ $0[id: id] }) else { return nil }
     self.base = base
     self.id = id
     self.lastValue = element
+    self.elementObservation = base.rootObservation.map { Unmanaged.passUnretained($0) }
+  }
+
+  var observationKeyPath: KeyPath<ObservedSharedValue, Void> {
+    observationKey.withLock { key in
+      if let key { return key }
+      let id = AnyHashable(id)
+      let made: KeyPath<ObservedSharedValue, Void> = \.[element: id]
+      key = made
+      return made
+    }
+  }
+
+  func observeAccess() {
+    if let elementObservation {
+      elementObservation._withUnsafeGuaranteedRef { $0.accessElement(self) }
+    } else {
+      base.observeAccess()
+    }
   }
 
   func read<R>(_ body: (Element) throws -> R) rethrows -> R {
@@ -301,7 +404,7 @@ final class ElementReference<ID: Hashable, Element>: DerivedReference, @unchecke
   }
 
   func withLock<R>(_ body: (inout Element) throws -> R) rethrows -> R {
-    try base.withLock { array in
+    try base.withLock(changing: .element(self)) { array in
       guard let offset = array.index(id: id) else { return try body(&lastValue) }
       defer { lastValue = array[offset] }
       return try array.modifyElement(at: offset, id: id, body)

@@ -4,9 +4,18 @@
 ///
 /// ```swift
 /// let tracker = SharedChangeTracker()
-/// tracker.track { count.withLock { $0 += 1 } }
-/// tracker.recordedChanges.first?.label  // "Shared<Int>"
+/// tracker.track { $count.withLock { $0 += 1 } }
+/// tracker.assert {
+///   #expect($count != $count)        // the value before the change against the value now
+///   $count.withLock { $0 = 1 }       // the expected change, made to the value before it
+///   #expect($count == $count)        // asserted
+/// }
 /// ```
+///
+/// A tracker released with changes nobody asserted (by comparing a `Shared` with itself in
+/// ``assert(_:)``, with `Shared.assert(_:)` or by ``accept(_:)``) reports each of them as an
+/// issue, as `Tracked unasserted changes to 'Shared<Int>(value: 1)': 0 → 1`, unless it was made
+/// with `reportUnassertedChanges: false`.
 public final class SharedChangeTracker: @unchecked Sendable {
   /// One storage that changed while tracking.
   public struct Change: @unchecked Sendable {
@@ -18,15 +27,51 @@ public final class SharedChangeTracker: @unchecked Sendable {
     public let snapshot: Any
     /// Reads the value now.
     public let current: () -> Any
+
+    /// `Shared<Int>(value: 1)` for a value of its own, `Shared<Int>(.inMemory("count"))` for a
+    /// keyed one.
+    func sharedDescription(current: Any) -> String {
+      let type = "Shared<\(readableTypeName(Swift.type(of: snapshot)))>"
+      guard label.hasPrefix(".") else { return "\(type)(value: \(String(reflecting: current)))" }
+      return "\(type)(\(label))"
+    }
   }
 
   private let lock = RecursiveLock()
   private var changes: [ObjectIdentifier: Change] = [:]
   private var order: [ObjectIdentifier] = []
+  private let reportsUnassertedChanges: Bool
 
-  /// Creates a tracker that has recorded nothing.
-  public init() {
+  /// Creates a tracker that has recorded nothing. When `reportUnassertedChanges` (by default,
+  /// in tests) it reports the changes still unasserted when it is released.
+  public init(reportUnassertedChanges: Bool = DependencyContext.detected == .test) {
+    self.reportsUnassertedChanges = reportUnassertedChanges
     LiveTrackers.add(self)
+  }
+
+  deinit {
+    guard reportsUnassertedChanges else { return }
+    for change in order.compactMap({ changes[$0] }) {
+      let current = change.current()
+      reportIssue(
+        "Tracked unasserted changes to '\(change.sharedDescription(current: current))': "
+          + "\(String(reflecting: change.snapshot)) → \(String(reflecting: current))")
+    }
+  }
+
+  /// Runs `body` with every storage this tracker saw change answering with its value from
+  /// before the change: reads see that value and writes change it (the real storage is
+  /// untouched), so `body` can make the expected change to the old value. Comparing a `Shared`
+  /// with itself (`$count == $count`) compares that old value with the value now, and counts
+  /// the change as asserted.
+  public func assert<R>(_ body: () throws -> R) rethrows -> R {
+    var context = SharedChangeTracking.context
+    context.overlay = SharedOverlay(
+      lock.withLock {
+        Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.value.snapshot) })
+      })
+    context.asserting = self
+    return try SharedChangeTracking.$context.withValue(context, operation: body)
   }
 
   /// Adds the changes `other` recorded for storages this tracker has not seen change, as if they
@@ -130,9 +175,84 @@ enum SharedChangeTracking {
   struct Context: Sendable {
     var tracker: SharedChangeTracker?
     var overlay: SharedOverlay?
+    /// The tracker whose ``SharedChangeTracker/assert(_:)`` is running.
+    var asserting: SharedChangeTracker?
+  }
+
+  /// `lhs == rhs` for two `Shared`s while a tracker asserts: one compared with itself (the same
+  /// place in the same storage) compares its value before the change with its value now, and
+  /// the change counts as asserted; any others compare their values as they read.
+  static func areEqual<Value: Equatable>(
+    _ lhs: some SharedReference<Value>, _ rhs: some SharedReference<Value>
+  ) -> Bool? {
+    let context = context
+    guard let tracker = context.asserting, location(of: lhs) == location(of: rhs) else {
+      return nil
+    }
+    tracker.accept([lhs.root])
+    let before = lhs.read { $0 }
+    var outside = context
+    outside.overlay = nil
+    let now = $context.withValue(outside) { rhs.read { $0 } }
+    return before == now
+  }
+
+  /// Inside ``SharedChangeTracker/assert(_:)``, a diff of a shared value with itself
+  /// (`valueDiff($count, $count)`) shows its change: `old` is dumped as it was before (as any
+  /// read inside `assert` sees it), and this gives the dump of `new` as it is now. Nil
+  /// otherwise.
+  static func dumpNow(_ old: Any, _ new: Any) -> String? {
+    let context = context
+    guard context.asserting != nil,
+      let lhs = (old as? any SharedDumpValue)?.dumpedReference,
+      let rhs = (new as? any SharedDumpValue)?.dumpedReference,
+      location(of: lhs) == location(of: rhs)
+    else { return nil }
+    var outside = context
+    outside.overlay = nil
+    return $context.withValue(outside) { valueDump(new) }
+  }
+
+  /// The root storage and the way from it to `reference`'s value, to tell two references to
+  /// the same place apart from two to different places in one storage.
+  private static func location(of reference: any SharedReference) -> [AnyHashable] {
+    switch reference {
+    case let derived as any KeyPathDerivedReference:
+      return location(of: derived.baseReader) + [derived.erasedKeyPath]
+    case let unwrapped as any UnwrappingReference:
+      return location(of: unwrapped.baseReader) + ["!"]
+    case let element as any IdentifiedElementReference:
+      return location(of: element.baseReader) + [element.elementID]
+    default:
+      return [ObjectIdentifier(reference.root)]
+    }
   }
 
   @TaskLocal static var context = Context()
+}
+
+extension KeyPathDerivedReference {
+  var erasedKeyPath: AnyKeyPath { valueKeyPath }
+}
+
+/// A reference to one element of an identified array, told apart by the element's id.
+protocol IdentifiedElementReference: DerivedReaderReference {
+  var elementID: AnyHashable { get }
+}
+
+extension ElementReference: IdentifiedElementReference {
+  var elementID: AnyHashable { AnyHashable(id) }
+}
+
+/// `Int?` for `Optional<Int>`, as a person writes the type.
+private func readableTypeName(_ type: Any.Type) -> String {
+  var name = String(describing: type)
+  var suffix = ""
+  while name.hasPrefix("Optional<"), name.hasSuffix(">") {
+    name = String(name.dropFirst("Optional<".count).dropLast())
+    suffix += "?"
+  }
+  return name + suffix
 }
 
 /// A root storage (the owner of a value, not a derived view of one).

@@ -10,14 +10,17 @@ import Dispatch
 /// - Writes are atomic and durable (a temporary file, fsync, rename, directory fsync); a
 ///   symlinked path is written through to its target; new directories are 0700, new files 0600,
 ///   an existing file keeps its permissions.
-/// - A missing file means the default value, and nothing is written until the value changes.
-/// - A file that cannot be read or decoded sets `loadError` (naming the file and the problem)
+/// - A missing or empty (0-byte) file means the default value, with no `loadError`, and
+///   nothing is written until the value changes. A file deleted or emptied by someone else
+///   brings the default back.
+/// - A non-empty file that cannot be read or decoded sets `loadError` (naming the file and the problem)
 ///   and is never overwritten: saving is refused while the error stands.
 /// - Processes sharing the file are serialised by an advisory lock: a mutation takes the lock,
 ///   starts from the file's latest contents if another process changed it, and holds the lock
 ///   until its change is written. A lock that cannot be had in time is a `saveError`.
-/// - A burst of mutations is written once, shortly after it ends; `save()` writes at once, and
-///   everything pending is written when the process exits normally.
+/// - A change is written at once; changes within `saveDelay` (1 s) of a write wait and are
+///   written together when it has passed. `save()` writes at once, and everything waiting is
+///   written when the process exits normally.
 /// - Changes made by other processes or editors are noticed (inotify on Linux) and delivered to
 ///   every holder and observer; while a change of this process waits to be written (holding
 ///   the lock), it is written over them rather than lost.
@@ -26,12 +29,12 @@ import Dispatch
 /// @Shared(.fileStorage(URL(filePath: "/tmp/todos.json"))) var todos: [Todo] = []
 /// ```
 ///
-/// The file system comes from the `defaultFileStorage` dependency: the real one when the program
-/// runs, an in-memory one in tests.
+/// The file system, and the scheduler of the writes that wait, come from the `defaultFileStorage`
+/// dependency (``FileStorage``): the real disk when the program runs, an in-memory one in tests.
 public struct FileStorageKey<Value: Sendable>: SharedKey {
   /// The file's path, standardised and with symlinks resolved.
   public let path: String
-  private let storage: FileStorage<Value>
+  private let storage: PersistedFile<Value>
 
   /// Identifies the file: two keys naming the same file share one storage.
   public struct ID: Hashable, Sendable {
@@ -47,24 +50,26 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     decode: @escaping @Sendable (inout FileReader) throws -> Value,
     encode: @escaping @Sendable (Value) throws -> Data
   ) {
-    @Dependency(\.defaultFileStorage) var defaultFileSystem
+    @Dependency(\.defaultFileStorage) var fileStorage
     @Dependency(\.fileStorageOptions) var options
-    let fileSystem = fileSystem ?? defaultFileSystem
+    let fileSystem = fileSystem ?? fileStorage.fileSystem
     let canonical = fileSystem.canonicalPath(path)
     self.path = canonical
-    self.storage = FileStorage(
+    self.storage = PersistedFile(
       fileSystem: fileSystem, path: canonical, givenPath: path, decode: decode, encode: encode,
       lockTimeout: options.lockTimeout, lockHolder: options.lockHolder,
-      saveDelay: options.saveDelay,
+      saveDelay: options.saveDelay, scheduler: fileStorage,
       observesOutsideChanges: options.observesOutsideChanges
     )
   }
 
-  public func load(initialValue: Value?) throws -> Value? {
-    try storage.load()
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resume(with: Result { try storage.load() })
   }
 
-  public func subscribe(initialValue: Value?, subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
     storage.subscribe(subscriber)
   }
 
@@ -72,8 +77,14 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
     try storage.willMutate()
   }
 
-  public func save(_ value: Value, context: SaveContext<Value>) throws {
-    try storage.save(value, context: context)
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    do {
+      try storage.save(value, context: SaveRequest(context, continuation))
+      // A change is written later and reports then; `save()` has written it now.
+      if context == .userInitiated { continuation.resume() }
+    } catch {
+      continuation.resume(throwing: error)
+    }
   }
 
   /// A needless save would rewrite the file (reformatting it) and hold its lock.
@@ -84,8 +95,37 @@ public struct FileStorageKey<Value: Sendable>: SharedKey {
   }
 }
 
+/// A save handed to ``FileStorage``: why, how to read the value when a delayed write happens,
+/// and where its outcome goes.
+struct SaveRequest<Value>: Sendable {
+  enum Reason: Sendable, Equatable {
+    /// The value was mutated: the write may wait for the burst of changes to end.
+    case didChange
+    /// `save()` was called: write now.
+    case userInitiated
+  }
+
+  let reason: Reason
+  /// The shared value as it is now; `nil` once it is gone.
+  let latestValue: @Sendable () -> Value?
+  /// Reports the outcome: `nil` saved, else the error.
+  let reportResult: @Sendable ((any Error)?) -> Void
+  /// Drops the request without an outcome: a later one took its place and reports for both.
+  let supersede: @Sendable () -> Void
+
+  init(_ context: SaveContext, _ continuation: SaveContinuation) {
+    reason = context == .didSet ? .didChange : .userInitiated
+    latestValue = { continuation.latestValue() as? Value }
+    reportResult = { error in
+      if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+    }
+    supersede = { continuation.supersede() }
+  }
+}
+
 extension FileStorageKey: CustomStringConvertible {
-  public var description: String { ".fileStorage(\(path))" }
+  /// The file as a URL, as the key was made: `.fileStorage(file:///tmp/todos.json)`.
+  public var description: String { ".fileStorage(\(URL(fileURLWithPath: path).absoluteString))" }
 }
 
 extension SharedReaderKey {
@@ -149,9 +189,9 @@ public struct FileStorageOptions: Sendable, Equatable {
   /// How long a mutation waits for another process to release the file's lock before failing.
   /// Default 10 seconds.
   public var lockTimeout: Duration = .seconds(10)
-  /// How long after a mutation its change is written, so that a burst is written once.
-  /// Default 100 ms.
-  public var saveDelay: Duration = .milliseconds(100)
+  /// How long after a write later changes wait, so that a burst is written at its start and
+  /// once more at most every `saveDelay`. Default 1 second.
+  public var saveDelay: Duration = .seconds(1)
   /// Whether holders learn of changes other processes make to the file while it is held
   /// (through a directory watch). Default `true`. A short-lived process that reads once and
   /// exits can turn it off and skip starting the watch; a mutation still re-reads the file
@@ -229,20 +269,6 @@ public struct FileStorageError: Error, CustomStringConvertible, Sendable {
     case .unwritable: "cannot write '\(path)': \(reason)"
     case .unencodable: "cannot encode the value for '\(path)': \(reason)"
     }
-  }
-}
-
-private enum DefaultFileStorageKey: DependencyKey {
-  static var liveValue: any FileSystem { LiveFileSystem.shared }
-  static var testValue: any FileSystem { InMemoryFileSystem() }
-}
-
-extension DependencyValues {
-  /// The file system that `.fileStorage` keys use: the real one live, a fresh in-memory one in
-  /// each test world.
-  public var defaultFileStorage: any FileSystem {
-    get { self[DefaultFileStorageKey.self] }
-    set { self[DefaultFileStorageKey.self] = newValue }
   }
 }
 

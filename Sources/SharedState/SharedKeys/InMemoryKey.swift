@@ -20,13 +20,19 @@ public struct InMemoryKey<Value: Sendable>: SharedKey, Hashable {
 
   // The storage object kept in the context's registry is the value's only home, so there is
   // nothing to load or save: every `Shared` with this key refers to that one object.
-  public func load(initialValue: Value?) throws -> Value? { nil }
+  public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
+    continuation.resumeReturningInitialValue()
+  }
 
-  public func subscribe(initialValue: Value?, subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+  public func subscribe(
+    context: LoadContext<Value>, subscriber: SharedSubscriber<Value>
+  ) -> SharedSubscription {
     .none
   }
 
-  public func save(_ value: Value, context: SaveContext<Value>) throws {}
+  public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
+    continuation.resume()
+  }
 }
 
 extension InMemoryKey: CustomStringConvertible {

@@ -27,7 +27,7 @@ public struct TraceReducer<Base: Reducer>: Reducer {
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     let before = valueDump(state)
-    let tracker = SharedChangeTracker()
+    let tracker = SharedChangeTracker(reportUnassertedChanges: false)
     let effect = tracker.track { base.reduce(into: &state, action: action) }
     let after = valueDump(state)
 

@@ -115,7 +115,7 @@ struct StatusDirectory: Equatable, Sendable {
   /// The file system the directory lies in: the data file's (the `defaultFileStorage`
   /// dependency).
   private var fileSystem: any FileSystem {
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     return fileSystem
   }
 

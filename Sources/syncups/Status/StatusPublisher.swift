@@ -40,7 +40,7 @@ final class StatusPublisher {
     self.process = .current
     self.path = directory.file(for: process.pid)
     self.dataFile = dataFile
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     @Dependency(\.date) var date
     self.fileSystem = fileSystem
     self.date = date

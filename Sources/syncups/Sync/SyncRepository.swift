@@ -40,7 +40,7 @@ struct SyncRepository {
   ///
   /// - Throws: a runtime failure when git is not installed.
   init(dataFile: URL, environment: [String: String]) throws(CommandFailure) {
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     let canonical = fileSystem.canonicalPath(dataFile.path)
     let slash = canonical.lastIndex(of: "/")!
     directory = slash == canonical.startIndex ? "/" : String(canonical[..<slash])
@@ -108,7 +108,7 @@ struct SyncRepository {
   /// Takes the data file's lock (creating its directory when missing), for a whole `sync` or
   /// `sync init`: no other command and no meeting's save writes the file in the middle.
   func lockDataFile() throws(CommandFailure) -> any FileLock {
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     @Dependency(\.fileStorageOptions) var options
     do {
       return try fileSystem.lock(
@@ -499,7 +499,7 @@ struct SyncRepository {
   // MARK: - Files
 
   func readText(_ path: String) throws(CommandFailure) -> String? {
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     do {
       return try fileSystem.read(path) { String(decoding: try $0.readAll(), as: UTF8.self) }?.result
     } catch {
@@ -509,7 +509,7 @@ struct SyncRepository {
 
   /// Replaces the file at `path` atomically.
   func writeBytes(_ data: Data, to path: String) throws(CommandFailure) {
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     do {
       _ = try fileSystem.write(data, to: path)
     } catch {
@@ -517,13 +517,16 @@ struct SyncRepository {
     }
   }
 
-  /// The data file's sync-ups as they are now: empty when there is no file.
+  /// The data file's sync-ups as they are now: empty when there is no file or an empty one,
+  /// as `.syncUps` reads it.
   ///
   /// - Throws: a data error when it cannot be read or decoded.
   func currentSyncUps() throws(CommandFailure) -> IdentifiedArrayOf<SyncUp> {
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     do {
-      return try fileSystem.read(dataFilePath, through: SyncUpsFile.decode(from:))?.result ?? []
+      return try fileSystem.read(dataFilePath) { file in
+        file.size > 0 ? try SyncUpsFile.decode(from: &file) : []
+      }?.result ?? []
     } catch {
       throw CommandFailure(
         "cannot decode '\(sanitize(dataFilePath))': \(sanitize("\(error)"))", status: .dataError)

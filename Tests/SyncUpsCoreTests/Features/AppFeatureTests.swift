@@ -171,7 +171,7 @@ import TestStoreSupport
       // The detail below shows the meeting, and so do the list and the data file.
       #expect(store.state.path[id: 0]?.detail?.syncUp.meetings.first == meeting)
       #expect(store.state.syncUpsList.syncUps[id: syncUp.id]?.meetings.first == meeting)
-      try $syncUps.save()
+      try await $syncUps.save()
       #expect(try FeatureFixtures.syncUpsInFile()?[id: syncUp.id]?.meetings.first == meeting)
     }
   }

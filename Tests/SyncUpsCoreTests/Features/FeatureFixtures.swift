@@ -90,7 +90,7 @@ enum FeatureFixtures {
 
   /// The in-memory file system of the current dependency world.
   static var fileSystem: InMemoryFileSystem {
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     return fileSystem as! InMemoryFileSystem
   }
 

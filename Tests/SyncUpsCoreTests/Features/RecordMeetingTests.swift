@@ -632,7 +632,7 @@ import TestStoreSupport
       let dismissals = DismissCounter()
       @Shared(.syncUps) var syncUps
       $syncUps.withLock { $0 = [FeatureFixtures.shortSyncUp] }
-      try $syncUps.save()
+      try await $syncUps.save()
       let syncUp = try #require($syncUps[id: FeatureFixtures.shortSyncUp.id])
       let store = TestStore(
         initialState: RecordMeeting.State(syncUp: syncUp),
@@ -662,7 +662,7 @@ import TestStoreSupport
       ]
       #expect(store.state.syncUp == expected)
       #expect(syncUps == [expected])
-      try $syncUps.save()
+      try await $syncUps.save()
       #expect(try FeatureFixtures.syncUpsInFile() == [expected])
       #expect(dismissals.count == 1)
     }

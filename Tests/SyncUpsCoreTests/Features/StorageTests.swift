@@ -76,7 +76,7 @@ import Testing
       try await Task.sleep(for: .milliseconds(20))
 
       #expect(syncUps.map(\.title) == ["Test \(index)"])
-      try $syncUps.save()
+      try await $syncUps.save()
       #expect(try FeatureFixtures.syncUpsInFile()?.map(\.title) == ["Test \(index)"])
     }
   }

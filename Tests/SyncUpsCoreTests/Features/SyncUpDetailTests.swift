@@ -106,7 +106,7 @@ import TestStoreSupport
       expected.duration = 120
       expected.meetings.insert(meeting, at: 0)
       #expect(syncUps == [expected])
-      try $syncUps.save()
+      try await $syncUps.save()
       #expect(try FeatureFixtures.syncUpsInFile() == [expected])
     }
   }

@@ -31,7 +31,7 @@ import TestStoreSupport
     }
 
     // The list is the data file.
-    try store.state.$syncUps.save()
+    try await store.state.$syncUps.save()
     let file = try DependencyValues.withValues(store.dependencies) {
       try FeatureFixtures.syncUpsInFile()
     }

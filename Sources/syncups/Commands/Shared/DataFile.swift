@@ -38,7 +38,7 @@ extension CommandContext {
   /// Whether the data file exists; one that cannot be inspected counts as existing, since
   /// loading it will have said what is wrong.
   private var dataFileExists: Bool {
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     do {
       return try fileSystem.fingerprint(dataFile.path) != nil
     } catch {

@@ -101,7 +101,7 @@ package struct MergeDriverCommand: RunnableCommand {
   /// repository's history for sync-ups both sides keep that the base lacks
   /// (``MergeDriverHistory``).
   func merge(environment: [String: String]) throws -> [ConflictRecord] {
-    @Dependency(\.defaultFileStorage) var fileSystem
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     let newer = try newerSide(environment)
     let sides = try Self.readSides(
       [

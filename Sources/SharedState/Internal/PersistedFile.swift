@@ -13,10 +13,14 @@ import Dispatch
 /// The state behind one file-backed shared value: what this process last read or wrote, the
 /// inter-process lock while a change is pending, and the pending change itself.
 ///
+/// Writes are throttled: a change is written at once, and opens a window (``FileStorageOptions/saveDelay``)
+/// in which later changes wait, to be written together when it closes; `save()` and the
+/// process's normal exit write what waits at once.
+///
 /// Lock order: a shared value's own lock is taken before this object's `lock`, never after, so
-/// nothing here calls back into the shared value (``SaveContext/latestValue`` and
-/// ``SaveContext/reportResult``) while holding `lock`.
-final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
+/// nothing here calls back into the shared value (``SaveRequest/latestValue`` and
+/// ``SaveRequest/reportResult``) while holding `lock`.
+final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
   let fileSystem: any FileSystem
   let path: String
   /// The path as given, before symlinks were resolved.
@@ -26,7 +30,10 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   private let lockTimeout: Duration
   /// How this process describes itself in the lock's note (``FileStorageOptions/lockHolder``).
   private let lockHolder: String?
+  /// How long after a write later changes wait, to be written together.
   private let saveDelay: Duration
+  /// Runs the write when that window closes, and delivers outside changes.
+  private let scheduler: FileStorage
   private let observesOutsideChanges: Bool
 
   private let lock = RecursiveLock()
@@ -40,8 +47,9 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
   /// The inter-process lock, held from a mutation until its change is written.
   private var fileLock: (any FileLock)?
   /// The change waiting to be written.
-  private var pending: SaveContext<Value>?
-  private var isFlushScheduled = false
+  private var pending: SaveRequest<Value>?
+  /// Whether a write was made less than `saveDelay` ago: later changes wait for it to end.
+  private var isThrottling = false
   private var watch: (any FileWatch)?
 
   init(
@@ -53,6 +61,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     lockTimeout: Duration,
     lockHolder: String? = nil,
     saveDelay: Duration,
+    scheduler: FileStorage,
     observesOutsideChanges: Bool = true
   ) {
     self.fileSystem = fileSystem
@@ -63,6 +72,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     self.lockTimeout = lockTimeout
     self.lockHolder = lockHolder
     self.saveDelay = saveDelay
+    self.scheduler = scheduler
     self.observesOutsideChanges = observesOutsideChanges
   }
 
@@ -86,11 +96,13 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
   }
 
-  /// Reads and decodes the file, remembering its version. Nil when there is no file.
+  /// Reads and decodes the file, remembering its version. Nil when there is no file, or when
+  /// it is empty: a 0-byte file (made by `touch`, or an editor's new file) holds nothing yet.
   private func readLocked() throws(FileStorageError) -> Value? {
-    let contents: (result: (value: Value, size: Int), fingerprint: FileFingerprint)?
+    let contents: (result: (value: Value?, size: Int), fingerprint: FileFingerprint)?
     do {
       contents = try fileSystem.read(path) { reader in
+        guard reader.size > 0 else { return (nil, 0) }
         do {
           return (try decode(&reader), reader.size)
         } catch let error as FileSystemError {
@@ -128,9 +140,12 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     // The check runs under the shared value's lock (see `yieldRefresh`), so what this object
     // knows of the file and the value in memory change together, never racing a mutation.
     guard observesOutsideChanges else { return .none }
-    let watch = fileSystem.watch(path) { [weak self] in
-      guard let self else { return }
-      subscriber.yieldRefresh { [self] in try self.refreshAfterOutsideChange() }
+    let watch = fileSystem.watch(path) { [weak self, scheduler] in
+      scheduler.async(
+        DispatchWorkItem { [weak self] in
+          guard let self else { return }
+          subscriber.yieldRefresh { [self] in try self.refreshAfterOutsideChange() }
+        })
     }
     lock.withLock { self.watch = watch }
     return SharedSubscription { watch.cancel() }
@@ -217,25 +232,31 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
   }
 
-  func save(_ value: Value, context: SaveContext<Value>) throws {
+  func save(_ value: Value, context: SaveRequest<Value>) throws {
     switch context.reason {
     case .didChange:
-      let schedule = try lock.withLock { () throws -> Bool in
+      let writtenAtOnce = try lock.withLock { () throws -> Bool in
         if let loadFailure { throw refusal(loadFailure) }
-        pending = context
-        PendingWrites.register(self)
-        defer { isFlushScheduled = true }
-        return !isFlushScheduled
-      }
-      if schedule {
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(saveDelay.nanoseconds)) {
-          [self] in
-          self.flush()
+        guard !isThrottling else {
+          pending?.supersede()
+          pending = context
+          PendingWrites.register(self)
+          return false
         }
+        defer { releaseLockIfIdle() }
+        try writeLocked(value)
+        isThrottling = true
+        return true
+      }
+      if writtenAtOnce {
+        context.reportResult(nil)
+        scheduler.asyncAfter(
+          .nanoseconds(saveDelay.nanoseconds), DispatchWorkItem { [self] in self.flush() })
       }
     case .userInitiated:
       try lock.withLock { () throws in
         if let loadFailure { throw refusal(loadFailure) }
+        pending?.supersede()
         pending = nil
         defer { releaseLockIfIdle() }
         try writeLocked(value)
@@ -249,10 +270,11 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     lock.withLock { releaseLockIfIdle() }
   }
 
-  /// Writes the pending change, if any. Called after the save delay and at exit.
+  /// Writes the pending change, if any, and ends the throttling window. Called when the window
+  /// closes and at exit.
   func flush() {
-    let context = lock.withLock { () -> SaveContext<Value>? in
-      isFlushScheduled = false
+    let context = lock.withLock { () -> SaveRequest<Value>? in
+      isThrottling = false
       defer {
         pending = nil
         PendingWrites.unregister(self)
@@ -261,6 +283,7 @@ final class FileStorage<Value: Sendable>: @unchecked Sendable, PendingWriter {
     }
     guard let context else { return }
     guard let value = context.latestValue() else {
+      context.supersede()
       lock.withLock { releaseLockIfIdle() }
       return
     }
