@@ -57,3 +57,31 @@ import Testing
     #expect(result.output == "closed\n")
   }
 }
+
+@Suite struct EditorTests {
+  let fixtures: ScratchDirectory
+
+  init() throws { fixtures = try ScratchDirectory() }
+
+  /// The editor runs with the environment it is given (not this process's), and with none of
+  /// this process's other descriptors; what it leaves in the file is the text.
+  @Test func theEditorGetsTheGivenEnvironmentAndOnlyTheStandardDescriptors() throws {
+    let leaky = open(fixtures.path + "/leaky", O_WRONLY | O_CREAT, 0o644)
+    defer { close(leaky) }
+    let editor = try fixtures.write(
+      """
+      #!/bin/sh
+      { cat "$1"; echo "mark: $SYNCUPS_TEST_MARK"
+        test -e /proc/$$/fd/\(leaky) && echo open || echo closed; } > "$1.new"
+      mv "$1.new" "$1"
+      """, to: "editor")
+    #expect(chmod(editor, 0o755) == 0)
+    let text = try Editor.edit(
+      "Done:\n",
+      environment: [
+        "EDITOR": editor, "SYNCUPS_TEST_MARK": "given", "PATH": "/usr/bin:/bin",
+        "TMPDIR": fixtures.path,
+      ], name: "update")
+    #expect(text == "Done:\nmark: given\nclosed\n")
+  }
+}

@@ -49,7 +49,17 @@ enum Editor {
       throw CommandFailure("cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
     let command = Self.command(environment: environment)
-    let status = try run(["/bin/sh", "-c", "\(command) \"$@\"", command, path])
+    let status: Int32
+    do {
+      // On this process's terminal, in its session and process group, so that the terminal
+      // is the editor's; with nothing else of this process open.
+      let pid = try Subprocess.spawn(
+        "/bin/sh", ["-c", "\(command) \"$@\"", command, path], environment: environment,
+        descriptors: (0, 1, 2), diesWithParent: false, ownSession: false)
+      status = Subprocess.waitForExit(pid)
+    } catch {
+      throw CommandFailure(error.message)
+    }
     guard status == 0 else {
       throw CommandFailure(
         "the editor '\(command)' exited with status \(status); nothing was written")
@@ -58,24 +68,5 @@ enum Editor {
       throw CommandFailure("cannot read '\(path)' after editing")
     }
     return String(decoding: data, as: UTF8.self)
-  }
-
-  /// Runs `arguments` (the program first) with this process's standard streams and
-  /// environment, and waits for it: its exit status, 128 + the signal that ended it.
-  private static func run(_ arguments: [String]) throws -> Int32 {
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let started = argv.withUnsafeBufferPointer {
-      posix_spawn(&pid, arguments[0], nil, nil, $0.baseAddress!, environ)
-    }
-    guard started == 0 else {
-      throw CommandFailure(
-        "cannot run the editor: \(String(cString: strerror(started)))")
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let signal = status & 0x7F
-    return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
   }
 }

@@ -86,7 +86,8 @@ enum Subprocess {
 
   /// Starts `program` (an absolute path) with `arguments` and exactly `environment`, its
   /// standard input, output and error the `descriptors` given, in a session (and process
-  /// group) of its own whose id is the pid returned; the caller waits for it
+  /// group) of its own whose id is the pid returned, unless `ownSession` is false (a program
+  /// that works on this process's terminal, such as an editor); the caller waits for it
   /// (``waitForExit(_:)``). With `diesWithParent`, it is killed when the thread that started it
   /// ends, which is the process itself only when called from the main thread.
   ///
@@ -99,14 +100,15 @@ enum Subprocess {
   ///   `exec`'s reason.
   static func spawn(
     _ program: String, _ arguments: [String], environment: [String: String],
-    descriptors: (input: Int32, output: Int32, error: Int32), diesWithParent: Bool
+    descriptors: (input: Int32, output: Int32, error: Int32), diesWithParent: Bool,
+    ownSession: Bool = true
   ) throws(StartFailure) -> pid_t {
     let giveUp = ContinuousClock.now + busyRetryLimit
     var pause = Duration.milliseconds(5)
     while true {
       switch try spawnOnce(
         program, arguments, environment: environment, descriptors: descriptors,
-        diesWithParent: diesWithParent)
+        diesWithParent: diesWithParent, ownSession: ownSession)
       {
       case .started(let pid):
         return pid
@@ -137,7 +139,8 @@ enum Subprocess {
 
   private static func spawnOnce(
     _ program: String, _ arguments: [String], environment: [String: String],
-    descriptors: (input: Int32, output: Int32, error: Int32), diesWithParent: Bool
+    descriptors: (input: Int32, output: Int32, error: Int32), diesWithParent: Bool,
+    ownSession: Bool
   ) throws(StartFailure) -> SpawnOutcome {
     let failurePipe = try makePipe()
     let argv = cStrings([program] + arguments)
@@ -165,7 +168,7 @@ enum Subprocess {
         #endif
         // The parent may have died before the line above: then nothing would kill the child.
         if diesWithParent && getppid() != parent { _exit(127) }
-        _ = setsid()
+        if ownSession { _ = setsid() }
         _ = dup2(descriptors.input, 0)
         _ = dup2(descriptors.output, 1)
         _ = dup2(descriptors.error, 2)
