@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a key hands over what it loaded (see ``SharedReaderKey/load(context:continuation:)``).
 /// Resume it exactly once, at once or later; one dropped without being resumed is reported as
 /// an issue, and whoever waits on it goes on as if nothing were stored.
@@ -77,7 +79,8 @@ public struct SaveContinuation: Sendable {
 
 /// The one-shot callback behind a continuation, reporting a continuation dropped unresumed.
 private final class ContinuationBox<Success>: @unchecked Sendable {
-  private let callback: LockIsolated<(@Sendable (Result<Success, any Error>) -> Void)?>
+  /// Held in place, not in a lock object of its own: a burst of changes makes a box per change.
+  private let callback: Mutex<(@Sendable (Result<Success, any Error>) -> Void)?>
   private let description: @Sendable () -> String
   /// What a waiter gets when the continuation is dropped unresumed: "nothing stored", "saved".
   private let resultWhenLeaked: Success
@@ -87,13 +90,13 @@ private final class ContinuationBox<Success>: @unchecked Sendable {
     resultWhenLeaked: Success,
     callback: @escaping @Sendable (Result<Success, any Error>) -> Void
   ) {
-    self.callback = LockIsolated(callback)
+    self.callback = Mutex(callback)
     self.description = description
     self.resultWhenLeaked = resultWhenLeaked
   }
 
   private func take() -> (@Sendable (Result<Success, any Error>) -> Void)? {
-    callback.withValue { callback in
+    callback.withLock { callback in
       defer { callback = nil }
       return callback
     }

@@ -106,21 +106,25 @@ struct SaveRequest<Value>: Sendable {
   }
 
   let reason: Reason
-  /// The shared value as it is now; `nil` once it is gone.
-  let latestValue: @Sendable () -> Value?
-  /// Reports the outcome: `nil` saved, else the error.
-  let reportResult: @Sendable ((any Error)?) -> Void
-  /// Drops the request without an outcome: a later one took its place and reports for both.
-  let supersede: @Sendable () -> Void
+  /// Where the outcome goes. Held whole, not wrapped in closures: a burst of changes makes a
+  /// request per change.
+  private let continuation: SaveContinuation
 
   init(_ context: SaveContext, _ continuation: SaveContinuation) {
     reason = context == .didSet ? .didChange : .userInitiated
-    latestValue = { continuation.latestValue() as? Value }
-    reportResult = { error in
-      if let error { continuation.resume(throwing: error) } else { continuation.resume() }
-    }
-    supersede = { continuation.supersede() }
+    self.continuation = continuation
   }
+
+  /// The shared value as it is now; `nil` once it is gone.
+  func latestValue() -> Value? { continuation.latestValue() as? Value }
+
+  /// Reports the outcome: `nil` saved, else the error.
+  func reportResult(_ error: (any Error)?) {
+    if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+  }
+
+  /// Drops the request without an outcome: a later one took its place and reports for both.
+  func supersede() { continuation.supersede() }
 }
 
 extension FileStorageKey: CustomStringConvertible {
