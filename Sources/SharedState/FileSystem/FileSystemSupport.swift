@@ -96,9 +96,9 @@ enum FSPath {
 }
 
 /// Small helpers around system calls.
-enum FSSystem {
+package enum FSSystem {
   /// Sleeps the calling thread for `duration` (resuming after signals).
-  static func sleep(_ duration: Duration) {
+  package static func sleep(_ duration: Duration) {
     var request = makeTimespec(duration)
     var remaining = timespec()
     while nanosleep(&request, &remaining) != 0 && errno == EINTR {

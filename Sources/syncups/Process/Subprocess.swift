@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SharedState
 
 /// A program run to its end with nothing to read (standard input is `/dev/null`) and its
 /// output collected: how `sync` runs git.
@@ -113,7 +114,7 @@ enum Subprocess {
       case .started(let pid):
         return pid
       case .execFailed(let code) where code == ETXTBSY && ContinuousClock.now + pause < giveUp:
-        sleep(for: pause)
+        FSSystem.sleep(pause)
         pause = min(pause * 2, .milliseconds(200))
       case .execFailed(let code):
         throw StartFailure(message: "cannot run '\(program)': \(String(cString: strerror(code)))")
@@ -128,13 +129,6 @@ enum Subprocess {
   private enum SpawnOutcome {
     case started(pid_t)
     case execFailed(Int32)
-  }
-
-  private static func sleep(for duration: Duration) {
-    let (seconds, attoseconds) = duration.components
-    var time = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-    var left = timespec()
-    while nanosleep(&time, &left) < 0 && errno == EINTR { time = left }
   }
 
   private static func spawnOnce(
