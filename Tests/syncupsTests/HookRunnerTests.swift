@@ -42,20 +42,6 @@ struct HookRunnerTests {
     }
   }
 
-  /// The processes (not yet ended) whose command line holds `marker`: killed, so that a test
-  /// that fails leaves none behind.
-  static func survivors(marked marker: String) -> [pid_t] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    let pids = entries.compactMap { pid_t($0) }.filter { pid in
-      guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
-        return false
-      }
-      return String(decoding: line, as: UTF8.self).contains(marker)
-    }
-    for pid in pids { kill(pid, SIGKILL) }
-    return pids
-  }
-
   func logged() throws -> String {
     try String(contentsOfFile: log, encoding: .utf8)
   }
@@ -77,7 +63,7 @@ struct HookRunnerTests {
     held.runner = runner
     runner.submit(run(hung))
     let problems = runner.finish()
-    #expect(Self.survivors(marked: directory) == [])
+    #expect(HooksEndToEndTests.survivors(marked: directory) == [])
     #expect(
       problems == [
         "Warning: the speaker-changed hook '\(hung.path)' was still running when syncups "
