@@ -13,7 +13,8 @@ import SharedState
 /// The hook programs there are for one data file, found as git and run-parts find theirs:
 /// in a hooks directory, the file named for the event (`meeting-ended`), then the files in
 /// the directory named for it with `.d` (`meeting-ended.d/*`) in name order, leaving out names
-/// that start with a dot or end in `~`. The user's own directory,
+/// that start with a dot or end in `~`; a symbolic link to nothing there is a hook too, one
+/// that cannot run (``Hook/isMissing``), so that it is reported. The user's own directory,
 /// `$XDG_CONFIG_HOME/syncups/hooks` (`~/.config/syncups/hooks`), comes first; then, when the
 /// data file lies in a git work tree whose `.syncups/hooks` the user trusted
 /// (``HookTrust``), that one.
