@@ -276,8 +276,9 @@ enum ManPageReference {
         + "Strings: repositories not read within their time limit) and commits (Array: the "
         + "newest \(RecordMeeting.TurnWork.keptCommits), newest first, each as a work card's "
         + "commits are, with repository, hash, subject, date and author): the speaker's work card, only when repositories are set; "
-        + "right after their speaker event when it is ready, else when it arrives during their "
-        + "turn."
+        + "right after their speaker event when it is ready, else when the cards arrive: then "
+        + "one for every speaker whose turn has begun, in speaking order (a script that has "
+        + "moved on still gets each). A meeting that ends before the cards arrive has none."
     ),
     (
       "note",
