@@ -388,8 +388,8 @@ struct SyncUpsMergeTests {
         result.conflicts == [
           conflict(
             "updates.\(ours.id)", kept: .ours,
-            "Engineering: update of 'Blob' for 2009-02-18 written here at 2009-02-14T23:32:30Z "
-              + "and there at 2009-02-14T23:31:30Z; kept the one written at "
+            "Engineering: update of 'Blob' for Wed 18 Feb 2009 written at 2009-02-14T23:32:30Z "
+              + "here and at 2009-02-14T23:31:30Z there; kept the one written at "
               + "2009-02-14T23:32:30Z (newer)")
         ])
     }

@@ -392,6 +392,65 @@ struct UpdatesEndToEndTests {
     #expect(items.map { $0["text"] as? String } == ["no keys"])
   }
 
+  /// Ana and Ben each write Cy's update for the same day on their own clones; Ana's sync
+  /// merges the two. Each of the three is told of it from their own side, the attendee named
+  /// and the times in their own time zone: Ana in UTC, Ben two hours east, Cy five west.
+  @Test func anUpdateWrittenOnTwoClonesIsToldTrueFromEachSide() throws {
+    let team = try SyncTeam()
+    let cy = Teammate()
+    for (teammate, name) in [(team.ana, "Ana"), (team.ben, "Ben"), (cy, "Cy")] {
+      try "[user]\n\tname = \(name)\n\temail = \(name.lowercased())@example.com\n"
+        .write(toFile: teammate.run.home.path + "/gitconfig", atomically: true, encoding: .utf8)
+    }
+    #expect(try team.ana("edit", "engineering", "--add-attendee", "Cy").status == 0)
+    _ = try team.ana.sync()
+    _ = try team.ben.sync()
+    #expect(try cy("sync", "init", "--clone", team.remote).status == 0)
+    func written(by teammate: Teammate) throws -> Date {
+      let days = try #require(
+        try teammate.run.json(teammate("--json", "updates", "engineering", "--date", "2099-11-27"))
+          as? [[String: Any]])
+      let text = try #require((days.first?["updates"] as? [[String: Any]])?.first?["written"] as? String)
+      return try #require(ISO8601DateFormatter().date(from: text))
+    }
+    #expect(
+      try team.ana("update", "engineering", "--as", "cy", "--date", "2099-11-27", "--done", "docs")
+        .status == 0)
+    // A second on, so that Ben's is the later one whatever the clock's resolution.
+    Thread.sleep(forTimeInterval: 1.1)
+    #expect(
+      try team.ben("update", "engineering", "--as", "cy", "--date", "2099-11-27", "--done", "tests")
+        .status == 0)
+    let (anas, bens) = (try written(by: team.ana), try written(by: team.ben))
+    #expect(anas < bens)
+    func local(_ date: Date, hoursEast: Int) -> String {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(secondsFromGMT: hoursEast * 3600)
+      formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
+      return formatter.string(from: date)
+    }
+    func told(_ hoursEast: Int, _ ana: String, _ ben: String) -> String {
+      "Engineering: update of 'Cy' for Fri 27 Nov 2099 written at \(local(anas, hoursEast: hoursEast)) "
+        + "\(ana) and at \(local(bens, hoursEast: hoursEast)) \(ben); kept the one written at "
+        + "\(local(bens, hoursEast: hoursEast)) (newer)"
+    }
+    #expect(try team.ben("sync").status == 0)
+    let merged = try team.ana("sync", environment: ["TZ": "UTC"])
+    #expect(merged.status == 0, "\(merged.error)")
+    #expect(merged.error.contains("\nConflict: " + told(0, "here", "there") + "\n"), "\(merged.error)")
+    let received = try team.ben("sync", environment: ["TZ": "Etc/GMT-2"])
+    #expect(
+      received.error.contains("\n  conflict merged by Ana: " + told(2, "by Ana", "here") + "\n"),
+      "\(received.error)")
+    let third = try cy("sync", environment: ["TZ": "Etc/GMT+5"])
+    #expect(
+      third.error.contains("\n  conflict merged by Ana: " + told(-5, "by Ana", "by Ben") + "\n"),
+      "\(third.error)")
+    #expect(
+      try cy("updates", "engineering", "--date", "2099-11-27").output.contains("Done: tests"))
+  }
+
   /// Ana writes today's update and Ben announces time away today, each on their own clone;
   /// a meeting on a third clone, after a sync, starts with Ben away and shows Ana's update on
   /// her turn.

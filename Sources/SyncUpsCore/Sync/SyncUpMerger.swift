@@ -89,10 +89,12 @@ struct SyncUpMerger {
       let kept: MergeSide =
         ourDate == theirDate ? winner : ourDate > theirDate ? .ours : .theirs
       let keptDate = kept == .ours ? ourDate : theirDate
+      // "at … here and at … there;" reads true from each teammate's side once the sides are
+      // named (`ConflictRecord.told(to:)`); the times are UTC, each reader's own shown.
       record(
         "\(key).\(ours.id)", kept: kept,
-        "\(owner(base ?? ours)) written here at \(DateText.iso8601(ourDate)) and there at "
-          + "\(DateText.iso8601(theirDate)); kept the one written at "
+        "\(owner(base ?? ours)) written at \(DateText.iso8601(ourDate)) here and at "
+          + "\(DateText.iso8601(theirDate)) there; kept the one written at "
           + "\(DateText.iso8601(keptDate)) (\(ourDate == theirDate && newer == nil ? "ours" : "newer"))")
       return kept == .ours ? ours : theirs
     } keptChange: { kept, base, removedBy in
@@ -289,7 +291,7 @@ extension FieldRule {
         let names = merger
         return merger.mergeWholeElements(
           key: key, base: base, ours: ours, theirs: theirs, written: \.written
-        ) { "update of \(names.attendeeName($0.attendee)) for \($0.day.text)" }
+        ) { "update of \(names.attendeeName($0.attendee)) for \($0.day.longText)" }
       },
       decode: { container, key in try container.decodeUniqueElements(forKey: key, noun: noun) })
   }

@@ -128,7 +128,7 @@ struct SyncReport {
 
   var conflictLines: [String] {
     // The driver's message names the sync-up already.
-    conflicts.map { "Conflict: \(sanitize($0.message))" }
+    conflicts.map { "Conflict: \(sanitize($0.readable()))" }
   }
 
   private static func display(_ named: SyncUpChanges.Named) -> String {

@@ -53,12 +53,6 @@ extension CalendarDay {
     @Dependency(\.utcOffset) var utcOffset
     return CalendarDay(now, utcOffset: utcOffset)
   }
-
-  /// `Wed 25 Nov 2026`: the day for people.
-  var longText: String {
-    String(DateText.meeting(Date(timeIntervalSince1970: Double(daysSince1970 * 86_400)), utcOffset: 0)
-      .prefix { $0 != "," })
-  }
 }
 
 extension ValueParser {
