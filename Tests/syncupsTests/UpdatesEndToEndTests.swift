@@ -46,6 +46,7 @@ struct UpdatesEndToEndTests {
       again.error == """
         Replaced Ana's update for Tue 1 Dec 2099 in 'Eng'.
         Opened blocker 3: flaky tests
+        Blocker 1 is still open: waiting on API keys
 
         """)
     let items = try syncups("items", "eng")
@@ -64,11 +65,93 @@ struct UpdatesEndToEndTests {
     let json = try syncups(
       "--json", "update", "eng", "--as", "ben", "--date", "2099-12-01", "--next", "reviews")
     let object = try #require(try syncups.json(json) as? [String: Any])
-    #expect(Set(object.keys) == ["attendee", "day", "next", "written", "name"])
+    #expect(
+      Set(object.keys) == ["attendee", "day", "next", "written", "name", "opened", "stillOpen"])
+    #expect((object["opened"] as? [Any])?.isEmpty == true)
+    #expect((object["stillOpen"] as? [Any])?.isEmpty == true)
     #expect(object["attendee"] as? String == Self.ben)
     #expect(object["name"] as? String == "Ben")
     #expect(object["day"] as? String == "2099-12-01")
     #expect(object["next"] as? String == "reviews")
+  }
+
+  /// A blocker written again on a later day, in another case and spacing, is the open item
+  /// its writer has, which ages on; once resolved, writing it again opens a new one. Only the
+  /// items opened run the item-opened hook, each with the item object `--json` prints.
+  @Test func aBlockerWrittenAgainIsTheOpenOneAndOnlyNewOnesRunTheHook() throws {
+    let syncups = try engineering()
+    let hooks = HooksEndToEndTests()
+    try hooks.installRecorders(syncups, for: ["item-opened"])
+    let first = try syncups(
+      "--json", "update", "eng", "--as", "ana", "--date", "2099-11-26", "--blocker",
+      "waiting on API keys")
+    #expect(first.status == 0, "\(first.error)")
+    let firstObject = try #require(try syncups.json(first) as? [String: Any])
+    let opened = try #require(firstObject["opened"] as? [[String: Any]])
+    #expect(opened.map { $0["text"] as? String } == ["waiting on API keys"])
+    #expect((firstObject["stillOpen"] as? [Any])?.isEmpty == true)
+    let recorded = try #require(hooks.recorded(syncups, "item-opened"))
+    #expect(recorded.count == 1)
+    #expect(
+      try hooks.object(recorded[0])
+        == (try #require(try syncups.json(syncups("--json", "items", "eng")) as? [NSDictionary]))[0])
+    #expect(try hooks.object(recorded[0])["id"] as? String == opened[0]["id"] as? String)
+
+    let again = try syncups(
+      "update", "eng", "--as", "ana", "--date", "2099-11-27", "--blocker",
+      "  Waiting on   API keys ", "--blocker", "no VPN")
+    #expect(
+      again.error == """
+        Wrote Ana's update for Fri 27 Nov 2099 in 'Eng'.
+        Opened blocker 2: no VPN
+        Blocker 1 is still open: waiting on API keys
+
+        """)
+    let json = try #require(
+      try syncups.json(
+        syncups(
+          "--json", "update", "eng", "--as", "ana", "--date", "2099-11-28", "--blocker",
+          "WAITING ON API KEYS")) as? [String: Any])
+    #expect((json["opened"] as? [Any])?.isEmpty == true)
+    #expect(
+      (json["stillOpen"] as? [[String: Any]])?.map { $0["id"] as? String } == [opened[0]["id"] as? String])
+    // Another attendee's blocker of the same text is theirs.
+    #expect(
+      try syncups("update", "eng", "--as", "ben", "--date", "2099-11-28", "--blocker", "no VPN")
+        .error == "Wrote Ben's update for Sat 28 Nov 2099 in 'Eng'.\nOpened blocker 3: no VPN\n")
+    #expect(try syncups("item", "resolve", "eng", "1").status == 0)
+    #expect(
+      try syncups(
+        "update", "eng", "--as", "ana", "--date", "2099-11-29", "--blocker", "waiting on API keys"
+      ).error == "Wrote Ana's update for Sun 29 Nov 2099 in 'Eng'.\nOpened blocker 4: waiting on API keys\n")
+    #expect(
+      try hooks.recorded(syncups, "item-opened")?.map { try hooks.object($0)["text"] as? String }
+        == ["waiting on API keys", "no VPN", "no VPN", "waiting on API keys"])
+    let all = try #require(
+      try syncups.json(syncups("--json", "items", "eng", "--all")) as? [[String: Any]])
+    #expect(
+      all.map { "\($0["text"] ?? "") \($0["owner"] ?? "") \($0["resolved"] != nil)" } == [
+        "waiting on API keys \(Self.ana) true", "no VPN \(Self.ana) false",
+        "no VPN \(Self.ben) false", "waiting on API keys \(Self.ana) false",
+      ])
+  }
+
+  /// `--from` is today unless given: `--to` alone is away from today.
+  @Test func timeAwayFromTodayByDefault() throws {
+    let syncups = try engineering()
+    let today = StartAwayEndToEndTests().day(0)
+    let away = try syncups("away", "eng", "ben", "--to", "2099-11-30")
+    #expect(away.status == 0, "\(away.error)")
+    #expect(
+      away.error.hasPrefix("Ben is away from \(today.shown) ")
+        && away.error.hasSuffix(" to Mon 30 Nov 2099 in 'Eng'.\n"), "\(away.error)")
+    let listed = try #require(
+      try syncups.json(syncups("--json", "away", "eng", "ben", "--list")) as? [[String: Any]])
+    #expect(listed.map { $0["from"] as? String } == [today.stored])
+    #expect(listed.map { $0["to"] as? String } == ["2099-11-30"])
+    let neither = try syncups("away", "eng", "ana", "--note", "sick")
+    #expect(neither.status == 64)
+    #expect(neither.error.hasPrefix("Error: give '--from DAY' or '--to DAY' (or '--cancel', or '--list')\n"))
   }
 
   @Test func updatesInThreeFormats() throws {
@@ -349,6 +432,38 @@ struct UpdatesEndToEndTests {
     #expect(
       try String(contentsOfFile: seen, encoding: .utf8).hasPrefix(
         "Done:\nthe login page\n\nNext:\nthe signup page\n\nBlockers:\nwaiting on API keys\n"))
+  }
+
+  /// The labels the card and `updates` show are headings in the editor too, in any case.
+  @Test func theEditorTakesTheLabelsUpdatesShow() throws {
+    let syncups = try engineering()
+    let editor = syncups.home.path + "/editor.sh"
+    try """
+      #!/bin/sh
+      cat > "$1" <<'TEXT'
+      DONE: the login page
+      next: the signup page
+      Blocker: waiting on API keys
+      blocker: no VPN
+      TEXT
+
+      """.write(toFile: editor, atomically: true, encoding: .utf8)
+    chmod(editor, 0o755)
+    let run = try PseudoTerminalRun(
+      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
+      environment: ["EDITOR": editor, "VISUAL": ""])
+    #expect(run.wait() == 0)
+    #expect(
+      try syncups("updates", "eng", "--date", "2099-12-01").output == """
+        Eng: Tue 1 Dec 2099
+          Cy
+            Done: the login page
+            Next: the signup page
+            Blocker: waiting on API keys
+            Blocker: no VPN
+          Not written yet: Ana, Ben
+
+        """)
   }
 
   /// Ana and Ben each write an update and announce time away on their own clones; after

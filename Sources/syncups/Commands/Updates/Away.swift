@@ -6,8 +6,8 @@ struct AwayCommand: RunnableCommand {
     name: "away",
     abstract: "Say when an attendee is away, list who is, or cancel it.",
     discussion: """
-      With --from, records that the attendee is away from that day to the --to day, or \
-      until cancelled without --to, with an optional note. 'syncups updates' lists them as \
+      With --from or --to, records that the attendee is away from the --from day (today \
+      by default) to the --to day, or until cancelled without --to, with an optional note. 'syncups updates' lists them as \
       away on those days rather than missing, and stats count the meetings they missed \
       while away apart from other absences.
 
@@ -73,8 +73,9 @@ struct AwayCommand: RunnableCommand {
       guard to == nil, note == nil else {
         throw UsageError("'--cancel' takes only '--from'", path: path)
       }
-    } else if from == nil {
-      throw UsageError("give '--from DAY' (or '--cancel', or '--list')", path: path)
+    } else if from == nil && to == nil {
+      throw UsageError(
+        "give '--from DAY' or '--to DAY' (or '--cancel', or '--list')", path: path)
     }
   }
 
