@@ -436,7 +436,9 @@ enum ManPageReference {
       "received",
       "Object: what the merge brought. added, changed and deleted are arrays of {id, title} "
         + "of sync-ups; meetings an array of {syncUp: {id, title}, id, date} of meetings held "
-        + "elsewhere; conflicts an array of the conflicts a teammate's sync resolved in the "
+        + "elsewhere; updates an array of {syncUp: {id, title}, attendee, name, day, new} of "
+        + "updates written (new false when written again); timeAway an array of {syncUp: {id, "
+        + "title}, attendee, name} of attendees whose time away changed; conflicts an array of the conflicts a teammate's sync resolved in the "
         + "merges that arrived, as in conflicts, with ours (who merged) and theirs (whose "
         + "change met theirs), the message told from here (kept 'Design': deleted here, "
         + "changed by Ben). A sync-up kept because a teammate changed what was deleted here "

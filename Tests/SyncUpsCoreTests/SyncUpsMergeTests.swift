@@ -438,8 +438,8 @@ struct SyncUpsMergeTests {
       conflicting.conflicts == [
         conflict(
           "attendees.\(id(91)).away.\(id(61)).to", kept: .theirs,
-          "Engineering: to of time away from 2009-02-18 changed to 2009-02-20 here and "
-            + "2009-02-27 there; kept 2009-02-27 (newer)")
+          "Engineering: last day of time away from Wed 18 Feb 2009 of attendee 'Blob' changed "
+            + "to Fri 20 Feb 2009 here and Fri 27 Feb 2009 there; kept Fri 27 Feb 2009 (newer)")
       ])
   }
 

@@ -221,6 +221,10 @@ struct UpdatesEndToEndTests {
         """)
     #expect(
       try syncups("--json", "updates", "eng", "--format", "markdown").status == 64)
+    // --json and --format json agree.
+    let both = try syncups("--json", "updates", "eng", "--date", "2099-12-01", "--format", "json")
+    #expect(both.status == 0)
+    #expect(both.output == json.output)
     // Every day with an update, from a day on to today: days past, for today to be after.
     for (name, day) in [("ana", "2026-11-20"), ("ben", "2026-11-23")] {
       #expect(
@@ -239,6 +243,15 @@ struct UpdatesEndToEndTests {
           Not written yet: Ana, Cy
 
         """)
+    // None since the day: said alike in text and Markdown; JSON has no day.
+    for format in ["text", "markdown"] {
+      let none = try syncups("updates", "eng", "--since", "2099-12-02", "--format", format)
+      #expect(none.status == 0)
+      #expect(none.output == "")
+      #expect(none.error == "No updates since Wed 2 Dec 2099.\n")
+    }
+    #expect(
+      try syncups("updates", "eng", "--since", "2099-12-02", "--format", "json").output == "[]\n")
     let blank = try syncups("update", "eng", "--as", "ana", "--done", " ")
     #expect(blank.status == 64)
     #expect(blank.error.hasPrefix("Error: '--done' cannot be blank\n"))
@@ -305,12 +318,27 @@ struct UpdatesEndToEndTests {
     #expect(json.map { $0["name"] as? String } == ["Ben", "Cy"])
     #expect(Set(json[1].keys) == ["attendee", "from", "id", "name", "note", "syncUp", "to"])
 
+    // Time away sharing a day with Cy's is refused, and changes nothing.
+    let unchanged = syncups.dataBytes
+    let overlapping = try syncups("away", "eng", "cy", "--from", "2099-12-11", "--to", "2099-12-14")
+    #expect(overlapping.status == 1)
+    #expect(
+      overlapping.error
+        == "Error: Cy is away from Mon 7 Dec 2099 to Fri 11 Dec 2099 already in 'Eng'; cancel "
+        + "that first ('syncups away eng cy --cancel --from DAY') to announce it again\n")
+    #expect(try syncups("away", "eng", "ben", "--from", "2099-12-20").status == 1)
+    #expect(syncups.dataBytes == unchanged)
+    // The day after is free; one day reads as one.
+    #expect(
+      try syncups("away", "eng", "cy", "--from", "2099-12-12", "--to", "2099-12-12").error
+        == "Cy is away on Sat 12 Dec 2099 in 'Eng'.\n")
+    #expect(try syncups("away", "eng", "cy", "--cancel", "--from", "2099-12-12").status == 0)
     // Ben is back from the 10th: his time away ends on the 9th.
     let cancelled = try syncups("away", "eng", "ben", "--cancel", "--from", "2099-12-10")
     #expect(cancelled.error == "Cancelled Ben's time away from Thu 10 Dec 2099 on in 'Eng'.\n")
     #expect(
       try syncups("away", "eng", "ben", "--list").output
-        == "Ben  from Wed 9 Dec 2099 to Wed 9 Dec 2099\n")
+        == "Ben  on Wed 9 Dec 2099\n")
     // Cy's holiday is cancelled whole, as it had not started.
     #expect(try syncups("away", "eng", "cy", "--cancel").status == 0)
     #expect(try syncups("away", "eng", "cy", "--list").error == "Nobody is away.\n")
@@ -498,8 +526,8 @@ struct UpdatesEndToEndTests {
         """)
     #expect(
       try cy("away", "engineering", "--list").output == """
-        Ana  from Mon 7 Dec 2099 until cancelled    leave
-        Ben  from Wed 2 Dec 2099 to Wed 2 Dec 2099
+        Ana  from Mon 7 Dec 2099 until cancelled  leave
+        Ben  on Wed 2 Dec 2099
 
         """)
     // Ben's blocker opened an item, which travelled with the update.
@@ -564,6 +592,46 @@ struct UpdatesEndToEndTests {
       "\(third.error)")
     #expect(
       try cy("updates", "engineering", "--date", "2099-11-27").output.contains("Done: tests"))
+  }
+
+  /// What `sync` commits and what arrives say which updates were written and whose time away
+  /// changed, in text and in `--json`.
+  @Test func syncSaysWhatWasWrittenAndWhoseTimeAwayChanged() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana("edit", "engineering", "--add-attendee", "Cy").status == 0)
+    try team.converge()
+    for name in ["ana", "cy"] {
+      #expect(
+        try team.ana("update", "engineering", "--as", name, "--date", "2099-11-27", "--done", "x")
+          .status == 0)
+    }
+    #expect(
+      try team.ana("away", "engineering", "cy", "--from", "2099-12-01", "--to", "2099-12-04")
+        .status == 0)
+    let committed = try team.ana.sync()
+    #expect(
+      committed["committed"] as? String == "Edit Engineering (2 new updates, time away for Cy)")
+    let received = try team.ben("sync")
+    #expect(received.status == 0, "\(received.error)")
+    #expect(
+      received.error == """
+        Received from origin/master:
+          changed 'Engineering' (2 new updates, time away for Cy)
+
+        """)
+    // Written again: rewritten, in the JSON too.
+    #expect(
+      try team.ana("update", "engineering", "--as", "cy", "--date", "2099-11-27", "--done", "y")
+        .status == 0)
+    #expect(
+      try team.ana.sync()["committed"] as? String == "Edit Engineering (1 update rewritten)")
+    let json = try #require(try team.ben.sync()["received"] as? [String: Any])
+    let updates = try #require(json["updates"] as? [[String: Any]])
+    #expect(updates.map { $0["name"] as? String } == ["Cy"])
+    #expect(updates.map { $0["day"] as? String } == ["2099-11-27"])
+    #expect(updates.map { $0["new"] as? Bool } == [false])
+    #expect(updates.map { $0["attendee"] as? String }.allSatisfy { $0?.count == 36 })
+    #expect((json["timeAway"] as? [Any])?.isEmpty == true)
   }
 
   /// Ana writes today's update and Ben announces time away today, each on their own clone;

@@ -55,7 +55,7 @@ extension Attendee: StoredModel {
   ) throws(Schema.Failure) {
     try schema.list(
       "away", \.away,
-      .byID(noun: "time away", removal: "cancelled") { "time away from \($0.from.text)" })
+      .byID(noun: "time away", removal: "cancelled") { "time away from \($0.from.longText)" })
     try schema.list(
       "gitAuthors", \.gitAuthors,
       .value(describe: { $0.texts.map(SyncUpsMerge.quoted).joined(separator: ", ") }))
