@@ -19,6 +19,9 @@ enum DayOption: Sendable, Equatable {
   case relative(Int)
   case day(CalendarDay)
 
+  /// The days taken by name, for completion.
+  static let names = ["today", "yesterday", "tomorrow"]
+
   /// The forms, for the message that refuses any other.
   static let forms = "a date such as 2026-11-25, or today, yesterday or tomorrow"
 

@@ -232,9 +232,12 @@ extension CommandTable {
       + "setting).",
     completion: .attendee)
 
-  /// An option taking a day (``DayOption``), `help` followed by the forms it takes.
+  /// An option taking a day (``DayOption``), `help` followed by the forms it takes; the
+  /// shells complete the named days.
   static func dayOption(_ long: String, help: String) -> OptionSpec {
-    OptionSpec(long: long, valueName: "day", help: "\(help) (\(DayOption.forms)).")
+    OptionSpec(
+      long: long, valueName: "day", help: "\(help) (\(DayOption.forms)).",
+      completion: .choices(DayOption.names))
   }
 }
 
