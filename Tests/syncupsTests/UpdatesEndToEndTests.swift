@@ -396,30 +396,37 @@ struct UpdatesEndToEndTests {
     #expect(try syncups("--json", "config", "get", "me").output == "null\n")
   }
 
+  /// `update eng --as cy --date 2099-12-01` started on a terminal with a fake `$EDITOR`: a
+  /// script that copies the file it is given to `seen.txt` in the home, then runs `body`, the
+  /// file being `$1`.
+  func updateInEditor(_ syncups: SyncUpsRun, running body: String) throws -> PseudoTerminalRun {
+    let editor = syncups.home.path + "/editor.sh"
+    try "#!/bin/sh\ncp \"$1\" '\(syncups.home.path)/seen.txt'\n\(body)\n"
+      .write(toFile: editor, atomically: true, encoding: .utf8)
+    chmod(editor, 0o755)
+    return try PseudoTerminalRun(
+      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
+      environment: ["EDITOR": editor, "VISUAL": ""])
+  }
+
   /// `update` on a terminal without text opens `$EDITOR` on the template; a fake editor (a
   /// script) fills it in. Left empty, the update is aborted with status 1.
   @Test func theEditorWritesTheUpdate() throws {
     let syncups = try engineering()
-    let editor = syncups.home.path + "/editor.sh"
     let seen = syncups.home.path + "/seen.txt"
-    try """
-      #!/bin/sh
-      cp "$1" '\(seen)'
-      cat > "$1" <<'TEXT'
-      Done: the login page
-      # a comment
-      Next:
-        the signup page
+    let run = try updateInEditor(
+      syncups,
+      running: """
+        cat > "$1" <<'TEXT'
+        Done: the login page
+        # a comment
+        Next:
+          the signup page
 
-      Blockers:
-      - waiting on API keys
-      TEXT
-
-      """.write(toFile: editor, atomically: true, encoding: .utf8)
-    chmod(editor, 0o755)
-    let run = try PseudoTerminalRun(
-      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
-      environment: ["EDITOR": editor, "VISUAL": ""])
+        Blockers:
+        - waiting on API keys
+        TEXT
+        """)
     #expect(run.wait() == 0)
     #expect(
       try String(contentsOfFile: seen, encoding: .utf8) == """
@@ -443,17 +450,8 @@ struct UpdatesEndToEndTests {
     #expect(update["blockers"] as? [String] == ["waiting on API keys"])
 
     // Editing again starts from what is there; a file of comments only aborts.
-    try """
-      #!/bin/sh
-      cp "$1" '\(seen)'
-      printf '# nothing\\n' > "$1"
-
-      """.write(toFile: editor, atomically: true, encoding: .utf8)
-    chmod(editor, 0o755)
     let before = syncups.dataBytes
-    let empty = try PseudoTerminalRun(
-      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
-      environment: ["EDITOR": editor])
+    let empty = try updateInEditor(syncups, running: #"printf '# nothing\n' > "$1""#)
     #expect(empty.waitFor("Aborting: the update is empty."))
     #expect(empty.wait() == 1)
     #expect(syncups.dataBytes == before)
@@ -465,21 +463,16 @@ struct UpdatesEndToEndTests {
   /// The labels the card and `updates` show are headings in the editor too, in any case.
   @Test func theEditorTakesTheLabelsUpdatesShow() throws {
     let syncups = try engineering()
-    let editor = syncups.home.path + "/editor.sh"
-    try """
-      #!/bin/sh
-      cat > "$1" <<'TEXT'
-      DONE: the login page
-      next: the signup page
-      Blocker: waiting on API keys
-      blocker: no VPN
-      TEXT
-
-      """.write(toFile: editor, atomically: true, encoding: .utf8)
-    chmod(editor, 0o755)
-    let run = try PseudoTerminalRun(
-      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
-      environment: ["EDITOR": editor, "VISUAL": ""])
+    let run = try updateInEditor(
+      syncups,
+      running: """
+        cat > "$1" <<'TEXT'
+        DONE: the login page
+        next: the signup page
+        Blocker: waiting on API keys
+        blocker: no VPN
+        TEXT
+        """)
     #expect(run.wait() == 0)
     #expect(
       try syncups("updates", "eng", "--date", "2099-12-01").output == """
