@@ -106,12 +106,12 @@ _syncups_option_value() {
     'update:--done') echo none ;;
     'update:--next') echo none ;;
     'update:--blocker') echo none ;;
-    'update:--date') echo none ;;
-    'updates:--date') echo none ;;
-    'updates:--since') echo none ;;
+    'update:--date') echo 'choice today yesterday tomorrow' ;;
+    'updates:--date') echo 'choice today yesterday tomorrow' ;;
+    'updates:--since') echo 'choice today yesterday tomorrow' ;;
     'updates:--format') echo 'choice text markdown json' ;;
-    'away:--from') echo none ;;
-    'away:--to') echo none ;;
+    'away:--from') echo 'choice today yesterday tomorrow' ;;
+    'away:--to') echo 'choice today yesterday tomorrow' ;;
     'away:--note') echo none ;;
     'export:--format') echo 'choice json app markdown' ;;
     'sync:--clone') echo none ;;

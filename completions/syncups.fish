@@ -279,18 +279,18 @@ complete -c syncups -n '__syncups_at \'update\'' -l as -x -a '(__syncups_of_sync
 complete -c syncups -n '__syncups_at \'update\'' -l done -x -d 'What they did.'
 complete -c syncups -n '__syncups_at \'update\'' -l next -x -d 'What they will do next.'
 complete -c syncups -n '__syncups_at \'update\'' -l blocker -x -d 'Something in their way; repeat for more. Opens a blocker item.'
-complete -c syncups -n '__syncups_at \'update\'' -l date -x -d 'The day the update is for, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'update\'' -l date -x -a 'today yesterday tomorrow' -d 'The day the update is for, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
 complete -c syncups -n '__syncups_at \'update\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups updates
-complete -c syncups -n '__syncups_at \'updates\'' -l date -x -d 'The day to show, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
-complete -c syncups -n '__syncups_at \'updates\'' -l since -x -d 'Every day from this one to today that has an update (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'updates\'' -l date -x -a 'today yesterday tomorrow' -d 'The day to show, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'updates\'' -l since -x -a 'today yesterday tomorrow' -d 'Every day from this one to today that has an update (a date such as 2026-11-25, or today, yesterday or tomorrow).'
 complete -c syncups -n '__syncups_at \'updates\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
 complete -c syncups -n '__syncups_at \'updates\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups away
-complete -c syncups -n '__syncups_at \'away\'' -l from -x -d 'The first day away, or of what --cancel cancels, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
-complete -c syncups -n '__syncups_at \'away\'' -l to -x -d 'The last day away; without it, until cancelled (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'away\'' -l from -x -a 'today yesterday tomorrow' -d 'The first day away, or of what --cancel cancels, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'away\'' -l to -x -a 'today yesterday tomorrow' -d 'The last day away; without it, until cancelled (a date such as 2026-11-25, or today, yesterday or tomorrow).'
 complete -c syncups -n '__syncups_at \'away\'' -l note -x -d 'Why, or where to.'
 complete -c syncups -n '__syncups_at \'away\'' -l list -d 'List the time away that has not ended.'
 complete -c syncups -n '__syncups_at \'away\'' -l cancel -d 'Cancel the time away from --from on.'

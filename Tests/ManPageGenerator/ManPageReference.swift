@@ -437,7 +437,9 @@ enum ManPageReference {
       "received",
       "Object: what the merge brought. added, changed and deleted are arrays of {id, title} "
         + "of sync-ups; meetings an array of {syncUp: {id, title}, id, date} of meetings held "
-        + "elsewhere; conflicts an array of the conflicts a teammate's sync resolved in the "
+        + "elsewhere; updates an array of {syncUp: {id, title}, attendee, name, day, new} of "
+        + "updates written (new false when written again); timeAway an array of {syncUp: {id, "
+        + "title}, attendee, name} of attendees whose time away changed; conflicts an array of the conflicts a teammate's sync resolved in the "
         + "merges that arrived, as in conflicts, with ours (who merged) and theirs (whose "
         + "change met theirs), the message told from here (kept 'Design': deleted here, "
         + "changed by Ben). A sync-up kept because a teammate changed what was deleted here "
@@ -508,8 +510,9 @@ enum ManPageReference {
       + "last version they had in common, so both their changes stay. The merge commit "
       + "records each conflict (a Syncups-Conflict trailer naming who merged and whose change "
       + "they merged), and every teammate who receives it is told: conflict merged by Ben: "
-      + "..., or kept 'Design': deleted here, changed by Ben. Keys this version does not know "
-      + "are kept.",
+      + "..., or kept 'Design': deleted here, changed by Ben. Times in conflicts read as each "
+      + "reader's local time (the trailer and sync --json's conflicts keep them in UTC). Keys "
+      + "this version does not know are kept.",
     "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
       + "or when the remote refuses the push, sync exits 1 saying the push is pending, and the "
       + "next sync pushes. A teammate's data file that cannot be decoded is never merged: the "

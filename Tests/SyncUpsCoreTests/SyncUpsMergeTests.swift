@@ -415,8 +415,8 @@ struct SyncUpsMergeTests {
         result.conflicts == [
           conflict(
             "updates.\(ours.id)", kept: .ours,
-            "Engineering: update of 'Blob' for 2009-02-18 written here at 2009-02-14T23:32:30Z "
-              + "and there at 2009-02-14T23:31:30Z; kept the one written at "
+            "Engineering: update of 'Blob' for Wed 18 Feb 2009 written at 2009-02-14T23:32:30Z "
+              + "here and at 2009-02-14T23:31:30Z there; kept the one written at "
               + "2009-02-14T23:32:30Z (newer)")
         ])
     }
@@ -465,8 +465,8 @@ struct SyncUpsMergeTests {
       conflicting.conflicts == [
         conflict(
           "attendees.\(id(91)).away.\(id(61)).to", kept: .theirs,
-          "Engineering: to of time away from 2009-02-18 changed to 2009-02-20 here and "
-            + "2009-02-27 there; kept 2009-02-27 (newer)")
+          "Engineering: last day of time away from Wed 18 Feb 2009 of attendee 'Blob' changed "
+            + "to Fri 20 Feb 2009 here and Fri 27 Feb 2009 there; kept Fri 27 Feb 2009 (newer)")
       ])
   }
 

@@ -274,6 +274,11 @@ struct BashCompletionTests {
     #expect(try bashComplete(["syncups", "add", "--title", ""]) == [])
     #expect(try bashComplete(["syncups", "completions", ""]) == ["bash", "zsh", "fish"])
     #expect(
+      try bashComplete(["syncups", "update", "Eng", "--date", "t"]) == ["today", "tomorrow"])
+    #expect(
+      try bashComplete(["syncups", "away", "Eng", "Blob", "--from", ""])
+        == ["today", "yesterday", "tomorrow"])
+    #expect(
       try bashComplete(["syncups", "config", "get", "default-"]) == [
         "default-duration", "default-theme",
       ])

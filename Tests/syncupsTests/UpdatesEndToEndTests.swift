@@ -46,6 +46,7 @@ struct UpdatesEndToEndTests {
       again.error == """
         Replaced Ana's update for Tue 1 Dec 2099 in 'Eng'.
         Opened blocker 3: flaky tests
+        Blocker 1 is still open: waiting on API keys
 
         """)
     let items = try syncups("items", "eng")
@@ -64,11 +65,93 @@ struct UpdatesEndToEndTests {
     let json = try syncups(
       "--json", "update", "eng", "--as", "ben", "--date", "2099-12-01", "--next", "reviews")
     let object = try #require(try syncups.json(json) as? [String: Any])
-    #expect(Set(object.keys) == ["attendee", "day", "next", "written", "name"])
+    #expect(
+      Set(object.keys) == ["attendee", "day", "next", "written", "name", "opened", "stillOpen"])
+    #expect((object["opened"] as? [Any])?.isEmpty == true)
+    #expect((object["stillOpen"] as? [Any])?.isEmpty == true)
     #expect(object["attendee"] as? String == Self.ben)
     #expect(object["name"] as? String == "Ben")
     #expect(object["day"] as? String == "2099-12-01")
     #expect(object["next"] as? String == "reviews")
+  }
+
+  /// A blocker written again on a later day, in another case and spacing, is the open item
+  /// its writer has, which ages on; once resolved, writing it again opens a new one. Only the
+  /// items opened run the item-opened hook, each with the item object `--json` prints.
+  @Test func aBlockerWrittenAgainIsTheOpenOneAndOnlyNewOnesRunTheHook() throws {
+    let syncups = try engineering()
+    let hooks = HooksEndToEndTests()
+    try hooks.installRecorders(syncups, for: ["item-opened"])
+    let first = try syncups(
+      "--json", "update", "eng", "--as", "ana", "--date", "2099-11-26", "--blocker",
+      "waiting on API keys")
+    #expect(first.status == 0, "\(first.error)")
+    let firstObject = try #require(try syncups.json(first) as? [String: Any])
+    let opened = try #require(firstObject["opened"] as? [[String: Any]])
+    #expect(opened.map { $0["text"] as? String } == ["waiting on API keys"])
+    #expect((firstObject["stillOpen"] as? [Any])?.isEmpty == true)
+    let recorded = try #require(hooks.recorded(syncups, "item-opened"))
+    #expect(recorded.count == 1)
+    #expect(
+      try hooks.object(recorded[0])
+        == (try #require(try syncups.json(syncups("--json", "items", "eng")) as? [NSDictionary]))[0])
+    #expect(try hooks.object(recorded[0])["id"] as? String == opened[0]["id"] as? String)
+
+    let again = try syncups(
+      "update", "eng", "--as", "ana", "--date", "2099-11-27", "--blocker",
+      "  Waiting on   API keys ", "--blocker", "no VPN")
+    #expect(
+      again.error == """
+        Wrote Ana's update for Fri 27 Nov 2099 in 'Eng'.
+        Opened blocker 2: no VPN
+        Blocker 1 is still open: waiting on API keys
+
+        """)
+    let json = try #require(
+      try syncups.json(
+        syncups(
+          "--json", "update", "eng", "--as", "ana", "--date", "2099-11-28", "--blocker",
+          "WAITING ON API KEYS")) as? [String: Any])
+    #expect((json["opened"] as? [Any])?.isEmpty == true)
+    #expect(
+      (json["stillOpen"] as? [[String: Any]])?.map { $0["id"] as? String } == [opened[0]["id"] as? String])
+    // Another attendee's blocker of the same text is theirs.
+    #expect(
+      try syncups("update", "eng", "--as", "ben", "--date", "2099-11-28", "--blocker", "no VPN")
+        .error == "Wrote Ben's update for Sat 28 Nov 2099 in 'Eng'.\nOpened blocker 3: no VPN\n")
+    #expect(try syncups("item", "resolve", "eng", "1").status == 0)
+    #expect(
+      try syncups(
+        "update", "eng", "--as", "ana", "--date", "2099-11-29", "--blocker", "waiting on API keys"
+      ).error == "Wrote Ana's update for Sun 29 Nov 2099 in 'Eng'.\nOpened blocker 4: waiting on API keys\n")
+    #expect(
+      try hooks.recorded(syncups, "item-opened")?.map { try hooks.object($0)["text"] as? String }
+        == ["waiting on API keys", "no VPN", "no VPN", "waiting on API keys"])
+    let all = try #require(
+      try syncups.json(syncups("--json", "items", "eng", "--all")) as? [[String: Any]])
+    #expect(
+      all.map { "\($0["text"] ?? "") \($0["owner"] ?? "") \($0["resolved"] != nil)" } == [
+        "waiting on API keys \(Self.ana) true", "no VPN \(Self.ana) false",
+        "no VPN \(Self.ben) false", "waiting on API keys \(Self.ana) false",
+      ])
+  }
+
+  /// `--from` is today unless given: `--to` alone is away from today.
+  @Test func timeAwayFromTodayByDefault() throws {
+    let syncups = try engineering()
+    let today = StartAwayEndToEndTests().day(0)
+    let away = try syncups("away", "eng", "ben", "--to", "2099-11-30")
+    #expect(away.status == 0, "\(away.error)")
+    #expect(
+      away.error.hasPrefix("Ben is away from \(today.shown) ")
+        && away.error.hasSuffix(" to Mon 30 Nov 2099 in 'Eng'.\n"), "\(away.error)")
+    let listed = try #require(
+      try syncups.json(syncups("--json", "away", "eng", "ben", "--list")) as? [[String: Any]])
+    #expect(listed.map { $0["from"] as? String } == [today.stored])
+    #expect(listed.map { $0["to"] as? String } == ["2099-11-30"])
+    let neither = try syncups("away", "eng", "ana", "--note", "sick")
+    #expect(neither.status == 64)
+    #expect(neither.error.hasPrefix("Error: give '--from DAY' or '--to DAY' (or '--cancel', or '--list')\n"))
   }
 
   @Test func updatesInThreeFormats() throws {
@@ -138,6 +221,10 @@ struct UpdatesEndToEndTests {
         """)
     #expect(
       try syncups("--json", "updates", "eng", "--format", "markdown").status == 64)
+    // --json and --format json agree.
+    let both = try syncups("--json", "updates", "eng", "--date", "2099-12-01", "--format", "json")
+    #expect(both.status == 0)
+    #expect(both.output == json.output)
     // Every day with an update, from a day on to today: days past, for today to be after.
     for (name, day) in [("ana", "2026-11-20"), ("ben", "2026-11-23")] {
       #expect(
@@ -156,6 +243,15 @@ struct UpdatesEndToEndTests {
           Not written yet: Ana, Cy
 
         """)
+    // None since the day: said alike in text and Markdown; JSON has no day.
+    for format in ["text", "markdown"] {
+      let none = try syncups("updates", "eng", "--since", "2099-12-02", "--format", format)
+      #expect(none.status == 0)
+      #expect(none.output == "")
+      #expect(none.error == "No updates since Wed 2 Dec 2099.\n")
+    }
+    #expect(
+      try syncups("updates", "eng", "--since", "2099-12-02", "--format", "json").output == "[]\n")
     let blank = try syncups("update", "eng", "--as", "ana", "--done", " ")
     #expect(blank.status == 64)
     #expect(blank.error.hasPrefix("Error: '--done' cannot be blank\n"))
@@ -222,12 +318,27 @@ struct UpdatesEndToEndTests {
     #expect(json.map { $0["name"] as? String } == ["Ben", "Cy"])
     #expect(Set(json[1].keys) == ["attendee", "from", "id", "name", "note", "syncUp", "to"])
 
+    // Time away sharing a day with Cy's is refused, and changes nothing.
+    let unchanged = syncups.dataBytes
+    let overlapping = try syncups("away", "eng", "cy", "--from", "2099-12-11", "--to", "2099-12-14")
+    #expect(overlapping.status == 1)
+    #expect(
+      overlapping.error
+        == "Error: Cy is away from Mon 7 Dec 2099 to Fri 11 Dec 2099 already in 'Eng'; cancel "
+        + "that first ('syncups away eng cy --cancel --from DAY') to announce it again\n")
+    #expect(try syncups("away", "eng", "ben", "--from", "2099-12-20").status == 1)
+    #expect(syncups.dataBytes == unchanged)
+    // The day after is free; one day reads as one.
+    #expect(
+      try syncups("away", "eng", "cy", "--from", "2099-12-12", "--to", "2099-12-12").error
+        == "Cy is away on Sat 12 Dec 2099 in 'Eng'.\n")
+    #expect(try syncups("away", "eng", "cy", "--cancel", "--from", "2099-12-12").status == 0)
     // Ben is back from the 10th: his time away ends on the 9th.
     let cancelled = try syncups("away", "eng", "ben", "--cancel", "--from", "2099-12-10")
     #expect(cancelled.error == "Cancelled Ben's time away from Thu 10 Dec 2099 on in 'Eng'.\n")
     #expect(
       try syncups("away", "eng", "ben", "--list").output
-        == "Ben  from Wed 9 Dec 2099 to Wed 9 Dec 2099\n")
+        == "Ben  on Wed 9 Dec 2099\n")
     // Cy's holiday is cancelled whole, as it had not started.
     #expect(try syncups("away", "eng", "cy", "--cancel").status == 0)
     #expect(try syncups("away", "eng", "cy", "--list").error == "Nobody is away.\n")
@@ -285,30 +396,37 @@ struct UpdatesEndToEndTests {
     #expect(try syncups("--json", "config", "get", "me").output == "null\n")
   }
 
+  /// `update eng --as cy --date 2099-12-01` started on a terminal with a fake `$EDITOR`: a
+  /// script that copies the file it is given to `seen.txt` in the home, then runs `body`, the
+  /// file being `$1`.
+  func updateInEditor(_ syncups: SyncUpsRun, running body: String) throws -> PseudoTerminalRun {
+    let editor = syncups.home.path + "/editor.sh"
+    try "#!/bin/sh\ncp \"$1\" '\(syncups.home.path)/seen.txt'\n\(body)\n"
+      .write(toFile: editor, atomically: true, encoding: .utf8)
+    chmod(editor, 0o755)
+    return try PseudoTerminalRun(
+      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
+      environment: ["EDITOR": editor, "VISUAL": ""])
+  }
+
   /// `update` on a terminal without text opens `$EDITOR` on the template; a fake editor (a
   /// script) fills it in. Left empty, the update is aborted with status 1.
   @Test func theEditorWritesTheUpdate() throws {
     let syncups = try engineering()
-    let editor = syncups.home.path + "/editor.sh"
     let seen = syncups.home.path + "/seen.txt"
-    try """
-      #!/bin/sh
-      cp "$1" '\(seen)'
-      cat > "$1" <<'TEXT'
-      Done: the login page
-      # a comment
-      Next:
-        the signup page
+    let run = try updateInEditor(
+      syncups,
+      running: """
+        cat > "$1" <<'TEXT'
+        Done: the login page
+        # a comment
+        Next:
+          the signup page
 
-      Blockers:
-      - waiting on API keys
-      TEXT
-
-      """.write(toFile: editor, atomically: true, encoding: .utf8)
-    chmod(editor, 0o755)
-    let run = try PseudoTerminalRun(
-      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
-      environment: ["EDITOR": editor, "VISUAL": ""])
+        Blockers:
+        - waiting on API keys
+        TEXT
+        """)
     #expect(run.wait() == 0)
     #expect(
       try String(contentsOfFile: seen, encoding: .utf8) == """
@@ -332,23 +450,41 @@ struct UpdatesEndToEndTests {
     #expect(update["blockers"] as? [String] == ["waiting on API keys"])
 
     // Editing again starts from what is there; a file of comments only aborts.
-    try """
-      #!/bin/sh
-      cp "$1" '\(seen)'
-      printf '# nothing\\n' > "$1"
-
-      """.write(toFile: editor, atomically: true, encoding: .utf8)
-    chmod(editor, 0o755)
     let before = syncups.dataBytes
-    let empty = try PseudoTerminalRun(
-      syncups, ["update", "eng", "--as", "cy", "--date", "2099-12-01"],
-      environment: ["EDITOR": editor])
+    let empty = try updateInEditor(syncups, running: #"printf '# nothing\n' > "$1""#)
     #expect(empty.waitFor("Aborting: the update is empty."))
     #expect(empty.wait() == 1)
     #expect(syncups.dataBytes == before)
     #expect(
       try String(contentsOfFile: seen, encoding: .utf8).hasPrefix(
         "Done:\nthe login page\n\nNext:\nthe signup page\n\nBlockers:\nwaiting on API keys\n"))
+  }
+
+  /// The labels the card and `updates` show are headings in the editor too, in any case.
+  @Test func theEditorTakesTheLabelsUpdatesShow() throws {
+    let syncups = try engineering()
+    let run = try updateInEditor(
+      syncups,
+      running: """
+        cat > "$1" <<'TEXT'
+        DONE: the login page
+        next: the signup page
+        Blocker: waiting on API keys
+        blocker: no VPN
+        TEXT
+        """)
+    #expect(run.wait() == 0)
+    #expect(
+      try syncups("updates", "eng", "--date", "2099-12-01").output == """
+        Eng: Tue 1 Dec 2099
+          Cy
+            Done: the login page
+            Next: the signup page
+            Blocker: waiting on API keys
+            Blocker: no VPN
+          Not written yet: Ana, Ben
+
+        """)
   }
 
   /// Ana and Ben each write an update and announce time away on their own clones; after
@@ -383,13 +519,112 @@ struct UpdatesEndToEndTests {
         """)
     #expect(
       try cy("away", "engineering", "--list").output == """
-        Ana  from Mon 7 Dec 2099 until cancelled    leave
-        Ben  from Wed 2 Dec 2099 to Wed 2 Dec 2099
+        Ana  from Mon 7 Dec 2099 until cancelled  leave
+        Ben  on Wed 2 Dec 2099
 
         """)
     // Ben's blocker opened an item, which travelled with the update.
     let items = try #require(try cy.run.json(cy("--json", "items")) as? [[String: Any]])
     #expect(items.map { $0["text"] as? String } == ["no keys"])
+  }
+
+  /// Ana and Ben each write Cy's update for the same day on their own clones; Ana's sync
+  /// merges the two. Each of the three is told of it from their own side, the attendee named
+  /// and the times in their own time zone: Ana in UTC, Ben two hours east, Cy five west.
+  @Test func anUpdateWrittenOnTwoClonesIsToldTrueFromEachSide() throws {
+    let team = try SyncTeam()
+    let cy = Teammate()
+    for (teammate, name) in [(team.ana, "Ana"), (team.ben, "Ben"), (cy, "Cy")] {
+      try "[user]\n\tname = \(name)\n\temail = \(name.lowercased())@example.com\n"
+        .write(toFile: teammate.run.home.path + "/gitconfig", atomically: true, encoding: .utf8)
+    }
+    #expect(try team.ana("edit", "engineering", "--add-attendee", "Cy").status == 0)
+    _ = try team.ana.sync()
+    _ = try team.ben.sync()
+    #expect(try cy("sync", "init", "--clone", team.remote).status == 0)
+    func written(by teammate: Teammate) throws -> Date {
+      let days = try #require(
+        try teammate.run.json(teammate("--json", "updates", "engineering", "--date", "2099-11-27"))
+          as? [[String: Any]])
+      let text = try #require((days.first?["updates"] as? [[String: Any]])?.first?["written"] as? String)
+      return try #require(ISO8601DateFormatter().date(from: text))
+    }
+    #expect(
+      try team.ana("update", "engineering", "--as", "cy", "--date", "2099-11-27", "--done", "docs")
+        .status == 0)
+    // A second on, so that Ben's is the later one whatever the clock's resolution.
+    Thread.sleep(forTimeInterval: 1.1)
+    #expect(
+      try team.ben("update", "engineering", "--as", "cy", "--date", "2099-11-27", "--done", "tests")
+        .status == 0)
+    let (anas, bens) = (try written(by: team.ana), try written(by: team.ben))
+    #expect(anas < bens)
+    func local(_ date: Date, hoursEast: Int) -> String {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(secondsFromGMT: hoursEast * 3600)
+      formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
+      return formatter.string(from: date)
+    }
+    func told(_ hoursEast: Int, _ ana: String, _ ben: String) -> String {
+      "Engineering: update of 'Cy' for Fri 27 Nov 2099 written at \(local(anas, hoursEast: hoursEast)) "
+        + "\(ana) and at \(local(bens, hoursEast: hoursEast)) \(ben); kept the one written at "
+        + "\(local(bens, hoursEast: hoursEast)) (newer)"
+    }
+    #expect(try team.ben("sync").status == 0)
+    let merged = try team.ana("sync", environment: ["TZ": "UTC"])
+    #expect(merged.status == 0, "\(merged.error)")
+    #expect(merged.error.contains("\nConflict: " + told(0, "here", "there") + "\n"), "\(merged.error)")
+    let received = try team.ben("sync", environment: ["TZ": "Etc/GMT-2"])
+    #expect(
+      received.error.contains("\n  conflict merged by Ana: " + told(2, "by Ana", "here") + "\n"),
+      "\(received.error)")
+    let third = try cy("sync", environment: ["TZ": "Etc/GMT+5"])
+    #expect(
+      third.error.contains("\n  conflict merged by Ana: " + told(-5, "by Ana", "by Ben") + "\n"),
+      "\(third.error)")
+    #expect(
+      try cy("updates", "engineering", "--date", "2099-11-27").output.contains("Done: tests"))
+  }
+
+  /// What `sync` commits and what arrives say which updates were written and whose time away
+  /// changed, in text and in `--json`.
+  @Test func syncSaysWhatWasWrittenAndWhoseTimeAwayChanged() throws {
+    let team = try SyncTeam()
+    #expect(try team.ana("edit", "engineering", "--add-attendee", "Cy").status == 0)
+    try team.converge()
+    for name in ["ana", "cy"] {
+      #expect(
+        try team.ana("update", "engineering", "--as", name, "--date", "2099-11-27", "--done", "x")
+          .status == 0)
+    }
+    #expect(
+      try team.ana("away", "engineering", "cy", "--from", "2099-12-01", "--to", "2099-12-04")
+        .status == 0)
+    let committed = try team.ana.sync()
+    #expect(
+      committed["committed"] as? String == "Edit Engineering (2 new updates, time away for Cy)")
+    let received = try team.ben("sync")
+    #expect(received.status == 0, "\(received.error)")
+    #expect(
+      received.error == """
+        Received from origin/master:
+          changed 'Engineering' (2 new updates, time away for Cy)
+
+        """)
+    // Written again: rewritten, in the JSON too.
+    #expect(
+      try team.ana("update", "engineering", "--as", "cy", "--date", "2099-11-27", "--done", "y")
+        .status == 0)
+    #expect(
+      try team.ana.sync()["committed"] as? String == "Edit Engineering (1 update rewritten)")
+    let json = try #require(try team.ben.sync()["received"] as? [String: Any])
+    let updates = try #require(json["updates"] as? [[String: Any]])
+    #expect(updates.map { $0["name"] as? String } == ["Cy"])
+    #expect(updates.map { $0["day"] as? String } == ["2099-11-27"])
+    #expect(updates.map { $0["new"] as? Bool } == [false])
+    #expect(updates.map { $0["attendee"] as? String }.allSatisfy { $0?.count == 36 })
+    #expect((json["timeAway"] as? [Any])?.isEmpty == true)
   }
 
   /// Ana writes today's update and Ben announces time away today, each on their own clone;

@@ -103,7 +103,8 @@ public struct SyncUpDetail: Reducer, Sendable {
     /// Deletes the item with `id`.
     case deleteItem(id: Item.ID)
     /// Writes `attendee`'s update for `day` now, replacing one written before for that day;
-    /// each blocker that update did not already say opens a blocker item owned by `attendee`.
+    /// each blocker that update did not already say, and that `attendee` has no open blocker
+    /// item for (``SyncUp/openBlocker(of:saying:)``), opens a blocker item owned by them.
     case writeUpdate(
       attendee: Attendee.ID, day: CalendarDay, done: String?, next: String?, blockers: [String])
     /// Announces that `attendee` is away from `from` to `to` (on, without an end).
@@ -210,8 +211,13 @@ public struct SyncUpDetail: Reducer, Sendable {
         let update = WrittenUpdate(
           attendee: attendee, day: day, done: done, next: next, blockers: blockers, written: now)
         state.$syncUp.withLock { syncUp in
+          // A blocker said that day already opens none (its item may have been resolved
+          // since); nor does one the writer has open already, which ages on.
           let said = syncUp.update(of: attendee, for: day)?.blockers ?? []
-          for blocker in blockers where !said.contains(blocker) {
+          for blocker in blockers
+          where !said.contains(where: { WrittenUpdate.sameBlocker($0, blocker) })
+            && syncUp.openBlocker(of: attendee, saying: blocker) == nil
+          {
             syncUp.items.append(
               Item(id: uuid(), kind: .blocker, text: blocker, owner: attendee, opened: now))
           }

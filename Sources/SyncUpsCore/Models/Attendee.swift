@@ -56,7 +56,7 @@ extension Attendee: StoredModel {
   ) throws(Schema.Failure) {
     try schema.list(
       "away", \.away,
-      .byID(noun: "time away", removal: "cancelled") { "time away from \($0.from.text)" })
+      .byID(noun: "time away", removal: "cancelled") { "time away from \($0.from.longText)" })
     try schema.list("gitAuthors", \.gitAuthors, .set)
     try schema.field("id", \.id, .id)
     try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))

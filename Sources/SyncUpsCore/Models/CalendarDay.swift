@@ -81,6 +81,13 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
 
   public var description: String { text }
 
+  /// `Wed 25 Nov 2026`: the day for people.
+  public var longText: String {
+    String(
+      DateText.meeting(Date(timeIntervalSince1970: Double(daysSince1970 * 86_400)), utcOffset: 0)
+        .prefix { $0 != "," })
+  }
+
   public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
     lhs.daysSince1970 < rhs.daysSince1970
   }

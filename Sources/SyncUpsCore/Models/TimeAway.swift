@@ -62,10 +62,10 @@ extension TimeAway: StoredModel {
   public static func describe<Schema: ModelSchema<TimeAway>>(
     _ schema: inout Schema
   ) throws(Schema.Failure) {
-    try schema.field("from", \.from, .value(describe: \.text))
+    try schema.field("from", \.from, .value(describe: \.longText).labelled("first day"))
     try schema.field("id", \.id, .id)
     try schema.optional("note", \.note, .value(describe: SyncUpsMerge.quoted))
-    try schema.optional("to", \.to, .value(describe: \.text))
+    try schema.optional("to", \.to, .value(describe: \.longText).labelled("last day"))
   }
 }
 

@@ -105,6 +105,15 @@ public struct WrittenUpdate: Identifiable, Codable, Equatable, Hashable, Sendabl
     }
   }
 
+  /// Whether two blocker texts say the same: equal but for case and white space around them,
+  /// or more than one white space character where the other has one.
+  public static func sameBlocker(_ first: String, _ second: String) -> Bool {
+    func words(_ text: String) -> [Substring] {
+      text.lowercased().split(whereSeparator: \.isWhitespace)
+    }
+    return words(first) == words(second)
+  }
+
   /// ``blockers`` as the file holds them: absent when there are none.
   var storedBlockers: TextList? {
     get { blockers.isEmpty ? nil : TextList(blockers) }
@@ -158,6 +167,15 @@ extension SyncUp {
       update.attendee == attendee && update.day < day
         && lastMeeting.map { update.written > $0 } ?? true
     }.max { ($0.day, $0.written) < ($1.day, $1.written) }
+  }
+
+  /// The open blocker item `owner` owns that says `text` (``WrittenUpdate/sameBlocker(_:_:)``):
+  /// a blocker written again in an update is that item, still open, rather than a new one.
+  public func openBlocker(of owner: Attendee.ID, saying text: String) -> Item? {
+    items.first {
+      $0.kind == .blocker && $0.owner == owner && $0.resolved == nil
+        && WrittenUpdate.sameBlocker($0.text, text)
+    }
   }
 
   /// The updates for `day`, in the order of the attendees they are from (those from attendees

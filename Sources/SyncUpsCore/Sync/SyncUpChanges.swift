@@ -52,6 +52,31 @@ public struct SyncUpChanges: Equatable, Sendable {
 
   /// For each sync-up in both that lost meetings, how many.
   public var deletedMeetings: [DeletedMeetings] = []
+
+  /// A written update that is in the newer version and not in the older one (``isNew``), or
+  /// is there written again.
+  public struct WrittenUpdateChange: Equatable, Sendable {
+    public var syncUp: Named
+    public var attendee: UUID
+    /// The attendee's name in the newer version; empty for one no longer on the sync-up.
+    public var name: String
+    public var day: CalendarDay
+    public var isNew: Bool
+  }
+
+  /// The updates written in sync-ups both versions have, in the newer version's order.
+  public var writtenUpdates: [WrittenUpdateChange] = []
+
+  /// An attendee of a sync-up both versions have whose time away was announced, changed or
+  /// cancelled.
+  public struct TimeAwayChange: Equatable, Sendable {
+    public var syncUp: Named
+    public var attendee: UUID
+    public var name: String
+  }
+
+  /// Whose time away changed, in the newer version's order.
+  public var timeAway: [TimeAwayChange] = []
   /// Whether sync-ups in both stand in another order.
   public var reordered = false
   /// Sync-ups in both versions that differ in any way (edited, or with meetings added or
@@ -74,6 +99,17 @@ public struct SyncUpChanges: Equatable, Sendable {
             syncUp: name, id: meeting.id, date: meeting.date,
             noteCount: meeting.noteCount))
       }
+      for update in syncUp.updates where before.updates[id: update.id] != update {
+        writtenUpdates.append(
+          WrittenUpdateChange(
+            syncUp: name, attendee: update.attendee,
+            name: syncUp.attendees[id: update.attendee]?.name ?? "", day: update.day,
+            isNew: before.updates[id: update.id] == nil))
+      }
+      for attendee in syncUp.attendees
+      where attendee.away != (before.attendees[id: attendee.id]?.away ?? []) {
+        timeAway.append(TimeAwayChange(syncUp: name, attendee: attendee.id, name: attendee.name))
+      }
       let removed = before.meetings.filter { syncUp.meetings[id: $0.id] == nil }.count
       if removed > 0 { deletedMeetings.append(DeletedMeetings(syncUp: name, count: removed)) }
       if Self.keptMeetings(of: before, in: syncUp) != Self.keptMeetings(of: syncUp, in: before) {
@@ -90,12 +126,32 @@ public struct SyncUpChanges: Equatable, Sendable {
   /// layout).
   public var isEmpty: Bool { lines.isEmpty }
 
+  /// What was written in the sync-up with `id`, for people: `1 new update`,
+  /// `2 updates rewritten`, `time away for Cy, Ben`; empty when nothing was.
+  public func written(in id: UUID) -> [String] {
+    let updates = writtenUpdates.filter { $0.syncUp.id == id }
+    let new = updates.count(where: \.isNew)
+    let rewritten = updates.count - new
+    let away = timeAway.filter { $0.syncUp.id == id }.map { Self.display(name: $0.name) }
+    return [
+      new == 0 ? nil : new == 1 ? "1 new update" : "\(new) new updates",
+      rewritten == 0
+        ? nil : rewritten == 1 ? "1 update rewritten" : "\(rewritten) updates rewritten",
+      away.isEmpty ? nil : "time away for " + away.joined(separator: ", "),
+    ].compactMap { $0 }
+  }
+
   /// One line per change, as a commit's message lists them: `Add sync-up Design`,
-  /// `Edit Engineering`, `Meeting of Engineering, 4 notes`, `Delete 2 meetings of Retro`,
+  /// `Edit Engineering` (with what was written in it: `Edit Engineering (1 new update, time
+  /// away for Cy)`), `Meeting of Engineering, 4 notes`, `Delete 2 meetings of Retro`,
   /// `Delete sync-up Retro`, `Reorder sync-ups`.
   public var lines: [String] {
     added.map { "Add sync-up \(Self.display($0))" }
-      + edited.map { "Edit \(Self.display($0))" }
+      + edited.map { syncUp in
+        let written = written(in: syncUp.id)
+        return "Edit \(Self.display(syncUp))"
+          + (written.isEmpty ? "" : " (\(written.joined(separator: ", ")))")
+      }
       + newMeetings.map { meeting in
         let notes =
           switch meeting.noteCount {
@@ -134,11 +190,23 @@ public struct SyncUpChanges: Equatable, Sendable {
   /// A sync-up's title on one line, control characters made spaces, or `(untitled 1A2B3C4D)`
   /// for a blank one, so that a message names it whatever it holds.
   static func display(_ syncUp: Named) -> String {
-    let title = String(
-      String.UnicodeScalarView(
-        syncUp.title.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    let title = oneLine(syncUp.title)
     guard !title.isBlank else { return SyncUp.untitled(id: syncUp.id) }
     return title
+  }
+
+  /// An attendee's name on one line, as ``display(_:)`` shows a title; `(unnamed)` for a
+  /// blank one.
+  static func display(name: String) -> String {
+    let name = oneLine(name)
+    return name.isBlank ? "(unnamed)" : name
+  }
+
+  /// `text`, control characters made spaces.
+  private static func oneLine(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
   }
 
   /// `syncUp` with only the meetings `other` has too, so that comparing two versions this way

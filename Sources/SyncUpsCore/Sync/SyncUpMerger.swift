@@ -56,12 +56,17 @@ struct SyncUpMerger {
     return fields.merged
   }
 
-  /// Merges a list of models by id (``FieldRule/byID(removal:owner:arrange:)``).
+  /// Merges a list of models by id (``FieldRule/byID(removal:owner:arrange:)``); `parent`
+  /// names the model holding the list in messages (`attendee 'Blob'`), nil for the sync-up.
   mutating func mergeElements<Element: StoredModel & Identifiable>(
-    key: String, base: IdentifiedArrayOf<Element>?, ours: IdentifiedArrayOf<Element>,
-    theirs: IdentifiedArrayOf<Element>, removal: String, owner: (Element) -> String
+    key: String, parent: String?, base: IdentifiedArrayOf<Element>?,
+    ours: IdentifiedArrayOf<Element>, theirs: IdentifiedArrayOf<Element>, removal: String,
+    owner elementOwner: (Element) -> String
   ) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
-    IdentifiedArray.threeWayMerge(
+    func owner(_ element: Element) -> String {
+      elementOwner(element) + (parent.map { " of \($0)" } ?? "")
+    }
+    return IdentifiedArray.threeWayMerge(
       base: base ?? [], ours: ours, theirs: theirs
     ) { base, ours, theirs in
       mergeObject(
@@ -89,10 +94,12 @@ struct SyncUpMerger {
       let kept: MergeSide =
         ourDate == theirDate ? winner : ourDate > theirDate ? .ours : .theirs
       let keptDate = kept == .ours ? ourDate : theirDate
+      // "at … here and at … there;" reads true from each teammate's side once the sides are
+      // named (`ConflictRecord.told(to:)`); the times are UTC, each reader's own shown.
       record(
         "\(key).\(ours.id)", kept: kept,
-        "\(owner(base ?? ours)) written here at \(DateText.iso8601(ourDate)) and there at "
-          + "\(DateText.iso8601(theirDate)); kept the one written at "
+        "\(owner(base ?? ours)) written at \(DateText.iso8601(ourDate)) here and at "
+          + "\(DateText.iso8601(theirDate)) there; kept the one written at "
           + "\(DateText.iso8601(keptDate)) (\(ourDate == theirDate && newer == nil ? "ours" : "newer"))")
       return kept == .ours ? ours : theirs
     } keptChange: { kept, base, removedBy in
@@ -223,12 +230,12 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
       merged[keyPath: keyPath] = mergeSets(
         base?[keyPath: keyPath], ours[keyPath: keyPath], theirs[keyPath: keyPath])
     case (.value(let describe), .values):
-      merged[keyPath: keyPath] = value("\(key)", keyPath, reported: rule.reportsConflicts) {
-        describe($0)
-      }
+      merged[keyPath: keyPath] = value(
+        "\(key)", label: rule.label, keyPath, reported: rule.reportsConflicts
+      ) { describe($0) }
     case (.byID(let mergeElements), .lists):
       merged[keyPath: keyPath] = mergeElements(
-        &merger, path + "\(key)", base?[keyPath: keyPath], ours[keyPath: keyPath],
+        &merger, path + "\(key)", owner, base?[keyPath: keyPath], ours[keyPath: keyPath],
         theirs[keyPath: keyPath])
     }
   }
@@ -237,9 +244,9 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
     _ key: StaticString, _ keyPath: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
   ) {
     guard phase == .values, case .value(let describe) = rule.merge else { return }
-    merged[keyPath: keyPath] = value("\(key)", keyPath, reported: rule.reportsConflicts) {
-      $0.map(describe)
-    }
+    merged[keyPath: keyPath] = value(
+      "\(key)", label: rule.label, keyPath, reported: rule.reportsConflicts
+    ) { $0.map(describe) }
   }
 
   /// Merged as a list: absent is empty.
@@ -249,13 +256,14 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
     field(key, keyPath, rule)
   }
 
-  /// Merges a field whole.
+  /// Merges a field whole; a conflict calls it `label`, else `key`.
   private mutating func value<Value: Equatable>(
-    _ key: String, _ keyPath: KeyPath<Model, Value>, reported: Bool = true,
+    _ key: String, label: String?, _ keyPath: KeyPath<Model, Value>, reported: Bool = true,
     text: (Value) -> String?
   ) -> Value {
-    merger.field(
-      path + key, owner.map { "\(key) of \($0)" } ?? key, base: base?[keyPath: keyPath],
+    let name = label ?? key
+    return merger.field(
+      path + key, owner.map { "\(name) of \($0)" } ?? name, base: base?[keyPath: keyPath],
       ours: ours[keyPath: keyPath], theirs: theirs[keyPath: keyPath], reported: reported,
       text: text)
   }
@@ -272,10 +280,11 @@ extension FieldRule {
     arrange: @escaping @Sendable (Value) -> Value = { $0 }
   ) -> Self where Value == IdentifiedArrayOf<Element>, Element.ID == UUID {
     Self(
-      merge: .byID { merger, key, base, ours, theirs in
+      merge: .byID { merger, key, parent, base, ours, theirs in
         arrange(
           merger.mergeElements(
-            key: key, base: base, ours: ours, theirs: theirs, removal: removal, owner: owner))
+            key: key, parent: parent, base: base, ours: ours, theirs: theirs, removal: removal,
+            owner: owner))
       },
       decode: { container, key in try container.decodeUniqueElements(forKey: key, noun: noun) })
   }
@@ -288,11 +297,11 @@ extension FieldRule {
   static func wholeUpdates(noun: String) -> Self
   where Value == IdentifiedArrayOf<WrittenUpdate> {
     Self(
-      merge: .byID { merger, key, base, ours, theirs in
+      merge: .byID { merger, key, _, base, ours, theirs in
         let names = merger
         return merger.mergeWholeElements(
           key: key, base: base, ours: ours, theirs: theirs, written: \.written
-        ) { "update of \(names.attendeeName($0.attendee)) for \($0.day.text)" }
+        ) { "update of \(names.attendeeName($0.attendee)) for \($0.day.longText)" }
       },
       decode: { container, key in try container.decodeUniqueElements(forKey: key, noun: noun) })
   }

@@ -34,8 +34,8 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
       "A meeting ended, after it was saved (saved true, meeting the stored meeting object) or "
         + "discarded (saved false, meeting null): its ended event."
     case .itemOpened:
-      "A blocker or an action was raised, by 'item add' or in a meeting once it was saved: "
-        + "the item object."
+      "A blocker or an action was raised, by 'item add', by a blocker written with 'update', "
+        + "or in a meeting once it was saved: the item object."
     case .itemResolved:
       "An item was resolved, by 'item resolve' or in a meeting once it was saved: the item "
         + "object."

@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedState
 import SyncUpsCore
 
 /// A conflict the merge driver resolved on its own, in the one shape every part of `sync`
@@ -112,7 +113,10 @@ package struct ConflictRecord: Equatable {
   /// their people, `here` for `person`'s own: `conflict merged by Ben: Engineering: title
   /// changed to 'Eng' by Ben and 'Core' here; kept 'Eng' (newer)`. A sync-up kept because one
   /// side changed what the other deleted reads `kept 'Design': deleted here, changed by Ben`.
-  func told(to person: String) -> String {
+  /// Times read as `person`'s local times (``localTimes(in:utcOffset:)``).
+  func told(
+    to person: String, utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
+  ) -> String {
     func side(_ name: String?) -> String {
       guard let name else { return "by a teammate" }
       return name == person ? "here" : "by \(name)"
@@ -126,7 +130,50 @@ package struct ConflictRecord: Equatable {
     }
     let text = message.replacing(" here and ", with: " \(merger) and ")
       .replacing(" here but ", with: " \(merger) but ").replacing(" there;", with: " \(other);")
-    return "conflict merged \(merger): \(text)"
+    return "conflict merged \(merger): " + Self.localTimes(in: text, utcOffset: utcOffset)
+  }
+
+  /// The driver's message for the person who merged: as written, its times read as local
+  /// times (``localTimes(in:utcOffset:)``).
+  func readable(utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset) -> String {
+    Self.localTimes(in: message, utcOffset: utcOffset)
+  }
+
+  /// `text` with each UTC time in it as the driver writes them (`2026-11-27T09:27:00Z`, which
+  /// reads the same on every teammate's machine, in every time zone) as a local time for
+  /// people, `utcOffset(time)` seconds east of UTC: `Fri 27 Nov 2026, 10:27`.
+  static func localTimes(in text: String, utcOffset: (Date) -> Int) -> String {
+    var output = ""
+    var index = text.startIndex
+    while index < text.endIndex {
+      if let end = text.index(index, offsetBy: 20, limitedBy: text.endIndex),
+        let time = utcTime(text[index..<end])
+      {
+        output += DateText.meeting(time, utcOffset: utcOffset(time))
+        index = end
+      } else {
+        output.append(text[index])
+        index = text.index(after: index)
+      }
+    }
+    return output
+  }
+
+  /// The time `2026-11-27T09:27:00Z` names, or nil for any other text.
+  private static func utcTime(_ text: Substring) -> Date? {
+    let characters = Array(text)
+    guard characters.count == 20, characters[10] == "T", characters[13] == ":",
+      characters[16] == ":", characters[19] == "Z", let day = CalendarDay(text.prefix(10))
+    else { return nil }
+    func number(_ at: Int) -> Int? {
+      guard characters[at].isASCII, characters[at + 1].isASCII else { return nil }
+      return Int(String(characters[at...at + 1]))
+    }
+    guard let hour = number(11), let minute = number(14), let second = number(17),
+      hour < 24, minute < 60, second < 60
+    else { return nil }
+    return Date(
+      timeIntervalSince1970: Double(day.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second))
   }
 }
 

@@ -91,8 +91,9 @@ public struct FieldRule<Value>: Sendable {
     /// newer side's, recorded as a conflict in which `describe` shows each value.
     case value(describe: @Sendable (Value) -> String)
     /// Merged element by element, by id (see ``FieldRule/byID(removal:owner:arrange:)``):
-    /// given the merger, the key, and the base's, our and their lists.
-    case byID(@Sendable (inout SyncUpMerger, String, Value?, Value, Value) -> Value)
+    /// given the merger, the key, the owner of the list (nil for the sync-up's own), and
+    /// the base's, our and their lists.
+    case byID(@Sendable (inout SyncUpMerger, String, String?, Value?, Value, Value) -> Value)
     /// Merged as a set (see ``FieldRule/set``): given the base's, our and their values.
     case set(@Sendable (Value?, Value, Value) -> Value)
   }
@@ -107,6 +108,8 @@ public struct FieldRule<Value>: Sendable {
   /// (see ``goesWith(_:)``).
   var conflictGoesWith: StaticString?
   var reportsConflicts: Bool { conflictGoesWith == nil }
+  /// What a conflict over the value calls it (`last day`), when not its key.
+  var label: String?
 
   init(
     merge: Merge, accepts: (@Sendable (Value) -> Bool)? = nil,
@@ -131,6 +134,13 @@ public struct FieldRule<Value>: Sendable {
   public func goesWith(_ key: StaticString) -> Self {
     var rule = self
     rule.conflictGoesWith = key
+    return rule
+  }
+
+  /// The same rule, a conflict over the value calling it `label` rather than by its key.
+  public func labelled(_ label: String) -> Self {
+    var rule = self
+    rule.label = label
     return rule
   }
 

@@ -88,7 +88,7 @@ package struct MergeDriverCommand: RunnableCommand {
     // A merge whose git was killed (with the sync that started it) is not finished alone.
     Subprocess.dieWithParent()
     for conflict in try merge(environment: context.environment) {
-      context.say("syncups: conflict: \(sanitize(conflict.message))")
+      context.say("syncups: conflict: \(sanitize(conflict.readable()))")
     }
   }
 

@@ -78,6 +78,20 @@ struct SyncReport {
             "date": .string(DateText.iso8601($0.date)),
           ])
         }),
+      "updates": .array(
+        received.writtenUpdates.map {
+          .object([
+            "syncUp": Self.name($0.syncUp), "attendee": .string($0.attendee.uuidString),
+            "name": .string($0.name), "day": .string($0.day.text), "new": .bool($0.isNew),
+          ])
+        }),
+      "timeAway": .array(
+        received.timeAway.map {
+          .object([
+            "syncUp": Self.name($0.syncUp), "attendee": .string($0.attendee.uuidString),
+            "name": .string($0.name),
+          ])
+        }),
     ])
   }
 
@@ -102,7 +116,10 @@ struct SyncReport {
       .map { "  added \(Self.display($0))" }
       + received.changed.map { syncUp in
         let meetings = received.newMeetings.filter { $0.syncUp.id == syncUp.id }.count
-        let detail = meetings == 0 ? "" : meetings == 1 ? " (1 new meeting)" : " (\(meetings) new meetings)"
+        let details =
+          (meetings == 0 ? [] : [meetings == 1 ? "1 new meeting" : "\(meetings) new meetings"])
+          + received.written(in: syncUp.id).map(sanitize)
+        let detail = details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"
         return "  changed \(Self.display(syncUp))\(detail)"
       }
       + received.deleted.map { "  deleted \(Self.display($0))" }
@@ -128,7 +145,7 @@ struct SyncReport {
 
   var conflictLines: [String] {
     // The driver's message names the sync-up already.
-    conflicts.map { "Conflict: \(sanitize($0.message))" }
+    conflicts.map { "Conflict: \(sanitize($0.readable()))" }
   }
 
   private static func display(_ named: SyncUpChanges.Named) -> String {

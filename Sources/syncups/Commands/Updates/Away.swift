@@ -6,10 +6,13 @@ struct AwayCommand: RunnableCommand {
     name: "away",
     abstract: "Say when an attendee is away, list who is, or cancel it.",
     discussion: """
-      With --from, records that the attendee is away from that day to the --to day, or \
-      until cancelled without --to, with an optional note. 'syncups updates' lists them as \
+      With --from or --to, records that the attendee is away from the --from day (today \
+      by default) to the --to day, or until cancelled without --to, with an optional note. 'syncups updates' lists them as \
       away on those days rather than missing, and stats count the meetings they missed \
       while away apart from other absences.
+
+      Time away that shares a day with the attendee's time away already announced is \
+      refused (exit status 1): cancel that first, or announce the days it does not cover.
 
       With --cancel, cancels their time away from the --from day (today by default) on: \
       time away that starts on that day or later goes, and time away under way then ends \
@@ -73,8 +76,9 @@ struct AwayCommand: RunnableCommand {
       guard to == nil, note == nil else {
         throw UsageError("'--cancel' takes only '--from'", path: path)
       }
-    } else if from == nil {
-      throw UsageError("give '--from DAY' (or '--cancel', or '--list')", path: path)
+    } else if from == nil && to == nil {
+      throw UsageError(
+        "give '--from DAY' or '--to DAY' (or '--cancel', or '--list')", path: path)
     }
   }
 
@@ -89,6 +93,12 @@ struct AwayCommand: RunnableCommand {
     if let last, last < first {
       throw UsageError(
         "'--to' (\(last.text)) is before '--from' (\(first.text))", path: ["away"])
+    }
+    if !cancel, let overlapping = attendee.away.first(where: { $0.overlaps(from: first, to: last) }) {
+      throw CommandFailure(
+        "\(UserText.attendee(attendee)) is away \(overlapping.span) already in "
+          + "\(UserText.name(target)); cancel that first ('syncups away \(sanitize(syncUp ?? "")) "
+          + "\(sanitize(name ?? "")) --cancel --from DAY') to announce it again")
     }
     if cancel, attendee.timeAway(from: first).isEmpty {
       throw CommandFailure(
@@ -118,10 +128,7 @@ struct AwayCommand: RunnableCommand {
       if context.options.json {
         return Output.standard(JSONOutput.timeAway(added, of: changed).text())
       }
-      context.say(
-        "\(who) is away from \(first.longText)"
-          + (last.map { " to \($0.longText)" } ?? " until cancelled") + " in "
-          + "\(UserText.name(stored)).")
+      context.say("\(who) is away \(added.span) in \(UserText.name(stored)).")
     }
   }
 
@@ -156,9 +163,7 @@ struct AwayCommand: RunnableCommand {
       for row in own {
         table.append([
           UserText.cell(row.attendee.name, placeholder: UserText.unnamed, style: context.style),
-          TextTable.Cell(
-            "from \(row.away.from.longText)"
-              + (row.away.to.map { " to \($0.longText)" } ?? " until cancelled")),
+          TextTable.Cell(row.away.span),
           UserText.cell(row.away.note ?? "", placeholder: "", style: context.style),
         ])
       }
@@ -172,6 +177,20 @@ struct AwayCommand: RunnableCommand {
       output += table.lines().map { indent + String($0.reversed().drop { $0 == " " }.reversed()) }
     }
     Output.standard(output.joined(separator: "\n") + "\n")
+  }
+}
+
+extension TimeAway {
+  /// Its days for people: `on Thu 26 Nov 2026` for one day, `from Mon 7 Dec 2026 to Fri 11
+  /// Dec 2026`, or `from Mon 7 Dec 2026 until cancelled`.
+  var span: String {
+    if to == from { return "on \(from.longText)" }
+    return "from \(from.longText)" + (to.map { " to \($0.longText)" } ?? " until cancelled")
+  }
+
+  /// Whether it shares a day with the days from `first` to `last` (on, without a last).
+  func overlaps(from first: CalendarDay, to last: CalendarDay?) -> Bool {
+    (last.map { from <= $0 } ?? true) && (to.map { first <= $0 } ?? true)
   }
 }
 

@@ -19,6 +19,9 @@ enum DayOption: Sendable, Equatable {
   case relative(Int)
   case day(CalendarDay)
 
+  /// The days taken by name, for completion.
+  static let names = ["today", "yesterday", "tomorrow"]
+
   /// The forms, for the message that refuses any other.
   static let forms = "a date such as 2026-11-25, or today, yesterday or tomorrow"
 
@@ -52,12 +55,6 @@ extension CalendarDay {
     @Dependency(\.date.now) var now
     @Dependency(\.utcOffset) var utcOffset
     return CalendarDay(now, utcOffset: utcOffset)
-  }
-
-  /// `Wed 25 Nov 2026`: the day for people.
-  var longText: String {
-    String(DateText.meeting(Date(timeIntervalSince1970: Double(daysSince1970 * 86_400)), utcOffset: 0)
-      .prefix { $0 != "," })
   }
 }
 

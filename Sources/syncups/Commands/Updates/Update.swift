@@ -18,14 +18,18 @@ struct UpdateCommand: RunnableCommand {
 
       Without --done, --next or --blocker, on a terminal, opens $VISUAL (else $EDITOR, else \
       vi) on a template with the day's update so far; what is saved when the editor ends is \
-      the update. Lines starting with # are left out. An update left empty writes nothing: \
+      the update. Headings are read in any case, Blocker: as well as Blockers:. Lines \
+      starting with # are left out. An update left empty writes nothing: \
       'Aborting: the update is empty.' and exit status 1, as git commit does. Not on a \
       terminal, give the text with the options.
 
       Each blocker (repeat --blocker for more, or a line each in the editor) opens a \
       blocker item owned by the attendee (see 'syncups items'), once: writing the same \
-      blocker again for that day opens no second one. With --json, prints the update \
-      object.
+      blocker again for that day opens no second one, and a blocker the attendee has an \
+      open item for already (the same text but for case and white space) is that item, \
+      which ages on: 'Blocker 7 is still open'. Each item opened runs the item-opened \
+      hook. With --json, prints the update object, with opened and stillOpen: the item \
+      objects opened and those still open.
       """,
     runs: Self.self,
     bindings: [
@@ -95,16 +99,34 @@ struct UpdateCommand: RunnableCommand {
       return (shared.wrappedValue, replaced, opened)
     }
     let update = try require(stored.update(of: attendee.id, for: day), "the update written")
-    if context.options.json {
-      Output.standard(JSONOutput.update(update, of: stored).text())
-      return
+    // The blockers written that were open already, each once.
+    var stillOpen: [Item] = []
+    for blocker in update.blockers {
+      guard let item = stored.openBlocker(of: attendee.id, saying: blocker),
+        !opened.contains(where: { $0.id == item.id }), !stillOpen.contains(item)
+      else { continue }
+      stillOpen.append(item)
     }
-    let whose = "\(UserText.attendee(attendee))'s update for "
-      + "\(day.longText) in \(UserText.name(stored))"
-    context.say(replaced ? "Replaced \(whose)." : "Wrote \(whose).")
+    if context.options.json {
+      let items = { (items: [Item]) in JSONOutput.array(items.map { .model(ShownModel($0)) }) }
+      let members = ["opened": items(Array(opened)), "stillOpen": items(stillOpen)]
+      Output.standard(JSONOutput.update(update, of: stored, adding: members).text())
+    } else {
+      let whose = "\(UserText.attendee(attendee))'s update for "
+        + "\(day.longText) in \(UserText.name(stored))"
+      context.say(replaced ? "Replaced \(whose)." : "Wrote \(whose).")
+      func position(_ item: Item) -> String {
+        stored.items.index(id: item.id).map { " \($0 + 1)" } ?? ""
+      }
+      for item in opened {
+        context.say("Opened blocker\(position(item)): \(sanitize(item.text))")
+      }
+      for item in stillOpen {
+        context.say("Blocker\(position(item)) is still open: \(sanitize(item.text))")
+      }
+    }
     for item in opened {
-      let position = stored.items.index(id: item.id).map { " \($0 + 1)" } ?? ""
-      context.say("Opened blocker\(position): \(sanitize(item.text))")
+      context.hooks.fire(.itemOpened, .model(ShownModel(item)), syncUp: stored.id)
     }
   }
 }
@@ -145,6 +167,9 @@ struct UpdateText: Equatable {
 
   /// The headings of the template's sections, as written.
   private static let headings = ["Done:", "Next:", "Blockers:"]
+  /// The headings each section is found under, in lower case: the template's, and the labels
+  /// the card and `updates` show (``WrittenUpdate/parts``), so that either may be typed.
+  private static let recognized = [["done:"], ["next:"], ["blockers:", "blocker:"]]
 
   /// The file the editor opens: a section for each text, then `#` lines saying how to write
   /// it.
@@ -163,8 +188,8 @@ struct UpdateText: Equatable {
       """
   }
 
-  /// The texts in `file`: each section's lines up to the next heading (headings in any case;
-  /// text before the first counts as done), `#` lines left out, white space around a text
+  /// The texts in `file`: each section's lines up to the next heading (headings in any case,
+  /// `Blocker:` as well as `Blockers:`; text before the first counts as done), `#` lines left out, white space around a text
   /// dropped; a blocker per line, a leading `- ` or `* ` dropped.
   init(parsing file: String) {
     var sections: [[Substring]] = [[], [], []]
@@ -173,11 +198,12 @@ struct UpdateText: Equatable {
       let line = line.last == "\r" ? line.dropLast() : line
       if line.hasPrefix("#") { continue }
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if let index = Self.headings.firstIndex(where: {
-        trimmed.lowercased().hasPrefix($0.lowercased())
-      }) {
+      let lowered = trimmed.lowercased()
+      if let index = Self.recognized.firstIndex(where: { $0.contains { lowered.hasPrefix($0) } }),
+        let heading = Self.recognized[index].first(where: { lowered.hasPrefix($0) })
+      {
         current = index
-        let rest = trimmed.dropFirst(Self.headings[index].count).drop { $0 == " " }
+        let rest = trimmed.dropFirst(heading.count).drop { $0 == " " }
         if !rest.isEmpty { sections[current].append(rest) }
         continue
       }
@@ -206,9 +232,12 @@ extension CommandTable {
       + "setting).",
     completion: .attendee)
 
-  /// An option taking a day (``DayOption``), `help` followed by the forms it takes.
+  /// An option taking a day (``DayOption``), `help` followed by the forms it takes; the
+  /// shells complete the named days.
   static func dayOption(_ long: String, help: String) -> OptionSpec {
-    OptionSpec(long: long, valueName: "day", help: "\(help) (\(DayOption.forms)).")
+    OptionSpec(
+      long: long, valueName: "day", help: "\(help) (\(DayOption.forms)).",
+      completion: .choices(DayOption.names))
   }
 }
 
@@ -238,12 +267,12 @@ extension CommandContext {
 
 extension JSONOutput {
   /// An update object as the update shows itself, with `name`: its attendee's name, or null
-  /// for one no longer on the sync-up.
-  static func update(_ update: WrittenUpdate, of syncUp: SyncUp) -> JSONOutput {
-    .model(
-      ShownModel(
-        update,
-        adding: ["name": syncUp.attendees[id: update.attendee].map { .string($0.name) } ?? .null]))
+  /// for one no longer on the sync-up; and `members`, a command's own.
+  static func update(
+    _ update: WrittenUpdate, of syncUp: SyncUp, adding members: [String: JSONOutput] = [:]
+  ) -> JSONOutput {
+    let name = syncUp.attendees[id: update.attendee].map { JSONOutput.string($0.name) } ?? .null
+    return .model(ShownModel(update, adding: members.merging(["name": name]) { $1 }))
   }
 }
 

@@ -10,8 +10,9 @@ struct UpdatesCommand: RunnableCommand {
       in speaking order; then who has not written one yet, and who is away that day (with \
       'syncups away'), who is not counted as missing.
 
+      With --since and no update since, says so (on standard error) in text and Markdown. \
       With --format markdown, prints the same as Markdown, to paste into chat or a wiki. \
-      With --format json (or --json), prints an array with an object for each day: day, \
+      With --format json (or --json, or both), prints an array with an object for each day: day, \
       updates (update objects with the attendee's name), notWritten (attendee objects) and \
       away (time away objects with the attendee's id and name).
       """,
@@ -51,7 +52,7 @@ struct UpdatesCommand: RunnableCommand {
   }
 
   @MainActor func run(in context: CommandContext) throws {
-    if format != .text {
+    if format == .markdown {
       try context.checkJSONOption(format: format.rawValue, path: ["updates"])
     }
     let syncUp = try context.syncUp(self.syncUp, in: context.readSyncUps())
@@ -65,13 +66,14 @@ struct UpdatesCommand: RunnableCommand {
     } else {
       days = [DayOfUpdates((date ?? .relative(0)).day(today: today), of: syncUp)]
     }
-    switch context.options.json ? .json : format {
+    let format = context.options.json ? .json : format
+    if format != .json, days.isEmpty {
+      return context.say("No updates since \(since?.day(today: today).longText ?? "").")
+    }
+    switch format {
     case .json:
       Output.standard(JSONOutput.array(days.map { $0.json(of: syncUp) }).text())
     case .text:
-      guard !days.isEmpty else {
-        return context.say("No updates since \(since?.day(today: today).longText ?? "").")
-      }
       Output.standard(days.map { $0.text(of: syncUp) }.joined(separator: "\n"))
     case .markdown:
       Output.standard(days.map { $0.markdown(of: syncUp) }.joined(separator: "\n"))
