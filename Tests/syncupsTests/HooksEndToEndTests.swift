@@ -279,7 +279,7 @@ struct HooksEndToEndTests {
         "Repository hooks: \(hooks) (untrusted: 'syncups hooks trust' runs them)\n"
           + "item-opened  \(hooks)/item-opened  (not run: untrusted)\n"))
 
-    let trusted = try syncups("hooks", "trust")
+    let trusted = try syncups("hooks", "trust", "--yes")
     #expect(trusted.status == 0)
     #expect(
       trusted.error
@@ -294,7 +294,7 @@ struct HooksEndToEndTests {
     let json = try syncups("--json", "hooks", "list")
     #expect(try object(json.output)["repositoryTrust"] as? String == "changed")
 
-    #expect(try syncups("hooks", "trust").status == 0)
+    #expect(try syncups("hooks", "trust", "--yes").status == 0)
     #expect(try syncups("item", "add", "eng", "--action", "again").status == 0)
     #expect(FileManager.default.fileExists(atPath: recordDirectory(syncups) + "/changed"))
     let untrusted = try syncups("hooks", "untrust")
