@@ -97,9 +97,11 @@ struct HooksCommandsEndToEndTests {
     #expect(given(syncups, "curl", "in") == nil)
   }
 
-  @Test func theWikiExampleCommitsTheSampleMeetingsNotes() throws {
-    let syncups = try hooks.engineering()
-    try installExample("meeting-ended.wiki", in: syncups)
+  /// A wiki repository for `meeting-ended.wiki`, with the environment its commits need, and
+  /// a way to run git in it.
+  func wiki(_ syncups: SyncUpsRun) throws -> (
+    path: String, environment: [String: String], git: (String...) throws -> String
+  ) {
     let wiki = syncups.home.path + "/wiki"
     try FileManager.default.createDirectory(atPath: wiki, withIntermediateDirectories: true)
     let environment = try environment(
@@ -107,7 +109,7 @@ struct HooksCommandsEndToEndTests {
       [
         "SYNCUPS_WIKI": wiki, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Ana",
         "GIT_AUTHOR_EMAIL": "ana@example.com", "GIT_COMMITTER_NAME": "Ana",
-        "GIT_COMMITTER_EMAIL": "ana@example.com",
+        "GIT_COMMITTER_EMAIL": "ana@example.com", "SYNCUPS_CLOCK": "immediate",
       ])
     func git(_ arguments: String...) throws -> String {
       let outcome = try ChildProcess.run(
@@ -119,10 +121,40 @@ struct HooksCommandsEndToEndTests {
       return outcome.stdoutText
     }
     _ = try git("init", "--quiet")
-    let ran = try syncups.run(["hooks", "run", "meeting-ended", "--sample"], environment: environment)
+    return (wiki, environment, git)
+  }
+
+  @Test func theWikiExampleCommitsTheSampleMeetingsNotes() throws {
+    let syncups = try hooks.engineering()
+    try installExample("meeting-ended.wiki", in: syncups)
+    let wiki = try wiki(syncups)
+    let ran = try syncups.run(["hooks", "run", "meeting-ended", "--sample"], environment: wiki.environment)
     #expect(ran.status == 0, "\(ran.error)")
-    #expect(try String(contentsOfFile: wiki + "/Stand-ups.md", encoding: .utf8) == Self.sampleNotes + "\n")
-    #expect(try git("log", "--format=%s") == "Add the notes of Engineering — Wed 25 Nov 2026, 10:09\n")
+    #expect(try String(contentsOfFile: wiki.path + "/Stand-ups.md", encoding: .utf8) == Self.sampleNotes + "\n")
+    #expect(try wiki.git("log", "--format=%s") == "Add the notes of Engineering — Wed 25 Nov 2026, 10:09\n")
+  }
+
+  /// `contrib/hooks/meeting-ended.wiki` as real meetings end.
+  @Test func theWikiExampleCommitsEachSavedMeetingsNotes() throws {
+    let syncups = try hooks.engineering()
+    try installExample("meeting-ended.wiki", in: syncups)
+    let wiki = try wiki(syncups)
+    let environment = wiki.environment
+
+    let first = try syncups.run(["start", "eng"], input: "note Shipped it\nsave\n", environment: environment)
+    #expect(first.status == 0)
+    #expect(!first.error.contains("Warning"), "\(first.error)")
+    let discarded = try syncups.run(["start", "eng"], input: "discard\n", environment: environment)
+    #expect(discarded.status == 0)
+    let second = try syncups.run(["start", "eng"], input: "note Reviewed\nsave\n", environment: environment)
+    #expect(second.status == 0)
+
+    let older = try syncups.run(["meeting", "show", "eng", "2", "--format", "markdown"])
+    let newer = try syncups.run(["meeting", "show", "eng", "1", "--format", "markdown"])
+    let page = try String(contentsOfFile: wiki.path + "/Stand-ups.md", encoding: .utf8)
+    #expect(page == older.output + "\n" + newer.output)
+    let title = String(newer.output.prefix { $0 != "\n" }.drop { $0 == "#" || $0 == " " })
+    #expect(try wiki.git("log", "--format=%s") == "Add the notes of \(title)\n" + "Add the notes of \(title)\n")
   }
 
   @Test func theNotifyExampleKnowsYouByTheMeSettingInAnyCase() throws {
