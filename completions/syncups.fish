@@ -132,7 +132,7 @@ complete -c syncups -f
 complete -c syncups -l file -r -F -d 'Use the data file at <path> instead of $SYNCUPS_FILE or the default location.'
 complete -c syncups -l json -d 'Print data as JSON; the shapes are documented in syncups(1).'
 complete -c syncups -l color -x -a 'auto always never' -d 'Colour the output: auto, always or never (default: the color setting, else auto; auto is off when NO_COLOR is set, TERM is dumb or the output is not a terminal).'
-complete -c syncups -s q -l quiet -d 'Print no messages to stderr other than errors.'
+complete -c syncups -s q -l quiet -d 'Print only errors and hook warnings to stderr.'
 complete -c syncups -l trace -d 'Print every action and the state changes it caused to stderr.'
 complete -c syncups -l no-hooks -d 'Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in syncups(1).'
 complete -c syncups -s h -l help -d 'Show help information.'

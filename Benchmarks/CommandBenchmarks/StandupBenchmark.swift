@@ -6,8 +6,10 @@ import SyncUpsCore
 /// `standup` for a sync-up of six attendees over ten repositories of 10,000 commits each (a
 /// commit every half hour by one of eight authors, the newest an hour ago), against the same
 /// work done by hand: `git log --since … --author …` once per attendee and repository (60
-/// calls, one after another, in one shell), over the same two days and branches.
-func standupRow(syncups: String, directory: String) -> BenchmarkRow {
+/// calls, one after another, in one shell), over the same two days and branches; and, reported
+/// only, against the fewest git calls that give the same answer: one `git log` per repository
+/// with every attendee's `--author` (10 calls).
+func standupRows(syncups: String, directory: String) -> [BenchmarkRow] {
   let root = directory + "/standup"
   let environment = [
     "HOME": root, "XDG_CONFIG_HOME": root + "/config", "GIT_CONFIG_GLOBAL": "/dev/null",
@@ -55,10 +57,25 @@ func standupRow(syncups: String, directory: String) -> BenchmarkRow {
     }
   }.joined(separator: "\n")
   let gitLogs = measure(["sh", "-c", byHand], environment: environment)
+  let authorOptions = attendees.map { "--author='\($0.gitAuthors[0])'" }.joined(separator: " ")
+  let fewest = repositories.map { path in
+    "git -C '\(path)' log --branches --remotes --since=@\(since) \(authorOptions) "
+      + "--format='%H %at %an <%ae> %s'"
+  }.joined(separator: "\n")
+  let repositoryLogs = measure(["sh", "-c", fewest], environment: environment)
   let ratio = standup.seconds / gitLogs.seconds
-  return BenchmarkRow(
-    id: "G1", workload: "standup, 6 attendees × 10 repositories × 10,000 commits, vs 60 git logs",
-    measured: "\(format(ns: standup.seconds * 1e9)) vs \(format(ns: gitLogs.seconds * 1e9)) "
-      + "(\(format(ratio: ratio)))",
-    target: "≤ 1.5×, < 200 ms", met: ratio <= 1.5 && standup.seconds < 0.2)
+  let fewestRatio = standup.seconds / repositoryLogs.seconds
+  return [
+    BenchmarkRow(
+      id: "G1",
+      workload: "standup, 6 attendees × 10 repositories × 10,000 commits, vs 60 git logs",
+      measured: "\(format(ns: standup.seconds * 1e9)) vs \(format(ns: gitLogs.seconds * 1e9)) "
+        + "(\(format(ratio: ratio)))",
+      target: "≤ 1.5×, < 200 ms", met: ratio <= 1.5 && standup.seconds < 0.2),
+    BenchmarkRow(
+      id: "G1", workload: "standup, the same, vs 10 git logs (every author in each)",
+      measured: "\(format(ns: standup.seconds * 1e9)) vs "
+        + "\(format(ns: repositoryLogs.seconds * 1e9)) (\(format(ratio: fewestRatio)))",
+      target: "reported", met: nil),
+  ]
 }

@@ -276,8 +276,9 @@ enum ManPageReference {
         + "Strings: repositories not read within their time limit) and commits (Array: the "
         + "newest \(RecordMeeting.TurnWork.keptCommits), newest first, each as a work card's "
         + "commits are, with repository, hash, subject, date and author): the speaker's work card, only when repositories are set; "
-        + "right after their speaker event when it is ready, else when it arrives during their "
-        + "turn."
+        + "right after their speaker event when it is ready, else when the cards arrive: then "
+        + "one for every speaker whose turn has begun, in speaking order (a script that has "
+        + "moved on still gets each). A meeting that ends before the cards arrive has none."
     ),
     (
       "note",
@@ -571,17 +572,29 @@ enum ManPageReference {
     "Hooks never get in the way. They run after the data is stored, once the command's "
       + "lock on the data file is let go, in the background: a meeting's timer and screen "
       + "never wait for them. The runs of one event are in the order the events happened; "
-      + "different events' runs may overlap. Standard output and standard error are "
-      + "appended to $XDG_STATE_HOME/syncups/hooks.log (~/.local/state/syncups/hooks.log), "
-      + "each run after a header line with the time, the event and the program. A run "
-      + "longer than the hook-timeout setting (10 seconds unless set) is stopped: its "
-      + "process group is killed. Before syncups exits it waits for the runs still going, "
-      + "at most that long in all (so item add or sync may take that much longer when a "
-      + "hook is slow), then kills what is left and drops what has not started. A hook that "
-      + "fails (a status other than 0), is stopped, or is not executable is said once per "
-      + "program, on standard error, when syncups ends; the command's exit status and "
+      + "different events' runs may overlap. A run longer than the hook-timeout setting "
+      + "(10 seconds unless set) is stopped: its process group is killed. Before syncups "
+      + "exits, once its own output is written (a meeting's closing line too), it waits "
+      + "for the runs still going, at most that long in all (so item add or sync may take "
+      + "that much longer when a hook is slow); on a terminal, a wait of more than a second "
+      + "is said once on standard error, and Ctrl-C stops the hooks (their process groups "
+      + "killed) and exits 130. Then it kills what is left and drops what has not started "
+      + "(said in a warning): no process of a hook's group outlives syncups. A hook that "
+      + "fails (a status other than 0), is stopped, or cannot run (not executable, a "
+      + "symbolic link to nothing, or a missing #! interpreter) is said once per program, "
+      + "on standard error, when syncups ends, -q or not; the command's exit status and "
       + "everything stored stay as they were. --no-hooks, or SYNCUPS_NO_HOOKS set to "
       + "anything but empty or 0, turns hooks off for a run.",
+    "Hooks' standard output and standard error are appended to "
+      + "$XDG_STATE_HOME/syncups/hooks.log (~/.local/state/syncups/hooks.log), a block per "
+      + "run written whole when the run ends, so that runs that overlap never mix. A block "
+      + "is a line '--- run N of syncups PID at TIME: EVENT PROGRAM' (N counts the runs of "
+      + "the syncups process PID; TIME, in UTC, is when the run started), the run's output, "
+      + "and a line '--- end of run N of syncups PID: ' followed by how it ended: 'exit "
+      + "status S after T secs' (T to a tenth of a second), 'stopped after T secs, past its "
+      + "limit of L', 'stopped after T secs: syncups was ending', 'stopped after T secs by "
+      + "an interrupt', or, for a run that could not start, 'the hook' and why (as in the "
+      + "warning).",
     "A synced team may keep hooks in the data repository, in .syncups/hooks at the top of "
       + "the git work tree that holds the data file, laid out the same way. They run after "
       + "the user's own, and only once the user has run hooks trust, which records the "
@@ -719,8 +732,9 @@ enum ManPageReference {
     ),
     (
       "~/.local/state/syncups/hooks.log",
-      "Hooks' standard output and standard error, each run after a header line "
-        + "($XDG_STATE_HOME/syncups/hooks.log)."
+      "Hooks' standard output and standard error, a block per run with its number, event, "
+        + "program, start, exit status and duration ($XDG_STATE_HOME/syncups/hooks.log; see "
+        + "HOOKS)."
     ),
     (
       ".syncups/hooks/",

@@ -100,8 +100,7 @@ struct StoredModelTests {
           "meetings.\(Self.meetingID).date", "meetings.\(Self.meetingID).duration",
           "meetings.\(Self.meetingID).endedEarly", "meetings.\(Self.meetingID).plannedDuration",
           "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
-          "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).gitAuthors",
-          "attendees.\(Self.attendeeID).name",
+          "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).name",
           "items.\(Self.itemID).opened", "items.\(Self.itemID).openedIn",
           "items.\(Self.itemID).owner", "items.\(Self.itemID).resolution",
           "items.\(Self.itemID).resolved", "items.\(Self.itemID).resolvedIn",
@@ -109,6 +108,25 @@ struct StoredModelTests {
           "attendees.\(Self.attendeeID).away.\(Self.awayID).note",
           "attendees.\(Self.attendeeID).away.\(Self.awayID).to",
         ])
+  }
+
+  /// A field merged as a set takes what each side added, with no conflict, for every such
+  /// field; and what one side added when the other changed nothing.
+  @Test func aSetFieldKeepsBothSidesAdditions() {
+    let variations = Variations(of: Self.recorded)
+    #expect(variations.sets.map(\.key) == ["attendees.\(Self.attendeeID).gitAuthors"])
+    for (key, ours, theirs, both) in variations.sets {
+      let merged = SyncUpsMerge.merge(
+        base: [Self.recorded], ours: [Self.recorded], theirs: [theirs], newer: nil)
+      #expect(merged.syncUps == [theirs], "\(key)")
+      #expect(merged.conflicts == [], "\(key)")
+      for newer in [MergeSide.ours, .theirs] {
+        let result = SyncUpsMerge.merge(
+          base: [Self.recorded], ours: [ours], theirs: [theirs], newer: newer)
+        #expect(result.syncUps == [both], "\(key)")
+        #expect(result.conflicts == [], "\(key)")
+      }
+    }
   }
 
   /// A written update is merged whole: whichever of its fields both sides changed
@@ -218,12 +236,16 @@ private struct Variations {
   var all: [(key: String, ours: SyncUp, theirs: SyncUp)] = []
   /// The keys whose conflicts are another field's (``FieldRule/goesWith(_:)``).
   var unreported: [String] = []
+  /// Each field merged as a set (``FieldRule/set``): one element added on our side, another
+  /// on theirs, and both added.
+  var sets: [(key: String, ours: SyncUp, theirs: SyncUp, both: SyncUp)] = []
 
   init(of syncUp: SyncUp) {
     var top = Walk<SyncUp>(model: syncUp, prefix: "")
     SyncUp.describe(&top)
     all += top.variations
     unreported += top.unreported
+    sets += top.sets
     add(of: syncUp.meetings[0], in: syncUp, at: \.meetings, key: "meetings")
     add(of: syncUp.attendees[0], in: syncUp, at: \.attendees, key: "attendees")
     add(of: syncUp.items[0], in: syncUp, at: \.items, key: "items")
@@ -241,11 +263,14 @@ private struct Variations {
     var walk = Walk<Element>(model: element, prefix: "\(key).\(element.id).")
     Element.describe(&walk)
     unreported += walk.unreported
-    all += walk.variations.map { key, ours, theirs in
-      var (oursSyncUp, theirsSyncUp) = (syncUp, syncUp)
-      oursSyncUp[keyPath: list][id: element.id] = ours
-      theirsSyncUp[keyPath: list][id: element.id] = theirs
-      return (key, oursSyncUp, theirsSyncUp)
+    func placed(_ element: Element) -> SyncUp {
+      var placed = syncUp
+      placed[keyPath: list][id: element.id] = element
+      return placed
+    }
+    all += walk.variations.map { key, ours, theirs in (key, placed(ours), placed(theirs)) }
+    sets += walk.sets.map { key, ours, theirs, both in
+      (key, placed(ours), placed(theirs), placed(both))
     }
   }
 
@@ -255,6 +280,7 @@ private struct Variations {
     let prefix: String
     var variations: [(key: String, ours: Model, theirs: Model)] = []
     var unreported: [String] = []
+    var sets: [(key: String, ours: Model, theirs: Model, both: Model)] = []
 
     mutating func field<Value: StoredValue>(
       _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
@@ -271,6 +297,13 @@ private struct Variations {
     mutating func optional<Value: StoredValue>(
       _ key: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
     ) {
+      if case .set = rule.merge, let value = model[keyPath: path] {
+        var (ours, theirs, both) = (model, model, model)
+        ours[keyPath: path] = changed(value, 1)
+        theirs[keyPath: path] = changed(value, 2)
+        both[keyPath: path] = changed(changed(value, 1), 2)
+        sets.append((prefix + "\(key)", ours, theirs, both))
+      }
       guard case .value = rule.merge, let value = model[keyPath: path] else { return }
       // Changed here, removed there: a Bool has no second change.
       var (ours, theirs) = (model, model)

@@ -150,6 +150,33 @@ struct SyncUpsMergeTests {
     #expect(result.conflicts == [])
   }
 
+  /// Identities added on two machines are all kept, one removed on either side is gone, and
+  /// none of it is a conflict.
+  @Test func anAttendeesGitIdentitiesMergeAsASet() {
+    /// Eng with Blob, whose git identities are `authors`, and Blob Jr.
+    func identities(_ authors: GitAuthors) -> SyncUp {
+      var blob = blob
+      blob.gitAuthors = authors
+      return engineering(attendees: [blob, blobJr])
+    }
+    let result = merge(
+      base: [identities(["blob@example.com", "Blob B", "blob@old.example"])],
+      ours: [identities(["blob@example.com", "Blob B", "blob@old.example", "blob@home.example"])],
+      theirs: [identities(["blob@example.com", "blob@old.example", "blob@work.example"])],
+      newer: .theirs)
+    #expect(
+      result.syncUps[0].attendees[0].gitAuthors
+        == ["blob@example.com", "blob@old.example", "blob@home.example", "blob@work.example"])
+    #expect(result.conflicts == [])
+    let removedHere = merge(
+      base: [identities(["blob@example.com", "blob@old.example"])],
+      ours: [identities(["blob@example.com"])],
+      theirs: [identities(["blob@example.com", "blob@old.example", "blob@work.example"])])
+    #expect(
+      removedHere.syncUps[0].attendees[0].gitAuthors == ["blob@example.com", "blob@work.example"])
+    #expect(removedHere.conflicts == [])
+  }
+
   @Test func anAttendeeRenamedOnBothSidesIsAConflict() {
     let result = merge(
       base: [engineering()],

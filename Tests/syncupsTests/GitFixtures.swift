@@ -65,7 +65,8 @@ final class GitFixtures {
     return Array(text.utf8)
   }
 
-  private func git(_ arguments: [String], input: [UInt8]? = nil) throws {
+  /// Runs git with `arguments` in the scratch directory, checked to succeed.
+  func git(_ arguments: [String], input: [UInt8]? = nil) throws {
     let outcome = try ChildProcess.run(
       Invocation(
         program: SyncEndToEndTests.git, arguments: arguments.map { Array($0.utf8) },

@@ -245,6 +245,62 @@ struct GitWorkGathererTests {
     #expect(calls.split(separator: "\n").sorted() == [Substring(api), Substring(web)])
   }
 
+  /// git's variables that point at another repository, as a git hook inherits them, are not
+  /// followed: each repository named is the one read, under its own name.
+  @Test func anInheritedGitDirectoryDoesNotRedirectTheReading() async throws {
+    let api = try fixtures.repository(
+      "api", [.init(author: "Blob <blob@example.com>", date: "2026-11-23T08:00:00Z", subject: "A")])
+    let web = try fixtures.repository(
+      "web", [.init(author: "Blob <blob@example.com>", date: "2026-11-23T09:00:00Z", subject: "W")])
+    var environment = fixtures.environment
+    environment["GIT_DIR"] = web + "/.git"
+    environment["GIT_WORK_TREE"] = web
+    environment["GIT_INDEX_FILE"] = web + "/.git/index"
+    environment["GIT_OBJECT_DIRECTORY"] = web + "/.git/objects"
+    let events = await gather(
+      [api], for: [blob], window: WorkWindow(since: Self.moment("2026-11-23T00:00:00Z")),
+      environment: environment)
+    #expect(subjects(events) == [["api: A"]])
+  }
+
+  /// The repository's `.mailmap` joins an author's two addresses: both commits are matched by
+  /// the address it maps to, and shown under it.
+  @Test func aMailmapJoiningTwoAddressesIsFollowed() async throws {
+    let api = try fixtures.repository(
+      "api",
+      [
+        .init(author: "Blob <blob@home.example>", date: "2026-11-23T08:00:00Z", subject: "From home"),
+        .init(author: "B. Lob <blob@work.example>", date: "2026-11-23T09:00:00Z", subject: "From work"),
+      ])
+    try "Blob <blob@home.example> <blob@work.example>\n".write(
+      toFile: api + "/.mailmap", atomically: true, encoding: .utf8)
+    let blob = Attendee(id: UUID(), name: "Blob", gitAuthors: ["blob@home.example"])
+    let events = await gather(
+      [api], for: [blob], window: WorkWindow(since: Self.moment("2026-11-23T00:00:00Z")))
+    #expect(subjects(events) == [["api: From work", "api: From home"]])
+    #expect(
+      cardCommits(events)?.map(\.author) == ["Blob <blob@home.example>", "Blob <blob@home.example>"])
+  }
+
+  /// A commit reachable from two repositories given (a second clone, and a worktree a glob
+  /// matches) is on the card once, under the first repository's name.
+  @Test func aCommitInTwoClonesOrAWorktreeCountsOnce() async throws {
+    let api = try fixtures.repository(
+      "src/api",
+      [
+        .init(author: "Blob <blob@example.com>", date: "2026-11-23T08:00:00Z", subject: "Shared"),
+      ])
+    let clone = fixtures.directory.path + "/other/api-clone"
+    try fixtures.git(["clone", "-q", api, clone])
+    try fixtures.git(["-C", api, "branch", "-q", "work"])
+    try fixtures.git(["-C", api, "worktree", "add", "-q", fixtures.directory.path + "/src/api-work", "work"])
+    let events = await gather(
+      [fixtures.directory.path + "/src/*", clone], for: [blob],
+      window: WorkWindow(since: Self.moment("2026-11-23T00:00:00Z")))
+    #expect(subjects(events) == [["api: Shared"]])
+    #expect(cardCommits(events)?.first?.repository == "api")
+  }
+
   /// The fixtures' environment with a `git` first on `PATH` that runs `script` (a shell
   /// script that ends by running the real git).
   private func wrappedGit(_ script: String) throws -> [String: String] {

@@ -29,7 +29,7 @@ struct HelpTests {
           --color <when>          Colour the output: auto, always or never (default: the
                                   color setting, else auto; auto is off when NO_COLOR is
                                   set, TERM is dumb or the output is not a terminal).
-          -q, --quiet             Print no messages to stderr other than errors.
+          -q, --quiet             Print only errors and hook warnings to stderr.
           --trace                 Print every action and the state changes it caused to
                                   stderr.
           --no-hooks              Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in
@@ -140,7 +140,7 @@ struct HelpTests {
           --color <when>          Colour the output: auto, always or never (default: the
                                   color setting, else auto; auto is off when NO_COLOR is
                                   set, TERM is dumb or the output is not a terminal).
-          -q, --quiet             Print no messages to stderr other than errors.
+          -q, --quiet             Print only errors and hook warnings to stderr.
           --trace                 Print every action and the state changes it caused to
                                   stderr.
           --no-hooks              Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in
@@ -172,7 +172,7 @@ struct HelpTests {
           --color <when>          Colour the output: auto, always or never (default: the
                                   color setting, else auto; auto is off when NO_COLOR is
                                   set, TERM is dumb or the output is not a terminal).
-          -q, --quiet             Print no messages to stderr other than errors.
+          -q, --quiet             Print only errors and hook warnings to stderr.
           --trace                 Print every action and the state changes it caused to
                                   stderr.
           --no-hooks              Run no hooks, as SYNCUPS_NO_HOOKS=1 does; see HOOKS in
@@ -227,9 +227,8 @@ struct HelpTests {
                         set, TERM is dumb or the
                         output is not a
                         terminal).
-          -q, --quiet   Print no messages to
-                        stderr other than
-                        errors.
+          -q, --quiet   Print only errors and
+                        hook warnings to stderr.
           --trace       Print every action and
                         the state changes it
                         caused to stderr.

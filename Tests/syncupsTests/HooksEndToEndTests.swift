@@ -219,7 +219,138 @@ struct HooksEndToEndTests {
     #expect((saved["meetings"] as? [NSDictionary])?.first?["transcript"] as? String == "Ben: Done")
     let logged = try String(contentsOfFile: log, encoding: .utf8)
     #expect(logged.components(separatedBy: "failing on purpose\n").count == 3)
-    #expect(logged.contains("--- \(hooks)/speaker-changed: exit status 3\n"))
+    #expect(logged.contains(": speaker-changed \(hooks)/speaker-changed\nfailing on purpose\n"))
+    #expect(logged.contains(": exit status 3 after "))
+  }
+
+  /// A hook that is a link to nothing, or whose `#!` interpreter is not there, is reported
+  /// when its event fires, naming what is missing, and `hooks list` shows it.
+  @Test func aMissingHookOrInterpreterIsReported() throws {
+    let syncups = try engineering()
+    let hooks = hooksDirectory(syncups)
+    try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: hooks + "/meeting-ended", withDestinationPath: "/nonexistent")
+    try writeProgram("exit 0\n", at: hooks + "/item-opened")
+    try "#!/no/such/interp\nexit 0\n".write(
+      toFile: hooks + "/item-opened", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hooks + "/item-opened")
+
+    let saved = try syncups(
+      "start", "eng", input: "note Done\nsave\n", environment: StartEndToEndTests.immediate)
+    #expect(saved.status == 0)
+    #expect(
+      saved.error
+        == "Warning: the meeting-ended hook '\(hooks)/meeting-ended' is missing: it links to "
+        + "'/nonexistent', which does not exist.\n")
+    let added = try syncups("item", "add", "eng", "--action", "one")
+    #expect(added.status == 0)
+    #expect(
+      added.error.hasSuffix(
+        "\nWarning: the item-opened hook '\(hooks)/item-opened' could not be run: its "
+          + "interpreter '/no/such/interp' was not found.\n"))
+    let listed = try syncups("hooks", "list")
+    #expect(!listed.output.contains("No hooks."))
+    #expect(listed.output.contains("meeting-ended  \(hooks)/meeting-ended"))
+  }
+
+  /// The processes (not yet ended) whose command line holds `marker`, killed with their
+  /// process groups unless told not to, so that a test that fails leaves none behind.
+  static func survivors(marked marker: String, killing: Bool = true) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    let pids = entries.compactMap { Int32($0) }.filter { pid in
+      guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
+        return false
+      }
+      return String(decoding: line, as: UTF8.self).contains(marker)
+    }
+    if killing {
+      for pid in pids {
+        let group = getpgid(pid)
+        if group > 1 && group != getpgrp() { kill(-group, SIGKILL) }
+        kill(pid, SIGKILL)
+      }
+    }
+    return pids
+  }
+
+  /// A hook that hangs on every speaker of a meeting as long as two of its limits: its runs
+  /// keep starting as syncups gives up waiting, and none outlives syncups.
+  @Test func noHookProcessOutlivesTheMeeting() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[{"id":"00000000-0000-0000-0000-00000000000A","name":"Ana"},\
+      {"id":"00000000-0000-0000-0000-00000000000B","name":"Ben"},\
+      {"id":"00000000-0000-0000-0000-00000000000C","name":"Cy"},\
+      {"id":"00000000-0000-0000-0000-00000000000D","name":"Di"}],\
+      "duration":4,"id":"\(Self.engID)","meetings":[],"theme":"orange","title":"Four"}]
+      """)
+    #expect(try syncups("config", "set", "hook-timeout", "2s").status == 0)
+    let marker = "hang-\(UUID().uuidString)"
+    try writeProgram(
+      "sh -c 'sleep 3601; exit 0' \(marker)\n",
+      at: hooksDirectory(syncups) + "/speaker-changed.d/" + marker)
+    for _ in 0..<2 {
+      let meeting = try RunningSyncUps(syncups, ["--json", "start", "four"])
+      #expect(meeting.waitForOutput(containing: #""event":"ended""#))
+      let result = try meeting.finish()
+      #expect(result.status == 0)
+      #expect(Self.survivors(marked: marker) == [])
+      let warnings = result.error.split(separator: "\n").map(String.init)
+      #expect(warnings.first?.hasPrefix("Warning: the speaker-changed hook '") == true)
+    }
+  }
+
+  /// A command's answer is out before it waits for its hooks.
+  @Test func theAnswerComesBeforeTheWaitForHooks() throws {
+    let syncups = try engineering()
+    #expect(try syncups("config", "set", "hook-timeout", "60s").status == 0)
+    let record = recordDirectory(syncups)
+    try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
+    // Waits for the test's word, 30 seconds at most, then says it is over.
+    try writeProgram(
+      """
+      i=0
+      while [ ! -e '\(record)/go' ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done
+      touch '\(record)/over'
+
+      """, at: hooksDirectory(syncups) + "/item-opened")
+    let command = try RunningSyncUps(syncups, ["--json", "item", "add", "eng", "--action", "one"])
+    #expect(command.waitForOutput(containing: #""text" : "one""#))
+    #expect(!FileManager.default.fileExists(atPath: record + "/over"))
+    #expect(FileManager.default.createFile(atPath: record + "/go", contents: nil))
+    let result = try command.finish()
+    #expect(result.status == 0)
+    #expect(FileManager.default.fileExists(atPath: record + "/over"))
+  }
+
+  /// On a terminal, the meeting's closing line comes at once, then the wait for its hooks is
+  /// said; Ctrl-C then stops them and exits 130.
+  @Test func theClosingLineComesBeforeTheWaitForHooksWhichCtrlCEnds() throws {
+    let syncups = try engineering()
+    #expect(try syncups("config", "set", "hook-timeout", "5m").status == 0)
+    let marker = "hang-\(UUID().uuidString)"
+    try writeProgram(
+      "sh -c 'sleep 3601; exit 0' \(marker)\n",
+      at: hooksDirectory(syncups) + "/meeting-ended.d/" + marker)
+    let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
+    #expect(meeting.waitFor("Ana is speaking"))
+    meeting.type("e")
+    #expect(meeting.waitFor("[s] Save and end"))
+    meeting.type("s")
+    #expect(meeting.waitFor("Waiting for 1 hook (meeting-ended), at most"))
+    let afterScreen = meeting.screen.split(separator: "\u{1B}[?1049l").last.map(String.init) ?? ""
+    let text = PseudoTerminalRun.visibleText(afterScreen)
+    let closing = try #require(text.range(of: "Saved the meeting of Eng"))
+    let waiting = try #require(text.range(of: "Waiting for 1 hook (meeting-ended)"))
+    #expect(closing.lowerBound < waiting.lowerBound)
+    #expect(!Self.survivors(marked: marker, killing: false).isEmpty)
+    meeting.type("\u{03}")
+    #expect(meeting.waitFor("was stopped by an interrupt."))
+    #expect(meeting.wait() == 130)
+    #expect(meeting.settingsAreRestored)
+    #expect(Self.survivors(marked: marker) == [])
   }
 
   /// A hook that hangs is killed, its process group with it, after the `hook-timeout`, and the

@@ -99,6 +99,29 @@ struct MergeDriverEndToEndTests {
         + #"","title":"Engineering"}}"# + "\n")
   }
 
+  /// An attendee's git identities added on both sides are all kept, and one removed on either
+  /// side is gone, with no conflict; the file keeps its format and key order.
+  @Test func gitIdentitiesMergeAsASet() throws {
+    func engineering(_ identities: [String]) -> String {
+      let list = identities.map { "\"\($0)\"" }.joined(separator: ", ")
+      return #"{"attendees": [{"gitAuthors": [\#(list)], "id": "\#(id(90))", "name": "Blob"}], "#
+        + #""duration": 300, "id": "\#(id(1))", "meetings": [], "theme": "bubblegum", "#
+        + #""title": "Engineering"}"#
+    }
+    let files = try MergeFiles(
+      base: [engineering(["blob@example.com", "blob@old.example"])],
+      ours: [engineering(["blob@example.com", "blob@old.example", "blob@home.example"])],
+      theirs: [engineering(["blob@example.com", "blob@work.example"])])
+    let result = try files.merge(environment: ["SYNCUPS_MERGE_NEWER": "theirs"])
+    #expect(result.status == 0)
+    #expect(result.error == "")
+    let attendees = try files.merged().first?["attendees"] as? [[String: Any]]
+    #expect(
+      attendees?.first?["gitAuthors"] as? [String]
+        == ["blob@example.com", "blob@home.example", "blob@work.example"])
+    #expect(files.oursBytes == (try files.rewrittenBySyncups()))
+  }
+
   @Test func withoutANewerSideOursWins() throws {
     let files = try MergeFiles(
       base: [syncUp(1, "Engineering", duration: 300)],

@@ -513,6 +513,14 @@ struct UsageErrorTests {
         """)
   }
 
+  /// A plain number is seconds for `hook-timeout`, and its message says so.
+  @Test func invalidHookTimeoutSuggestsPlainSeconds() {
+    #expect(
+      usageError(["config", "set", "hook-timeout", "abc"])?.hasPrefix(
+        "Error: invalid duration 'abc' for 'hook-timeout' (use e.g. 90s, 5m, 1m30s, 1:30, 1h or "
+          + "plain seconds)\n") == true)
+  }
+
   @Test func durationOutOfRange() {
     #expect(
       usageError(["edit", "eng", "--duration", "25h"]) == """

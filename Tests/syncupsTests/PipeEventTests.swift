@@ -215,6 +215,47 @@ struct PipeEventTests {
     }
   }
 
+  /// Cards that arrive after a script has moved on: each speaker whose turn has begun gets
+  /// their `work` event then, in speaking order; a later speaker's waits for their turn.
+  @MainActor
+  @Test func workCardsArrivingLateAreToldForEveryTurnBegun() {
+    withDependencies { _ in
+    } operation: {
+      let syncUp = SyncUp(
+        id: Self.syncUp.id,
+        attendees: [
+          Attendee(id: Self.ana, name: "Ana"), Attendee(id: Self.ben, name: "Ben"),
+          Attendee(id: Self.cy, name: "Cy"),
+        ],
+        duration: 90, title: "Eng")
+      var old = RecordMeeting.State(syncUp: Shared(value: syncUp))
+      let since = Date(timeIntervalSince1970: 1_770_336_000)
+      old.askForWork(since: WorkWindow(since: since), in: ["~/src/api"])
+      old.speakerIndex = 1
+      old.stopwatch = Stopwatch(elapsed: .seconds(2))
+      let cards = [Self.ana, Self.ben, Self.cy].map { id in
+        RecordMeeting.TurnWork(WorkCard(attendee: id, commits: []))
+      }
+      func work(_ index: Int, _ name: String) -> PipeEvent {
+        .work(attendee: cards[index].attendee, name: name, card: cards[index], since: since, elapsed: 2)
+      }
+      // Cy's card first, then Ben's, then Ana's: Cy's waits for his turn.
+      var new = old
+      new.work?.cards = [cards[2]]
+      #expect(PipeEvent.changes(from: old, to: new) == [])
+      var all = new
+      all.work?.cards = [cards[2], cards[1], cards[0]]
+      #expect(PipeEvent.changes(from: new, to: all) == [work(0, "Ana"), work(1, "Ben")])
+      #expect(PipeEvent.changes(from: all, to: all) == [])
+      var cysTurn = all
+      cysTurn.speakerIndex = 2
+      #expect(
+        PipeEvent.changes(from: all, to: cysTurn) == [
+          .speaker(index: 2, count: 3, name: "Cy", elapsed: 2, slot: 30), work(2, "Cy"),
+        ])
+    }
+  }
+
   static let ana = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
   static let ben = UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!
   static let cy = UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!

@@ -124,17 +124,29 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
     #expect(withPrompt.contains(" [s] Save and end  [d] Discard  [r] Resume"))
   }
 
-  /// Nothing for a turn without a card: before it arrives, another speaker's, or an empty one.
-  @Test func aTurnWithoutACardShowsNone() throws {
+  /// A turn without commits says so, with the day the window starts; one whose card is not in
+  /// yet says it is being gathered (dim); nothing at all without repositories.
+  @Test func aTurnWithoutCommitsOrCardSaysWhy() throws {
     let plain = render(MeetingFixtures.state(), 80, 24)
-    #expect(render(withWork(MeetingFixtures.state(elapsed: 500), commits: 3), 80, 24)
-      == render(MeetingFixtures.state(elapsed: 500), 80, 24))
+    let rest = plainTimes + Array(repeating: "", count: 12) + [plainKeys]
     var empty = withWork(MeetingFixtures.state(), commits: 0)
     empty.work?.cards[0].unread = []
-    #expect(render(empty, 80, 24) == plain)
+    // Friday 20 November 2026, 09:30 UTC.
+    empty.work?.request.window.since = Date(timeIntervalSince1970: 1_795_167_000)
+    #expect(
+      render(empty, 80, 24)
+        == screen(plainHead + [" Work: no commits since Fri 20 Nov"] + rest, rows: 24))
     var asked = MeetingFixtures.state()
     asked.askForWork(since: WorkWindow(since: Date(timeIntervalSince1970: 0)), in: ["~/src/*"])
-    #expect(render(asked, 80, 24) == plain)
+    #expect(render(asked, 80, 24) == screen(plainHead + [" Work: gathering…"] + rest, rows: 24))
+    let dim = try #require(
+      lines(of: render(asked, 80, 24, style: TerminalStyle(depth: .trueColor)), rows: 24))
+    #expect(dim[5] == " \u{1B}[2mWork: gathering…" + reset)
+    // Blob Sr's turn, only Blob Jr's card in.
+    let other = try #require(
+      lines(of: render(withWork(MeetingFixtures.state(elapsed: 500), commits: 3), 80, 24), rows: 24))
+    #expect(other[4] == " Work: gathering…")
+    #expect(render(MeetingFixtures.state(), 80, 24) == plain)
     let unreadOnly = try #require(
       lines(of: render(withWork(MeetingFixtures.state(), commits: 0), 80, 24), rows: 24))
     #expect(unreadOnly[5] == " Work: no commits; not read in time: big …")

@@ -119,6 +119,54 @@ struct StartWorkEndToEndTests {
     #expect(!data.contains("Retry uploads") && !data.contains("commits"))
   }
 
+  /// `fixtures`' directory's `bin`, holding a `git` that waits for the file `gate` there to
+  /// exist before it runs the real one: the environment for cards that arrive when a test
+  /// says. The cards' events then come after the script has moved on.
+  static func gatedGit(_ git: GitFixtures) throws -> (environment: [String: String], gate: String) {
+    let bin = git.directory.path + "/bin"
+    let gate = git.directory.path + "/gate"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try "#!/bin/sh\nwhile [ ! -e '\(gate)' ]; do sleep 0.05; done\nexec \(SyncEndToEndTests.git) \"$@\"\n"
+      .write(toFile: bin + "/git", atomically: true, encoding: .utf8)
+    #expect(chmod(bin + "/git", 0o755) == 0)
+    return (["PATH": bin + ":/usr/bin:/bin"], gate)
+  }
+
+  /// A script that moves on before the cards arrive gets, when they do, the `work` event of
+  /// every speaker whose turn has begun, in speaking order; a meeting that ends first, none.
+  @Test func cardsArrivingAfterTheScriptMovedOnAreEachAnEvent() throws {
+    let (syncups, git) = try engineering()
+    let (environment, gate) = try Self.gatedGit(git)
+    let early = try RunningSyncUps(syncups, ["--json", "start", "eng"], environment: environment)
+    #expect(early.waitForOutput(containing: #""event":"speaker""#))
+    early.send("discard")
+    let discarded = try early.finish()
+    #expect(discarded.status == 0)
+    #expect(try Self.events("work", in: discarded.output).isEmpty)
+    #expect(try Self.events("ended", in: discarded.output).count == 1)
+
+    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng"], environment: environment)
+    meeting.send("next")
+    #expect(meeting.waitForOutput(containing: #""event":"speaker","index":2"#))
+    #expect(FileManager.default.createFile(atPath: gate, contents: nil))
+    #expect(meeting.waitForOutput(containing: #""event":"work","name":"Ben""#))
+    meeting.send("save")
+    let result = try meeting.finish()
+    #expect(result.status == 0)
+    let events = try result.output.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let names = events.compactMap { event -> String? in
+      guard let kind = event["event"] as? String, ["speaker", "work"].contains(kind) else {
+        return nil
+      }
+      return kind + " " + (event["name"] as? String ?? "")
+    }
+    #expect(names == ["speaker Ana", "speaker Ben", "work Ana", "work Ben"])
+    let work = try Self.events("work", in: result.output)
+    #expect(work.map { $0["count"] as? Int } == [2, 1])
+  }
+
   /// Plain lines, with `--quiet`: the events as ever, the skipped repository not named.
   @Test func plainLinesListTheCommitsWithTheirHashes() throws {
     let (syncups, git) = try engineering()

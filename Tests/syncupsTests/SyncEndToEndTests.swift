@@ -444,6 +444,45 @@ struct SyncEndToEndTests {
     #expect(try String(contentsOfFile: ben.run.home.path + "/gitconfig", encoding: .utf8) == configuration)
   }
 
+  /// `sync` run from another repository's git hook inherits `GIT_DIR`, `GIT_WORK_TREE` and
+  /// `GIT_INDEX_FILE`: it still commits, merges and pushes the data file's repository, and
+  /// leaves the other one as it was.
+  @Test func aSyncFromAnotherRepositorysHookWorksOnTheDataRepository() throws {
+    let team = try SyncTeam()
+    let other = team.ana.run.home.path + "/app"
+    for arguments in [
+      ["init", "-q", other], ["-C", other, "commit", "-q", "--allow-empty", "-m", "App"],
+    ] {
+      let outcome = try ChildProcess.run(
+        Invocation(
+          program: Self.git, arguments: arguments.map { Array($0.utf8) },
+          environment: team.ana.run.environment(
+            team.ana.environment.merging([
+              "GIT_AUTHOR_NAME": "Ana", "GIT_AUTHOR_EMAIL": "ana@example.com",
+              "GIT_COMMITTER_NAME": "Ana", "GIT_COMMITTER_EMAIL": "ana@example.com",
+            ]) { $1 }),
+          directory: team.ana.run.home.path))
+      #expect(outcome.status == 0, "\(outcome.stderrText)")
+    }
+    let hook = [
+      "GIT_DIR": other + "/.git", "GIT_WORK_TREE": other, "GIT_INDEX_FILE": other + "/.git/index",
+      "GIT_PREFIX": "",
+    ]
+    #expect(try team.ana("add", "--title", "Design").status == 0)
+    let result = try team.ana("sync", environment: hook)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(try team.ana.commitSubjects().first == "Add sync-up Design")
+    #expect(try team.ana.git("status", "--porcelain").stdoutText == "")
+    #expect(try team.ben("sync", environment: hook).status == 0)
+    #expect(Set(try team.ben.titles()) == ["Engineering", "Design"])
+    let log = try ChildProcess.run(
+      Invocation(
+        program: Self.git, arguments: ["-C", other, "log", "--format=%s", "--all"].map { Array($0.utf8) },
+        environment: team.ana.run.environment(team.ana.environment), directory: other))
+    #expect(log.stdoutText == "App\n")
+    #expect(!FileManager.default.fileExists(atPath: other + "/.gitattributes"))
+  }
+
   @Test func withoutARemoteSyncCommitsLocallyAndSaysSo() throws {
     let ana = Teammate()
     #expect(try ana("sync", "init").status == 0)

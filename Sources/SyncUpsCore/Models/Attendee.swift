@@ -23,7 +23,8 @@ public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// there are any.
   public var away: IdentifiedArrayOf<TimeAway> = []
   /// The git identities the attendee commits as, for their work card (``WorkCard``); when
-  /// there are none, their ``name`` stands in (``authorPatterns``).
+  /// there are none, their ``name`` stands in (``authorPatterns``). A merge keeps those either
+  /// side added and drops those either removed (``FieldRule/set``).
   public var gitAuthors: GitAuthors
   /// Keys a later version wrote that this one does not know, with their values.
   public var unknownKeys: [String: UnknownJSON]
@@ -56,9 +57,7 @@ extension Attendee: StoredModel {
     try schema.list(
       "away", \.away,
       .byID(noun: "time away", removal: "cancelled") { "time away from \($0.from.text)" })
-    try schema.list(
-      "gitAuthors", \.gitAuthors,
-      .value(describe: { $0.texts.map(SyncUpsMerge.quoted).joined(separator: ", ") }))
+    try schema.list("gitAuthors", \.gitAuthors, .set)
     try schema.field("id", \.id, .id)
     try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
   }

@@ -217,8 +217,11 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
     _ key: StaticString, _ keyPath: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
   ) {
     switch (rule.merge, phase) {
-    case (.id, _), (.value, .lists), (.byID, .values):
+    case (.id, _), (.value, .lists), (.set, .lists), (.byID, .values):
       return
+    case (.set(let mergeSets), .values):
+      merged[keyPath: keyPath] = mergeSets(
+        base?[keyPath: keyPath], ours[keyPath: keyPath], theirs[keyPath: keyPath])
     case (.value(let describe), .values):
       merged[keyPath: keyPath] = value("\(key)", keyPath, reported: rule.reportsConflicts) {
         describe($0)

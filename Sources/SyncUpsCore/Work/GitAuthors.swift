@@ -33,7 +33,7 @@ public struct GitAuthors: RandomAccessCollection, RangeReplaceableCollection,
     texts.replaceSubrange(subrange, with: newElements)
   }
 
-  /// Whether a commit by `author` (`Name <email>`, as git writes `%an <%ae>`) is by one of
+  /// Whether a commit by `author` (`Name <email>`, as git writes `%aN <%aE>`) is by one of
   /// these identities: one of them occurs in it, case and all. That is how `git log --author`
   /// matches a pattern without regular-expression characters (an e-mail address's dots match
   /// themselves here, any character there), so `Blob` matches `Blob Jr <jr@example.com>` as

@@ -16,7 +16,8 @@ public struct WorkCommit: Equatable, Hashable, Sendable {
   public var repository: String
   /// The full hash.
   public var hash: String
-  /// The author as git writes `%an <%ae>`: what ``GitAuthors/matches(_:)`` is asked about.
+  /// The author as git writes `%aN <%aE>` (as the repository's `.mailmap` maps them): what
+  /// ``GitAuthors/matches(_:)`` is asked about.
   public var author: String
   /// The first line of the message.
   public var subject: String

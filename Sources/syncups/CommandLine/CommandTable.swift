@@ -75,7 +75,7 @@ package enum CommandTable {
       \.color, parse: ValueParser.choice),
     .flag(
       OptionSpec(
-        long: "quiet", short: "q", help: "Print no messages to stderr other than errors."),
+        long: "quiet", short: "q", help: "Print only errors and hook warnings to stderr."),
       \.quiet),
     .flag(
       OptionSpec(

@@ -30,11 +30,17 @@ enum Program {
       Output.error(error.render())
       return UsageError.exitCode
     }
-    let command = invocation.command
     let context = CommandContext(
       options: invocation.options, environment: environment ?? ProcessInfo.processInfo.environment)
     // The command's events are run once it is over: its data stored, its lock let go.
-    defer { context.hooks.finish() }
+    let status = run(invocation, in: context)
+    context.hooks.finish()
+    return context.hooks.wasInterrupted ? ExitStatus.interrupted.rawValue : status
+  }
+
+  /// Runs the command `invocation` names in `context`; the status to exit with.
+  private static func run(_ invocation: Invocation, in context: CommandContext) -> Int32 {
+    let command = invocation.command
     do {
       guard command.touchesFiles else {
         try command.run(in: context)

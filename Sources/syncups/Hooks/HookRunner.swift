@@ -17,9 +17,14 @@ import Synchronization
 /// Runs hook programs, never on the caller's thread: one serial queue per event, so an event's
 /// hooks run in the order their events happened while a hook that hangs on one event holds up
 /// no other. Each run gets its event's JSON on standard input (from a file, so a hook that does
-/// not read it cannot block anyone), appends its output to the hooks log after a header line,
-/// and is stopped, its whole process group killed, once it runs past ``limit``. What went
-/// wrong is kept, once per hook program, for ``finish()`` to hand back.
+/// not read it cannot block anyone), and is stopped, its whole process group killed, once it
+/// runs past ``limit``. Its output is kept apart and appended to the hooks log as one block
+/// when it ends (see ``LogBlock``), so runs that overlap never mix. What went wrong is kept,
+/// once per hook program, for ``finish(interrupted:announce:)`` to hand back.
+///
+/// Once ``finish(interrupted:announce:)`` gives up waiting, no run starts any more, and every
+/// run started is killed before it returns: a run deciding to start as it gives up is killed
+/// as soon as its process exists.
 ///
 /// ```swift
 /// let runner = HookRunner(
@@ -36,24 +41,44 @@ final class HookRunner: Sendable {
     var environment: [String: String]
   }
 
-  /// How long one run may take.
+  /// Why a run was stopped.
+  enum Stop: Sendable, Equatable {
+    /// It ran past ``limit``.
+    case limit
+    /// syncups waited for its hooks as long as it waits, and was ending.
+    case ending
+    /// The user interrupted the wait (Ctrl-C).
+    case interrupt
+  }
+
+  /// How long one run may take, and how long ``finish(interrupted:announce:)`` waits in all.
   let limit: Duration
   /// Where every run's output goes.
   let logFile: String
-  /// The clock of the log's header lines.
+  /// The clock of the log's lines: when a run started, and how long it took.
   let date: DateGenerator
+  /// Called on a run's thread once it is decided to start, before its process is: lets a test
+  /// hold a run there while ``finish(interrupted:announce:)`` gives up.
+  let beforeStart: (@Sendable () -> Void)?
   private let queues: [HookEvent: DispatchQueue]
+  /// Runs submitted and not yet over.
   private let pending = DispatchGroup()
+  /// Runs decided to start whose process is not yet in `running`.
+  private let starting = DispatchGroup()
   private let state = Mutex(State())
 
   private struct State: Sendable {
-    /// Runs started and not yet ended, by pid (also their process group's id).
+    /// Runs started and not yet reaped, by pid (also their process group's id).
     var running: Set<pid_t> = []
-    /// Runs stopped for running too long.
-    var stopped: Set<pid_t> = []
-    /// Set when the process ends: runs not yet started are dropped.
-    var givenUp = false
+    /// Runs stopped, and why.
+    var stopped: [pid_t: Stop] = [:]
+    /// Set when waiting ends: runs not yet started are dropped, those starting killed.
+    var givenUp: Stop?
     var dropped = 0
+    /// How many runs were submitted: a run's number in the log.
+    var numbered = 0
+    /// The runs submitted and not yet over, by event.
+    var waiting: [HookEvent: Int] = [:]
     /// The programs whose trouble was said already.
     var reported: Set<String> = []
     var problems: [String] = []
@@ -61,10 +86,14 @@ final class HookRunner: Sendable {
     var log: Int32?
   }
 
-  init(limit: Duration, logFile: String, date: DateGenerator) {
+  init(
+    limit: Duration, logFile: String, date: DateGenerator,
+    beforeStart: (@Sendable () -> Void)? = nil
+  ) {
     self.limit = limit
     self.logFile = logFile
     self.date = date
+    self.beforeStart = beforeStart
     queues = Dictionary(
       uniqueKeysWithValues: HookEvent.allCases.map {
         ($0, DispatchQueue(label: "syncups.hooks." + $0.rawValue))
@@ -73,25 +102,56 @@ final class HookRunner: Sendable {
 
   /// Queues `run` behind the runs of its event submitted before it.
   func submit(_ run: Run) {
+    let event = run.hook.event
+    let number = state.withLock { state in
+      state.waiting[event, default: 0] += 1
+      state.numbered += 1
+      return state.numbered
+    }
     pending.enter()
-    queues[run.hook.event]!.async { [self] in
-      defer { pending.leave() }
-      execute(run)
+    queues[event]!.async { [self] in
+      defer {
+        state.withLock { $0.waiting[event, default: 1] -= 1 }
+        pending.leave()
+      }
+      execute(run, number: number)
     }
   }
 
-  /// Waits for the runs submitted, at most ``limit`` in all: those still running then are
-  /// killed and those not started dropped. Returns what went wrong, a message per program
-  /// (and one for the runs dropped), each said once.
-  func finish() -> [String] {
-    if pending.wait(timeout: .now() + limit.dispatchInterval) == .timedOut {
-      state.withLock { state in
-        state.givenUp = true
-        for pid in state.running {
-          state.stopped.insert(pid)
-          kill(-pid, SIGKILL)
-        }
+  /// Whether waiting has ended: no run starts any more.
+  var hasGivenUp: Bool { state.withLock { $0.givenUp != nil } }
+
+  /// Waits for the runs submitted, at most ``limit`` in all, or until `interrupted` says so
+  /// (asked every 50 ms): those still running then are killed and those not started dropped.
+  /// Once the wait has lasted a second, `announce` gets a line saying what it waits for.
+  /// Returns what went wrong, a message per program (and one for the runs dropped), each
+  /// said once.
+  func finish(
+    interrupted: () -> Bool = { false }, announce: (String) -> Void = { _ in }
+  ) -> [String] {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let deadline = start + limit
+    var announced = false
+    while pending.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+      let now = clock.now
+      if interrupted() {
+        giveUp(.interrupt)
+        break
       }
+      if now >= deadline {
+        giveUp(.ending)
+        break
+      }
+      if !announced && now - start >= .seconds(1) {
+        announced = true
+        announce(waitingText(left: deadline - now))
+      }
+    }
+    if hasGivenUp {
+      // A run that decided to start just before is killed as soon as its process exists:
+      // wait for that, then (briefly) for the runs killed to be reaped and logged.
+      starting.wait()
       _ = pending.wait(timeout: .now() + .seconds(2))
     }
     return state.withLock { state in
@@ -107,55 +167,148 @@ final class HookRunner: Sendable {
     }
   }
 
-  private func execute(_ run: Run) {
+  /// Stops waiting for `reason`: kills every run started, and starts none any more.
+  private func giveUp(_ reason: Stop) {
+    state.withLock { state in
+      guard state.givenUp == nil else { return }
+      state.givenUp = reason
+      for pid in state.running where state.stopped[pid] == nil {
+        state.stopped[pid] = reason
+        kill(-pid, SIGKILL)
+      }
+    }
+  }
+
+  /// `Waiting for 2 hooks (speaker-changed, meeting-ended), at most 9 secs more…`
+  private func waitingText(left: Duration) -> String {
+    let waiting = state.withLock { $0.waiting }
+    let events = HookEvent.allCases.filter { waiting[$0, default: 0] > 0 }
+    let count = events.reduce(0) { $0 + waiting[$1, default: 0] }
+    let seconds = Int(left.components.seconds) + (left.components.attoseconds > 0 ? 1 : 0)
+    return "Waiting for \(count) \(count == 1 ? "hook" : "hooks") "
+      + "(\(events.map(\.rawValue).joined(separator: ", "))), at most "
+      + "\(DurationText.human(seconds)) more (Ctrl-C stops \(count == 1 ? "it" : "them"))…\n"
+  }
+
+  /// Runs `run`, the `number`th submitted.
+  private func execute(_ run: Run, number: Int) {
     let hook = run.hook
-    guard !state.withLock({ $0.givenUp }) else {
-      state.withLock { $0.dropped += 1 }
-      return
+    // Decided under the lock that giving up takes: a run either is dropped here, or is
+    // `starting` before waiting ends, and then killed as soon as its process exists.
+    let admitted = state.withLock { state in
+      guard state.givenUp == nil else {
+        state.dropped += 1
+        return false
+      }
+      starting.enter()
+      return true
     }
-    guard hook.isExecutable else {
-      report(hook, "is not executable: 'chmod +x' it to run it")
-      return
-    }
+    guard admitted else { return }
     let log = openLog()
-    let input = inputFile(run.input, in: run.environment["TMPDIR"])
-    defer { if input >= 0 { close(input) } }
-    append(
-      "--- \(DateText.iso8601(date.now)) \(hook.event.rawValue) \(hook.path)\n", to: log)
+    let block = LogBlock(
+      number: number, process: getpid(), event: hook.event, path: hook.path, started: date.now)
+    beforeStart?()
     let pid: pid_t
-    do {
-      pid = try Subprocess.spawn(
-        hook.path, [], environment: run.environment, descriptors: (input, log, log),
-        diesWithParent: false)
-    } catch {
-      report(hook, "could not be run: \(error.message)")
+    let output: Int32
+    switch start(run) {
+    case .failure(let problem):
+      starting.leave()
+      report(hook, problem.warning)
+      append(block.text(output: [], ending: "the hook " + problem.warning), to: log)
       return
+    case .success(let child):
+      (pid, output) = child
     }
-    state.withLock { _ = $0.running.insert(pid) }
+    state.withLock { state in
+      state.running.insert(pid)
+      if let reason = state.givenUp {
+        state.stopped[pid] = reason
+        kill(-pid, SIGKILL)
+      }
+      starting.leave()
+    }
+    defer { close(output) }
     DispatchQueue.global().asyncAfter(deadline: .now() + limit.dispatchInterval) { [self] in
       state.withLock { state in
         // Not reaped yet (see below), so the pid is still this run's.
-        guard state.running.contains(pid) else { return }
-        state.stopped.insert(pid)
+        guard state.running.contains(pid), state.stopped[pid] == nil else { return }
+        state.stopped[pid] = .limit
         kill(-pid, SIGKILL)
       }
     }
     // Wait without reaping, so that the timer above never signals a pid used again.
     var info = siginfo_t()
     while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
-    let wasStopped = state.withLock { state in
+    let stop = state.withLock { state in
       state.running.remove(pid)
-      return state.stopped.remove(pid) != nil
+      return state.stopped.removeValue(forKey: pid)
     }
     let status = Subprocess.waitForExit(pid)
-    if wasStopped {
-      append("--- \(hook.path): stopped after \(DurationText.human(limit.wholeSeconds))\n", to: log)
+    let took = block.took(until: date.now)
+    let ending: String
+    switch stop {
+    case .limit?:
+      ending = "stopped after \(took), past its limit of \(DurationText.human(limit.wholeSeconds))"
       report(
         hook, "ran past its limit of \(DurationText.human(limit.wholeSeconds)) and was stopped")
-    } else if status != 0 {
-      append("--- \(hook.path): exit status \(status)\n", to: log)
-      report(hook, "exited with status \(status); its output is in '\(logFile)'")
+    case .ending?:
+      ending = "stopped after \(took): syncups was ending"
+      report(hook, "was still running when syncups ended, and was stopped")
+    case .interrupt?:
+      ending = "stopped after \(took) by an interrupt"
+      report(hook, "was stopped by an interrupt")
+    case nil:
+      ending = "exit status \(status) after \(took)"
+      if status != 0 {
+        report(hook, "exited with status \(status); its output is in '\(logFile)'")
+      }
     }
+    append(block.text(output: Self.contents(of: output), ending: ending), to: log)
+  }
+
+  /// Why a hook could not be started.
+  private struct StartProblem: Error {
+    /// What the warning says after the hook's name: `is not executable: …`.
+    var warning: String
+  }
+
+  /// Starts `run`'s program, its output going to a file of its own; the pid and that file.
+  private func start(_ run: Run) -> Result<(pid: pid_t, output: Int32), StartProblem> {
+    let hook = run.hook
+    if hook.isMissing {
+      let target = InstalledHooks.linkTarget(of: hook.path) ?? "?"
+      return .failure(
+        StartProblem(warning: "is missing: it links to '\(sanitize(target))', which does not exist"))
+    }
+    guard hook.isExecutable else {
+      return .failure(StartProblem(warning: "is not executable: 'chmod +x' it to run it"))
+    }
+    let temporary = run.environment["TMPDIR"]
+    let input = scratchFile(holding: run.input, in: temporary)
+    defer { close(input) }
+    let output = scratchFile(holding: "", in: temporary)
+    do {
+      let pid = try Subprocess.spawn(
+        hook.path, [], environment: run.environment, descriptors: (input, output, output),
+        diesWithParent: false)
+      return .success((pid, output))
+    } catch {
+      close(output)
+      return .failure(StartProblem(warning: Self.startFailure(hook.path, error.message)))
+    }
+  }
+
+  /// What kept the program at `path` from starting, `message` being exec's: its `#!`
+  /// interpreter when that is what is missing (exec says only "No such file or directory").
+  static func startFailure(_ path: String, _ message: String) -> String {
+    if InstalledHooks.isFile(path), let interpreter = InstalledHooks.interpreter(of: path),
+      access(interpreter, F_OK) != 0
+    {
+      return "could not be run: its interpreter '\(sanitize(interpreter))' was not found"
+    }
+    // exec's message names the program, which the warning names already.
+    let named = "cannot run '\(path)': "
+    return "could not be run: " + (message.hasPrefix(named) ? String(message.dropFirst(named.count)) : message)
   }
 
   /// Keeps a message about `hook`, unless one was kept already.
@@ -188,28 +341,79 @@ final class HookRunner: Sendable {
     }
   }
 
-  private func append(_ text: String, to log: Int32) {
-    var bytes = Array(text.utf8)[...]
+  /// Writes all of `bytes` to `descriptor`: to the log (opened to append), in one write when
+  /// the system takes it whole, so that blocks of processes writing at once stay whole.
+  private func append(_ bytes: [UInt8], to descriptor: Int32) {
+    var bytes = bytes[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { write(log, $0.baseAddress, $0.count) }
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else { return }
       bytes = bytes.dropFirst(written)
     }
   }
 
-  /// An unnamed temporary file (in `temporary`, else `/tmp`) holding `text`, read from its
-  /// start; `/dev/null` when none can be made.
-  private func inputFile(_ text: String, in temporary: String?) -> Int32 {
+  /// An unnamed temporary file (in `temporary`, else `/tmp`) holding `text`, read and written
+  /// from its start; `/dev/null` when none can be made.
+  private func scratchFile(holding text: String, in temporary: String?) -> Int32 {
     let directory = temporary.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((directory + "/syncups-hook-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { return open("/dev/null", O_RDONLY | O_CLOEXEC) }
+    guard descriptor >= 0 else { return open("/dev/null", O_RDWR | O_CLOEXEC) }
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-    append(text, to: descriptor)
+    append(Array(text.utf8), to: descriptor)
     lseek(descriptor, 0, SEEK_SET)
     return descriptor
+  }
+
+  /// All that the file open as `descriptor` holds.
+  private static func contents(of descriptor: Int32) -> [UInt8] {
+    lseek(descriptor, 0, SEEK_SET)
+    var contents: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return contents }
+      contents += buffer[..<count]
+    }
+  }
+}
+
+/// One run's entry in the hooks log, written whole when the run ends: a header naming the
+/// run (its number in the syncups process that ran it, so that runs of one process and of
+/// processes running at once are told apart), its event and program and when it started;
+/// the program's output (standard output and error, as they came); and a line with how it
+/// ended and how long it took.
+///
+/// ```text
+/// --- run 2 of syncups 4242 at 2026-11-25T12:40:00Z: meeting-ended /home/ana/.config/syncups/hooks/meeting-ended
+/// Posted the notes.
+/// --- end of run 2 of syncups 4242: exit status 0 after 1.3 secs
+/// ```
+struct LogBlock {
+  var number: Int
+  var process: pid_t
+  var event: HookEvent
+  var path: String
+  var started: Date
+
+  /// How long since the run started, to the tenth of a second: `1.3 secs`.
+  func took(until end: Date) -> String {
+    let tenths = max(0, Int((end.timeIntervalSince(started) * 10).rounded()))
+    return "\(tenths / 10).\(tenths % 10) secs"
+  }
+
+  /// The entry, with `output` and `ending` (how the run ended) on its last line.
+  func text(output: [UInt8], ending: String) -> [UInt8] {
+    let run = "run \(number) of syncups \(process)"
+    var text = Array(
+      "--- \(run) at \(DateText.iso8601(started)): \(event.rawValue) \(path)\n".utf8)
+    text += output
+    if let last = output.last, last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
+    text += Array("--- end of \(run): \(ending)\n".utf8)
+    return text
   }
 }
 

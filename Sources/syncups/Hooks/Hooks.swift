@@ -4,7 +4,14 @@
   import Foundation
 #endif
 import SharedState
+import Synchronization
 import SyncUpsCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The hooks of one run of syncups: where the events of a command or a meeting go. A command
 /// fires its events once its data is stored; they are held until the command has returned
@@ -100,13 +107,27 @@ final class Hooks {
     held = []
   }
 
+  /// Whether the user interrupted ``finish()``'s wait (Ctrl-C): the command then exits 130.
+  private(set) var wasInterrupted = false
+
   /// Runs what is held and waits for every run, at most the time limit; then says on
   /// standard error what went wrong, and returns how many things did.
+  ///
+  /// What the command wrote is out first: a command's answer, or the line that closes a
+  /// meeting, never waits for its hooks. A wait of more than a second is said once on a
+  /// terminal. SIGINT (Ctrl-C) during the wait stops the hooks, their process groups
+  /// killed, and ends it (see ``wasInterrupted``).
   @discardableResult
   func finish() -> Int {
     release()
     guard let runner else { return 0 }
-    let problems = runner.finish()
+    Output.flush()
+    let interrupt = InterruptWatch()
+    let problems = runner.finish(
+      interrupted: { interrupt.happened },
+      announce: { text in if isatty(2) == 1 { Output.error(text) } })
+    wasInterrupted = wasInterrupted || interrupt.happened
+    interrupt.end()
     for problem in problems { Output.error(problem + "\n") }
     return problems.count
   }
@@ -124,9 +145,47 @@ final class Hooks {
     return environment
   }
 
+  /// Notes SIGINT while it lives, in place of its default action (or of what handled it), and
+  /// puts that back when ended; a SIGINT this process ignores stays ignored.
+  private struct InterruptWatch {
+    private var previous = sigaction()
+    private let isWatching: Bool
+
+    init() {
+      interruptNoted.store(false, ordering: .relaxed)
+      var action = sigaction()
+      #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { _ in interruptNoted.store(true, ordering: .relaxed) }
+      #else
+        action.__sigaction_u.__sa_handler = { _ in interruptNoted.store(true, ordering: .relaxed) }
+      #endif
+      sigemptyset(&action.sa_mask)
+      sigaction(SIGINT, nil, &previous)
+      #if canImport(Glibc)
+        let handler = previous.__sigaction_handler.sa_handler
+      #else
+        let handler = previous.__sigaction_u.__sa_handler
+      #endif
+      isWatching = unsafeBitCast(handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+      if isWatching { sigaction(SIGINT, &action, nil) }
+    }
+
+    /// Whether SIGINT came.
+    var happened: Bool { interruptNoted.load(ordering: .relaxed) }
+
+    func end() {
+      var previous = previous
+      if isWatching { sigaction(SIGINT, &previous, nil) }
+    }
+  }
+
   /// The time limit of one run: the `hook-timeout` setting.
   private static func limit() -> Duration {
     @SharedReader(.hookTimeout) var seconds
     return .seconds(seconds)
   }
 }
+
+/// Set by the SIGINT handler of ``Hooks/finish()``'s wait: an atomic store is all a signal
+/// handler may do.
+private let interruptNoted = Atomic<Bool>(false)

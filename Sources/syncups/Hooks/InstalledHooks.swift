@@ -13,7 +13,8 @@ import SharedState
 /// The hook programs there are for one data file, found as git and run-parts find theirs:
 /// in a hooks directory, the file named for the event (`meeting-ended`), then the files in
 /// the directory named for it with `.d` (`meeting-ended.d/*`) in name order, leaving out names
-/// that start with a dot or end in `~`. The user's own directory,
+/// that start with a dot or end in `~`; a symbolic link to nothing there is a hook too, one
+/// that cannot run (``Hook/isMissing``), so that it is reported. The user's own directory,
 /// `$XDG_CONFIG_HOME/syncups/hooks` (`~/.config/syncups/hooks`), comes first; then, when the
 /// data file lies in a git work tree whose `.syncups/hooks` the user trusted
 /// (``HookTrust``), that one.
@@ -32,6 +33,9 @@ struct InstalledHooks: Sendable {
     var isExecutable: Bool
     /// Whether it lies in the data repository's hooks, not the user's.
     var isFromRepository: Bool
+    /// Whether it is a symbolic link to nothing: a hook that cannot run, which is reported
+    /// when its event fires.
+    var isMissing = false
   }
 
   /// Whether the repository's hooks may run.
@@ -112,17 +116,18 @@ struct InstalledHooks: Sendable {
     for event in HookEvent.allCases {
       var paths: [String] = []
       let single = directory + "/" + event.rawValue
-      if isFile(single) { paths.append(single) }
+      if isFile(single) || isDangling(single) { paths.append(single) }
       let parts = single + ".d"
       if isDirectory(parts), let names = try? FileManager.default.contentsOfDirectory(atPath: parts) {
         for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix("~") {
-          if isFile(parts + "/" + name) { paths.append(parts + "/" + name) }
+          let path = parts + "/" + name
+          if isFile(path) || isDangling(path) { paths.append(path) }
         }
       }
       hooks += paths.map {
         Hook(
           event: event, path: $0, isExecutable: access($0, X_OK) == 0,
-          isFromRepository: fromRepository)
+          isFromRepository: fromRepository, isMissing: isDangling($0))
       }
     }
     return hooks
@@ -142,6 +147,37 @@ struct InstalledHooks: Sendable {
   static func isFile(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// Whether `path` is a symbolic link to nothing (`ln -s /nonexistent meeting-ended`).
+  static func isDangling(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && stat(path, &info) != 0
+  }
+
+  /// What the symbolic link at `path` points to, as it says it.
+  static func linkTarget(of path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The interpreter the script at `path` names on its `#!` line (`/bin/sh` for
+  /// `#!/bin/sh -e`); nil when it has none.
+  static func interpreter(of path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let count = read(descriptor, &buffer, buffer.count)
+    guard count > 2, buffer[0] == UInt8(ascii: "#"), buffer[1] == UInt8(ascii: "!") else {
+      return nil
+    }
+    let line = buffer[2..<count].prefix { $0 != UInt8(ascii: "\n") }
+    let word = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+      .prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+    return word.isEmpty ? nil : String(decoding: word, as: UTF8.self)
   }
 }
 

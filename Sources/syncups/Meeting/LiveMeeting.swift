@@ -207,7 +207,9 @@ final class LiveMeeting {
   /// Ends the process with `status`, after dropping what was typed on the terminal since the
   /// meeting ended (while it was saved), so that it never reaches the shell.
   private func exit(_ status: ExitStatus) -> Never {
+    // The closing line is out, on the terminal given back, before the wait for hooks.
     hooks?.finish()
+    let status = hooks?.wasInterrupted == true ? .interrupted : status
     frontEnd.discardTypeahead()
     #if canImport(Glibc)
       Glibc.exit(Output.finish(status.rawValue))

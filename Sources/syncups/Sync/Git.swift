@@ -4,9 +4,11 @@
   import Darwin
 #endif
 
-/// git, run for `sync` in the directory that holds the data file. It never asks anything:
-/// standard input is `/dev/null`, it has no terminal (see ``Subprocess``), and
-/// `GIT_TERMINAL_PROMPT=0` makes a remote that wants a password fail instead of waiting.
+/// git, run for `sync` in the directory that holds the data file, and for work cards in each
+/// repository read. It never asks anything: standard input is `/dev/null`, it has no terminal
+/// (see ``Subprocess``), and `GIT_TERMINAL_PROMPT=0` makes a remote that wants a password fail
+/// instead of waiting. It works on the repository at its directory, whatever the environment
+/// says (see ``repositoryLocating``).
 ///
 /// ```swift
 /// let git = try Git(directory: "/home/blob/.local/share/syncups", environment: environment)
@@ -17,15 +19,33 @@ struct Git {
   let program: String
   /// Where git runs (`git -C`): the data file's directory.
   let directory: String
-  /// The environment git runs with (the person's, with prompts turned off).
+  /// The environment git runs with (the person's, with prompts turned off and without
+  /// ``repositoryLocating``, unless kept).
   let environment: [String: String]
+
+  /// The variables that point git at another repository, index or object store than the one
+  /// at its directory: set for a git hook (`GIT_DIR`, `GIT_INDEX_FILE` in `pre-commit`), they
+  /// would make syncups read or commit to the repository the hook runs for. They are those git
+  /// itself drops when it enters another repository (`git rev-parse --local-env-vars`), less
+  /// its configuration ones, and `GIT_NAMESPACE`.
+  static let repositoryLocating: Set<String> = [
+    "GIT_DIR", "GIT_WORK_TREE", "GIT_IMPLICIT_WORK_TREE", "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_COMMON_DIR",
+    "GIT_NAMESPACE", "GIT_PREFIX", "GIT_GRAFT_FILE", "GIT_SHALLOW_FILE", "GIT_REPLACE_REF_BASE",
+    "GIT_NO_REPLACE_OBJECTS", "GIT_INTERNAL_SUPER_PREFIX",
+  ]
 
   /// The identity syncups commits as when the person has none configured.
   static let fallbackName = "syncups"
   static let fallbackEmail = "syncups@localhost"
 
+  /// - Parameters:
+  ///   - keepsRepository: keep ``repositoryLocating`` from `environment`: for git run by the
+  ///     merge driver, which the git merging the data file started with its own repository's.
   /// - Throws: a runtime failure when git is not on `PATH`.
-  init(directory: String, environment: [String: String]) throws(CommandFailure) {
+  init(directory: String, environment: [String: String], keepsRepository: Bool = false)
+    throws(CommandFailure)
+  {
     let searchPath = environment["PATH"] ?? "/usr/bin:/bin"
     let candidates = searchPath.split(separator: ":").map { ($0.isEmpty ? "." : String($0)) + "/git" }
     guard let program = candidates.first(where: { access($0, X_OK) == 0 && $0.hasPrefix("/") })
@@ -36,7 +56,10 @@ struct Git {
     }
     self.program = program
     self.directory = directory
-    self.environment = environment.merging(
+    let own =
+      keepsRepository
+      ? environment : environment.filter { !Self.repositoryLocating.contains($0.key) }
+    self.environment = own.merging(
       ["GIT_TERMINAL_PROMPT": "0", "GCM_INTERACTIVE": "never", "LC_ALL": "C"]
     ) { $1 }
   }

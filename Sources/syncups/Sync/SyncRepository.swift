@@ -72,12 +72,12 @@ struct SyncRepository {
   /// The repository `sync` needs: found as git finds it, from the data file's directory up to
   /// the first with a `.git` directory, reading the branch from its `HEAD` (a git the less on
   /// every sync); git is asked instead whenever that could differ from what it would say
-  /// (`GIT_DIR` and the like set, a `.git` file, a detached `HEAD`).
+  /// (`GIT_CEILING_DIRECTORIES` set, a `.git` file, a detached `HEAD`; git runs without the
+  /// variables that would point it elsewhere, ``Git/repositoryLocating``).
   ///
   /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
   func requireLayout() throws(CommandFailure) -> Layout {
-    let steering = ["GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES", "GIT_COMMON_DIR"]
-    if !steering.contains(where: { git.environment[$0] != nil }),
+    if git.environment["GIT_CEILING_DIRECTORIES"] == nil,
       let top = Self.gitDirectoryHolder(from: directory)
     {
       var info = stat()

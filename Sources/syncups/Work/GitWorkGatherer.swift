@@ -43,7 +43,9 @@ struct GitWorkReading: Sendable {
 
   /// What `git log` prints per commit: hash, author time (seconds since 1970), `Name <email>`
   /// and subject, separated by the unit separator (which none of them holds), a line each.
-  static let format = "--format=%H%x1f%at%x1f%an <%ae>%x1f%s"
+  /// The author is the one the repository's `.mailmap` maps them to, so that a mailmap joining
+  /// two addresses joins them here too.
+  static let format = "--format=%H%x1f%at%x1f%aN <%aE>%x1f%s"
 
   /// The `git log` arguments for the window: every local and remote-tracking branch (work
   /// not yet pushed and work pushed from elsewhere), commits by their commit date.
@@ -99,10 +101,13 @@ struct GitWorkReading: Sendable {
     group.wait()
     var commits: [WorkCommit] = []
     var unread: [String] = []
+    // A commit seen through two clones, or a clone and its worktree, counts once, in the
+    // first repository given.
+    var seen = Set<String>()
     outcomes.slots.withLock { outcomes in
       for (repository, outcome) in zip(repositories, outcomes) {
         switch outcome {
-        case .read(let read): commits += read
+        case .read(let read): commits += read.filter { seen.insert($0.hash).inserted }
         case .outOfTime: unread.append(repository.name)
         case .failed, nil: break
         }

@@ -93,6 +93,8 @@ public struct FieldRule<Value>: Sendable {
     /// Merged element by element, by id (see ``FieldRule/byID(removal:owner:arrange:)``):
     /// given the merger, the key, and the base's, our and their lists.
     case byID(@Sendable (inout SyncUpMerger, String, Value?, Value, Value) -> Value)
+    /// Merged as a set (see ``FieldRule/set``): given the base's, our and their values.
+    case set(@Sendable (Value?, Value, Value) -> Value)
   }
 
   let merge: Merge
@@ -147,6 +149,27 @@ public struct FieldRule<Value>: Sendable {
     var rule = self
     rule.decode = decode
     return rule
+  }
+}
+
+extension FieldRule
+where Value: RangeReplaceableCollection & Sendable, Value.Element: Hashable & Sendable {
+  /// A list of distinct values merged as a set, never a conflict: what either side added is
+  /// kept and what either side removed is gone (so identities added on two machines are all
+  /// kept). Ours come first in their order, then their additions in theirs.
+  public static var set: Self {
+    Self(
+      merge: .set { base, ours, theirs in
+        let before = Set(base ?? Value())
+        let removed = before.subtracting(ours).union(before.subtracting(theirs))
+        var seen = Set<Value.Element>()
+        var merged = Value()
+        for element in [ours, theirs].joined()
+        where !removed.contains(element) && seen.insert(element).inserted {
+          merged.append(element)
+        }
+        return merged
+      })
   }
 }
 

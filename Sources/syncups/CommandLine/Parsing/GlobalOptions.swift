@@ -8,7 +8,7 @@ struct GlobalOptions: Sendable, Equatable {
   var json = false
   /// `--color WHEN`; `nil` when not given (the `color` setting then decides).
   var color: ColorSetting?
-  /// `-q`, `--quiet`: no messages on stderr other than errors.
+  /// `-q`, `--quiet`: no messages on stderr other than errors and hooks' warnings.
   var quiet = false
   /// `--trace`: print actions and state changes to stderr.
   var trace = false

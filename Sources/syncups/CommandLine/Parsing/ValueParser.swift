@@ -43,15 +43,17 @@ enum ValueParser {
     }
   }
 
-  /// What is wrong with the duration `text` given for `name`.
+  /// What is wrong with the duration `text` given for `name`, whose plain numbers count
+  /// `plainNumbers` (`minutes`, or `seconds` for `hook-timeout`).
   static func durationError(
-    _ failure: DurationParser.Failure, text: String, for name: String, path: [String]
+    _ failure: DurationParser.Failure, text: String, for name: String, path: [String],
+    plainNumbers: String = "minutes"
   ) -> UsageError {
     switch failure {
     case .invalid:
       UsageError(
         "invalid duration '\(text)' for '\(name)' (use e.g. 90s, 5m, 1m30s, 1:30, 1h or plain "
-          + "minutes)",
+          + "\(plainNumbers))",
         path: path)
     case .notPositive:
       UsageError(
@@ -209,7 +211,8 @@ enum ValueParser {
       do {
         return .hookTimeout(try DurationParser.argument(value).seconds(bareNumberUnit: 1))
       } catch {
-        throw durationError(error, text: value, for: key.rawValue, path: path)
+        throw durationError(
+          error, text: value, for: key.rawValue, path: path, plainNumbers: "seconds")
       }
     case .workdays:
       return .workdays(

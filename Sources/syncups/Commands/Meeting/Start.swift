@@ -78,7 +78,8 @@ struct StartCommand: RunnableCommand {
       commits since the sync-up's previous meeting (else since the start of the previous \
       working day; --since picks another start) are gathered in the background from the \
       meeting's start, and each turn shows the speaker's work card under their name (Work: 3 \
-      commits in api, web, then the newest subjects, as many as fit) as soon as it is ready; a repository not read in time is named after \
+      commits in api, web, then the newest subjects, as many as fit; Work: no commits since \
+      <day> when there are none, and Work: gathering… until it is ready); a repository not read in time is named after \
       'not read in time:' with an ellipsis, and repositories that are missing or not git \
       repositories are named on stderr once the meeting is over. Gathering never holds the timer back, and \
       nothing of the card is saved.
@@ -100,7 +101,8 @@ struct StartCommand: RunnableCommand {
       joined NAME, pause, resume, note TEXT, blocker TEXT, action [@NAME] TEXT, resolve ITEM \
       [TEXT] with ITEM the number the speaker's turn shows or the start of an open item's id, \
       save, discard) and stdout gets one line per event (a speaker's work card is a work \
-      event), or JSON Lines events with --json. next on the last speaker ends the meeting and saves it: a terminal \
+      event, at their turn, or, for those whose turn has begun, when the cards arrive), or \
+      JSON Lines events with --json. next on the last speaker ends the meeting and saves it: a terminal \
       asks first, offering only Save and end or Resume, and a script has no one to answer. \
       Once stdin ends, a speaker in overtime is moved on, as nobody can say next. A line that \
       is not a command is reported on stderr and ignored; nothing after the meeting ended \

@@ -21,7 +21,9 @@ package struct MergeDriverCommand: RunnableCommand {
       never line by line: a sync-up, attendee or meeting added on either side is kept; one \
       deleted on one side is deleted, unless the other side changed it, which keeps it; meetings are the union of both histories, newest first; \
       each field (title, duration, theme, an attendee's name, keys from newer versions) \
-      changed on one side takes that change. A field changed on both sides to different \
+      changed on one side takes that change; an attendee's git identities merge as a set, \
+      keeping those either side added and dropping those either side removed. A field \
+      changed on both sides to different \
       values is a conflict, resolved by taking the newer side's value ($SYNCUPS_MERGE_NEWER: \
       ours or theirs; ours when unset). Either way it is reported on stderr as 'syncups: \
       conflict: <message>' and, when $SYNCUPS_MERGE_REPORT names a file, appended to it as a \
@@ -280,7 +282,8 @@ struct MergeDriverHistory {
 
   /// Nil when git is missing or no merge of a commit is in progress.
   init?(path: String, environment: [String: String]) {
-    guard let git = try? Git(directory: ".", environment: environment) else { return nil }
+    guard let git = try? Git(directory: ".", environment: environment, keepsRepository: true)
+    else { return nil }
     let named = environment.keys.filter {
       $0.hasPrefix("GITHEAD_") && $0.dropFirst(8).allSatisfy(\.isHexDigit)
     }

@@ -22,7 +22,9 @@ struct SyncCommand: RunnableCommand {
       (by id, never with conflict markers), pushes, and says what arrived. With --json, \
       prints an object saying the same, also when it fails. Offline, the changes are committed \
       and the push is pending (status 1); the next sync pushes them. A push that loses a race \
-      is retried; what a killed sync left behind is put right by the next one.
+      is retried; what a killed sync left behind is put right by the next one. It works on \
+      the repository that holds the data file even when run from another one's git hook: \
+      GIT_DIR, GIT_INDEX_FILE and git's other variables that point elsewhere are not followed.
 
       sync init makes the data file's directory a git repository (or uses the one it is in), \
       registers the merge driver, commits the data file and, given <remote>, sets it as \

@@ -19,7 +19,8 @@ enum PipeEvent: Equatable, Sendable {
   case speaker(
     index: Int, count: Int, name: String, elapsed: Int, slot: Int, items: [NumberedItem] = [])
   /// The work card of the speaker `name` (`attendee`) over the window from `since`, shown at
-  /// `elapsed` seconds: when their turn starts with it there, or when it arrives during it.
+  /// `elapsed` seconds: when their turn starts with it there, or when it arrives during or
+  /// after their turn.
   case work(attendee: UUID, name: String, card: RecordMeeting.TurnWork, since: Date, elapsed: Int)
   /// A blocker or an action item was raised at `elapsed` seconds, for `owner` (its name).
   case item(Item, owner: String?, elapsed: Int)
@@ -146,19 +147,27 @@ enum PipeEvent: Equatable, Sendable {
     return events
   }
 
-  /// The `work` event of `state`'s speaker, when their card is there and was not shown in
-  /// `old` (a new turn, or the card arrived); none otherwise.
+  /// The `work` events of the speakers whose turns have begun in `state`, in speaking order:
+  /// each one's card that is there and was not in `old` (it arrived, or was replaced), and the
+  /// speaker's as their turn starts. So the cards that arrive after a script has moved on
+  /// from their speakers are all told then, and each later speaker's at their turn.
   private static func work(
     in state: RecordMeeting.State, after old: RecordMeeting.State?
   ) -> [PipeEvent] {
-    guard let card = state.turnWork, let since = state.work?.request.window.since,
-      old == nil || old?.speakerIndex != state.speakerIndex || old?.turnWork != card
-    else { return [] }
-    return [
-      .work(
-        attendee: card.attendee, name: state.currentSpeakerName, card: card, since: since,
-        elapsed: state.meetingSeconds)
-    ]
+    guard let work = state.work else { return [] }
+    let turnStarts =
+      old == nil || old?.speakerIndex != state.speakerIndex
+      || old?.currentSpeaker != state.currentSpeaker
+    return state.speakers.prefix(state.speakerIndex + 1).enumerated().compactMap {
+      position, id in
+      guard let card = work.cards.first(where: { $0.attendee == id }),
+        (turnStarts && id == state.currentSpeaker)
+          || old?.work?.cards.first(where: { $0.attendee == id }) != card
+      else { return nil }
+      return .work(
+        attendee: id, name: state.speakerName(at: position), card: card,
+        since: work.request.window.since, elapsed: state.meetingSeconds)
+    }
   }
 
   /// The `ended` event of a meeting that ended as `ending` at `elapsed` seconds.

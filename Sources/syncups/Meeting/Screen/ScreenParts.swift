@@ -1,3 +1,4 @@
+import SharedState
 import SyncUpsCore
 
 /// The pieces of the meeting screen, each already sanitized, styled and fitted to a width:
@@ -200,10 +201,21 @@ struct ScreenParts {
 
   /// The speaker's work card once it has arrived, each line cut to `width`: `Work: 3 commits in
   /// api, web` and then the newest commits, at most `limit` lines in all (the layout keeps
-  /// those that fit). Nothing for a card with nothing to say, before it arrives, and when no
-  /// card was asked for.
+  /// those that fit); `Work: no commits since Fri 20 Nov` for a card without any (the local
+  /// day the window starts), and `Work: gathering…`, dim, before it arrives. Nothing when no
+  /// card was asked for (no repositories).
   func work(width: Int, limit: Int) -> [String] {
-    guard !isOver, let card = state.turnWork, !card.isEmpty, limit > 0 else { return [] }
+    guard !isOver, let work = state.work, state.currentSpeaker != nil, limit > 0 else {
+      return []
+    }
+    guard let card = state.turnWork else {
+      return [style.dim(truncated("Work: gathering…", toWidth: width))]
+    }
+    guard !card.isEmpty else {
+      @Dependency(\.utcOffset) var utcOffset
+      let day = CalendarDay(work.request.window.since, utcOffset: utcOffset)
+      return [truncated("Work: no commits since " + DateText.day(day), toWidth: width)]
+    }
     let commits = card.newest.prefix(limit - 1).map {
       truncated("  " + sanitize(card.line(for: $0)), toWidth: width)
     }
