@@ -49,9 +49,10 @@ struct HooksRunCommand: RunnableCommand {
     if sample { Output.standard(event.sampleText) }
     var environment = context.environment
     environment["SYNCUPS_NO_HOOKS"] = nil
-    let hooks = InstalledHooks(environment: environment, dataFile: context.dataFile.path)
-      .runnable(for: event)
-    guard !hooks.isEmpty else {
+    let hooks = Hooks(
+      environment: environment, dataFile: context.dataFile.path, noHooksOption: false)
+    let count = hooks.programs(for: event)
+    guard count > 0 else {
       context.say("No \(event.rawValue) hooks to run (see 'syncups hooks list').")
       return
     }
@@ -59,24 +60,15 @@ struct HooksRunCommand: RunnableCommand {
     // file of its own, so that nothing they do reaches the data in use.
     let sampleFile = sample ? try SampleDataFile(environment: environment) : nil
     defer { sampleFile?.remove() }
-    @Dependency(\.date) var date
-    @SharedReader(.hookTimeout) var seconds
-    let runner = HookRunner(
-      limit: .seconds(seconds), logFile: Hooks.logFile(environment: environment), date: date)
-    for hook in hooks {
-      runner.submit(
-        HookRunner.Run(
-          hook: hook, input: payload,
-          environment: Hooks.environment(
-            for: event, syncUp: sample && event.concernsSyncUp ? HookEvent.sampleSyncUp.id : nil,
-            dataFile: sampleFile?.path ?? context.dataFile.path, base: environment)))
-    }
-    let problems = runner.finish()
-    for problem in problems { Output.error(problem + "\n") }
-    guard problems.isEmpty else { throw CommandFailure("") }
+    hooks.fire(
+      event, text: payload,
+      syncUp: sample && event.concernsSyncUp ? HookEvent.sampleSyncUp.id : nil,
+      dataFile: sampleFile?.path)
+    let problems = hooks.finish()
+    guard problems == 0 else { throw CommandFailure("") }
     context.say(
-      "Ran \(hooks.count) \(event.rawValue) \(hooks.count == 1 ? "hook" : "hooks"); the output is "
-        + "in '\(sanitize(Hooks.logFile(environment: context.environment)))'.")
+      "Ran \(count) \(event.rawValue) \(count == 1 ? "hook" : "hooks"); the output is in "
+        + "'\(sanitize(Hooks.logFile(environment: context.environment)))'.")
   }
 
   /// The event's object from standard input, as given, once it is checked to be one JSON
