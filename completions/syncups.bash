@@ -54,7 +54,7 @@ _syncups_options() {
     'hooks') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'hooks list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'hooks run') echo '--sample --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'hooks trust') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'hooks trust') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'hooks untrust') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'completions') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'help') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -214,7 +214,10 @@ _syncups_values() {
       ;;
     theme) COMPREPLY=($(compgen -W 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -- "$cur")) ;;
     'choice '*) COMPREPLY=($(compgen -W "${kind#choice }" -- "$cur")) ;;
-    command) COMPREPLY=($(compgen -W "$(_syncups_subcommands "${args[*]}")" -- "$cur")) ;;
+    command)
+      COMPREPLY=($(compgen -W "$(_syncups_subcommands "${args[*]}")" -- "$cur"))
+      [[ ${#args[@]} -eq 0 ]] && _syncups_dynamic extensions
+      ;;
     syncup) _syncups_dynamic syncups ;;
     meeting) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic meetings "${args[0]}" ;;
     item) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic items "${args[0]}" ;;
@@ -283,6 +286,7 @@ _syncups() {
     COMPREPLY=($(compgen -W "$(_syncups_options "$path")" -- "$cur"))
   elif [[ ${#args[@]} -eq 0 && -n $(_syncups_subcommands "$path") ]]; then
     COMPREPLY=($(compgen -W "$(_syncups_subcommands "$path")" -- "$cur"))
+    [[ -z $path ]] && _syncups_dynamic extensions
   else
     _syncups_values "$(_syncups_argument "$path" "${#args[@]}")"
   fi

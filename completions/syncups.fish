@@ -90,10 +90,12 @@ function __syncups_run
     $program $file_args $argv 2>/dev/null
 end
 
-# Prints the subcommands of the command path given as arguments to 'help'.
+# Prints the subcommands of the command path given as arguments to 'help', and at the
+# top the extensions.
 function __syncups_help_topics
     set -l state (__syncups_state)
     __syncups_subcommands (string join ' ' -- $state[2..-1])
+    set -q state[2]; or __syncups_run __complete extensions
 end
 
 # Prints the meetings, items or attendees ($argv[1]) of the sync-up given as the first
@@ -163,6 +165,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a hooks -d 'List, try and trust th
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
 complete -c syncups -n '__syncups_at \'\' 0' -a version -d 'Show the version.'
+complete -c syncups -n '__syncups_at \'\' 0' -a '(__syncups_run __complete extensions)' -d extension
 
 # syncups show
 complete -c syncups -n '__syncups_at \'show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
@@ -339,6 +342,9 @@ complete -c syncups -n '__syncups_at \'hooks\' 0' -a untrust -d 'Stop the data r
 # syncups hooks run
 complete -c syncups -n '__syncups_at \'hooks run\'' -l sample -d 'Give the hooks the event\'s sample object, and print it.'
 complete -c syncups -n '__syncups_at \'hooks run\' 0' -x -a 'meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' -d 'event'
+
+# syncups hooks trust
+complete -c syncups -n '__syncups_at \'hooks trust\'' -s y -l yes -d 'Trust without asking.'
 
 # syncups completions
 complete -c syncups -n '__syncups_at \'completions\' 0' -x -a 'bash zsh fish' -d 'shell'

@@ -604,8 +604,14 @@ enum ManPageReference {
       + "directory and a SHA-256 fingerprint of its files (their names, contents and "
       + "whether they are executable) in $XDG_CONFIG_HOME/syncups/trusted-hooks.json: a "
       + "teammate's change to them, once pulled, stops them until they are trusted again. "
+      + "On a terminal, hooks trust first lists every file there (its size, SHA-256 and a "
+      + "program's first lines) and asks; elsewhere it needs --yes. A trust file that cannot "
+      + "be read trusts nothing, is said by hooks list, and is never written over: hooks "
+      + "trust and hooks untrust exit with status 65 naming it. "
       + "hooks list shows every hook and whether it would run; hooks run EVENT --sample "
-      + "runs an event's hooks on the sample objects below.",
+      + "runs an event's hooks on the sample objects below, which speak of a made-up "
+      + "sync-up, Engineering: its hooks find it in SYNCUPS_SYNCUP and in SYNCUPS_FILE, a "
+      + "data file made for the run and removed after it.",
     "The events, and the object each one reads (these are the samples hooks run --sample "
       + "gives):",
   ]
@@ -617,7 +623,8 @@ enum ManPageReference {
       + "NAME are its arguments, and its exit status is syncups'. The global options before "
       + "NAME are syncups' own: SYNCUPS_FILE is set to the data file in use (--file, else "
       + "SYNCUPS_FILE, else the default), and --no-hooks sets SYNCUPS_NO_HOOKS=1. syncups "
-      + "help lists the extensions found. A name that is neither a command nor an extension "
+      + "help lists the extensions found, and syncups help NAME runs syncups-NAME --help. "
+      + "Completion offers them among the commands. A name that is neither a command nor an extension "
       + "is a usage error, status 64."
   ]
 

@@ -134,7 +134,8 @@ struct CompletionScriptTests {
 /// Completes the last of `words` (as bash would have split them) with the bash script, a stub
 /// `syncups` function standing in for the program: `__complete syncups` prints two titles,
 /// `__complete meetings Eng` two meetings (position, tab, date), `__complete attendees Eng`
-/// two names, and `--file F` adds the line "from F".
+/// two names, `__complete extensions` the extension `titles`, and `--file F` adds the line
+/// "from F".
 private func bashComplete(_ words: [String], directory: String? = nil) throws -> [String] {
   let scratch = try ScratchDirectory()
   let script = try scratch.write(CompletionScript.text(for: .bash), to: "syncups.bash")
@@ -150,6 +151,7 @@ private func bashComplete(_ words: [String], directory: String? = nil) throws ->
         "__complete syncups") printf '%s\n' Engineering 'Design Review' ;;
         "__complete meetings Eng") printf '1\tMon 9 Feb 2026, 09:15\n2\tFri 6 Feb 2026, 17:40\n' ;;
         "__complete attendees Eng") printf '%s\n' Blob 'Blob Jr' ;;
+        "__complete extensions") printf '%s\n' titles ;;
       esac
     }
     COMP_WORDS=("$@")
@@ -241,8 +243,12 @@ struct BashCompletionTests {
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "status", "meetings", "meeting", "stats",
         "items", "item", "standup", "update", "updates", "away", "themes", "config", "import", "export",
-        "merge-driver", "sync", "hooks", "completions", "help", "version",
+        "merge-driver", "sync", "hooks", "completions", "help", "version", "titles",
       ])
+    // Extensions are commands too, and `help` knows them.
+    #expect(try bashComplete(["syncups", "t"]) == ["themes", "titles"])
+    #expect(try bashComplete(["syncups", "help", "ti"]) == ["titles"])
+    #expect(try bashComplete(["syncups", "hooks", "t"]) == ["trust"])
     #expect(
       try bashComplete(["syncups", "hooks", ""]) == ["list", "run", "trust", "untrust"])
     #expect(
@@ -329,6 +335,9 @@ struct FishCompletionTests {
           if test "$argv" = "__complete attendees Eng"
               printf '%s\\n' Blob 'Blob Jr'
           end
+          if test "$argv" = "__complete extensions"
+              echo titles
+          end
       end
       complete -C $argv[2]
       """
@@ -346,6 +355,8 @@ struct FishCompletionTests {
 
   @Test func commandsSubcommandsAndValues() throws {
     #expect(try complete("syncups meeting ") == ["delete", "show"])
+    #expect(try completeWithDescriptions("syncups ti") == ["titles\textension"])
+    #expect(try complete("syncups help ti") == ["titles"])
     #expect(try complete("syncups add --theme t") == ["tan", "teal"])
     #expect(try complete("syncups completions ") == ["bash", "fish", "zsh"])
     #expect(try complete("syncups delete eng --y") == ["--yes"])

@@ -95,7 +95,8 @@ struct HelpTests {
           Print every title with jq:
             $ syncups list --json | jq -r '.[].title'
 
-        See 'syncups help <command>' for detailed help.
+        See 'syncups help <command>' for detailed help. A program named 'syncups-NAME'
+        on PATH adds the command NAME (see EXTENSIONS in syncups(1)).
 
         """)
   }

@@ -410,7 +410,7 @@ struct HooksEndToEndTests {
         "Repository hooks: \(hooks) (untrusted: 'syncups hooks trust' runs them)\n"
           + "item-opened  \(hooks)/item-opened  (not run: untrusted)\n"))
 
-    let trusted = try syncups("hooks", "trust")
+    let trusted = try syncups("hooks", "trust", "--yes")
     #expect(trusted.status == 0)
     #expect(
       trusted.error
@@ -425,7 +425,7 @@ struct HooksEndToEndTests {
     let json = try syncups("--json", "hooks", "list")
     #expect(try object(json.output)["repositoryTrust"] as? String == "changed")
 
-    #expect(try syncups("hooks", "trust").status == 0)
+    #expect(try syncups("hooks", "trust", "--yes").status == 0)
     #expect(try syncups("item", "add", "eng", "--action", "again").status == 0)
     #expect(FileManager.default.fileExists(atPath: recordDirectory(syncups) + "/changed"))
     let untrusted = try syncups("hooks", "untrust")
@@ -479,49 +479,5 @@ struct HooksEndToEndTests {
     let unknown = try syncups("hallo")
     #expect(unknown.status == 64)
     #expect(unknown.error.hasPrefix("Error: unknown command 'hallo'"))
-  }
-
-  /// `contrib/hooks/meeting-ended.wiki`, as shipped, installed as the README says.
-  @Test func theWikiExampleCommitsEachSavedMeetingsNotes() throws {
-    let syncups = try engineering()
-    let wiki = syncups.home.path + "/wiki"
-    let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../contrib/hooks/meeting-ended.wiki").standardized.path
-    let installed = hooksDirectory(syncups) + "/meeting-ended.d/wiki"
-    try FileManager.default.createDirectory(
-      atPath: hooksDirectory(syncups) + "/meeting-ended.d", withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: example, toPath: installed)
-    let environment = [
-      "PATH": (SyncUpsRun.binary as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
-      "SYNCUPS_WIKI": wiki, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "Ana",
-      "GIT_AUTHOR_EMAIL": "ana@example.com", "GIT_COMMITTER_NAME": "Ana",
-      "GIT_COMMITTER_EMAIL": "ana@example.com", "SYNCUPS_CLOCK": "immediate",
-    ]
-    func git(_ arguments: String...) throws -> String {
-      let outcome = try ChildProcess.run(
-        Invocation(
-          program: SyncEndToEndTests.git, arguments: (["-C", wiki] + arguments).map { Array($0.utf8) },
-          environment: syncups.environment(environment), directory: syncups.home.path,
-          timeout: 120))
-      #expect(outcome.status == 0, "\(outcome.stderrText)")
-      return outcome.stdoutText
-    }
-    try FileManager.default.createDirectory(atPath: wiki, withIntermediateDirectories: true)
-    _ = try git("init", "--quiet")
-
-    let first = try syncups.run(["start", "eng"], input: "note Shipped it\nsave\n", environment: environment)
-    #expect(first.status == 0)
-    #expect(!first.error.contains("Warning"), "\(first.error)")
-    let discarded = try syncups.run(["start", "eng"], input: "discard\n", environment: environment)
-    #expect(discarded.status == 0)
-    let second = try syncups.run(["start", "eng"], input: "note Reviewed\nsave\n", environment: environment)
-    #expect(second.status == 0)
-
-    let older = try syncups.run(["meeting", "show", "eng", "2", "--format", "markdown"])
-    let newer = try syncups.run(["meeting", "show", "eng", "1", "--format", "markdown"])
-    let page = try String(contentsOfFile: wiki + "/Stand-ups.md", encoding: .utf8)
-    #expect(page == older.output + "\n" + newer.output)
-    let title = String(newer.output.prefix { $0 != "\n" }.drop { $0 == "#" || $0 == " " })
-    #expect(try git("log", "--format=%s") == "Add the notes of \(title)\n" + "Add the notes of \(title)\n")
   }
 }

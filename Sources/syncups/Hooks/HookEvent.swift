@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedState
 import SyncUpsCore
 
 /// What a hook is run for: its name is the hook's file name (`hooks/meeting-ended`) and
@@ -63,47 +64,37 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
     }
   }
 
-  /// The object a hook of this event could be given, with made-up values, written by the
-  /// encoders of the real events.
+  /// The object a hook of this event could be given, about ``sampleSyncUp``, written by the
+  /// code that writes the real event: the meeting's events come from the opening of a meeting
+  /// of it, so they carry what a real one does (`open`, the speaker's `items`).
   var sample: JSONOutput {
-    let syncUpID = UUID(uuidString: "5E6B1A52-3C0D-4F7E-9A61-0C1D2E3F4A5B")!
-    let ana = UUID(uuidString: "A0000000-0000-4000-8000-00000000000A")!
-    let ben = UUID(uuidString: "B0000000-0000-4000-8000-00000000000B")!
-    let meetingID = UUID(uuidString: "3F2E1D0C-B0A9-4887-9766-554433221100")!
-    let date = Date(timeIntervalSince1970: 1_795_600_800)  // 2026-11-25 10:00 UTC
-    let item = Item(
-      id: UUID(uuidString: "1C0FFEE0-0000-4000-8000-000000000001")!, kind: .blocker,
-      text: "waiting on API keys", owner: ana, opened: date.addingTimeInterval(-86_400))
+    let sample = Self.sampleSyncUp
+    let item = sample.items[0]
     switch self {
-    case .meetingStarted:
-      return PipeEvent.started(
-        syncUpID: syncUpID, title: "Engineering", duration: 600, speakers: 2, overtime: false
-      ).json
-    case .speakerChanged:
-      return PipeEvent.speaker(
-        index: 1, count: 2, name: "Ben", elapsed: 300, slot: 300, items: []
-      ).json
+    case .meetingStarted, .speakerChanged:
+      let state = withDependencies {
+        $0.date = .constant(Self.sampleDate)
+        $0.utcOffset = { _ in 0 }
+      } operation: {
+        RecordMeeting.State(syncUp: Shared(value: sample))
+      }
+      let opening = PipeEvent.opening(state).first {
+        switch $0 {
+        case .started: self == .meetingStarted
+        case .speaker: self == .speakerChanged
+        default: false
+        }
+      }
+      return opening!.json
     case .overtime:
       return PipeEvent.overtime(name: "Ben", slot: 300, elapsed: 600).json
     case .meetingEnded:
-      let meeting = Meeting(
-        id: meetingID, date: date.addingTimeInterval(590),
-        transcript: "Ana: Shipped the release\nBen: Reviewing the PR", started: date,
-        duration: 590, plannedDuration: 600, endedEarly: false,
-        attendees: [
-          MeetingAttendee(id: ana, name: "Ana", absent: false),
-          MeetingAttendee(id: ben, name: "Ben", absent: false),
-        ],
-        turns: [
-          Meeting.Turn(attendee: ana, name: "Ana", seconds: 300, slot: 300),
-          Meeting.Turn(attendee: ben, name: "Ben", seconds: 290, slot: 300),
-        ])
-      return PipeEvent.ended(elapsed: 590, meeting: meeting).json
+      return PipeEvent.ended(elapsed: 590, meeting: sample.meetings[0]).json
     case .itemOpened:
       return .model(ShownModel(item))
     case .itemResolved:
       var resolved = item
-      resolved.resolved = date
+      resolved.resolved = Self.sampleDate
       resolved.resolution = "the keys came"
       return .model(ShownModel(resolved))
     case .synced:
@@ -114,4 +105,40 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
       return report.json
     }
   }
+
+  /// When the sample meeting began: 2026-11-25 10:00 UTC, a Wednesday.
+  static let sampleDate = Date(timeIntervalSince1970: 1_795_600_800)
+
+  /// The made-up sync-up the samples speak of: Engineering, with Ana and Ben, Ana's blocker
+  /// open since the day before, and the meeting `meeting-ended` saves. `hooks run --sample`
+  /// stores it in a data file of its own and gives the hooks that file, so that the syncups
+  /// commands a hook runs find what its event names.
+  static let sampleSyncUp: SyncUp = {
+    let ana = UUID(uuidString: "A0000000-0000-4000-8000-00000000000A")!
+    let ben = UUID(uuidString: "B0000000-0000-4000-8000-00000000000B")!
+    let date = sampleDate
+    let meeting = Meeting(
+      id: UUID(uuidString: "3F2E1D0C-B0A9-4887-9766-554433221100")!,
+      date: date.addingTimeInterval(590),
+      transcript: "Ana: Shipped the release\nBen: Reviewing the PR", started: date,
+      duration: 590, plannedDuration: 600, endedEarly: false,
+      attendees: [
+        MeetingAttendee(id: ana, name: "Ana", absent: false),
+        MeetingAttendee(id: ben, name: "Ben", absent: false),
+      ],
+      turns: [
+        Meeting.Turn(attendee: ana, name: "Ana", seconds: 300, slot: 300),
+        Meeting.Turn(attendee: ben, name: "Ben", seconds: 290, slot: 300),
+      ])
+    let item = Item(
+      id: UUID(uuidString: "1C0FFEE0-0000-4000-8000-000000000001")!, kind: .blocker,
+      text: "waiting on API keys", owner: ana, opened: date.addingTimeInterval(-86_400))
+    return SyncUp(
+      id: UUID(uuidString: "5E6B1A52-3C0D-4F7E-9A61-0C1D2E3F4A5B")!,
+      attendees: [Attendee(id: ana, name: "Ana"), Attendee(id: ben, name: "Ben")],
+      duration: 600, items: [item], meetings: [meeting], title: "Engineering")
+  }()
+
+  /// Whether the event concerns one sync-up, so that its hooks find it in `SYNCUPS_SYNCUP`.
+  var concernsSyncUp: Bool { self != .synced }
 }

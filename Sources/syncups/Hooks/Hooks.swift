@@ -77,8 +77,11 @@ final class Hooks {
     fire(event, text: payload.text(pretty: false), syncUp: syncUp)
   }
 
-  /// Runs the hooks of `event` with `input` on standard input.
-  func fire(_ event: HookEvent, text input: String, syncUp: UUID? = nil) {
+  /// Runs the hooks of `event` with `input` on standard input; `dataFile`, when given, is
+  /// their `SYNCUPS_FILE` instead of the data file in use (a sample's own, for a try).
+  func fire(
+    _ event: HookEvent, text input: String, syncUp: UUID? = nil, dataFile given: String? = nil
+  ) {
     guard isEnabled else { return }
     let hooks = installed.runnable(for: event)
     guard !hooks.isEmpty else { return }
@@ -91,7 +94,7 @@ final class Hooks {
       HookRunner.Run(
         hook: $0, input: input,
         environment: Self.environment(
-          for: event, syncUp: syncUp, dataFile: dataFile, base: environment))
+          for: event, syncUp: syncUp, dataFile: given ?? dataFile, base: environment))
     }
     if isHeld {
       held += runs

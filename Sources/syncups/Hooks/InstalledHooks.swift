@@ -203,10 +203,18 @@ struct HookTrust {
 
   /// The directories trusted and their fingerprints; empty when none is.
   ///
-  /// - Throws: when the file exists but cannot be read as the object it should be.
+  /// - Throws: a data error naming the file when it exists but is not the object it should
+  ///   be; it is left as it is, for the person to mend.
   func load() throws -> [String: String] {
     guard let data = FileManager.default.contents(atPath: file) else { return [:] }
-    return try JSONDecoder().decode([String: String].self, from: data)
+    do {
+      return try JSONDecoder().decode([String: String].self, from: data)
+    } catch {
+      throw CommandFailure(
+        "cannot read the trusted hooks in '\(sanitize(file))': "
+          + readableDescription(of: JSONSyntaxError.locating(error, in: data))
+          + "; mend it, or remove it to trust no repository's hooks", status: .dataError)
+    }
   }
 
   /// Records `directory` as trusted as it is now (`fingerprint` nil: no longer trusted),
@@ -215,7 +223,7 @@ struct HookTrust {
     var trusted = try load()
     trusted[directory] = fingerprint
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let folder = InstalledHooks.parent(of: file)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try encoder.encode(trusted).write(to: URL(filePath: file), options: .atomic)

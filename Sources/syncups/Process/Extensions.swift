@@ -9,7 +9,8 @@ import SharedState
 /// command of syncups, as git and gh do. The global options before NAME are syncups' own
 /// (`--file` sets `SYNCUPS_FILE` for the extension, `--no-hooks` sets `SYNCUPS_NO_HOOKS=1`);
 /// the words after it are the extension's. The extension replaces the syncups process
-/// (`exec`), so its exit status is the command's.
+/// (`exec`), so its exit status is the command's. `syncups help NAME` runs
+/// `syncups-NAME --help`.
 ///
 /// ```swift
 /// Extensions.call(in: ["--file", "team.json", "standup", "--today"], environment: environment)
@@ -37,11 +38,17 @@ enum Extensions {
       let word = arguments[index]
       index += 1
       guard word.hasPrefix("-"), word != "-", word != "--" else {
-        guard CommandTable.root.subcommand(named: word) == nil,
-          let program = program(named: word, environment: environment)
+        var name = word
+        call.arguments = Array(arguments[index...])
+        // `syncups help NAME` is `syncups-NAME --help`, as `git help` asks an extension.
+        if word == "help", call.arguments.count == 1 {
+          name = call.arguments[0]
+          call.arguments = ["--help"]
+        }
+        guard CommandTable.root.subcommand(named: name) == nil,
+          let program = program(named: name, environment: environment)
         else { return nil }
         call.program = program
-        call.arguments = Array(arguments[index...])
         return call
       }
       // A global option: `--file` and `--color` take a value, in the next word or after `=`.

@@ -94,7 +94,10 @@ struct BashCompletion {
             ;;
           theme) COMPREPLY=($(compgen -W '\#(CompletionModel.themes.joined(separator: " "))' -- "$cur")) ;;
           'choice '*) COMPREPLY=($(compgen -W "${kind#choice }" -- "$cur")) ;;
-          command) COMPREPLY=($(compgen -W "$(\#(f)_subcommands "${args[*]}")" -- "$cur")) ;;
+          command)
+            COMPREPLY=($(compgen -W "$(\#(f)_subcommands "${args[*]}")" -- "$cur"))
+            [[ ${#args[@]} -eq 0 ]] && \#(f)_dynamic extensions
+            ;;
           syncup) \#(f)_dynamic syncups ;;
           meeting) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic meetings "${args[0]}" ;;
           item) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic items "${args[0]}" ;;
@@ -163,6 +166,7 @@ struct BashCompletion {
           COMPREPLY=($(compgen -W "$(\#(f)_options "$path")" -- "$cur"))
         elif [[ ${#args[@]} -eq 0 && -n $(\#(f)_subcommands "$path") ]]; then
           COMPREPLY=($(compgen -W "$(\#(f)_subcommands "$path")" -- "$cur"))
+          [[ -z $path ]] && \#(f)_dynamic extensions
         else
           \#(f)_values "$(\#(f)_argument "$path" "${#args[@]}")"
         fi

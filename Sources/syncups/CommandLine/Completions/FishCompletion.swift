@@ -94,10 +94,12 @@ struct FishCompletion {
           $program $file_args $argv 2>/dev/null
       end
 
-      # Prints the subcommands of the command path given as arguments to 'help'.
+      # Prints the subcommands of the command path given as arguments to 'help', and at the
+      # top the extensions.
       function \#(f)_help_topics
           set -l state (\#(f)_state)
           \#(f)_subcommands (string join ' ' -- $state[2..-1])
+          set -q state[2]; or \#(f)_run __complete extensions
       end
 
       # Prints the meetings, items or attendees ($argv[1]) of the sync-up given as the first
@@ -160,6 +162,11 @@ struct FishCompletion {
           lines.append(
             "complete -c \(program) -n \(condition(entry, "0")) -a \(subcommand.name) "
               + "-d \(ShellWords.fishQuoted(subcommand.abstract))")
+        }
+        if entry.path.isEmpty {
+          lines.append(
+            "complete -c \(program) -n \(condition(entry, "0")) -a "
+              + "\(ShellWords.fishQuoted("(\(prefix)_run __complete extensions)")) -d extension")
         }
       }
       guard !entry.path.isEmpty else { continue }

@@ -19,12 +19,17 @@ struct ZshCompletion {
 
       \#(functions)
 
-      # Describes the subcommands of the command path "$1".
+      # Describes the subcommands of the command path "$1"; at the top, the extensions too.
       \#(f)_subcommands() {
         local -a commands
         case "$1" in
       \#(subcommandCases())
         esac
+        if [[ -z $1 ]]; then
+          local -a extensions
+          extensions=(${(f)"$(\#(f)_run __complete extensions)"})
+          commands+=(${^extensions}:extension)
+        fi
         _describe -t commands 'command' commands
       }
 

@@ -263,11 +263,11 @@ enum ValueParser {
     _ words: [String], path: [String]
   ) throws(UsageError) -> CompletionRequest {
     switch words[0] {
-    case "syncups":
+    case "syncups", "extensions":
       if words.count > 1 {
         throw UsageError("unexpected argument '\(words[1])'", path: path)
       }
-      return .syncUps
+      return words[0] == "syncups" ? .syncUps : .extensions
     case "meetings", "attendees", "items":
       guard words.count > 1 else {
         throw UsageError("missing argument '<syncup>'", path: path)

@@ -77,7 +77,10 @@ enum HelpRenderer {
     }
     if path.isEmpty {
       sections.append(
-        TextWrapper.wrap("See '\(programName) help <command>' for detailed help.", width: width))
+        TextWrapper.wrap(
+          "See '\(programName) help <command>' for detailed help. A program named "
+            + "'\(Extensions.prefix)NAME' on PATH adds the command NAME (see EXTENSIONS in "
+            + "\(programName)(1)).", width: width))
     }
     return sections.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
   }

@@ -43,3 +43,17 @@ extension CommandContext {
     return directory
   }
 }
+
+extension HookTrust {
+  /// Records the trust of `directory` (see ``record(_:fingerprint:)``), saying what went wrong
+  /// as a command does: a trust file that cannot be read is left as it is.
+  func save(_ directory: String, fingerprint: String?) throws {
+    do {
+      try record(directory, fingerprint: fingerprint)
+    } catch let failure as CommandFailure {
+      throw failure
+    } catch {
+      throw CommandFailure("cannot record the trust in '\(sanitize(file))': \(error)")
+    }
+  }
+}

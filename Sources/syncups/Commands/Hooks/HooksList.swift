@@ -9,7 +9,8 @@ struct HooksListCommand: RunnableCommand {
       marked when it would not run (not executable, untrusted, changed since trusted, hooks \
       turned off), then the files no event runs (a misspelt name). With --json, prints an \
       object: enabled, userDirectory, repositoryDirectory (null when there is none), \
-      repositoryTrust (none, untrusted, trusted or changed), hooks, an array of objects with \
+      repositoryTrust (none, untrusted, trusted, changed, or unreadable when the \
+      trust file cannot be read), hooks, an array of objects with \
       event, path, repository, executable and runs, and strays, the paths no event runs.
       """,
     runs: Self.self)
@@ -19,6 +20,9 @@ struct HooksListCommand: RunnableCommand {
   @MainActor func run(in context: CommandContext) throws {
     let installed = context.installedHooks
     let enabled = context.hooks.isEnabled
+    // A trust file that cannot be read trusts nothing; trusting again would not mend it.
+    let unreadableTrust: String? =
+      installed.repositoryDirectory == nil ? nil : Self.trustFileProblem(context.environment)
     func runs(_ hook: InstalledHooks.Hook) -> Bool {
       enabled && hook.isExecutable && installed.runnable(for: hook.event).contains(hook)
     }
@@ -28,7 +32,8 @@ struct HooksListCommand: RunnableCommand {
           "enabled": .bool(enabled),
           "userDirectory": .string(installed.userDirectory),
           "repositoryDirectory": installed.repositoryDirectory.map(JSONOutput.string) ?? .null,
-          "repositoryTrust": .string(Self.trustWord(installed.repositoryTrust)),
+          "repositoryTrust": .string(
+            unreadableTrust == nil ? Self.trustWord(installed.repositoryTrust) : "unreadable"),
           "strays": .array(installed.strays.map(JSONOutput.string)),
           "hooks": .array(
             installed.hooks.map {
@@ -47,14 +52,17 @@ struct HooksListCommand: RunnableCommand {
     lines.append("User hooks: \(sanitize(installed.userDirectory))")
     if let repository = installed.repositoryDirectory {
       lines.append(
-        "Repository hooks: \(sanitize(repository)) (\(Self.trustText(installed.repositoryTrust)))")
+        "Repository hooks: \(sanitize(repository)) "
+          + "(\(unreadableTrust ?? Self.trustText(installed.repositoryTrust)))")
     }
     if installed.hooks.isEmpty && installed.strays.isEmpty { lines.append("No hooks.") }
     let width = installed.hooks.map(\.event.rawValue.count).max() ?? 0
     for hook in installed.hooks {
       var notes: [String] = []
       if !hook.isExecutable { notes.append("not executable") }
-      if hook.isFromRepository && installed.repositoryTrust != .trusted {
+      if hook.isFromRepository && unreadableTrust != nil {
+        notes.append("trust unreadable")
+      } else if hook.isFromRepository && installed.repositoryTrust != .trusted {
         notes.append(installed.repositoryTrust == .changed ? "changed since trusted" : "untrusted")
       }
       if !enabled { notes.append("hooks off") }
@@ -67,6 +75,16 @@ struct HooksListCommand: RunnableCommand {
       lines.append("\(sanitize(stray))  (never run: no event has that name)")
     }
     Output.standard(lines.joined(separator: "\n") + "\n")
+  }
+
+  /// What is wrong with the trust file, or nil when it reads (or there is none).
+  static func trustFileProblem(_ environment: [String: String]) -> String? {
+    do {
+      _ = try HookTrust(environment: environment).load()
+      return nil
+    } catch {
+      return (error as? CommandFailure)?.message ?? "\(error)"
+    }
   }
 
   /// The trust of the repository's hooks as `--json` gives it.

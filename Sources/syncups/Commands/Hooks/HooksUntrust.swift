@@ -11,15 +11,11 @@ struct HooksUntrustCommand: RunnableCommand {
   @MainActor func run(in context: CommandContext) throws {
     let directory = try context.repositoryHooksDirectory()
     let trust = HookTrust(environment: context.environment)
-    do {
-      guard (try trust.load())[directory] != nil else {
-        context.say("The hooks in '\(sanitize(directory))' were not trusted.")
-        return
-      }
-      try trust.record(directory, fingerprint: nil)
-    } catch {
-      throw CommandFailure("cannot record the trust: \(error)")
+    guard (try trust.load())[directory] != nil else {
+      context.say("The hooks in '\(sanitize(directory))' were not trusted.")
+      return
     }
+    try trust.save(directory, fingerprint: nil)
     context.say("The hooks in '\(sanitize(directory))' no longer run.")
   }
 }

@@ -8,7 +8,8 @@ struct CompleteCommand: RunnableCommand {
   /// meetings, newest first, one per line as the position, a tab and the date;
   /// `__complete attendees <syncup>` prints its attendees' names; `__complete items <syncup>`
   /// its items, as the position, a tab, the kind and the text's first line that is not blank
-  /// (`2\tblocker: waiting on keys`). It prints nothing (and exits
+  /// (`2\tblocker: waiting on keys`); `__complete extensions` the extensions on `PATH`, which
+  /// complete as commands. It prints nothing (and exits
   /// 0) when the data cannot be read, so a completion never shows an error.
   static let spec = CommandSpec(
     name: "__complete",
@@ -33,6 +34,12 @@ struct CompleteCommand: RunnableCommand {
   /// One candidate a line; nothing, not an error, when the data cannot be read, so completion
   /// never prints a message into the command line.
   @MainActor func run(in context: CommandContext) throws {
+    if request == .extensions {
+      for name in Extensions.installed(environment: context.environment) {
+        Output.standard(sanitize(name) + "\n")
+      }
+      return
+    }
     guard let syncUps = try? context.loadSyncUps().wrappedValue else { return }
     switch request {
     case .syncUps:
@@ -52,6 +59,8 @@ struct CompleteCommand: RunnableCommand {
         let line = sanitizedLines(item.text).first { !$0.isBlank } ?? ""
         Output.standard("\(index + 1)\t\(item.kind): \(line)\n")
       }
+    case .extensions:
+      return
     case .attendees(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
       for attendee in syncUp.attendees where !attendee.name.isBlank {
@@ -73,7 +82,10 @@ enum CompletionRequest: Sendable, Equatable {
   /// `__complete items <syncup>`: the sync-up's items, oldest first, one per line as the
   /// position `item resolve` takes, a tab, and the kind and text for people.
   case items(syncUp: String)
+  /// `__complete extensions`: the names of the extensions on `PATH` (``Extensions``), which
+  /// complete among the commands.
+  case extensions
 
   /// The words accepted as the first argument.
-  static let kinds = ["syncups", "meetings", "attendees", "items"]
+  static let kinds = ["syncups", "meetings", "attendees", "items", "extensions"]
 }

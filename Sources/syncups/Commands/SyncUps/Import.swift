@@ -228,7 +228,7 @@ extension JSONOutput {
 }
 
 /// Everything on standard input.
-private func readStandardInput() -> Data {
+func readStandardInput() -> Data {
   var data = Data()
   var buffer = [UInt8](repeating: 0, count: 65_536)
   while true {
