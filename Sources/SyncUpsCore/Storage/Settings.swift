@@ -161,3 +161,18 @@ extension SharedReaderKey where Self == AppStorageKey<String>.Default {
     Self[.appStorage("me"), default: ""]
   }
 }
+
+extension SharedReaderKey where Self == AppStorageKey<[String: [String]]?>.Default {
+  /// The repositories each sync-up reads on this machine instead of the `repositories`
+  /// setting, by the sync-up's id (as `uuidString` writes it, so a renamed sync-up keeps its
+  /// own), paths and globs as ``repositories`` holds them; nil (not in the file) when no
+  /// sync-up has its own. Local, as that setting is: in the settings file, never in the data
+  /// file.
+  ///
+  /// ```swift
+  /// @SharedReader(.syncUpRepositories) var own  // ["0C5D…": ["~/work/*"]]
+  /// ```
+  public static var syncUpRepositories: Self {
+    Self[.appStorage("sync-up-repositories"), default: nil]
+  }
+}
