@@ -14,11 +14,10 @@ struct ConfigGetCommand: RunnableCommand {
     runs: Self.self,
     bindings: [
       .argument(CommandTable.configKeyArgument, \.key, parse: ValueParser.choice),
-      .option(
-        SyncUpRepositories.option(
-          help: "Print the repositories this sync-up reads, and whether they are its own or "
-            + "the setting (only with repositories)."),
-        \.syncUp, parse: ValueParser.notBlank),
+      SyncUpRepositories.option(
+        help: "Print the repositories this sync-up reads, and whether they are its own or "
+          + "the setting (only with repositories).",
+        \.syncUp),
     ],
     examples: [
       ExampleSpec(

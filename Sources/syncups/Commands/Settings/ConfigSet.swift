@@ -23,11 +23,10 @@ struct ConfigSetCommand: RunnableCommand {
             completion: .settingValue, isRepeating: true),
         ],
         \.setting, parse: ValueParser.setting),
-      .option(
-        SyncUpRepositories.option(
-          help: "Give this sync-up its own repositories on this machine, read instead of the "
-            + "repositories setting (only with repositories)."),
-        \.syncUp, parse: ValueParser.notBlank),
+      SyncUpRepositories.option(
+        help: "Give this sync-up its own repositories on this machine, read instead of the "
+          + "repositories setting (only with repositories).",
+        \.syncUp),
     ],
     examples: [
       ExampleSpec(

@@ -12,11 +12,10 @@ struct ConfigUnsetCommand: RunnableCommand {
     runs: Self.self,
     bindings: [
       .argument(CommandTable.configKeyArgument, \.key, parse: ValueParser.choice),
-      .option(
-        SyncUpRepositories.option(
-          help: "Take this sync-up's own repositories away, so that it reads the repositories "
-            + "setting (only with repositories)."),
-        \.syncUp, parse: ValueParser.notBlank),
+      SyncUpRepositories.option(
+        help: "Take this sync-up's own repositories away, so that it reads the repositories "
+          + "setting (only with repositories).",
+        \.syncUp),
     ])
 
   var key = ConfigKey.bell

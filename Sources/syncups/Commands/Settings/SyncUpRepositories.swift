@@ -88,9 +88,14 @@ struct SyncUpRepositories: Equatable {
     Output.standard(JSONOutput.repositories(of(syncUp), of: syncUp).text())
   }
 
-  /// `--syncup NAME` of `config get|set|unset`, whose help says what it does there.
-  static func option(help: String) -> OptionSpec {
-    OptionSpec(long: "syncup", valueName: "syncup", help: help, completion: .syncUp)
+  /// `--syncup NAME` of `config get|set|unset`, into the command's `keyPath`, with help
+  /// saying what it does there.
+  static func option<Command>(
+    help: String, _ keyPath: WritableKeyPath<Command, String?> & Sendable
+  ) -> CommandBinding<Command> {
+    .option(
+      OptionSpec(long: "syncup", valueName: "syncup", help: help, completion: .syncUp), keyPath,
+      parse: ValueParser.notBlank)
   }
 
   /// Fails the parse of `config get|set|unset KEY --syncup NAME` for a key other than
