@@ -21,8 +21,8 @@ enum ConfigGroup: CommandGroup {
                            and globs such as '~/src/*', several; a relative path is
                            stored absolute (default: none). With --syncup NAME, that
                            sync-up's own, read instead (config get, set, unset)
-        workdays           the days an item's age counts: mon-fri, sun-thu, mon,tue,thu
-                           (default: mon-fri)
+        workdays           the days an item's age counts: mon-fri, sun-thu,
+                           mon,tue,thu (default: mon-fri)
         me                 which attendee you are, by name, for update without --as
                            (default: unset)
       """,
