@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import Foundation
 import Testing
 
@@ -33,8 +34,8 @@ struct SyncUpRepositoriesEndToEndTests {
     // A property of this machine: never in the data file.
     #expect(syncups.dataBytes == data)
     #expect(
-      try settings(syncups)["sync-up-repositories"] as? [String: [String]]
-        == [design: ["~/work/api", "/srv/git/big repo"]])
+      try settings(syncups)["repositories.\(design)"] as? [String]
+        == ["~/work/api", "/srv/git/big repo"])
 
     let own = try syncups("config", "get", "repositories", "--syncup", "design")
     #expect(own.status == 0)
@@ -94,7 +95,8 @@ struct SyncUpRepositoriesEndToEndTests {
 
         """)
     // The file is as it was before any sync-up had its own.
-    #expect(try settings(syncups)["sync-up-repositories"] == nil)
+    #expect(try settings(syncups)["repositories.\(design)"] == nil)
+    #expect(try settings(syncups).keys.sorted() == ["repositories"])
     #expect(!(try syncups("config", "list").output.contains("--syncup")))
     let after = try syncups("config", "list", "--json")
     #expect((try syncups.json(after) as? [String: Any])?["sync-up-repositories"] as? [Any] != nil)
@@ -117,6 +119,20 @@ struct SyncUpRepositoriesEndToEndTests {
     #expect(try settings(syncups) as NSDictionary == before as NSDictionary)
   }
 
+  /// Several sync-ups given their own at once, each by its own process: every one is kept.
+  @Test func syncUpsGivenTheirOwnAtOnceKeepEveryOne() throws {
+    let syncups = SyncUpsRun()
+    let teams = (1...8).map { "Team \($0)" }
+    for team in teams { try syncups("add", "--title", team, "--attendee", "Blob") }
+    let running = try teams.map { team in
+      try ChildProcess.spawn(
+        syncups.invocation(["config", "set", "repositories", "/srv/" + team, "--syncup", team]))
+    }
+    #expect(ChildProcess.collect(running).map(\.status) == Array(repeating: 0, count: teams.count))
+    let own = try settings(syncups).filter { $0.key.hasPrefix("repositories.") }
+    #expect(Set(own.values.compactMap { ($0 as? [String])?.first }) == Set(teams.map { "/srv/" + $0 }))
+  }
+
   /// Kept by the sync-up's id: a new title keeps it; a deleted sync-up's is listed nowhere.
   @Test func aRenamedSyncUpKeepsItsOwnAndADeletedOnesIsNotListed() throws {
     let syncups = SyncUpsRun()
@@ -133,6 +149,13 @@ struct SyncUpRepositoriesEndToEndTests {
     #expect(list.status == 0)
     #expect(list.output.contains("\nrepositories\n  --syncup Platform  /srv/eng\nworkdays  "))
     #expect(!list.output.contains("/srv/ops"))
+
+    // A data file that cannot be read leaves them out of the list, which still comes.
+    try syncups.writeDataFile("[ not json")
+    let unreadable = try syncups("config", "list")
+    #expect(unreadable.status == 0)
+    #expect(unreadable.output.contains("\nrepositories\nworkdays          mon-fri\n"))
+    #expect(unreadable.error.hasPrefix("Sync-ups' own repositories are not listed: "))
   }
 
   /// A settings file from before sync-ups had their own repositories loads, and keeps every
@@ -153,7 +176,7 @@ struct SyncUpRepositoriesEndToEndTests {
     #expect(object["bell"] as? Bool == false)
     #expect(object["repositories"] as? [String] == ["/srv/a"])
     #expect((object["later-setting"] as? [String: [Int]]) == ["kept": [1, 2]])
-    #expect(object["sync-up-repositories"] as? [String: [String]] == [eng: ["/srv/b"]])
+    #expect(object["repositories.\(eng)"] as? [String] == ["/srv/b"])
   }
 
   /// `config set repositories src/api` means the src/api here, wherever standup runs later.

@@ -162,17 +162,18 @@ extension SharedReaderKey where Self == AppStorageKey<String>.Default {
   }
 }
 
-extension SharedReaderKey where Self == AppStorageKey<[String: [String]]?>.Default {
-  /// The repositories each sync-up reads on this machine instead of the `repositories`
-  /// setting, by the sync-up's id (as `uuidString` writes it, so a renamed sync-up keeps its
-  /// own), paths and globs as ``repositories`` holds them; nil (not in the file) when no
-  /// sync-up has its own. Local, as that setting is: in the settings file, never in the data
+extension SharedReaderKey where Self == AppStorageKey<[String]?>.Default {
+  /// The repositories the sync-up `id` reads on this machine instead of the `repositories`
+  /// setting, paths and globs as ``repositories`` holds them; nil (not in the file) when it
+  /// has none of its own. Kept under `repositories.` and the id as `uuidString` writes it, so
+  /// a renamed sync-up keeps its own, and a change to one sync-up's never overwrites another's
+  /// made at the same time. Local, as that setting is: in the settings file, never in the data
   /// file.
   ///
   /// ```swift
-  /// @SharedReader(.syncUpRepositories) var own  // ["0C5D…": ["~/work/*"]]
+  /// @SharedReader(.syncUpRepositories(syncUp.id)) var own  // ["~/work/*"]
   /// ```
-  public static var syncUpRepositories: Self {
-    Self[.appStorage("sync-up-repositories"), default: nil]
+  public static func syncUpRepositories(_ id: UUID) -> Self {
+    Self[.appStorage("repositories." + id.uuidString), default: nil]
   }
 }

@@ -9,7 +9,7 @@ struct ConfigListCommand: RunnableCommand {
       Under repositories, a line for each sync-up that reads its own (config set \
       repositories PATH... --syncup NAME), to be typed back after config set repositories; \
       with --json, as sync-up-repositories. One kept for a sync-up since deleted is not \
-      listed.
+      listed, nor are any when the data file cannot be read (standard error says why).
       """,
     runs: Self.self
   )
@@ -17,10 +17,12 @@ struct ConfigListCommand: RunnableCommand {
   @MainActor func run(in context: CommandContext) throws {
     try SettingsFile.check()
     var values = SettingsFile.values
-    // The titles are in the data file, read only when some sync-up has its own.
-    @SharedReader(.syncUpRepositories) var own
-    if own?.isEmpty == false {
-      values.ownRepositories = SyncUpRepositories.listed(in: try context.readSyncUps())
+    // Which sync-ups there are is in the data file: one that cannot be read is said on
+    // standard error rather than failing the list of settings.
+    do {
+      values.ownRepositories = SyncUpRepositories.listed(in: try context.loadSyncUps().wrappedValue)
+    } catch let failure as CommandFailure {
+      context.note("Sync-ups' own repositories are not listed: \(failure.message).")
     }
     Output.standard(
       context.options.json ? JSONOutput.config(values).text() : ConfigRenderer.list(values))

@@ -37,27 +37,28 @@ struct SyncUpRepositories: Equatable {
   /// the `repositories` setting.
   @MainActor static func of(_ syncUp: SyncUp, given: [String] = []) -> Self {
     @SharedReader(.repositories) var setting
-    @SharedReader(.syncUpRepositories) var own
     if !given.isEmpty { return Self(paths: given, source: .option) }
-    if let paths = own?.paths(of: syncUp.id) { return Self(paths: paths, source: .syncUp) }
+    if let paths = own(of: syncUp.id) { return Self(paths: paths, source: .syncUp) }
     return Self(paths: setting, source: .setting)
   }
 
-  /// Gives `syncUp` its own `paths`, or, when nil, takes them away; saved at once. The
-  /// setting leaves the file with the last sync-up's own.
+  /// Gives `syncUp` its own `paths`, or, when nil, takes them away (the setting leaves the
+  /// file); saved at once.
   @MainActor static func write(_ paths: [String]?, of syncUp: SyncUp) throws {
-    @SharedReader(.syncUpRepositories) var own
-    var changed = (own ?? [:]).filter { UUID(uuidString: $0.key) != syncUp.id }
-    changed[syncUp.id.uuidString] = paths
-    try SettingsFile.write(.syncUpRepositories, changed.isEmpty ? nil : changed)
+    try SettingsFile.write(.syncUpRepositories(syncUp.id), paths)
+  }
+
+  /// The sync-up `id`'s own paths; nil when it has none (an empty list is none).
+  @MainActor private static func own(of id: UUID) -> [String]? {
+    @SharedReader(.syncUpRepositories(id)) var own
+    return own?.isEmpty == false ? own : nil
   }
 
   /// The sync-ups among `syncUps` that have their own repositories, in their order, as
   /// `config list` shows them; those kept for sync-ups not among them are left out.
   @MainActor static func listed(in syncUps: IdentifiedArrayOf<SyncUp>) -> [ConfigValues.Own] {
-    @SharedReader(.syncUpRepositories) var own
-    return syncUps.compactMap { syncUp in
-      own?.paths(of: syncUp.id).map {
+    syncUps.compactMap { syncUp in
+      own(of: syncUp.id).map {
         ConfigValues.Own(
           id: syncUp.id, title: syncUp.title, reference: shellReference(to: syncUp, in: syncUps),
           repositories: $0)
@@ -104,14 +105,6 @@ struct SyncUpRepositories: Equatable {
     guard syncUp != nil, key != .repositories else { return }
     throw UsageError(
       "'--syncup' is only read with 'repositories', not '\(key.rawValue)'", path: path)
-  }
-}
-
-extension [String: [String]] {
-  /// The paths kept for the sync-up `id`, keys read as ids in any case; nil when there are
-  /// none (an empty list is none).
-  fileprivate func paths(of id: UUID) -> [String]? {
-    first { UUID(uuidString: $0.key) == id && !$0.value.isEmpty }?.value
   }
 }
 
