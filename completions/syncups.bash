@@ -44,9 +44,9 @@ _syncups_options() {
     'themes') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'config') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'config list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'config get') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'config set') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'config unset') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'config get') echo '--syncup --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'config set') echo '--syncup --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'config unset') echo '--syncup --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'import') echo '--merge --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'export') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'merge-driver') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -113,6 +113,9 @@ _syncups_option_value() {
     'away:--from') echo 'choice today yesterday tomorrow' ;;
     'away:--to') echo 'choice today yesterday tomorrow' ;;
     'away:--note') echo none ;;
+    'config get:--syncup') echo syncup ;;
+    'config set:--syncup') echo syncup ;;
+    'config unset:--syncup') echo syncup ;;
     'export:--format') echo 'choice json app markdown' ;;
     'sync:--clone') echo none ;;
   esac

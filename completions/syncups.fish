@@ -36,7 +36,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --absent --present --order --since --repositories --format --last --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --absent --present --order --since --repositories --format --last --owner --kind --blocker --action --note --text --as --done --next --date --from --to --syncup --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -199,7 +199,7 @@ complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled 
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
 complete -c syncups -n '__syncups_at \'start\'' -l since -x -d 'Read commits from this moment on instead: a time before now such as 30m, 12h, 7d, 1w2d, \'2 weeks ago\' or \'3 months ago\'; today or yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00.'
-complete -c syncups -n '__syncups_at \'start\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
+complete -c syncups -n '__syncups_at \'start\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups status
@@ -215,7 +215,7 @@ complete -c syncups -n '__syncups_at \'meeting\' 0' -a delete -d 'Delete a meeti
 # syncups meeting show
 complete -c syncups -n '__syncups_at \'meeting show\'' -l format -x -a 'text markdown' -d 'What to print: text or markdown (default: text).'
 complete -c syncups -n '__syncups_at \'meeting show\'' -l work -d 'Add each attendee\'s commits up to the meeting (see standup).'
-complete -c syncups -n '__syncups_at \'meeting show\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
+complete -c syncups -n '__syncups_at \'meeting show\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'meeting show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'meeting show\' 1' -x -k -a '(__syncups_of_syncup meetings)' -d 'meeting'
 
@@ -273,7 +273,7 @@ complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_of_
 
 # syncups standup
 complete -c syncups -n '__syncups_at \'standup\'' -l since -x -d 'Read commits from this moment on instead: a time before now such as 30m, 12h, 7d, 1w2d, \'2 weeks ago\' or \'3 months ago\'; today or yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00.'
-complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the repositories setting; repeatable.'
+complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
 complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
@@ -307,13 +307,16 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a set -d 'Change a setting.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a setting\'s default.'
 
 # syncups config get
+complete -c syncups -n '__syncups_at \'config get\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Print the repositories this sync-up reads, and whether they are its own or the setting (only with repositories).'
 complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
 
 # syncups config set
+complete -c syncups -n '__syncups_at \'config set\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Give this sync-up its own repositories on this machine, read instead of the repositories setting (only with repositories).'
 complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
 complete -c syncups -n '__syncups_at \'config set\' 1+' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
+complete -c syncups -n '__syncups_at \'config unset\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Take this sync-up\'s own repositories away, so that it reads the repositories setting (only with repositories).'
 complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
 
 # syncups import

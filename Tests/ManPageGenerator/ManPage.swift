@@ -178,7 +178,12 @@ struct ManPageWriter {
     fieldList(ManPageReference.themeFields)
     emit(".It Cm config list", "An object with every setting:")
     fieldList(ManPageReference.configFields)
-    emit(".It Cm config get", Mdoc.text("The setting's value alone, typed as in config list."))
+    emit(
+      ".It Cm config get",
+      Mdoc.text(
+        "The setting's value alone, typed as in config list. With --syncup, and after config "
+          + "set or config unset with --syncup, an object:"))
+    fieldList(ManPageReference.syncUpRepositoriesFields)
     emit(".It Cm version", "An object:")
     fieldList(ManPageReference.versionFields)
     emit(".It Cm config set , config unset", "An object with the setting's new value:")

@@ -367,7 +367,27 @@ enum ManPageReference {
     case .repositories:
       (key.rawValue, "Array of Strings: the paths and globs standup reads, as typed.")
     }
-  }
+  } + [
+    (
+      "sync-up-repositories",
+      "Array: each sync-up that reads its own repositories on this machine (config set "
+        + "repositories --syncup), in the sync-ups' order: its id, title and repositories "
+        + "(Array of Strings). One kept for a sync-up since deleted is left out."
+    )
+  ]
+
+  /// The fields of `config get repositories --syncup NAME --json`, and of `config set` and
+  /// `config unset` with `--syncup`.
+  static let syncUpRepositoriesFields: [(String, String)] = [
+    ("key", "String: repositories."),
+    ("syncUp", "String: the sync-up's id."),
+    ("value", "Array of Strings: the paths and globs the sync-up reads, as typed."),
+    (
+      "from",
+      "String: syncUp when they are the sync-up's own, setting when they are the repositories "
+        + "setting's."
+    ),
+  ]
 
   /// The fields of `version --json` (and `--version --json`).
   static let versionFields: [(String, String)] = [

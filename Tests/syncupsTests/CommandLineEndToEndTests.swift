@@ -29,6 +29,7 @@ struct CommandLineEndToEndTests {
           "order" : "listed",
           "overtime" : false,
           "repositories" : [],
+          "sync-up-repositories" : [],
           "workdays" : "mon-fri"
         }
 

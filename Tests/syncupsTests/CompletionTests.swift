@@ -221,6 +221,9 @@ struct BashCompletionTests {
     #expect(try bashComplete(["syncups", "config", "set", "color", "a"]) == ["auto", "always"])
     #expect(try bashComplete(["syncups", "config", "set", "default-theme", "t"]) == ["tan", "teal"])
     #expect(try bashComplete(["syncups", "config", "set", "default-duration", ""]) == [])
+    #expect(
+      try bashComplete(["syncups", "config", "set", "repositories", "/srv", "--syncup", ""])
+        == ["Engineering", "Design\\ Review"])
   }
 
   @Test func theLockSidecarIsNoFileToOffer() throws {

@@ -5,6 +5,17 @@ import Testing
 
 @Suite("Help")
 struct HelpTests {
+  /// The table of settings in `config --help` keeps its columns at 80 columns: each setting's
+  /// line starts with its name and its description in the second column.
+  @Test func configHelpListsEverySettingInTwoColumns() {
+    let lines = HelpRenderer.render(path: ["config"]).split(separator: "\n")
+    for key in ConfigKey.allCases {
+      let start = "  " + key.rawValue + String(repeating: " ", count: 19 - key.rawValue.count)
+      #expect(lines.contains { $0.hasPrefix(start) && $0.dropFirst(start.count).first != " " }, "\(key)")
+    }
+    #expect(lines.allSatisfy { $0.count <= 80 })
+  }
+
   @Test func topLevelHelp() {
     #expect(
       HelpRenderer.render(path: []) == """

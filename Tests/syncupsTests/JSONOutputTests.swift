@@ -247,6 +247,7 @@ struct JSONOutputTests {
           "order" : "listed",
           "overtime" : false,
           "repositories" : [],
+          "sync-up-repositories" : [],
           "workdays" : "mon-fri"
         }
 
@@ -403,5 +404,8 @@ struct JSONDocumentedKeysTests {
         keys(.settingChange(key, RenderingFixtures.defaultConfig))
           == Set(ManPageReference.settingChangeFields.map(\.0)))
     }
+    #expect(
+      keys(.repositories(SyncUpRepositories(paths: [], source: .setting), of: engineering))
+        == Set(ManPageReference.syncUpRepositoriesFields.map(\.0)))
   }
 }

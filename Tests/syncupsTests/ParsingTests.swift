@@ -550,7 +550,7 @@ struct UsageErrorTests {
     #expect(
       usageError(["config", "set", "default-theme", "blue"]) == """
         Error: unknown theme 'blue' for 'default-theme' (see 'syncups themes')
-        Usage: syncups config set <key> <value> ...
+        Usage: syncups config set <key> <value> ... [--syncup <syncup>]
         See 'syncups config set --help' for more information.
 
         """)
@@ -595,21 +595,21 @@ struct UsageErrorTests {
     #expect(
       usageError(["config", "get", "colour"]) == """
         Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, hook-timeout, order, overtime, repositories, workdays or me). Did you mean 'color'?
-        Usage: syncups config get <key>
+        Usage: syncups config get <key> [--syncup <syncup>]
         See 'syncups config get --help' for more information.
 
         """)
     #expect(
       usageError(["config", "set", "bell", "maybe"]) == """
         Error: invalid value 'maybe' for 'bell' (expected on or off)
-        Usage: syncups config set <key> <value> ...
+        Usage: syncups config set <key> <value> ... [--syncup <syncup>]
         See 'syncups config set --help' for more information.
 
         """)
     #expect(
       usageError(["config", "set", "default-duration", "0"]) == """
         Error: duration '0' for 'default-duration' is not positive (durations run from 1s to 24h)
-        Usage: syncups config set <key> <value> ...
+        Usage: syncups config set <key> <value> ... [--syncup <syncup>]
         See 'syncups config set --help' for more information.
 
         """)

@@ -161,3 +161,19 @@ extension SharedReaderKey where Self == AppStorageKey<String>.Default {
     Self[.appStorage("me"), default: ""]
   }
 }
+
+extension SharedReaderKey where Self == AppStorageKey<[String]?>.Default {
+  /// The repositories the sync-up `id` reads on this machine instead of the `repositories`
+  /// setting, paths and globs as ``repositories`` holds them; nil (not in the file) when it
+  /// has none of its own. Kept under `repositories.` and the id as `uuidString` writes it, so
+  /// a renamed sync-up keeps its own, and a change to one sync-up's never overwrites another's
+  /// made at the same time. Local, as that setting is: in the settings file, never in the data
+  /// file.
+  ///
+  /// ```swift
+  /// @SharedReader(.syncUpRepositories(syncUp.id)) var own  // ["~/work/*"]
+  /// ```
+  public static func syncUpRepositories(_ id: UUID) -> Self {
+    Self[.appStorage("repositories." + id.uuidString), default: nil]
+  }
+}

@@ -92,11 +92,19 @@ extension JSONOutput {
 
   /// The settings object (`config list`): each setting under the name `config get|set|unset`
   /// take, with its value typed as ``configValue(_:for:)`` gives it.
+  /// Then `sync-up-repositories`: the sync-ups that read their own repositories, each with
+  /// its `id`, `title` and `repositories`.
   static func config(_ values: ConfigValues) -> JSONOutput {
-    .object(
-      Dictionary(
-        uniqueKeysWithValues: ConfigKey.allCases.map { ($0.rawValue, configValue(values, for: $0)) }
-      ))
+    var members = Dictionary(
+      uniqueKeysWithValues: ConfigKey.allCases.map { ($0.rawValue, configValue(values, for: $0)) })
+    members["sync-up-repositories"] = .array(
+      values.ownRepositories.map {
+        .object([
+          "id": .string($0.id.uuidString), "title": .string($0.title),
+          "repositories": .array($0.repositories.map(JSONOutput.string)),
+        ])
+      })
+    return .object(members)
   }
 
   /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for

@@ -4,12 +4,12 @@
   import Darwin
 #endif
 
-/// The repositories the `repositories` setting names, found on disk: each path once, in the
-/// order the setting names them, and what was skipped with why.
+/// The repositories the `repositories` setting names, found on disk: each repository once, in
+/// the order the setting names them, and what was skipped with why.
 ///
 /// ```swift
-/// let found = RepositoryPaths(["~/src/*", "/srv/big.git", "~/gone"], home: "/home/blob")
-/// found.repositories.map(\.name)   // ["api", "web", "big.git"]
+/// let found = RepositoryPaths(["~/src/*", "~/work/api", "/srv/big.git", "~/gone"], home: "/home/blob")
+/// found.repositories.map(\.name)   // ["src/api", "web", "work/api", "big.git"]
 /// found.skipped                    // [("~/gone", "no such directory")]
 /// ```
 ///
@@ -17,13 +17,16 @@
 /// or is a bare repository (`HEAD` and `objects/`). A path named outright that is missing or
 /// is no repository is skipped with its reason; a glob's matches that are not repositories are
 /// passed over quietly (a folder of clones often holds other things), and a glob that matches
-/// no repository at all is skipped.
+/// no repository at all is skipped. A pattern is skipped once however often it is named. One
+/// repository reached by several spellings (`~/src/api/`, `~/src/../src/api`, a glob and a path
+/// within it, a symbolic link) is read once, by the first.
 struct RepositoryPaths {
   /// A repository to read.
   struct Repository: Equatable {
-    /// Its path, `~` expanded.
+    /// Its path, `~` expanded, as first spelled.
     var path: String
-    /// What cards call it: the path's last part.
+    /// What cards call it: the path's last part, or as many last parts as tell it apart from
+    /// the others read with it (`src/api` and `work/api`).
     var name: String
   }
 
@@ -33,24 +36,47 @@ struct RepositoryPaths {
   /// Finds the repositories `patterns` name; `~` at the start of one is `home` (and a pattern
   /// starting with it is skipped when there is no home directory).
   init(_ patterns: [String], home: String?) {
+    var paths: [String] = []
     var seen = Set<String>()
+    var skipped: [(pattern: String, reason: String)] = []
+    func add(_ path: String) {
+      if seen.insert(Self.realPath(path)).inserted { paths.append(path) }
+    }
+    func skip(_ pattern: String, _ reason: String) {
+      if !skipped.contains(where: { $0.pattern == pattern }) { skipped.append((pattern, reason)) }
+    }
     for pattern in patterns {
       guard let expanded = Self.expandingHome(pattern, home: home) else {
-        skipped.append((pattern, "no home directory to expand '~' in (HOME is not set)"))
+        skip(pattern, "no home directory to expand '~' in (HOME is not set)")
         continue
       }
-      if expanded.contains(where: { "*?[".contains($0) }) {
+      if Self.isGlob(expanded) {
         let matches = Self.directories(matching: expanded).filter(Self.isRepository)
-        if matches.isEmpty { skipped.append((pattern, "matches no git repository")) }
-        for path in matches where seen.insert(path).inserted {
-          repositories.append(Repository(path: path, name: Self.name(of: path)))
-        }
+        if matches.isEmpty { skip(pattern, "matches no git repository") }
+        matches.forEach(add)
       } else if let problem = Self.problem(with: expanded) {
-        skipped.append((pattern, problem))
-      } else if seen.insert(expanded).inserted {
-        repositories.append(Repository(path: expanded, name: Self.name(of: expanded)))
+        skip(pattern, problem)
+      } else {
+        add(expanded)
       }
     }
+    repositories = zip(paths, Self.names(of: paths)).map { Repository(path: $0, name: $1) }
+    self.skipped = skipped
+  }
+
+  /// `pattern` as the `repositories` setting keeps it: a relative path or glob made absolute
+  /// from `directory` (the working directory it was typed in), without `.` parts or a trailing
+  /// slash, so that it reads the same from anywhere; one starting with `~` or `/` as typed.
+  ///
+  /// ```swift
+  /// RepositoryPaths.absolute("./src/api/", from: "/home/blob")  // "/home/blob/src/api"
+  /// RepositoryPaths.absolute("src/*", from: "/home/blob")       // "/home/blob/src/*"
+  /// RepositoryPaths.absolute("~/src/api", from: "/home/blob")   // "~/src/api"
+  /// ```
+  static func absolute(_ pattern: String, from directory: String) -> String {
+    guard !pattern.hasPrefix("/"), !pattern.hasPrefix("~") else { return pattern }
+    let parts = (directory + "/" + pattern).split(separator: "/").filter { $0 != "." }
+    return "/" + parts.joined(separator: "/")
   }
 
   /// `~` or `~/…` with `home` in its place; other paths as they are.
@@ -84,9 +110,31 @@ struct RepositoryPaths {
     }
   }
 
-  /// The last part of `path`, trailing slashes aside.
-  private static func name(of path: String) -> String {
-    let parts = path.split(separator: "/")
-    return parts.last.map(String.init) ?? path
+  /// Whether `pattern` is a glob: it holds `*`, `?` or `[`.
+  private static func isGlob(_ pattern: String) -> Bool {
+    pattern.contains(where: { "*?[".contains($0) })
+  }
+
+  /// Where `path` really is, symbolic links, `.` and `..` resolved; `path` itself when that
+  /// cannot be known.
+  private static func realPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// What cards call each of `paths`: its last part, or, where others end alike, as many last
+  /// parts as tell it apart from them (`~/src/api` and `~/work/api` are `src/api` and
+  /// `work/api`); trailing slashes aside.
+  private static func names(of paths: [String]) -> [String] {
+    let parts = paths.map { $0.split(separator: "/") }
+    return parts.indices.map { index in
+      let mine = parts[index]
+      guard !mine.isEmpty else { return paths[index] }
+      let shared = parts.indices.filter { $0 != index }.map { other in
+        zip(mine.reversed(), parts[other].reversed()).prefix { $0 == $1 }.count
+      }.max() ?? 0
+      return mine.suffix(min(shared + 1, mine.count)).joined(separator: "/")
+    }
   }
 }

@@ -111,7 +111,7 @@ struct MeetingShowCommand: RunnableCommand {
       meetingAt: meeting.date, in: syncUp, isPast: true, workingDays: workingDays,
       utcOffset: utcOffset)
     return WorkCards.gather(
-      for: attendees, window: window, repositories: repositories, in: context)
+      for: attendees, of: syncUp, window: window, repositories: repositories, in: context)
   }
 }
 

@@ -74,7 +74,8 @@ struct StartCommand: RunnableCommand {
       as a note; all of them are saved with the meeting, and a discarded meeting takes them \
       with it.
 
-      With repositories set (the repositories setting, or --repositories), each speaker's \
+      With repositories set (--repositories, else the sync-up's own, config set repositories \
+      PATH... --syncup NAME, else the repositories setting), each speaker's \
       commits since the sync-up's previous meeting (else since the start of the previous \
       working day; --since picks another start) are gathered in the background from the \
       meeting's start, and each turn shows the speaker's work card under their name (Work: 3 \
@@ -206,7 +207,7 @@ struct StartCommand: RunnableCommand {
     // machine reads (or --repositories), gathered once the meeting starts.
     meeting.askForWork(
       since: WorkCards.window(of: target, since: options.since),
-      in: WorkCards.repositories(options.repositories))
+      in: SyncUpRepositories.of(target, given: options.repositories).paths)
 
     // Run on the terminal, or on a pipe.
     let isInteractive = !context.options.json && isatty(0) == 1 && isatty(1) == 1

@@ -18,9 +18,11 @@ enum ConfigGroup: CommandGroup {
                            attendees in (default: listed)
         overtime           on or off: let speakers run past their slot (default: off)
         repositories       the git repositories standup reads on this machine: paths
-                           and globs such as '~/src/*', several (default: none)
-        workdays           the days an item's age counts: mon-fri, sun-thu, mon,tue,thu
-                           (default: mon-fri)
+                           and globs such as '~/src/*', several; a relative path is
+                           stored absolute (default: none). With --syncup NAME, that
+                           sync-up's own, read instead (config get, set, unset)
+        workdays           the days an item's age counts: mon-fri, sun-thu,
+                           mon,tue,thu (default: mon-fri)
         me                 which attendee you are, by name, for update without --as
                            (default: unset)
       """,

@@ -12,13 +12,25 @@
 enum ConfigRenderer {
   /// Every setting, one `key  value` line each in the order of ``ConfigKey``, values aligned;
   /// ends in a newline.
+  ///
+  /// Under `repositories`, a line for each sync-up that reads its own, to be typed back after
+  /// `syncups config set repositories`:
+  ///
+  /// ```text
+  /// repositories      '~/src/*'
+  ///   --syncup Eng    ~/work/api
+  /// ```
   static func list(_ values: ConfigValues) -> String {
-    let keyWidth = ConfigKey.allCases.map(\.rawValue.count).max() ?? 0
-    return ConfigKey.allCases.map { key in
-      let value = values.text(for: key)
-      guard !value.isEmpty else { return key.rawValue + "\n" }
-      return key.rawValue + String(repeating: " ", count: keyWidth - key.rawValue.count + 2)
-        + value + "\n"
+    let lines = ConfigKey.allCases.flatMap { key in
+      [(key.rawValue, values.text(for: key))]
+        + (key == .repositories ? values.ownRepositories : []).map {
+          ("  --syncup " + sanitize($0.reference), ConfigValues.text(ofRepositories: $0.repositories))
+        }
+    }
+    let keyWidth = lines.map { displayWidth($0.0) }.max() ?? 0
+    return lines.map { key, value in
+      guard !value.isEmpty else { return key + "\n" }
+      return key + String(repeating: " ", count: keyWidth - displayWidth(key) + 2) + value + "\n"
     }.joined()
   }
 

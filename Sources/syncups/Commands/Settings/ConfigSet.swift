@@ -10,18 +10,23 @@ struct ConfigSetCommand: RunnableCommand {
         [
           CommandTable.configKeyArgument,
           ArgumentSpec(
-            name: "value", 
+            name: "value",
             help: "on or off for bell and overtime; auto, always or never for color; a "
               + "duration for default-duration (e.g. 10m; a plain number is minutes, but "
               + "seconds with --json, as config get --json prints it); a theme for "
               + "default-theme; a duration for hook-timeout (a plain number is seconds); "
               + "listed, shuffled or rotated for order; days and ranges for workdays "
               + "(mon-fri, sun-thu, mon,tue,thu); your name as an attendee for me; one or "
-              + "more paths and globs for repositories (quote a glob: '~/src/*'). Any case "
-              + "will do.",
+              + "more paths and globs for repositories (quote a glob: '~/src/*'; a relative "
+              + "path is stored absolute, from the working directory; ~ is kept as typed). Any "
+              + "case will do.",
             completion: .settingValue, isRepeating: true),
         ],
-        \.setting, parse: ValueParser.setting)
+        \.setting, parse: ValueParser.setting),
+      SyncUpRepositories.option(
+        help: "Give this sync-up its own repositories on this machine, read instead of the "
+          + "repositories setting (only with repositories).",
+        \.syncUp),
     ],
     examples: [
       ExampleSpec(
@@ -32,13 +37,27 @@ struct ConfigSetCommand: RunnableCommand {
       ExampleSpec(
         "Read every clone under ~/src and one more for standup:",
         "syncups config set repositories '~/src/*' /srv/git/big.git"),
+      ExampleSpec(
+        "Read the clones under ~/work for the sync-up Ops instead:",
+        "syncups config set repositories '~/work/*' --syncup ops"),
     ]
   )
 
   var setting = ConfigSetting.bell(true)
+  /// `--syncup NAME`: the sync-up whose own repositories to set.
+  var syncUp: String?
+
+  func validate(path: [String]) throws(UsageError) {
+    try SyncUpRepositories.check(setting.key, syncUp: syncUp, path: path)
+  }
 
   @MainActor func run(in context: CommandContext) throws {
     try SettingsFile.check()
+    if case .repositories(let paths) = setting, let syncUp {
+      let target = try context.syncUp(syncUp, in: context.readSyncUps())
+      try SyncUpRepositories.write(Self.absolute(paths), of: target)
+      return SyncUpRepositories.reportChange(of: target, in: context)
+    }
     switch setting {
     case .bell(let on): try SettingsFile.write(.bellEnabled, on)
     case .color(let mode): try SettingsFile.write(.colorSetting, mode)
@@ -50,9 +69,16 @@ struct ConfigSetCommand: RunnableCommand {
     case .overtime(let on): try SettingsFile.write(.overtimeAllowed, on)
     case .workdays(let days): try SettingsFile.write(.workingDays, days)
     case .me(let name): try SettingsFile.write(.me, name)
-    case .repositories(let paths): try SettingsFile.write(.repositories, paths)
+    case .repositories(let paths): try SettingsFile.write(.repositories, Self.absolute(paths))
     }
     SettingsFile.reportChange(of: setting.key, in: context)
+  }
+
+  /// Relative paths and globs made absolute from the working directory, where they were
+  /// meant (``RepositoryPaths/absolute(_:from:)``); as typed when it cannot be known.
+  @MainActor private static func absolute(_ paths: [String]) -> [String] {
+    guard let directory = CommandContext.workingDirectory else { return paths }
+    return paths.map { RepositoryPaths.absolute($0, from: directory) }
   }
 
   /// The seconds `config set default-duration` stores: a bare number is seconds with `--json`,

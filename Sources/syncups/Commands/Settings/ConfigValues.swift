@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SyncUpsCore
 
 /// Every setting's current value, as `config list` and `config get` print them.
@@ -29,6 +34,18 @@ struct ConfigValues: Sendable, Equatable {
   var me = ""
   /// The repositories work cards read, as typed.
   var repositories: [String] = []
+  /// The sync-ups that read their own repositories instead, in the sync-ups' order (only
+  /// `config list` reads them: see ``SyncUpRepositories``).
+  var ownRepositories: [Own] = []
+
+  /// A sync-up's own repositories.
+  struct Own: Sendable, Equatable {
+    var id: UUID
+    var title: String
+    /// How to name the sync-up after `--syncup`, quoted for the shell when needed.
+    var reference: String
+    var repositories: [String]
+  }
 
   /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
   /// a duration such as `5m` or `1m30s`, a theme name.
@@ -43,12 +60,16 @@ struct ConfigValues: Sendable, Equatable {
     case .overtime: overtime ? "on" : "off"
     case .workdays: workdays.rawValue
     case .me: me
-    // As shell words, so that the line can be typed back.
-    case .repositories:
-      repositories.map { path in
-        path.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) }
-          ? path : ShellWords.singleQuoted(path)
-      }.joined(separator: " ")
+    case .repositories: Self.text(ofRepositories: repositories)
     }
+  }
+
+  /// Paths and globs as shell words, so that the line can be typed back:
+  /// `'~/src/*' /srv/git/api`.
+  static func text(ofRepositories paths: [String]) -> String {
+    paths.map { path in
+      path.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) }
+        ? path : ShellWords.singleQuoted(path)
+    }.joined(separator: " ")
   }
 }

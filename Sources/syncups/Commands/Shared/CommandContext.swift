@@ -56,11 +56,16 @@ package struct CommandContext {
   }
 
   private static func absolute(_ path: String) -> String {
-    guard !path.hasPrefix("/") else { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let directory = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard !path.hasPrefix("/"), let directory = workingDirectory else { return path }
     return directory + "/" + path
+  }
+
+  /// The process's working directory, where relative paths typed on the command line start;
+  /// nil when it cannot be known (it was removed).
+  static var workingDirectory: String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The style for human output on standard output.

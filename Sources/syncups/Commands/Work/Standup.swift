@@ -12,8 +12,8 @@ struct StandupCommand: RunnableCommand {
     abstract: "Print each attendee's commits since the last meeting and their open items.",
     discussion: """
       The pre-read of a stand-up, to paste into chat: for every attendee, their commits in \
-      the repositories of the repositories setting (newest first, with the repository and \
-      short hash) and the blockers and actions they own, with their age in working days; \
+      the repositories this machine reads for the sync-up (newest first, with the repository \
+      and short hash) and the blockers and actions they own, with their age in working days; \
       then the open items nobody owns.
 
       The commits are those made since the sync-up's last meeting, or, before its first, \
@@ -26,6 +26,12 @@ struct StandupCommand: RunnableCommand {
       seconds is left out and named with "…". \
       Repositories that do not exist or are not git repositories are named on standard \
       error and skipped.
+
+      The repositories read are --repositories when given, else the sync-up's own on this \
+      machine (config set repositories PATH... --syncup NAME), else the repositories \
+      setting. One repository named twice (another spelling, a glob and a path in it) is \
+      read once; two whose folders share a name are told apart by the folders above them \
+      (src/api, work/api).
 
       With --format markdown, prints a Markdown page; with --format json (or --json), an \
       object with the window and each attendee's commits (repository, hash, subject, date, author).
@@ -64,7 +70,8 @@ struct StandupCommand: RunnableCommand {
     let syncUp = try context.syncUp(self.syncUp, in: syncUps)
     let window = WorkCards.window(of: syncUp, since: since)
     let work = WorkCards.gather(
-      for: syncUp.attendees.elements, window: window, repositories: repositories, in: context)
+      for: syncUp.attendees.elements, of: syncUp, window: window, repositories: repositories,
+      in: context)
     let age = context.itemAge()
     switch format {
     case .json:

@@ -15,26 +15,22 @@ struct WorkCards {
   /// Whose cards, in the sync-up's speaking order.
   var cards: [(attendee: Attendee, card: WorkCard)]
   var window: WorkWindow
-  /// The repositories read (the `repositories` setting, or `--repositories`), as typed.
+  /// The repositories read (``SyncUpRepositories``), as typed.
   var repositories: [String]
 
-  /// `--repositories`: read these instead of the `repositories` setting; repeatable.
+  /// `--repositories`: read these instead of the sync-up's own or the `repositories` setting;
+  /// repeatable.
   static let repositoriesOption = OptionSpec(
     long: "repositories", valueName: "path",
     help: "Read this repository (a path or a quoted glob such as '~/src/*') instead of the "
-      + "repositories setting; repeatable.",
+      + "sync-up's own (config set repositories --syncup) or the repositories setting; "
+      + "repeatable.",
     completion: .file)
 
   /// `--since`: the cards' window starts then instead.
   static let sinceOption = OptionSpec(
     long: "since", valueName: "date",
     help: "Read commits from this moment on instead: \(SinceDate.forms).")
-
-  /// The repositories to read: `given` (`--repositories`), else the `repositories` setting.
-  static func repositories(_ given: [String]) -> [String] {
-    @SharedReader(.repositories) var setting
-    return given.isEmpty ? setting : given
-  }
 
   /// The window of the cards of a meeting of `syncUp` held at the `date` dependency's now:
   /// from `since` (`--since`) when given, else since the sync-up's previous meeting, else
@@ -49,18 +45,19 @@ struct WorkCards {
         utcOffset: utcOffset)
   }
 
-  /// Gathers the cards of `attendees` over `window` from `repositories` (the setting when
-  /// empty), waiting for the last one. Blank attendees without identities have no card.
+  /// Gathers the cards of `attendees` of `syncUp` over `window` from `given` (`--repositories`)
+  /// or else the repositories `syncUp` reads (``SyncUpRepositories``), waiting for the last
+  /// one. Blank attendees without identities have no card.
   @MainActor static func gather(
-    for attendees: [Attendee], window: WorkWindow, repositories given: [String],
+    for attendees: [Attendee], of syncUp: SyncUp, window: WorkWindow, repositories given: [String],
     in context: CommandContext
   ) -> WorkCards {
     @Dependency(\.workCards) var workCards
-    let repositories = Self.repositories(given)
+    let repositories = SyncUpRepositories.of(syncUp, given: given).paths
     if repositories.isEmpty {
       context.note(
         "No repositories to read: name them with 'syncups config set repositories PATH...' "
-          + "or --repositories.")
+          + "(with --syncup for one sync-up) or --repositories.")
     }
     let attendees = attendees.filter { !$0.name.isBlank || !$0.gitAuthors.isEmpty }
     let events = Events()
