@@ -251,7 +251,16 @@ struct HooksEndToEndTests {
           + "interpreter '/no/such/interp' was not found.\n"))
     let listed = try syncups("hooks", "list")
     #expect(!listed.output.contains("No hooks."))
-    #expect(listed.output.contains("meeting-ended  \(hooks)/meeting-ended"))
+    #expect(
+      listed.output.contains(
+        "meeting-ended  \(hooks)/meeting-ended  (not run: missing: it links to '/nonexistent', "
+          + "which does not exist)\n"))
+    let json = try syncups("--json", "hooks", "list")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let entries = try #require(object["hooks"] as? [[String: Any]])
+    let missing = entries.filter { $0["missing"] as? Bool == true }.compactMap { $0["event"] as? String }
+    #expect(missing == ["meeting-ended"])
   }
 
   /// The processes (not yet ended) whose command line holds `marker`, killed with their

@@ -6,12 +6,12 @@ struct HooksListCommand: RunnableCommand {
     abstract: "List the hooks that would run, and the repository's untrusted ones.",
     discussion: """
       Prints each hook program found, by event: the user's, then the data repository's, each \
-      marked when it would not run (not executable, untrusted, changed since trusted, hooks \
-      turned off), then the files no event runs (a misspelt name). With --json, prints an \
+      marked when it would not run (missing: a link to nothing, not executable, untrusted, \
+      changed since trusted, hooks turned off), then the files no event runs (a misspelt name). With --json, prints an \
       object: enabled, userDirectory, repositoryDirectory (null when there is none), \
       repositoryTrust (none, untrusted, trusted, changed, or unreadable when the \
       trust file cannot be read), hooks, an array of objects with \
-      event, path, repository, executable and runs, and strays, the paths no event runs.
+      event, path, repository, missing, executable and runs, and strays, the paths no event runs.
       """,
     runs: Self.self)
 
@@ -39,7 +39,8 @@ struct HooksListCommand: RunnableCommand {
             installed.hooks.map {
               .object([
                 "event": .string($0.event.rawValue), "path": .string($0.path),
-                "repository": .bool($0.isFromRepository), "executable": .bool($0.isExecutable),
+                "repository": .bool($0.isFromRepository), "missing": .bool($0.isMissing),
+                "executable": .bool($0.isExecutable),
                 "runs": .bool(runs($0)),
               ])
             }),
@@ -59,7 +60,12 @@ struct HooksListCommand: RunnableCommand {
     let width = installed.hooks.map(\.event.rawValue.count).max() ?? 0
     for hook in installed.hooks {
       var notes: [String] = []
-      if !hook.isExecutable { notes.append("not executable") }
+      if hook.isMissing {
+        let target = InstalledHooks.linkTarget(of: hook.path).map { " '\(sanitize($0))'" } ?? ""
+        notes.append("missing: it links to\(target), which does not exist")
+      } else if !hook.isExecutable {
+        notes.append("not executable")
+      }
       if hook.isFromRepository && unreadableTrust != nil {
         notes.append("trust unreadable")
       } else if hook.isFromRepository && installed.repositoryTrust != .trusted {
