@@ -420,7 +420,7 @@ public struct RecordMeeting: Reducer, Sendable {
           saveMeeting(&state, closingTurn: false, early: false), endMeeting(&state))
       }
       state.division = SlotDivision(
-        start: state.secondsElapsed, firstSpeaker: state.speakerIndex + 1)
+        start: state.divisionPoint, firstSpeaker: state.speakerIndex + 1)
       return startTurn(of: state.speakerIndex + 1, &state)
 
     case .alert(.dismiss):
