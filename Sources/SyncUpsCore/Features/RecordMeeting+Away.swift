@@ -47,8 +47,10 @@ extension RecordMeeting.State {
   /// The update `attendee` wrote for the meeting's day, or since the last meeting; nil when
   /// they wrote none, or one that says nothing.
   public func update(of attendee: Attendee.ID) -> WrittenUpdate? {
-    guard let day, let update = syncUp.updateSinceLastMeeting(of: attendee, for: day),
-      !update.isEmpty
+    guard let day else { return nil }
+    var before = syncUp
+    before.meetings.removeAll { meeting in previousMeeting.map { meeting.date > $0 } ?? true }
+    guard let update = before.updateSinceLastMeeting(of: attendee, for: day), !update.isEmpty
     else { return nil }
     return update
   }
@@ -68,10 +70,16 @@ extension RecordMeeting.State {
       all ? lineup.count : currentSpeaker.flatMap { id in lineup.firstIndex { $0.id == id } } ?? 0
     for (position, attendee) in lineup.enumerated().prefix(reached)
     where attendee.absent && !updatesRead.contains(attendee.id) {
-      guard let update = update(of: attendee.id) else { continue }
+      guard let line = writtenLine(at: position) else { continue }
       updatesRead.insert(attendee.id)
-      appendToTranscript("\(attendeeName(at: position)) (written): \(update.summary)")
+      appendToTranscript(line)
     }
+  }
+
+  /// The transcript line the written update of the attendee at `position` in the lineup is
+  /// read as, `Ana (written): Done: …; Next: …`; nil when they wrote none.
+  public func writtenLine(at position: Int) -> String? {
+    update(of: lineup[position].id).map { "\(attendeeName(at: position)) (written): \($0.summary)" }
   }
 
   /// Adds `line` to the end of the transcript.
