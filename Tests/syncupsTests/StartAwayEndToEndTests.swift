@@ -173,10 +173,12 @@ struct StartAwayEndToEndTests {
         "0:00 Ben spoke 0:00 of 0:45",
         "0:00 Cy is speaking (speaker 2 of 2)",
         "0:00 Cy spoke 0:00 of 0:45",
-        "0:00 Saved the meeting (1 note)",
+        "0:00 Saved the meeting (2 notes)",
       ])
     let meeting = try #require(try StartEndToEndTests().savedMeetings(syncups).first)
-    #expect(meeting["transcript"] as? String == "Ana (written): Done: the API; Blocker: waiting on keys")
+    #expect(
+      meeting["transcript"] as? String
+        == "Ana (written): Done: the API\nAna (written): Blocker: waiting on keys")
     let attendees = try #require(meeting["attendees"] as? [[String: Any]])
     #expect(attendees.map { $0["absent"] as? Bool } == [true, false, false])
     // The blocker was an item when it was written, or not: the meeting opens none.
@@ -244,7 +246,7 @@ struct StartAwayEndToEndTests {
     #expect(
       meeting.waitFor(
         "Ben is speaking Speaker 1 of 2 Next: Cy Wrote for \(day(-1).shown): Next: the review"))
-    #expect(meeting.waitFor("1 note, last: Done: the API; Blocker: waiting on keys"))
+    #expect(meeting.waitFor("2 notes, last: Blocker: waiting on keys"))
     meeting.type("es")
     #expect(meeting.wait() == 0)
     #expect(meeting.settingsAreRestored)

@@ -12,7 +12,7 @@ import SharedState
 /// - **Written updates**: when a speaker's turn starts, their update for the meeting's day (or
 ///   the newest written since the last meeting, see ``SyncUp/updateSinceLastMeeting(of:for:)``)
 ///   shows with it (``RecordMeeting/State/turnUpdate``). An absent attendee's update is read
-///   into the transcript as `Name (written): …` when the meeting passes their place in the
+///   into the transcript as `Name (written): …`, a line a part, when the meeting passes their place in the
 ///   order: when the first speaker after them starts, when they are marked absent as they are
 ///   called, and, for whoever is left, when the meeting is saved. A blocker written in an
 ///   update was opened as an item when it was written: the meeting opens nothing.
@@ -70,16 +70,19 @@ extension RecordMeeting.State {
       all ? lineup.count : currentSpeaker.flatMap { id in lineup.firstIndex { $0.id == id } } ?? 0
     for (position, attendee) in lineup.enumerated().prefix(reached)
     where attendee.absent && !updatesRead.contains(attendee.id) {
-      guard let line = writtenLine(at: position) else { continue }
+      let lines = writtenLines(at: position)
+      guard !lines.isEmpty else { continue }
       updatesRead.insert(attendee.id)
-      appendToTranscript(line)
+      lines.forEach { appendToTranscript($0) }
     }
   }
 
-  /// The transcript line the written update of the attendee at `position` in the lineup is
-  /// read as, `Ana (written): Done: …; Next: …`; nil when they wrote none.
-  public func writtenLine(at position: Int) -> String? {
-    update(of: lineup[position].id).map { "\(attendeeName(at: position)) (written): \($0.summary)" }
+  /// The transcript lines the written update of the attendee at `position` in the lineup is
+  /// read as, a line a part (`Ana (written): Done: the login page`, `Ana (written): Blocker:
+  /// waiting on keys`), so that a part's own "; " stays its own; none when they wrote none.
+  public func writtenLines(at position: Int) -> [String] {
+    let name = attendeeName(at: position)
+    return update(of: lineup[position].id)?.partLines.map { "\(name) (written): \($0)" } ?? []
   }
 
   /// Adds `line` to the end of the transcript.

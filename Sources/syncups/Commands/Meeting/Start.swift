@@ -65,7 +65,8 @@ struct StartCommand: RunnableCommand {
       absent event) says so: Ana is away until Fri 27 Nov; --present NAME counts one of them \
       in. When a turn starts, the speaker's written update (syncups update) for today, or the \
       newest written since the last meeting, shows with it. The update of someone absent is \
-      read into the transcript as Name (written): Done: TEXT; Next: TEXT; Blocker: TEXT when the \
+      read into the transcript a line a part (Name (written): Done: TEXT, then Next: TEXT and \
+      Blocker: TEXT lines) when the \
       meeting passes their place in the order. A blocker written in an update became an item \
       when it was written: the meeting opens none.
 

@@ -103,7 +103,7 @@ enum PipeEvent: Equatable, Sendable {
     let elapsed = new.meetingSeconds
     if new.transcript != old.transcript, new.transcript.hasPrefix(old.transcript) {
       let added = new.transcript.dropFirst(old.transcript.count)
-      var written = positionsRead(from: old.updatesRead, in: new).compactMap(new.writtenLine(at:))
+      var written = positionsRead(from: old.updatesRead, in: new).flatMap(new.writtenLines(at:))
       for line in added.split(separator: "\n") {
         if let index = written.firstIndex(of: String(line)) {
           written.remove(at: index)
