@@ -308,6 +308,15 @@ struct TextWrapperTests {
       TextWrapper.wrap("  a-long-term   one two three", width: 22) == [
         "  a-long-term", "      one two three",
       ])
+    // A row wrapped by hand wraps again as a whole.
+    #expect(
+      TextWrapper.wrap("  a    one two\n       three four\nfive", width: 30) == [
+        "  a    one two three four", "five",
+      ])
+    #expect(
+      TextWrapper.wrap("  a    one two\n       three four", width: 16) == [
+        "  a    one two", "       three", "       four",
+      ])
     // Prose is not a table.
     #expect(TextWrapper.wrap("one  two three", width: 9) == ["one two", "three"])
   }
@@ -343,8 +352,8 @@ struct TextWrapperTests {
     #expect(
       Array(config[workdays..<(workdays + 3)]) == [
         "  workdays           the days an item's age counts: mon-fri, sun-thu,",
-        "                     mon,tue,thu",
-        "                     (default: mon-fri)",
+        "                     mon,tue,thu (default: mon-fri)",
+        "  me                 which attendee you are, by name, for update without --as",
       ])
   }
 

@@ -4,18 +4,37 @@
 /// discussions survive. A longer line is filled greedily; its continuation lines are indented
 /// like its first line plus `hangingIndent`. A longer row of a table (an indented line: a
 /// term, two spaces or more, its description) keeps its gap and wraps its description in the
-/// description's column, or under the term when that column leaves less than half the width.
+/// description's column, or under the term when that column leaves less than half the width;
+/// its continuation lines, wrapped by hand in that column, are joined to it first.
 /// A word longer than the width is never broken.
 ///
 /// ```swift
 /// TextWrapper.wrap("one two three", width: 8)  // ["one two", "three"]
 /// ```
 package enum TextWrapper {
-  /// Wraps one paragraph of text (newlines in it start new lines).
+  /// Wraps one paragraph of text (newlines in it start new lines, but for a table row's
+  /// continuation lines: see ``joiningContinuations(_:)``).
   package static func wrap(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
-      wrapLine(String(line), width: width, hangingIndent: hangingIndent)
+    joiningContinuations(text.split(separator: "\n", omittingEmptySubsequences: false))
+      .flatMap { line in wrapLine(line, width: width, hangingIndent: hangingIndent) }
+  }
+
+  /// The lines with each table row's continuation lines (wrapped by hand, indented to the
+  /// row's description) joined to the row, so that the row wraps as a whole at any width.
+  private static func joiningContinuations(_ lines: [Substring]) -> [String] {
+    var joined: [String] = []
+    // The description column of the table row just before, while its continuation lasts.
+    var column: Int?
+    for line in lines {
+      let leading = line.prefix { $0 == " " }.count
+      if let column, leading == column, leading < line.count, let row = joined.popLast() {
+        joined.append(row + " " + line.dropFirst(leading))
+        continue
+      }
+      column = leading > 0 ? tableRow(String(line)).map(\.term.count) : nil
+      joined.append(String(line))
     }
+    return joined
   }
 
   /// Wraps `text` into a column starting at `indent`: the first line starts with `first`
