@@ -194,7 +194,7 @@ complete -c syncups -n '__syncups_at \'delete\' 0' -x -a '(__syncups_run __compl
 
 # syncups start
 complete -c syncups -n '__syncups_at \'start\'' -l absent -x -a '(__syncups_of_syncup attendees)' -d 'Leave out the attendee with this name or id: the others share the meeting; repeatable.'
-complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_syncup attendees)' -d 'Count the attendee with this name or id present though their time away includes today; repeatable.'
+complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_syncup attendees)' -d 'Count the attendee with this name or id present though their time away includes today (naming someone not away only warns); repeatable.'
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'

@@ -246,8 +246,11 @@ enum ManPageReference {
         + "for), done and next (String or null) and blockers (Array of String) of a written "
         + "update: the speaker's, right after their speaker event, or, with present false, the "
         + "update of someone absent as the meeting passes their place in the order (before the "
-        + "first speaker, as the next speaker starts, or at the end), which also goes into the "
-        + "transcript as Name (written): Done: TEXT; Next: TEXT; Blocker: TEXT."
+        + "first speaker, after the turn that passed it, or at the end; not again for a speaker "
+        + "marked absent, whose update came with their turn), which also goes into the "
+        + "transcript a line a part: Name (written): Done: TEXT, then Next: TEXT and Blocker: "
+        + "TEXT lines (meetings saved by older versions have one line, the parts joined by "
+        + "semicolons)."
     ),
     (
       "skipped",

@@ -307,6 +307,67 @@ struct TextWrapperTests {
       TextWrapper.wrap("  aaa bbb ccc", width: 9, hangingIndent: 2) == ["  aaa bbb", "    ccc"])
   }
 
+  /// A row of an indented table (a term, two spaces or more, its description) too long for
+  /// the width wraps its description in the description's column, the gap kept.
+  @Test func aTableRowTooLongWrapsInItsColumn() {
+    #expect(
+      TextWrapper.wrap("  a    one two three\n  bb   four", width: 16) == [
+        "  a    one two", "       three", "  bb   four",
+      ])
+    // Too little room beside the term: the description goes under it, further in.
+    #expect(
+      TextWrapper.wrap("  a-long-term   one two three", width: 22) == [
+        "  a-long-term", "      one two three",
+      ])
+    // A row wrapped by hand wraps again as a whole.
+    #expect(
+      TextWrapper.wrap("  a    one two\n       three four\nfive", width: 30) == [
+        "  a    one two three four", "five",
+      ])
+    #expect(
+      TextWrapper.wrap("  a    one two\n       three four", width: 16) == [
+        "  a    one two", "       three", "       four",
+      ])
+    // Prose is not a table.
+    #expect(TextWrapper.wrap("one  two three", width: 9) == ["one two", "three"])
+  }
+
+  /// The keys of `help start` and the settings of `config --help` keep their columns when a
+  /// row wraps.
+  @Test func helpTablesKeepTheirColumns() throws {
+    let start = HelpRenderer.render(path: ["start"], width: 80)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let keys = try #require(start.firstIndex { $0.hasPrefix("  n, right arrow") })
+    #expect(
+      Array(start[keys..<(keys + 16)]) == [
+        "  n, right arrow   next speaker",
+        "  s                skip: the speaker speaks last, the next one starts",
+        "  a                the speaker is absent: recorded so, the next one starts",
+        "  j                an absent attendee arrived: they speak last (with several",
+        "                   absent, type the name)",
+        "  space            pause or resume",
+        "  t                type a note (Enter adds it to the transcript, Esc cancels)",
+        "  b, o             type a blocker or an action item for the speaker (@name",
+        "                   first: theirs), typed like a note",
+        "  r                resolve one of the speaker's open items: its number, then an",
+        "                   optional resolution",
+        "  e, q, Esc        end: save, discard or resume",
+        "  Ctrl-C           the same prompt; a second Ctrl-C discards",
+        "",
+        "A note belongs to the speaker whose turn it was when you started typing it,",
+        "though the turn changes before Enter. A note being typed when the meeting ends,",
+      ])
+    let config = HelpRenderer.render(path: ["config"], width: 80)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let workdays = try #require(config.firstIndex { $0.hasPrefix("  workdays") })
+    #expect(
+      Array(config[workdays..<(workdays + 3)]) == [
+        "  workdays           the days an item's age counts: mon-fri, sun-thu,",
+        "                     mon,tue,thu (default: mon-fri)",
+        "  me                 which attendee you are, by name, for update without --as",
+      ])
+  }
+
   @Test func longWordsAreNotBroken() {
     #expect(TextWrapper.wrap("a verylongword b", width: 5) == ["a", "verylongword", "b"])
   }

@@ -96,14 +96,18 @@ struct PipeCommandTests {
     } operation: {
       RecordMeeting.State(syncUp: Shared(value: Self.syncUp), absent: [ben])
     }
-    #expect(try PipeCommand.skip.actions(in: state) == [.skipButtonTapped])
-    #expect(try PipeCommand.joined("BEN").actions(in: state) == [.attendeeJoined(ben)])
-    #expect(throws: PipeCommandError("nobody absent is named 'Ana' (absent: Ben)")) {
-      try PipeCommand.joined("Ana").actions(in: state)
+    // Ana, the one speaker, is the last: nobody can go before her.
+    #expect(throws: PipeCommandError("Ana is the last speaker: nobody is left to speak before them")) {
+      try PipeCommand.skip.actions(in: state)
     }
     let everyone = withDependencies { _ in
     } operation: {
       RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
+    }
+    #expect(try PipeCommand.skip.actions(in: everyone) == [.skipButtonTapped])
+    #expect(try PipeCommand.joined("BEN").actions(in: state) == [.attendeeJoined(ben)])
+    #expect(throws: PipeCommandError("nobody absent is named 'Ana' (absent: Ben)")) {
+      try PipeCommand.joined("Ana").actions(in: state)
     }
     #expect(throws: PipeCommandError("nobody is absent")) {
       try PipeCommand.joined("Ben").actions(in: everyone)

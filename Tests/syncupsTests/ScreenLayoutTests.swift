@@ -585,4 +585,28 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
         .writtenUpdate(width: 80)
         == ["Wrote for Tue 24 Nov:", "  Done: the API; the docs", "  Next: the review"])
   }
+
+  /// Blob Jr, away until Friday, arrives during Blob's turn: the first turn no longer says
+  /// they are away, and they are next.
+  @MainActor
+  @Test func someoneAwayWhoJoinsIsNoLongerSaidToBeAway() {
+    var syncUp = MeetingFixtures.engineering
+    syncUp.attendees[1].away = [
+      TimeAway(id: RenderingFixtures.id(31), from: CalendarDay("2026-11-23")!, to: CalendarDay("2026-11-27")!)
+    ]
+    withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 1_795_608_000))  // 2026-11-25T12:00Z
+      $0.utcOffset = { _ in 0 }
+    } operation: {
+      var state = RecordMeeting.State(syncUp: Shared(syncUp))
+      #expect(render(state, 80, 24).contains("Blob Jr is away until Fri 27 Nov"))
+      _ = RecordMeeting().reduce(into: &state, action: .attendeeJoined(RenderingFixtures.id(12)))
+      let parts = ScreenParts(state: state, overlay: ScreenOverlay(), style: .plain)
+      #expect(parts.awayNotices(width: 80) == [])
+      let lines = render(state, 80, 24).components(separatedBy: "\u{1B}[K")
+      #expect(Array(lines[2...5]).map { $0.components(separatedBy: "\u{1B}[").first ?? "" } == [
+        "", " Blob is speaking", " Speaker 1 of 3", " Next: Blob Sr, Blob Jr",
+      ])
+    }
+  }
 }

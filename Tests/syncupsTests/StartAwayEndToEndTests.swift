@@ -44,15 +44,127 @@ struct StartAwayEndToEndTests {
     return syncups
   }
 
-  @Test func someoneAwayStartsAbsentAndTheirUpdateIsRead() throws {
-    let syncups = try engineeringWithAnaAway()
-    let result = try syncups(
-      "start", "eng", input: "next\nnext\n", environment: StartEndToEndTests.immediate)
+  /// Eng (Ana, Ben, Cy; 90 seconds), nobody away: Ben and Cy wrote yesterday's updates an
+  /// hour ago.
+  func engineeringWithUpdates() throws -> SyncUpsRun {
+    let syncups = SyncUpsRun()
+    let written = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3_600))
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[{"id":"\(ana)","name":"Ana"},{"id":"\(ben)","name":"Ben"},\
+      {"id":"00000000-0000-0000-0000-00000000000C","name":"Cy"}],\
+      "duration":90,"id":"00000000-0000-0000-0000-000000000001","meetings":[],\
+      "theme":"orange","title":"Eng","updates":[\
+      {"attendee":"\(ben)","day":"\(day(-1).stored)","next":"the review","written":"\(written)"},\
+      {"attendee":"00000000-0000-0000-0000-00000000000C","day":"\(day(-1).stored)",\
+      "done":"the docs","written":"\(written)"}]}]
+      """)
+    return syncups
+  }
+
+  /// The lines a script's meeting of Eng (`start eng` and `arguments`) writes given `input`,
+  /// once it has ended well without a word on stderr.
+  func scriptLines(_ syncups: SyncUpsRun, _ arguments: String..., input: String) throws
+    -> [String]
+  {
+    let result = try syncups.run(
+      ["start", "eng"] + arguments, input: input, environment: StartEndToEndTests.immediate)
     #expect(result.status == 0)
     #expect(result.error == "")
+    return result.output.split(separator: "\n").map(String.init)
+  }
+
+  /// Ben absent from the start, Cy marked absent when called: Ben's update comes once, after
+  /// Ana's turn that passed his place, and Cy's once, as her turn starts; neither is a note.
+  @Test func eachUpdateIsAnEventOnceInTheOrderThingsHappen() throws {
+    let syncups = try engineeringWithUpdates()
     let wrote = "wrote for \(day(-1).shown)"
     #expect(
-      result.output.split(separator: "\n").map(String.init) == [
+      try scriptLines(syncups, "--absent", "ben", input: "next\nabsent\n") == [
+        "Started Eng: 2 speakers, 1 min, 30 secs",
+        "0:00 Ben is absent",
+        "0:00 Ana is speaking (speaker 1 of 2)",
+        "0:00 Ana spoke 0:00 of 0:45",
+        "0:00 Ben \(wrote): Next: the review",
+        "0:00 Cy is speaking (speaker 2 of 2)",
+        "0:00 Cy \(wrote): Done: the docs",
+        "0:00 Cy is absent",
+        "0:00 Saved the meeting (2 notes)",
+      ])
+    let meeting = try #require(try StartEndToEndTests().savedMeetings(syncups).first)
+    #expect(
+      meeting["transcript"] as? String
+        == "Ben (written): Next: the review\nCy (written): Done: the docs")
+
+    let json = try engineeringWithUpdates()
+    let events = try json(
+      "--json", "start", "eng", "--absent", "ben", input: "next\nabsent\n",
+      environment: StartEndToEndTests.immediate
+    ).output.split(separator: "\n").map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(
+      events.map { event in
+        [
+          event["event"] as? String, event["name"] as? String,
+          (event["present"] as? Bool).map { $0 ? "present" : "not present" },
+        ].compactMap { $0 }
+      } == [
+        ["started"], ["absent", "Ben"], ["speaker", "Ana"], ["turn", "Ana"],
+        ["update", "Ben", "not present"], ["speaker", "Cy"], ["update", "Cy", "present"],
+        ["absent", "Cy"], ["ended"],
+      ])
+
+    // Cy absent from the start, her place passed only as the meeting is saved: her update
+    // comes then, once.
+    let lines = try scriptLines(
+      try engineeringWithUpdates(), "--absent", "cy", input: "next\nnext\n")
+    #expect(
+      lines.suffix(3) == [
+        "0:00 Ben spoke 0:00 of 0:45",
+        "0:00 Cy \(wrote): Done: the docs",
+        "0:00 Saved the meeting (1 note)",
+      ])
+  }
+
+  /// `skip` on the last speaker is refused on stderr, as a `joined` naming nobody absent is;
+  /// the meeting goes on.
+  @Test func skipOnTheLastSpeakerSaysWhy() throws {
+    let syncups = try engineeringWithUpdates()
+    let result = try syncups(
+      "start", "eng", input: "next\nnext\nskip\njoined Ana\nsave\n",
+      environment: StartEndToEndTests.immediate)
+    #expect(result.status == 0)
+    #expect(
+      result.error
+        == "Error: Cy is the last speaker: nobody is left to speak before them\n"
+        + "Error: nobody is absent\n")
+    #expect(!result.output.contains("skipped"))
+    #expect(result.output.hasSuffix("0:00 Saved the meeting (0 notes)\n"))
+  }
+
+  /// `--present` naming someone who is not away says so, and changes nothing else.
+  @Test func presentNamingSomeoneNotAwayWarns() throws {
+    let syncups = try engineeringWithAnaAway()
+    let result = try syncups(
+      "start", "eng", "--present", "ben", "--present", "ana", input: "save\n",
+      environment: StartEndToEndTests.immediate)
+    #expect(result.status == 0)
+    #expect(result.error == "Warning: Ben is not away today: --present changes nothing for them.\n")
+    #expect(result.output.hasPrefix("Started Eng: 3 speakers, 1 min, 30 secs\n"))
+    let quiet = try syncups(
+      "-q", "start", "eng", "--present", "ben", input: "discard\n",
+      environment: StartEndToEndTests.immediate)
+    #expect(quiet.status == 0)
+    #expect(quiet.error == "")
+    #expect(quiet.output.hasPrefix("Started Eng: 2 speakers, 1 min, 30 secs\n"))
+  }
+
+  @Test func someoneAwayStartsAbsentAndTheirUpdateIsRead() throws {
+    let syncups = try engineeringWithAnaAway()
+    let wrote = "wrote for \(day(-1).shown)"
+    #expect(
+      try scriptLines(syncups, input: "next\nnext\n") == [
         "Started Eng: 2 speakers, 1 min, 30 secs",
         "0:00 Ana is away until \(day(3).shown) (holiday)",
         "0:00 Ana \(wrote): Done: the API; Blocker: waiting on keys",
@@ -61,10 +173,12 @@ struct StartAwayEndToEndTests {
         "0:00 Ben spoke 0:00 of 0:45",
         "0:00 Cy is speaking (speaker 2 of 2)",
         "0:00 Cy spoke 0:00 of 0:45",
-        "0:00 Saved the meeting (1 note)",
+        "0:00 Saved the meeting (2 notes)",
       ])
     let meeting = try #require(try StartEndToEndTests().savedMeetings(syncups).first)
-    #expect(meeting["transcript"] as? String == "Ana (written): Done: the API; Blocker: waiting on keys")
+    #expect(
+      meeting["transcript"] as? String
+        == "Ana (written): Done: the API\nAna (written): Blocker: waiting on keys")
     let attendees = try #require(meeting["attendees"] as? [[String: Any]])
     #expect(attendees.map { $0["absent"] as? Bool } == [true, false, false])
     // The blocker was an item when it was written, or not: the meeting opens none.
@@ -132,7 +246,7 @@ struct StartAwayEndToEndTests {
     #expect(
       meeting.waitFor(
         "Ben is speaking Speaker 1 of 2 Next: Cy Wrote for \(day(-1).shown): Next: the review"))
-    #expect(meeting.waitFor("1 note, last: Done: the API; Blocker: waiting on keys"))
+    #expect(meeting.waitFor("2 notes, last: Blocker: waiting on keys"))
     meeting.type("es")
     #expect(meeting.wait() == 0)
     #expect(meeting.settingsAreRestored)

@@ -12,7 +12,7 @@ import SharedState
 /// - **Written updates**: when a speaker's turn starts, their update for the meeting's day (or
 ///   the newest written since the last meeting, see ``SyncUp/updateSinceLastMeeting(of:for:)``)
 ///   shows with it (``RecordMeeting/State/turnUpdate``). An absent attendee's update is read
-///   into the transcript as `Name (written): …` when the meeting passes their place in the
+///   into the transcript as `Name (written): …`, a line a part, when the meeting passes their place in the
 ///   order: when the first speaker after them starts, when they are marked absent as they are
 ///   called, and, for whoever is left, when the meeting is saved. A blocker written in an
 ///   update was opened as an item when it was written: the meeting opens nothing.
@@ -47,8 +47,10 @@ extension RecordMeeting.State {
   /// The update `attendee` wrote for the meeting's day, or since the last meeting; nil when
   /// they wrote none, or one that says nothing.
   public func update(of attendee: Attendee.ID) -> WrittenUpdate? {
-    guard let day, let update = syncUp.updateSinceLastMeeting(of: attendee, for: day),
-      !update.isEmpty
+    guard let day else { return nil }
+    var before = syncUp
+    before.meetings.removeAll { meeting in previousMeeting.map { meeting.date > $0 } ?? true }
+    guard let update = before.updateSinceLastMeeting(of: attendee, for: day), !update.isEmpty
     else { return nil }
     return update
   }
@@ -68,10 +70,19 @@ extension RecordMeeting.State {
       all ? lineup.count : currentSpeaker.flatMap { id in lineup.firstIndex { $0.id == id } } ?? 0
     for (position, attendee) in lineup.enumerated().prefix(reached)
     where attendee.absent && !updatesRead.contains(attendee.id) {
-      guard let update = update(of: attendee.id) else { continue }
+      let lines = writtenLines(at: position)
+      guard !lines.isEmpty else { continue }
       updatesRead.insert(attendee.id)
-      appendToTranscript("\(attendeeName(at: position)) (written): \(update.summary)")
+      lines.forEach { appendToTranscript($0) }
     }
+  }
+
+  /// The transcript lines the written update of the attendee at `position` in the lineup is
+  /// read as, a line a part (`Ana (written): Done: the login page`, `Ana (written): Blocker:
+  /// waiting on keys`), so that a part's own "; " stays its own; none when they wrote none.
+  public func writtenLines(at position: Int) -> [String] {
+    let name = attendeeName(at: position)
+    return update(of: lineup[position].id)?.partLines.map { "\(name) (written): \($0)" } ?? []
   }
 
   /// Adds `line` to the end of the transcript.

@@ -8,15 +8,18 @@ import SharedState
 /// Who speaks when, as the meeting goes: a speaker skipped to the end of the order, and an
 /// absent attendee who arrives late.
 ///
-/// Both divide what is left of the meeting afresh among those still to speak, so that the
-/// slots still end at the sync-up's length and the meeting's time left is the same just
-/// before and just after:
+/// Both divide what is left of the meeting afresh among those still to speak (from the second
+/// ``RecordMeeting/State/divisionPoint`` says), so that the slots still end at the sync-up's
+/// length and the meeting's time left is the same just before and just after (but for a
+/// second when the meeting's time, ahead of the turn's, decides):
 /// - **Skip** (`s`): the speaker goes to the end of the order and keeps a slot: from the
 ///   second their turn has reached (the slot they were given up to the time they spoke, by the
 ///   one rounding rule), what is left is divided equally among the speakers after them and
 ///   them, last. Skipped in the first second of their turn, everyone's slot stays as it was,
 ///   give or take a second of rounding. The last speaker has nobody to let go first: skipping
-///   them does nothing.
+///   them does nothing (``RecordMeeting/State/checkCanSkip()`` says why). A speaker skipped in
+///   overtime has used their whole slot and still gets a share of what is left: the others'
+///   slots shrink by that share.
 /// - **Join** (`j`): the attendee, absent so far, is present from now and speaks last. What is
 ///   left from the second the current turn has reached is divided equally among the current
 ///   speaker (whose slot keeps what they have spoken) and those after, the joiner last. A
@@ -29,6 +32,30 @@ import SharedState
 /// again, seconds to seconds and slot to slot, and is recorded as their turn when the meeting
 /// ends first, unless they had said nothing.
 extension RecordMeeting.State {
+  /// The second of the slot timeline from which what is left is divided again when someone is
+  /// marked absent, skipped or joins: where the current turn has reached (its slot's start and
+  /// the seconds spoken, by the one rounding rule), or the meeting's own time so rounded when
+  /// that is later, within the slot.
+  ///
+  /// The next turn starts at this instant of meeting time and at this second of the slot
+  /// timeline. Rounding the turn alone would let each change mid-second put the meeting's time
+  /// up to half a second further ahead of the timeline, and a meeting changed twice at such
+  /// moments run a second over its length; taking the meeting's time when it is ahead keeps
+  /// the two within half a second, so the meeting still rounds to its planned length.
+  var divisionPoint: Int {
+    let slot = speakerSlot(for: speakerIndex)
+    return min(max(slot.lowerBound + slotElapsed, meetingSeconds), slot.upperBound)
+  }
+
+  /// Checks that the current speaker can be skipped: someone is left to speak before them.
+  ///
+  /// - Throws: ``ItemTextError`` on the last speaker, whom a skip leaves where they are.
+  public func checkCanSkip() throws(ItemTextError) {
+    guard isOnLastSpeaker else { return }
+    throw ItemTextError(
+      "\(currentSpeakerName) is the last speaker: nobody is left to speak before them")
+  }
+
   /// The attendees missing from the meeting so far, in the order they are called.
   public var absentees: [MeetingAttendee] { lineup.filter(\.absent) }
 
@@ -98,10 +125,10 @@ extension RecordMeeting {
     let index = state.speakerIndex
     guard let id = state.currentSpeaker, !state.isOnLastSpeaker else { return .none }
     let slot = state.speakerSlot(for: index)
-    let used = state.slotElapsed
+    let reached = state.divisionPoint
     var carried = state.carriedTurns[id] ?? CarriedTurn()
     carried.spoken += state.turnTime
-    carried.slot += used
+    carried.slot += reached - slot.lowerBound
     state.carriedTurns[id] = carried
     state.speakers.remove(at: index)
     state.speakers.append(id)
@@ -109,7 +136,7 @@ extension RecordMeeting {
     if let speaker = state.noteDraftSpeaker, speaker >= index {
       state.noteDraftSpeaker = speaker == index ? state.speakers.count - 1 : speaker - 1
     }
-    state.division = SlotDivision(start: slot.lowerBound + used, firstSpeaker: index)
+    state.division = SlotDivision(start: reached, firstSpeaker: index)
     return startTurn(of: index, &state)
   }
 
@@ -122,7 +149,7 @@ extension RecordMeeting {
     state.lineup[position].absent = false
     let index = state.speakerIndex
     let slot = state.speakerSlot(for: index)
-    let start = slot.lowerBound + state.slotElapsed
+    let start = state.divisionPoint
     state.speakers.append(id)
     state.division =
       state.isInOvertime

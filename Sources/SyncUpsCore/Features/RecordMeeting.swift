@@ -108,6 +108,10 @@ public struct RecordMeeting: Reducer, Sendable {
     /// time away or the sync-up has written updates: what they are looked up for. Nil
     /// otherwise.
     public var day: CalendarDay?
+    /// When the sync-up's newest meeting before this one was held, read with ``day``: written
+    /// updates are those since then, this meeting not counted once it is saved (nor one another
+    /// machine's sync brings in meanwhile). Nil before a first meeting, or without ``day``.
+    public var previousMeeting: Date?
     /// Those absent from the start because their time away includes ``day`` (unless the
     /// meeting was told they are present), with that time away.
     public var timeAway: [Attendee.ID: TimeAway] = [:]
@@ -146,6 +150,7 @@ public struct RecordMeeting: Reducer, Sendable {
         arranged = order.arrange(value.attendees, after: value.meetings.first, using: &generator)
       }
       self.day = Self.day(of: value)
+      self.previousMeeting = day == nil ? nil : value.meetings.first?.date
       self.timeAway = Self.timeAway(in: value, on: day, except: present)
       self.lineup = arranged.map { [timeAway] in
         MeetingAttendee(
@@ -420,7 +425,7 @@ public struct RecordMeeting: Reducer, Sendable {
           saveMeeting(&state, closingTurn: false, early: false), endMeeting(&state))
       }
       state.division = SlotDivision(
-        start: state.secondsElapsed, firstSpeaker: state.speakerIndex + 1)
+        start: state.divisionPoint, firstSpeaker: state.speakerIndex + 1)
       return startTurn(of: state.speakerIndex + 1, &state)
 
     case .alert(.dismiss):

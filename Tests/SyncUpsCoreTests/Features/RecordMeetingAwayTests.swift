@@ -123,10 +123,11 @@ import TestStoreSupport
     #expect(store.state.transcript == "")
   }
 
-  /// A2, away with an update, is read out when A3's turn starts; the blocker it holds opens no
-  /// item; the saved meeting keeps the line.
+  /// A2, away with an update, is read out when A3's turn starts, a line a part (a part's own
+  /// "; " stays in its line); the blocker it holds opens no item; the saved meeting keeps the
+  /// lines.
   @Test func anAbsentAttendeesUpdateIsReadWhenTheMeetingPassesTheirPlace() async {
-    let written = Self.update(0xC01, done: "the API", blockers: ["waiting on keys"])
+    let written = Self.update(0xC01, done: "the API; the docs", blockers: ["waiting on keys"])
     let syncUp = Self.team {
       $0.attendees[1].away = [holiday]
       $0.updates = [written]
@@ -138,12 +139,14 @@ import TestStoreSupport
       $0.secondsElapsed = 15
       $0.speakerDidChange = true
       $0.turns = [FeatureFixtures.turn(0xC00, "A1", 0, of: 15)]
-      $0.transcript = "A2 (written): Done: the API; Blocker: waiting on keys"
+      $0.transcript = "A2 (written): Done: the API; the docs\nA2 (written): Blocker: waiting on keys"
       $0.updatesRead = [UUID(0xC01)]
     }
     let turns = [FeatureFixtures.turn(0xC00, "A1", 0, of: 15), FeatureFixtures.turn(0xC02, "A3", 0, of: 15)]
     let saved = FeatureFixtures.recorded(
-      syncUp, transcript: "A2 (written): Done: the API; Blocker: waiting on keys", duration: 0,
+      syncUp,
+      transcript: "A2 (written): Done: the API; the docs\nA2 (written): Blocker: waiting on keys",
+      duration: 0,
       turns: turns, endedEarly: true, absent: [UUID(0xC01)])
     await store.send(.alert(.presented(.confirmSave))) {
       $0.hasEnded = true

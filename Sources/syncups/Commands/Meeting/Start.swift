@@ -53,7 +53,10 @@ struct StartCommand: RunnableCommand {
       turn. A late joiner is saved as present and speaks last: what is left is divided \
       equally among the speaker (whose slot keeps what they have spoken; in overtime, their \
       slot stays as it was) and those after. Either way the meeting still ends at its \
-      planned length. With overtime allowed, a speaker whose \
+      planned length. A speaker skipped in overtime has used their slot and still gets a \
+      share of what is left when they speak again: the others' slots shrink by that share. \
+      The last speaker cannot be skipped; a script's skip then gets an error on stderr. With \
+      overtime allowed, a speaker whose \
       slot runs out goes on: the screen shows +0:12 over, the bell rings once, and the turn \
       ends on next; the meeting ends on next from the last speaker or on e. Each speaker \
       gets a whole slot, counted from the instant their turn started.
@@ -62,7 +65,8 @@ struct StartCommand: RunnableCommand {
       absent event) says so: Ana is away until Fri 27 Nov; --present NAME counts one of them \
       in. When a turn starts, the speaker's written update (syncups update) for today, or the \
       newest written since the last meeting, shows with it. The update of someone absent is \
-      read into the transcript as Name (written): Done: TEXT; Next: TEXT; Blocker: TEXT when the \
+      read into the transcript a line a part (Name (written): Done: TEXT, then Next: TEXT and \
+      Blocker: TEXT lines) when the \
       meeting passes their place in the order. A blocker written in an update became an item \
       when it was written: the meeting opens none.
 
@@ -131,7 +135,7 @@ struct StartCommand: RunnableCommand {
         OptionSpec(
           long: "present", valueName: "name-or-id",
           help: "Count the attendee with this name or id present though their time away "
-            + "includes today; repeatable.",
+            + "includes today (naming someone not away only warns); repeatable.",
           completion: .attendee),
         \.options.present, parse: ValueParser.notBlank),
       .option(
@@ -201,6 +205,12 @@ struct StartCommand: RunnableCommand {
     var meeting = RecordMeeting.State(
       syncUp: shared, absent: absent, present: present, order: options.order ?? order,
       allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
+    for attendee in target.attendees
+    where present.contains(attendee.id) && meeting.day.flatMap(attendee.timeAway(on:)) == nil {
+      context.say(
+        "Warning: \(sanitize(attendee.name)) is not away today: --present changes nothing "
+          + "for them.")
+    }
     try checkSomeoneSpeaks(meeting, of: target)
     try checkCanStart(target, present: meeting.speakers.count)
     // Each speaker's work since the previous meeting (or --since), from the repositories this

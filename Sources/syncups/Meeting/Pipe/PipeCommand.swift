@@ -82,7 +82,7 @@ enum PipeCommand: Equatable, Sendable {
   /// The feature's actions for this command in `state`, in order.
   ///
   /// - Throws: ``PipeCommandError`` when an item's `@NAME` names nobody, `resolve` names no
-  ///   open item of the speaker's turn, or `joined` nobody absent.
+  ///   open item of the speaker's turn, `joined` nobody absent, or `skip` the last speaker.
   func actions(in state: RecordMeeting.State) throws(PipeCommandError) -> [RecordMeeting.Action] {
     switch self {
     case .next:
@@ -92,7 +92,11 @@ enum PipeCommand: Equatable, Sendable {
       // is saved as after the terminal's Next (not early).
       state.isOnLastSpeaker
         ? [.nextButtonTapped, .alert(.presented(.confirmSave))] : [.nextButtonTapped]
-    case .skip: [.skipButtonTapped]
+    case .skip:
+      try Self.checked { () throws(ItemTextError) in
+        try state.checkCanSkip()
+        return [.skipButtonTapped]
+      }
     case .absent: [.absentButtonTapped]
     case .joined(let name):
       try Self.checked { () throws(ItemTextError) in

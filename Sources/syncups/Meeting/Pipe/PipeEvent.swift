@@ -68,15 +68,25 @@ enum PipeEvent: Equatable, Sendable {
       + work(in: state, after: nil)
   }
 
-  /// The `update` events of the absent attendees whose updates `state` has read and were not
-  /// in `read`, in the calling order.
-  private static func updatesRead(
+  /// The positions in the lineup of the absent attendees whose updates `state` has read and
+  /// were not in `read`, in the calling order.
+  private static func positionsRead(
     from read: Set<Attendee.ID>, in state: RecordMeeting.State
+  ) -> [Int] {
+    state.lineup.indices.filter {
+      state.updatesRead.contains(state.lineup[$0].id) && !read.contains(state.lineup[$0].id)
+    }
+  }
+
+  /// The `update` events of the absent attendees whose updates `state` has read and were not
+  /// in `read`, in the calling order; but that of `shown`, the speaker marked absent, whose
+  /// update came with their turn.
+  private static func updatesRead(
+    from read: Set<Attendee.ID>, in state: RecordMeeting.State, shown: Attendee.ID? = nil
   ) -> [PipeEvent] {
-    state.lineup.enumerated().compactMap { position, attendee in
-      guard state.updatesRead.contains(attendee.id), !read.contains(attendee.id),
-        let update = state.update(of: attendee.id)
-      else { return nil }
+    positionsRead(from: read, in: state).compactMap { position in
+      let attendee = state.lineup[position]
+      guard attendee.id != shown, let update = state.update(of: attendee.id) else { return nil }
       return .update(
         update, name: state.attendeeName(at: position), present: false,
         elapsed: state.meetingSeconds)
@@ -85,14 +95,21 @@ enum PipeEvent: Equatable, Sendable {
 
   /// What changed from `old` to `new`, in the order a reader expects: a note taken just
   /// before a speaker change belongs to the speaker who said it, so notes come first; then
-  /// the turn that ended, who was marked absent, skipped or arrived, and who has the floor
-  /// now. Times are meeting time, pauses left out.
+  /// the turn that ended, who was marked absent, skipped or arrived, the written updates of
+  /// those absent whose place was passed, and who has the floor now. Each fact comes once: an
+  /// update read into the transcript is an `update` event, not a note, and the update of a
+  /// speaker marked absent came with their turn. Times are meeting time, pauses left out.
   static func changes(from old: RecordMeeting.State, to new: RecordMeeting.State) -> [PipeEvent] {
     var events: [PipeEvent] = []
     let elapsed = new.meetingSeconds
     if new.transcript != old.transcript, new.transcript.hasPrefix(old.transcript) {
       let added = new.transcript.dropFirst(old.transcript.count)
+      var written = positionsRead(from: old.updatesRead, in: new).flatMap(new.writtenLines(at:))
       for line in added.split(separator: "\n") {
+        if let index = written.firstIndex(of: String(line)) {
+          written.remove(at: index)
+          continue
+        }
         let (speaker, text) = split(noteLine: String(line), speaker: new.currentSpeakerName)
         events.append(.note(speaker: speaker, text: text, elapsed: elapsed))
       }
@@ -133,7 +150,8 @@ enum PipeEvent: Equatable, Sendable {
       events.append(
         .joined(attendee, name: name ?? new.attendeeName(at: position), elapsed: elapsed))
     }
-    events += updatesRead(from: old.updatesRead, in: new)
+    events += updatesRead(
+      from: old.updatesRead, in: new, shown: old.turnUpdate == nil ? nil : old.currentSpeaker)
     if new.isInOvertime, !old.isInOvertime {
       events.append(
         .overtime(

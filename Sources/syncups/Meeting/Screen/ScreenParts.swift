@@ -172,11 +172,11 @@ struct ScreenParts {
     return truncated(summary.text, toWidth: width)
   }
 
-  /// `Ana is away until Fri 27 Nov` for each attendee whose time away made them absent, during
-  /// the first turn, each cut to `width`.
+  /// `Ana is away until Fri 27 Nov` for each attendee whose time away made them absent and
+  /// who is absent still (not arrived), during the first turn, each cut to `width`.
   func awayNotices(width: Int) -> [String] {
     guard state.turns.isEmpty else { return [] }
-    return state.lineup.indices.compactMap { position in
+    return state.lineup.indices.filter { state.lineup[$0].absent }.compactMap { position in
       state.timeAway[state.lineup[position].id].map {
         truncated(sanitize("\(state.attendeeName(at: position)) is \($0.untilText)"), toWidth: width)
       }
