@@ -72,16 +72,23 @@ struct HooksEndToEndTests {
     #expect(added.error == "")
     let resolved = try syncups("--json", "item", "resolve", "eng", "1", "--note", "faster now")
     #expect(resolved.status == 0)
+    let reopened = try syncups("--json", "item", "reopen", "eng", "1")
+    #expect(reopened.status == 0)
 
     let opened = try #require(recorded(syncups, "item-opened"))
-    #expect(opened.count == 1)
+    #expect(opened.count == 2)
     #expect(try object(opened[0]) == (try object(added.output)))
+    #expect(try object(opened[1]) == (try object(reopened.output)))
+    #expect(try object(opened[1])["resolved"] == nil)
     let closed = try #require(recorded(syncups, "item-resolved"))
     #expect(closed.count == 1)
     #expect(try object(closed[0]) == (try object(resolved.output)))
     #expect(
       recorded(syncups, "item-opened", "env")
-        == ["item-opened|\(syncups.dataFile)|\(Self.engID)|1"])
+        == [
+          "item-opened|\(syncups.dataFile)|\(Self.engID)|1",
+          "item-opened|\(syncups.dataFile)|\(Self.engID)|1",
+        ])
   }
 
   @Test func aMeetingFiresItsEventsAsItsJSONLinesSayThem() throws {

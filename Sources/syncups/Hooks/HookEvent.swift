@@ -36,7 +36,7 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
         + "discarded (saved false, meeting null): its ended event."
     case .itemOpened:
       "A blocker or an action was raised, by 'item add', by a blocker written with 'update', "
-        + "or in a meeting once it was saved: the item object."
+        + "or in a meeting once it was saved, or opened again by 'item reopen': the item object."
     case .itemResolved:
       "An item was resolved, by 'item resolve' or in a meeting once it was saved: the item "
         + "object."

@@ -6,7 +6,8 @@ struct ItemReopenCommand: RunnableCommand {
     abstract: "Open a resolved blocker or action again.",
     discussion: """
       The item keeps its age, counted from when it was first opened, and loses its \
-      resolution. With --json, prints the item object.
+      resolution. With --json, prints the item object. The item-opened hooks run, as for a \
+      new item.
       """,
     runs: Self.self,
     bindings: [
@@ -23,6 +24,8 @@ struct ItemReopenCommand: RunnableCommand {
     guard !item.isOpen else {
       throw CommandFailure("\(item.kind) \(self.item) of \(UserText.name(target)) is open already")
     }
-    try context.change(item, of: target, .reopenItem(id: item.id), done: "Reopened")
+    let reopened = try context.change(
+      item, of: target, .reopenItem(id: item.id), done: "Reopened")
+    context.hooks.fire(.itemOpened, .model(ShownModel(reopened)), syncUp: target.id)
   }
 }
