@@ -125,6 +125,34 @@ struct HooksEndToEndTests {
         == ["meeting-ended|\(syncups.dataFile)|\(Self.engID)|1"])
   }
 
+  @Test func anItemResolvedInAMeetingFiresOnceTheMeetingIsSaved() throws {
+    let syncups = try engineering()
+    #expect(try syncups("item", "add", "eng", "--blocker", "slow CI", "--owner", "Ana").status == 0)
+    try installRecorders(syncups, for: ["item-opened", "item-resolved"])
+    let discarded = try syncups(
+      "start", "eng", input: "resolve 1 faster now\ndiscard\n",
+      environment: StartEndToEndTests.immediate)
+    #expect(discarded.status == 0)
+    #expect(recorded(syncups, "item-resolved") == nil)
+
+    let saved = try syncups(
+      "start", "eng", input: "resolve 1 faster now\nsave\n",
+      environment: StartEndToEndTests.immediate)
+    #expect(saved.status == 0)
+    #expect(recorded(syncups, "item-opened") == nil)
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(try syncups("--json", "items", "eng").output.utf8))
+        as? [NSDictionary])
+    #expect(items.count == 0)
+    let all = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(try syncups("--json", "items", "eng", "--all").output.utf8)) as? [NSDictionary])
+    let resolved = try #require(recorded(syncups, "item-resolved"))
+    #expect(resolved.count == 1)
+    #expect(try object(resolved[0]) == all[0])
+    #expect(try object(resolved[0])["resolution"] as? String == "faster now")
+  }
+
   /// The terminal's meeting fires the same events as a script's, and a hook's trouble is
   /// said after the screen is given back.
   @Test func aMeetingOnTheTerminalFiresTheSameEvents() throws {
