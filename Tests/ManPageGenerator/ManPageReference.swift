@@ -593,8 +593,10 @@ enum ManPageReference {
       + "on standard input: the shape syncups prints with --json for the same thing. Its "
       + "environment is syncups' own with SYNCUPS_EVENT (the event's name), SYNCUPS_FILE (the "
       + "data file in use, absolute), SYNCUPS_SYNCUP (the id of the sync-up the event "
-      + "concerns; unset for synced) and SYNCUPS_NO_HOOKS=1, so that the syncups commands a "
-      + "hook runs fire no hooks of their own. Its working directory is syncups' own.",
+      + "concerns; unset for synced), SYNCUPS_NO_HOOKS=1, so that the syncups commands a "
+      + "hook runs fire no hooks of their own, and SYNCUPS, the absolute path of the syncups "
+      + "running the hook, so that a hook calls back \"${SYNCUPS:-syncups}\" even when "
+      + "syncups is not on PATH. Its working directory is syncups' own.",
     "Hooks never get in the way. They run after the data is stored, once the command's "
       + "lock on the data file is let go, in the background: a meeting's timer and screen "
       + "never wait for them. The runs of one event are in the order the events happened; "
@@ -645,7 +647,8 @@ enum ManPageReference {
       + "in the directories of PATH (absolute ones only), as git and gh do: the words after "
       + "NAME are its arguments, and its exit status is syncups'. The global options before "
       + "NAME are syncups' own: SYNCUPS_FILE is set to the data file in use (--file, else "
-      + "SYNCUPS_FILE, else the default), and --no-hooks sets SYNCUPS_NO_HOOKS=1. syncups "
+      + "SYNCUPS_FILE, else the default), SYNCUPS is the running syncups' absolute path, and "
+      + "--no-hooks sets SYNCUPS_NO_HOOKS=1. syncups "
       + "help lists the extensions found, and syncups help NAME runs syncups-NAME --help. "
       + "Completion offers them among the commands. A name that is neither a command nor an extension "
       + "is a usage error, status 64."
@@ -653,6 +656,11 @@ enum ManPageReference {
 
   /// Environment variables.
   static let environment: [(String, String)] = [
+    (
+      "SYNCUPS",
+      "Set by syncups, for the hooks and extensions it runs: its own absolute path (see HOOKS "
+        + "and EXTENSIONS)."
+    ),
     ("SYNCUPS_FILE", "The data file, when --file is not given."),
     (
       "SYNCUPS_NO_HOOKS",

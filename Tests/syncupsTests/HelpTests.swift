@@ -422,7 +422,8 @@ struct ManPageTests {
       #expect(page.contains("\n.It Li \(status)\n"), "exit status \(status)")
     }
     for variable in [
-      "SYNCUPS_FILE", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM", "SYNCUPS_CLOCK",
+      "SYNCUPS", "SYNCUPS_FILE", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM",
+      "SYNCUPS_CLOCK",
     ] {
       #expect(page.contains("\n.It Ev \(variable)\n"), "environment variable \(variable)")
     }

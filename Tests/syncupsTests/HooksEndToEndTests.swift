@@ -46,6 +46,7 @@ struct HooksEndToEndTests {
         cat >> '\(record)'/"$SYNCUPS_EVENT.json"
         printf '%s|%s|%s|%s\\n' "$SYNCUPS_EVENT" "$SYNCUPS_FILE" "$SYNCUPS_SYNCUP" \
         "$SYNCUPS_NO_HOOKS" >> '\(record)'/"$SYNCUPS_EVENT.env"
+        printf '%s\\n' "$SYNCUPS" >> '\(record)'/"$SYNCUPS_EVENT.program"
 
         """, at: (directory ?? hooksDirectory(syncups)) + "/" + event)
     }
@@ -123,6 +124,9 @@ struct HooksEndToEndTests {
     #expect(
       recorded(syncups, "meeting-ended", "env")
         == ["meeting-ended|\(syncups.dataFile)|\(Self.engID)|1"])
+    // The syncups that ran the hook, which it can call back without PATH.
+    let program = URL(fileURLWithPath: SyncUpsRun.binary).resolvingSymlinksInPath().path
+    #expect(recorded(syncups, "meeting-ended", "program") == [program])
   }
 
   @Test func anItemResolvedInAMeetingFiresOnceTheMeetingIsSaved() throws {
@@ -523,5 +527,11 @@ struct HooksEndToEndTests {
     let unknown = try syncups("hallo")
     #expect(unknown.status == 64)
     #expect(unknown.error.hasPrefix("Error: unknown command 'hallo'"))
+
+    // The syncups that ran it, to call back when syncups is not on PATH.
+    try writeProgram("\"$SYNCUPS\" --version\n", at: bin + "/syncups-back")
+    let back = try syncups.run(["back"], environment: ["PATH": bin + ":/usr/bin:/bin"])
+    #expect(back.status == 0)
+    #expect(back.output == "syncups 0.1.0\n")
   }
 }

@@ -136,7 +136,8 @@ final class Hooks {
   }
 
   /// A hook's environment: this process's, with `SYNCUPS_EVENT`, `SYNCUPS_FILE`,
-  /// `SYNCUPS_SYNCUP` when the event concerns a sync-up, and `SYNCUPS_NO_HOOKS=1`.
+  /// `SYNCUPS_SYNCUP` when the event concerns a sync-up, `SYNCUPS_NO_HOOKS=1`, and `SYNCUPS`,
+  /// this executable (``ThisExecutable``).
   nonisolated static func environment(
     for event: HookEvent, syncUp: UUID?, dataFile: String, base: [String: String]
   ) -> [String: String] {
@@ -145,6 +146,7 @@ final class Hooks {
     environment["SYNCUPS_FILE"] = dataFile
     environment["SYNCUPS_SYNCUP"] = syncUp?.uuidString
     environment["SYNCUPS_NO_HOOKS"] = "1"
+    environment[ThisExecutable.variable] = ThisExecutable.path
     return environment
   }
 

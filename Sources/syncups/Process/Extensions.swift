@@ -108,6 +108,7 @@ enum Extensions {
   static func run(_ call: Call, dataFile: String, environment: [String: String]) -> Int32 {
     var environment = environment
     environment["SYNCUPS_FILE"] = dataFile
+    environment[ThisExecutable.variable] = ThisExecutable.path
     if call.noHooks { environment["SYNCUPS_NO_HOOKS"] = "1" }
     Output.flush()
     let name = String(call.program.split(separator: "/").last ?? "")

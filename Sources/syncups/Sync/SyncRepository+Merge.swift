@@ -191,7 +191,7 @@ extension SyncRepository {
     let driver: Subprocess.Result
     do {
       driver = try Subprocess.run(
-        Self.executablePath(), [MergeDriverCommand.spec.name] + paths,
+        ThisExecutable.path, [MergeDriverCommand.spec.name] + paths,
         environment: git.environment.merging(environment) { $1 })
     } catch {
       throw CommandFailure(error.message)

@@ -171,7 +171,7 @@ struct SyncRepository {
   func registerDriver(current: String?? = .none) throws(CommandFailure) {
     let key = Self.driverKey
     let driver =
-      Self.shellQuoted(Self.executablePath()) + " \(MergeDriverCommand.spec.name) %O %A %B %P"
+      Self.shellQuoted(ThisExecutable.path) + " \(MergeDriverCommand.spec.name) %O %A %B %P"
     let registered: String?
     if let current {
       registered = current
@@ -531,21 +531,6 @@ struct SyncRepository {
       throw CommandFailure(
         "cannot decode '\(sanitize(dataFilePath))': \(sanitize("\(error)"))", status: .dataError)
     }
-  }
-
-  // MARK: - This executable
-
-  /// The running executable's absolute path, for the merge driver's command line.
-  static func executablePath() -> String {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    if count > 0 {
-      return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    let argument = CommandLine.arguments[0]
-    guard let resolved = realpath(argument, nil) else { return argument }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   /// `text` as one word for a POSIX shell, which is how git runs a merge driver.
