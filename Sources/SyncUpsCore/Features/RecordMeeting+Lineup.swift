@@ -35,16 +35,20 @@ extension RecordMeeting.State {
   /// The second of the slot timeline from which what is left is divided again when someone is
   /// marked absent, skipped or joins: where the current turn has reached (its slot's start and
   /// the seconds spoken, by the one rounding rule), or the meeting's own time so rounded when
-  /// that is later, within the slot.
+  /// that is later by a second at most, within the slot.
   ///
   /// The next turn starts at this instant of meeting time and at this second of the slot
   /// timeline. Rounding the turn alone would let each change mid-second put the meeting's time
   /// up to half a second further ahead of the timeline, and a meeting changed twice at such
   /// moments run a second over its length; taking the meeting's time when it is ahead keeps
-  /// the two within half a second, so the meeting still rounds to its planned length.
+  /// the two within half a second, so the meeting still rounds to its planned length. A lead
+  /// of more than a second is no rounding but an overtime spoken before, which the slots after
+  /// it do not pay for: the turn's own second is taken then.
   var divisionPoint: Int {
     let slot = speakerSlot(for: speakerIndex)
-    return min(max(slot.lowerBound + slotElapsed, meetingSeconds), slot.upperBound)
+    let reached = slot.lowerBound + slotElapsed
+    let lead = meetingSeconds - reached
+    return min(lead > 1 ? reached : max(reached, meetingSeconds), slot.upperBound)
   }
 
   /// Checks that the current speaker can be skipped: someone is left to speak before them.

@@ -17,11 +17,12 @@ extension RecordMeetingLineupTests {
     private let clock = TestClock()
 
     /// A store for a meeting of `syncUp` on the test clock, checking only what a test names.
-    private func meeting(_ syncUp: SyncUp, absent: Set<UUID> = [])
-      -> TestStore<RecordMeeting.State, RecordMeeting.Action>
-    {
+    private func meeting(
+      _ syncUp: SyncUp, absent: Set<UUID> = [], allowsOvertime: Bool = false
+    ) -> TestStore<RecordMeeting.State, RecordMeeting.Action> {
       let store = TestStore(
-        initialState: RecordMeeting.State(syncUp: Shared(syncUp), absent: absent),
+        initialState: RecordMeeting.State(
+          syncUp: Shared(syncUp), absent: absent, allowsOvertime: allowsOvertime),
         reducer: RecordMeeting()
       ) {
         $0.continuousClock = clock
@@ -76,6 +77,31 @@ extension RecordMeetingLineupTests {
     }
 
     private let turn = FeatureFixtures.turn
+
+    /// A1 runs 4 s over the first of two 10 s slots and passes the turn on at 14 s; A3 joins
+    /// at once. The overrun is A1's: A2 and A3 share the second slot from its start, 5 s each,
+    /// rather than A2 being handed the 4 s the meeting ran over.
+    @Test func aJoinerAfterAnOvertimeSharesTheSlotsFromWhereTheTurnIs() async {
+      let syncUp = FeatureFixtures.syncUp(duration: 20, attendees: 3)
+      let store = meeting(syncUp, absent: [UUID(0xC02)], allowsOvertime: true)
+      await run(store, [(14_000, .nextButtonTapped), (14_000, .attendeeJoined(UUID(0xC02)))])
+      #expect(store.state.currentSpeakerName == "A2")
+      #expect(slotsFromTheSpeaker(store) == [10..<15, 15..<20])
+      await store.send(.alert(.presented(.confirmDiscard)))
+      await store.finish()
+    }
+
+    /// The same overtime, then A2 skipped at once: everyone's slot stays as it was, as for a
+    /// skip in the first second of a turn without overtime.
+    @Test func aSkipAfterAnOvertimeKeepsEverySlot() async {
+      let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 3)
+      let store = meeting(syncUp, allowsOvertime: true)
+      await run(store, [(14_000, .nextButtonTapped), (14_000, .skipButtonTapped)])
+      #expect(store.state.currentSpeakerName == "A3")
+      #expect(slotsFromTheSpeaker(store) == [10..<20, 20..<30])
+      await store.send(.alert(.presented(.confirmDiscard)))
+      await store.finish()
+    }
 
     /// A 20-second meeting of four: A1 (or, at 5.6 s, A2) is marked absent mid-second. The
     /// others share what is left from the second reached, rounded; the meeting takes 20
