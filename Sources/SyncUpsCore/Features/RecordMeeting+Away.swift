@@ -47,10 +47,9 @@ extension RecordMeeting.State {
   /// The update `attendee` wrote for the meeting's day, or since the last meeting; nil when
   /// they wrote none, or one that says nothing.
   public func update(of attendee: Attendee.ID) -> WrittenUpdate? {
-    guard let day else { return nil }
-    var before = syncUp
-    before.meetings.removeAll { meeting in previousMeeting.map { meeting.date > $0 } ?? true }
-    guard let update = before.updateSinceLastMeeting(of: attendee, for: day), !update.isEmpty
+    guard let day,
+      let update = syncUp.update(of: attendee, for: day, since: previousMeeting),
+      !update.isEmpty
     else { return nil }
     return update
   }

@@ -161,8 +161,16 @@ extension SyncUp {
   public func updateSinceLastMeeting(
     of attendee: Attendee.ID, for day: CalendarDay
   ) -> WrittenUpdate? {
+    update(of: attendee, for: day, since: meetings.first?.date)
+  }
+
+  /// `attendee`'s update for `day`, else the newest for an earlier day written after
+  /// `lastMeeting` (any, when nil): ``updateSinceLastMeeting(of:for:)`` with the last meeting
+  /// given, as a meeting under way knows the one before it.
+  public func update(
+    of attendee: Attendee.ID, for day: CalendarDay, since lastMeeting: Date?
+  ) -> WrittenUpdate? {
     if let update = update(of: attendee, for: day) { return update }
-    let lastMeeting = meetings.first?.date
     return updates.filter { update in
       update.attendee == attendee && update.day < day
         && lastMeeting.map { update.written > $0 } ?? true
