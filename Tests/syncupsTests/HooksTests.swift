@@ -71,4 +71,45 @@ struct HooksTests {
       HookEvent.overtime.sample.text(pretty: false)
         == #"{"elapsed":600,"event":"overtime","name":"Ben","slot":300}"# + "\n")
   }
+
+  /// The fingerprint trust is kept by covers what the hooks finder runs: hooks in an event's
+  /// `.d` folder that is a link to a folder elsewhere too, so changing or adding one there
+  /// asks for trust again. A folder as it always was keeps its fingerprint.
+  @Test func theFingerprintFollowsALinkedEventFolder() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("syncups-fingerprint-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let hooks = root + "/hooks"
+    try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: root + "/outside", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: hooks + "/meeting-ended.d", withDestinationPath: "../outside")
+    try "#!/bin/sh\necho one\n".write(
+      toFile: root + "/outside/x", atomically: true, encoding: .utf8)
+    let first = HookTrust.fingerprint(of: hooks)
+    #expect(first != sha256(""))
+
+    try "#!/bin/sh\necho two\n".write(
+      toFile: root + "/outside/x", atomically: true, encoding: .utf8)
+    let edited = HookTrust.fingerprint(of: hooks)
+    #expect(edited != first)
+    try "#!/bin/sh\n".write(toFile: root + "/outside/y", atomically: true, encoding: .utf8)
+    #expect(HookTrust.fingerprint(of: hooks) != edited)
+
+    // A plain folder: the path, executable bit, size and bytes of each file, in path order.
+    let plain = root + "/plain"
+    try FileManager.default.createDirectory(
+      atPath: plain + "/item-opened.d", withIntermediateDirectories: true)
+    try "a".write(toFile: plain + "/item-opened.d/a", atomically: true, encoding: .utf8)
+    try "bc".write(toFile: plain + "/synced", atomically: true, encoding: .utf8)
+    var expected = SHA256()
+    expected.update(Array("item-opened.d/a".utf8) + [0, 0])
+    expected.update(Array("1".utf8) + [0])
+    expected.update(Array("a".utf8))
+    expected.update(Array("synced".utf8) + [0, 0])
+    expected.update(Array("2".utf8) + [0])
+    expected.update(Array("bc".utf8))
+    #expect(HookTrust.fingerprint(of: plain) == expected.hexDigest())
+  }
 }

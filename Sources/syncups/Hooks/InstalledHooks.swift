@@ -229,12 +229,12 @@ struct HookTrust {
     try encoder.encode(trusted).write(to: URL(filePath: file), options: .atomic)
   }
 
-  /// SHA-256 over every file under `directory`: its path there, whether it is executable,
-  /// and its bytes.
+  /// SHA-256 over every file under `directory`, as the hooks are found there, links followed
+  /// (a `meeting-ended.d` linked to a folder elsewhere included): its path there, whether it
+  /// is executable, and its bytes.
   static func fingerprint(of directory: String) -> String {
     var hash = SHA256()
-    let paths = (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []
-    for path in paths.sorted() {
+    for path in files(under: directory).sorted() {
       let full = directory + "/" + path
       guard InstalledHooks.isFile(full) else { continue }
       let bytes = FileManager.default.contents(atPath: full).map { [UInt8]($0) } ?? []
@@ -243,5 +243,21 @@ struct HookTrust {
       hash.update(bytes)
     }
     return hash.hexDigest()
+  }
+
+  /// The paths, relative to `directory`, of everything under it, directories reached through
+  /// links entered too (the hooks finder follows them), at most `depth` folders deep so that
+  /// a link to a folder above cannot loop.
+  private static func files(under directory: String, prefix: String = "", depth: Int = 8)
+    -> [String]
+  {
+    guard depth > 0 else { return [] }
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.flatMap { name -> [String] in
+      let full = directory + "/" + name
+      let relative = prefix + name
+      guard InstalledHooks.isDirectory(full) else { return [relative] }
+      return files(under: full, prefix: relative + "/", depth: depth - 1)
+    }
   }
 }
