@@ -173,4 +173,22 @@ struct HookRunnerTests {
           + "'/nonexistent', which does not exist.",
       ])
   }
+
+  /// A run's output is kept in the log up to a limit, then how much more there was is said:
+  /// a hook that writes without end is not held in memory whole.
+  @Test func outputPastTheLimitIsLeftOutAndCounted() throws {
+    var template = Array("/tmp/syncups-output-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    let written = Array("line one\nline two\n".utf8)
+    #expect(write(descriptor, written, written.count) == written.count)
+    #expect(
+      String(decoding: HookRunner.contents(of: descriptor, limit: 12), as: UTF8.self)
+        == "line one\nlin\n[… 6 more bytes of output left out]\n")
+    #expect(
+      String(decoding: HookRunner.contents(of: descriptor, limit: 64), as: UTF8.self)
+        == "line one\nline two\n")
+  }
 }

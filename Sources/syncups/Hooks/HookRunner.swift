@@ -151,7 +151,9 @@ final class HookRunner: Sendable {
     if hasGivenUp {
       // A run that decided to start just before is killed as soon as its process exists:
       // wait for that, then (briefly) for the runs killed to be reaped and logged.
-      starting.wait()
+      // Bounded: a run stuck before its process exists (the log a pipe nobody reads) must
+      // not keep syncups from ending.
+      _ = starting.wait(timeout: .now() + .seconds(2))
       _ = pending.wait(timeout: .now() + .seconds(2))
     }
     return state.withLock { state in
@@ -367,17 +369,28 @@ final class HookRunner: Sendable {
     return descriptor
   }
 
-  /// All that the file open as `descriptor` holds.
-  private static func contents(of descriptor: Int32) -> [UInt8] {
+  /// How much of one run's output the log keeps: the first mebibyte. A hook that writes
+  /// without end (`yes`) until its limit would otherwise be held in memory whole.
+  static let outputLimit = 1 << 20
+
+  /// What the file open as `descriptor` holds, its first `limit` bytes, and after them, when
+  /// it holds more, a line saying how many bytes were left out.
+  static func contents(of descriptor: Int32, limit: Int = outputLimit) -> [UInt8] {
     lseek(descriptor, 0, SEEK_SET)
     var contents: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = read(descriptor, &buffer, buffer.count)
+    while contents.count < limit {
+      let count = read(descriptor, &buffer, min(buffer.count, limit - contents.count))
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return contents }
       contents += buffer[..<count]
     }
+    var info = stat()
+    let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : contents.count
+    guard size > contents.count else { return contents }
+    if contents.last != UInt8(ascii: "\n") { contents.append(UInt8(ascii: "\n")) }
+    return contents
+      + Array("[… \(size - limit) more bytes of output left out]\n".utf8)
   }
 }
 
