@@ -401,6 +401,22 @@ struct HooksEndToEndTests {
     #expect(Self.survivors(marked: marker) == [])
   }
 
+  /// `hooks run` stopped by Ctrl-C while its hook hangs ends as any command does then: 130.
+  @Test func hooksRunStoppedByCtrlCExits130() throws {
+    let syncups = try engineering()
+    #expect(try syncups("config", "set", "hook-timeout", "5m").status == 0)
+    let marker = "hang-\(UUID().uuidString)"
+    try writeProgram(
+      "sh -c 'sleep 3601; exit 0' \(marker)\n",
+      at: hooksDirectory(syncups) + "/meeting-ended.d/" + marker)
+    let run = try PseudoTerminalRun(syncups, ["hooks", "run", "meeting-ended", "--sample"])
+    #expect(run.waitFor("Waiting for 1 hook (meeting-ended), at most"))
+    run.type("\u{03}")
+    #expect(run.waitFor("was stopped by an interrupt."))
+    #expect(run.wait() == 130)
+    #expect(Self.survivors(marked: marker) == [])
+  }
+
   /// A hook that hangs is killed, its process group with it, after the `hook-timeout`, and the
   /// meeting's time is not held up meanwhile.
   @Test func aHookPastItsLimitIsKilledAndTheMeetingKeepsTime() throws {
