@@ -606,7 +606,8 @@ enum ManPageReference {
       + "for the runs still going, at most that long in all (so item add or sync may take "
       + "that much longer when a hook is slow); on a terminal, a wait of more than a second "
       + "is said once on standard error, and Ctrl-C stops the hooks (their process groups "
-      + "killed) and exits 130. Then it kills what is left and drops what has not started "
+      + "killed) and exits 130; SIGTERM and SIGHUP during the wait do the same and exit 143 "
+      + "and 129, whatever the command. Then it kills what is left and drops what has not started "
       + "(said in a warning): no process of a hook's group outlives syncups. A hook that "
       + "fails (a status other than 0), is stopped, or cannot run (not executable, a "
       + "symbolic link to nothing, or a missing #! interpreter) is said once per program, "
@@ -830,9 +831,21 @@ enum ManPageReference {
       "The data file stayed locked by another process for too long (sync holds it while it "
         + "runs, and waits for it like any command)."
     ),
-    ("129", "A meeting was ended by SIGHUP; it was saved first."),
-    ("130", "A meeting was discarded with Ctrl-C (twice on a terminal, once in a script)."),
-    ("143", "A meeting was ended by SIGTERM; it was saved first."),
+    (
+      "129",
+      "A meeting was ended by SIGHUP; it was saved first. Or SIGHUP came while a command "
+        + "waited for its hooks (see HOOKS), after its work was done."
+    ),
+    (
+      "130",
+      "A meeting was discarded with Ctrl-C (twice on a terminal, once in a script). Or Ctrl-C "
+        + "stopped the wait for hooks, after the command's work was done."
+    ),
+    (
+      "143",
+      "A meeting was ended by SIGTERM; it was saved first. Or SIGTERM came while a command "
+        + "waited for its hooks, after its work was done."
+    ),
   ]
 
   /// Examples with their explanations.

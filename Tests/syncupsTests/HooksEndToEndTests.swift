@@ -417,6 +417,27 @@ struct HooksEndToEndTests {
     #expect(Self.survivors(marked: marker) == [])
   }
 
+  /// SIGTERM or SIGHUP (the terminal closed) while a command waits for its hooks stops them
+  /// too: no hook outlives syncups, each run's end is logged, and the status tells the signal.
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  func aSignalDuringTheWaitForHooksStopsThem(_ signal: Int32, status: Int32) throws {
+    let syncups = try engineering()
+    #expect(try syncups("config", "set", "hook-timeout", "5m").status == 0)
+    let marker = "hang-\(UUID().uuidString)"
+    try writeProgram(
+      "sh -c 'sleep 3601; exit 0' \(marker)\n",
+      at: hooksDirectory(syncups) + "/item-opened.d/" + marker)
+    let run = try PseudoTerminalRun(syncups, ["item", "add", "eng", "--blocker", "slow CI"])
+    #expect(run.waitFor("Waiting for 1 hook (item-opened), at most"))
+    run.kill(signal)
+    #expect(run.wait() == status)
+    #expect(Self.survivors(marked: marker) == [])
+    let log = try String(
+      contentsOfFile: syncups.home.path + "/.local/state/syncups/hooks.log", encoding: .utf8)
+    #expect(log.contains(": stopped after "))
+    #expect(try syncups("items", "eng").output.contains("slow CI"))
+  }
+
   /// A hook that hangs is killed, its process group with it, after the `hook-timeout`, and the
   /// meeting's time is not held up meanwhile.
   @Test func aHookPastItsLimitIsKilledAndTheMeetingKeepsTime() throws {

@@ -35,7 +35,7 @@ enum Program {
     // The command's events are run once it is over: its data stored, its lock let go.
     let status = run(invocation, in: context)
     context.hooks.finish()
-    return context.hooks.wasInterrupted ? ExitStatus.interrupted.rawValue : status
+    return context.hooks.stoppedBy?.rawValue ?? status
   }
 
   /// Runs the command `invocation` names in `context`; the status to exit with.

@@ -110,27 +110,28 @@ final class Hooks {
     held = []
   }
 
-  /// Whether the user interrupted ``finish()``'s wait (Ctrl-C): the command then exits 130.
-  private(set) var wasInterrupted = false
+  /// The status the command ends with when a signal stopped ``finish()``'s wait: 130 for
+  /// Ctrl-C (SIGINT), 143 for SIGTERM, 129 for SIGHUP (the terminal closed); nil when none did.
+  private(set) var stoppedBy: ExitStatus?
 
   /// Runs what is held and waits for every run, at most the time limit; then says on
   /// standard error what went wrong, and returns how many things did.
   ///
   /// What the command wrote is out first: a command's answer, or the line that closes a
   /// meeting, never waits for its hooks. A wait of more than a second is said once on a
-  /// terminal. SIGINT (Ctrl-C) during the wait stops the hooks, their process groups
-  /// killed, and ends it (see ``wasInterrupted``).
+  /// terminal. SIGINT (Ctrl-C), SIGTERM or SIGHUP during the wait stops the hooks, their
+  /// process groups killed, and ends it (see ``stoppedBy``): no hook outlives syncups.
   @discardableResult
   func finish() -> Int {
     release()
     guard let runner else { return 0 }
     Output.flush()
-    let interrupt = InterruptWatch()
+    let watch = SignalWatch()
     let problems = runner.finish(
-      interrupted: { interrupt.happened },
+      interrupted: { watch.signal != nil },
       announce: { text in if isatty(2) == 1 { Output.error(text) } })
-    wasInterrupted = wasInterrupted || interrupt.happened
-    interrupt.end()
+    watch.end()
+    stoppedBy = stoppedBy ?? watch.signal.flatMap(SignalWatch.status(of:))
     for problem in problems { Output.error(problem + "\n") }
     return problems.count
   }
@@ -150,37 +151,58 @@ final class Hooks {
     return environment
   }
 
-  /// Notes SIGINT while it lives, in place of its default action (or of what handled it), and
-  /// puts that back when ended; a SIGINT this process ignores stays ignored.
-  private struct InterruptWatch {
-    private var previous = sigaction()
-    private let isWatching: Bool
+  /// Notes SIGINT, SIGTERM and SIGHUP while it lives, in place of their default actions (or
+  /// of what handled them), and puts those back when ended; a signal this process ignores
+  /// stays ignored.
+  private struct SignalWatch {
+    static let signals = [SIGINT, SIGTERM, SIGHUP]
+    private var previous: [Int32: sigaction] = [:]
 
     init() {
-      interruptNoted.store(false, ordering: .relaxed)
+      signalNoted.store(0, ordering: .relaxed)
       var action = sigaction()
       #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { _ in interruptNoted.store(true, ordering: .relaxed) }
+        action.__sigaction_handler.sa_handler = { signalNoted.store($0, ordering: .relaxed) }
       #else
-        action.__sigaction_u.__sa_handler = { _ in interruptNoted.store(true, ordering: .relaxed) }
+        action.__sigaction_u.__sa_handler = { signalNoted.store($0, ordering: .relaxed) }
       #endif
       sigemptyset(&action.sa_mask)
-      sigaction(SIGINT, nil, &previous)
-      #if canImport(Glibc)
-        let handler = previous.__sigaction_handler.sa_handler
-      #else
-        let handler = previous.__sigaction_u.__sa_handler
-      #endif
-      isWatching = unsafeBitCast(handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
-      if isWatching { sigaction(SIGINT, &action, nil) }
+      for signal in Self.signals {
+        var old = sigaction()
+        sigaction(signal, nil, &old)
+        #if canImport(Glibc)
+          let handler = old.__sigaction_handler.sa_handler
+        #else
+          let handler = old.__sigaction_u.__sa_handler
+        #endif
+        guard unsafeBitCast(handler, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+        else { continue }
+        previous[signal] = old
+        sigaction(signal, &action, nil)
+      }
     }
 
-    /// Whether SIGINT came.
-    var happened: Bool { interruptNoted.load(ordering: .relaxed) }
+    /// The signal that came, if one did.
+    var signal: Int32? {
+      let noted = signalNoted.load(ordering: .relaxed)
+      return noted == 0 ? nil : noted
+    }
 
     func end() {
-      var previous = previous
-      if isWatching { sigaction(SIGINT, &previous, nil) }
+      for (signal, action) in previous {
+        var action = action
+        sigaction(signal, &action, nil)
+      }
+    }
+
+    /// The exit status that tells of `signal`.
+    static func status(of signal: Int32) -> ExitStatus? {
+      switch signal {
+      case SIGINT: .interrupted
+      case SIGTERM: .terminated
+      case SIGHUP: .hangUp
+      default: nil
+      }
     }
   }
 
@@ -191,6 +213,6 @@ final class Hooks {
   }
 }
 
-/// Set by the SIGINT handler of ``Hooks/finish()``'s wait: an atomic store is all a signal
-/// handler may do.
-private let interruptNoted = Atomic<Bool>(false)
+/// Set by the signal handler of ``Hooks/finish()``'s wait to the signal that came (0 for
+/// none): an atomic store is all a signal handler may do.
+private let signalNoted = Atomic<Int32>(0)

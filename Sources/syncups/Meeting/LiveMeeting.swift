@@ -209,7 +209,7 @@ final class LiveMeeting {
   private func exit(_ status: ExitStatus) -> Never {
     // The closing line is out, on the terminal given back, before the wait for hooks.
     hooks?.finish()
-    let status = hooks?.wasInterrupted == true ? .interrupted : status
+    let status = hooks?.stoppedBy ?? status
     frontEnd.discardTypeahead()
     #if canImport(Glibc)
       Glibc.exit(Output.finish(status.rawValue))

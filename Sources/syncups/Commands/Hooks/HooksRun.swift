@@ -65,8 +65,8 @@ struct HooksRunCommand: RunnableCommand {
       syncUp: sample && event.concernsSyncUp ? HookEvent.sampleSyncUp.id : nil,
       dataFile: sampleFile?.path)
     let problems = hooks.finish()
-    // Ctrl-C while the hooks ran ends the command as it ends any other: 130.
-    if hooks.wasInterrupted { throw CommandFailure.silent(.interrupted) }
+    // Ctrl-C (or SIGTERM, SIGHUP) while the hooks ran ends the command as any other: 130.
+    if let status = hooks.stoppedBy { throw CommandFailure.silent(status) }
     guard problems == 0 else { throw CommandFailure("") }
     context.say(
       "Ran \(count) \(event.rawValue) \(count == 1 ? "hook" : "hooks"); the output is in "
