@@ -534,7 +534,7 @@ enum ManPageReference {
       + "records each conflict (a Syncups-Conflict trailer naming who merged and whose change "
       + "they merged), and every teammate who receives it is told: conflict merged by Ben: "
       + "..., or kept 'Design': deleted here, changed by Ben. Times in conflicts read as each "
-      + "reader's local time (the trailer and sync --json's conflicts keep them in UTC). Keys "
+      + "reader's local time, to the second when two fall in one minute (the trailer and sync --json's conflicts keep them in UTC). Keys "
       + "this version does not know are kept.",
     "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
       + "or when the remote refuses the push, sync exits 1 saying the push is pending, and the "

@@ -68,6 +68,24 @@ struct ConflictRecordTests {
         == ["Conflict: Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)"])
   }
 
+  /// Times read as local times, to the minute; to the second when two of them fall in one
+  /// minute, so that the newer one kept can be told.
+  @Test func timesReadAsLocalTimesWithSecondsWhenAMinuteHoldsTwo() {
+    let oneHourEast: (Date) -> Int = { _ in 3600 }
+    #expect(
+      ConflictRecord.localTimes(
+        in: "written at 2026-11-27T09:27:05Z here and at 2026-11-27T09:31:00Z there",
+        utcOffset: oneHourEast)
+        == "written at Fri 27 Nov 2026, 10:27 here and at Fri 27 Nov 2026, 10:31 there")
+    #expect(
+      ConflictRecord.localTimes(
+        in: "at 2026-11-27T09:27:05Z here and at 2026-11-27T09:27:48Z there; kept the one "
+          + "written at 2026-11-27T09:27:48Z (newer)",
+        utcOffset: oneHourEast)
+        == "at Fri 27 Nov 2026, 10:27:05 here and at Fri 27 Nov 2026, 10:27:48 there; kept the "
+        + "one written at Fri 27 Nov 2026, 10:27:48 (newer)")
+  }
+
   @Test func theManPageListsTheRecordsKeys() {
     #expect(ManPageReference.mergeConflictFields.map(\.0) == ["syncUp", "path", "kept", "message"])
     #expect(ManPageReference.mergeConflictFields.map(\.0) == ConflictRecord.Field.written.map(\.rawValue))

@@ -559,11 +559,14 @@ struct UpdatesEndToEndTests {
         .status == 0)
     let (anas, bens) = (try written(by: team.ana), try written(by: team.ben))
     #expect(anas < bens)
+    // Written within one minute, the times are told to the second, so the newer can be seen.
+    let (anaSecond, benSecond) = (Int(anas.timeIntervalSince1970), Int(bens.timeIntervalSince1970))
+    let sameMinute = anaSecond != benSecond && anaSecond / 60 == benSecond / 60
     func local(_ date: Date, hoursEast: Int) -> String {
       let formatter = DateFormatter()
       formatter.locale = Locale(identifier: "en_US_POSIX")
       formatter.timeZone = TimeZone(secondsFromGMT: hoursEast * 3600)
-      formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
+      formatter.dateFormat = sameMinute ? "EEE d MMM yyyy, HH:mm:ss" : "EEE d MMM yyyy, HH:mm"
       return formatter.string(from: date)
     }
     func told(_ hoursEast: Int, _ ana: String, _ ben: String) -> String {

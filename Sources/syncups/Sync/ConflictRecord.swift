@@ -141,22 +141,37 @@ package struct ConflictRecord: Equatable {
 
   /// `text` with each UTC time in it as the driver writes them (`2026-11-27T09:27:00Z`, which
   /// reads the same on every teammate's machine, in every time zone) as a local time for
-  /// people, `utcOffset(time)` seconds east of UTC: `Fri 27 Nov 2026, 10:27`.
+  /// people, `utcOffset(time)` seconds east of UTC: `Fri 27 Nov 2026, 10:27`. When two
+  /// different times in it fall in one minute (two updates written a few seconds apart), each
+  /// time has its seconds too, `10:27:05`, so that the one kept can be told.
   static func localTimes(in text: String, utcOffset: (Date) -> Int) -> String {
-    var output = ""
+    var times: [(range: Range<String.Index>, time: Date)] = []
     var index = text.startIndex
     while index < text.endIndex {
       if let end = text.index(index, offsetBy: 20, limitedBy: text.endIndex),
         let time = utcTime(text[index..<end])
       {
-        output += DateText.meeting(time, utcOffset: utcOffset(time))
+        times.append((index..<end, time))
         index = end
       } else {
-        output.append(text[index])
         index = text.index(after: index)
       }
     }
-    return output
+    let seconds = times.map { Int($0.time.timeIntervalSince1970) }
+    let sameMinute = Dictionary(grouping: Set(seconds), by: { $0 / 60 }).values
+      .contains { $0.count > 1 }
+    var output = ""
+    index = text.startIndex
+    for (range, time) in times {
+      output += text[index..<range.lowerBound]
+      output += DateText.meeting(time, utcOffset: utcOffset(time))
+      if sameMinute {
+        let second = Int(time.timeIntervalSince1970) % 60
+        output += second < 10 ? ":0\(second)" : ":\(second)"
+      }
+      index = range.upperBound
+    }
+    return output + text[index...]
   }
 
   /// The time `2026-11-27T09:27:00Z` names, or nil for any other text.
