@@ -373,15 +373,22 @@ struct HooksEndToEndTests {
     #expect(FileManager.default.fileExists(atPath: record + "/over"))
   }
 
-  /// On a terminal, the meeting's closing line comes at once, then the wait for its hooks is
-  /// said; Ctrl-C then stops them and exits 130.
-  @Test func theClosingLineComesBeforeTheWaitForHooksWhichCtrlCEnds() throws {
+  /// Engineering with a hook on `event` that hangs for an hour, under a 5-minute limit; the
+  /// marker its process's command line holds (see ``survivors(marked:killing:)``).
+  func hangingHook(on event: String) throws -> (SyncUpsRun, String) {
     let syncups = try engineering()
     #expect(try syncups("config", "set", "hook-timeout", "5m").status == 0)
     let marker = "hang-\(UUID().uuidString)"
     try writeProgram(
       "sh -c 'sleep 3601; exit 0' \(marker)\n",
-      at: hooksDirectory(syncups) + "/meeting-ended.d/" + marker)
+      at: hooksDirectory(syncups) + "/\(event).d/" + marker)
+    return (syncups, marker)
+  }
+
+  /// On a terminal, the meeting's closing line comes at once, then the wait for its hooks is
+  /// said; Ctrl-C then stops them and exits 130.
+  @Test func theClosingLineComesBeforeTheWaitForHooksWhichCtrlCEnds() throws {
+    let (syncups, marker) = try hangingHook(on: "meeting-ended")
     let meeting = try PseudoTerminalRun(syncups, ["start", "eng"])
     #expect(meeting.waitFor("Ana is speaking"))
     meeting.type("e")
@@ -403,12 +410,7 @@ struct HooksEndToEndTests {
 
   /// `hooks run` stopped by Ctrl-C while its hook hangs ends as any command does then: 130.
   @Test func hooksRunStoppedByCtrlCExits130() throws {
-    let syncups = try engineering()
-    #expect(try syncups("config", "set", "hook-timeout", "5m").status == 0)
-    let marker = "hang-\(UUID().uuidString)"
-    try writeProgram(
-      "sh -c 'sleep 3601; exit 0' \(marker)\n",
-      at: hooksDirectory(syncups) + "/meeting-ended.d/" + marker)
+    let (syncups, marker) = try hangingHook(on: "meeting-ended")
     let run = try PseudoTerminalRun(syncups, ["hooks", "run", "meeting-ended", "--sample"])
     #expect(run.waitFor("Waiting for 1 hook (meeting-ended), at most"))
     run.type("\u{03}")
@@ -421,12 +423,7 @@ struct HooksEndToEndTests {
   /// too: no hook outlives syncups, each run's end is logged, and the status tells the signal.
   @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
   func aSignalDuringTheWaitForHooksStopsThem(_ signal: Int32, status: Int32) throws {
-    let syncups = try engineering()
-    #expect(try syncups("config", "set", "hook-timeout", "5m").status == 0)
-    let marker = "hang-\(UUID().uuidString)"
-    try writeProgram(
-      "sh -c 'sleep 3601; exit 0' \(marker)\n",
-      at: hooksDirectory(syncups) + "/item-opened.d/" + marker)
+    let (syncups, marker) = try hangingHook(on: "item-opened")
     let run = try PseudoTerminalRun(syncups, ["item", "add", "eng", "--blocker", "slow CI"])
     #expect(run.waitFor("Waiting for 1 hook (item-opened), at most"))
     run.kill(signal)

@@ -20,16 +20,8 @@ extension RecordMeetingLineupTests {
     private func meeting(
       _ syncUp: SyncUp, absent: Set<UUID> = [], allowsOvertime: Bool = false
     ) -> TestStore<RecordMeeting.State, RecordMeeting.Action> {
-      let store = TestStore(
-        initialState: RecordMeeting.State(
-          syncUp: Shared(syncUp), absent: absent, allowsOvertime: allowsOvertime),
-        reducer: RecordMeeting()
-      ) {
-        $0.continuousClock = clock
-        $0.date = .constant(FeatureFixtures.now)
-        $0.dismiss = DismissEffect {}
-        $0.uuid = .incrementing
-      }
+      let store = RecordMeetingLineupTests.store(
+        syncUp, absent: absent, allowsOvertime: allowsOvertime, clock: clock)
       store.exhaustivity = .off
       return store
     }

@@ -14,9 +14,9 @@ import TestStoreSupport
 @Suite struct RecordMeetingLineupTests {
   private let clock = TestClock()
 
-  /// A store for a meeting of `syncUp` on the test clock.
-  private func meeting(
-    _ syncUp: SyncUp, absent: Set<UUID> = [], allowsOvertime: Bool = false
+  /// A store for a meeting of `syncUp` on `clock`.
+  static func store(
+    _ syncUp: SyncUp, absent: Set<UUID>, allowsOvertime: Bool, clock: TestClock
   ) -> TestStore<RecordMeeting.State, RecordMeeting.Action> {
     TestStore(
       initialState: RecordMeeting.State(
@@ -28,6 +28,13 @@ import TestStoreSupport
       $0.dismiss = DismissEffect {}
       $0.uuid = .incrementing
     }
+  }
+
+  /// A store for a meeting of `syncUp` on the test clock.
+  private func meeting(
+    _ syncUp: SyncUp, absent: Set<UUID> = [], allowsOvertime: Bool = false
+  ) -> TestStore<RecordMeeting.State, RecordMeeting.Action> {
+    Self.store(syncUp, absent: absent, allowsOvertime: allowsOvertime, clock: clock)
   }
 
   /// Moves the clock one second on, once the timer sleeps.
