@@ -81,10 +81,13 @@ struct HookRunnerTests {
   /// its own number; each block ends with how the run ended and how long it took.
   @Test func overlappingRunsAreLoggedAsWholeBlocks() throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let flag = directory + "/flag"
+    // The first run goes on until the second's block is in the log, so the two overlap and
+    // end in a known order however slowly either is reaped.
     let waiting = try hook(
-      .meetingStarted, "echo a1\nwhile [ ! -e '\(flag)' ]; do sleep 0.05; done\necho a2 >&2\n")
-    let quick = try hook(.speakerChanged, "echo b1\ntouch '\(flag)'\n")
+      .meetingStarted,
+      "echo a1\nuntil grep -q 'end of run 2' '\(log)' 2>/dev/null; do sleep 0.05; done\n"
+        + "echo a2 >&2\n")
+    let quick = try hook(.speakerChanged, "echo b1\n")
     let runner = HookRunner(limit: .seconds(60), logFile: log, date: .constant(Self.start))
     runner.submit(run(waiting))
     runner.submit(run(quick))
