@@ -97,6 +97,22 @@ enum FSPath {
 
 /// Small helpers around system calls.
 package enum FSSystem {
+  /// What the symbolic link at `path` points to, as it says it; nil when `path` is no link.
+  package static func readLink(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Where `path` really is, symbolic links, `.` and `..` resolved; nil when it cannot be
+  /// known (it does not exist).
+  package static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// Sleeps the calling thread for `duration` (resuming after signals).
   package static func sleep(_ duration: Duration) {
     var request = makeTimespec(duration)

@@ -55,17 +55,9 @@ public final class LiveFileSystem: FileSystem {
     let directory = resolve(parent, depth: depth)
     if name == ".." { return FSPath.split(directory).directory }
     let candidate = FSPath.join(directory, name)
-    guard depth < 40, let target = readLink(candidate) else { return candidate }
+    guard depth < 40, let target = FSSystem.readLink(candidate) else { return candidate }
     let next = target.hasPrefix("/") ? target : FSPath.join(directory, target)
     return resolve(FSPath.cleaned(next), depth: depth + 1)
-  }
-
-  /// The target of the symlink at `path`, or nil when it is not a symlink.
-  private func readLink(_ path: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The target of `path` when it is a symlink whose target does not exist.
@@ -75,7 +67,7 @@ public final class LiveFileSystem: FileSystem {
     guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
       stat(path, &target) != 0, errno == ENOENT
     else { return nil }
-    return readLink(path)
+    return FSSystem.readLink(path)
   }
 
   // MARK: Reading

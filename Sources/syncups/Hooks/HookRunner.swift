@@ -278,14 +278,14 @@ final class HookRunner: Sendable {
   private func start(_ run: Run) -> Result<(pid: pid_t, output: Int32), StartProblem> {
     let hook = run.hook
     if hook.isMissing {
-      let target = InstalledHooks.linkTarget(of: hook.path) ?? "?"
+      let target = FSSystem.readLink(hook.path) ?? "?"
       return .failure(
         StartProblem(warning: "is missing: it links to '\(sanitize(target))', which does not exist"))
     }
     guard hook.isExecutable else {
       return .failure(StartProblem(warning: "is not executable: 'chmod +x' it to run it"))
     }
-    let temporary = run.environment["TMPDIR"]
+    let temporary = TemporaryDirectory.path(in: run.environment)
     let input = scratchFile(holding: run.input, in: temporary)
     defer { close(input) }
     let output = scratchFile(holding: "", in: temporary)
@@ -355,10 +355,9 @@ final class HookRunner: Sendable {
     }
   }
 
-  /// An unnamed temporary file (in `temporary`, else `/tmp`) holding `text`, read and written
-  /// from its start; `/dev/null` when none can be made.
-  private func scratchFile(holding text: String, in temporary: String?) -> Int32 {
-    let directory = temporary.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  /// An unnamed temporary file in `directory` holding `text`, read and written from its
+  /// start; `/dev/null` when none can be made.
+  private func scratchFile(holding text: String, in directory: String) -> Int32 {
     var template = Array((directory + "/syncups-hook-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return open("/dev/null", O_RDWR | O_CLOEXEC) }

@@ -155,14 +155,6 @@ struct InstalledHooks: Sendable {
     return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && stat(path, &info) != 0
   }
 
-  /// What the symbolic link at `path` points to, as it says it.
-  static func linkTarget(of path: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, buffer.count - 1)
-    guard count >= 0 else { return nil }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
   /// The interpreter the script at `path` names on its `#!` line (`/bin/sh` for
   /// `#!/bin/sh -e`); nil when it has none.
   static func interpreter(of path: String) -> String? {

@@ -33,7 +33,7 @@ enum Editor {
   /// - Throws: ``CommandFailure`` when the file cannot be written or read, or the editor
   ///   cannot be started or exits with a status other than 0.
   static func edit(_ text: String, environment: [String: String], name: String) throws -> String {
-    let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let directory = TemporaryDirectory.path(in: environment)
     var template = Array("\(directory)/syncups-\(name)-XXXXXX.txt".utf8CString)
     let descriptor = mkstemps(&template, 4)
     guard descriptor >= 0 else {

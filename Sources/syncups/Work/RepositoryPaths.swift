@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SharedState
 
 /// The repositories the `repositories` setting names, found on disk: each repository once, in
 /// the order the setting names them, and what was skipped with why.
@@ -40,7 +41,7 @@ struct RepositoryPaths {
     var seen = Set<String>()
     var skipped: [(pattern: String, reason: String)] = []
     func add(_ path: String) {
-      if seen.insert(Self.realPath(path)).inserted { paths.append(path) }
+      if seen.insert(FSSystem.realPath(path) ?? path).inserted { paths.append(path) }
     }
     func skip(_ pattern: String, _ reason: String) {
       if !skipped.contains(where: { $0.pattern == pattern }) { skipped.append((pattern, reason)) }
@@ -113,14 +114,6 @@ struct RepositoryPaths {
   /// Whether `pattern` is a glob: it holds `*`, `?` or `[`.
   private static func isGlob(_ pattern: String) -> Bool {
     pattern.contains(where: { "*?[".contains($0) })
-  }
-
-  /// Where `path` really is, symbolic links, `.` and `..` resolved; `path` itself when that
-  /// cannot be known.
-  private static func realPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   /// What cards call each of `paths`: its last part, or, where others end alike, as many last

@@ -105,8 +105,8 @@ private struct SampleDataFile {
   var path: String { directory + "/sync-ups.json" }
 
   init(environment: [String: String]) throws {
-    let temporary = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
-    var template = Array(((temporary ?? "/tmp") + "/syncups-sample-XXXXXX").utf8CString)
+    let temporary = TemporaryDirectory.path(in: environment)
+    var template = Array((temporary + "/syncups-sample-XXXXXX").utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
       throw CommandFailure("cannot make a directory for the sample data: \(String(cString: strerror(errno)))")
     }
