@@ -51,6 +51,9 @@ public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
 extension Attendee: StoredModel {
   public static let blank = Attendee(id: .blank, name: "")
 
+  /// What stands for a blank name wherever a name is shown.
+  public static let unnamed = "(no name)"
+
   public static func describe<Schema: ModelSchema<Attendee>>(
     _ schema: inout Schema
   ) throws(Schema.Failure) {

@@ -195,11 +195,11 @@ public struct SyncUpChanges: Equatable, Sendable {
     return title
   }
 
-  /// An attendee's name on one line, as ``display(_:)`` shows a title; `(unnamed)` for a
-  /// blank one.
+  /// An attendee's name on one line, as ``display(_:)`` shows a title; ``Attendee/unnamed``
+  /// for a blank one.
   static func display(name: String) -> String {
     let name = oneLine(name)
-    return name.isBlank ? "(unnamed)" : name
+    return name.isBlank ? Attendee.unnamed : name
   }
 
   /// `text`, control characters made spaces.

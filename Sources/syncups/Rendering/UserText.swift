@@ -14,7 +14,7 @@ import SyncUpsCore
 /// ```
 enum UserText {
   /// The placeholder for a blank attendee name.
-  static let unnamed = "(no name)"
+  static let unnamed = Attendee.unnamed
   /// The placeholder for a meeting without notes.
   static let noNotes = "(no notes)"
 

@@ -171,6 +171,14 @@ struct UpdateText: Equatable {
   /// the card and `updates` show (``WrittenUpdate/parts``), so that either may be typed.
   private static let recognized = [["done:"], ["next:"], ["blockers:", "blocker:"]]
 
+  /// The section `line` (in lower case) starts a heading of, and that heading.
+  private static func heading(starting line: String) -> (Int, String)? {
+    for (index, headings) in recognized.enumerated() {
+      if let heading = headings.first(where: line.hasPrefix) { return (index, heading) }
+    }
+    return nil
+  }
+
   /// The file the editor opens: a section for each text, then `#` lines saying how to write
   /// it.
   func template(for attendee: Attendee, day: CalendarDay, of syncUp: SyncUp) -> String {
@@ -189,8 +197,9 @@ struct UpdateText: Equatable {
   }
 
   /// The texts in `file`: each section's lines up to the next heading (headings in any case,
-  /// `Blocker:` as well as `Blockers:`; text before the first counts as done), `#` lines left out, white space around a text
-  /// dropped; a blocker per line, a leading `- ` or `* ` dropped.
+  /// `Blocker:` as well as `Blockers:`; text before the first counts as done), `#` lines left
+  /// out, white space around a text dropped; a blocker per line, a leading `- ` or `* `
+  /// dropped.
   init(parsing file: String) {
     var sections: [[Substring]] = [[], [], []]
     var current = 0
@@ -199,9 +208,7 @@ struct UpdateText: Equatable {
       if line.hasPrefix("#") { continue }
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       let lowered = trimmed.lowercased()
-      if let index = Self.recognized.firstIndex(where: { $0.contains { lowered.hasPrefix($0) } }),
-        let heading = Self.recognized[index].first(where: { lowered.hasPrefix($0) })
-      {
+      if let (index, heading) = Self.heading(starting: lowered) {
         current = index
         let rest = trimmed.dropFirst(heading.count).drop { $0 == " " }
         if !rest.isEmpty { sections[current].append(rest) }
