@@ -492,6 +492,24 @@ private func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as
     }
   }
 
+  @Test func aLockFileThatCannotBeMadeIsAWriteErrorNotALock() async throws {
+    try await withFileSystem([url.path: Data("1".utf8)]) { fileSystem in
+      @Shared(.fileStorage(url)) var count = 0
+      let readOnly = FileSystemError(
+        kind: .permissionDenied, path: url.path + ".lock",
+        message: "cannot open '\(url.path).lock': Read-only file system", errno: EROFS)
+      fileSystem.setFailure(for: url.path, operation: .lock, error: readOnly, count: nil)
+      count = 2
+      let error = try #require($count.saveError as? FileStorageError)
+      #expect(error.kind == .unwritable)
+      #expect("\(error)" == "cannot write '/data/notes.json': Read-only file system")
+      // Saving again takes the lock again, and fails the same way.
+      let again = try #require(throws: FileStorageError.self) { try $count.save() }
+      #expect("\(again)" == "cannot write '/data/notes.json': Read-only file system")
+      #expect(text(fileSystem.contents(of: url.path)) == "1")
+    }
+  }
+
   @Test func aFailedWriteIsASaveErrorAndTheFileIsKept() async throws {
     try await withFileSystem([url.path: Data("1".utf8)]) { fileSystem in
       @Shared(.fileStorage(url)) var count = 0
@@ -575,6 +593,24 @@ private struct Level: RawRepresentable, Equatable, Sendable {
       #expect(same == true)
       bell = false
       #expect(same == false)
+    }
+  }
+
+  @Test func aSettingsFolderThatCannotBeWrittenIsAWriteErrorNotALock() async throws {
+    try await withSettings { fileSystem in
+      let readOnly = FileSystemError(
+        kind: .permissionDenied, path: "/config/settings.json.lock",
+        message: "cannot open '/config/settings.json.lock': Read-only file system", errno: EROFS)
+      fileSystem.setFailure(
+        for: "/config/settings.json", operation: .lock, error: readOnly, count: nil)
+      @Shared(.appStorage("bell")) var bell = true
+      bell = false
+      let error = try #require($bell.saveError as? FileStorageError)
+      #expect(error.kind == .unwritable)
+      #expect("\(error)" == "cannot write '/config/settings.json': Read-only file system")
+      // As `config set` saves the setting: the lock is taken again, and fails the same way.
+      let again = try #require(throws: FileStorageError.self) { try $bell.save() }
+      #expect("\(again)" == "cannot write '/config/settings.json': Read-only file system")
     }
   }
 

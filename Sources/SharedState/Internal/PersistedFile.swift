@@ -199,18 +199,7 @@ final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
         throw refusal(error)
       }
     }
-    if fileLock == nil {
-      do {
-        fileLock = try fileSystem.lock(path, timeout: lockTimeout, holder: lockHolder)
-      } catch {
-        throw FileStorageError(
-          kind: error.kind == .lockTimeout ? .lockTimeout : .unwritable, path: path,
-          reason: error.kind == .lockTimeout
-            ? "gave up waiting after \(lockTimeout.secondsText) s" : error.reason,
-          lockHolder: error.lockHolder
-        )
-      }
-    }
+    if fileLock == nil { try takeFileLock() }
     let fingerprint: FileFingerprint?
     do {
       fingerprint = try fileSystem.fingerprint(path)
@@ -300,6 +289,21 @@ final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
     context.reportResult(result)
   }
 
+  /// Takes the file's lock between processes. Only a lock held too long by another process is
+  /// `.lockTimeout`; a lock file that cannot be made (a read-only file system, a folder we may
+  /// not write) is `.unwritable`, as the write itself would be.
+  private func takeFileLock() throws(FileStorageError) {
+    do {
+      fileLock = try fileSystem.lock(path, timeout: lockTimeout, holder: lockHolder)
+    } catch {
+      let timedOut = error.kind == .lockTimeout
+      throw FileStorageError(
+        kind: timedOut ? .lockTimeout : .unwritable, path: path,
+        reason: timedOut ? "gave up waiting after \(lockTimeout.secondsText) s" : error.reason,
+        lockHolder: error.lockHolder)
+    }
+  }
+
   private func writeLocked(_ value: Value) throws(FileStorageError) {
     let data: Data
     do {
@@ -310,12 +314,7 @@ final class PersistedFile<Value: Sendable>: @unchecked Sendable, PendingWriter {
     if knownFingerprint != nil, data.count == knownSize, fileHolds(data) { return }
     let needsLock = fileLock == nil
     if needsLock {
-      do {
-        fileLock = try fileSystem.lock(path, timeout: lockTimeout, holder: lockHolder)
-      } catch {
-        throw FileStorageError(
-          kind: .lockTimeout, path: path, reason: error.reason, lockHolder: error.lockHolder)
-      }
+      try takeFileLock()
       // Taking the lock only now: refuse to overwrite a change made meanwhile by another process.
       if let fingerprint = try? fileSystem.fingerprint(path), fingerprint != knownFingerprint {
         throw FileStorageError(
