@@ -175,7 +175,7 @@ complete -c syncups -n '__syncups_at \'add\'' -l title -x -d 'The sync-up\'s tit
 complete -c syncups -n '__syncups_at \'add\'' -l attendee -x -d 'Add an attendee; repeat for more.'
 complete -c syncups -n '__syncups_at \'add\'' -l duration -x -d 'The meeting\'s length: 90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s to 24h, and at least 1s per attendee (default: the default-duration setting, else 5m).'
 complete -c syncups -n '__syncups_at \'add\'' -l theme -x -a 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' -d 'The colour theme (default: the default-theme setting, else bubblegum).'
-complete -c syncups -n '__syncups_at \'add\'' -l git-author -x -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee.'
+complete -c syncups -n '__syncups_at \'add\'' -l git-author -x -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee. Without one, only commits whose author has the attendee\'s whole name are theirs, and their card says (by name).'
 
 # syncups edit
 complete -c syncups -n '__syncups_at \'edit\'' -l title -x -d 'The new title.'
@@ -184,7 +184,7 @@ complete -c syncups -n '__syncups_at \'edit\'' -l theme -x -a 'bubblegum butterc
 complete -c syncups -n '__syncups_at \'edit\'' -l add-attendee -x -d 'Add an attendee; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Remove the attendee with this name or id; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Rename an attendee (split at the first \'=\'); repeatable.'
-complete -c syncups -n '__syncups_at \'edit\'' -l git-author -x -a '(__syncups_of_syncup attendees)' -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee.'
+complete -c syncups -n '__syncups_at \'edit\'' -l git-author -x -a '(__syncups_of_syncup attendees)' -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee. Without one, only commits whose author has the attendee\'s whole name are theirs, and their card says (by name).'
 complete -c syncups -n '__syncups_at \'edit\'' -l no-git-author -x -a '(__syncups_of_syncup attendees)' -d 'Take that git identity from an attendee, or all of theirs when none is named; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 

@@ -211,6 +211,11 @@ enum ManPageReference {
     ("id", "String: the attendee's id."),
     ("name", "String: their name."),
     (
+      "byName",
+      "Boolean: true when they have no git identity, so their commits are those whose "
+        + "author has their whole name."
+    ),
+    (
       "commits",
       "Array of objects, newest first, each with repository (String: the last part of its "
         + "path), hash (String: the full hash), subject (String), date (String: the author "

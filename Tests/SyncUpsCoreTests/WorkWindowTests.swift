@@ -84,4 +84,25 @@ struct WorkWindowTests {
     #expect(cards.map(\.unread) == [["big"], ["big"]])
     #expect(cards.map(\.attendee) == [blob.id, blank.id])
   }
+
+  @Test func anAttendeeWithoutIdentitiesIsMatchedByTheirWholeName() {
+    let cy = Attendee(id: UUID(), name: "Cy")
+    let dee = Attendee(id: UUID(), name: "dee")
+    let cyDee = Attendee(id: UUID(), name: "Cy  Dee")
+    let blob = Attendee(id: UUID(), name: "Blob", gitAuthors: ["Blob"])
+    let commits = [
+      WorkCommit(
+        repository: "api", hash: "a1", author: "Cy Dee <cy@example.com>", subject: "Cy Dee's",
+        date: Date(timeIntervalSince1970: 3600)),
+      WorkCommit(
+        repository: "api", hash: "a2", author: "CY <cy.other@example.com>", subject: "Cy's",
+        date: Date(timeIntervalSince1970: 7200)),
+      WorkCommit(
+        repository: "api", hash: "a3", author: "Blob Jr <jr@example.com>", subject: "Blob Jr's",
+        date: Date(timeIntervalSince1970: 10800)),
+    ]
+    let cards = WorkCard.cards(for: [cy, dee, cyDee, blob], commits: commits)
+    #expect(cards.map { $0.commits.map(\.subject) } == [["Cy's"], [], ["Cy Dee's"], ["Blob Jr's"]])
+    #expect([cy, dee, cyDee, blob].map(\.hasGitIdentity) == [false, false, false, true])
+  }
 }

@@ -140,7 +140,9 @@ struct HelpTests {
                                   Give an attendee a git identity their commits are
                                   found by (split at the first '='): an e-mail address
                                   or a name, as git log --author matches it; repeatable,
-                                  several per attendee.
+                                  several per attendee. Without one, only commits whose
+                                  author has the attendee's whole name are theirs, and
+                                  their card says (by name).
           -h, --help              Show help information.
 
         GLOBAL OPTIONS:

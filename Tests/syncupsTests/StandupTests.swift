@@ -101,11 +101,13 @@ struct StandupTests {
           api  6263150  Retry uploads
           blocked 2 days: waiting on *API* keys
 
-        Ana: 1 commit in api
+        Ana (by name): 1 commit in api
           api  01fe3cc  Fix the *build*
 
         Nobody's
           action 1 day: book the room
+
+        (by name): Ana has no git identity; 'syncups edit <syncup> --git-author NAME=EMAIL' sets one.
 
         """)
   }
@@ -119,7 +121,7 @@ struct StandupTests {
         == """
         ## Ops: work since Fri 20 Nov 2026, 00:00
 
-        ### Ana
+        ### Ana (by name)
 
         1 commit in api
 
@@ -140,7 +142,7 @@ struct StandupTests {
 
         - **Blocker** (Blob), 2 days: waiting on \\*API\\* keys
 
-        ### Ana
+        ### Ana (by name)
 
         No commits
 
@@ -160,6 +162,7 @@ struct StandupTests {
         {
           "attendees" : [
             {
+              "byName" : false,
               "commits" : [
                 {
                   "author" : "Blob <blob@example.com>",
@@ -196,6 +199,7 @@ struct StandupTests {
               "unread" : []
             },
             {
+              "byName" : true,
               "commits" : [
                 {
                   "author" : "Ana <ana@example.com>",

@@ -23,7 +23,7 @@ public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// there are any.
   public var away: IdentifiedArrayOf<TimeAway> = []
   /// The git identities the attendee commits as, for their work card (``WorkCard``); when
-  /// there are none, their ``name`` stands in (``authorPatterns``). A merge keeps those either
+  /// there are none, their ``name`` stands in (``isAuthor(_:)``). A merge keeps those either
   /// side added and drops those either removed (``FieldRule/set``).
   public var gitAuthors: GitAuthors
   /// Keys a later version wrote that this one does not know, with their values.
@@ -67,11 +67,28 @@ extension Attendee: StoredModel {
 }
 
 extension Attendee {
-  /// What a commit's author is matched against: the attendee's git identities, else their
-  /// name (none when it is blank: a blank name would match everyone).
-  public var authorPatterns: GitAuthors {
-    if !gitAuthors.isEmpty { return gitAuthors }
-    return name.isBlank ? [] : [name]
+  /// Whether a commit by `author` (`Name <email>`, as git writes `%aN <%aE>`) is this
+  /// attendee's: one of their git identities occurs in it (``GitAuthors/matches(_:)``); without
+  /// any, the author's name is the attendee's whole name, ignoring case and runs of spaces, so
+  /// `Cy` is not `Cy Dee`. A blank name is nobody's.
+  ///
+  /// ```swift
+  /// Attendee(id: id, name: "Cy").isAuthor("cy <cy@example.com>")         // true
+  /// Attendee(id: id, name: "Cy").isAuthor("Cy Dee <cy@example.com>")     // false
+  /// ```
+  public func isAuthor(_ author: some StringProtocol) -> Bool {
+    if hasGitIdentity { return gitAuthors.matches(author) }
+    let name = Self.comparableName(name)
+    return !name.isEmpty && Self.comparableName(GitAuthors.name(of: author)) == name
+  }
+
+  /// Whether the attendee has git identities; without them, their commits are found by their
+  /// name alone (``isAuthor(_:)``), which the work card says.
+  public var hasGitIdentity: Bool { !gitAuthors.isEmpty }
+
+  /// `name` in lower case with runs of white space made one space, and none at either end.
+  private static func comparableName(_ name: some StringProtocol) -> String {
+    name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }
 

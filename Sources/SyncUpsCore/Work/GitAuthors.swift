@@ -41,6 +41,15 @@ public struct GitAuthors: RandomAccessCollection, RangeReplaceableCollection,
   public func matches(_ author: some StringProtocol) -> Bool {
     texts.contains { author.contains($0) }
   }
+
+  /// The name part of `author` (`Name <email>`): what stands before its last ` <`, or all of it.
+  public static func name(of author: some StringProtocol) -> Substring {
+    let author = Substring(author)
+    guard author.last == ">", let open = author.lastIndex(of: "<"), open > author.startIndex,
+      author[author.index(before: open)] == " "
+    else { return author }
+    return author[..<author.index(before: open)]
+  }
 }
 
 extension GitAuthors: StoredValue {

@@ -56,8 +56,8 @@ public struct WorkCard: Equatable, Sendable {
   }
 
   /// Each attendee's card, in the attendees' order, from the commits read (in any order):
-  /// a commit goes on the card of every attendee whose ``Attendee/authorPatterns`` match its
-  /// author, so one commit can be on two cards when two identities match it.
+  /// a commit goes on the card of every attendee who is its author (``Attendee/isAuthor(_:)``),
+  /// so one commit can be on two cards when two identities match it.
   public static func cards(
     for attendees: [Attendee], commits: [WorkCommit], unread: [String] = []
   ) -> [WorkCard] {
@@ -65,9 +65,8 @@ public struct WorkCard: Equatable, Sendable {
       ($0.date, $1.repository, $1.hash) > ($1.date, $0.repository, $0.hash)
     }
     return attendees.map { attendee in
-      let patterns = attendee.authorPatterns
-      return WorkCard(
-        attendee: attendee.id, commits: newestFirst.filter { patterns.matches($0.author) },
+      WorkCard(
+        attendee: attendee.id, commits: newestFirst.filter { attendee.isAuthor($0.author) },
         unread: unread)
     }
   }

@@ -9,7 +9,7 @@ import SharedState
 public struct WorkRequest: Equatable, Sendable {
   /// The commits' window.
   public var window: WorkWindow
-  /// Whose cards, in the order they are wanted; each matched by ``Attendee/authorPatterns``.
+  /// Whose cards, in the order they are wanted; each matched by ``Attendee/isAuthor(_:)``.
   public var attendees: [Attendee]
   /// The repositories as the person configured them: paths and globs (`~/src/*`), `~` for the
   /// home directory.

@@ -88,7 +88,7 @@ struct MeetingShowCommand: RunnableCommand {
       if let work {
         page += "\n### " + MarkdownText.escape("Work " + StandupText.span(work.window, utcOffset: utcOffset))
         for (attendee, card) in work.cards {
-          page += "\n\n#### " + MarkdownText.escape(attendee.name) + "\n\n"
+          page += "\n\n#### " + MarkdownText.escape(WorkCard.heading(of: attendee)) + "\n\n"
             + card.markdownBlocks.joined(separator: "\n\n")
         }
         page += "\n"

@@ -71,7 +71,8 @@ struct EditCommand: RunnableCommand {
   static let gitAuthorHelp =
     "Give an attendee a git identity their commits are found by (split at the first '='): "
     + "an e-mail address or a name, as git log --author matches it; repeatable, several per "
-    + "attendee."
+    + "attendee. Without one, only commits whose author has the attendee's whole name are "
+    + "theirs, and their card says (by name)."
 
   var syncUp = ""
   var edits = SyncUpEdits()

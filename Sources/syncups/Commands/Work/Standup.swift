@@ -138,6 +138,9 @@ enum StandupText {
       lines += ["", style.bold("Nobody's")]
       lines += unowned.map { "  " + sanitize($0.agendaText(age: age($0))) }
     }
+    if let footnote = WorkCard.byNameFootnote(work.cards.map(\.attendee)) {
+      lines += ["", style.dim(footnote)]
+    }
     guard let width else { return lines.joined(separator: "\n") + "\n" }
     return lines.map { truncated($0, toWidth: width) }.joined(separator: "\n") + "\n"
   }
@@ -149,7 +152,7 @@ enum StandupText {
   ) -> String {
     var blocks = ["## " + MarkdownText.escape(heading(work, of: syncUp, utcOffset: utcOffset))]
     for (attendee, card) in work.cards {
-      blocks.append("### " + MarkdownText.escape(attendee.name))
+      blocks.append("### " + MarkdownText.escape(WorkCard.heading(of: attendee)))
       blocks += card.markdownBlocks
       let items = syncUp.openItems(ownedBy: attendee.id)
       if !items.isEmpty {

@@ -94,10 +94,10 @@ struct WorkCards {
 /// One card as text, Markdown and JSON: what `standup` prints per attendee and
 /// `meeting show --work` per speaker.
 extension WorkCard {
-  /// `Blob: 2 commits in web, api` and a line per commit (`  web  4f3e1a8  Add the retry`).
+  /// `Blob: 2 commits in web, api` and a line per commit (`  web  4f3e1a8  Add the retry`);
+  /// `Ana (by name): no commits` for an attendee without git identities.
   func lines(of attendee: Attendee, style: TerminalStyle) -> [String] {
-    let name = attendee.name.isBlank ? UserText.unnamed : attendee.name
-    var lines = [style.bold(sanitize(name)) + ": " + summary]
+    var lines = [style.bold(sanitize(Self.heading(of: attendee))) + ": " + summary]
     let repositoryWidth = repositories.map(displayWidth).max() ?? 0
     for commit in commits {
       lines.append(
@@ -105,6 +105,26 @@ extension WorkCard {
           + style.dim(String(commit.shortHash)) + "  " + sanitize(commit.subject))
     }
     return lines
+  }
+
+  /// The attendee's name as a card shows it: `(by name)` after it when they have no git
+  /// identity, so their commits are found by their name alone (``Attendee/isAuthor(_:)``).
+  static func heading(of attendee: Attendee) -> String {
+    let name = attendee.name.isBlank ? UserText.unnamed : attendee.name
+    return attendee.hasGitIdentity ? name : name + " " + byName
+  }
+
+  /// What marks a card found by name alone.
+  static let byName = "(by name)"
+
+  /// The line under `standup`'s cards naming the attendees found by name alone, and how to set
+  /// their identities; nil when every attendee has one.
+  static func byNameFootnote(_ attendees: [Attendee]) -> String? {
+    let named = attendees.filter { !$0.hasGitIdentity }
+    guard !named.isEmpty else { return nil }
+    let names = Prose.list(named.map { $0.name.isBlank ? UserText.unnamed : sanitize($0.name) })
+    return "\(byName): \(names) \(named.count == 1 ? "has" : "have") no git identity; "
+      + "'syncups edit <syncup> --git-author NAME=EMAIL' sets one."
   }
 
   /// The summary as a sentence, then a bulleted list of the commits, escaped.
@@ -120,12 +140,14 @@ extension WorkCard {
     return blocks
   }
 
-  /// `id`, `name`, `commits` (each as ``JSONOutput/commit(_:)`` writes it, newest first),
+  /// `id`, `name`, `byName` (true for an attendee without git identities, whose commits are
+  /// found by their whole name), `commits` (each as ``JSONOutput/commit(_:)`` writes it, newest first),
   /// `repositories` (those with commits) and `unread` (those not read in time).
   func jsonMembers(of attendee: Attendee) -> [String: JSONOutput] {
     [
       "id": .string(attendee.id.uuidString),
       "name": .string(attendee.name),
+      "byName": .bool(!attendee.hasGitIdentity),
       "commits": .array(commits.map(JSONOutput.commit)),
       "repositories": .array(repositories.map(JSONOutput.string)),
       "unread": .array(unread.map(JSONOutput.string)),

@@ -202,24 +202,27 @@ struct ScreenParts {
   /// The speaker's work card once it has arrived, each line cut to `width`: `Work: 3 commits in
   /// api, web` and then the newest commits, at most `limit` lines in all (the layout keeps
   /// those that fit); `Work: no commits since Fri 20 Nov` for a card without any (the local
-  /// day the window starts), and `Work: gathering…`, dim, before it arrives. Nothing when no
-  /// card was asked for (no repositories).
+  /// day the window starts), and `Work: gathering…`, dim, before it arrives; `Work (by name):`
+  /// for a speaker without git identities. Nothing when no card was asked for (no
+  /// repositories).
   func work(width: Int, limit: Int) -> [String] {
-    guard !isOver, let work = state.work, state.currentSpeaker != nil, limit > 0 else {
+    guard !isOver, let work = state.work, let speaker = state.currentSpeaker, limit > 0 else {
       return []
     }
+    let byName = state.syncUp.attendees[id: speaker]?.hasGitIdentity == false
+    let label = byName ? "Work \(WorkCard.byName): " : "Work: "
     guard let card = state.turnWork else {
-      return [style.dim(truncated("Work: gathering…", toWidth: width))]
+      return [style.dim(truncated(label + "gathering…", toWidth: width))]
     }
     guard !card.isEmpty else {
       @Dependency(\.utcOffset) var utcOffset
       let day = CalendarDay(work.request.window.since, utcOffset: utcOffset)
-      return [truncated("Work: no commits since " + DateText.day(day), toWidth: width)]
+      return [truncated(label + "no commits since " + DateText.day(day), toWidth: width)]
     }
     let commits = card.newest.prefix(limit - 1).map {
       truncated("  " + sanitize(card.line(for: $0)), toWidth: width)
     }
-    return [truncated("Work: " + sanitize(card.summary), toWidth: width)] + commits
+    return [truncated(label + sanitize(card.summary), toWidth: width)] + commits
   }
 
   /// The keys that work now, as many as fit in `width`; `nil` while the end prompt is shown
