@@ -198,7 +198,7 @@ complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
-complete -c syncups -n '__syncups_at \'start\'' -l since -x -d 'Read commits from this moment on instead: a time before now such as 30m, 12h, 7d, 1w2d, \'2 weeks ago\' or \'3 months ago\'; today or yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00.'
+complete -c syncups -n '__syncups_at \'start\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
 complete -c syncups -n '__syncups_at \'start\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
@@ -226,7 +226,7 @@ complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_
 
 # syncups stats
 complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest meetings (n is 1 or more).'
-complete -c syncups -n '__syncups_at \'stats\'' -l since -x -d 'Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, yesterday, or a time before now as a duration with days and weeks too (30m, 12h, 7d, 1w2d) or git\'s \'2 weeks ago\' and \'3 months ago\'. Not with --last.'
+complete -c syncups -n '__syncups_at \'stats\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Only meetings held since <date>, a day from its local midnight: 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'. Not with --last.'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups items
@@ -272,7 +272,7 @@ complete -c syncups -n '__syncups_at \'item delete\' 0' -x -a '(__syncups_run __
 complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 
 # syncups standup
-complete -c syncups -n '__syncups_at \'standup\'' -l since -x -d 'Read commits from this moment on instead: a time before now such as 30m, 12h, 7d, 1w2d, \'2 weeks ago\' or \'3 months ago\'; today or yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00.'
+complete -c syncups -n '__syncups_at \'standup\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
 complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
 complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
@@ -282,18 +282,18 @@ complete -c syncups -n '__syncups_at \'update\'' -l as -x -a '(__syncups_of_sync
 complete -c syncups -n '__syncups_at \'update\'' -l done -x -d 'What they did.'
 complete -c syncups -n '__syncups_at \'update\'' -l next -x -d 'What they will do next.'
 complete -c syncups -n '__syncups_at \'update\'' -l blocker -x -d 'Something in their way; repeat for more. Opens a blocker item.'
-complete -c syncups -n '__syncups_at \'update\'' -l date -x -a 'today yesterday tomorrow' -d 'The day the update is for, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'update\'' -l date -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'The day the update is for, today by default (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
 complete -c syncups -n '__syncups_at \'update\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups updates
-complete -c syncups -n '__syncups_at \'updates\'' -l date -x -a 'today yesterday tomorrow' -d 'The day to show, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
-complete -c syncups -n '__syncups_at \'updates\'' -l since -x -a 'today yesterday tomorrow' -d 'Every day from this one to today that has an update (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'updates\'' -l date -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'The day to show, today by default (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
+complete -c syncups -n '__syncups_at \'updates\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Every day from this one on that has an update, written ahead included (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
 complete -c syncups -n '__syncups_at \'updates\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
 complete -c syncups -n '__syncups_at \'updates\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups away
-complete -c syncups -n '__syncups_at \'away\'' -l from -x -a 'today yesterday tomorrow' -d 'The first day away, or of what --cancel cancels, today by default (a date such as 2026-11-25, or today, yesterday or tomorrow).'
-complete -c syncups -n '__syncups_at \'away\'' -l to -x -a 'today yesterday tomorrow' -d 'The last day away; without it, until cancelled (a date such as 2026-11-25, or today, yesterday or tomorrow).'
+complete -c syncups -n '__syncups_at \'away\'' -l from -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'The first day away, or of what --cancel cancels, today by default (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
+complete -c syncups -n '__syncups_at \'away\'' -l to -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'The last day away; without it, until cancelled (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
 complete -c syncups -n '__syncups_at \'away\'' -l note -x -d 'Why, or where to.'
 complete -c syncups -n '__syncups_at \'away\'' -l list -d 'List the time away that has not ended.'
 complete -c syncups -n '__syncups_at \'away\'' -l cancel -d 'Cancel the time away from --from on.'

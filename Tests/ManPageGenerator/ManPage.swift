@@ -54,6 +54,8 @@ struct ManPageWriter {
 
     jsonOutput()
 
+    emit(".Sh DATES AND TIMES", Mdoc.text(ManPageReference.datesIntroduction))
+    tagList(ManPageReference.dates, macro: "Li")
     emit(".Sh TEAMS")
     for (index, paragraph) in ManPageReference.teams.enumerated() {
       if index > 0 { emit(".Pp") }

@@ -648,6 +648,42 @@ enum ManPageReference {
   ]
 
   /// What the HOOKS section says of extensions.
+  /// What the DATES section says before its list.
+  static let datesIntroduction =
+    "Every option that takes a date (--since, --date, --from, --to) reads the same forms, in "
+    + "the local time zone (TZ), case and extra spaces aside. An option that wants a moment "
+    + "(stats, standup and start --since) takes a day from its local midnight; one that wants "
+    + "a day (updates, update and away) takes a moment's local day."
+
+  /// The date forms, for the DATES section.
+  static let dates: [(String, String)] = [
+    ("2026-11-24", "That day."),
+    (
+      "2026-11-24T10:00",
+      "A local time (a space will do for the T; seconds may follow). With Z or an offset such "
+        + "as +01:00 or -0130, that moment."
+    ),
+    ("today, yesterday, tomorrow", "The day named."),
+    (
+      "monday ... sunday",
+      "Or their first three letters (mon, fri): the nearest such day on the option's side of "
+        + "today, today included: back for --since and updates --date, ahead for away and "
+        + "update --date."
+    ),
+    ("last friday", "The latest Friday before today."),
+    ("next friday", "The first Friday after today."),
+    (
+      "30m, 12h, 7d, 1w2d, 90",
+      "A time before now: minutes, hours, days and weeks as --duration takes them (a bare "
+        + "number is minutes); git's '2 weeks ago' and 3.days.ago too."
+    ),
+    (
+      "3 months ago, 1 year",
+      "This time of day so many calendar months (or twelve for a year) before today, as git "
+        + "counts them."
+    ),
+  ]
+
   static let extensions: [String] = [
     "syncups NAME, where NAME is no command of syncups, runs the program syncups-NAME found "
       + "in the directories of PATH (absolute ones only), as git and gh do: the words after "

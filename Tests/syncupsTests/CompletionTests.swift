@@ -283,10 +283,15 @@ struct BashCompletionTests {
     #expect(try bashComplete(["syncups", "add", "--title", ""]) == [])
     #expect(try bashComplete(["syncups", "completions", ""]) == ["bash", "zsh", "fish"])
     #expect(
-      try bashComplete(["syncups", "update", "Eng", "--date", "t"]) == ["today", "tomorrow"])
+      try bashComplete(["syncups", "update", "Eng", "--date", "t"])
+        == ["today", "tomorrow", "tuesday", "thursday"])
     #expect(
       try bashComplete(["syncups", "away", "Eng", "Blob", "--from", ""])
-        == ["today", "yesterday", "tomorrow"])
+        == [
+          "today", "yesterday", "tomorrow", "sunday", "monday", "tuesday", "wednesday",
+          "thursday", "friday", "saturday",
+        ])
+    #expect(try bashComplete(["syncups", "stats", "--since", "y"]) == ["yesterday"])
     #expect(
       try bashComplete(["syncups", "config", "get", "default-"]) == [
         "default-duration", "default-theme",

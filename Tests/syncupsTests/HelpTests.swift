@@ -404,7 +404,7 @@ struct ManPageTests {
     #expect(
       sections == [
         ".Sh NAME", ".Sh SYNOPSIS", ".Sh DESCRIPTION", ".Sh COMMANDS", ".Sh OPTIONS",
-        ".Sh JSON OUTPUT", ".Sh TEAMS", ".Sh HOOKS", ".Sh EXTENSIONS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
+        ".Sh JSON OUTPUT", ".Sh DATES AND TIMES", ".Sh TEAMS", ".Sh HOOKS", ".Sh EXTENSIONS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
         ".Sh SEE ALSO",
       ])
   }

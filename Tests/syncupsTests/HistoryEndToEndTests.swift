@@ -386,15 +386,15 @@ struct HistoryEndToEndTests {
       ),
       (
         ["stats", "--since", "2026-02-30"],
-        "Error: invalid value '2026-02-30' for '--since' (expected a time before now such as "
-          + "30m, 12h, 7d, 1w2d, '2 weeks ago' or '3 months ago'; today or yesterday; or a date "
-          + "or local time such as 2026-11-01 or 2026-11-24T10:00)"
+        "Error: invalid value '2026-02-30' for '--since' (expected 2026-11-24 or "
+          + "2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time "
+          + "ago such as 12h, 3d, 1w2d or '3 months ago')"
       ),
       (
         ["stats", "--since", "3y"],
-        "Error: invalid value '3y' for '--since' (expected a time before now such as "
-          + "30m, 12h, 7d, 1w2d, '2 weeks ago' or '3 months ago'; today or yesterday; or a date "
-          + "or local time such as 2026-11-01 or 2026-11-24T10:00)"
+        "Error: invalid value '3y' for '--since' (expected 2026-11-24 or 2026-11-24T10:00, "
+          + "today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, "
+          + "3d, 1w2d or '3 months ago')"
       ),
       (
         ["stats", "eng", "--last", "2", "--since", "7d"],

@@ -130,7 +130,7 @@ struct StandupTests {
         """)
     #expect(
       try standup(
-        StandupCommand(syncUp: "eng", since: SinceDate(parsing: "2026-11-22"), format: .markdown),
+        StandupCommand(syncUp: "eng", since: DateArgument(parsing: "2026-11-22"), format: .markdown),
         repositories: repositories) == """
         ## Eng: work since Sun 22 Nov 2026, 00:00
 

@@ -243,7 +243,7 @@ struct StatsTests {
   /// Today starts at local midnight, which lies between 10:00 and 12:00 UTC on 12 November
   /// in every time zone at 12:30 UTC: only the meeting at 12:10 is today's.
   @Test func sinceTodayCountsFromTheDateDependencysMidnight() throws {
-    let answer = try stats(StatsCommand(since: .daysBack(0)), json: true)
+    let answer = try stats(StatsCommand(since: .relativeDay(0)), json: true)
     let stats = try #require(
       try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [[String: Any]])
     #expect(stats.count == 1)

@@ -154,6 +154,45 @@ struct UpdatesEndToEndTests {
     #expect(neither.error.hasPrefix("Error: give '--from DAY' or '--to DAY' (or '--cancel', or '--list')\n"))
   }
 
+  /// `updates --since 1w`, `standup --since monday` and `stats --since tomorrow` were refused:
+  /// every date option takes the same forms.
+  @Test func everyDateOptionTakesTheSameForms() throws {
+    let syncups = try engineering()
+    #expect(try syncups("update", "eng", "--as", "ana", "--done", "x").status == 0)
+    let today = StartAwayEndToEndTests().day(0)
+    for since in ["1w", "monday", "last monday", "yesterday", "2 days ago", "TODAY"] {
+      let updates = try syncups("updates", "eng", "--since", since)
+      #expect(updates.status == 0, "\(since): \(updates.error)")
+      #expect(updates.output.hasPrefix("Eng: \(today.shown) "), "\(since)")
+    }
+    let tomorrow = try syncups("updates", "eng", "--since", "tomorrow")
+    #expect(tomorrow.error.hasPrefix("No updates since \(StartAwayEndToEndTests().day(1).shown) "))
+    for arguments in [
+      ["standup", "eng", "--since", "monday", "--repositories", "/nonexistent"],
+      ["stats", "eng", "--since", "tomorrow"], ["stats", "--since", "last fri"],
+      ["updates", "eng", "--date", "wed"],
+    ] {
+      #expect(try syncups.run(arguments).status == 0, "\(arguments)")
+    }
+    // Ahead for time away: the next Monday, or today when it is one.
+    #expect(try syncups("away", "eng", "cy", "--from", "mon", "--to", "next mon").status == 0)
+    let away = try #require(
+      try syncups.json(syncups("--json", "away", "eng", "cy", "--list")) as? [[String: Any]])
+    let from = try #require(away.first?["from"] as? String)
+    let to = try #require(away.first?["to"] as? String)
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd"
+    let (first, last) = (try #require(formatter.date(from: from)), try #require(formatter.date(from: to)))
+    let todayDate = try #require(formatter.date(from: today.stored))
+    let calendar = Calendar(identifier: .gregorian)
+    #expect(calendar.component(.weekday, from: first) == 2)
+    #expect((0..<7).contains(first.timeIntervalSince(todayDate) / 86_400))
+    // `next mon` is the first Monday after today: the same one unless today is a Monday.
+    #expect(last.timeIntervalSince(first) == (first == todayDate ? 7 * 86_400 : 0))
+  }
+
   @Test func updatesInThreeFormats() throws {
     let syncups = try engineering()
     #expect(
@@ -225,7 +264,7 @@ struct UpdatesEndToEndTests {
     let both = try syncups("--json", "updates", "eng", "--date", "2099-12-01", "--format", "json")
     #expect(both.status == 0)
     #expect(both.output == json.output)
-    // Every day with an update, from a day on to today: days past, for today to be after.
+    // Every day with an update, from a day on, days written ahead included.
     for (name, day) in [("ana", "2026-11-20"), ("ben", "2026-11-23")] {
       #expect(
         try syncups("update", "eng", "--as", name, "--date", day, "--done", "x").status == 0)
@@ -242,7 +281,7 @@ struct UpdatesEndToEndTests {
             Done: x
           Not written yet: Ana, Cy
 
-        """)
+        """ + "\n" + text.output)
     // None since the day: said alike in text and Markdown; JSON has no day.
     for format in ["text", "markdown"] {
       let none = try syncups("updates", "eng", "--since", "2099-12-02", "--format", format)
@@ -259,7 +298,7 @@ struct UpdatesEndToEndTests {
       try syncups("updates", "eng", "--date", "2099-12-01", "--since", "today").error
         == """
           Error: '--date' and '--since' cannot be used together
-          Usage: syncups updates <syncup> [--date <day>] [--since <day>] [--format <format>]
+          Usage: syncups updates <syncup> [--date <date>] [--since <date>] [--format <format>]
           See 'syncups updates --help' for more information.
 
           """)
@@ -355,8 +394,9 @@ struct UpdatesEndToEndTests {
     #expect(badDay.status == 64)
     #expect(
       badDay.error.hasPrefix(
-        "Error: invalid value '2099-02-30' for '--from' (expected a date such as 2026-11-25, "
-          + "or today, yesterday or tomorrow)\n"))
+        "Error: invalid value '2099-02-30' for '--from' (expected 2026-11-24 or "
+          + "2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time "
+          + "ago such as 12h, 3d, 1w2d or '3 months ago')\n"))
     let nobody = try syncups("away", "eng", "zed", "--from", "today")
     #expect(nobody.status == 1)
     #expect(nobody.error == "Error: no attendee 'zed' in 'Eng'\n")

@@ -92,7 +92,7 @@ enum ValueParser {
       suggestion: Suggestion.closest(to: text, among: words), path: path)
   }
 
-  /// `text` as `read` reads it (an initializer such as ``SinceDate/init(parsing:)``), or a
+  /// `text` as `read` reads it (an initializer such as ``DateArgument/init(parsing:)``), or a
   /// usage error naming the `forms` it takes.
   static func parsed<Value>(
     _ text: String, for name: String, path: [String], forms: String,

@@ -51,11 +51,10 @@ struct StatsCommand: RunnableCommand {
       .option(
         OptionSpec(
           long: "since", valueName: "date",
-          help: "Only meetings held since <date>: a day (YYYY-MM-DD, from local midnight), a "
-            + "local time (2026-11-24T10:00, or with Z or an offset such as +01:00), today, "
-            + "yesterday, or a time before now as a duration with days and weeks too (30m, 12h, "
-            + "7d, 1w2d) or git's '2 weeks ago' and '3 months ago'. Not with --last."),
-        \.since, parse: ValueParser.since),
+          help: "Only meetings held since <date>, a day from its local midnight: "
+            + "\(DateArgument.forms). Not with --last.",
+          completion: .choices(DateArgument.names)),
+        \.since, parse: ValueParser.date),
     ],
     examples: [
       ExampleSpec("The last ten meetings of a sync-up:", "syncups stats eng --last 10"),
@@ -68,7 +67,7 @@ struct StatsCommand: RunnableCommand {
   /// The sync-up to report on; every sync-up when nil.
   var syncUp: String?
   var last: Int?
-  var since: SinceDate?
+  var since: DateArgument?
 
   func validate(path: [String]) throws(UsageError) {
     guard last != nil && since != nil else { return }
@@ -357,5 +356,21 @@ enum Sparkline {
           / (Double(high) - Double(low))
         return bars[min(Int(level), bars.count - 1)]
       })
+  }
+}
+
+/// The values of `stats`' options.
+extension ValueParser {
+  /// `--last N`: a whole number of meetings, 1 or more.
+  static func meetingCount(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> Int
+  {
+    guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1, !text.hasPrefix("+")
+    else {
+      throw UsageError(
+        "invalid value '\(text)' for '\(name)' (expected a whole number of meetings, 1 or more)",
+        path: path)
+    }
+    return count
   }
 }

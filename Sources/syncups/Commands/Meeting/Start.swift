@@ -155,7 +155,7 @@ struct StartCommand: RunnableCommand {
       .flag(
         OptionSpec(long: "no-overtime", help: "Move on when a slot runs out, as by default."),
         \.options.overtime, value: false),
-      .option(WorkCards.sinceOption, \.options.since, parse: ValueParser.since),
+      .option(WorkCards.sinceOption, \.options.since, parse: ValueParser.date),
       .repeating(
         WorkCards.repositoriesOption, \.options.repositories, parse: { text, _, _ in text }),
     ],
@@ -301,7 +301,7 @@ struct StartCommand: RunnableCommand {
     /// `--overtime` (true) or `--no-overtime` (false).
     var overtime: Bool?
     /// `--since`: the work cards' window starts then.
-    var since: SinceDate?
+    var since: DateArgument?
     /// `--repositories PATH`, as typed, in order: read instead of the `repositories` setting.
     var repositories: [String] = []
   }

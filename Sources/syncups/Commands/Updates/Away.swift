@@ -32,12 +32,12 @@ struct AwayCommand: RunnableCommand {
           completion: .attendee, isOptional: true),
         \.name, parse: { text, _, _ in text }),
       .option(
-        CommandTable.dayOption(
+        OptionSpec.date(
           "from", help: "The first day away, or of what --cancel cancels, today by default"),
-        \.from, parse: ValueParser.day),
+        \.from, parse: ValueParser.date),
       .option(
-        CommandTable.dayOption("to", help: "The last day away; without it, until cancelled"),
-        \.to, parse: ValueParser.day),
+        OptionSpec.date("to", help: "The last day away; without it, until cancelled"),
+        \.to, parse: ValueParser.date),
       .option(
         OptionSpec(long: "note", valueName: "text", help: "Why, or where to."),
         \.note, parse: ValueParser.notBlank),
@@ -56,8 +56,8 @@ struct AwayCommand: RunnableCommand {
 
   var syncUp: String?
   var name: String?
-  var from: DayOption?
-  var to: DayOption?
+  var from: DateArgument?
+  var to: DateArgument?
   var note: String?
   var list = false
   var cancel = false
@@ -88,8 +88,8 @@ struct AwayCommand: RunnableCommand {
     if list { return try listTimeAway(syncUps, today: today, in: context) }
     let target = try context.syncUp(syncUp ?? "", in: syncUps)
     let attendee = try context.attendee(name ?? "", in: target.attendees, of: target)
-    let first = (from ?? .relative(0)).day(today: today)
-    let last = to?.day(today: today)
+    let first = (from ?? .relativeDay(0)).day(side: .future)
+    let last = to?.day(side: .future)
     if let last, last < first {
       throw UsageError(
         "'--to' (\(last.text)) is before '--from' (\(first.text))", path: ["away"])

@@ -47,8 +47,8 @@ struct UpdateCommand: RunnableCommand {
           help: "Something in their way; repeat for more. Opens a blocker item."),
         \.blockers, parse: ValueParser.notBlank),
       .option(
-        CommandTable.dayOption("date", help: "The day the update is for, today by default"),
-        \.date, parse: ValueParser.day),
+        OptionSpec.date("date", help: "The day the update is for, today by default"),
+        \.date, parse: ValueParser.date),
     ],
     examples: [
       ExampleSpec(
@@ -64,12 +64,12 @@ struct UpdateCommand: RunnableCommand {
   var done: String?
   var next: String?
   var blockers: [String] = []
-  var date: DayOption?
+  var date: DateArgument?
 
   @MainActor func run(in context: CommandContext) throws {
     let target = try context.syncUp(syncUp, in: context.readSyncUps())
     let attendee = try context.writer(writer, in: target)
-    let day = (date ?? .relative(0)).day(today: .today)
+    let day = (date ?? .relativeDay(0)).day(side: .future)
     var text = UpdateText(done: done, next: next, blockers: blockers)
     if done == nil && next == nil && blockers.isEmpty {
       guard isatty(0) == 1 else {
@@ -239,13 +239,6 @@ extension CommandTable {
       + "setting).",
     completion: .attendee)
 
-  /// An option taking a day (``DayOption``), `help` followed by the forms it takes; the
-  /// shells complete the named days.
-  static func dayOption(_ long: String, help: String) -> OptionSpec {
-    OptionSpec(
-      long: long, valueName: "day", help: "\(help) (\(DayOption.forms)).",
-      completion: .choices(DayOption.names))
-  }
 }
 
 extension CommandContext {

@@ -5,9 +5,9 @@ struct UpdatesCommand: RunnableCommand {
     name: "updates",
     abstract: "Show the updates written for a day: who wrote what, and who has not yet.",
     discussion: """
-      For today unless --date names another day, or for each day from --since to today \
-      that has an update. Each update shows what was done, what is next and each blocker, \
-      in speaking order; then who has not written one yet, and who is away that day (with \
+      For today unless --date names another day, or for each day from --since on that has \
+      an update, days ahead included (an update written before time away). Each update \
+      shows what was done, what is next and each blocker, in speaking order; then who has not written one yet, and who is away that day (with \
       'syncups away'), who is not counted as missing.
 
       With --since and no update since, says so (on standard error) in text and Markdown. \
@@ -20,11 +20,12 @@ struct UpdatesCommand: RunnableCommand {
     bindings: [
       .argument(CommandTable.syncUpArgument, \.syncUp),
       .option(
-        CommandTable.dayOption("date", help: "The day to show, today by default"), \.date,
-        parse: ValueParser.day),
+        OptionSpec.date("date", help: "The day to show, today by default"), \.date,
+        parse: ValueParser.date),
       .option(
-        CommandTable.dayOption("since", help: "Every day from this one to today that has an update"),
-        \.since, parse: ValueParser.day),
+        OptionSpec.date(
+          "since", help: "Every day from this one on that has an update, written ahead included"),
+        \.since, parse: ValueParser.date),
       .option(
         OptionSpec(
           long: "format", valueName: "format",
@@ -41,8 +42,8 @@ struct UpdatesCommand: RunnableCommand {
   )
 
   var syncUp = ""
-  var date: DayOption?
-  var since: DayOption?
+  var date: DateArgument?
+  var since: DateArgument?
   var format = UpdatesFormat.text
 
   func validate(path: [String]) throws(UsageError) {
@@ -56,19 +57,17 @@ struct UpdatesCommand: RunnableCommand {
       try context.checkJSONOption(format: format.rawValue, path: ["updates"])
     }
     let syncUp = try context.syncUp(self.syncUp, in: context.readSyncUps())
-    let today = CalendarDay.today
     let days: [DayOfUpdates]
-    if let since {
-      let first = since.day(today: today)
-      days = stride(from: first.daysSince1970, through: max(first, today).daysSince1970, by: 1)
-        .map { DayOfUpdates(CalendarDay(daysSince1970: $0), of: syncUp) }
-        .filter { !$0.updates.isEmpty }
+    let first = since?.day(side: .past)
+    if let first {
+      days = Set(syncUp.updates.map(\.day).filter { $0 >= first }).sorted()
+        .map { DayOfUpdates($0, of: syncUp) }
     } else {
-      days = [DayOfUpdates((date ?? .relative(0)).day(today: today), of: syncUp)]
+      days = [DayOfUpdates((date ?? .relativeDay(0)).day(side: .past), of: syncUp)]
     }
     let format = context.options.json ? .json : format
     if format != .json, days.isEmpty {
-      return context.say("No updates since \(since?.day(today: today).longText ?? "").")
+      return context.say("No updates since \(first?.longText ?? "").")
     }
     switch format {
     case .json:

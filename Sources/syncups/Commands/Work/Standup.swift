@@ -39,7 +39,7 @@ struct StandupCommand: RunnableCommand {
     runs: Self.self,
     bindings: [
       .argument(CommandTable.syncUpArgument, \.syncUp),
-      .option(WorkCards.sinceOption, \.since, parse: ValueParser.since),
+      .option(WorkCards.sinceOption, \.since, parse: ValueParser.date),
       .repeating(WorkCards.repositoriesOption, \.repositories, parse: { text, _, _ in text }),
       .option(.format(StandupFormat.self), \.format, parse: ValueParser.choice),
     ],
@@ -52,7 +52,7 @@ struct StandupCommand: RunnableCommand {
   )
 
   var syncUp = ""
-  var since: SinceDate?
+  var since: DateArgument?
   var repositories: [String] = []
   var format = StandupFormat.text
 

@@ -30,12 +30,14 @@ struct WorkCards {
   /// `--since`: the cards' window starts then instead.
   static let sinceOption = OptionSpec(
     long: "since", valueName: "date",
-    help: "Read commits from this moment on instead: \(SinceDate.forms).")
+    help: "Read commits from this moment on instead (a day from its local midnight): "
+      + "\(DateArgument.forms).",
+    completion: .choices(DateArgument.names))
 
   /// The window of the cards of a meeting of `syncUp` held at the `date` dependency's now:
   /// from `since` (`--since`) when given, else since the sync-up's previous meeting, else
   /// since the start of the previous working day (the `workdays` setting, local dates).
-  @MainActor static func window(of syncUp: SyncUp, since: SinceDate?) -> WorkWindow {
+  @MainActor static func window(of syncUp: SyncUp, since: DateArgument?) -> WorkWindow {
     @Dependency(\.date.now) var now
     @Dependency(\.utcOffset) var utcOffset
     @SharedReader(.workingDays) var workingDays
