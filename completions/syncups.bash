@@ -29,8 +29,8 @@ _syncups_options() {
     'meeting') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'stats') echo '--last --since --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'items') echo '--open --resolved --all --owner --kind --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'stats') echo '--last --since --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'items') echo '--open --resolved --all --owner --kind --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item add') echo '--blocker --action --owner --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item resolve') echo '--note --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -87,12 +87,14 @@ _syncups_option_value() {
     'start:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'start:--repositories') echo file ;;
     'status:--format') echo none ;;
-    'meeting show:--format') echo 'choice text markdown' ;;
+    'meeting show:--format') echo 'choice text markdown json' ;;
     'meeting show:--repositories') echo file ;;
     'stats:--last') echo none ;;
     'stats:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
+    'stats:--format') echo 'choice text markdown json' ;;
     'items:--owner') echo attendee ;;
     'items:--kind') echo 'choice blocker action' ;;
+    'items:--format') echo 'choice text markdown json' ;;
     'item add:--blocker') echo none ;;
     'item add:--action') echo none ;;
     'item add:--owner') echo attendee ;;

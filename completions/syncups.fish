@@ -213,7 +213,7 @@ complete -c syncups -n '__syncups_at \'meeting\' 0' -a show -d 'Show a meeting\'
 complete -c syncups -n '__syncups_at \'meeting\' 0' -a delete -d 'Delete a meeting from a sync-up\'s history.'
 
 # syncups meeting show
-complete -c syncups -n '__syncups_at \'meeting show\'' -l format -x -a 'text markdown' -d 'What to print: text or markdown (default: text).'
+complete -c syncups -n '__syncups_at \'meeting show\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'meeting show\'' -l work -d 'Add each attendee\'s commits up to the meeting (see standup).'
 complete -c syncups -n '__syncups_at \'meeting show\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'meeting show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
@@ -227,6 +227,7 @@ complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_
 # syncups stats
 complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest meetings (n is 1 or more).'
 complete -c syncups -n '__syncups_at \'stats\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Only meetings held since <date>, a day from its local midnight: 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'. Not with --last.'
+complete -c syncups -n '__syncups_at \'stats\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups items
@@ -235,6 +236,7 @@ complete -c syncups -n '__syncups_at \'items\'' -l resolved -d 'Only the resolve
 complete -c syncups -n '__syncups_at \'items\'' -l all -d 'Open and resolved items.'
 complete -c syncups -n '__syncups_at \'items\'' -l owner -x -a '(__syncups_of_syncup attendees)' -d 'Only the items of this attendee: a name (any case) or an id prefix.'
 complete -c syncups -n '__syncups_at \'items\'' -l kind -x -a 'blocker action' -d 'Only blockers, or only actions.'
+complete -c syncups -n '__syncups_at \'items\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'items\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # Subcommands of 'item'
@@ -274,7 +276,7 @@ complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_of_
 # syncups standup
 complete -c syncups -n '__syncups_at \'standup\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
 complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
-complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
+complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups update
@@ -288,7 +290,7 @@ complete -c syncups -n '__syncups_at \'update\' 0' -x -a '(__syncups_run __compl
 # syncups updates
 complete -c syncups -n '__syncups_at \'updates\'' -l date -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'The day to show, today by default (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
 complete -c syncups -n '__syncups_at \'updates\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Every day from this one on that has an update, written ahead included (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
-complete -c syncups -n '__syncups_at \'updates\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
+complete -c syncups -n '__syncups_at \'updates\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'updates\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups away

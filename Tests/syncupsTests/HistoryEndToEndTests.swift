@@ -235,6 +235,62 @@ struct HistoryEndToEndTests {
     #expect(String(decoding: syncups.dataBytes ?? Data(), as: UTF8.self) == Self.file)
   }
 
+  /// `stats`, `items` and `meeting show` print text, Markdown or JSON with `--format`;
+  /// `--format json` is `--json`, and `--json` refuses Markdown.
+  @Test func statsItemsAndMeetingsInThreeFormats() throws {
+    let syncups = try Self.prepared()
+    let markdown = try syncups("stats", "eng", "--format", "markdown")
+    #expect(markdown.status == 0, "\(markdown.error)")
+    #expect(
+      markdown.output == """
+        ## Eng
+
+        - **Meetings:** 4 held, 3 with timings
+        - **Planned:** 5 min
+        - **Median:** 5 min, 5 secs
+        - **Mean:** 4 min, 58 secs
+        - **Longest:** 5 min, 10 secs
+        - **Ran over:** 2
+        - **Ended early:** 1
+        - **Recent:** `▆▁█`  oldest first
+
+        | Attendee | Attended | Missed | Median turn | Total | Over slot |
+        | --- | ---: | ---: | --- | --- | ---: |
+        | Ana | 3 | 0 | 1 min, 40 secs | 5 min, 30 secs | 2 |
+        | Ben | 3 | 0 | 1 min, 30 secs | 5 min, 20 secs | 1 |
+        | Cy | 1 | 1 | 1 min, 30 secs | 1 min, 30 secs | 0 |
+        | Dee | 1 | 0 | 2 min, 35 secs | 2 min, 35 secs | 1 |
+
+        1 meeting without timings is left out of the figures.
+
+        """)
+    let items = SyncUpsRun()
+    try items("add", "--title", "Ops *", "--attendee", "Ana")
+    try items("item", "add", "ops", "--blocker", "waiting on [keys]", "--owner", "ana")
+    try items("item", "add", "ops", "--action", "book the room")
+    try items("item", "resolve", "ops", "2", "--note", "booked")
+    let list = try items("items", "--all", "--format", "markdown")
+    #expect(list.status == 0, "\(list.error)")
+    #expect(
+      list.output == """
+        ## Ops \\*
+
+        - #1 **Blocker** (Ana), 0 days: waiting on \\[keys\\]
+        - #2 **Action**, resolved: book the room — booked
+
+        """)
+    for arguments in [["stats"], ["stats", "eng"], ["items", "--all"], ["meeting", "show", "eng", "1"]] {
+      let json = try syncups.run(arguments + ["--json"])
+      #expect(json.status == 0, "\(arguments): \(json.error)")
+      #expect(try syncups.run(arguments + ["--format", "json"]).output == json.output, "\(arguments)")
+      let both = try syncups.run(arguments + ["--format", "markdown", "--json"])
+      #expect(both.status == 64, "\(arguments)")
+      #expect(
+        both.error.hasPrefix("Error: '--json' cannot be used with '--format markdown'\n"),
+        "\(arguments)")
+    }
+  }
+
   @Test func statsForTheLastMeetingsAndSinceADay() throws {
     let syncups = try Self.prepared()
     let last = try syncups("stats", "eng", "--last", "2", "--json")
@@ -515,7 +571,7 @@ struct HistoryEndToEndTests {
     #expect(bad.status == 64)
     #expect(
       bad.error.hasPrefix(
-        "Error: invalid value 'html' for '--format' (expected text or markdown)\n"))
+        "Error: invalid value 'html' for '--format' (expected text, markdown or json)\n"))
     let json = try syncups("meeting", "show", "eng", "1", "--format", "markdown", "--json")
     #expect(json.status == 64)
     #expect(json.output == "")

@@ -94,12 +94,13 @@ struct WorkEndToEndTests {
     #expect(standup.error == "Skipped \(fixtures.directory.path)/gone: no such directory.\n")
     #expect(
       standup.output.hasSuffix(
-        "\n\nBlob: 1 commit in api\n  api  \(String(try commitHash(api).prefix(7)))  Kept\n"))
+        "\n\nBlob (by name): 1 commit in api\n  api  \(String(try commitHash(api).prefix(7)))  Kept\n\n"
+          + "(by name): Blob has no git identity; 'syncups edit <syncup> --git-author NAME=EMAIL' sets one.\n"))
     let none = try syncups("standup", "eng", "--repositories", fixtures.directory.path + "/none-*")
     #expect(none.status == 0)
     #expect(
       none.error == "Skipped \(fixtures.directory.path)/none-*: matches no git repository.\n")
-    #expect(none.output.hasSuffix("\n\nBlob: no commits\n"))
+    #expect(none.output.hasSuffix("\n\nBlob (by name): no commits\n\n(by name): Blob has no git identity; 'syncups edit <syncup> --git-author NAME=EMAIL' sets one.\n"))
   }
 
   /// A past meeting's window runs from the meeting before it to it.
@@ -133,7 +134,7 @@ struct WorkEndToEndTests {
         No notes were taken.
 
         Work since Thu 19 Nov 2026, 09:30 until Fri 20 Nov 2026, 09:30
-          Blob: 2 commits in api
+          Blob (by name): 2 commits in api
             api  \(try shortHash(api, "main~1"))  Friday
             api  \(try shortHash(api, "main~2"))  Thursday
 

@@ -194,15 +194,24 @@ enum MeetingMarkdownRenderer {
     _ items: [Item], of syncUp: SyncUp, resolutions: Bool, age: ((Item) -> Int)? = nil
   ) -> String {
     items.map { item in
-      var line = "- **" + PastMeetingPage.kindName(item.kind) + "**"
-      if let owner = syncUp.ownerName(of: item) { line += " (" + name(owner) + ")" }
-      if let age { line += ", " + Item.daysText(age(item)) }
-      line += ": " + MarkdownText.escape(item.text)
-      if resolutions, let resolution = item.resolution, !resolution.isBlank {
-        line += " — " + MarkdownText.escape(resolution)
-      }
-      return line
+      "- " + itemLine(
+        item, of: syncUp, resolution: resolutions, age: age.map { Item.daysText($0(item)) })
     }.joined(separator: "\n")
+  }
+
+  /// One item as a list shows it, without the bullet: `**Blocker** (Blob), 2 days: text`, with
+  /// `age` after the owner when given, and ` — resolution` with `resolution`.
+  static func itemLine(_ item: Item, of syncUp: SyncUp, resolution: Bool, age: String?)
+    -> String
+  {
+    var line = "**" + PastMeetingPage.kindName(item.kind) + "**"
+    if let owner = syncUp.ownerName(of: item) { line += " (" + name(owner) + ")" }
+    if let age { line += ", " + age }
+    line += ": " + MarkdownText.escape(item.text)
+    if resolution, let text = item.resolution, !text.isBlank {
+      line += " — " + MarkdownText.escape(text)
+    }
+    return line
   }
 
   /// A bulleted list of notes, escaped.

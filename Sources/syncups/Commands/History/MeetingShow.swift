@@ -32,7 +32,7 @@ struct MeetingShowCommand: RunnableCommand {
     bindings: [
       .argument(CommandTable.syncUpArgument, \.syncUp),
       .argument(CommandTable.meetingArgument, \.meeting),
-      .option(.format(MeetingFormat.self), \.format, parse: ValueParser.choice),
+      .option(.format(OutputFormat.self), \.format, parse: ValueParser.choice),
       .flag(
         OptionSpec(
           long: "work", help: "Add each attendee's commits up to the meeting (see standup)."),
@@ -49,7 +49,7 @@ struct MeetingShowCommand: RunnableCommand {
 
   var syncUp = ""
   var meeting = ""
-  var format = MeetingFormat.text
+  var format = OutputFormat.text
   var work = false
   var repositories: [String] = []
 
@@ -59,15 +59,13 @@ struct MeetingShowCommand: RunnableCommand {
   }
 
   @MainActor func run(in context: CommandContext) throws {
-    if format != .text {
-      try context.checkJSONOption(format: format.rawValue, path: ["meeting", "show"])
-    }
+    let format = try context.outputFormat(format, path: ["meeting", "show"])
     let syncUp = try context.syncUp(self.syncUp, in: context.readSyncUps())
     let meeting = try context.meeting(self.meeting, in: syncUp)
     let work = self.work ? workCards(for: meeting, of: syncUp, in: context) : nil
     @Dependency(\.utcOffset) var utcOffset
     switch format {
-    case .text where context.options.json:
+    case .json:
       Output.standard(
         JSONOutput.meeting(
           meeting, with: MeetingItems(meeting, of: syncUp), of: syncUp,
@@ -113,14 +111,6 @@ struct MeetingShowCommand: RunnableCommand {
     return WorkCards.gather(
       for: attendees, of: syncUp, window: window, repositories: repositories, in: context)
   }
-}
-
-/// What `meeting show --format` prints.
-enum MeetingFormat: String, CaseIterable, Sendable {
-  /// The text for people (``PastMeetingPage``).
-  case text
-  /// A Markdown page (``MeetingMarkdownRenderer``).
-  case markdown
 }
 
 /// The human output of `syncups meeting show`: which sync-up and when, how long it lasted

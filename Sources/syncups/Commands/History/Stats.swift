@@ -31,9 +31,10 @@ struct StatsCommand: RunnableCommand {
       ones; medians and means are whole seconds, halves rounded up.
 
       The line of recent lengths is drawn with the eight Unicode block characters from \
-      U+2581 to U+2588 when output is coloured, and with .:-=+*#@ otherwise. With --json, \
-      prints a stats object, or an array of them without <syncup> (see JSON OUTPUT in \
-      syncups(1)).
+      U+2581 to U+2588 when output is coloured, and with .:-=+*#@ otherwise. With --format \
+      markdown, prints the same as Markdown (a heading, a list of the figures, a table of \
+      the attendees), to paste into chat or a wiki. With --json (or --format json), prints \
+      a stats object, or an array of them without <syncup> (see JSON OUTPUT in syncups(1)).
       """,
     runs: Self.self,
     bindings: [
@@ -55,6 +56,7 @@ struct StatsCommand: RunnableCommand {
             + "\(DateArgument.forms). Not with --last.",
           completion: .choices(DateArgument.names)),
         \.since, parse: ValueParser.date),
+      .option(.format(OutputFormat.self), \.format, parse: ValueParser.choice),
     ],
     examples: [
       ExampleSpec("The last ten meetings of a sync-up:", "syncups stats eng --last 10"),
@@ -68,6 +70,7 @@ struct StatsCommand: RunnableCommand {
   var syncUp: String?
   var last: Int?
   var since: DateArgument?
+  var format = OutputFormat.text
 
   func validate(path: [String]) throws(UsageError) {
     guard last != nil && since != nil else { return }
@@ -76,7 +79,8 @@ struct StatsCommand: RunnableCommand {
 
   @MainActor func run(in context: CommandContext) throws {
     let syncUps = try context.readSyncUps()
-    if syncUp == nil && syncUps.isEmpty && !context.options.json {
+    let format = try context.outputFormat(format, path: ["stats"])
+    if syncUp == nil && syncUps.isEmpty && format != .json {
       context.say(SyncUpListRenderer.emptyMessage.trimmingSuffix("\n"))
       return
     }
@@ -99,27 +103,24 @@ struct StatsCommand: RunnableCommand {
       } else {
         .all
       }
-    let json = context.options.json
+    let format = try context.outputFormat(format, path: ["stats"])
     let age = context.itemAge()
     @Dependency(\.utcOffset) var utcOffset
-    if let syncUp {
-      let stats = SyncUpStats(
-        try context.syncUp(syncUp, in: syncUps), selection: selection, age: age,
-        utcOffset: utcOffset)
-      return json ? JSONOutput.stats(stats).text() : StatsRenderer.render(stats, style: context.style)
+    let targets = try syncUp.map { [try context.syncUp($0, in: syncUps)] } ?? syncUps.elements
+    let stats = targets.map {
+      SyncUpStats($0, selection: selection, age: age, utcOffset: utcOffset)
     }
-    if json {
-      return JSONOutput.array(
-        syncUps.map {
-          .stats(SyncUpStats($0, selection: selection, age: age, utcOffset: utcOffset))
-        }
-      ).text()
+    switch format {
+    case .json where syncUp != nil:
+      return JSONOutput.stats(stats[0]).text()
+    case .json:
+      return JSONOutput.array(stats.map(JSONOutput.stats)).text()
+    case .markdown:
+      return stats.map(StatsRenderer.markdown).joined(separator: "\n")
+    case .text:
+      let style = context.style
+      return stats.map { StatsRenderer.render($0, style: style) }.joined(separator: "\n")
     }
-    let style = context.style
-    return syncUps.map {
-      StatsRenderer.render(
-        SyncUpStats($0, selection: selection, age: age, utcOffset: utcOffset), style: style)
-    }.joined(separator: "\n")
   }
 }
 
@@ -224,43 +225,94 @@ enum StatsRenderer {
   static func render(_ stats: SyncUpStats, style: TerminalStyle) -> String {
     let title = UserText.cell(stats.title, placeholder: SyncUp.untitled, style: style)
     var lines = [style.bold(title.text) + "  " + stats.syncUpID.shortID]
-    lines.append("  Meetings     \(stats.meetings) held, \(stats.timed) with timings")
-    if stats.timed > 0 {
-      let figures = stats.duration
-      lines += [
-        "  Planned      " + seconds(figures.planned),
-        "  Median       " + seconds(figures.median),
-        "  Mean         " + seconds(figures.mean),
-        "  Longest      " + seconds(figures.max),
-        "  Ran over     \(figures.overran)",
-        "  Ended early  \(figures.endedEarly)",
-      ]
-      let recent = Array(stats.lengths.suffix(recentCount))
-      let which =
-        recent.count < stats.lengths.count ? "last \(recent.count), oldest first" : "oldest first"
-      lines.append(
-        "  Recent       " + Sparkline.text(recent, unicode: style.isColored) + "  " + which)
+    for (label, value) in figures(stats, sparkline: { Sparkline.text($0, unicode: style.isColored) }) {
+      lines.append("  " + label + String(repeating: " ", count: max(11 - label.count, 0)) + "  " + value)
     }
-    if stats.hasItems { lines += itemLines(stats.items, meetings: stats.meetings) }
-    if stats.timed > 0 || stats.hasItems {
+    if let columns = attendeeColumns(stats) {
       lines.append("")
-      lines += attendeeTable(
-        stats.attendees, items: stats.hasItems, away: stats.hasTimeAway, style: style)
-        .map { "  " + $0 }
+      var table = TextTable(alignments: columns.alignments)
+      table.append(columns.header.map { TextTable.Cell($0.uppercased()) })
+      // A name several attendees have is followed by each one's short id, as in `show`.
+      for (attendee, row) in zip(stats.attendees, columns.rows) {
+        var name = UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style)
+        if let id = row.id {
+          name = TextTable.Cell(name.text + "  " + id, width: name.width + 2 + id.utf8.count)
+        }
+        table.append([name] + row.figures.map(asciiCell))
+      }
+      var tableLines = table.lines()
+      tableLines[0] = style.bold(tableLines[0])
+      lines += tableLines.map { "  " + $0 }
     }
-    if stats.untimed > 0 {
-      lines.append("")
-      lines.append(
-        "  " + (stats.untimed == 1
-          ? "1 meeting without timings is left out of the figures."
-          : "\(stats.untimed) meetings without timings are left out of the figures."))
+    if let leftOut = leftOut(stats) {
+      lines += ["", "  " + leftOut]
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `Blockers    2 open, median 3 days, oldest 5 days`, the same for actions, and
-  /// `Resolved    3 in 4 meetings, 0.8 a meeting` (the meetings covered).
-  private static func itemLines(_ items: SyncUpStats.Items, meetings: Int) -> [String] {
+  /// The figures as Markdown, to paste into chat or a wiki: the title as a heading, a bulleted
+  /// list of the figures, a table of the attendees, escaped.
+  ///
+  /// ```markdown
+  /// ## Design
+  ///
+  /// - **Meetings:** 4 held, 3 with timings
+  /// - **Planned:** 5 min
+  ///
+  /// | Attendee | Attended | Missed | Median turn | Total | Over slot |
+  /// | --- | ---: | ---: | ---: | ---: | ---: |
+  /// | Ana | 3 | 0 | 1 min, 40 secs | 5 min, 30 secs | 2 |
+  /// ```
+  static func markdown(_ stats: SyncUpStats) -> String {
+    var blocks = ["## " + MarkdownText.escape(SyncUp.shownTitle(stats.title))]
+    blocks.append(
+      figures(stats, sparkline: { "`" + Sparkline.text($0, unicode: true) + "`" })
+        .map { "- **\($0.label):** \($0.value)" }.joined(separator: "\n"))
+    if let columns = attendeeColumns(stats) {
+      var rows = ["| " + columns.header.joined(separator: " | ") + " |"]
+      rows.append(
+        "| " + columns.alignments.map { $0 == .right ? "---:" : "---" }
+          .joined(separator: " | ") + " |")
+      for (attendee, row) in zip(stats.attendees, columns.rows) {
+        let name =
+          MarkdownText.escape(attendee.name.isBlank ? UserText.unnamed : attendee.name)
+          + (row.id.map { " (\($0))" } ?? "")
+        rows.append("| " + ([name] + row.figures).joined(separator: " | ") + " |")
+      }
+      blocks.append(rows.joined(separator: "\n"))
+    }
+    if let leftOut = leftOut(stats) { blocks.append(leftOut) }
+    return blocks.joined(separator: "\n\n") + "\n"
+  }
+
+  /// The labelled figures both forms show: the meetings held, the length figures and the
+  /// recent lengths (drawn by `sparkline`) when any meeting has timings, the items' figures
+  /// when the sync-up has items.
+  private static func figures(_ stats: SyncUpStats, sparkline: ([Int]) -> String)
+    -> [(label: String, value: String)]
+  {
+    var figures = [("Meetings", "\(stats.meetings) held, \(stats.timed) with timings")]
+    if stats.timed > 0 {
+      let lengths = stats.duration
+      let recent = Array(stats.lengths.suffix(recentCount))
+      let which =
+        recent.count < stats.lengths.count ? "last \(recent.count), oldest first" : "oldest first"
+      figures += [
+        ("Planned", seconds(lengths.planned)), ("Median", seconds(lengths.median)),
+        ("Mean", seconds(lengths.mean)), ("Longest", seconds(lengths.max)),
+        ("Ran over", "\(lengths.overran)"), ("Ended early", "\(lengths.endedEarly)"),
+        ("Recent", sparkline(recent) + "  " + which),
+      ]
+    }
+    if stats.hasItems { figures += itemFigures(stats.items, meetings: stats.meetings) }
+    return figures
+  }
+
+  /// `Blockers: 2 open, median 3 days, oldest 5 days`, the same for actions, and
+  /// `Resolved: 3 in 4 meetings, 0.8 a meeting` (the meetings covered).
+  private static func itemFigures(_ items: SyncUpStats.Items, meetings: Int)
+    -> [(label: String, value: String)]
+  {
     func open(_ figures: SyncUpStats.OpenItems) -> String {
       guard let median = figures.medianAge, let oldest = figures.oldestAge else {
         return "none open"
@@ -273,48 +325,50 @@ enum StatsRenderer {
       resolved += ", \(tenths / 10).\(tenths % 10) a meeting"
     }
     return [
-      "  Blockers     " + open(items.blockers),
-      "  Actions      " + open(items.actions),
-      "  Resolved     " + resolved,
+      ("Blockers", open(items.blockers)), ("Actions", open(items.actions)),
+      ("Resolved", resolved),
     ]
   }
 
-  /// The attendee table; with `items`, each person's open and resolved items too; with
-  /// `away`, the meetings missed while away beside those missed otherwise.
-  private static func attendeeTable(
-    _ attendees: [SyncUpStats.Attendance], items: Bool, away: Bool, style: TerminalStyle
-  ) -> [String] {
-    var table = TextTable(
-      alignments: [.left, .right, .right] + (away ? [.right] : []) + [.left, .left, .right]
-        + (items ? [.right, .right] : []))
-    table.append(
-      ["ATTENDEE", "ATTENDED", "MISSED"] + (away ? ["AWAY"] : [])
-        + ["MEDIAN TURN", "TOTAL", "OVER SLOT"] + (items ? ["OPEN ITEMS", "RESOLVED"] : []))
-    // A name several attendees have is followed by each one's short id, as in `show`.
+  /// The attendee table's columns, header and figures (the name column's text is each form's
+  /// own): with items, each person's open and resolved items too; with time away, the
+  /// meetings missed while away beside those missed otherwise. Each row carries the short id
+  /// of an attendee whose name another one has. Nil when neither timings nor items have
+  /// anything to show.
+  private static func attendeeColumns(_ stats: SyncUpStats) -> (
+    header: [String], alignments: [TextTable.Alignment],
+    rows: [(id: String?, figures: [String])]
+  )? {
+    guard stats.timed > 0 || stats.hasItems else { return nil }
+    let (items, away) = (stats.hasItems, stats.hasTimeAway)
+    let header =
+      ["Attendee", "Attended", "Missed"] + (away ? ["Away"] : [])
+      + ["Median turn", "Total", "Over slot"] + (items ? ["Open items", "Resolved"] : [])
+    let alignments: [TextTable.Alignment] =
+      [.left, .right, .right] + (away ? [.right] : []) + [.left, .left, .right]
+      + (items ? [.right, .right] : [])
     let alike = Set(
-      attendees.map { Attendee(id: $0.id, name: $0.name) }.sharingNames.joined().map(\.id))
-    for attendee in attendees {
-      var name = UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style)
-      if alike.contains(attendee.id) {
-        let id = attendee.id.shortID
-        name = TextTable.Cell(name.text + "  " + id, width: name.width + 2 + id.utf8.count)
-      }
-      table.append(
-        [
-        name,
-        asciiCell(String(attendee.attended)), asciiCell(String(attendee.absent)),
-      ] + (away ? [asciiCell(String(attendee.away))] : []) + [
-        asciiCell(seconds(attendee.medianSpeaking)),
-        asciiCell(DurationText.human(attendee.totalSpeaking)),
-        asciiCell(String(attendee.overSlot)),
+      stats.attendees.map { Attendee(id: $0.id, name: $0.name) }.sharingNames.joined().map(\.id))
+    let rows = stats.attendees.map { attendee -> (id: String?, figures: [String]) in
+      var figures = [String(attendee.attended), String(attendee.absent)]
+      if away { figures.append(String(attendee.away)) }
+      figures += [
+        seconds(attendee.medianSpeaking), DurationText.human(attendee.totalSpeaking),
+        String(attendee.overSlot),
       ]
-        + (items
-          ? [asciiCell(String(attendee.openItems)), asciiCell(String(attendee.resolvedItems))]
-          : []))
+      if items { figures += [String(attendee.openItems), String(attendee.resolvedItems)] }
+      return (alike.contains(attendee.id) ? attendee.id.shortID : nil, figures)
     }
-    var lines = table.lines()
-    lines[0] = style.bold(lines[0])
-    return lines
+    return (header, alignments, rows)
+  }
+
+  /// How many meetings were left out for having no timings, or nil when none was.
+  private static func leftOut(_ stats: SyncUpStats) -> String? {
+    switch stats.untimed {
+    case 0: nil
+    case 1: "1 meeting without timings is left out of the figures."
+    default: "\(stats.untimed) meetings without timings are left out of the figures."
+    }
   }
 
   /// A cell of numbers and durations, which are ASCII: one column a byte, without measuring

@@ -17,7 +17,9 @@ struct ItemsCommand: RunnableCommand {
       owner, its age and its text. An item's age is the number of working days since the \
       day it was opened (0 on that day; a resolved item's, up to the day it was resolved), \
       counted in the local time zone over the days of the workdays setting (Monday to \
-      Friday by default). With --json, prints an array of item objects.
+      Friday by default). With --format markdown, prints each sync-up's items under its \
+      title as a Markdown list, to paste into chat or a wiki. With --json (or --format \
+      json), prints an array of item objects.
       """,
     runs: Self.self,
     bindings: [
@@ -34,6 +36,7 @@ struct ItemsCommand: RunnableCommand {
           long: "kind", valueName: "kind", help: "Only blockers, or only actions.",
           completion: .choices(Item.Kind.allCases.map(\.rawValue))),
         \.kind, parse: ValueParser.choice),
+      .option(.format(OutputFormat.self), \.format, parse: ValueParser.choice),
     ],
     examples: [
       ExampleSpec("What is still open in a sync-up:", "syncups items eng"),
@@ -59,6 +62,7 @@ struct ItemsCommand: RunnableCommand {
   var state = State.open
   var owner: String?
   var kind: Item.Kind?
+  var format = OutputFormat.text
 
   @MainActor func run(in context: CommandContext) throws {
     let answer = try answer(from: context.readSyncUps(), in: context)
@@ -74,6 +78,7 @@ struct ItemsCommand: RunnableCommand {
   /// zone's, which `TZ` names); nil when no item is selected (and not `--json`).
   @MainActor func answer(
     from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext) throws -> String? {
+    let format = try context.outputFormat(format, path: ["items"])
     let age = context.itemAge()
     let targets = try syncUp.map { [try context.syncUp($0, in: syncUps)] } ?? syncUps.elements
     let owners = try owner.map { try ownerIDs($0, in: targets, context: context) }
@@ -89,12 +94,15 @@ struct ItemsCommand: RunnableCommand {
             age: age(item))
         })
     }.filter { !$0.entries.isEmpty }
-    if context.options.json {
+    if format == .json {
       return JSONOutput.array(lists.flatMap { $0.entries.map { .model(ShownModel($0.item)) } })
         .text()
     }
     guard !lists.isEmpty else { return nil }
     let headed = syncUp == nil
+    if format == .markdown {
+      return lists.map { $0.markdown() }.joined(separator: "\n")
+    }
     let style = context.style
     return lists.map { $0.render(heading: headed, style: style) }.joined(separator: "\n")
   }
@@ -162,6 +170,20 @@ struct ItemList {
       ? [UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style).text + "  "
         + syncUp.id.shortID] : []
     return (title + lines).joined(separator: "\n") + "\n"
+  }
+
+  /// The items as Markdown under the sync-up's title, each with its position:
+  /// `- #1 **Blocker** (Ana), 3 days: waiting on API keys`, a resolved one with
+  /// `resolved` for its age and its resolution after a dash.
+  func markdown() -> String {
+    let title = "## " + MarkdownText.escape(SyncUp.shownTitle(syncUp.title))
+    let lines = entries.map { entry in
+      "- #\(entry.position) "
+        + MeetingMarkdownRenderer.itemLine(
+          entry.item, of: syncUp, resolution: true,
+          age: entry.item.isOpen ? Item.daysText(entry.age) : "resolved")
+    }
+    return title + "\n\n" + lines.joined(separator: "\n") + "\n"
   }
 
   /// The owner's name; the short id of an owner no longer on the sync-up; `-` for none.

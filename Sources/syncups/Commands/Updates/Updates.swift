@@ -26,13 +26,7 @@ struct UpdatesCommand: RunnableCommand {
         OptionSpec.date(
           "since", help: "Every day from this one on that has an update, written ahead included"),
         \.since, parse: ValueParser.date),
-      .option(
-        OptionSpec(
-          long: "format", valueName: "format",
-          help: "What to print: \(Prose.alternatives(UpdatesFormat.allCases.map(\.rawValue))) "
-            + "(default: text).",
-          completion: .choices(UpdatesFormat.allCases.map(\.rawValue))),
-        \.format, parse: ValueParser.choice),
+      .option(.format(OutputFormat.self), \.format, parse: ValueParser.choice),
     ],
     examples: [
       ExampleSpec("Today's updates:", "syncups updates eng"),
@@ -44,7 +38,7 @@ struct UpdatesCommand: RunnableCommand {
   var syncUp = ""
   var date: DateArgument?
   var since: DateArgument?
-  var format = UpdatesFormat.text
+  var format = OutputFormat.text
 
   func validate(path: [String]) throws(UsageError) {
     if date != nil && since != nil {
@@ -53,9 +47,7 @@ struct UpdatesCommand: RunnableCommand {
   }
 
   @MainActor func run(in context: CommandContext) throws {
-    if format == .markdown {
-      try context.checkJSONOption(format: format.rawValue, path: ["updates"])
-    }
+    let format = try context.outputFormat(format, path: ["updates"])
     let syncUp = try context.syncUp(self.syncUp, in: context.readSyncUps())
     let days: [DayOfUpdates]
     let first = since?.day(side: .past)
@@ -65,7 +57,6 @@ struct UpdatesCommand: RunnableCommand {
     } else {
       days = [DayOfUpdates((date ?? .relativeDay(0)).day(side: .past), of: syncUp)]
     }
-    let format = context.options.json ? .json : format
     if format != .json, days.isEmpty {
       return context.say("No updates since \(first?.longText ?? "").")
     }
@@ -80,10 +71,6 @@ struct UpdatesCommand: RunnableCommand {
   }
 }
 
-/// What `updates --format` prints.
-enum UpdatesFormat: String, CaseIterable, Sendable {
-  case text, markdown, json
-}
 
 /// One day of a sync-up's written updates: those written, in speaking order, who has not
 /// written one, and who is away.

@@ -41,7 +41,7 @@ struct StandupCommand: RunnableCommand {
       .argument(CommandTable.syncUpArgument, \.syncUp),
       .option(WorkCards.sinceOption, \.since, parse: ValueParser.date),
       .repeating(WorkCards.repositoriesOption, \.repositories, parse: { text, _, _ in text }),
-      .option(.format(StandupFormat.self), \.format, parse: ValueParser.choice),
+      .option(.format(OutputFormat.self), \.format, parse: ValueParser.choice),
     ],
     examples: [
       ExampleSpec("What everyone did since the last meeting:", "syncups standup eng"),
@@ -54,10 +54,9 @@ struct StandupCommand: RunnableCommand {
   var syncUp = ""
   var since: DateArgument?
   var repositories: [String] = []
-  var format = StandupFormat.text
+  var format = OutputFormat.text
 
   @MainActor func run(in context: CommandContext) throws {
-    if format == .markdown { try context.checkJSONOption(format: format.rawValue, path: ["standup"]) }
     Output.standard(try answer(from: context.readSyncUps(), in: context))
   }
 
@@ -67,6 +66,7 @@ struct StandupCommand: RunnableCommand {
     throws -> String
   {
     @Dependency(\.utcOffset) var utcOffset
+    let format = try context.outputFormat(format, path: ["standup"])
     let syncUp = try context.syncUp(self.syncUp, in: syncUps)
     let window = WorkCards.window(of: syncUp, since: since)
     let work = WorkCards.gather(
@@ -76,8 +76,6 @@ struct StandupCommand: RunnableCommand {
     switch format {
     case .json:
       return JSONOutput.standup(work, of: syncUp, age: age).text()
-    case .text where context.options.json:
-      return JSONOutput.standup(work, of: syncUp, age: age).text()
     case .text:
       return StandupText.render(
         work, of: syncUp, age: age, utcOffset: utcOffset(window.since), style: context.style,
@@ -86,13 +84,6 @@ struct StandupCommand: RunnableCommand {
       return StandupText.markdown(work, of: syncUp, age: age, utcOffset: utcOffset(window.since))
     }
   }
-}
-
-/// What `standup --format` prints.
-enum StandupFormat: String, CaseIterable, Sendable {
-  case text
-  case markdown
-  case json
 }
 
 extension SyncUp {
