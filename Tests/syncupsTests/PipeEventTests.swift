@@ -1,8 +1,8 @@
 import Foundation
 import SharedState
-import SyncUpsCore
 import Testing
 
+@testable import SyncUpsCore
 @testable import syncups
 
 @Suite("Pipe events")
@@ -114,6 +114,30 @@ struct PipeEventTests {
           #"{"attendee":"00000000-0000-0000-0000-00000000000A","elapsed":12,"event":"skipped","name":"Ana","seconds":12}"# + "\n",
           #"{"attendee":"00000000-0000-0000-0000-00000000000C","elapsed":12,"event":"joined","name":"Cy"}"# + "\n",
         ])
+    }
+  }
+
+  /// A scripted meeting's notes, each told as it is taken while the meeting as it was a
+  /// moment ago is kept to tell the change: each note is read once, however many came before
+  /// (the 40,000th costs what the first did), so a meeting of many notes takes time in
+  /// proportion to them, not to their square.
+  @MainActor
+  @Test func eachNoteIsReadOnceHoweverManyCameBefore() {
+    withDependencies { _ in
+    } operation: {
+      var state = RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
+      var told: [PipeEvent] = []
+      for number in 1...2_000 {
+        let old = state
+        _ = RecordMeeting().reduce(into: &state, action: .noteSubmitted("note \(number)"))
+        told += PipeEvent.changes(from: old, to: state)
+      }
+      #expect(told.count == 2_000)
+      #expect(told.last == .note(speaker: "Ana", text: "note 2000", elapsed: 0))
+      #expect(state.notes.linesRead == 2_000)
+      // Saved: read once more, whole.
+      #expect(state.transcript.hasSuffix("Ana: note 1999\nAna: note 2000"))
+      #expect(state.notes.linesRead == 4_000)
     }
   }
 

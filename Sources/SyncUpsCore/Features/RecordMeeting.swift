@@ -48,8 +48,14 @@ public struct RecordMeeting: Reducer, Sendable {
     public var speakerIndex = 0
     /// The sync-up, shared with the detail and the data file; the meeting is saved into it.
     @Shared public var syncUp: SyncUp
-    /// The notes so far, one `Name: text` line each.
-    public var transcript = ""
+    /// The notes so far, one `Name: text` line each: the ``transcript``, kept so that a note
+    /// added costs the same however many were taken.
+    public var notes = Notes()
+    /// The notes so far as the transcript saved with the meeting, one `Name: text` line each.
+    public var transcript: String {
+      get { notes.text }
+      set { notes = Notes(text: newValue) }
+    }
     /// The note being typed and not yet submitted: whatever ends the meeting (the time running
     /// out, the last "Next", a save asked for, a signal, a discard), it joins the transcript
     /// first, so no note is lost: saved with the meeting, or shown with the notes of one

@@ -102,15 +102,14 @@ enum PipeEvent: Equatable, Sendable {
   static func changes(from old: RecordMeeting.State, to new: RecordMeeting.State) -> [PipeEvent] {
     var events: [PipeEvent] = []
     let elapsed = new.meetingSeconds
-    if new.transcript != old.transcript, new.transcript.hasPrefix(old.transcript) {
-      let added = new.transcript.dropFirst(old.transcript.count)
+    if let added = new.notes.lines(since: old.notes), !added.isEmpty {
       var written = positionsRead(from: old.updatesRead, in: new).flatMap(new.writtenLines(at:))
-      for line in added.split(separator: "\n") {
-        if let index = written.firstIndex(of: String(line)) {
+      for line in added {
+        if let index = written.firstIndex(of: line) {
           written.remove(at: index)
           continue
         }
-        let (speaker, text) = split(noteLine: String(line), speaker: new.currentSpeakerName)
+        let (speaker, text) = split(noteLine: line, speaker: new.currentSpeakerName)
         events.append(.note(speaker: speaker, text: text, elapsed: elapsed))
       }
     }

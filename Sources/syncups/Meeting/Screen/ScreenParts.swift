@@ -127,10 +127,9 @@ struct ScreenParts {
 
   /// `2 notes, last: Shipped the release`, once a note was taken: confirms the note went in.
   func notesSummary(width: Int) -> String? {
-    let lines = state.transcript.split(separator: "\n")
-    guard let last = lines.last else { return nil }
-    let count = lines.count
-    let text = String(last.split(separator: ": ", maxSplits: 1).last ?? last)
+    guard let last = state.notes.last else { return nil }
+    let count = state.notes.count
+    let text = last.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? last
     let label = count == 1 ? "1 note, last: " : "\(count) notes, last: "
     return truncated(label + sanitize(text), toWidth: width)
   }
