@@ -265,7 +265,9 @@ enum ManPageReference {
     ),
     (
       "speaker",
-      "index (Number: from 1), count (Number), name (String) and slot (Number: the seconds "
+      "index (Number: from 1, how many of those present have had the floor, a skipped "
+        + "speaker speaking again counted once), count (Number: how many are present), name "
+        + "(String) and slot (Number: the seconds "
         + "their slot gives) of the speaker whose turn begins; the first comes right after "
         + "started and the absent events. items (Array, only when the speaker has open items): "
         + "each with number (Number: what resolve names), id, kind (blocker or action), text "
@@ -326,8 +328,9 @@ enum ManPageReference {
     ("syncUp", "Object: the sync-up's id (String) and title (String)."),
     ("started", "String: when the meeting's timer started, ISO 8601 in UTC; null before."),
     ("speaker", "String: who speaks (Speaker k when the name is blank)."),
-    ("speakerIndex", "Number: the speaker's place in the speaking order, from 1."),
-    ("speakerCount", "Number: how many speakers take turns (those present)."),
+    ("speakerIndex", "Number: the speaker's number, from 1: how many of those present have "
+      + "had the floor, the speaker included (a skipped speaker speaking again counts once)."),
+    ("speakerCount", "Number: how many are present (those who joined counted)."),
     ("next", "Array of String: the next speakers, at most three, in order."),
     ("turnLeft", "Number: seconds left in the speaker's slot; 0 when they run over."),
     ("turnElapsed", "Number: whole seconds the speaker has spoken."),

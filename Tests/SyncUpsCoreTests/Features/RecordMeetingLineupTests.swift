@@ -454,4 +454,102 @@ import TestStoreSupport
     #expect(store.state.speakerCount == 4)
     #expect((1...3).map(store.state.speakerSlot(for:)) == [0..<2, 2..<4, 4..<6])
   }
+
+  /// A1 speaks 2 seconds, is marked absent by mistake, and joins at once: those 2 seconds and
+  /// 2 of slot join the turn A1 has last, so the turns add up to the meeting's 9 seconds.
+  @Test func whatASpeakerMarkedAbsentSaidJoinsTheirTurnWhenTheyJoin() async {
+    let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 3)
+    let store = meeting(syncUp)
+    await store.startMeeting()
+    await tick(store, through: 1...2)
+    await store.send(.absentButtonTapped) {
+      $0.lineup[0].absent = true
+      $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(2), slot: 2)]
+      $0.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1)
+      $0.speakerIndex = 1
+      $0.speakerDidChange = true
+      $0.turnStart = .seconds(2)
+    }
+    await store.send(.attendeeJoined(UUID(0xC00))) {
+      $0.lineup[0].absent = false
+      $0.speakers = [UUID(0xC00), UUID(0xC01), UUID(0xC02), UUID(0xC00)]
+      $0.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1, turnSlotStart: 2)
+      $0.speakerDidChange = false
+    }
+    #expect(slots(store) == [2..<11, 2..<11, 11..<20, 20..<30])
+    await ticks(store, 3...5, timeline: 3)
+    await store.send(.nextButtonTapped) {
+      $0.speakerIndex = 2
+      $0.secondsElapsed = 11
+      $0.turnStart = .seconds(5)
+      $0.speakerDidChange = true
+      $0.turns = [turn(0xC01, "A2", 3, 9)]
+    }
+    await ticks(store, 6...7, timeline: 12)
+    await store.send(.nextButtonTapped) {
+      $0.speakerIndex = 3
+      $0.secondsElapsed = 20
+      $0.turnStart = .seconds(7)
+      $0.speakerDidChange = true
+      $0.turns.append(turn(0xC02, "A3", 2, 9))
+    }
+    await ticks(store, 8...9, timeline: 21)
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
+      $0.stopwatch = Stopwatch(elapsed: .seconds(9))
+    }
+    await saveFromThePrompt(
+      store, syncUp, duration: 9,
+      turns: [turn(0xC01, "A2", 3, 9), turn(0xC02, "A3", 2, 9), turn(0xC00, "A1", 4, 12)],
+      endedEarly: true)
+  }
+
+  /// What a speaker marked absent had said is no turn when they do not join: they were absent.
+  @Test func whatASpeakerMarkedAbsentSaidIsDroppedWhenTheyStayAbsent() async {
+    let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 2)
+    let store = meeting(syncUp)
+    await store.startMeeting()
+    await tick(store, through: 1...2)
+    await store.send(.absentButtonTapped) {
+      $0.lineup[0].absent = true
+      $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(2), slot: 2)]
+      $0.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1)
+      $0.speakerIndex = 1
+      $0.speakerDidChange = true
+      $0.turnStart = .seconds(2)
+    }
+    await ticks(store, 3...4, timeline: 3)
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
+      $0.stopwatch = Stopwatch(elapsed: .seconds(4))
+    }
+    let turns = [turn(0xC01, "A2", 2, 28)]
+    let saved = FeatureFixtures.recorded(
+      syncUp, duration: 4, turns: turns, endedEarly: true, absent: [UUID(0xC00)])
+    await store.send(.alert(.presented(.confirmSave))) {
+      $0.alert = nil
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.carriedTurns = [:]
+      $0.syncUp.meetings = [saved]
+    }
+    await store.receive(.delegate(.saved(saved)))
+    await store.finish()
+  }
+
+  /// Ticks through the meeting's `seconds` within one turn, the slot timeline at `timeline`
+  /// on the first.
+  private func ticks(
+    _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>, _ seconds: ClosedRange<Int>,
+    timeline: Int
+  ) async {
+    for second in seconds {
+      await tick()
+      await store.receive(.timerTick) {
+        $0.secondsElapsed = timeline + second - seconds.lowerBound
+        $0.stopwatch = FeatureFixtures.running(second)
+        $0.speakerDidChange = false
+      }
+    }
+  }
 }

@@ -51,9 +51,10 @@ struct ScreenParts {
     return style.bold(name + suffix)
   }
 
-  /// "Speaker 2 of 3", or "No more speakers." at the end.
+  /// "Speaker 2 of 3" (see ``RecordMeeting/State/speakerNumber``), or "No more speakers." at
+  /// the end.
   var counter: String {
-    isOver ? Self.noMoreSpeakers : "Speaker \(state.speakerIndex + 1) of \(state.speakerCount)"
+    isOver ? Self.noMoreSpeakers : "Speaker \(state.speakerNumber) of \(state.presentCount)"
   }
 
   // MARK: Timers
