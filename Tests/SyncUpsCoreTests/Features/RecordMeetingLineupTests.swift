@@ -63,13 +63,13 @@ import TestStoreSupport
   }
 
   /// Answers Save and end on the end prompt, and expects the meeting of `syncUp` saved with
-  /// `turns`, nothing left carried.
+  /// `turns` (those `absent` marked), nothing left carried.
   private func saveFromThePrompt(
     _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>, _ syncUp: SyncUp,
-    duration: Int, turns: [Meeting.Turn], endedEarly: Bool = false
+    duration: Int, turns: [Meeting.Turn], endedEarly: Bool = false, absent: Set<UUID> = []
   ) async {
     let saved = FeatureFixtures.recorded(
-      syncUp, duration: duration, turns: turns, endedEarly: endedEarly)
+      syncUp, duration: duration, turns: turns, endedEarly: endedEarly, absent: absent)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
       $0.hasEnded = true
@@ -79,6 +79,20 @@ import TestStoreSupport
     }
     await store.receive(.delegate(.saved(saved)))
     await store.finish()
+  }
+
+  /// Ends the meeting early at `seconds` of meeting time, and saves it from the prompt with
+  /// `turns` (those `absent` marked).
+  private func endEarlyAndSave(
+    _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>, _ syncUp: SyncUp,
+    at seconds: Int, turns: [Meeting.Turn], absent: Set<UUID> = []
+  ) async {
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
+      $0.stopwatch = Stopwatch(elapsed: .seconds(seconds))
+    }
+    await saveFromThePrompt(
+      store, syncUp, duration: seconds, turns: turns, endedEarly: true, absent: absent)
   }
 
   /// The slots of every speaker, in order.
@@ -177,14 +191,9 @@ import TestStoreSupport
         $0.speakerDidChange = false
       }
     }
-    await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
-      $0.stopwatch = Stopwatch(elapsed: .seconds(6))
-    }
-    await saveFromThePrompt(
-      store, syncUp, duration: 6,
-      turns: [turn(0xC01, "A2", 0, 8), turn(0xC02, "A3", 0, 9), turn(0xC00, "A1", 6, 13)],
-      endedEarly: true)
+    await endEarlyAndSave(
+      store, syncUp, at: 6,
+      turns: [turn(0xC01, "A2", 0, 8), turn(0xC02, "A3", 0, 9), turn(0xC00, "A1", 6, 13)])
   }
 
   /// A skipped speaker the meeting ends before gets their turn recorded with what they had
@@ -460,16 +469,7 @@ import TestStoreSupport
   @Test func whatASpeakerMarkedAbsentSaidJoinsTheirTurnWhenTheyJoin() async {
     let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 3)
     let store = meeting(syncUp)
-    await store.startMeeting()
-    await tick(store, through: 1...2)
-    await store.send(.absentButtonTapped) {
-      $0.lineup[0].absent = true
-      $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(2), slot: 2)]
-      $0.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1)
-      $0.speakerIndex = 1
-      $0.speakerDidChange = true
-      $0.turnStart = .seconds(2)
-    }
+    await markA1AbsentTwoSecondsIn(store)
     await store.send(.attendeeJoined(UUID(0xC00))) {
       $0.lineup[0].absent = false
       $0.speakers = [UUID(0xC00), UUID(0xC01), UUID(0xC02), UUID(0xC00)]
@@ -494,20 +494,27 @@ import TestStoreSupport
       $0.turns.append(turn(0xC02, "A3", 2, 9))
     }
     await ticks(store, 8...9, timeline: 21)
-    await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
-      $0.stopwatch = Stopwatch(elapsed: .seconds(9))
-    }
-    await saveFromThePrompt(
-      store, syncUp, duration: 9,
-      turns: [turn(0xC01, "A2", 3, 9), turn(0xC02, "A3", 2, 9), turn(0xC00, "A1", 4, 12)],
-      endedEarly: true)
+    await endEarlyAndSave(
+      store, syncUp, at: 9,
+      turns: [turn(0xC01, "A2", 3, 9), turn(0xC02, "A3", 2, 9), turn(0xC00, "A1", 4, 12)])
   }
 
   /// What a speaker marked absent had said is no turn when they do not join: they were absent.
   @Test func whatASpeakerMarkedAbsentSaidIsDroppedWhenTheyStayAbsent() async {
     let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 2)
     let store = meeting(syncUp)
+    await markA1AbsentTwoSecondsIn(store)
+    await ticks(store, 3...4, timeline: 3)
+    await endEarlyAndSave(
+      store, syncUp, at: 4,
+      turns: [turn(0xC01, "A2", 2, 28)], absent: [UUID(0xC00)])
+  }
+
+  /// Starts the meeting; A1, the first speaker, is marked absent 2 seconds in: what they said
+  /// is carried, and A2 starts.
+  private func markA1AbsentTwoSecondsIn(
+    _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>
+  ) async {
     await store.startMeeting()
     await tick(store, through: 1...2)
     await store.send(.absentButtonTapped) {
@@ -518,23 +525,6 @@ import TestStoreSupport
       $0.speakerDidChange = true
       $0.turnStart = .seconds(2)
     }
-    await ticks(store, 3...4, timeline: 3)
-    await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
-      $0.stopwatch = Stopwatch(elapsed: .seconds(4))
-    }
-    let turns = [turn(0xC01, "A2", 2, 28)]
-    let saved = FeatureFixtures.recorded(
-      syncUp, duration: 4, turns: turns, endedEarly: true, absent: [UUID(0xC00)])
-    await store.send(.alert(.presented(.confirmSave))) {
-      $0.alert = nil
-      $0.hasEnded = true
-      $0.turns = turns
-      $0.carriedTurns = [:]
-      $0.syncUp.meetings = [saved]
-    }
-    await store.receive(.delegate(.saved(saved)))
-    await store.finish()
   }
 
   /// Ticks through the meeting's `seconds` within one turn, the slot timeline at `timeline`
