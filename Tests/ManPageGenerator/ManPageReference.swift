@@ -270,7 +270,9 @@ enum ManPageReference {
     ),
     (
       "speaker",
-      "index (Number: from 1), count (Number), name (String) and slot (Number: the seconds "
+      "index (Number: from 1, how many of those present have had the floor, a skipped "
+        + "speaker speaking again counted once), count (Number: how many are present), name "
+        + "(String) and slot (Number: the seconds "
         + "their slot gives) of the speaker whose turn begins; the first comes right after "
         + "started and the absent events. items (Array, only when the speaker has open items): "
         + "each with number (Number: what resolve names), id, kind (blocker or action), text "
@@ -331,8 +333,9 @@ enum ManPageReference {
     ("syncUp", "Object: the sync-up's id (String) and title (String)."),
     ("started", "String: when the meeting's timer started, ISO 8601 in UTC; null before."),
     ("speaker", "String: who speaks (Speaker k when the name is blank)."),
-    ("speakerIndex", "Number: the speaker's place in the speaking order, from 1."),
-    ("speakerCount", "Number: how many speakers take turns (those present)."),
+    ("speakerIndex", "Number: the speaker's number, from 1: how many of those present have "
+      + "had the floor, the speaker included (a skipped speaker speaking again counts once)."),
+    ("speakerCount", "Number: how many are present (those who joined counted)."),
     ("next", "Array of String: the next speakers, at most three, in order."),
     ("turnLeft", "Number: seconds left in the speaker's slot; 0 when they run over."),
     ("turnElapsed", "Number: whole seconds the speaker has spoken."),
@@ -604,8 +607,10 @@ enum ManPageReference {
       + "syncups is not on PATH. Its working directory is syncups' own.",
     "Hooks never get in the way. They run after the data is stored, once the command's "
       + "lock on the data file is let go, in the background: a meeting's timer and screen "
-      + "never wait for them. The runs of one event are in the order the events happened; "
-      + "different events' runs may overlap. A run longer than the hook-timeout setting "
+      + "never wait for them. The runs of one event are in the order the events happened, "
+      + "and a meeting's runs, whatever their events, in the order its events happened (each "
+      + "waits for the one before); other commands' runs of different events may overlap. "
+      + "A run longer than the hook-timeout setting "
       + "(10 seconds unless set) is stopped: its process group is killed. Before syncups "
       + "exits, once its own output is written (a meeting's closing line too), it waits "
       + "for the runs still going, at most that long in all (so item add or sync may take "
@@ -613,7 +618,10 @@ enum ManPageReference {
       + "is said once on standard error, and Ctrl-C stops the hooks (their process groups "
       + "killed) and exits 130; SIGTERM and SIGHUP during the wait do the same and exit 143 "
       + "and 129, whatever the command. Then it kills what is left and drops what has not started "
-      + "(said in a warning): no process of a hook's group outlives syncups. A hook that "
+      + "(said in a warning), and kills what hooks that have ended left running in their "
+      + "process groups (a program started in the background with &): no process of a "
+      + "hook's group outlives syncups. Work a hook means to outlive syncups must leave its "
+      + "group (setsid). A hook that "
       + "fails (a status other than 0), is stopped, or cannot run (not executable, a "
       + "symbolic link to nothing, or a missing #! interpreter) is said once per program, "
       + "on standard error, when syncups ends, -q or not; the command's exit status and "

@@ -77,6 +77,55 @@ struct HookRunnerTests {
         """)
   }
 
+  /// The runs of a meeting's events wait each for the one before, whatever its event: the
+  /// second starts once the first has ended (by itself after a while here, though it would
+  /// end as soon as the second started).
+  @Test func aMeetingsRunsWaitEachForTheOneBefore() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let first = try hook(
+      .meetingStarted,
+      "i=0\nuntil [ -e \"$MARK/second\" ] || [ $i -ge 20 ]; do sleep 0.05; i=$((i + 1)); done\n")
+    let second = try hook(.meetingEnded, "exit 0\n")
+    // For each run as it starts: whether the first had ended.
+    let firstHadEnded = Mutex<[Bool]>([])
+    let (log, directory) = (log, directory)
+    let runner = HookRunner(
+      limit: .seconds(60), logFile: log, date: .constant(Self.start),
+      beforeStart: {
+        let ended =
+          (try? String(contentsOfFile: log, encoding: .utf8))?.contains("--- end of run 1 ") == true
+        let count = firstHadEnded.withLock { seen in
+          seen.append(ended)
+          return seen.count
+        }
+        if count == 2 { _ = FileManager.default.createFile(atPath: directory + "/second", contents: nil) }
+      })
+    for hook in [first, second] {
+      var run = run(hook)
+      run.isOfMeeting = true
+      runner.submit(run)
+    }
+    #expect(runner.finish() == [])
+    #expect(firstHadEnded.withLock { $0 } == [false, true])
+  }
+
+  /// What a hook leaves running in its process group is killed once the wait for hooks is
+  /// over, though the hook itself ended at once.
+  @Test func whatAHookLeftRunningInItsGroupIsKilledAtTheEnd() throws {
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let leaving = try hook(.itemOpened, "sh -c 'sleep 3601; exit 0' \"$MARK\" &\nexit 0\n")
+    let runner = HookRunner(limit: .seconds(60), logFile: log, date: .constant(Self.start))
+    runner.submit(run(leaving))
+    #expect(runner.finish() == [])
+    #expect(HooksEndToEndTests.survivors(marked: directory) == [])
+    #expect(
+      try logged() == """
+        --- run 1 of syncups \(getpid()) at 2026-11-18T11:06:40Z: item-opened \(leaving.path)
+        --- end of run 1 of syncups \(getpid()): exit status 0 after 0.0 secs
+
+        """)
+  }
+
   /// Runs of different events that overlap are logged each as one block, as each ends, under
   /// its own number; each block ends with how the run ended and how long it took.
   @Test func overlappingRunsAreLoggedAsWholeBlocks() throws {

@@ -302,15 +302,16 @@ struct HooksEndToEndTests {
     #expect(missing == ["meeting-ended"])
   }
 
-  /// The processes (not yet ended) whose command line holds `marker`, killed with their
-  /// process groups unless told not to, so that a test that fails leaves none behind.
+  /// The processes (not yet ended, nor being killed) whose command line holds `marker`,
+  /// killed with their process groups unless told not to, so that a test that fails leaves
+  /// none behind.
   static func survivors(marked marker: String, killing: Bool = true) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     let pids = entries.compactMap { Int32($0) }.filter { pid in
       guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else {
         return false
       }
-      return String(decoding: line, as: UTF8.self).contains(marker)
+      return String(decoding: line, as: UTF8.self).contains(marker) && !isBeingKilled(pid)
     }
     if killing {
       for pid in pids {
@@ -320,6 +321,78 @@ struct HooksEndToEndTests {
       }
     }
     return pids
+  }
+
+  /// Whether process `pid` has a SIGKILL pending: it is ending, but has not been given the
+  /// processor to end yet (a loaded machine), so its command line can still be read.
+  static func isBeingKilled(_ pid: Int32) -> Bool {
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/status") else {
+      return false
+    }
+    let kill = UInt64(1) << (UInt64(SIGKILL) - 1)
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2, parts[0] == "SigPnd" || parts[0] == "ShdPnd",
+        let mask = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16)
+      else { return false }
+      return mask & kill != 0
+    }
+  }
+
+  /// What a hook starts in the background in its process group is killed when syncups ends,
+  /// though the hook itself ended at once: no process of a hook's group outlives syncups.
+  @Test func whatAHookLeavesRunningInItsGroupIsKilledWhenSyncupsEnds() throws {
+    let syncups = try engineering()
+    let marker = "background-\(UUID().uuidString)"
+    try writeProgram(
+      "sh -c 'sleep 3601; exit 0' \(marker) &\nexit 0\n",
+      at: hooksDirectory(syncups) + "/item-opened")
+    let result = try syncups("item", "add", "eng", "--action", "one")
+    #expect(result.status == 0)
+    #expect(result.error == "Raised action 1 of 'Eng': one\n")
+    #expect(Self.survivors(marked: marker) == [])
+  }
+
+  /// A meeting's hooks run in the order its events happened, whatever the events: the first
+  /// speaker's hook waits for meeting-started's to end (stopped at its limit here, though it
+  /// would end as soon as another hook ran), and meeting-ended's for it.
+  @Test func aMeetingsHooksRunInTheOrderItsEventsHappened() throws {
+    let syncups = try engineering()
+    #expect(try syncups("config", "set", "hook-timeout", "2s").status == 0)
+    let record = recordDirectory(syncups)
+    try FileManager.default.createDirectory(atPath: record, withIntermediateDirectories: true)
+    let order = record + "/order"
+    try writeProgram(
+      """
+      echo "$SYNCUPS_EVENT" >> '\(order)'
+      until grep -q speaker-changed '\(order)'; do sleep 0.05; done
+      echo meeting-started-over >> '\(order)'
+
+      """, at: hooksDirectory(syncups) + "/meeting-started")
+    for event in ["speaker-changed", "meeting-ended"] {
+      try writeProgram(
+        "echo \"$SYNCUPS_EVENT\" >> '\(order)'\n", at: hooksDirectory(syncups) + "/" + event)
+    }
+    let meeting = try RunningSyncUps(syncups, ["--json", "start", "eng"])
+    #expect(meeting.waitForOutput(containing: #""event":"speaker""#))
+    // The first speaker's hook has run before the meeting is saved, so that meeting-ended's
+    // alone is left for the wait at the end.
+    let deadline = Date().addingTimeInterval(60)
+    while (try? String(contentsOfFile: order, encoding: .utf8))?.contains("speaker-changed") != true
+      && Date() < deadline
+    {
+      usleep(10_000)
+    }
+    meeting.send("save")
+    let result = try meeting.finish()
+    #expect(result.status == 0)
+    #expect(
+      try String(contentsOfFile: order, encoding: .utf8)
+        == "meeting-started\nspeaker-changed\nmeeting-ended\n")
+    #expect(
+      result.error
+        == "Warning: the meeting-started hook '\(hooksDirectory(syncups))/meeting-started' ran "
+        + "past its limit of 2 secs and was stopped.\n")
   }
 
   /// A hook that hangs on every speaker of a meeting as long as two of its limits: its runs

@@ -112,4 +112,82 @@ struct HooksTests {
     expected.update(Array("bc".utf8))
     #expect(HookTrust.fingerprint(of: plain) == expected.hexDigest())
   }
+
+  /// A scratch folder, removed when `body` returns.
+  func inScratch(_ name: String, _ body: (String) throws -> Void) throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("syncups-\(name)-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try body(root)
+  }
+
+  /// Writes an executable shell script at `path`, its folder made.
+  func writeHook(_ path: String, _ body: String = "exit 0\n") throws {
+    try FileManager.default.createDirectory(
+      atPath: InstalledHooks.parent(of: path), withIntermediateDirectories: true)
+    #expect(
+      FileManager.default.createFile(
+        atPath: path, contents: Data(("#!/bin/sh\n" + body).utf8),
+        attributes: [.posixPermissions: 0o755]))
+  }
+
+  /// An editor's backup (`10-notify~`) or a hidden file beside the hooks in an event's folder
+  /// is never run; the hooks there run in name order.
+  @Test func backupsAndHiddenFilesInAnEventsFolderAreNotRun() throws {
+    try inScratch("backups") { root in
+      let folder = root + "/config/syncups/hooks/meeting-ended.d"
+      for name in ["20-log", "10-notify", "10-notify~", ".10-notify.swp"] {
+        try writeHook(folder + "/" + name)
+      }
+      let installed = InstalledHooks(
+        environment: ["XDG_CONFIG_HOME": root + "/config", "HOME": root],
+        dataFile: root + "/data/sync-ups.json")
+      #expect(
+        installed.runnable(for: .meetingEnded).map(\.path)
+          == [folder + "/10-notify", folder + "/20-log"])
+    }
+  }
+
+  /// A repository's hooks trusted as they are run; once one of them changes they are no
+  /// longer trusted, and none of them runs until trusted again.
+  @Test func aTrustedRepositoryHookThatChangesIsNoLongerTrusted() throws {
+    try inScratch("trust") { root in
+      let repository = root + "/team"
+      try FileManager.default.createDirectory(
+        atPath: repository + "/.git", withIntermediateDirectories: true)
+      let hooks = repository + "/.syncups/hooks"
+      try writeHook(hooks + "/item-opened", "echo one\n")
+      let environment = ["XDG_CONFIG_HOME": root + "/config", "HOME": root]
+      let dataFile = repository + "/sync-ups.json"
+      let trust = HookTrust(environment: environment)
+      #expect(trust.trust(of: hooks) == .untrusted)
+      #expect(InstalledHooks(environment: environment, dataFile: dataFile).runnable(for: .itemOpened) == [])
+
+      try trust.record(hooks, fingerprint: HookTrust.fingerprint(of: hooks))
+      #expect(trust.trust(of: hooks) == .trusted)
+      #expect(
+        InstalledHooks(environment: environment, dataFile: dataFile)
+          .runnable(for: .itemOpened).map(\.path) == [hooks + "/item-opened"])
+
+      try writeHook(hooks + "/item-opened", "echo two\n")
+      #expect(trust.trust(of: hooks) == .changed)
+      let changed = InstalledHooks(environment: environment, dataFile: dataFile)
+      #expect(changed.repositoryTrust == .changed)
+      #expect(changed.runnable(for: .itemOpened) == [])
+    }
+  }
+
+  /// A hook runs with `SYNCUPS_NO_HOOKS=1`, whatever syncups had, so that the syncups
+  /// commands it runs fire no hooks of their own (and no hook runs itself again).
+  @MainActor
+  @Test func theCommandsAHookRunsFireNoHooks() {
+    for base in [[:], ["SYNCUPS_NO_HOOKS": "0"], ["SYNCUPS_NO_HOOKS": ""]] {
+      let environment = Hooks.environment(
+        for: .itemOpened, syncUp: nil, dataFile: "/data/sync-ups.json", base: base)
+      #expect(environment["SYNCUPS_NO_HOOKS"] == "1")
+      #expect(!Hooks(environment: environment, dataFile: "/data/sync-ups.json", noHooksOption: false).isEnabled)
+      #expect(Hooks(environment: base, dataFile: "/data/sync-ups.json", noHooksOption: false).isEnabled)
+    }
+  }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import SharedState
-import SyncUpsCore
 import Testing
 
+@testable import SyncUpsCore
 @testable import syncups
 
 @Suite("Pipe events")
@@ -98,7 +98,7 @@ struct PipeEventTests {
       #expect(
         PipeEvent.changes(from: start, to: skipped) == [
           .skipped(attendee: Self.ana, name: "Ana", seconds: 12, elapsed: 12),
-          .speaker(index: 0, count: 2, name: "Ben", elapsed: 12, slot: 24),
+          .speaker(index: 1, count: 2, name: "Ben", elapsed: 12, slot: 24),
         ])
       var joined = skipped
       _ = RecordMeeting().reduce(into: &joined, action: .attendeeJoined(Self.cy))
@@ -114,6 +114,73 @@ struct PipeEventTests {
           #"{"attendee":"00000000-0000-0000-0000-00000000000A","elapsed":12,"event":"skipped","name":"Ana","seconds":12}"# + "\n",
           #"{"attendee":"00000000-0000-0000-0000-00000000000C","elapsed":12,"event":"joined","name":"Cy"}"# + "\n",
         ])
+    }
+  }
+
+  /// The `speaker` lines of a meeting of Ana, Ben and Cy driven by `actions`, one at a time.
+  @MainActor
+  private func speakerLines(_ actions: [RecordMeeting.Action]) -> [String] {
+    withDependencies { _ in
+    } operation: {
+      var syncUp = Self.syncUp
+      syncUp.attendees.append(Attendee(id: Self.cy, name: "Cy"))
+      var state = RecordMeeting.State(syncUp: Shared(value: syncUp))
+      var lines = PipeEvent.opening(state).filter { $0.isSpeaker }.map(\.plainLine)
+      for action in actions {
+        let old = state
+        state.stopwatch = Stopwatch(elapsed: old.stopwatch.elapsed + .seconds(2))
+        _ = RecordMeeting().reduce(into: &state, action: action)
+        lines += PipeEvent.changes(from: old, to: state).filter { $0.isSpeaker }.map(\.plainLine)
+      }
+      return lines
+    }
+  }
+
+  /// "Speaker N of M" counts the turns begun and those present: on after a skip (the skipped
+  /// speaker's later turn is the one they began), and never past those present after a join.
+  @MainActor
+  @Test func theSpeakerNumberCountsTurnsBegunOfThosePresent() throws {
+    #expect(
+      speakerLines([.skipButtonTapped, .nextButtonTapped, .nextButtonTapped]) == [
+        "0:00 Ana is speaking (speaker 1 of 3)", "0:02 Ben is speaking (speaker 2 of 3)",
+        "0:04 Cy is speaking (speaker 3 of 3)", "0:06 Ana is speaking (speaker 3 of 3)",
+      ])
+    // Ana marked absent after speaking, then joining: she is one of three again, and her
+    // turn goes on last.
+    #expect(
+      speakerLines([
+        .absentButtonTapped, .attendeeJoined(Self.ana), .nextButtonTapped, .nextButtonTapped,
+      ]) == [
+        "0:00 Ana is speaking (speaker 1 of 3)", "0:02 Ben is speaking (speaker 1 of 2)",
+        "0:06 Cy is speaking (speaker 3 of 3)", "0:08 Ana is speaking (speaker 3 of 3)",
+      ])
+    let event = PipeEvent.speaker(index: 2, count: 3, name: "Cy", elapsed: 6, slot: 20)
+    #expect(
+      event.json.text(pretty: false)
+        == #"{"count":3,"elapsed":6,"event":"speaker","index":3,"name":"Cy","slot":20}"# + "\n")
+  }
+
+  /// A scripted meeting's notes, each told as it is taken while the meeting as it was a
+  /// moment ago is kept to tell the change: each note is read once, however many came before
+  /// (the 40,000th costs what the first did), so a meeting of many notes takes time in
+  /// proportion to them, not to their square.
+  @MainActor
+  @Test func eachNoteIsReadOnceHoweverManyCameBefore() {
+    withDependencies { _ in
+    } operation: {
+      var state = RecordMeeting.State(syncUp: Shared(value: Self.syncUp))
+      var told: [PipeEvent] = []
+      for number in 1...2_000 {
+        let old = state
+        _ = RecordMeeting().reduce(into: &state, action: .noteSubmitted("note \(number)"))
+        told += PipeEvent.changes(from: old, to: state)
+      }
+      #expect(told.count == 2_000)
+      #expect(told.last == .note(speaker: "Ana", text: "note 2000", elapsed: 0))
+      #expect(state.notes.linesRead == 2_000)
+      // Saved: read once more, whole.
+      #expect(state.transcript.hasSuffix("Ana: note 1999\nAna: note 2000"))
+      #expect(state.notes.linesRead == 4_000)
     }
   }
 
@@ -191,7 +258,7 @@ struct PipeEventTests {
       #expect(
         PipeEvent.changes(from: new, to: skipped) == [
           .skipped(attendee: Self.ana, name: "Ana", seconds: 3, elapsed: 3),
-          .speaker(index: 0, count: 2, name: "Ben", elapsed: 3, slot: 28),
+          .speaker(index: 1, count: 2, name: "Ben", elapsed: 3, slot: 28),
           .work(attendee: Self.ben, name: "Ben", card: ben, since: since, elapsed: 3),
         ])
       // Those absent may join: their cards are asked for too.
@@ -267,4 +334,12 @@ struct PipeEventTests {
       Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!, name: "Ben"),
     ],
     duration: 60, title: "Eng")
+}
+
+extension PipeEvent {
+  /// Whether this is a `speaker` event.
+  fileprivate var isSpeaker: Bool {
+    if case .speaker = self { return true }
+    return false
+  }
 }

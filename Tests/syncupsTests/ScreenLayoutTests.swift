@@ -289,8 +289,8 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
     let expected = [
       " Engineering",
       " Blob Jr is speaking",
-      " Speaker 2 of 3",
       " Meeting  4:25 elapsed  5:35 left",
+      " Speaker  1:05 elapsed  2:15 left",
       " End meeting?",
       " You are ending the meeting early. What",
       " would you like to do?",
@@ -608,5 +608,94 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
         "", " Blob is speaking", " Speaker 1 of 3", " Next: Blob Sr, Blob Jr",
       ])
     }
+  }
+
+  /// Blob speaking with two open items and a written update, notes taken, Blob Sr absent:
+  /// everything optional the screen can show beside the times.
+  @MainActor
+  private func busyTurn() -> RecordMeeting.State {
+    var syncUp = MeetingFixtures.engineering
+    let blob = RenderingFixtures.id(11)
+    let opened = Date(timeIntervalSince1970: 1_795_000_000)
+    syncUp.items = [
+      Item(id: RenderingFixtures.id(41), kind: .blocker, text: "waiting on keys", owner: blob, opened: opened),
+      Item(id: RenderingFixtures.id(42), kind: .action, text: "send the notes", owner: blob, opened: opened),
+    ]
+    syncUp.updates = [
+      WrittenUpdate(
+        attendee: blob, day: CalendarDay("2026-11-25")!, done: "the API", next: "the review",
+        written: Date(timeIntervalSince1970: 1_795_500_000))
+    ]
+    var state = withDependencies {
+      $0.date = .constant(Date(timeIntervalSince1970: 1_795_608_000))  // 2026-11-25T12:00Z
+      $0.utcOffset = { _ in 0 }
+    } operation: {
+      RecordMeeting.State(syncUp: Shared(syncUp), absent: [RenderingFixtures.id(13)])
+    }
+    state.transcript = "Blob: Shipped it\nBlob: Reviewing"
+    state.stopwatch = Stopwatch(elapsed: .seconds(65))
+    return state
+  }
+
+  /// As rows shrink, who is speaking and the times are the last lines left out: at every
+  /// height, when anything else is shown beside the key help, so are they (on a compact screen,
+  /// the speaker's line with their time left, and the meeting's time left).
+  @MainActor
+  @Test func theSpeakerAndTheTimesAreTheLastLinesLeftOut() throws {
+    let state = busyTurn()
+    for rows in 1...30 {
+      let shown = try #require(lines(of: render(state, 80, rows), rows: rows))
+        .filter { !$0.isEmpty }
+      let essentials =
+        rows >= ScreenLayout.minimumSize.rows
+        ? [" Blob is speaking", " Meeting  1:05 elapsed", " Speaker  1:05 elapsed"]
+        : ["Blob  3:55 left", "Meeting  8:55 left"]
+      let isEssential = { (line: String) in essentials.contains { line.hasPrefix($0) } }
+      if shown.contains(where: { !isEssential($0) }) {
+        for essential in essentials {
+          #expect(shown.contains { $0.hasPrefix(essential) }, "\(rows) rows: \(shown)")
+        }
+      }
+    }
+    // The sizes the clock went missing at, with the items and the update shown.
+    for rows in [10, 11] {
+      let shown = try #require(lines(of: render(state, 80, rows), rows: rows))
+      #expect(shown.contains { $0.hasPrefix(" Meeting  1:05 elapsed  8:55 left") }, "\(rows) rows")
+      #expect(shown.contains { $0.hasPrefix(" Speaker  1:05 elapsed  3:55 left") }, "\(rows) rows")
+    }
+  }
+
+  /// Every key that works shows at 80 columns, on two rows when one is not enough; narrower,
+  /// two rows as long as they hold every key, then the main keys on one; one row too on a
+  /// screen of fewer than 12 rows.
+  @MainActor
+  @Test func everyKeyShowsAt80Columns() throws {
+    let state = busyTurn()
+    func keyRows(_ columns: Int) throws -> [String] {
+      let shown = try #require(lines(of: render(state, columns, 24), rows: 24))
+      return Array(shown.drop { !$0.hasPrefix(" n next") })
+    }
+    #expect(
+      try keyRows(80) == [
+        " n next  a absent  space pause  t note  b blocker  o action  r resolve  e end",
+        " s skip  j join",
+      ])
+    #expect(
+      try keyRows(60) == [
+        " n next  a absent  space pause  t note  b blocker  o action",
+        " r resolve  e end  s skip  j join",
+      ])
+    #expect(try keyRows(40) == [" n next  space pause  t note  e end"])
+    // Wide enough, one row.
+    #expect(
+      try keyRows(120) == [
+        " n next  a absent  space pause  t note  b blocker  o action  r resolve  e end  s skip  "
+          + "j join"
+      ])
+    // Below 12 rows, one row: the main keys.
+    let short = try #require(lines(of: render(state, 80, 11), rows: 11))
+    #expect(short.last == " n next  a absent  space pause  t note  b blocker  o action  r resolve  e end")
+    let compact = try #require(lines(of: render(state, 80, 6), rows: 6))
+    #expect(compact.last { !$0.isEmpty } == "n next  a absent  space pause  t note  b blocker  o action  r resolve  e end")
   }
 }

@@ -34,7 +34,7 @@ struct StartLineupEndToEndTests {
         "0:00 Cy is absent",
         "0:00 Ana is speaking (speaker 1 of 2)",
         "0:00 Ana skipped, speaks last",
-        "0:00 Ben is speaking (speaker 1 of 2)",
+        "0:00 Ben is speaking (speaker 2 of 2)",
         "0:00 Cy joined, speaks last",
         "0:00 Ben spoke 0:00 of 0:30",
         "0:00 Ana is speaking (speaker 2 of 3)",
@@ -89,10 +89,10 @@ struct StartLineupEndToEndTests {
     #expect(meeting.waitFor("Ana is speaking Speaker 1 of 2 Next: Cy"))
     #expect(meeting.waitFor("e end s skip j join"))
     meeting.type("s")
-    #expect(meeting.waitFor("Cy is speaking Speaker 1 of 2 Next: Ana"))
+    #expect(meeting.waitFor("Cy is speaking Speaker 2 of 2 Next: Ana"))
     // One absent left: j takes him at once.
     meeting.type("j")
-    #expect(meeting.waitFor("Cy is speaking Speaker 1 of 3 Next: Ana, Ben"))
+    #expect(meeting.waitFor("Cy is speaking Speaker 2 of 3 Next: Ana, Ben"))
     meeting.type("es")
     #expect(meeting.wait() == 0)
     #expect(meeting.settingsAreRestored)

@@ -200,10 +200,9 @@ struct StatusTests {
     try withDependencies {
       $0.defaultFileStorage.fileSystem = fileSystem
       $0.date = .constant(Date(timeIntervalSince1970: 1000))
-    } operation: {
-      let publisher = try #require(
-        StatusPublisher(
-          directory: StatusDirectory(environment: environment), dataFile: "/data/sync-ups.json"))
+    } operation: { () throws -> Void in
+      let publisher = StatusPublisher(
+        directory: StatusDirectory(environment: environment), dataFile: "/data/sync-ups.json")
       let syncUp = SyncUp(
         id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
         attendees: [
@@ -224,6 +223,66 @@ struct StatusTests {
           == "Eng: Ana speaking, 0:19 left (meeting 1:19 left), paused\n")
       publisher.remove()
       #expect(throws: CommandFailure.self) { try StatusCommand().answer(in: context) }
+    }
+  }
+
+  /// A state file that cannot be written is said once, however many times the meeting
+  /// changes, and written again as soon as it can be; a refused directory is said once too.
+  @MainActor
+  @Test func aMeetingThatCannotBePublishedSaysSoOnce() throws {
+    let fileSystem = InMemoryFileSystem()
+    let environment = ["XDG_RUNTIME_DIR": "/run/user/test"]
+    let file = "/run/user/test/syncups/\(ProcessIdentity.current.pid).json"
+    withDependencies {
+      $0.defaultFileStorage.fileSystem = fileSystem
+      $0.date = .constant(Date(timeIntervalSince1970: 1000))
+    } operation: {
+      let publisher = StatusPublisher(
+        directory: StatusDirectory(environment: environment), dataFile: "/data/sync-ups.json")
+      var warnings: [String] = []
+      publisher.warn = { warnings.append($0) }
+      let noSpace = FileSystemError(kind: .noSpace, path: file, message: "No space left on device")
+      fileSystem.setFailure(for: file, error: noSpace, count: nil)
+      let syncUp = SyncUp(
+        id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
+        attendees: [
+          Attendee(id: UUID(uuidString: "00000000-0000-0000-0000-0000000000A1")!, name: "Ana")
+        ])
+      var meeting = RecordMeeting.State(syncUp: Shared(value: syncUp))
+      for _ in 0..<3 {
+        meeting.isPaused.toggle()
+        publisher.publish(meeting)
+      }
+      #expect(
+        warnings == [
+          "Warning: syncups status cannot show this meeting: cannot write '\(file)': No space "
+            + "left on device\n"
+        ])
+      #expect(fileSystem.contents(of: file) == nil)
+      fileSystem.setFailure(for: file, error: noSpace, count: 0)
+      meeting.isPaused.toggle()
+      publisher.publish(meeting)
+      #expect(fileSystem.contents(of: file) != nil)
+      #expect(warnings.count == 1)
+    }
+    // A status directory that is a file.
+    try withDependencies {
+      $0.defaultFileStorage.fileSystem = fileSystem
+    } operation: {
+      _ = try fileSystem.write(Data(), to: "/run/user/file")
+      let publisher = StatusPublisher(
+        directory: StatusDirectory(environment: ["XDG_RUNTIME_DIR": "/run/user/file"]),
+        dataFile: "/data/sync-ups.json")
+      var warnings: [String] = []
+      publisher.warn = { warnings.append($0) }
+      var meeting = RecordMeeting.State(
+        syncUp: Shared(value: SyncUp(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!)))
+      for _ in 0..<3 {
+        meeting.isPaused.toggle()
+        publisher.publish(meeting)
+      }
+      #expect(warnings.count == 1)
+      #expect(warnings.first?.hasPrefix("Warning: syncups status cannot show this meeting: ") == true)
     }
   }
 

@@ -86,7 +86,7 @@ extension RecordMeeting.State {
 
   /// Adds `line` to the end of the transcript.
   mutating func appendToTranscript(_ line: String) {
-    transcript = transcript.isEmpty ? line : transcript + "\n" + line
+    notes.append(line)
   }
 }
 

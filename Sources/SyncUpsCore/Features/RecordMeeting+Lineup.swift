@@ -30,7 +30,9 @@ import SharedState
 /// A turn is recorded once a speaker: what a skipped speaker spoke (and of how much of the slot
 /// timeline) is carried (``RecordMeeting/State/carriedTurns``) into their turn when they speak
 /// again, seconds to seconds and slot to slot, and is recorded as their turn when the meeting
-/// ends first, unless they had said nothing.
+/// ends first, unless they had said nothing. What a speaker marked absent had spoken is carried
+/// the same way: it joins their turn if they join, so the turns still add up to the meeting,
+/// and is dropped if they stay absent.
 extension RecordMeeting.State {
   /// The second of the slot timeline from which what is left is divided again when someone is
   /// marked absent, skipped or joins: where the current turn has reached (its slot's start and
@@ -128,12 +130,8 @@ extension RecordMeeting {
   func skipSpeaker(_ state: inout State) -> Effect<Action> {
     let index = state.speakerIndex
     guard let id = state.currentSpeaker, !state.isOnLastSpeaker else { return .none }
-    let slot = state.speakerSlot(for: index)
     let reached = state.divisionPoint
-    var carried = state.carriedTurns[id] ?? CarriedTurn()
-    carried.spoken += state.turnTime
-    carried.slot += reached - slot.lowerBound
-    state.carriedTurns[id] = carried
+    carryTurn(of: id, &state)
     state.speakers.remove(at: index)
     state.speakers.append(id)
     // A note being typed stays with whoever was speaking when it was started.
@@ -142,6 +140,20 @@ extension RecordMeeting {
     }
     state.division = SlotDivision(start: reached, firstSpeaker: index)
     return startTurn(of: index, &state)
+  }
+
+  /// Adds what the current speaker, `id`, has spoken of their turn so far (and the seconds of
+  /// their slot it used, up to ``State/divisionPoint``) to what they carry to a later turn: on
+  /// a skip, or when they are marked absent (`always` false: only when they spoke, or carry
+  /// something already), so that a mistake undone by their joining loses nothing.
+  func carryTurn(of id: Attendee.ID, _ state: inout State, always: Bool = true) {
+    let used = state.divisionPoint - state.speakerSlot(for: state.speakerIndex).lowerBound
+    guard always || state.carriedTurns[id] != nil || state.turnTime > .zero || used > 0
+    else { return }
+    var carried = state.carriedTurns[id] ?? CarriedTurn()
+    carried.spoken += state.turnTime
+    carried.slot += used
+    state.carriedTurns[id] = carried
   }
 
   /// Marks the absent attendee `id` as arrived: present, speaking last, what is left divided
@@ -162,10 +174,13 @@ extension RecordMeeting {
   }
 
   /// Records, after the last turn, the turns of speakers skipped who did not speak again (the
-  /// meeting ended first), those who had spoken a second at least.
+  /// meeting ended first), those who had spoken a second at least. What a speaker marked
+  /// absent had spoken is no turn: they were recorded absent.
   func recordCarriedTurns(_ state: inout State) {
-    for id in state.speakers where state.carriedTurns[id] != nil {
-      let carried = state.carriedTurns.removeValue(forKey: id) ?? CarriedTurn()
+    for id in state.speakers {
+      guard let carried = state.carriedTurns.removeValue(forKey: id),
+        state.lineup.contains(where: { $0.id == id && !$0.absent })
+      else { continue }
       let turn = carried.turn(
         of: id, named: state.lineup.first { $0.id == id }?.name ?? "", adding: .zero, slot: 0)
       if turn.seconds > 0 { state.turns.append(turn) }

@@ -48,8 +48,14 @@ public struct RecordMeeting: Reducer, Sendable {
     public var speakerIndex = 0
     /// The sync-up, shared with the detail and the data file; the meeting is saved into it.
     @Shared public var syncUp: SyncUp
-    /// The notes so far, one `Name: text` line each.
-    public var transcript = ""
+    /// The notes so far, one `Name: text` line each: the ``transcript``, kept so that a note
+    /// added costs the same however many were taken.
+    public var notes = Notes()
+    /// The notes so far as the transcript saved with the meeting, one `Name: text` line each.
+    public var transcript: String {
+      get { notes.text }
+      set { notes = Notes(text: newValue) }
+    }
     /// The note being typed and not yet submitted: whatever ends the meeting (the time running
     /// out, the last "Next", a save asked for, a signal, a discard), it joins the transcript
     /// first, so no note is lost: saved with the meeting, or shown with the notes of one
@@ -224,6 +230,19 @@ public struct RecordMeeting: Reducer, Sendable {
     public var overtimeSeconds: Int {
       isInOvertime ? max(turnSeconds - speakerSlot(for: speakerIndex).count, 0) : 0
     }
+
+    /// The current speaker's number in "Speaker 2 of 3", from 1: how many of those present
+    /// have had the floor, the current speaker included. A skipped speaker speaking again, or
+    /// one marked absent who joined, goes on with the turn they began: they count once.
+    public var speakerNumber: Int {
+      // Those called so far and those skipped (called, and moved to the end).
+      let begun = Set(speakers.prefix(speakerIndex + 1)).union(carriedTurns.keys)
+      return max(lineup.count { !$0.absent && begun.contains($0.id) }, 1)
+    }
+
+    /// How many are present (one at least): the 3 of "Speaker 2 of 3". Those marked absent
+    /// are not counted, those who joined are.
+    public var presentCount: Int { max(lineup.count { !$0.absent }, 1) }
 
     /// Whether the current speaker is the last: "Next" then offers to end the meeting.
     public var isOnLastSpeaker: Bool { speakerIndex >= speakerCount - 1 }
@@ -417,8 +436,9 @@ public struct RecordMeeting: Reducer, Sendable {
       if let index = state.lineup.firstIndex(where: { $0.id == id }) {
         state.lineup[index].absent = true
       }
-      // Skipped earlier and not there when called again: recorded absent, as anyone called.
-      state.carriedTurns[id] = nil
+      // What they spoke before (marked absent by mistake, or skipped earlier) joins their turn
+      // should they join; it is dropped when they stay absent (see `recordCarriedTurns`).
+      carryTurn(of: id, &state, always: false)
       guard !state.isOnLastSpeaker else {
         state.alert = nil
         return .merge(

@@ -14,17 +14,21 @@ import Synchronization
   import Darwin
 #endif
 
-/// Runs hook programs, never on the caller's thread: one serial queue per event, so an event's
-/// hooks run in the order their events happened while a hook that hangs on one event holds up
-/// no other. Each run gets its event's JSON on standard input (from a file, so a hook that does
-/// not read it cannot block anyone), and is stopped, its whole process group killed, once it
-/// runs past ``limit``. Its output is kept apart and appended to the hooks log as one block
-/// when it ends (see ``LogBlock``), so runs that overlap never mix. What went wrong is kept,
-/// once per hook program, for ``finish(interrupted:announce:)`` to hand back.
+/// Runs hook programs, never on the caller's thread: one serial queue per ``Lane``, so an
+/// event's hooks run in the order their events happened (and a meeting's hooks in the order
+/// its events happened, whatever the events) while a hook that hangs on one event of a command
+/// holds up no other. Each run gets its event's JSON on standard input (from a file, so a hook
+/// that does not read it cannot block anyone), and is stopped, its whole process group
+/// killed, once it runs past ``limit``. Its output is kept apart and appended to the hooks log
+/// as one block when it ends (see ``LogBlock``), so runs that overlap never mix. What went
+/// wrong is kept, once per hook program, for ``finish(interrupted:announce:)`` to hand back.
 ///
 /// Once ``finish(interrupted:announce:)`` gives up waiting, no run starts any more, and every
 /// run started is killed before it returns: a run deciding to start as it gives up is killed
-/// as soon as its process exists.
+/// as soon as its process exists. A hook's process is reaped only then: until syncups ends,
+/// its process group keeps its id, and ``finish(interrupted:announce:)`` kills what is left in
+/// it (a program the hook left running in the background), so that no process of a hook's
+/// group outlives syncups.
 ///
 /// ```swift
 /// let runner = HookRunner(
@@ -39,6 +43,23 @@ final class HookRunner: Sendable {
     /// The event's JSON object, one line.
     var input: String
     var environment: [String: String]
+    /// Whether the event is a meeting's: its runs wait for those of every event of the
+    /// meeting before it.
+    var isOfMeeting = false
+
+    /// The runs this one waits for.
+    var lane: Lane { isOfMeeting ? .meeting : .event(hook.event) }
+  }
+
+  /// Runs that run one after another, in the order they were submitted.
+  enum Lane: Hashable, Sendable {
+    /// The runs of one event, outside a meeting.
+    case event(HookEvent)
+    /// The runs of a meeting's events, all of them: a hook sees the meeting's events in the
+    /// order they happened.
+    case meeting
+
+    static let all: [Lane] = HookEvent.allCases.map(Lane.event) + [.meeting]
   }
 
   /// Why a run was stopped.
@@ -60,7 +81,7 @@ final class HookRunner: Sendable {
   /// Called on a run's thread once it is decided to start, before its process is: lets a test
   /// hold a run there while ``finish(interrupted:announce:)`` gives up.
   let beforeStart: (@Sendable () -> Void)?
-  private let queues: [HookEvent: DispatchQueue]
+  private let queues: [Lane: DispatchQueue]
   /// Runs submitted and not yet over.
   private let pending = DispatchGroup()
   /// Runs decided to start whose process is not yet in `running`.
@@ -68,8 +89,11 @@ final class HookRunner: Sendable {
   private let state = Mutex(State())
 
   private struct State: Sendable {
-    /// Runs started and not yet reaped, by pid (also their process group's id).
+    /// Runs started whose process has not ended, by pid (also their process group's id).
     var running: Set<pid_t> = []
+    /// Runs whose process has ended and is not yet reaped, so that its process group keeps
+    /// its id until ``HookRunner/finish(interrupted:announce:)`` kills what is left in it.
+    var ended: Set<pid_t> = []
     /// Runs stopped, and why.
     var stopped: [pid_t: Stop] = [:]
     /// Set when waiting ends: runs not yet started are dropped, those starting killed.
@@ -95,12 +119,16 @@ final class HookRunner: Sendable {
     self.date = date
     self.beforeStart = beforeStart
     queues = Dictionary(
-      uniqueKeysWithValues: HookEvent.allCases.map {
-        ($0, DispatchQueue(label: "syncups.hooks." + $0.rawValue))
+      uniqueKeysWithValues: Lane.all.map { lane in
+        let name = switch lane {
+        case .event(let event): event.rawValue
+        case .meeting: "meeting"
+        }
+        return (lane, DispatchQueue(label: "syncups.hooks." + name))
       })
   }
 
-  /// Queues `run` behind the runs of its event submitted before it.
+  /// Queues `run` behind the runs of its lane submitted before it.
   func submit(_ run: Run) {
     let event = run.hook.event
     let number = state.withLock { state in
@@ -109,7 +137,7 @@ final class HookRunner: Sendable {
       return state.numbered
     }
     pending.enter()
-    queues[event]!.async { [self] in
+    queues[run.lane]!.async { [self] in
       defer {
         state.withLock { $0.waiting[event, default: 1] -= 1 }
         pending.leave()
@@ -150,12 +178,13 @@ final class HookRunner: Sendable {
     }
     if hasGivenUp {
       // A run that decided to start just before is killed as soon as its process exists:
-      // wait for that, then (briefly) for the runs killed to be reaped and logged.
-      // Bounded: a run stuck before its process exists (the log a pipe nobody reads) must
-      // not keep syncups from ending.
-      _ = starting.wait(timeout: .now() + .seconds(2))
+      // wait for that, then (briefly) for the runs killed to end and be logged. Not bounded:
+      // from that decision to its process there is nothing to wait on but the system (the
+      // log is open before), and syncups ending meanwhile would leave that process running.
+      starting.wait()
       _ = pending.wait(timeout: .now() + .seconds(2))
     }
+    killLeftovers()
     return state.withLock { state in
       var problems = state.problems
       if state.dropped > 0 {
@@ -166,6 +195,19 @@ final class HookRunner: Sendable {
       state.problems = []
       state.dropped = 0
       return problems
+    }
+  }
+
+  /// Kills what is left in the process groups of the runs whose process has ended (what a hook
+  /// left running in the background), and reaps those processes.
+  private func killLeftovers() {
+    let ended = state.withLock { state in
+      defer { state.ended = [] }
+      return state.ended
+    }
+    for pid in ended {
+      kill(-pid, SIGKILL)
+      _ = Subprocess.waitForExit(pid)
     }
   }
 
@@ -195,6 +237,9 @@ final class HookRunner: Sendable {
   /// Runs `run`, the `number`th submitted.
   private func execute(_ run: Run, number: Int) {
     let hook = run.hook
+    // Opened before the decision to start: opening may wait (a log that is a pipe nobody
+    // reads), and the wait for a run decided to start is not bounded.
+    let log = openLog()
     // Decided under the lock that giving up takes: a run either is dropped here, or is
     // `starting` before waiting ends, and then killed as soon as its process exists.
     let admitted = state.withLock { state in
@@ -206,7 +251,6 @@ final class HookRunner: Sendable {
       return true
     }
     guard admitted else { return }
-    let log = openLog()
     let block = LogBlock(
       number: number, process: getpid(), event: hook.event, path: hook.path, started: date.now)
     beforeStart?()
@@ -238,14 +282,16 @@ final class HookRunner: Sendable {
         kill(-pid, SIGKILL)
       }
     }
-    // Wait without reaping, so that the timer above never signals a pid used again.
+    // Wait without reaping, so that neither the timer above nor the end's kill of what is
+    // left in the process group ever signals a pid used again.
     var info = siginfo_t()
     while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR {}
     let stop = state.withLock { state in
       state.running.remove(pid)
+      state.ended.insert(pid)
       return state.stopped.removeValue(forKey: pid)
     }
-    let status = Subprocess.waitForExit(pid)
+    let status = Self.exitStatus(info)
     let took = block.took(until: date.now)
     let ending: String
     switch stop {
@@ -266,6 +312,17 @@ final class HookRunner: Sendable {
       }
     }
     append(block.text(output: Self.contents(of: output), ending: ending), to: log)
+  }
+
+  /// The exit status `info` (of a child that ended) tells: 128 + the signal's number when a
+  /// signal ended it, as a shell says.
+  private static func exitStatus(_ info: siginfo_t) -> Int32 {
+    #if canImport(Glibc)
+      let value = info._sifields._sigchld.si_status
+    #else
+      let value = info.si_status
+    #endif
+    return info.si_code == Int32(CLD_EXITED) ? value : 128 + value
   }
 
   /// Why a hook could not be started.

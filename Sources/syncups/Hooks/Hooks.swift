@@ -34,6 +34,11 @@ final class Hooks {
   private let dataFile: String
   private var isHeld = true
   private var held: [HookRunner.Run] = []
+  /// Whether the events fired are a meeting's: each event's runs then wait for those of
+  /// every event fired before it, so that hooks see the meeting's events in the order they
+  /// happened. Otherwise only an event's own runs wait for each other, and a hook that hangs
+  /// on one event holds up no other.
+  var isMeeting = false
   private var runner: HookRunner?
   /// Read at the first event: commands that fire none never look.
   private lazy var installed = InstalledHooks(environment: environment, dataFile: dataFile)
@@ -94,7 +99,8 @@ final class Hooks {
       HookRunner.Run(
         hook: $0, input: input,
         environment: Self.environment(
-          for: event, syncUp: syncUp, dataFile: given ?? dataFile, base: environment))
+          for: event, syncUp: syncUp, dataFile: given ?? dataFile, base: environment),
+        isOfMeeting: isMeeting)
     }
     if isHeld {
       held += runs

@@ -2,7 +2,8 @@ import SharedState
 import SyncUpsCore
 
 /// A meeting's events for its hooks, whichever front end shows it: the same events a script
-/// reads (``PipeEvent/opening(_:)`` and ``PipeEvent/changes(from:to:)``), as they happen. The
+/// reads (``PipeEvent/opening(_:)`` and ``PipeEvent/changes(from:to:)``), as they happen, and
+/// run in that order (see ``Hooks/isMeeting``). The
 /// items raised and resolved in the meeting are stored only with the meeting, so their hooks
 /// run once it is saved, and not at all when it is discarded; then `meeting-ended`.
 ///
@@ -24,6 +25,7 @@ final class MeetingHooks {
   init(hooks: Hooks, store: Store<RecordMeeting.State, RecordMeeting.Action>) {
     let state = store.state
     self.hooks = hooks
+    hooks.isMeeting = true
     syncUpID = state.syncUp.id
     itemsAtStart = state.syncUp.items
     last = state

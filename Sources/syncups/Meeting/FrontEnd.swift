@@ -12,4 +12,7 @@ protocol FrontEnd: AnyObject {
   func discardTypeahead()
   /// Says how the meeting ended (after ``stop()``, once the ending is final and stored).
   func report(_ ending: LiveMeeting.Ending, elapsed: Int, syncUp: SyncUp)
+  /// Whether a warning on standard error waits until ``stop()``: true when it would write
+  /// over the meeting on the terminal, and be drawn over.
+  var holdsWarnings: Bool { get }
 }

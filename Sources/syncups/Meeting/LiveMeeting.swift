@@ -94,6 +94,18 @@ final class LiveMeeting {
       dependencies.dismiss = DismissEffect { inbox.onDismiss?() }
     }
     inbox.onDismiss = { [weak self] in self?.featureDismissed() }
+    publisher?.warn = { [weak self] in self?.warn($0) }
+  }
+
+  /// Warnings held until the front end gives the terminal back (see
+  /// ``FrontEnd/holdsWarnings``); nil once it has.
+  private var heldWarnings: [String]? = []
+
+  /// Says `text` on standard error: at once, or once the front end has given the terminal
+  /// back when it holds warnings.
+  private func warn(_ text: String) {
+    guard frontEnd.holdsWarnings, heldWarnings != nil else { return Output.error(text) }
+    heldWarnings?.append(text)
   }
 
   /// Starts the meeting and serves the main queue until it ends; never returns (the process
@@ -180,6 +192,8 @@ final class LiveMeeting {
     // SIGTERM and SIGHUP stay watched (and so cannot kill the process) until it exits: the
     // meeting is being stored, and the terminal given back first.
     frontEnd.stop()
+    for warning in heldWarnings ?? [] { Output.error(warning) }
+    heldWarnings = nil
     let state = store.state
     do {
       let ending = try whenOver?(state) ?? .discarded

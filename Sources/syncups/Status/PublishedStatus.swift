@@ -31,8 +31,10 @@ struct PublishedStatus: Codable, Equatable, Sendable {
   var started: Double?
   /// The current speaker's name (`Speaker k` when blank).
   var speaker: String
-  /// The current speaker, counting from 0.
+  /// The current speaker's number, counting from 0 (see
+  /// ``RecordMeeting/State/speakerNumber``).
   var speakerIndex: Int
+  /// How many are present.
   var speakerCount: Int
   /// The next speakers' names, at most three, in order.
   var next: [String]

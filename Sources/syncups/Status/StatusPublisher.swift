@@ -12,8 +12,10 @@ import SyncUpsCore
 ///
 /// It writes only when something a reader sees changes other than the passing of time (the
 /// speaker, a pause, the end prompt, overtime, the timer starting): readers work the times
-/// out from the file. The meeting never waits on it and never fails because of it: a file
-/// that cannot be written is skipped.
+/// out from the file. The meeting never waits on it and never fails because of it: a status
+/// directory that cannot be created or is not private, or a file that cannot be written, is
+/// said once (through ``warn``), and the meeting goes on unpublished (a file that cannot be
+/// written is tried again at the next change).
 @MainActor
 final class StatusPublisher {
   private let directory: StatusDirectory
@@ -23,19 +25,21 @@ final class StatusPublisher {
   /// What the last file showed apart from its times, to tell when to write again.
   private var shown: PublishedStatus?
   private var isRemoved = false
+  /// Whether the directory was prepared (true) or refused (false); nil before the first
+  /// publication.
+  private var isDirectoryReady: Bool?
+  private var hasWarned = false
   /// The file system the status directory lies in (the data file's) and the clock of
   /// `updated`, taken from the dependencies when the meeting starts.
   private let fileSystem: any FileSystem
   private let date: DateGenerator
+  /// Where the one line saying the meeting cannot be published goes: standard error, unless
+  /// whoever runs the meeting holds it until the screen is given back.
+  var warn: (String) -> Void = { Output.error($0) }
 
-  /// A publisher for this process's meeting, saved into `dataFile`; nil when the status
-  /// directory cannot be created or is not private (the meeting then runs unpublished).
-  init?(directory: StatusDirectory, dataFile: String) {
-    do {
-      try directory.prepare()
-    } catch {
-      return nil
-    }
+  /// A publisher for this process's meeting, saved into `dataFile`. The directory is prepared
+  /// at the first publication.
+  init(directory: StatusDirectory, dataFile: String) {
     self.directory = directory
     self.process = .current
     self.path = directory.file(for: process.pid)
@@ -49,13 +53,37 @@ final class StatusPublisher {
   /// Takes the meeting's state after an action: writes the file when a reader would see more
   /// than time passing.
   func publish(_ state: RecordMeeting.State) {
-    guard !isRemoved, !state.hasEnded else { return }
+    guard !isRemoved, !state.hasEnded, isReady else { return }
     let status = PublishedStatus(
       state, process: process, dataFile: dataFile, updated: date.now.timeIntervalSince1970)
     let seen = status.apartFromTimes
     guard seen != shown else { return }
-    shown = seen
-    _ = try? fileSystem.write(status.encoded(), to: path, durably: false)
+    do {
+      _ = try fileSystem.write(status.encoded(), to: path, durably: false)
+      shown = seen
+    } catch {
+      say("cannot write '\(path)': \(error.message)")
+    }
+  }
+
+  /// Whether the directory may be published in: prepared the first time it is asked.
+  private var isReady: Bool {
+    if let isDirectoryReady { return isDirectoryReady }
+    do {
+      try directory.prepare()
+      isDirectoryReady = true
+    } catch {
+      isDirectoryReady = false
+      say((error as? CommandFailure)?.message ?? "\(error)")
+    }
+    return isDirectoryReady ?? false
+  }
+
+  /// Says, the first time only, that `syncups status` cannot show the meeting, and why.
+  private func say(_ problem: String) {
+    guard !hasWarned else { return }
+    hasWarned = true
+    warn("Warning: syncups status cannot show this meeting: \(problem)\n")
   }
 
   /// Removes the file: the meeting has ended. Nothing is published after.
@@ -77,8 +105,8 @@ extension PublishedStatus {
       pid: process.pid, processStart: process.start, file: dataFile,
       syncUpID: state.syncUp.id, title: state.syncUp.title,
       started: state.started?.timeIntervalSince1970,
-      speaker: state.currentSpeakerName, speakerIndex: state.speakerIndex,
-      speakerCount: state.speakerCount,
+      speaker: state.currentSpeakerName, speakerIndex: state.speakerNumber - 1,
+      speakerCount: state.presentCount,
       next: state.upcomingSpeakerNames(limit: 3),
       turnLeft: clock.slotRemaining, meetingLeft: clock.secondsRemaining,
       slot: clock.slot, laterSlots: clock.laterSlots,

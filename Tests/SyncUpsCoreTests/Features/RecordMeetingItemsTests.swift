@@ -202,6 +202,40 @@ import TestStoreSupport
     await store.finish()
   }
 
+  /// Blob's blocker, resolved in the meeting, was resolved meanwhile by a teammate (their
+  /// change brought in by a sync): the saved meeting keeps the teammate's resolution, its date
+  /// and its empty `resolvedIn`, and only the meeting's own note of it.
+  @Test func aResolutionMadeElsewhereDuringTheMeetingIsKept() async throws {
+    let syncUp = Self.syncUpWithItems
+    let store = store(syncUp)
+    var resolved = syncUp.items[0]
+    resolved.resolved = FeatureFixtures.now
+    resolved.resolution = "the keys came"
+    await store.send(.itemResolved(UUID(0xF1), resolution: "the keys came")) {
+      $0.itemChanges = [resolved]
+      $0.transcript = "Blob: Resolved blocker: waiting on API keys (the keys came)"
+    }
+    var byTeammate = syncUp.items[0]
+    byTeammate.resolved = Self.february(12)
+    byTeammate.resolution = "Ben found them"
+    store.state.$syncUp.withLock { $0.items[0] = byTeammate }
+
+    let turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
+    let meeting = FeatureFixtures.recorded(
+      syncUp, transcript: store.state.transcript, duration: 0, turns: turns, endedEarly: true)
+    resolved.resolvedIn = UUID(0)
+    await store.send(.alert(.presented(.confirmSave))) {
+      $0.hasEnded = true
+      $0.turns = turns
+      $0.itemChanges = [resolved]
+      $0.syncUp.meetings = [meeting]
+    }
+    await store.receive(.delegate(.saved(meeting)))
+    await store.finish()
+    #expect(store.state.syncUp.items[0] == byTeammate)
+    #expect(store.state.syncUp.items[0].resolvedIn == nil)
+  }
+
   @Test func theOpeningSummarySaysWhatIsOpenOverall() {
     let state = store(Self.syncUpWithItems).state
     #expect(state.openSummary?.text == "1 open blocker, 4 days; 2 actions")

@@ -63,13 +63,13 @@ import TestStoreSupport
   }
 
   /// Answers Save and end on the end prompt, and expects the meeting of `syncUp` saved with
-  /// `turns`, nothing left carried.
+  /// `turns` (those `absent` marked), nothing left carried.
   private func saveFromThePrompt(
     _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>, _ syncUp: SyncUp,
-    duration: Int, turns: [Meeting.Turn], endedEarly: Bool = false
+    duration: Int, turns: [Meeting.Turn], endedEarly: Bool = false, absent: Set<UUID> = []
   ) async {
     let saved = FeatureFixtures.recorded(
-      syncUp, duration: duration, turns: turns, endedEarly: endedEarly)
+      syncUp, duration: duration, turns: turns, endedEarly: endedEarly, absent: absent)
     await store.send(.alert(.presented(.confirmSave))) {
       $0.alert = nil
       $0.hasEnded = true
@@ -79,6 +79,20 @@ import TestStoreSupport
     }
     await store.receive(.delegate(.saved(saved)))
     await store.finish()
+  }
+
+  /// Ends the meeting early at `seconds` of meeting time, and saves it from the prompt with
+  /// `turns` (those `absent` marked).
+  private func endEarlyAndSave(
+    _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>, _ syncUp: SyncUp,
+    at seconds: Int, turns: [Meeting.Turn], absent: Set<UUID> = []
+  ) async {
+    await store.send(.endMeetingButtonTapped) {
+      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
+      $0.stopwatch = Stopwatch(elapsed: .seconds(seconds))
+    }
+    await saveFromThePrompt(
+      store, syncUp, duration: seconds, turns: turns, endedEarly: true, absent: absent)
   }
 
   /// The slots of every speaker, in order.
@@ -177,14 +191,9 @@ import TestStoreSupport
         $0.speakerDidChange = false
       }
     }
-    await store.send(.endMeetingButtonTapped) {
-      $0.alert = .endMeeting(isDiscardable: true, isEarly: true)
-      $0.stopwatch = Stopwatch(elapsed: .seconds(6))
-    }
-    await saveFromThePrompt(
-      store, syncUp, duration: 6,
-      turns: [turn(0xC01, "A2", 0, 8), turn(0xC02, "A3", 0, 9), turn(0xC00, "A1", 6, 13)],
-      endedEarly: true)
+    await endEarlyAndSave(
+      store, syncUp, at: 6,
+      turns: [turn(0xC01, "A2", 0, 8), turn(0xC02, "A3", 0, 9), turn(0xC00, "A1", 6, 13)])
   }
 
   /// A skipped speaker the meeting ends before gets their turn recorded with what they had
@@ -453,5 +462,84 @@ import TestStoreSupport
     #expect(store.state.upcomingSpeakerNames(limit: 3) == ["Blob Sr", "Blob"])
     #expect(store.state.speakerCount == 4)
     #expect((1...3).map(store.state.speakerSlot(for:)) == [0..<2, 2..<4, 4..<6])
+  }
+
+  /// A1 speaks 2 seconds, is marked absent by mistake, and joins at once: those 2 seconds and
+  /// 2 of slot join the turn A1 has last, so the turns add up to the meeting's 9 seconds.
+  @Test func whatASpeakerMarkedAbsentSaidJoinsTheirTurnWhenTheyJoin() async {
+    let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 3)
+    let store = meeting(syncUp)
+    await markA1AbsentTwoSecondsIn(store)
+    await store.send(.attendeeJoined(UUID(0xC00))) {
+      $0.lineup[0].absent = false
+      $0.speakers = [UUID(0xC00), UUID(0xC01), UUID(0xC02), UUID(0xC00)]
+      $0.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1, turnSlotStart: 2)
+      $0.speakerDidChange = false
+    }
+    #expect(slots(store) == [2..<11, 2..<11, 11..<20, 20..<30])
+    await ticks(store, 3...5, timeline: 3)
+    await store.send(.nextButtonTapped) {
+      $0.speakerIndex = 2
+      $0.secondsElapsed = 11
+      $0.turnStart = .seconds(5)
+      $0.speakerDidChange = true
+      $0.turns = [turn(0xC01, "A2", 3, 9)]
+    }
+    await ticks(store, 6...7, timeline: 12)
+    await store.send(.nextButtonTapped) {
+      $0.speakerIndex = 3
+      $0.secondsElapsed = 20
+      $0.turnStart = .seconds(7)
+      $0.speakerDidChange = true
+      $0.turns.append(turn(0xC02, "A3", 2, 9))
+    }
+    await ticks(store, 8...9, timeline: 21)
+    await endEarlyAndSave(
+      store, syncUp, at: 9,
+      turns: [turn(0xC01, "A2", 3, 9), turn(0xC02, "A3", 2, 9), turn(0xC00, "A1", 4, 12)])
+  }
+
+  /// What a speaker marked absent had said is no turn when they do not join: they were absent.
+  @Test func whatASpeakerMarkedAbsentSaidIsDroppedWhenTheyStayAbsent() async {
+    let syncUp = FeatureFixtures.syncUp(duration: 30, attendees: 2)
+    let store = meeting(syncUp)
+    await markA1AbsentTwoSecondsIn(store)
+    await ticks(store, 3...4, timeline: 3)
+    await endEarlyAndSave(
+      store, syncUp, at: 4,
+      turns: [turn(0xC01, "A2", 2, 28)], absent: [UUID(0xC00)])
+  }
+
+  /// Starts the meeting; A1, the first speaker, is marked absent 2 seconds in: what they said
+  /// is carried, and A2 starts.
+  private func markA1AbsentTwoSecondsIn(
+    _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>
+  ) async {
+    await store.startMeeting()
+    await tick(store, through: 1...2)
+    await store.send(.absentButtonTapped) {
+      $0.lineup[0].absent = true
+      $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(2), slot: 2)]
+      $0.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1)
+      $0.speakerIndex = 1
+      $0.speakerDidChange = true
+      $0.turnStart = .seconds(2)
+    }
+  }
+
+  /// Ticks through the meeting's `seconds` within one turn, the slot timeline at `timeline`
+  /// on the first.
+  private func ticks(
+    _ store: TestStore<RecordMeeting.State, RecordMeeting.Action>, _ seconds: ClosedRange<Int>,
+    timeline: Int
+  ) async {
+    for second in seconds {
+      await tick()
+      await store.receive(.timerTick) {
+        $0.secondsElapsed = timeline + second - seconds.lowerBound
+        $0.stopwatch = FeatureFixtures.running(second)
+        $0.speakerDidChange = false
+      }
+    }
   }
 }

@@ -335,8 +335,10 @@ extension RecordMeetingTests {
           $0.stopwatch = FeatureFixtures.running(second)
         }
       }
+      // What A1 said is carried, should they join; they do not, and it is dropped.
       await store.send(.absentButtonTapped) {
         $0.lineup[0].absent = true
+        $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(4), slot: 4)]
         $0.division = RecordMeeting.SlotDivision(start: 4, firstSpeaker: 1)
         $0.speakerIndex = 1
         $0.speakerDidChange = true
@@ -358,6 +360,7 @@ extension RecordMeetingTests {
         $0.lineup[2].absent = true
         $0.speakerDidChange = false
         $0.hasEnded = true
+        $0.carriedTurns = [:]
         $0.stopwatch = Stopwatch(elapsed: .seconds(4))
         $0.syncUp.meetings = [saved]
       }

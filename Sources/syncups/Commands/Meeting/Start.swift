@@ -52,14 +52,17 @@ struct StartCommand: RunnableCommand {
       still to speak, them last, and what they said before the skip counts in their one \
       turn. A late joiner is saved as present and speaks last: what is left is divided \
       equally among the speaker (whose slot keeps what they have spoken; in overtime, their \
-      slot stays as it was) and those after. Either way the meeting still ends at its \
+      slot stays as it was) and those after; what someone marked absent had said before \
+      counts in their turn once they join. Either way the meeting still ends at its \
       planned length. A speaker skipped in overtime has used their slot and still gets a \
       share of what is left when they speak again: the others' slots shrink by that share. \
       The last speaker cannot be skipped; a script's skip then gets an error on stderr. With \
       overtime allowed, a speaker whose \
       slot runs out goes on: the screen shows +0:12 over, the bell rings once, and the turn \
       ends on next; the meeting ends on next from the last speaker or on e. Each speaker \
-      gets a whole slot, counted from the instant their turn started.
+      gets a whole slot, counted from the instant their turn started. "Speaker 2 of 3" \
+      counts those present who have had the floor (a skipped speaker speaking again counts \
+      once) of those present.
 
       Those away today (syncups away) start absent, and the first screen (or a script's \
       absent event) says so: Ana is away until Fri 27 Nov; --present NAME counts one of them \

@@ -26,7 +26,8 @@ struct StatusCommand: RunnableCommand {
       the speaker changes, on a pause or the end prompt, and when overtime starts, and \
       removes it when it ends; status works the times of now out from it. A state left by \
       a meeting that was killed is recognised (its process is gone) and removed. A status directory not private to the user is \
-      refused (status 1).
+      refused (status 1); a meeting that cannot publish there (the directory refused or not \
+      writable) says so once on stderr and goes on.
       """,
     runs: Self.self,
     bindings: [

@@ -14,7 +14,8 @@ enum PipeEvent: Equatable, Sendable {
   case started(
     syncUpID: UUID, title: String, duration: Int, speakers: Int, overtime: Bool,
     open: OpenItemsSummary? = nil)
-  /// Speaker `index` (from 0) of `count`, named `name`, has the floor at `elapsed` seconds,
+  /// Speaker `index` (from 0) of `count` (the speaker's number and those present, see
+  /// ``RecordMeeting/State/speakerNumber``), named `name`, has the floor at `elapsed` seconds,
   /// with a slot of `slot` seconds and their open `items`.
   case speaker(
     index: Int, count: Int, name: String, elapsed: Int, slot: Int, items: [NumberedItem] = [])
@@ -102,15 +103,14 @@ enum PipeEvent: Equatable, Sendable {
   static func changes(from old: RecordMeeting.State, to new: RecordMeeting.State) -> [PipeEvent] {
     var events: [PipeEvent] = []
     let elapsed = new.meetingSeconds
-    if new.transcript != old.transcript, new.transcript.hasPrefix(old.transcript) {
-      let added = new.transcript.dropFirst(old.transcript.count)
+    if let added = new.notes.lines(since: old.notes), !added.isEmpty {
       var written = positionsRead(from: old.updatesRead, in: new).flatMap(new.writtenLines(at:))
-      for line in added.split(separator: "\n") {
-        if let index = written.firstIndex(of: String(line)) {
+      for line in added {
+        if let index = written.firstIndex(of: line) {
           written.remove(at: index)
           continue
         }
-        let (speaker, text) = split(noteLine: String(line), speaker: new.currentSpeakerName)
+        let (speaker, text) = split(noteLine: line, speaker: new.currentSpeakerName)
         events.append(.note(speaker: speaker, text: text, elapsed: elapsed))
       }
     }
@@ -200,7 +200,7 @@ enum PipeEvent: Equatable, Sendable {
   /// The `speaker` event of the turn starting in `state`, then its written update, if any.
   private static func speaker(in state: RecordMeeting.State) -> [PipeEvent] {
     let speaker = PipeEvent.speaker(
-      index: state.speakerIndex, count: state.speakerCount, name: state.currentSpeakerName,
+      index: state.speakerNumber - 1, count: state.presentCount, name: state.currentSpeakerName,
       elapsed: state.meetingSeconds, slot: state.speakerSlot(for: state.speakerIndex).count,
       items: state.turnAgenda)
     let update = state.turnUpdate.map {

@@ -61,6 +61,8 @@ final class PipeFrontEnd: FrontEnd {
     if isatty(0) == 1 { _ = tcflush(0, TCIFLUSH) }
   }
 
+  var holdsWarnings: Bool { false }
+
   func report(_ ending: LiveMeeting.Ending, elapsed: Int, syncUp: SyncUp) {
     emit(PipeEvent.ended(ending, elapsed: elapsed))
   }

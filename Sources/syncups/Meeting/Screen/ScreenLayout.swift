@@ -21,7 +21,8 @@ import SyncUpsCore
 /// many notes were taken and the last one, "Paused", the note (or item, or resolution, or the
 /// name of a late joiner, with those absent) being typed, the end prompt, and the keys. The
 /// last ten seconds of a speaker's time stand out. Rows that do not fit are left
-/// out, least useful first. A smaller terminal gets a compact layout of a few short lines.
+/// out, least useful first; the speaker and the times are left out last. A smaller terminal
+/// gets a compact layout of a few short lines.
 enum ScreenLayout {
   /// The smallest terminal that gets the full layout.
   static let minimumSize = TerminalSize(columns: 40, rows: 10)
@@ -49,16 +50,16 @@ enum ScreenLayout {
   }
 
   /// The rows of the full layout, each starting with a one-column margin: the body from the
-  /// top, the key help on the last row.
+  /// top, the key help on the last row, or the last two when one cannot hold every key and
+  /// the screen has two rows more than the smallest full layout.
   private static func fullLines(_ parts: ScreenParts, width: Int, rows: Int) -> [String] {
-    let footer = parts.help(width: width).map(parts.style.dim)
-    let bodyRows = rows - (footer == nil ? 0 : 1)
+    let keyRows = rows >= minimumSize.rows + 2 ? 2 : 1
+    let footer = parts.helpRows(width: width, rows: keyRows).map { " " + parts.style.dim($0) }
+    let bodyRows = rows - footer.count
     let body = ScreenLine.fit(fullBody(parts, width: width, rows: bodyRows), rows: bodyRows)
-    var lines = body.map { $0.isEmpty ? "" : " " + $0 }
-    if let footer {
-      lines += Array(repeating: "", count: rows - 1 - lines.count) + [" " + footer]
-    }
-    return lines
+    let lines = body.map { $0.isEmpty ? "" : " " + $0 }
+    guard !footer.isEmpty else { return lines }
+    return lines + Array(repeating: "", count: bodyRows - lines.count) + footer
   }
 
   /// Everything the full layout would show in `rows` rows, with how much each line matters.

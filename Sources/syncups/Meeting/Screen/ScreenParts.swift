@@ -51,9 +51,10 @@ struct ScreenParts {
     return style.bold(name + suffix)
   }
 
-  /// "Speaker 2 of 3", or "No more speakers." at the end.
+  /// "Speaker 2 of 3" (see ``RecordMeeting/State/speakerNumber``), or "No more speakers." at
+  /// the end.
   var counter: String {
-    isOver ? Self.noMoreSpeakers : "Speaker \(state.speakerIndex + 1) of \(state.speakerCount)"
+    isOver ? Self.noMoreSpeakers : "Speaker \(state.speakerNumber) of \(state.presentCount)"
   }
 
   // MARK: Timers
@@ -78,13 +79,14 @@ struct ScreenParts {
     let speaker = times(1)
     let slot = state.speakerSlot(for: state.speakerIndex)
     let speakerLeft = state.isInOvertime ? overtime : finalSeconds(speaker.left)
+    // The times go last, with who is speaking: they are what the screen is for.
     return [
-      ScreenLine("Meeting  " + meeting.elapsed + "  " + meeting.left, priority: 5),
+      ScreenLine("Meeting  " + meeting.elapsed + "  " + meeting.left, priority: 9),
       ScreenLine(
         bar(
           state.syncUp.duration - state.secondsRemaining, of: state.syncUp.duration,
           width: width), priority: 4),
-      ScreenLine("Speaker  " + speaker.elapsed + "  " + speakerLeft, priority: 5),
+      ScreenLine("Speaker  " + speaker.elapsed + "  " + speakerLeft, priority: 9),
       ScreenLine(bar(state.slotElapsed, of: slot.count, width: width), priority: 4),
     ]
   }
@@ -127,10 +129,9 @@ struct ScreenParts {
 
   /// `2 notes, last: Shipped the release`, once a note was taken: confirms the note went in.
   func notesSummary(width: Int) -> String? {
-    let lines = state.transcript.split(separator: "\n")
-    guard let last = lines.last else { return nil }
-    let count = lines.count
-    let text = String(last.split(separator: ": ", maxSplits: 1).last ?? last)
+    guard let last = state.notes.last else { return nil }
+    let count = state.notes.count
+    let text = last.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? last
     let label = count == 1 ? "1 note, last: " : "\(count) notes, last: "
     return truncated(label + sanitize(text), toWidth: width)
   }
@@ -225,15 +226,12 @@ struct ScreenParts {
     return [truncated(label + sanitize(card.summary), toWidth: width)] + commits
   }
 
-  /// The keys that work now, as many as fit in `width`; `nil` while the end prompt is shown
-  /// (its buttons name theirs) or when not even the main keys fit.
+  /// The keys that work now on one line, as many as fit in `width`; `nil` while the end
+  /// prompt is shown (its buttons name theirs) or when not even the main keys fit.
   func help(width: Int = .max) -> String? {
     guard state.alert == nil else { return nil }
-    let resolve = state.turnAgenda.isEmpty ? "" : "  r resolve"
-    let skip = state.isOnLastSpeaker ? "" : "  s skip"
-    let join = state.absentees.isEmpty ? "" : "  j join"
     let owner = overlay.draft == .note || overlay.draft == .joiner ? "" : "  @name owner"
-    let keys = "n next  a absent  space \(pauseWord)  t note  b blocker  o action\(resolve)  e end"
+    let keys = keyItems
     let choices =
       overlay.isTypingNote
       ? [
@@ -241,12 +239,38 @@ struct ScreenParts {
         "enter \(enterWord)  esc cancel",
       ]
       : [
-        keys + skip + join,
-        keys,
+        keys.joined(separator: "  "),
+        keys.filter { $0 != Self.skipKey && $0 != Self.joinKey }.joined(separator: "  "),
         "n next  a absent  space \(pauseWord)  t note  e end",
         "n next  space \(pauseWord)  t note  e end",
       ]
     return choices.first { displayWidth($0) <= width }
+  }
+
+  /// The keys that work now on at most `rows` rows of the screen's foot, each at most `width`
+  /// wide: on one row when they fit, else every key on two when two are given (at 80 columns,
+  /// `s skip  j join` on the second), else as many as fit on one (see ``help(width:)``). None
+  /// while the end prompt is shown.
+  func helpRows(width: Int, rows: Int) -> [String] {
+    let one = help(width: width).map { [$0] } ?? []
+    guard rows > 1, !overlay.isTypingNote, let all = help(), displayWidth(all) > width else {
+      return one
+    }
+    let packed = ScreenText.pack(keyItems, separator: "  ", width: width)
+    return packed.count <= rows ? packed : one
+  }
+
+  static let skipKey = "s skip"
+  static let joinKey = "j join"
+
+  /// Every key that works now, outside the end prompt and the note being typed, in the order
+  /// the key help shows them: `r resolve` when the speaker has open items, `s skip` unless on
+  /// the last speaker, `j join` when someone is absent.
+  private var keyItems: [String] {
+    ["n next", "a absent", "space \(pauseWord)", "t note", "b blocker", "o action"]
+      + (state.turnAgenda.isEmpty ? [] : ["r resolve"]) + ["e end"]
+      + (state.isOnLastSpeaker ? [] : [Self.skipKey])
+      + (state.absentees.isEmpty ? [] : [Self.joinKey])
   }
 
   /// What Enter does to what is being typed.
@@ -272,7 +296,8 @@ struct ScreenParts {
       ScreenLine(style.bold(truncated(sanitize(alert.title), toWidth: width)), priority: 10)
     ]
     if let message = alert.message {
-      lines += ScreenText.wrap(sanitize(message), width: width).map { ScreenLine($0, priority: 6) }
+      // The question outranks the times (stopped while it is asked), as the buttons do.
+      lines += ScreenText.wrap(sanitize(message), width: width).map { ScreenLine($0, priority: 10) }
     }
     lines += ScreenText.pack(buttonItems(alert), separator: "  ", width: width)
       .map { ScreenLine($0, priority: 10) }

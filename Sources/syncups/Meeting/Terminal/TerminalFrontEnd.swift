@@ -42,6 +42,8 @@ final class TerminalFrontEnd: FrontEnd {
     terminal.discardInput()
   }
 
+  var holdsWarnings: Bool { true }
+
   func report(_ ending: LiveMeeting.Ending, elapsed: Int, syncUp: SyncUp) {
     switch display {
     case .fullScreen:
