@@ -49,6 +49,31 @@ struct CommandLineEndToEndTests {
         """)
   }
 
+  /// `syncups item` alone is a usage error, as `git stash` is not: it names the commands on
+  /// stderr and exits 64; `syncups item --help` still prints the help.
+  @Test func aGroupWithoutItsCommandIsAUsageError() throws {
+    let syncups = SyncUpsRun()
+    for (group, commands) in [
+      ("item", "add, resolve, reopen, edit or delete"), ("config", "list, get, set or unset"),
+      ("meeting", "show or delete"),
+    ] {
+      let result = try syncups(group)
+      #expect(result.status == 64, "\(group)")
+      #expect(result.output == "")
+      #expect(
+        result.error == """
+          Error: 'syncups \(group)' needs a command: \(commands)
+          Usage: syncups \(group) <subcommand>
+          See 'syncups \(group) --help' for more information.
+
+          """)
+      let help = try syncups(group, "--help")
+      #expect(help.status == 0 && help.output.hasPrefix("OVERVIEW: "), "\(group)")
+    }
+    let program = try syncups()
+    #expect(program.status == 0 && program.output.hasPrefix("OVERVIEW: "))
+  }
+
   @Test func anEmptyFilePathIsAUsageError() throws {
     let syncups = SyncUpsRun()
     for arguments in [["--file", "", "list"], ["--file=", "add", "--title", "A"]] {

@@ -633,7 +633,11 @@ struct HooksEndToEndTests {
     #expect(help.output.contains("EXTENSIONS (syncups-NAME on PATH):\n  hello"))
     let unknown = try syncups("hallo")
     #expect(unknown.status == 64)
-    #expect(unknown.error.hasPrefix("Error: unknown command 'hallo'"))
+    #expect(unknown.error.hasPrefix("Error: unknown command 'hallo'\n"))
+    // A typo of an extension's name suggests it, as a typo of a command's does.
+    let typo = try syncups.run(["hallo"], environment: path)
+    #expect(typo.status == 64)
+    #expect(typo.error.hasPrefix("Error: unknown command 'hallo'. Did you mean 'hello'?\n"))
 
     // The syncups that ran it, to call back when syncups is not on PATH.
     try writeProgram("\"$SYNCUPS\" --version\n", at: bin + "/syncups-back")

@@ -27,7 +27,7 @@ enum Program {
         let dataFile = CommandContext.dataFile(option: call.file, environment: environment)
         return Extensions.run(call, dataFile: dataFile.path, environment: environment)
       }
-      Output.error(error.render())
+      Output.error(suggestingExtensions(error, environment: environment).render())
       return UsageError.exitCode
     }
     let context = CommandContext(
@@ -36,6 +36,19 @@ enum Program {
     let status = run(invocation, in: context)
     context.hooks.finish()
     return context.hooks.stoppedBy?.rawValue ?? status
+  }
+
+  /// `error`, suggesting the nearest of the commands and the extensions on `PATH` for an
+  /// unknown command (`syncups reprot` for the extension `syncups-report`).
+  private static func suggestingExtensions(_ error: UsageError, environment: [String: String])
+    -> UsageError
+  {
+    guard error.path.isEmpty, let word = error.unknownCommand else { return error }
+    var error = error
+    let names = CommandTable.root.visibleSubcommands.map(\.name)
+    error.suggestion = Suggestion.closest(
+      to: word, among: names + Extensions.installed(environment: environment))
+    return error
   }
 
   /// Runs the command `invocation` names in `context`; the status to exit with.

@@ -66,7 +66,7 @@ struct ArgumentScanner {
     throw UsageError(
       "unknown command '\(prefix)\(word)'",
       suggestion: Suggestion.closest(to: word, among: names).map { prefix + $0 },
-      path: scanned.path)
+      path: scanned.path, unknownCommand: word)
   }
 
   // MARK: - Options

@@ -14,7 +14,14 @@ enum CommandBuilder {
       return Invocation(options: options, command: VersionCommand())
     }
     guard let build = scanned.command.build else {
-      return Invocation(options: options, command: HelpCommand(topic: path))
+      // A group named without one of its commands is a usage error, as in git; the program
+      // named alone shows its help.
+      guard !path.isEmpty else { return Invocation(options: options, command: HelpCommand(topic: path)) }
+      let names = scanned.command.visibleSubcommands.map(\.name)
+      throw UsageError(
+        "'\(([CommandTable.programName] + path).joined(separator: " "))' needs a command: "
+          + Prose.alternatives(names),
+        path: path)
     }
     return Invocation(options: options, command: try build(scanned), path: path)
   }

@@ -17,11 +17,17 @@ struct UsageError: Error, Sendable, Equatable {
   var suggestion: String?
   /// Canonical names of the command the error is about (empty for the top level).
   var path: [String]
+  /// The word typed where a command was expected and none has that name, for an error about
+  /// it: the program may look further (an extension) before saying so.
+  var unknownCommand: String?
 
-  init(_ message: String, suggestion: String? = nil, path: [String]) {
+  init(
+    _ message: String, suggestion: String? = nil, path: [String], unknownCommand: String? = nil
+  ) {
     self.message = message
     self.suggestion = suggestion
     self.path = path
+    self.unknownCommand = unknownCommand
   }
 
   /// The three lines to print on stderr, each ending in a newline. The message quotes words
