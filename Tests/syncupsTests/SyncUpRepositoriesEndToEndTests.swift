@@ -25,12 +25,26 @@ struct SyncUpRepositoriesEndToEndTests {
     try syncups("add", "--title", "Eng", "--attendee", "Blob")
     try syncups("add", "--title", "Design review", "--attendee", "Ana")
     let design = try id(of: "design", in: syncups)
-    #expect(try syncups("config", "set", "repositories", "~/src/*").status == 0)
+    let glob = try syncups("config", "set", "repositories", "~/src/*")
+    #expect(glob.status == 0)
+    // None of them is there yet: each is kept, with a warning.
+    #expect(
+      glob.error
+        == "Warning: ~/src/*: matches no git repository; kept, and skipped until it is a git "
+        + "repository.\n")
     let data = syncups.dataBytes
     let set = try syncups(
       "config", "set", "repositories", "~/work/api", "/srv/git/big repo", "--syncup", "design")
     #expect(set.status == 0, "\(set.error)")
-    #expect(set.output == "" && set.error == "")
+    #expect(set.output == "")
+    #expect(
+      set.error == """
+        Warning: ~/work/api: no such directory; kept, and skipped until it is a git repository.
+        Warning: /srv/git/big repo: no such directory; kept, and skipped until it is a git repository.
+
+        """)
+    let quiet = try syncups("config", "set", "repositories", "~/src/*", "-q")
+    #expect(quiet.status == 0 && quiet.error == "")
     // A property of this machine: never in the data file.
     #expect(syncups.dataBytes == data)
     #expect(

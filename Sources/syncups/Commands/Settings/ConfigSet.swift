@@ -53,6 +53,9 @@ struct ConfigSetCommand: RunnableCommand {
 
   @MainActor func run(in context: CommandContext) throws {
     try SettingsFile.check()
+    if case .repositories(let paths) = setting {
+      Self.warnOfSkipped(Self.absolute(paths), in: context)
+    }
     if case .repositories(let paths) = setting, let syncUp {
       let target = try context.syncUp(syncUp, in: context.readSyncUps())
       try SyncUpRepositories.write(Self.absolute(paths), of: target)
@@ -72,6 +75,17 @@ struct ConfigSetCommand: RunnableCommand {
     case .repositories(let paths): try SettingsFile.write(.repositories, Self.absolute(paths))
     }
     SettingsFile.reportChange(of: setting.key, in: context)
+  }
+
+  /// Warns of each of `paths` that names no repository on this machine now: it is kept (it
+  /// may be cloned later, or be on a disk not mounted), and the work cards skip it until then.
+  @MainActor private static func warnOfSkipped(_ paths: [String], in context: CommandContext) {
+    let found = RepositoryPaths(paths, home: context.environment["HOME"])
+    for (pattern, reason) in found.skipped {
+      context.note(
+        "Warning: \(sanitize(pattern)): \(sanitize(reason)); kept, and skipped until it is a "
+          + "git repository.")
+    }
   }
 
   /// Relative paths and globs made absolute from the working directory, where they were
