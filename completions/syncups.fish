@@ -36,7 +36,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --absent --present --order --since --repositories --format --last --owner --kind --blocker --action --note --text --as --done --next --date --from --to --syncup --clone
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --absent --present --order --since --repositories --format --last --owner --kind --blocker --action --note --text --limit --as --done --next --date --from --to --syncup --clone
                     set expect 1
                     continue
                 case '-?*'
@@ -275,6 +275,7 @@ complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_of_
 complete -c syncups -n '__syncups_at \'standup\'' -l since -x -d 'Read commits from this moment on instead: a time before now such as 30m, 12h, 7d, 1w2d, \'2 weeks ago\' or \'3 months ago\'; today or yesterday; or a date or local time such as 2026-11-01 or 2026-11-24T10:00.'
 complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text).'
+complete -c syncups -n '__syncups_at \'standup\'' -l limit -x -d 'At most N commits of each attendee, the newest; says how many more.'
 complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups update
