@@ -498,8 +498,14 @@ enum ManPageReference {
       "Object: what the merge brought. added, changed and deleted are arrays of {id, title} "
         + "of sync-ups; meetings an array of {syncUp: {id, title}, id, date} of meetings held "
         + "elsewhere; updates an array of {syncUp: {id, title}, attendee, name, day, new} of "
-        + "updates written (new false when written again); timeAway an array of {syncUp: {id, "
-        + "title}, attendee, name} of attendees whose time away changed; conflicts an array of the conflicts a teammate's sync resolved in the "
+        + "updates written (new false when written again); items an array of {syncUp: {id, "
+        + "title}, id, kind, text, change} of items opened (change opened) or resolved (change "
+        + "resolved) elsewhere; timeAway an array of {syncUp: {id, "
+        + "title}, attendee, name, overlapping} of attendees whose time away changed, "
+        + "overlapping the time away objects of theirs that share days with another of theirs "
+        + "(empty when none does); hooks null, or {directory, new, trusted} when hooks in "
+        + "the repository's .syncups/hooks arrived (new true) or changed: they run only once "
+        + "trusted (again) with syncups hooks trust; conflicts an array of the conflicts a teammate's sync resolved in the "
         + "merges that arrived, as in conflicts, with ours (who merged) and theirs (whose "
         + "change met theirs), the message told from here (kept 'Design': deleted here, "
         + "changed by Ben). A sync-up kept because a teammate changed what was deleted here "
@@ -531,6 +537,11 @@ enum ManPageReference {
     ),
     ("committed", "Array of String: the first lines of the commits made, oldest first."),
     ("conflicts", "Array, as in sync: what merging local sync-ups into a clone resolved."),
+    (
+      "received",
+      "Object, as in sync, of what sync init --clone brought in; null for sync init without "
+        + "--clone, or when the remote held nothing."
+    ),
     (
       "error",
       "String: why setting up failed, as on standard error; null when it did not. The other "

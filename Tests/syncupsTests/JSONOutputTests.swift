@@ -366,6 +366,15 @@ struct JSONDocumentedKeysTests {
         + "\n")
   }
 
+  /// Every key of what `sync --json` says was received is described in the man page.
+  @Test func theManPageNamesEachKeyOfWhatSyncReceived() {
+    let described = ManPageReference.syncFields.first { $0.0 == "received" }?.1 ?? ""
+    for key in keys(SyncReport().receivedJSON) {
+      #expect(described.contains(key + " ") || described.contains(key + ","), "\(key)")
+    }
+    #expect(ManPageReference.syncSetupFields.contains { $0.0 == "received" })
+  }
+
   /// The man page lists each stored model's keys as the model declares them, so that a key
   /// added to a model cannot go undocumented.
   @Test func theManPageListsTheDeclaredKeys() throws {
