@@ -37,7 +37,7 @@ _syncups_options() {
     'item reopen') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item edit') echo '--text --owner --no-owner --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'standup') echo '--since --repositories --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'standup') echo '--since --repositories --format --limit --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'update') echo '--as --done --next --blocker --date --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'updates') echo '--date --since --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'away') echo '--from --to --note --list --cancel --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -104,6 +104,7 @@ _syncups_option_value() {
     'standup:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'standup:--repositories') echo file ;;
     'standup:--format') echo 'choice text markdown json' ;;
+    'standup:--limit') echo none ;;
     'update:--as') echo attendee ;;
     'update:--done') echo none ;;
     'update:--next') echo none ;;

@@ -157,8 +157,12 @@ struct ManPageWriter {
     fieldList(ManPageReference.meetingShowFields)
     emit(
       ".It Cm items",
-      Mdoc.text("An array of item objects, each sync-up's oldest first, in list order:"))
+      Mdoc.text(
+        "An array of item objects, each sync-up's oldest first, in list order. An item object "
+          + "is the same wherever one is printed: its stored keys,"))
     fieldList(ManPageReference.itemFields)
+    emit(Mdoc.text("then what tells where it stands:"))
+    fieldList(ManPageReference.itemObjectFields)
     emit(
       ".It Cm item add , item resolve , item reopen , item edit , item delete",
       Mdoc.text("The item object, as it is after the change (as it was, for item delete)."))

@@ -39,7 +39,11 @@ enum ManPageReference {
   /// The fields of an item object: a blocker or an action a sync-up follows through.
   static let itemFields: [(String, String)] = [
     ("id", "String: the item's id, an upper-case UUID."),
-    ("kind", "String: blocker or action."),
+    (
+      "kind",
+      "String: blocker or action; a kind a later version writes (risk, say) is kept as it is "
+        + "and shown as written."
+    ),
     ("text", "String: what it says."),
     ("opened", "String: when it was raised, ISO 8601 in UTC."),
     (
@@ -51,6 +55,36 @@ enum ManPageReference {
     ("resolved", "String: when it was resolved, ISO 8601 in UTC; left out while it is open."),
     ("resolvedIn", "String: the id of the meeting it was resolved in."),
     ("resolution", "String: how it was resolved."),
+  ]
+
+  /// What every item object printed has after the stored keys (``itemFields``): the one item
+  /// shape of `items`, the `item` commands, `standup`, `meeting show`, `update`, the
+  /// meeting's events and the item hooks.
+  static let itemObjectFields: [(String, String)] = [
+    (
+      "number",
+      "Number: its position among the sync-up's items, 1 the oldest: what items prints and "
+        + "item resolve, reopen, edit and delete take; null for an item no longer there."
+    ),
+    (
+      "ageWorkingDays",
+      "Number: its age in working days (see items), up to its resolution once resolved."
+    ),
+    (
+      "ownerName",
+      "String: the owner's name (as the sync-up or its last meeting names them); null for an "
+        + "item nobody owns, or whose owner is found nowhere."
+    ),
+    (
+      "syncUp",
+      "Object: id and title of the sync-up that holds it, where items of several sync-ups "
+        + "are listed (items without a sync-up); left out otherwise."
+    ),
+    (
+      "turnNumber",
+      "Number: in a meeting's speaker event only, its number in the turn, which the meeting's "
+        + "resolve (and the r key) takes."
+    ),
   ]
 
   /// The fields of a written update object: what an attendee wrote for a day.
@@ -176,13 +210,12 @@ enum ManPageReference {
   static let meetingShowFields: [(String, String)] = [
     (
       "itemsRaised",
-      "Array of item objects: the items raised in the meeting, each with ownerName (String: "
-        + "the owner's name, or null for an item nobody owns)."
+      "Array of item objects (see items): the items raised in the meeting."
     ),
     (
       "itemsResolved",
-      "Array of item objects: the items resolved in the meeting, each with ownerName; an "
-        + "item raised and resolved in it is in both."
+      "Array of item objects: the items resolved in the meeting; an item raised and resolved "
+        + "in it is in both."
     ),
     (
       "work",
@@ -200,8 +233,9 @@ enum ManPageReference {
     ("repositories", "Array of Strings: the repositories read, as typed."),
     (
       "attendees",
-      "Array of work cards, in speaking order, each with openItems (Array of item objects "
-        + "with ownerName and age, in working days)."
+      "Array of work cards, in speaking order, each with openItems (Array of item objects, "
+        + "see items); with --limit, each card's commits are the newest N, and moreCommits "
+        + "(Number) says how many were left out."
     ),
     ("unownedItems", "Array of item objects: the open items nobody on the sync-up owns."),
   ]
@@ -275,8 +309,7 @@ enum ManPageReference {
         + "(String) and slot (Number: the seconds "
         + "their slot gives) of the speaker whose turn begins; the first comes right after "
         + "started and the absent events. items (Array, only when the speaker has open items): "
-        + "each with number (Number: what resolve names), id, kind (blocker or action), text "
-        + "and age (Number: working days)."
+        + "item objects (see items), each with turnNumber (Number: what resolve names)."
     ),
     (
       "work",
@@ -298,14 +331,14 @@ enum ManPageReference {
     ),
     (
       "item",
-      "id, kind (blocker or action), text, owner (String: the attendee's id, or null) and "
-        + "ownerName (String or null) of a blocker or action item raised (b, o, or the blocker "
-        + "and action commands); it follows its note."
+      "The item object (see items) of a blocker or action item raised (b, o, or the blocker "
+        + "and action commands), numbered as it will be once the meeting is saved; it follows "
+        + "its note."
     ),
     (
       "resolved",
-      "id, kind, text, owner, ownerName and resolution (String or null) of an item resolved "
-        + "(r, or the resolve command); it follows its note."
+      "The item object (see items) of an item resolved (r, or the resolve command), with its "
+        + "resolution when it has one; it follows its note."
     ),
     (
       "overtime",
@@ -410,6 +443,10 @@ enum ManPageReference {
     ("id", "String: the deleted sync-up's id."),
     ("title", "String: its title."),
     ("meetingCount", "Number: how many past meetings were deleted with it."),
+    ("openItemCount", "Number: how many open items went with it."),
+    ("resolvedItemCount", "Number: how many resolved items went with it."),
+    ("updateCount", "Number: how many written updates went with it."),
+    ("timeAwayCount", "Number: how many times away of its attendees went with it."),
   ]
 
   /// The fields of `meeting delete --json`: what was deleted.
@@ -469,8 +506,14 @@ enum ManPageReference {
       "Object: what the merge brought. added, changed and deleted are arrays of {id, title} "
         + "of sync-ups; meetings an array of {syncUp: {id, title}, id, date} of meetings held "
         + "elsewhere; updates an array of {syncUp: {id, title}, attendee, name, day, new} of "
-        + "updates written (new false when written again); timeAway an array of {syncUp: {id, "
-        + "title}, attendee, name} of attendees whose time away changed; conflicts an array of the conflicts a teammate's sync resolved in the "
+        + "updates written (new false when written again); items an array of {syncUp: {id, "
+        + "title}, id, kind, text, change} of items opened (change opened) or resolved (change "
+        + "resolved) elsewhere; timeAway an array of {syncUp: {id, "
+        + "title}, attendee, name, overlapping} of attendees whose time away changed, "
+        + "overlapping the time away objects of theirs that share days with another of theirs "
+        + "(empty when none does); hooks null, or {directory, new, trusted} when hooks in "
+        + "the repository's .syncups/hooks arrived (new true) or changed: they run only once "
+        + "trusted (again) with syncups hooks trust; conflicts an array of the conflicts a teammate's sync resolved in the "
         + "merges that arrived, as in conflicts, with ours (who merged) and theirs (whose "
         + "change met theirs), the message told from here (kept 'Design': deleted here, "
         + "changed by Ben). A sync-up kept because a teammate changed what was deleted here "
@@ -502,6 +545,11 @@ enum ManPageReference {
     ),
     ("committed", "Array of String: the first lines of the commits made, oldest first."),
     ("conflicts", "Array, as in sync: what merging local sync-ups into a clone resolved."),
+    (
+      "received",
+      "Object, as in sync, of what sync init --clone brought in; null for sync init without "
+        + "--clone, or when the remote held nothing."
+    ),
     (
       "error",
       "String: why setting up failed, as on standard error; null when it did not. The other "

@@ -98,12 +98,6 @@ struct ItemFileFormatTests {
 
   static let badFiles: [FileFormatTests.BadFile] = [
     .init(
-      name: "unknown item kind",
-      json: "[\(FileFormatTests.syncUpJSON(["items": #"[{"id": "00000000-0000-0000-0000-000000000007", "kind": "risk", "opened": "2009-02-13T23:31:30Z", "text": "a"}]"#]))]",
-      failure: FileFormatTests.DecodingFailure(
-        kind: "dataCorrupted", path: "[0].items[0].kind",
-        message: "Cannot initialize Kind from invalid String value risk")),
-    .init(
       name: "item without text",
       json: "[\(FileFormatTests.syncUpJSON(["items": #"[{"id": "00000000-0000-0000-0000-000000000007", "kind": "action", "opened": "2009-02-13T23:31:30Z"}]"#]))]",
       failure: FileFormatTests.DecodingFailure(
@@ -116,6 +110,20 @@ struct ItemFileFormatTests {
         kind: "dataCorrupted", path: "[0].items[1]",
         message: "Duplicate item id 00000000-0000-0000-0000-000000000007: the item at index 0 has it too")),
   ]
+
+  /// A kind a later version writes (`risk`) is kept like any value this version does not know:
+  /// the file loads, and the kind is written back as it was.
+  @Test func anUnknownKindIsKeptAndWrittenBack() throws {
+    let json = "[\(FileFormatTests.syncUpJSON(["items": #"[{"id": "00000000-0000-0000-0000-000000000007", "kind": "risk", "opened": "2009-02-13T23:31:30Z", "text": "a"}]"#]))]"
+    let syncUps = try SyncUpsFile.decode(Data(json.utf8))
+    let item = try #require(syncUps.first?.items.first)
+    #expect(item.kind.rawValue == "risk")
+    #expect(!item.kind.isKnown && item.kind.label == "Risk")
+    #expect(item.isOpen)
+    let written = String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self)
+    #expect(written.contains(#""kind" : "risk""#))
+    #expect(try SyncUpsFile.decode(Data(written.utf8)) == syncUps)
+  }
 
   @Test(arguments: badFiles)
   func strictDecodingOfItems(_ bad: FileFormatTests.BadFile) {

@@ -84,3 +84,45 @@ struct SyncUpChangesTests {
       ])
   }
 }
+
+extension SyncUpChangesTests {
+  /// Items opened and resolved are counted in the commit's line; one resolved alone says
+  /// what was resolved.
+  @Test func itemsOpenedAndResolvedAreCounted() {
+    var before = Self.engineering
+    before.items = [
+      Item(id: UUID(10), kind: .blocker, text: "keys", opened: Self.date),
+      Item(id: UUID(11), kind: .action, text: "notes", opened: Self.date),
+    ]
+    var after = before
+    for id in 12...14 {
+      after.items.append(Item(id: UUID(id), kind: .action, text: "new \(id)", opened: Self.date))
+    }
+    after.items[id: UUID(10)]?.resolved = Self.date
+    let changes = SyncUpChanges(from: [before], to: [after])
+    #expect(changes.lines == ["Edit Engineering (3 new items, 1 resolved)"])
+    #expect(changes.items.map(\.change) == [.resolved, .opened, .opened, .opened])
+    #expect(changes.items.map(\.item.text) == ["keys", "new 12", "new 13", "new 14"])
+
+    var resolvedOnly = before
+    resolvedOnly.items[id: UUID(11)]?.resolved = Self.date
+    #expect(
+      SyncUpChanges(from: [before], to: [resolvedOnly]).lines
+        == ["Edit Engineering (1 item resolved)"])
+  }
+
+  /// Time away of one person announced by two teammates on days that overlap is pointed out;
+  /// time away already there that overlaps nothing new is not.
+  @Test func overlappingTimeAwayIsFound() throws {
+    var before = Self.engineering
+    let first = try #require(CalendarDay("2099-12-01"))
+    before.attendees[0].away = [TimeAway(id: UUID(20), from: first, to: first.adding(days: 3))]
+    var after = before
+    after.attendees[0].away.append(
+      TimeAway(id: UUID(21), from: first.adding(days: 2), to: first.adding(days: 6)))
+    after.attendees[0].away.append(TimeAway(id: UUID(22), from: first.adding(days: 20)))
+    let change = try #require(SyncUpChanges(from: [before], to: [after]).timeAway.first)
+    #expect(change.overlapping.map(\.id) == [UUID(20), UUID(21)])
+    #expect(SyncUpChanges(from: [after], to: [after]).timeAway.isEmpty)
+  }
+}

@@ -33,7 +33,7 @@ struct DeletePromptTests {
     run.type(typed)
     #expect(run.wait() == 0)
     if agrees {
-      #expect(run.waitFor("Deleted 'DelMe'."))
+      #expect(run.waitFor("Deleted 'DelMe' and its 3 meetings."))
       #expect(try syncups.titles() == ["Keep"])
     } else {
       #expect(run.waitFor("Nothing deleted."))
@@ -153,7 +153,7 @@ struct DeletePromptTests {
     #expect(syncups.dataBytes == before)
     let deleted = try syncups("delete", "delme", "-y")
     #expect(deleted.status == 0)
-    #expect(deleted.error == "Deleted 'DelMe'.\n")
+    #expect(deleted.error == "Deleted 'DelMe' and its 3 meetings.\n")
     #expect(try syncups.titles() == ["Keep"])
   }
 }

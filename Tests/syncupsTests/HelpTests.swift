@@ -206,10 +206,12 @@ struct HelpTests {
         meetings.
 
         On a terminal, asks first, naming the
-        sync-up and how many meetings go with
-        it; only y or yes deletes. Otherwise
-        --yes is required. With --json, prints
-        what was deleted.
+        sync-up and what goes with it (its
+        meetings, open and resolved items,
+        written updates and time away); only y
+        or yes deletes. Otherwise --yes is
+        required. Says what was deleted; with
+        --json, prints it.
 
         USAGE: syncups delete <syncup> [--yes]
 

@@ -240,7 +240,8 @@ struct PastMeetingRenderingTests {
   @Test func meetingShowAsJSONAddsTheItemsWithTheirOwnersNames() throws {
     let text = JSONOutput.meeting(
       RenderingFixtures.recorded,
-      with: MeetingItems(RenderingFixtures.recorded, of: Self.withItems), of: Self.withItems
+      with: MeetingItems(RenderingFixtures.recorded, of: Self.withItems), of: Self.withItems,
+      age: { $0.text.count }
     ).text()
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -251,12 +252,15 @@ struct PastMeetingRenderingTests {
     #expect(resolved.map { $0["text"] as? String } == ["write the docs", "old thing"])
     #expect(resolved.map { $0["resolution"] as? String } == ["done", nil])
     #expect(resolved[1]["ownerName"] is NSNull)
+    // Each as every item object is: its position in the sync-up's items and its age.
+    #expect(raised.map { $0["number"] as? Int } == [1, 2])
+    #expect(raised.map { $0["ageWorkingDays"] as? Int } == [17, 14])
     #expect(object["transcript"] as? String == "Ana: shipped it\nCy: on call")
     // A meeting that dealt with no item has both lists, empty.
     let other = JSONOutput.meeting(
       RenderingFixtures.engineering.meetings[0],
       with: MeetingItems(RenderingFixtures.engineering.meetings[0], of: Self.withItems),
-      of: Self.withItems
+      of: Self.withItems, age: { _ in 0 }
     ).text()
     #expect(other.hasSuffix(#""itemsRaised" : [],\#n  "itemsResolved" : []\#n}\#n"#))
   }

@@ -48,7 +48,7 @@ struct ItemsEndToEndTests {
       summary(blocker)
         == [
           "id": "set", "kind": "blocker", "opened": "set", "owner": Self.ana,
-          "text": "waiting on API keys",
+          "text": "waiting on API keys", "number": "1", "ageWorkingDays": "0", "ownerName": "Ana",
         ])
     let action = try syncups("item", "add", "eng", "--action", "write the notes")
     #expect(action.status == 0)
@@ -68,6 +68,7 @@ struct ItemsEndToEndTests {
         == [
           "id": "set", "kind": "blocker", "opened": "set", "owner": Self.ana,
           "resolution": "came", "resolved": "set", "text": "waiting on API keys",
+          "number": "1", "ageWorkingDays": "0", "ownerName": "Ana",
         ])
     let open = try #require(try syncups.json(syncups("--json", "items", "eng")) as? [[String: Any]])
     #expect(open.map { $0["text"] as? String } == ["write the notes"])
@@ -80,7 +81,7 @@ struct ItemsEndToEndTests {
       summary(reopened)
         == [
           "id": "set", "kind": "blocker", "opened": "set", "owner": Self.ana,
-          "text": "waiting on API keys",
+          "text": "waiting on API keys", "number": "1", "ageWorkingDays": "0", "ownerName": "Ana",
         ])
 
     let edited = try object(
@@ -92,6 +93,7 @@ struct ItemsEndToEndTests {
         == [
           "id": "set", "kind": "action", "opened": "set",
           "owner": "00000000-0000-0000-0000-00000000000B", "text": "write the release notes",
+          "number": "2", "ageWorkingDays": "0", "ownerName": "Ben",
         ])
 
     let deleted = try syncups("item", "delete", "eng", "1", "--yes")
@@ -240,5 +242,127 @@ struct ItemTimeZoneEndToEndTests {
       #expect(
         listed.output == "1  blocker  -  \(days) day\(days == 1 ? "" : "s")  keys\n", "TZ=\(tz)")
     }
+  }
+}
+
+/// Sharp edges of items: line breaks refused, numbers that are positions before id prefixes,
+/// and an unknown kind kept.
+extension ItemsEndToEndTests {
+  /// A line break in an item's text, a resolution or a blocker is refused as a usage error,
+  /// and nothing is written.
+  @Test(arguments: [
+    ["item", "add", "eng", "--blocker", "waiting on\nAPI keys"],
+    ["item", "add", "eng", "--action", "send\r\nthe notes"],
+    ["item", "edit", "eng", "1", "--text", "two\nlines"],
+    ["item", "resolve", "eng", "1", "--note", "keys came\nfrom Ops"],
+    ["update", "eng", "--as", "ana", "--blocker", "no\u{2028}VPN"],
+  ])
+  func aLineBreakIsRefused(_ arguments: [String]) throws {
+    let syncups = try engineering()
+    #expect(try syncups("item", "add", "eng", "--action", "book the room").status == 0)
+    let before = syncups.dataBytes
+    let result = try syncups.run(arguments)
+    #expect(result.status == 64)
+    let option = arguments[arguments.count - 2]
+    #expect(result.error.hasPrefix("Error: '\(option)' must be one line: it holds a line break\n"))
+    #expect(syncups.dataBytes == before)
+  }
+
+  /// With 5000 items, `5000` is the 5000th, though another's id starts with 5000; with fewer
+  /// it is that id's prefix. The hint of an ambiguous prefix speaks of items.
+  @Test func aNumberIsAPositionBeforeAnIDPrefix() throws {
+    let syncups = SyncUpsRun()
+    let opened = "2026-11-12T14:00:00Z"
+    func item(_ id: String, _ text: String) -> String {
+      #"{"id":"\#(id)","kind":"action","opened":"\#(opened)","text":"\#(text)"}"#
+    }
+    let many = (1...5000).map {
+      item(String(format: "A%07X-0000-0000-0000-000000000000", $0), "item \($0)")
+    }
+    let digits = item("50000000-0000-0000-0000-000000000001", "the keys")
+    let twin = item("50000000-0000-0000-0000-000000000002", "the keys twin")
+    try syncups.writeDataFile(
+      #"[{"attendees":[],"duration":300,"id":"00000000-0000-0000-0000-000000000001","#
+        + #""items":[\#((many + [digits, twin]).joined(separator: ","))],"meetings":[],"#
+        + #""theme":"orange","title":"Huge"}]"#)
+    let position = try syncups("item", "resolve", "huge", "5000")
+    #expect(position.status == 0, "\(position.error)")
+    #expect(position.error == "Resolved action 5000 of 'Huge': item 5000\n")
+    let ambiguous = try syncups("item", "resolve", "huge", "50000000")
+    #expect(ambiguous.status == 1)
+    #expect(
+      ambiguous.error == """
+        Error: '50000000' matches 2 items:
+          50000000  the keys
+          50000000  the keys twin
+        Use more of the id, or the item's number in 'syncups items'.
+
+        """)
+    // More of the id names one.
+    let more = try syncups("item", "resolve", "huge", "500000000000")
+    #expect(more.status == 1)
+    let full = try syncups("item", "resolve", "huge", "50000000-0000-0000-0000-000000000002")
+    #expect(full.error == "Resolved action 5002 of 'Huge': the keys twin\n")
+  }
+
+  /// A kind a newer syncups wrote (`risk`) loads, shows as written and is written back.
+  @Test func anUnknownKindIsKeptAndShown() throws {
+    let syncups = SyncUpsRun()
+    try syncups.writeDataFile(
+      """
+      [{"attendees":[{"id":"\(Self.ana)","name":"Ana"}],"duration":300,\
+      "id":"00000000-0000-0000-0000-000000000001","items":[\
+      {"id":"00000000-0000-0000-0000-0000000000F1","kind":"risk","opened":"2026-11-12T14:00:00Z",\
+      "owner":"\(Self.ana)","text":"the vendor may slip"}],"meetings":[],"theme":"orange","title":"Eng"}]
+      """)
+    let listed = try syncups("items", "eng")
+    #expect(listed.status == 0, "\(listed.error)")
+    #expect(listed.output.hasPrefix("1  risk  Ana  "))
+    #expect(listed.output.hasSuffix("  the vendor may slip\n"))
+    #expect(try syncups("item", "edit", "eng", "1", "--text", "the vendor slips").status == 0)
+    let file = try #require(syncups.dataBytes.map { String(decoding: $0, as: UTF8.self) })
+    #expect(file.contains(#""kind" : "risk""#))
+    #expect(file.contains("the vendor slips"))
+    let json = try #require(try syncups.json(try syncups("--json", "items", "eng")) as? [[String: Any]])
+    #expect(json.first?["kind"] as? String == "risk")
+  }
+}
+
+/// Removing an attendee who owns open items, and deleting a sync-up, say what goes.
+extension ItemsEndToEndTests {
+  @Test func removingAnAttendeeWhoOwnsOpenItemsWarnsAndSaysHowToHandThemOver() throws {
+    let syncups = try engineering()
+    #expect(try syncups("item", "add", "eng", "--blocker", "keys", "--owner", "ben").status == 0)
+    #expect(try syncups("item", "add", "eng", "--action", "notes", "--owner", "ana").status == 0)
+    #expect(try syncups("item", "add", "eng", "--action", "room", "--owner", "ben").status == 0)
+    #expect(try syncups("item", "resolve", "eng", "1").status == 0)
+    let removed = try syncups("edit", "eng", "--remove-attendee", "ben")
+    #expect(removed.status == 0, "\(removed.error)")
+    #expect(
+      removed.error.hasSuffix(
+        "Warning: Ben, removed, owns 1 open item of 'Eng' (3): hand it over with "
+          + "'syncups item edit Eng N --owner NAME'.\n"))
+    // An attendee without open items goes quietly.
+    #expect(try syncups("item", "edit", "eng", "2", "--owner", "ben").status == 1)
+    #expect(try syncups("item", "resolve", "eng", "2").status == 0)
+    let quiet = try syncups("edit", "eng", "--remove-attendee", "ana")
+    #expect(quiet.status == 0)
+    #expect(!quiet.error.contains("Warning"))
+  }
+
+  @Test func deleteSaysWhatGoesWithTheSyncUp() throws {
+    let syncups = try engineering()
+    #expect(try syncups("item", "add", "eng", "--blocker", "keys").status == 0)
+    #expect(try syncups("item", "add", "eng", "--action", "notes").status == 0)
+    #expect(try syncups("item", "resolve", "eng", "2").status == 0)
+    #expect(
+      try syncups("update", "eng", "--as", "ana", "--date", "2099-12-01", "--done", "x").status
+        == 0)
+    #expect(try syncups("away", "eng", "ben", "--from", "2099-12-01").status == 0)
+    let deleted = try syncups("delete", "eng", "--yes")
+    #expect(deleted.status == 0, "\(deleted.error)")
+    #expect(
+      deleted.error
+        == "Deleted 'Eng' and its 1 open item, 1 resolved item, 1 update and time away for Ben.\n")
   }
 }

@@ -110,7 +110,7 @@ struct ItemsTests {
 
         """)
     #expect(
-      try items(ItemsCommand(syncUp: "eng", state: .all)) == """
+      try items(ItemsCommand(syncUp: "eng", all: true)) == """
         1  blocker  Ana       2 days    waiting on API keys
         2  action   -         resolved  book the room
         3  action   Ben       1 day     write the release notes
@@ -149,7 +149,7 @@ struct ItemsTests {
           1  action  Ana  10 days  rotate the keys
 
         """)
-    #expect(try items(ItemsCommand(state: .resolved, owner: "ben")) == nil)
+    #expect(try items(ItemsCommand(resolved: true, owner: "ben")) == nil)
     #expect(throws: CommandFailure.self) { try items(ItemsCommand(owner: "zed")) }
   }
 
@@ -180,7 +180,52 @@ struct ItemsTests {
       try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [[String: Any]])
     #expect(items.map { $0["id"] as? String } == ["00000000-0000-0000-0000-000000000013"])
     #expect(
-      Set(items[0].keys) == ["id", "kind", "opened", "openedIn", "owner", "text"])
+      Set(items[0].keys)
+        == [
+          "id", "kind", "opened", "openedIn", "owner", "text", "number", "ageWorkingDays",
+          "ownerName",
+        ])
     #expect(items[0]["opened"] as? String == "2026-11-13T14:00:00Z")
+    // What `items` prints: the position `item resolve` takes, the age and the owner.
+    #expect(items[0]["number"] as? Int == 3)
+    #expect(items[0]["ageWorkingDays"] as? Int == 1)
+    #expect(items[0]["ownerName"] as? String == "Ben")
+  }
+
+  /// Across sync-ups each item says which holds it; an owner no longer on the sync-up has no
+  /// name, and a resolved item's age is up to its resolution.
+  @Test func jsonAcrossSyncUpsNamesEachItemsSyncUp() throws {
+    let answer = try #require(try items(ItemsCommand(all: true), json: true))
+    let items = try #require(
+      try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [[String: Any]])
+    let rows = items.map { item -> String in
+      let syncUp = item["syncUp"] as? [String: Any]
+      return "\(syncUp?["title"] as? String ?? "-") \(item["number"] as? Int ?? 0) "
+        + "\(item["ageWorkingDays"] as? Int ?? -1) \(item["ownerName"] as? String ?? "null")"
+    }
+    #expect(
+      rows == [
+        "Eng 1 2 Ana", "Eng 2 1 null", "Eng 3 1 Ben", "Eng 4 1 null", "Ops 1 10 Ana",
+      ])
+    #expect(
+      (items[0]["syncUp"] as? [String: Any])?["id"] as? String
+        == "00000000-0000-0000-0000-0000000000D0")
+    // A sync-up named: no syncUp key.
+    let one = try #require(try self.items(ItemsCommand(syncUp: "ops"), json: true))
+    #expect(!one.contains("\"syncUp\""))
+  }
+
+  /// Any two of --open, --resolved and --all are refused, rather than one silently winning.
+  @Test func twoStatesAtOnceAreAUsageError() throws {
+    for (first, second) in [("--open", "--resolved"), ("--resolved", "--all"), ("--open", "--all")] {
+      do {
+        try ItemsCommand(open: first == "--open", resolved: first == "--resolved" || second == "--resolved", all: second == "--all")
+          .validate(path: ["items"])
+        Issue.record("\(first) \(second) accepted")
+      } catch {
+        #expect(error.message == "'\(first)' and '\(second)' cannot be used together: give one")
+      }
+    }
+    #expect(throws: Never.self) { try ItemsCommand(resolved: true).validate(path: ["items"]) }
   }
 }

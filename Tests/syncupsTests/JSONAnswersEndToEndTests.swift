@@ -29,7 +29,11 @@ struct JSONAnswersEndToEndTests {
         {
           "id" : "BEEF0000-0000-4000-8000-00000000000A",
           "meetingCount" : 2,
-          "title" : "Alpha"
+          "openItemCount" : 0,
+          "resolvedItemCount" : 0,
+          "timeAwayCount" : 0,
+          "title" : "Alpha",
+          "updateCount" : 0
         }
 
         """)

@@ -208,7 +208,8 @@ struct JSONOutputTests {
   @Test func answers() {
     #expect(
       JSONOutput.deletion(of: engineering).text(pretty: false)
-        == #"{"id":"00000000-0000-0000-0000-000000000001","meetingCount":2,"title":"Engineering"}"#
+        == #"{"id":"00000000-0000-0000-0000-000000000001","meetingCount":2,"openItemCount":0,"#
+        + #""resolvedItemCount":0,"timeAwayCount":0,"title":"Engineering","updateCount":0}"#
         + "\n")
     #expect(
       JSONOutput.deletion(of: engineering.meetings[1], from: engineering).text(pretty: false)
@@ -305,7 +306,10 @@ struct JSONDocumentedKeysTests {
     let work = WorkCards(
       cards: [], window: WorkWindow(since: Date(timeIntervalSince1970: 0)), repositories: [])
     #expect(
-      keys(.meeting(recorded, with: MeetingItems(recorded, of: syncUp), of: syncUp, work: .work(work)))
+      keys(
+        .meeting(
+          recorded, with: MeetingItems(recorded, of: syncUp), of: syncUp, age: { _ in 0 },
+          work: .work(work)))
         == Set((ManPageReference.meetingFields + ManPageReference.meetingShowFields).map(\.0)))
   }
 
@@ -331,6 +335,44 @@ struct JSONDocumentedKeysTests {
     let commit = try #require((shown["commits"] as? [[String: Any]])?.first)
     let described = try #require(ManPageReference.workCardFields.first { $0.0 == "commits" }?.1)
     for key in commit.keys { #expect(described.contains(key + " ("), "\(key)") }
+  }
+
+  /// One item object wherever an item is printed: its stored keys, then those the man page
+  /// lists after them, `syncUp` only where several sync-ups are listed and `turnNumber` only
+  /// in a meeting's speaker event.
+  @Test func theItemObjectHasTheKeysTheManPageLists() {
+    var syncUp = engineering
+    let owner = syncUp.attendees[0].id
+    syncUp.items = [
+      Item(
+        id: UUID(0x71), kind: .blocker, text: "keys", owner: owner,
+        opened: Date(timeIntervalSince1970: 0), openedIn: UUID(0x72),
+        resolved: Date(timeIntervalSince1970: 86_400), resolvedIn: UUID(0x72),
+        resolution: "came")
+    ]
+    let listed = Set(ManPageReference.itemFields.map(\.0) + ManPageReference.itemObjectFields.map(\.0))
+    var shown = ShownItem(syncUp.items[0], of: syncUp, age: { _ in 4 }, namingSyncUp: true)
+    shown.turnNumber = 2
+    #expect(keys(.item(shown)) == listed)
+    let plain = ShownItem(syncUp.items[0], of: syncUp, age: { _ in 4 })
+    #expect(keys(.item(plain)) == listed.subtracting(["syncUp", "turnNumber"]))
+    #expect(
+      JSONOutput.item(plain).text(pretty: false)
+        == #"{"id":"00000000-0000-0000-0000-000000000071","kind":"blocker","opened":"#
+        + #""1970-01-01T00:00:00Z","openedIn":"00000000-0000-0000-0000-000000000072","#
+        + #""owner":"\#(owner.uuidString)","resolution":"came","resolved":"#
+        + #""1970-01-02T00:00:00Z","resolvedIn":"00000000-0000-0000-0000-000000000072","#
+        + #""text":"keys","ageWorkingDays":4,"number":1,"ownerName":"\#(syncUp.attendees[0].name)"}"#
+        + "\n")
+  }
+
+  /// Every key of what `sync --json` says was received is described in the man page.
+  @Test func theManPageNamesEachKeyOfWhatSyncReceived() {
+    let described = ManPageReference.syncFields.first { $0.0 == "received" }?.1 ?? ""
+    for key in keys(SyncReport().receivedJSON) {
+      #expect(described.contains(key + " ") || described.contains(key + ","), "\(key)")
+    }
+    #expect(ManPageReference.syncSetupFields.contains { $0.0 == "received" })
   }
 
   /// The man page lists each stored model's keys as the model declares them, so that a key

@@ -175,7 +175,9 @@ private let all: IdentifiedArrayOf<SyncUp> = [engineering, engagement, design, d
     #expect(try resolveSyncUp("beef0000000000000000000000000001", in: syncUps).id == Self.alpha.id)
   }
 
-  @Test func aNumberThatIsAPositionAndAnIDPrefixIsAmbiguous() throws {
+  /// `1234` could be the 1234th meeting or the start of an id: it is the position, as git
+  /// takes a full ref before an abbreviated hash; more of the id names the other.
+  @Test func aNumberThatIsAPositionIsThePositionBeforeAnIDPrefix() throws {
     let meetings = (0..<1235).map { index in
       Meeting(
         id: UUID(
@@ -187,13 +189,60 @@ private let all: IdentifiedArrayOf<SyncUp> = [engineering, engagement, design, d
       date: Date(timeIntervalSince1970: 1_500_000_000), transcript: "")
     let syncUp = SyncUp(
       id: UUID(9), meetings: IdentifiedArray(uniqueElements: meetings + [byID]), title: "Team")
-    #expect(throws: ReferenceError.ambiguous(
-      kind: "meeting", reference: "1234",
-      candidates: ["A00004D1  2020-06-29T22:13:20Z", "12340000  2017-07-14T02:40:00Z"])
-    ) {
-      try resolveMeeting("1234", in: syncUp)
-    }
+    #expect(try resolveMeeting("1234", in: syncUp).id == meetings[1233].id)
     #expect(try resolveMeeting("1235", in: syncUp).id == meetings[1234].id)
     #expect(try resolveMeeting("12340", in: syncUp).id == byID.id)
+  }
+
+  /// With 5000 items, `5000` is the 5000th even though another's id starts `5000`; with
+  /// fewer, no position can be `5000` and it is that id's prefix.
+  @Test func anItemNumberIsItsPositionAndOtherwiseAnIDPrefix() throws {
+    func items(_ count: Int) -> [Item] {
+      (0..<count).map { index in
+        Item(
+          id: UUID(
+            uuidString: String(format: "A%07X-0000-0000-0000-000000000000", index))!,
+          kind: .action, text: "item \(index + 1)", opened: Date(timeIntervalSince1970: 0))
+      }
+    }
+    let byID = Item(
+      id: UUID(uuidString: "50000000-0000-0000-0000-000000000000")!, kind: .blocker,
+      text: "keys", opened: Date(timeIntervalSince1970: 0))
+    let many = SyncUp(
+      id: UUID(9), items: IdentifiedArray(uniqueElements: items(5000) + [byID]), title: "Huge")
+    #expect(try resolveItem("5000", in: many).text == "item 5000")
+    #expect(try resolveItem("5001", in: many).id == byID.id)
+    #expect(try resolveItem("50000", in: many).id == byID.id)
+    let few = SyncUp(
+      id: UUID(9), items: IdentifiedArray(uniqueElements: items(3) + [byID]), title: "Small")
+    #expect(try resolveItem("5000", in: few).id == byID.id)
+    #expect(try resolveItem("3", in: few).text == "item 3")
+    #expect(throws: ReferenceError.notFound(
+      kind: "item", reference: "6000", suggestion: nil, hint: "'Small' has 4 items")
+    ) {
+      try resolveItem("6000", in: few)
+    }
+  }
+
+  @Test func severalItemsSharingAnIDPrefixAreToldApartByItems() {
+    let first = Item(
+      id: UUID(uuidString: "ABCD0000-0000-0000-0000-000000000001")!, kind: .action, text: "one",
+      opened: Date(timeIntervalSince1970: 0))
+    let second = Item(
+      id: UUID(uuidString: "ABCD0000-0000-0000-0000-000000000002")!, kind: .blocker, text: "two",
+      opened: Date(timeIntervalSince1970: 0))
+    let syncUp = SyncUp(id: UUID(9), items: [first, second], title: "Team")
+    do {
+      _ = try resolveItem("abcd", in: syncUp)
+      Issue.record("an ambiguous prefix resolved")
+    } catch {
+      #expect(
+        error.message == """
+          'abcd' matches 2 items:
+            ABCD0000  one
+            ABCD0000  two
+          Use more of the id, or the item's number in 'syncups items'.
+          """)
+    }
   }
 }

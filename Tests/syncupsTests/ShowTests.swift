@@ -35,6 +35,48 @@ struct ShowTests {
         """)
   }
 
+  /// After the attendees: what is open, and for today who has written an update and who is
+  /// away; neither section when there is nothing to say.
+  @Test func showEndsWithOpenItemsTodaysUpdatesAndTimeAway() throws {
+    var syncUp = engineering
+    let today = try #require(CalendarDay("2026-02-09"))
+    let opened = Date(timeIntervalSince1970: 1_770_000_000)
+    syncUp.items = [
+      Item(id: UUID(1), kind: .blocker, text: "keys", opened: opened),
+      Item(id: UUID(2), kind: .action, text: "notes", opened: opened),
+      Item(id: UUID(3), kind: .action, text: "room", opened: opened, resolved: opened),
+    ]
+    syncUp.updates = [
+      WrittenUpdate(attendee: syncUp.attendees[1].id, day: today, done: "x", written: opened),
+      WrittenUpdate(
+        attendee: syncUp.attendees[0].id, day: today.adding(days: -1), done: "y", written: opened),
+    ]
+    syncUp.attendees[2].away = [
+      TimeAway(id: UUID(4), from: today, to: today.adding(days: 4), note: "holiday")
+    ]
+    let text = SyncUpDetailRenderer.render(
+      syncUp, style: .plain, utcOffset: { _ in 0 }, today: today, age: { _ in 3 })
+    #expect(
+      text.hasSuffix(
+        """
+        Attendees
+          Blob
+          Blob Jr
+          Blob Sr
+
+        Open items
+          1 open blocker, 3 days; 1 action
+
+        Today
+          Updates from Blob Jr
+          Blob Sr away until Fri 13 Feb (holiday)
+
+        """))
+    let quiet = SyncUpDetailRenderer.render(
+      engineering, style: .plain, utcOffset: { _ in 0 }, today: today, age: { _ in 3 })
+    #expect(quiet.hasSuffix("Attendees\n  Blob\n  Blob Jr\n  Blob Sr\n"))
+  }
+
   /// Each attendee's share is the slots a meeting gives: 4 seconds among 3 are 1, 1 and 2.
   @Test func showGivesTheSlotsOfAnUnevenShare() {
     var cramped = engineering

@@ -112,6 +112,37 @@ struct StandupTests {
         """)
   }
 
+  /// `--limit 1` shows each attendee's newest commit and says how many more there are, in
+  /// text, Markdown and JSON; the summary still counts them all.
+  @Test func limitShowsTheNewestCommitsAndSaysHowManyMore() throws {
+    let repositories = try makeRepositories()
+    let text = try standup(StandupCommand(syncUp: "eng", limit: 1), repositories: repositories)
+    #expect(
+      text.hasPrefix(
+        """
+        Eng: work since Fri 20 Nov 2026, 09:30
+
+        Blob: 2 commits in web, api
+          web  54d053c  Log the retries
+          … 1 more
+          blocked 2 days: waiting on *API* keys
+
+        Ana: 1 commit in api
+          api  01fe3cc  Fix the *build*
+
+        """))
+    let markdown = try standup(
+      StandupCommand(syncUp: "eng", format: .markdown, limit: 1), repositories: repositories)
+    #expect(markdown.contains("- web `54d053c` Log the retries\n- … 1 more\n"))
+    let json = try standup(
+      StandupCommand(syncUp: "eng", format: .json, limit: 1), repositories: repositories)
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let cards = try #require(object["attendees"] as? [[String: Any]])
+    #expect(cards.map { ($0["commits"] as? [Any])?.count } == [1, 1])
+    #expect(cards.map { $0["moreCommits"] as? Int } == [1, 0])
+  }
+
   /// Before a sync-up's first meeting, a Monday looks back to Friday's start; `--since`
   /// overrides either.
   @Test func markdownBeforeTheFirstMeetingAndWithSince() throws {
@@ -188,7 +219,8 @@ struct StandupTests {
                   "opened" : "2026-11-19T09:30:00Z",
                   "owner" : "00000000-0000-0000-0000-0000000000A1",
                   "text" : "waiting on *API* keys",
-                  "age" : 2,
+                  "ageWorkingDays" : 2,
+                  "number" : 1,
                   "ownerName" : "Blob"
                 }
               ],
@@ -230,7 +262,8 @@ struct StandupTests {
               "kind" : "action",
               "opened" : "2026-11-20T09:30:00Z",
               "text" : "book the room",
-              "age" : 1,
+              "ageWorkingDays" : 1,
+              "number" : 2,
               "ownerName" : null
             }
           ],

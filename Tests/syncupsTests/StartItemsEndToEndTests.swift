@@ -71,7 +71,9 @@ struct StartItemsEndToEndTests {
     #expect(open["oldestBlockerDays"] as? Int == 3)
     let agenda = try #require(events[1]["items"] as? [[String: Any]])
     #expect(agenda.count == 1)
-    #expect(agenda.first?["number"] as? Int == 1 && agenda.first?["age"] as? Int == 3)
+    #expect(agenda.first?["turnNumber"] as? Int == 1 && agenda.first?["ageWorkingDays"] as? Int == 3)
+    // Its position among the sync-up's items, as `items` numbers it.
+    #expect(agenda.first?["number"] as? Int == 1 && agenda.first?["ownerName"] as? String == "Ana")
     #expect(agenda.first?["id"] as? String == keys && agenda.first?["kind"] as? String == "blocker")
     #expect(agenda.first?["text"] as? String == "waiting on API keys")
 
@@ -87,7 +89,10 @@ struct StartItemsEndToEndTests {
     let benAgenda = try #require(events[9]["items"] as? [[String: Any]])
     // Ben's turn shows the action from yesterday and the one raised for him in this meeting.
     #expect(benAgenda.map { $0["text"] as? String } == ["send the notes", "review the PR"])
-    #expect(benAgenda.map { $0["age"] as? Int } == [1, 0])
+    #expect(benAgenda.map { $0["ageWorkingDays"] as? Int } == [1, 0])
+    #expect(benAgenda.map { $0["turnNumber"] as? Int } == [1, 2])
+    // The item raised in the meeting is numbered as it will be once saved: after the two.
+    #expect(benAgenda.map { $0["number"] as? Int } == [2, 4])
 
     // Saved with the meeting: the resolution, and the two items stamped with its id.
     let meeting = try #require(events[11]["meeting"] as? [String: Any])

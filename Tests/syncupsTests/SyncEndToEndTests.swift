@@ -225,6 +225,22 @@ struct SyncEndToEndTests {
     #expect((syncUps.first?["meetings"] as? [[String: Any]])?.first?["transcript"] as? String == "Ana: Still here")
   }
 
+  /// Ana deletes a sync-up Ben has changed and pushed: her sync keeps it, and says that once,
+  /// with whose change kept it, and not that it was added.
+  @Test func aSyncUpDeletedHereAndChangedThereIsSaidToBeKeptNotAdded() throws {
+    let team = try SyncTeam()
+    try "[user]\n\tname = Ben\n\temail = ben@example.com\n"
+      .write(toFile: team.ben.run.home.path + "/gitconfig", atomically: true, encoding: .utf8)
+    #expect(try team.ben.meeting("engineering", "note Still here\nsave\n").status == 0)
+    #expect(try team.ben("sync").status == 0)
+    #expect(try team.ana("delete", "engineering", "--yes").status == 0)
+    let anaSync = try team.ana("sync")
+    #expect(anaSync.status == 0, "\(anaSync.error)")
+    #expect(!anaSync.error.contains("added"))
+    #expect(anaSync.error.contains("Conflict: kept 'Engineering': deleted here, changed by Ben\n"))
+    #expect(try team.ana.titles() == ["Engineering"])
+  }
+
   @Test func aConflictTravelsWithTheMergeCommitAndIsToldToTheTeammateWhoseChangeLost() throws {
     let team = try SyncTeam()
     for (teammate, name) in [(team.ana, "Ana"), (team.ben, "Ben")] {
@@ -707,5 +723,137 @@ struct SyncEndToEndTests {
       typo.error.hasPrefix(
         "Error: unknown argument 'iint' (expected 'init', or nothing to sync). Did you mean 'sync init'?\n"))
     #expect(!FileManager.default.fileExists(atPath: ana.directory))
+  }
+}
+
+/// What `sync` and `sync init` say about items, hooks, time away and branches.
+extension SyncEndToEndTests {
+  /// Items opened and resolved are said in the commit, in what arrives and in `received`.
+  @Test func syncSaysHowManyItemsWereOpenedAndResolved() throws {
+    let team = try SyncTeam()
+    for text in ["keys", "VPN", "laptop"] {
+      #expect(try team.ana("item", "add", "engineering", "--blocker", text).status == 0)
+    }
+    #expect(try team.ana.sync()["committed"] as? String == "Edit Engineering (3 new items)")
+    _ = try team.ben.sync()
+    #expect(try team.ana("item", "add", "engineering", "--action", "notes").status == 0)
+    #expect(try team.ana("item", "resolve", "engineering", "1").status == 0)
+    #expect(
+      try team.ana.sync()["committed"] as? String == "Edit Engineering (1 new item, 1 resolved)")
+    let received = try team.ben("sync")
+    #expect(received.status == 0, "\(received.error)")
+    #expect(
+      received.error == """
+        Received from origin/master:
+          changed 'Engineering' (1 new item, 1 resolved)
+
+        """)
+    #expect(try team.ana("item", "resolve", "engineering", "2").status == 0)
+    _ = try team.ana.sync()
+    let json = try #require(try team.ben.sync()["received"] as? [String: Any])
+    let items = try #require(json["items"] as? [[String: Any]])
+    #expect(items.map { $0["text"] as? String } == ["VPN"])
+    #expect(items.map { $0["change"] as? String } == ["resolved"])
+    #expect(items.map { $0["kind"] as? String } == ["blocker"])
+    #expect(
+      (items.first?["syncUp"] as? [String: Any])?["title"] as? String == "Engineering")
+  }
+
+  /// Repository hooks that arrive by `sync` are said, and that they run only once trusted;
+  /// a change to them, that they stop until trusted again.
+  @Test func hooksThatArriveOrChangeAreSaid() throws {
+    let team = try SyncTeam()
+    let hooks = team.ana.directory + "/.syncups/hooks"
+    try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
+    try "#!/bin/sh\nexit 0\n".write(toFile: hooks + "/synced", atomically: true, encoding: .utf8)
+    chmod(hooks + "/synced", 0o755)
+    #expect(try team.ana.git("add", ".syncups").status == 0)
+    #expect(
+      try team.ana.git(
+        "-c", "user.name=Ana", "-c", "user.email=ana@example.com", "commit", "-qm", "Add a hook"
+      ).status == 0)
+    _ = try team.ana.sync()
+    let arrived = try team.ben("sync")
+    #expect(arrived.status == 0, "\(arrived.error)")
+    let benHooks = team.ben.directory + "/.syncups/hooks"
+    #expect(
+      arrived.error == """
+        Received from origin/master:
+          hooks arrived in '\(benHooks)': they run only once trusted ('syncups hooks trust' shows them first)
+
+        """)
+    #expect(try team.ben("hooks", "trust", "--yes").status == 0)
+    try "#!/bin/sh\necho changed\n".write(toFile: hooks + "/synced", atomically: true, encoding: .utf8)
+    #expect(
+      try team.ana.git(
+        "-c", "user.name=Ana", "-c", "user.email=ana@example.com", "commit", "-qam", "Change it"
+      ).status == 0)
+    _ = try team.ana.sync()
+    let changed = try team.ben.sync()
+    let received = try #require(changed["received"] as? [String: Any])
+    let said = try #require(received["hooks"] as? [String: Any])
+    #expect(said["directory"] as? String == benHooks)
+    #expect(said["new"] as? Bool == false)
+    #expect(said["trusted"] as? Bool == false)
+  }
+
+  /// Two teammates each announce time away for Cy on days that overlap: the sync that brings
+  /// them together says so.
+  @Test func overlappingTimeAwayArrivingBySyncIsSaid() throws {
+    let team = try SyncTeam()
+    #expect(
+      try team.ana("away", "engineering", "ben", "--from", "2099-12-01", "--to", "2099-12-04")
+        .status == 0)
+    _ = try team.ana.sync()
+    #expect(
+      try team.ben("away", "engineering", "ben", "--from", "2099-12-03", "--to", "2099-12-08")
+        .status == 0)
+    let merged = try team.ben("sync")
+    #expect(merged.status == 0, "\(merged.error)")
+    #expect(
+      merged.error.contains(
+        "  time away for Ben in 'Engineering' overlaps: from Thu 3 Dec 2099 to Tue 8 Dec 2099; "
+          + "from Tue 1 Dec 2099 to Fri 4 Dec 2099 (cancel what is not so: 'syncups away "
+          + "SYNC-UP NAME --cancel --from DAY')\n"))
+  }
+
+  /// `sync init URL` on a machine whose git names new branches master syncs with the
+  /// remote's main, which its HEAD names; `sync init --clone` says what it brought in.
+  @Test func syncInitUsesTheRemotesDefaultBranchAndCloneSaysWhatArrived() throws {
+    let server = try ScratchDirectory()
+    let remote = server.path + "/team.git"
+    let ana = Teammate()
+    func git(_ arguments: String..., in directory: String) throws -> Outcome {
+      try ChildProcess.run(
+        Invocation(
+          program: Self.git, arguments: arguments.map { Array($0.utf8) },
+          environment: ana.run.environment(ana.environment), directory: directory, timeout: 120))
+    }
+    #expect(try git("init", "-q", "--bare", "-b", "main", remote, in: server.path).status == 0)
+    // Someone put a README on main first.
+    let seed = server.path + "/seed"
+    #expect(try git("init", "-q", "-b", "main", seed, in: server.path).status == 0)
+    try "Team notes\n".write(toFile: seed + "/README", atomically: true, encoding: .utf8)
+    #expect(try git("add", "README", in: seed).status == 0)
+    #expect(
+      try git(
+        "-c", "user.name=Seed", "-c", "user.email=seed@example.com", "commit", "-q", "-m", "Start",
+        in: seed
+      ).status == 0)
+    #expect(try git("push", "-q", remote, "main", in: seed).status == 0)
+
+    #expect(try ana("add", "--title", "Engineering", "--attendee", "Ana").status == 0)
+    #expect(try ana("sync", "init", remote).status == 0)
+    let synced = try ana("sync")
+    #expect(synced.status == 0, "\(synced.error)")
+    #expect(synced.error.hasSuffix("Pushed to origin/main.\n"))
+    let heads = try git("ls-remote", "--heads", remote, in: server.path).stdoutText
+    #expect(heads.hasSuffix("\trefs/heads/main\n") && !heads.contains("master"))
+
+    let ben = Teammate()
+    #expect(try ben("add", "--title", "Design", "--attendee", "Ben").status == 0)
+    let cloned = try ben("sync", "init", "--clone", remote)
+    #expect(cloned.status == 0, "\(cloned.error)")
+    #expect(cloned.error.contains("Received from origin/main:\n  added 'Engineering'\n"))
   }
 }

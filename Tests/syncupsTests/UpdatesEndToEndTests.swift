@@ -698,3 +698,56 @@ struct UpdatesEndToEndTests {
       ])
   }
 }
+
+/// An update saved unchanged, repeated blockers, the editor's line breaks, and what
+/// `away --cancel --json` says.
+extension UpdatesEndToEndTests {
+  /// Saved as the editor opened it, an update is left as it was: nothing is written, and
+  /// `update` says so.
+  @Test func anUpdateSavedUnchangedIsNotWritten() throws {
+    let syncups = try engineering()
+    #expect(
+      try syncups(
+        "update", "eng", "--as", "cy", "--date", "2099-12-01", "--done", "the login page",
+        "--blocker", "no keys"
+      ).status == 0)
+    let before = try #require(syncups.dataBytes)
+    let modified = try FileManager.default.attributesOfItem(atPath: syncups.dataFile)[.modificationDate] as? Date
+    let run = try updateInEditor(syncups, running: "true")
+    #expect(run.waitFor("No changes: Cy's update for Tue 1 Dec 2099 in 'Eng' is left as it was."))
+    #expect(run.wait() == 0)
+    #expect(syncups.dataBytes == before)
+    #expect(
+      try FileManager.default.attributesOfItem(atPath: syncups.dataFile)[.modificationDate] as? Date
+        == modified)
+  }
+
+  /// A blocker given twice, in another case the second time, is stored once and opens one
+  /// item.
+  @Test func aRepeatedBlockerIsStoredOnce() throws {
+    let syncups = try engineering()
+    let written = try syncups(
+      "--json", "update", "eng", "--as", "cy", "--date", "2099-12-01", "--blocker", "No keys",
+      "--blocker", "no KEYS", "--blocker", "slow CI")
+    #expect(written.status == 0, "\(written.error)")
+    let update = try #require(try syncups.json(written) as? [String: Any])
+    #expect(update["blockers"] as? [String] == ["No keys", "slow CI"])
+    #expect((update["opened"] as? [[String: Any]])?.map { $0["text"] as? String } == ["No keys", "slow CI"])
+  }
+
+  /// `away --cancel --json` prints what it cancelled: each time away as it was, with `now`.
+  @Test func cancellingTimeAwayPrintsWhatWasCancelled() throws {
+    let syncups = try engineering()
+    #expect(
+      try syncups("away", "eng", "cy", "--from", "2099-12-01", "--to", "2099-12-05").status == 0)
+    #expect(try syncups("away", "eng", "cy", "--from", "2099-12-10").status == 0)
+    let cancelled = try syncups("--json", "away", "eng", "cy", "--cancel", "--from", "2099-12-03")
+    #expect(cancelled.status == 0, "\(cancelled.error)")
+    let objects = try #require(try syncups.json(cancelled) as? [[String: Any]])
+    #expect(objects.map { $0["from"] as? String } == ["2099-12-01", "2099-12-10"])
+    #expect(objects.map { $0["to"] as? String } == ["2099-12-05", nil])
+    #expect(objects.map { $0["name"] as? String } == ["Cy", "Cy"])
+    #expect((objects[0]["now"] as? [String: Any])?["to"] as? String == "2099-12-02")
+    #expect(objects[1]["now"] is NSNull)
+  }
+}

@@ -36,7 +36,8 @@ extension RecordMeeting.State {
   /// The open item whose reference starts `text`, and the resolution that follows it (empty
   /// when none): `2 the keys came`. The reference is its number in the current speaker's turn
   /// (see ``turnAgenda``), or else the start of its id (four characters at least), which names
-  /// any open item of the sync-up; a reference that reads as a number is a number.
+  /// any open item of the sync-up: a number that is an item's in the turn is that item, and
+  /// one that is none is the start of an id when an open item's id starts with it.
   ///
   /// - Throws: ``ItemTextError`` when the reference names no open item, or several.
   public func turnItemResolution(_ text: String) throws(ItemTextError) -> (
@@ -45,25 +46,24 @@ extension RecordMeeting.State {
     let text = text.asOneLine
     let word = String(text.prefix { !$0.isWhitespace })
     let resolution = String(text.dropFirst(word.count)).asOneLine
-    if let number = Int(word) {
-      guard let item = turnItem(numbered: number) else {
-        let numbers = turnAgenda.map { String($0.number) }
-        let choice = numbers.isEmpty
-          ? "\(currentSpeakerName) has no open item" : "open: \(numbers.joined(separator: ", "))"
-        throw ItemTextError("no open item \(number) in this turn (\(choice))")
-      }
-      return (item.id, resolution)
-    }
-    let prefix = word.lowercased()
+    let number = Int(word)
+    if let number, let item = turnItem(numbered: number) { return (item.id, resolution) }
+    let prefix = word.lowercased().filter { $0 != "-" }
     let matches = prefix.count >= 4
-      ? items.filter { $0.isOpen && $0.id.uuidString.lowercased().hasPrefix(prefix) } : []
-    guard matches.count == 1 else {
-      throw ItemTextError(
-        matches.isEmpty
-          ? "name the item to resolve by its number or the start of its id (got '\(word)')"
-          : "'\(word)' is the start of several open items' ids")
+      ? items.filter {
+        $0.isOpen && $0.id.uuidString.lowercased().filter { $0 != "-" }.hasPrefix(prefix)
+      } : []
+    if matches.count == 1 { return (matches[0].id, resolution) }
+    if let number, matches.isEmpty {
+      let numbers = turnAgenda.map { String($0.number) }
+      let choice = numbers.isEmpty
+        ? "\(currentSpeakerName) has no open item" : "open: \(numbers.joined(separator: ", "))"
+      throw ItemTextError("no open item \(number) in this turn (\(choice))")
     }
-    return (matches[0].id, resolution)
+    throw ItemTextError(
+      matches.isEmpty
+        ? "name the item to resolve by its number or the start of its id (got '\(word)')"
+        : "'\(word)' is the start of several open items' ids")
   }
 
   /// Whole working days from when `item` was opened to the day the meeting started, counted
@@ -77,12 +77,7 @@ extension RecordMeeting.State {
 
   /// What is open overall when the meeting starts; nil when nothing is.
   public var openSummary: OpenItemsSummary? {
-    let open = syncUp.items.filter(\.isOpen)
-    let blockers = open.filter { $0.kind == .blocker }
-    let summary = OpenItemsSummary(
-      blockers: blockers.count, oldestBlockerDays: blockers.map(age(of:)).max(),
-      actions: open.count - blockers.count)
-    return open.isEmpty ? nil : summary
+    OpenItemsSummary(syncUp.items, age: age(of:))
   }
 
   /// How many blockers are open now, those resolved in the meeting left out and those raised
@@ -152,6 +147,22 @@ public struct OpenItemsSummary: Equatable, Sendable {
   /// Open action items.
   public var actions: Int
 
+  init(blockers: Int, oldestBlockerDays: Int?, actions: Int) {
+    self.blockers = blockers
+    self.oldestBlockerDays = oldestBlockerDays
+    self.actions = actions
+  }
+
+  /// What is open among `items`, each aged by `age` in working days; nil when nothing is.
+  public init?(_ items: some Collection<Item>, age: (Item) -> Int) {
+    let open = items.filter(\.isOpen)
+    guard !open.isEmpty else { return nil }
+    let blockers = open.filter { $0.kind == .blocker }
+    self.init(
+      blockers: blockers.count, oldestBlockerDays: blockers.map(age).max(),
+      actions: open.count - blockers.count)
+  }
+
   /// `2 open blockers, oldest 5 days; 3 actions`, `1 open blocker, 2 days`, `3 open actions`.
   public var text: String {
     let actionText = "\(actions) action\(actions == 1 ? "" : "s")"
@@ -178,7 +189,7 @@ extension Item {
   /// `blocked 3 days: waiting on API keys`, `action 1 day: send the notes`: the item as a
   /// speaker's turn shows it, `days` its age in working days.
   public func agendaText(age days: Int) -> String {
-    "\(kind == .blocker ? "blocked" : "action") \(Self.daysText(days)): \(text)"
+    "\(kind == .blocker ? "blocked" : kind.rawValue) \(Self.daysText(days)): \(text)"
   }
 }
 
@@ -191,7 +202,7 @@ extension RecordMeeting {
     guard let (owner, text) = try? state.itemOwner(in: text) else { return }
     let item = Item(id: uuid(), kind: kind, text: text, owner: owner, opened: wholeSecondsNow)
     state.itemChanges.append(item)
-    let label = kind == .blocker ? "Blocker" : "Action"
+    let label = kind.label
     let forWhom = owner == state.currentSpeaker ? "" : state.ownerName(of: item).map { " for \($0)" } ?? ""
     addTranscriptLine("\(label)\(forWhom): \(text)", &state)
   }
@@ -205,7 +216,7 @@ extension RecordMeeting {
     item.resolved = wholeSecondsNow
     item.resolution = resolution.isEmpty ? nil : resolution
     state.itemChanges[id: id] = item
-    let kind = item.kind == .blocker ? "blocker" : "action"
+    let kind = item.kind.rawValue
     addTranscriptLine(
       "Resolved \(kind): \(item.text)" + (resolution.isEmpty ? "" : " (\(resolution))"), &state)
   }

@@ -613,9 +613,11 @@ public struct RecordMeeting: Reducer, Sendable {
   }
 
   /// Adds `Name: text` to the transcript, the name that of speaker `speaker` (by default the
-  /// current one).
+  /// current one), on one line: a line break in `text` (an item's, stored by an older
+  /// syncups) would make its rest a line from nobody.
   func addTranscriptLine(_ text: String, by speaker: Int? = nil, _ state: inout State) {
-    state.appendToTranscript("\(state.speakerName(at: speaker ?? state.speakerIndex)): \(text)")
+    state.appendToTranscript(
+      "\(state.speakerName(at: speaker ?? state.speakerIndex)): \(text.asOneLine)")
   }
 
   /// Records the current speaker's turn: the meeting time since it started, against the slot,

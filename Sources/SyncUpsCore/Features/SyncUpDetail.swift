@@ -82,7 +82,8 @@ public struct SyncUpDetail: Reducer, Sendable {
     case delegate(Delegate)
     /// "Delete": asks for confirmation.
     case deleteButtonTapped
-    /// Deletes the past meeting with `id`.
+    /// Deletes the past meeting with `id`; the items raised or resolved in it stay, raised or
+    /// resolved outside a meeting.
     case deleteMeeting(id: Meeting.ID)
     /// An action of the alert or form, or its dismissal.
     case destination(PresentationAction<Destination.Action>)
@@ -102,8 +103,9 @@ public struct SyncUpDetail: Reducer, Sendable {
     case editItem(id: Item.ID, text: String, owner: Attendee.ID?)
     /// Deletes the item with `id`.
     case deleteItem(id: Item.ID)
-    /// Writes `attendee`'s update for `day` now, replacing one written before for that day;
-    /// each blocker that update did not already say, and that `attendee` has no open blocker
+    /// Writes `attendee`'s update for `day` now, replacing one written before for that day,
+    /// each blocker once (``WrittenUpdate/sameBlocker(_:_:)``); each blocker that update did
+    /// not already say, and that `attendee` has no open blocker
     /// item for (``SyncUp/openBlocker(of:saying:)``), opens a blocker item owned by them.
     case writeUpdate(
       attendee: Attendee.ID, day: CalendarDay, done: String?, next: String?, blockers: [String])
@@ -148,7 +150,14 @@ public struct SyncUpDetail: Reducer, Sendable {
         return .none
 
       case .deleteMeeting(let id):
-        state.$syncUp.withLock { _ = $0.meetings.remove(id: id) }
+        state.$syncUp.withLock { syncUp in
+          _ = syncUp.meetings.remove(id: id)
+          // The items keep what happened, but no longer name a meeting that is gone.
+          for item in syncUp.items where item.openedIn == id || item.resolvedIn == id {
+            if item.openedIn == id { syncUp.items[id: item.id]?.openedIn = nil }
+            if item.resolvedIn == id { syncUp.items[id: item.id]?.resolvedIn = nil }
+          }
+        }
         return .none
 
       case .destination(.presented(.alert(.confirmDeletion))):
@@ -207,7 +216,12 @@ public struct SyncUpDetail: Reducer, Sendable {
         state.$syncUp.withLock { _ = $0.items.remove(id: id) }
         return .none
 
-      case .writeUpdate(let attendee, let day, let done, let next, let blockers):
+      case .writeUpdate(let attendee, let day, let done, let next, let written):
+        // A blocker written twice (in any case) is one blocker, kept as first written.
+        var blockers: [String] = []
+        for blocker in written where !blockers.contains(where: { WrittenUpdate.sameBlocker($0, blocker) }) {
+          blockers.append(blocker)
+        }
         let update = WrittenUpdate(
           attendee: attendee, day: day, done: done, next: next, blockers: blockers, written: now)
         state.$syncUp.withLock { syncUp in

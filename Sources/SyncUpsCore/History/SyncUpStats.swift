@@ -212,10 +212,9 @@ public struct SyncUpStats: Equatable, Sendable {
     var resolvedIn: [UUID] = []
     for item in syncUp.items {
       if item.isOpen {
-        switch item.kind {
-        case .blocker: blockers.append(age(item))
-        case .action: actions.append(age(item))
-        }
+        // A kind a later version knows counts with neither.
+        if item.kind == .blocker { blockers.append(age(item)) }
+        if item.kind == .action { actions.append(age(item)) }
       } else if let meeting = item.resolvedIn {
         resolvedIn.append(meeting)
       }

@@ -18,12 +18,30 @@ import SharedState
 /// `openedIn`, `resolved`, `resolvedIn` and `resolution` when it has them (each absent when
 /// `nil`). Other keys are kept in ``unknownKeys`` and written back.
 public struct Item: Identifiable, Codable, Equatable, Hashable, Sendable {
-  /// What an item is.
-  public enum Kind: String, CaseIterable, Codable, Sendable {
+  /// What an item is: a blocker or an action, or a kind a later version knows (`risk`),
+  /// which is kept as it is written.
+  public struct Kind: RawRepresentable, Hashable, Codable, Sendable, CaseIterable,
+    CustomStringConvertible
+  {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+
     /// Something in someone's way.
-    case blocker
+    public static let blocker = Kind(rawValue: "blocker")
     /// Something someone is to do.
-    case action
+    public static let action = Kind(rawValue: "action")
+    /// The kinds this version knows, which `--kind` takes.
+    public static let allCases: [Kind] = [.blocker, .action]
+
+    /// Whether this version knows the kind.
+    public var isKnown: Bool { Self.allCases.contains(self) }
+
+    /// `Blocker`, `Action`; a kind this version does not know as written, its first letter
+    /// in upper case (`Risk`).
+    public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    public var description: String { rawValue }
   }
 
   /// Identifies the item within its sync-up. Set only by decoding.
@@ -113,10 +131,7 @@ extension Item.Kind: StoredValue {
   public static func read(
     from reader: inout SyncUpsReader
   ) throws(UnsupportedByFastReader) -> Item.Kind {
-    guard let kind = Item.Kind(rawValue: try reader.readString()) else {
-      throw UnsupportedByFastReader()
-    }
-    return kind
+    Item.Kind(rawValue: try reader.readString())
   }
 
   public func write(to writer: inout SyncUpsWriter) {

@@ -47,6 +47,11 @@ public struct TimeAway: Identifiable, Codable, Equatable, Hashable, Sendable {
     from <= day && to.map { day <= $0 } ?? true
   }
 
+  /// Whether it shares a day with the days from `first` to `last` (on, without a last).
+  public func overlaps(from first: CalendarDay, to last: CalendarDay?) -> Bool {
+    (last.map { from <= $0 } ?? true) && (to.map { first <= $0 } ?? true)
+  }
+
   public init(from decoder: any Decoder) throws {
     self = try Self.decodeFields(from: decoder)
   }

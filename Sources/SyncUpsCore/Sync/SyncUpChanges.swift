@@ -73,10 +73,32 @@ public struct SyncUpChanges: Equatable, Sendable {
     public var syncUp: Named
     public var attendee: UUID
     public var name: String
+    /// Their time away in the newer version that shares days with another of theirs, one of
+    /// the two new or changed (two teammates each announced it), in its order; empty when
+    /// none does.
+    public var overlapping: [TimeAway] = []
   }
 
   /// Whose time away changed, in the newer version's order.
   public var timeAway: [TimeAwayChange] = []
+
+  /// An item of a sync-up both versions have that the newer one opened or resolved.
+  public struct ItemChange: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable {
+      /// Not in the older version.
+      case opened
+      /// Open in the older version, resolved in the newer.
+      case resolved
+    }
+
+    public var syncUp: Named
+    public var item: Item
+    public var change: Kind
+  }
+
+  /// The items opened or resolved in sync-ups both versions have, in the newer version's
+  /// order.
+  public var items: [ItemChange] = []
   /// Whether sync-ups in both stand in another order.
   public var reordered = false
   /// Sync-ups in both versions that differ in any way (edited, or with meetings added or
@@ -106,9 +128,27 @@ public struct SyncUpChanges: Equatable, Sendable {
             name: syncUp.attendees[id: update.attendee]?.name ?? "", day: update.day,
             isNew: before.updates[id: update.id] == nil))
       }
+      for item in syncUp.items {
+        let old = before.items[id: item.id]
+        if old == nil {
+          items.append(ItemChange(syncUp: name, item: item, change: .opened))
+        } else if old?.isOpen == true, !item.isOpen {
+          items.append(ItemChange(syncUp: name, item: item, change: .resolved))
+        }
+      }
       for attendee in syncUp.attendees
       where attendee.away != (before.attendees[id: attendee.id]?.away ?? []) {
-        timeAway.append(TimeAwayChange(syncUp: name, attendee: attendee.id, name: attendee.name))
+        let old = before.attendees[id: attendee.id]?.away ?? []
+        let overlapping = attendee.away.filter { away in
+          attendee.away.contains { other in
+            other.id != away.id && other.overlaps(from: away.from, to: away.to)
+              && (old[id: away.id] != away || old[id: other.id] != other)
+          }
+        }
+        timeAway.append(
+          TimeAwayChange(
+            syncUp: name, attendee: attendee.id, name: attendee.name,
+            overlapping: Array(overlapping)))
       }
       let removed = before.meetings.filter { syncUp.meetings[id: $0.id] == nil }.count
       if removed > 0 { deletedMeetings.append(DeletedMeetings(syncUp: name, count: removed)) }
@@ -126,14 +166,23 @@ public struct SyncUpChanges: Equatable, Sendable {
   /// layout).
   public var isEmpty: Bool { lines.isEmpty }
 
-  /// What was written in the sync-up with `id`, for people: `1 new update`,
-  /// `2 updates rewritten`, `time away for Cy, Ben`; empty when nothing was.
+  /// What was written in the sync-up with `id`, for people: `3 new items`, `1 resolved`
+  /// (`1 item resolved` without new ones), `1 new update`, `2 updates rewritten`, `time away
+  /// for Cy, Ben`; empty when nothing was.
   public func written(in id: UUID) -> [String] {
+    let items = items.filter { $0.syncUp.id == id }
+    let opened = items.count { $0.change == .opened }
+    let resolved = items.count - opened
     let updates = writtenUpdates.filter { $0.syncUp.id == id }
     let new = updates.count(where: \.isNew)
     let rewritten = updates.count - new
     let away = timeAway.filter { $0.syncUp.id == id }.map { Self.display(name: $0.name) }
     return [
+      opened == 0 ? nil : opened == 1 ? "1 new item" : "\(opened) new items",
+      resolved == 0
+        ? nil
+        : opened > 0 ? "\(resolved) resolved"
+        : resolved == 1 ? "1 item resolved" : "\(resolved) items resolved",
       new == 0 ? nil : new == 1 ? "1 new update" : "\(new) new updates",
       rewritten == 0
         ? nil : rewritten == 1 ? "1 update rewritten" : "\(rewritten) updates rewritten",
@@ -142,8 +191,8 @@ public struct SyncUpChanges: Equatable, Sendable {
   }
 
   /// One line per change, as a commit's message lists them: `Add sync-up Design`,
-  /// `Edit Engineering` (with what was written in it: `Edit Engineering (1 new update, time
-  /// away for Cy)`), `Meeting of Engineering, 4 notes`, `Delete 2 meetings of Retro`,
+  /// `Edit Engineering` (with what was written in it: `Edit Engineering (3 new items, 1
+  /// resolved, 1 new update, time away for Cy)`), `Meeting of Engineering, 4 notes`, `Delete 2 meetings of Retro`,
   /// `Delete sync-up Retro`, `Reorder sync-ups`.
   public var lines: [String] {
     added.map { "Add sync-up \(Self.display($0))" }

@@ -91,12 +91,12 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
     case .meetingEnded:
       return PipeEvent.ended(elapsed: 590, meeting: sample.meetings[0]).json
     case .itemOpened:
-      return .model(ShownModel(item))
+      return .item(ShownItem(item, of: sample, age: Self.sampleAge))
     case .itemResolved:
-      var resolved = item
-      resolved.resolved = Self.sampleDate
-      resolved.resolution = "the keys came"
-      return .model(ShownModel(resolved))
+      var resolved = sample
+      resolved.items[0].resolved = Self.sampleDate
+      resolved.items[0].resolution = "the keys came"
+      return .item(ShownItem(resolved.items[0], of: resolved, age: Self.sampleAge))
     case .synced:
       var report = SyncReport()
       report.committed = "Meeting of Engineering, 2 notes"
@@ -108,6 +108,11 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
 
   /// When the sample meeting began: 2026-11-25 10:00 UTC, a Wednesday.
   static let sampleDate = Date(timeIntervalSince1970: 1_795_600_800)
+
+  /// A sample item's age at ``sampleDate``, Monday to Friday in UTC.
+  private static func sampleAge(_ item: Item) -> Int {
+    item.age(at: sampleDate, workingDays: .mondayToFriday, utcOffset: { _ in 0 })
+  }
 
   /// The made-up sync-up the samples speak of: Engineering, with Ana and Ben, Ana's blocker
   /// open since the day before, and the meeting `meeting-ended` saves. `hooks run --sample`

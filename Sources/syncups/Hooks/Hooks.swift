@@ -22,7 +22,7 @@ import SyncUpsCore
 /// exit status or anything stored.
 ///
 /// ```swift
-/// context.hooks.fire(.itemOpened, JSONOutput.model(ShownModel(item)), syncUp: syncUp.id)
+/// context.hooks.fire(.itemOpened, context.itemObject(item, of: syncUp), syncUp: syncUp.id)
 /// ```
 ///
 /// Off with `--no-hooks` or `SYNCUPS_NO_HOOKS` (set, and neither empty nor `0`), which hooks

@@ -41,9 +41,10 @@ final class MeetingHooks {
     if case .saved = ending {
       for item in state.itemChanges {
         let before = itemsAtStart[id: item.id]
-        if before == nil { hooks.fire(.itemOpened, .model(ShownModel(item)), syncUp: syncUpID) }
+        let object = JSONOutput.item(ShownItem(item, in: state))
+        if before == nil { hooks.fire(.itemOpened, object, syncUp: syncUpID) }
         if item.resolved != nil, before?.resolved == nil {
-          hooks.fire(.itemResolved, .model(ShownModel(item)), syncUp: syncUpID)
+          hooks.fire(.itemResolved, object, syncUp: syncUpID)
         }
       }
     }

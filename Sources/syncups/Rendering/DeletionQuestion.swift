@@ -18,15 +18,26 @@ enum DeletionQuestion {
   /// Columns of notes a meeting question quotes before cutting them with "…".
   static let noteWidth = 40
 
-  /// The question before deleting `syncUp` with its meetings.
+  /// The question before deleting `syncUp` with what goes with it (``contents(of:)``).
   static func syncUp(_ syncUp: SyncUp) -> String {
-    let meetings =
-      switch syncUp.meetings.count {
-      case 0: ""
-      case 1: " and its 1 meeting"
-      case let count: " and its \(count) meetings"
-      }
-    return "Delete sync-up \(UserText.name(syncUp))\(meetings)?"
+    "Delete sync-up \(UserText.name(syncUp))\(contents(of: syncUp))?"
+  }
+
+  /// What goes with `syncUp` when it is deleted, as the question and the answer say it: ` and
+  /// its 2 meetings, 3 open items, 1 resolved item, 4 updates and time away for Cy, Ben`;
+  /// empty when it holds none of these.
+  static func contents(of syncUp: SyncUp) -> String {
+    func count(_ count: Int, _ noun: String) -> String? {
+      count == 0 ? nil : count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+    }
+    let open = syncUp.items.count(where: \.isOpen)
+    let away = syncUp.attendees.filter { !$0.away.isEmpty }.map(UserText.attendee)
+    let parts = [
+      count(syncUp.meetings.count, "meeting"), count(open, "open item"),
+      count(syncUp.items.count - open, "resolved item"), count(syncUp.updates.count, "update"),
+      away.isEmpty ? nil : "time away for " + away.joined(separator: ", "),
+    ].compactMap { $0 }
+    return parts.isEmpty ? "" : " and its " + Prose.list(parts)
   }
 
   /// The question before deleting `meeting` from `syncUp`: its date, shown `utcOffset(date)`

@@ -60,8 +60,10 @@ extension SyncRepository {
       try mergeUnrelated(
         upstream, message: message, scratch: gitDirectory, environment: environment)
     }
-    let resolved = try conflicts(in: reportPath)
-    if !resolved.isEmpty { try record(resolved, inMergeOf: head, and: theirs, message: message) }
+    var resolved = try conflicts(in: reportPath)
+    if !resolved.isEmpty {
+      resolved = try record(resolved, inMergeOf: head, and: theirs, message: message)
+    }
     return MergeConflicts(resolved: resolved, received: received, person: person)
   }
 
@@ -71,24 +73,28 @@ extension SyncRepository {
   }
 
   /// Adds `conflicts` to the merge commit just made (`HEAD`, not yet pushed), naming who
-  /// merged and whose change they merged.
+  /// merged and whose change they merged; returns them so named.
   private func record(
     _ conflicts: [ConflictRecord], inMergeOf ours: String, and theirs: String, message: String
-  ) throws(CommandFailure) {
+  ) throws(CommandFailure) -> [ConflictRecord] {
     let merger = try authorName()
     let other = try git.output(
       ["log", "-1", "--format=%an", "\(ours)..\(theirs)", "--", name], doing: "read who changed "
         + "'\(sanitize(name))'")
-    let trailers = conflicts.map {
+    let named = conflicts.map {
       var conflict = $0
       conflict.ours = merger
       conflict.theirs = other.isEmpty ? nil : other
-      return conflict.trailer
+      return conflict
     }
     try git.output(
       try git.identityFallbacks()
-        + ["commit", "-q", "--amend", "--no-verify", "-m", message, "-m", trailers.joined(separator: "\n")],
+        + [
+          "commit", "-q", "--amend", "--no-verify", "-m", message, "-m",
+          named.map(\.trailer).joined(separator: "\n"),
+        ],
       doing: "record the conflicts in the merge commit")
+    return named
   }
 
   /// The conflicts recorded in the merge commits `theirs` has and `ours` lacks.

@@ -114,6 +114,38 @@ import TestStoreSupport
     await store.finish()
   }
 
+  /// An all-digit start of an id that is no number of the turn names the item of that id.
+  @Test func anAllDigitIDPrefixThatIsNoNumberOfTheTurnNamesItsItem() throws {
+    var syncUp = Self.syncUpWithItems
+    let digits = UUID(uuidString: "50000000-0000-0000-0000-0000000000F5")!
+    syncUp.items.append(
+      Item(
+        id: digits, kind: .action, text: "order chairs", owner: UUID(0xB2),
+        opened: Self.february(10)))
+    let store = store(syncUp)
+    #expect(store.state.turnAgenda.map(\.number) == [1, 2])
+    #expect(try store.state.turnItemResolution("5000 ordered") == (digits, "ordered"))
+    #expect(try store.state.turnItemResolution("2 sent").id == UUID(0xF2))
+    #expect(throws: ItemTextError("no open item 7 in this turn (open: 1, 2)")) {
+      try store.state.turnItemResolution("7")
+    }
+  }
+
+  /// A line break in an item's text or its resolution (from a file, or a teammate's older
+  /// syncups) stays one transcript line under its speaker.
+  @Test func aLineBreakInAnItemsTextStaysOneTranscriptLine() async {
+    var syncUp = Self.syncUpWithItems
+    syncUp.items[id: UUID(0xF1)]?.text = "waiting on\nAPI keys"
+    let store = store(syncUp)
+    var resolved = syncUp.items[0]
+    resolved.resolved = FeatureFixtures.now
+    resolved.resolution = "they came"
+    await store.send(.itemResolved(UUID(0xF1), resolution: "they\ncame")) {
+      $0.itemChanges = [resolved]
+      $0.transcript = "Blob: Resolved blocker: waiting on API keys (they came)"
+    }
+  }
+
   @Test func aTurnShowsTheSpeakersOpenItemsAndResolvesOneByNumber() async throws {
     let syncUp = Self.syncUpWithItems
     let store = store(syncUp)

@@ -178,6 +178,33 @@ import TestStoreSupport
     }
   }
 
+  /// The items raised and resolved in a deleted meeting stay, naming no meeting; those of
+  /// another meeting keep theirs.
+  @Test func deletingAMeetingLeavesNoItemNamingIt() async {
+    var syncUp = FeatureFixtures.designSyncUp
+    let date = Date(timeIntervalSince1970: 1_794_839_400)
+    let other = UUID(0xE2)
+    syncUp.items = [
+      Item(id: UUID(1), kind: .blocker, text: "keys", opened: date, openedIn: UUID(0xE1)),
+      Item(
+        id: UUID(2), kind: .action, text: "notes", opened: date, openedIn: other,
+        resolved: date, resolvedIn: UUID(0xE1), resolution: "sent"),
+      Item(
+        id: UUID(3), kind: .action, text: "room", opened: date, openedIn: UUID(0xE1),
+        resolved: date, resolvedIn: other),
+    ]
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: Shared(syncUp)), reducer: SyncUpDetail())
+    await store.send(.deleteMeeting(id: UUID(0xE1))) {
+      $0.syncUp.meetings = []
+      $0.syncUp.items[0].openedIn = nil
+      $0.syncUp.items[1].resolvedIn = nil
+      $0.syncUp.items[2].openedIn = nil
+    }
+    #expect(store.state.syncUp.items.map(\.resolved) == [nil, date, date])
+    #expect(store.state.syncUp.items[2].resolvedIn == other)
+  }
+
   /// An item raised outside a meeting, resolved, reopened, edited and deleted, each change at
   /// the `date` dependency's now.
   @Test func itemsAreRaisedResolvedReopenedEditedAndDeleted() async {
@@ -212,12 +239,12 @@ import TestStoreSupport
     }
   }
 
-  /// An update written, then written again for the same day: replaced, and of its blockers
-  /// only the one it did not already say opens an item, owned by the writer.
-  @Test func anUpdateIsWrittenAndReplacedAndEachBlockerOpensOnce() async {
+  /// A detail of the design sync-up writing updates at a fixed now, with Blob's id and the
+  /// day they are for.
+  private func updateWriting() -> (
+    TestStore<SyncUpDetail.State, SyncUpDetail.Action>, Attendee.ID, CalendarDay, Date
+  ) {
     let syncUp = FeatureFixtures.designSyncUp
-    let blob = syncUp.attendees[0].id
-    let day = CalendarDay("2026-11-25")!
     let now = Date(timeIntervalSince1970: 1_794_839_400)
     let store = TestStore(
       initialState: SyncUpDetail.State(syncUp: Shared(syncUp)),
@@ -226,6 +253,13 @@ import TestStoreSupport
       $0.uuid = .incrementing
       $0.date = .constant(now)
     }
+    return (store, syncUp.attendees[0].id, CalendarDay("2026-11-25")!, now)
+  }
+
+  /// An update written, then written again for the same day: replaced, and of its blockers
+  /// only the one it did not already say opens an item, owned by the writer.
+  @Test func anUpdateIsWrittenAndReplacedAndEachBlockerOpensOnce() async {
+    let (store, blob, day, now) = updateWriting()
     await store.send(
       .writeUpdate(attendee: blob, day: day, done: "login", next: nil, blockers: ["keys"])
     ) {
@@ -245,6 +279,25 @@ import TestStoreSupport
       ]
       $0.syncUp.items.append(
         Item(id: UUID(1), kind: .blocker, text: "review", owner: blob, opened: now))
+    }
+  }
+
+  /// A blocker written twice in one update, the second time in another case, is stored once
+  /// and opens one item.
+  @Test func aBlockerRepeatedInAnUpdateIsStoredOnce() async {
+    let (store, blob, day, now) = updateWriting()
+    await store.send(
+      .writeUpdate(
+        attendee: blob, day: day, done: nil, next: nil,
+        blockers: ["API keys", "review", "api  KEYS", "review"])
+    ) {
+      $0.syncUp.updates = [
+        WrittenUpdate(attendee: blob, day: day, blockers: ["API keys", "review"], written: now)
+      ]
+      $0.syncUp.items = [
+        Item(id: UUID(0), kind: .blocker, text: "API keys", owner: blob, opened: now),
+        Item(id: UUID(1), kind: .blocker, text: "review", owner: blob, opened: now),
+      ]
     }
   }
 

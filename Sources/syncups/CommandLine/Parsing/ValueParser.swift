@@ -11,6 +11,37 @@ enum ValueParser {
     throw UsageError("'\(name)' cannot be blank", path: path)
   }
 
+  /// `text` unless it is blank (``notBlank(_:for:path:)``) or holds a line break: one line of
+  /// an item, a resolution or a blocker, which a transcript, a list and a card show as one.
+  static func line(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> String
+  {
+    let text = try notBlank(text, for: name, path: path)
+    guard text.contains(where: \.isNewline) else { return text }
+    throw UsageError("'\(name)' must be one line: it holds a line break", path: path)
+  }
+
+  /// A whole number of `things`, 1 or more, in ASCII digits without a sign (`--last`,
+  /// `--limit`).
+  static func count(
+    _ text: String, of things: String, for name: String, path: [String]
+  ) throws(UsageError) -> Int {
+    guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1, !text.hasPrefix("+")
+    else {
+      throw UsageError(
+        "invalid value '\(text)' for '\(name)' (expected a whole number of \(things), 1 or more)",
+        path: path)
+    }
+    return count
+  }
+
+  /// How many commits of each attendee `standup --limit` shows (``count(_:of:for:path:)``).
+  static func commitCount(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> Int
+  {
+    try count(text, of: "commits", for: name, path: path)
+  }
+
   /// A `status --format` template.
   static func statusTemplate(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> StatusTemplate
@@ -85,8 +116,10 @@ enum ValueParser {
   static func choice<Value: RawRepresentable & CaseIterable>(
     _ text: String, for name: String, path: [String]
   ) throws(UsageError) -> Value where Value.RawValue == String {
-    if let value = Value(rawValue: text.lowercased()) { return value }
     let words = Value.allCases.map(\.rawValue)
+    if let index = words.firstIndex(of: text.lowercased()) {
+      return Value.allCases[Value.allCases.index(Value.allCases.startIndex, offsetBy: index)]
+    }
     throw UsageError(
       "invalid value '\(text)' for '\(name)' (expected \(Prose.alternatives(words)))",
       suggestion: Suggestion.closest(to: text, among: words), path: path)

@@ -68,7 +68,7 @@ struct MeetingShowCommand: RunnableCommand {
     case .json:
       Output.standard(
         JSONOutput.meeting(
-          meeting, with: MeetingItems(meeting, of: syncUp), of: syncUp,
+          meeting, with: MeetingItems(meeting, of: syncUp), of: syncUp, age: context.itemAge(),
           work: work.map(JSONOutput.work)
         ).text())
     case .text:
@@ -87,7 +87,7 @@ struct MeetingShowCommand: RunnableCommand {
         page += "\n### " + MarkdownText.escape("Work " + StandupText.span(work.window, utcOffset: utcOffset))
         for (attendee, card) in work.cards {
           page += "\n\n#### " + MarkdownText.escape(WorkCard.heading(of: attendee)) + "\n\n"
-            + card.markdownBlocks.joined(separator: "\n\n")
+            + card.markdownBlocks().joined(separator: "\n\n")
         }
         page += "\n"
       }
@@ -229,13 +229,8 @@ enum PastMeetingPage {
     return table.lines().map { "  " + $0 }
   }
 
-  /// `Blocker` or `Action`.
-  static func kindName(_ kind: Item.Kind) -> String {
-    switch kind {
-    case .blocker: "Blocker"
-    case .action: "Action"
-    }
-  }
+  /// `Blocker`, `Action`, or a later version's kind as written (``Item/Kind/label``).
+  static func kindName(_ kind: Item.Kind) -> String { kind.label }
 
   private static func time(
     of attendee: MeetingAttendee, in meeting: Meeting, style: TerminalStyle

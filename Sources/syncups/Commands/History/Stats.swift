@@ -419,12 +419,6 @@ extension ValueParser {
   static func meetingCount(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> Int
   {
-    guard text.allSatisfy(\.isASCII), let count = Int(text), count >= 1, !text.hasPrefix("+")
-    else {
-      throw UsageError(
-        "invalid value '\(text)' for '\(name)' (expected a whole number of meetings, 1 or more)",
-        path: path)
-    }
-    return count
+    try count(text, of: "meetings", for: name, path: path)
   }
 }

@@ -13,10 +13,10 @@ struct ItemAddCommand: RunnableCommand {
       .argument(CommandTable.syncUpArgument, \.syncUp),
       .option(
         OptionSpec(long: "blocker", valueName: "text", help: "Raise a blocker saying <text>."),
-        \.blocker, parse: ValueParser.notBlank),
+        \.blocker, parse: ValueParser.line),
       .option(
         OptionSpec(long: "action", valueName: "text", help: "Raise an action saying <text>."),
-        \.action, parse: ValueParser.notBlank),
+        \.action, parse: ValueParser.line),
       .option(CommandTable.ownerOption(), \.owner, parse: { text, _, _ in text }),
     ],
     examples: [
@@ -54,6 +54,6 @@ struct ItemAddCommand: RunnableCommand {
     }
     let added = try require(item, "the item raised")
     context.report(added, in: stored, done: "Raised")
-    context.hooks.fire(.itemOpened, .model(ShownModel(added)), syncUp: stored.id)
+    context.hooks.fire(.itemOpened, context.itemObject(added, of: stored), syncUp: stored.id)
   }
 }

@@ -42,7 +42,7 @@ struct ItemDeleteCommand: RunnableCommand {
       store.send(.deleteItem(id: item.id))
     }
     if context.options.json {
-      Output.standard(JSONOutput.model(ShownModel(item)).text())
+      Output.standard(context.itemObject(item, of: target).text())
     } else {
       context.say("Deleted \(name) from \(UserText.name(target)).")
     }

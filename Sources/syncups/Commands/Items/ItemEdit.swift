@@ -11,7 +11,7 @@ struct ItemEditCommand: RunnableCommand {
       .argument(CommandTable.itemArgument, \.item),
       .option(
         OptionSpec(long: "text", valueName: "text", help: "The new text."), \.text,
-        parse: ValueParser.notBlank),
+        parse: ValueParser.line),
       .option(CommandTable.ownerOption(), \.owner, parse: { text, _, _ in text }),
       .flag(OptionSpec(long: "no-owner", help: "Leave it without an owner."), \.noOwner),
     ],

@@ -57,10 +57,16 @@ extension CommandContext {
     return changed ?? item
   }
 
+  /// The item object of `item` as `syncUp` holds it (``JSONOutput/item(_:)``), aged as
+  /// ``itemAge()`` ages it: what `--json` prints and the item hooks read.
+  func itemObject(_ item: Item, of syncUp: SyncUp) -> JSONOutput {
+    JSONOutput.item(ShownItem(item, of: syncUp, age: itemAge()))
+  }
+
   /// After an `item` command: the item as JSON with `--json`, else a line on standard error.
   func report(_ item: Item, in syncUp: SyncUp, done: String) {
     if options.json {
-      Output.standard(JSONOutput.model(ShownModel(item)).text())
+      Output.standard(itemObject(item, of: syncUp).text())
     } else {
       let position = syncUp.items.index(id: item.id).map { " \($0 + 1)" } ?? ""
       say(

@@ -26,6 +26,6 @@ struct ItemReopenCommand: RunnableCommand {
     }
     let reopened = try context.change(
       item, of: target, .reopenItem(id: item.id), done: "Reopened")
-    context.hooks.fire(.itemOpened, .model(ShownModel(reopened)), syncUp: target.id)
+    context.hooks.fire(.itemOpened, context.itemObject(reopened, of: target), syncUp: target.id)
   }
 }

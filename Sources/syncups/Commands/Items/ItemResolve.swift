@@ -14,7 +14,7 @@ struct ItemResolveCommand: RunnableCommand {
       .argument(CommandTable.itemArgument, \.item),
       .option(
         OptionSpec(long: "note", valueName: "text", help: "How it was resolved."),
-        \.note, parse: ValueParser.notBlank),
+        \.note, parse: ValueParser.line),
     ],
     examples: [
       ExampleSpec("The keys came:", "syncups item resolve eng 1 --note 'keys arrived'")
@@ -29,6 +29,6 @@ struct ItemResolveCommand: RunnableCommand {
     let (target, item) = try context.item(item, of: syncUp)
     let resolved = try context.change(
       item, of: target, .resolveItem(id: item.id, resolution: note), done: "Resolved")
-    context.hooks.fire(.itemResolved, .model(ShownModel(resolved)), syncUp: target.id)
+    context.hooks.fire(.itemResolved, context.itemObject(resolved, of: target), syncUp: target.id)
   }
 }

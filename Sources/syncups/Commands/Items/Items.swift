@@ -19,14 +19,15 @@ struct ItemsCommand: RunnableCommand {
       counted in the local time zone over the days of the workdays setting (Monday to \
       Friday by default). With --format markdown, prints each sync-up's items under its \
       title as a Markdown list, to paste into chat or a wiki. With --json (or --format \
-      json), prints an array of item objects.
+      json), prints an array of item objects, each with its number, its age and its owner's \
+      name, and its sync-up when no sync-up is named.
       """,
     runs: Self.self,
     bindings: [
       .argument(CommandTable.everySyncUpArgument, \.syncUp, parse: { text, _, _ in text }),
-      .flag(OptionSpec(long: "open", help: "Only the open items (the default)."), \.state, value: .open),
-      .flag(OptionSpec(long: "resolved", help: "Only the resolved items."), \.state, value: .resolved),
-      .flag(OptionSpec(long: "all", help: "Open and resolved items."), \.state, value: .all),
+      .flag(OptionSpec(long: "open", help: "Only the open items (the default)."), \.open),
+      .flag(OptionSpec(long: "resolved", help: "Only the resolved items."), \.resolved),
+      .flag(OptionSpec(long: "all", help: "Open and resolved items."), \.all),
       .option(
         CommandTable.ownerOption(
           help: "Only the items of this attendee: a name (any case) or an id prefix."),
@@ -59,10 +60,22 @@ struct ItemsCommand: RunnableCommand {
 
   /// The sync-up to list; every sync-up with items when nil.
   var syncUp: String?
-  var state = State.open
+  var open = false
+  var resolved = false
+  var all = false
   var owner: String?
   var kind: Item.Kind?
   var format = OutputFormat.text
+
+  /// Which items by state: that of the one of `--open`, `--resolved` and `--all` given.
+  var state: State { all ? .all : resolved ? .resolved : .open }
+
+  func validate(path: [String]) throws(UsageError) {
+    let given = [("--open", open), ("--resolved", resolved), ("--all", all)].filter(\.1)
+    guard given.count > 1 else { return }
+    throw UsageError(
+      "\(Prose.list(given.map { "'\($0.0)'" })) cannot be used together: give one", path: path)
+  }
 
   @MainActor func run(in context: CommandContext) throws {
     let answer = try answer(from: context.readSyncUps(), in: context)
@@ -95,8 +108,14 @@ struct ItemsCommand: RunnableCommand {
         })
     }.filter { !$0.entries.isEmpty }
     if format == .json {
-      return JSONOutput.array(lists.flatMap { $0.entries.map { .model(ShownModel($0.item)) } })
-        .text()
+      let several = syncUp == nil
+      return JSONOutput.array(
+        lists.flatMap { list in
+          list.entries.map {
+            JSONOutput.item(ShownItem($0.item, of: list.syncUp, age: age, namingSyncUp: several))
+          }
+        }
+      ).text()
     }
     guard !lists.isEmpty else { return nil }
     let headed = syncUp == nil

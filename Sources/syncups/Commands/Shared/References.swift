@@ -20,6 +20,15 @@ enum ReferenceError: Error, Equatable {
   /// Several attendees of the sync-up titled `syncUp` matched; their short ids.
   case ambiguousAttendee(reference: String, syncUp: String, ids: [String])
 
+  /// How to name one of several `kind`s a reference matched.
+  private static func narrowing(_ kind: String) -> String {
+    switch kind {
+    case "item": "Use more of the id, or the item's number in 'syncups items'."
+    case "meeting": "Use more of the id, or the meeting's number in 'syncups meetings'."
+    default: "Use more of the title, or an id."
+    }
+  }
+
   /// The message for standard error. The reference, the suggestion and the candidates are
   /// user text, so they are sanitized.
   var message: String {
@@ -30,7 +39,7 @@ enum ReferenceError: Error, Equatable {
     case .ambiguous(let kind, let reference, let candidates):
       return "'\(sanitize(reference))' matches \(candidates.count) \(kind)s:\n"
         + candidates.map { "  \(sanitize($0))" }.joined(separator: "\n")
-        + "\nUse more of the title, or an id."
+        + "\n" + Self.narrowing(kind)
     case .sameTitle(let reference, let candidates):
       return "\(candidates.count) sync-ups are titled '\(sanitize(reference))':\n"
         + candidates.map { "  \(sanitize($0))" }.joined(separator: "\n")
@@ -76,9 +85,9 @@ func resolveSyncUp(_ reference: String, in syncUps: IdentifiedArrayOf<SyncUp>) t
 }
 
 /// Finds the meeting a person meant: its 1-based position in the newest-first list, or its id
-/// (in full, or a prefix of at least 4 hex digits). A number can be both (`1234`, or the id
-/// `89055850-…`): when it names two meetings that way it is ambiguous, since deleting the
-/// wrong one cannot be undone.
+/// (in full, or a prefix of at least 4 hex digits). A number that is a position is that
+/// position, as git takes a full ref before an abbreviated hash: `1234` is the 1234th meeting
+/// even when an id starts `1234…`, which `12340` or more of it names.
 func resolveMeeting(_ reference: String, in syncUp: SyncUp) throws(ReferenceError) -> Meeting {
   try resolvePositioned(
     reference, in: syncUp.meetings, kind: "meeting", of: syncUp,
@@ -93,17 +102,19 @@ func resolveItem(_ reference: String, in syncUp: SyncUp) throws(ReferenceError) 
 }
 
 /// Finds the element of `elements`, a list of `syncUp`'s, that `reference` names: its 1-based
-/// position, or its id (in full, or a prefix of at least 4 hex digits). A number naming two
-/// elements that way is ambiguous; `describe` tells the candidates apart after their short ids.
+/// position when it is a number that is one, else its id (in full, or a prefix of at least 4
+/// hex digits). A prefix of several ids is ambiguous; `describe` tells the candidates apart
+/// after their short ids.
 private func resolvePositioned<Element: Identifiable>(
   _ reference: String, in elements: IdentifiedArrayOf<Element>, kind: String, of syncUp: SyncUp,
   describe: (Element) -> String
 ) throws(ReferenceError) -> Element where Element.ID == UUID {
   let position = Int(reference)
+  if let position, elements.elements.indices.contains(position - 1) {
+    return elements.elements[position - 1]
+  }
   let digits = idDigits(reference)
-  let matches = elements.elements.enumerated().filter { index, element in
-    position == index + 1 || idMatches(digits, element.id)
-  }.map(\.element)
+  let matches = elements.elements.filter { idMatches(digits, $0.id) }
   if matches.count == 1 { return matches[0] }
   if matches.count > 1 {
     throw .ambiguous(

@@ -5,9 +5,9 @@ struct DeleteCommand: RunnableCommand {
     name: "delete",
     abstract: "Delete a sync-up and its meetings.",
     discussion: """
-      On a terminal, asks first, naming the sync-up and how many meetings go with it; \
-      only y or yes deletes. Otherwise --yes is required. With --json, prints what was \
-      deleted.
+      On a terminal, asks first, naming the sync-up and what goes with it (its meetings, \
+      open and resolved items, written updates and time away); only y or yes deletes. \
+      Otherwise --yes is required. Says what was deleted; with --json, prints it.
       """,
     runs: Self.self,
     bindings: [
@@ -42,20 +42,25 @@ struct DeleteCommand: RunnableCommand {
     if context.options.json {
       Output.standard(JSONOutput.deletion(of: deleted).text())
     } else {
-      context.say("Deleted \(UserText.name(deleted)).")
+      context.say("Deleted \(UserText.name(deleted))\(DeletionQuestion.contents(of: deleted)).")
     }
   }
 }
 
 extension JSONOutput {
-  /// `delete`: the deleted sync-up's `id` and `title`, and `meetingCount`, how many meetings
-  /// went with it. Documented in syncups(1) (``ManPageReference``); keys are stable, later
+  /// `delete`: the deleted sync-up's `id` and `title`, and how many meetings
+  /// (`meetingCount`), open and resolved items (`openItemCount`, `resolvedItemCount`),
+  /// written updates (`updateCount`) and times away (`timeAwayCount`) went with it. Documented in syncups(1) (``ManPageReference``); keys are stable, later
   /// versions may only add keys.
   static func deletion(of syncUp: SyncUp) -> JSONOutput {
     .object([
       "id": .string(syncUp.id.uuidString),
       "title": .string(syncUp.title),
       "meetingCount": .int(syncUp.meetings.count),
+      "openItemCount": .int(syncUp.items.count(where: \.isOpen)),
+      "resolvedItemCount": .int(syncUp.items.count { !$0.isOpen }),
+      "updateCount": .int(syncUp.updates.count),
+      "timeAwayCount": .int(syncUp.attendees.reduce(0) { $0 + $1.away.count }),
     ])
   }
 }

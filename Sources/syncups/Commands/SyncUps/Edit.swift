@@ -1,3 +1,4 @@
+import SharedState
 import SyncUpsCore
 
 struct EditCommand: RunnableCommand {
@@ -9,7 +10,9 @@ struct EditCommand: RunnableCommand {
       blank. Removing the last attendee leaves one blank attendee. A new length or a change of \
       attendees must give each attendee at least a second; other changes are made even to a \
       sync-up stored shorter. A name an attendee shares with another (in any case) is warned \
-      about, with their ids, which tell them apart. Git identities are what standup finds an \
+      about, with their ids, which tell them apart. Removing an attendee who owns open items \
+      warns, naming them: hand them over with 'syncups item edit SYNC-UP N --owner NAME'. \
+      Git identities are what standup finds an \
       attendee's commits by: each is looked for, case and all, anywhere in a commit's \
       "Name <email>"; an attendee without one is found by their name. With --json, prints the \
       changed sync-up object.
@@ -77,6 +80,29 @@ struct EditCommand: RunnableCommand {
   var syncUp = ""
   var edits = SyncUpEdits()
 
+  /// Warns of each attendee removed from `before` who owns open items, which nobody on
+  /// `edited` owns now, saying how to hand them over:
+  /// `Warning: Ana, removed, owns 2 open items of 'Eng' (1, 4): hand each over with 'syncups
+  /// item edit eng N --owner NAME'.`
+  @MainActor private func warnOfOrphanedItems(
+    removedFrom before: SyncUp, in edited: SyncUp, among all: IdentifiedArrayOf<SyncUp>,
+    context: CommandContext
+  ) {
+    for attendee in before.attendees where edited.attendees[id: attendee.id] == nil {
+      let positions = edited.items.enumerated().filter {
+        $0.element.isOpen && $0.element.owner == attendee.id
+      }.map { String($0.offset + 1) }
+      guard !positions.isEmpty else { continue }
+      let count = positions.count == 1 ? "1 open item" : "\(positions.count) open items"
+      let reference = shellReference(to: edited, in: all)
+      context.say(
+        "Warning: \(UserText.attendee(attendee)), removed, owns \(count) of "
+          + "\(UserText.name(edited)) (\(positions.joined(separator: ", "))): hand "
+          + (positions.count == 1 ? "it" : "each") + " over with 'syncups item edit "
+          + "\(reference) N --owner NAME'.")
+    }
+  }
+
   func validate(path: [String]) throws(UsageError) {
     guard edits.isEmpty else { return }
     let options = Self.spec.options.map(\.longName)
@@ -86,7 +112,7 @@ struct EditCommand: RunnableCommand {
   /// Opens the sync-up's edit form, makes the changes in the order given and saves it: one
   /// transaction on the data file (``CommandContext/changeSyncUps(_:)``).
   @MainActor func run(in context: CommandContext) throws {
-    let edited = try context.changeSyncUps { syncUps in
+    let (before, edited, all) = try context.changeSyncUps { syncUps in
       let target = try context.syncUp(syncUp, in: syncUps.wrappedValue)
       let shared = try require(syncUps[id: target.id], "'\(sanitize(target.title))' vanished")
       let store = context.makeStore(SyncUpDetail.State(syncUp: shared), SyncUpDetail())
@@ -134,9 +160,10 @@ struct EditCommand: RunnableCommand {
         try context.checkDuration(of: draft, command: "edit")
       }
       store.send(.doneEditingButtonTapped)
-      return shared.wrappedValue
+      return (target, shared.wrappedValue, syncUps.wrappedValue)
     }
     context.report(edited, verb: "Updated")
+    warnOfOrphanedItems(removedFrom: before, in: edited, among: all, context: context)
     if edits.title != nil { context.warnIfTitleIsShared(by: edited) }
     if edits.attendeeChanges.contains(where: \.givesAName) {
       context.warnIfAttendeeNamesRepeat(in: edited)

@@ -12,7 +12,9 @@ struct ShowCommand: RunnableCommand {
     abstract: "Show a sync-up: details, attendees and past meetings.",
     discussion: """
       Shows the sync-up's short id with its details. Meetings are listed newest first, with \
-      the position and id that 'meeting show' and 'meeting delete' take. With --json, prints \
+      the position and id that 'meeting show' and 'meeting delete' take. Then, when there \
+      are any, its open items (see 'syncups items'), today's written updates (see 'syncups \
+      updates') and who is away today or later (see 'syncups away'). With --json, prints \
       the sync-up object.
       """,
     runs: Self.self,
@@ -26,7 +28,8 @@ struct ShowCommand: RunnableCommand {
     Output.standard(
       context.options.json
         ? JSONOutput.syncUp(syncUp).text()
-        : SyncUpDetailRenderer.render(syncUp, style: context.style))
+        : SyncUpDetailRenderer.render(
+          syncUp, style: context.style, today: .today, age: context.itemAge()))
   }
 }
 
@@ -50,15 +53,23 @@ struct ShowCommand: RunnableCommand {
 ///   Blob
 ///   Blob Jr
 ///   Blob Sr
+///
+/// Open items
+///   1 open blocker, 3 days; 2 actions
+///
+/// Today
+///   Updates from Blob, Blob Jr
+///   Blob Sr away until Fri 27 Nov (holiday)
 /// ```
 ///
-/// With colour on, headings are bold, the theme has a swatch and placeholders are dim.
+/// The last two sections only when there is something to say. With colour on, headings are bold, the theme has a swatch and placeholders are dim.
 enum SyncUpDetailRenderer {
   /// The whole text, ending in a newline. Dates are shown `utcOffset(date)` seconds east of
   /// UTC, by default in the local time zone.
   static func render(
     _ syncUp: SyncUp, style: TerminalStyle,
-    utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
+    utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset,
+    today: CalendarDay? = nil, age: (Item) -> Int = { _ in 0 }
   ) -> String {
     var lines = [style.bold("Sync-up Info")]
     let title = UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style)
@@ -87,7 +98,28 @@ enum SyncUpDetailRenderer {
 
     lines += ["", style.bold("Attendees")]
     lines += AttendeeLines.render(syncUp.attendees, style: style)
+    if let summary = OpenItemsSummary(syncUp.items, age: age) {
+      lines += ["", style.bold("Open items"), "  " + summary.text]
+    }
+    if let today {
+      let day = dayLines(of: syncUp, on: today)
+      if !day.isEmpty { lines += ["", style.bold("Today")] + day }
+    }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `  Updates from Ana, Ben` (those written for `day`), then a line for each attendee away
+  /// on `day`: `  Cy away until Fri 27 Nov (holiday)`.
+  private static func dayLines(of syncUp: SyncUp, on day: CalendarDay) -> [String] {
+    let written = syncUp.attendees.filter { syncUp.update(of: $0.id, for: day) != nil }
+    let away = syncUp.attendees.compactMap { attendee in
+      attendee.timeAway(on: day).map { (attendee, $0) }
+    }
+    var lines: [String] = []
+    if !written.isEmpty {
+      lines.append("  Updates from " + written.map(UserText.attendee).joined(separator: ", "))
+    }
+    return lines + away.map { "  \(UserText.attendee($0)) \(sanitize($1.untilText))" }
   }
 }
 

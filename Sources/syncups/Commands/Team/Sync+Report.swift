@@ -22,6 +22,8 @@ struct SyncReport {
   }
 
   var receivedConflicts: [ReceivedConflict] = []
+  /// The data repository's hooks, when a merge brought them or changed them.
+  var hooks: RepositoryHooksChange?
   /// What was put right of a sync that was killed, before this one began (see
   /// ``SyncRepository/recover(_:)``).
   var recovered: [String] = []
@@ -56,7 +58,7 @@ struct SyncReport {
   /// The conflicts the merge driver resolved, as it reported them.
   var conflictsJSON: JSONOutput { .array(conflicts.map(\.json)) }
 
-  private var receivedJSON: JSONOutput {
+  var receivedJSON: JSONOutput {
     let received = received ?? SyncUpChanges(from: [], to: [])
     func names(_ named: [SyncUpChanges.Named]) -> JSONOutput {
       .array(named.map(Self.name))
@@ -85,11 +87,21 @@ struct SyncReport {
             "name": .string($0.name), "day": .string($0.day.text), "new": .bool($0.isNew),
           ])
         }),
+      "items": .array(
+        received.items.map {
+          .object([
+            "syncUp": Self.name($0.syncUp), "id": .string($0.item.id.uuidString),
+            "kind": .string($0.item.kind.rawValue), "text": .string($0.item.text),
+            "change": .string($0.change.rawValue),
+          ])
+        }),
+      "hooks": hooks.map(\.json) ?? .null,
       "timeAway": .array(
         received.timeAway.map {
           .object([
             "syncUp": Self.name($0.syncUp), "attendee": .string($0.attendee.uuidString),
             "name": .string($0.name),
+            "overlapping": .array($0.overlapping.map { .model(ShownModel($0)) }),
           ])
         }),
     ])
@@ -109,8 +121,20 @@ struct SyncReport {
         + "Add one with 'syncups sync init URL'.")
       return lines
     }
+    let arrived = arrivedLines
+    if !arrived.isEmpty { lines += ["Received from \(sanitize(remote)):"] + arrived }
+    if pushed {
+      lines.append("Pushed to \(sanitize(remote)).")
+    } else if !pending && arrived.isEmpty && error == nil {
+      lines.append("Up to date with \(sanitize(remote)).")
+    }
+    return lines
+  }
+
+  /// What arrived, a line each, indented, for under `Received from …:`.
+  var arrivedLines: [String] {
     let received = received ?? SyncUpChanges(from: [], to: [])
-    let arrived =
+    return
       receivedConflicts.map { "  \(sanitize($0.told))" }
       + received.added.filter { !keptOverADelete.contains($0.id.uuidString) }
       .map { "  added \(Self.display($0))" }
@@ -123,19 +147,19 @@ struct SyncReport {
         return "  changed \(Self.display(syncUp))\(detail)"
       }
       + received.deleted.map { "  deleted \(Self.display($0))" }
-    if !arrived.isEmpty { lines += ["Received from \(sanitize(remote)):"] + arrived }
-    if pushed {
-      lines.append("Pushed to \(sanitize(remote)).")
-    } else if !pending && arrived.isEmpty && error == nil {
-      lines.append("Up to date with \(sanitize(remote)).")
-    }
-    return lines
+      + received.timeAway.filter { !$0.overlapping.isEmpty }.map { change in
+        "  time away for \(change.name.isBlank ? UserText.unnamed : sanitize(change.name)) in \(Self.display(change.syncUp)) "
+          + "overlaps: " + change.overlapping.map(\.span).joined(separator: "; ")
+          + " (cancel what is not so: 'syncups away SYNC-UP NAME --cancel --from DAY')"
+      }
+      + (hooks.map { ["  " + $0.line] } ?? [])
   }
 
   /// The ids of sync-ups that arrived because a teammate's change won over a delete here: said
-  /// as such (``receivedConflicts``), not as added.
+  /// as such (``receivedConflicts``, ``conflictLines``), not as added.
   private var keptOverADelete: Set<String> {
-    Set(receivedConflicts.filter { $0.conflict.path == "" }.map(\.conflict.syncUp.id))
+    Set(
+      (receivedConflicts.map(\.conflict) + conflicts).filter { $0.path == "" }.map(\.syncUp.id))
   }
 
   /// What was recovered, for people: shown before the rest, like the rest (not with `--quiet`).
@@ -143,13 +167,65 @@ struct SyncReport {
     recovered.map { "Recovered from an interrupted sync: \($0)." }
   }
 
+  /// A sync-up one side deleted and the other changed is said to be kept, and by whose change
+  /// (`Conflict: kept 'Retro': deleted here, changed by Ana`); any other conflict in the
+  /// driver's words, which name the sync-up already.
   var conflictLines: [String] {
-    // The driver's message names the sync-up already.
-    conflicts.map { "Conflict: \(sanitize($0.readable()))" }
+    conflicts.map { conflict in
+      if conflict.path == "", let merger = conflict.ours {
+        return "Conflict: \(sanitize(conflict.told(to: merger)))"
+      }
+      return "Conflict: \(sanitize(conflict.readable()))"
+    }
   }
 
   private static func display(_ named: SyncUpChanges.Named) -> String {
     UserText.name(title: named.title, id: named.id)
+  }
+}
+
+/// The data repository's hooks (`.syncups/hooks`) that a merge brought in or changed. They
+/// are a teammate's code: they run only once trusted here, and stop when they change until
+/// trusted again (``HookTrust``).
+struct RepositoryHooksChange: Equatable {
+  /// The hooks directory.
+  var directory: String
+  /// Whether there was none before.
+  var isNew: Bool
+  /// Whether they run: trusted here as they are now.
+  var isTrusted: Bool
+
+  /// What changed since the hooks had the fingerprint `before` (nil: there were none); nil
+  /// when nothing did, or they are gone.
+  init?(since before: String?, dataFile: String, environment: [String: String]) {
+    guard let directory = InstalledHooks.repositoryDirectory(of: dataFile) else { return nil }
+    guard HookTrust.fingerprint(of: directory) != before else { return nil }
+    self.directory = directory
+    isNew = before == nil
+    isTrusted = HookTrust(environment: environment).trust(of: directory) == .trusted
+  }
+
+  /// The fingerprint of the hooks of the repository `dataFile` lies in; nil when it has none.
+  static func fingerprint(of dataFile: String) -> String? {
+    InstalledHooks.repositoryDirectory(of: dataFile).map(HookTrust.fingerprint(of:))
+  }
+
+  /// For people: `hooks arrived in '…/.syncups/hooks': they run only once trusted ('syncups
+  /// hooks trust' shows them first)`, or `hooks changed in …: they stop until trusted again (…)`.
+  var line: String {
+    let place = "'\(sanitize(directory))'"
+    if isTrusted { return "hooks changed in \(place), as trusted here" }
+    let how = "('syncups hooks trust' shows them first)"
+    return isNew
+      ? "hooks arrived in \(place): they run only once trusted \(how)"
+      : "hooks changed in \(place): they stop until trusted again \(how)"
+  }
+
+  /// `directory`, `new` and `trusted`.
+  var json: JSONOutput {
+    .object([
+      "directory": .string(directory), "new": .bool(isNew), "trusted": .bool(isTrusted),
+    ])
   }
 }
 
@@ -166,6 +242,10 @@ struct SyncSetupReport {
   var committed: [String] = []
   /// What merging the local sync-ups into a clone resolved.
   var conflicts: [ConflictRecord] = []
+  /// The remote branch a clone brought in (`origin/main`); nil when it brought none.
+  var branch: String?
+  /// What a clone brought in, from the sync-ups here before to those after.
+  var received: SyncUpChanges?
   /// Why the setting up failed; nil when it did not.
   var error: String?
 
@@ -179,6 +259,11 @@ struct SyncSetupReport {
         "Sharing '\(sanitize(context.dataFile.path))' through the git repository in "
           + "'\(sanitize(repository ?? ""))'.")
       for subject in committed { context.say("Committed: \(sanitize(subject))") }
+      let arrived = brought.arrivedLines
+      if let branch, !arrived.isEmpty {
+        context.say("Received from \(sanitize(branch)):")
+        for line in arrived { context.say(line) }
+      }
       if let origin = remote, let previousRemote {
         context.say("Origin changed from '\(sanitize(previousRemote))' to '\(sanitize(origin))'.")
       } else if let origin = remote {
@@ -197,6 +282,12 @@ struct SyncSetupReport {
       "previousRemote": previousRemote.map(JSONOutput.string) ?? .null,
       "committed": .array(committed.map(JSONOutput.string)),
       "conflicts": SyncReport(conflicts: conflicts).conflictsJSON,
+      "received": received == nil ? .null : brought.receivedJSON,
     ])
+  }
+
+  /// What the clone brought in, said as `sync` says what arrives (``SyncReport/arrivedLines``).
+  private var brought: SyncReport {
+    SyncReport(remote: branch, received: received, conflicts: conflicts)
   }
 }

@@ -168,8 +168,12 @@ extension SyncCommand {
       return syncUps
     }
     var merged = false
+    let hooksBefore = RepositoryHooksChange.fingerprint(of: context.dataFile.path)
     func noteWhatArrived() {
-      guard merged, let loaded, let current = try? repository.currentSyncUps() else { return }
+      guard merged else { return }
+      report.hooks = RepositoryHooksChange(
+        since: hooksBefore, dataFile: context.dataFile.path, environment: context.environment)
+      guard let loaded, let current = try? repository.currentSyncUps() else { return }
       report.received = SyncUpChanges(from: loaded, to: current)
     }
 
@@ -260,12 +264,21 @@ extension SyncCommand {
       let lock = try repository.lockDataFile()
       defer { lock.unlock() }
       let local = try context.loadSyncUps().wrappedValue
-      if try repository.topLevel() == nil { try repository.create() }
+      // The remote's default branch, when it can be reached and names one: a new repository
+      // starts on it, and the branch syncs with it whatever git's default name is here.
+      let remoteBranch = remote.flatMap { try? repository.defaultBranch(of: $0) }
+      if try repository.topLevel() == nil { try repository.create(branch: remoteBranch) }
       try repository.registerDriver()
       report.committed = try repository.commitSharingFiles()
       if let subject = try repository.commitDataFile(local) { report.committed.append(subject) }
       report.previousRemote = try remote.flatMap { remote throws(CommandFailure) in
         try repository.setOrigin(remote, force: force)
+      }
+      if let remoteBranch, let upstream = try repository.upstream(), !upstream.isConfigured {
+        try repository.track(
+          SyncRepository.Upstream(
+            remote: upstream.remote, branch: remoteBranch, localBranch: upstream.localBranch,
+            isConfigured: true))
       }
     }
   }
@@ -303,6 +316,10 @@ extension SyncCommand {
           try repository.track(upstream)
           report.conflicts = try repository.merge(upstream, journal: journal).resolved
         }
+      }
+      if remoteBranchExists {
+        report.branch = upstream.display
+        report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
       }
     }
     try Self.warnOfSharedTitles(arrivedIn: repository, from: local, in: context)

@@ -21,7 +21,8 @@ struct AwayCommand: RunnableCommand {
       With --list, lists the time away that has not ended yet: the sync-up's, or every \
       sync-up's without one; only the attendee's, given one. With --json, prints the time \
       away objects with the attendee's id and name (and the sync-up's id with --list); \
-      after --cancel, the attendee object.
+      after --cancel, an array of those cancelled as they were, each with now: the time \
+      away as it is now (ending the day before), or null for one gone.
       """,
     runs: Self.self,
     bindings: [
@@ -121,7 +122,14 @@ struct AwayCommand: RunnableCommand {
     let changed = try require(stored.attendees[id: attendee.id], "the attendee")
     let who = UserText.attendee(changed)
     if cancel {
-      if context.options.json { return Output.standard(JSONOutput.attendee(changed).text()) }
+      if context.options.json {
+        let cancelled = attendee.timeAway(from: first).map { away in
+          JSONOutput.timeAway(
+            away, of: changed,
+            adding: ["now": changed.away[id: away.id].map { .model(ShownModel($0)) } ?? .null])
+        }
+        return Output.standard(JSONOutput.array(cancelled).text())
+      }
       context.say("Cancelled \(who)'s time away from \(first.longText) on in \(UserText.name(stored)).")
     } else {
       let added = try require(changed.away.last, "the time away")
@@ -187,22 +195,18 @@ extension TimeAway {
     if to == from { return "on \(from.longText)" }
     return "from \(from.longText)" + (to.map { " to \($0.longText)" } ?? " until cancelled")
   }
-
-  /// Whether it shares a day with the days from `first` to `last` (on, without a last).
-  func overlaps(from first: CalendarDay, to last: CalendarDay?) -> Bool {
-    (last.map { from <= $0 } ?? true) && (to.map { first <= $0 } ?? true)
-  }
 }
 
 extension JSONOutput {
-  /// A time away object as it shows itself, with `attendee` and `name`: whose it is; and
-  /// `syncUp`, the sync-up's id, when given.
-  static func timeAway(_ away: TimeAway, of attendee: Attendee, in syncUp: SyncUp? = nil)
-    -> JSONOutput
-  {
-    var members: [String: JSONOutput] = [
+  /// A time away object as it shows itself, with `attendee` and `name`: whose it is;
+  /// `syncUp`, the sync-up's id, when given; and `extra`, a command's own.
+  static func timeAway(
+    _ away: TimeAway, of attendee: Attendee, in syncUp: SyncUp? = nil,
+    adding extra: [String: JSONOutput] = [:]
+  ) -> JSONOutput {
+    var members: [String: JSONOutput] = extra.merging([
       "attendee": .string(attendee.id.uuidString), "name": .string(attendee.name),
-    ]
+    ]) { $1 }
     if let syncUp { members["syncUp"] = .string(syncUp.id.uuidString) }
     return .model(ShownModel(away, adding: members))
   }

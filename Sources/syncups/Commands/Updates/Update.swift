@@ -20,8 +20,9 @@ struct UpdateCommand: RunnableCommand {
       vi) on a template with the day's update so far; what is saved when the editor ends is \
       the update. Headings are read in any case, Blocker: as well as Blockers:. Lines \
       starting with # are left out. An update left empty writes nothing: \
-      'Aborting: the update is empty.' and exit status 1, as git commit does. Not on a \
-      terminal, give the text with the options.
+      'Aborting: the update is empty.' and exit status 1, as git commit does; one saved \
+      as it was writes nothing either, and says so. Not on a terminal, give the text with \
+      the options.
 
       Each blocker (repeat --blocker for more, or a line each in the editor) opens a \
       blocker item owned by the attendee (see 'syncups items'), once: writing the same \
@@ -45,7 +46,7 @@ struct UpdateCommand: RunnableCommand {
         OptionSpec(
           long: "blocker", valueName: "text",
           help: "Something in their way; repeat for more. Opens a blocker item."),
-        \.blockers, parse: ValueParser.notBlank),
+        \.blockers, parse: ValueParser.line),
       .option(
         OptionSpec.date("date", help: "The day the update is for, today by default"),
         \.date, parse: ValueParser.date),
@@ -78,10 +79,19 @@ struct UpdateCommand: RunnableCommand {
             + "terminal to write it in an editor", path: ["update"])
       }
       let before = target.update(of: attendee.id, for: day)
-      let edited = try Editor.edit(
-        UpdateText(before).template(for: attendee, day: day, of: target),
-        environment: context.environment, name: "update")
+      let template = UpdateText(before).template(for: attendee, day: day, of: target)
+      let edited = try Editor.edit(template, environment: context.environment, name: "update")
       text = UpdateText(parsing: edited)
+      if let before, text == UpdateText(parsing: template) {
+        if context.options.json {
+          let members = ["opened": JSONOutput.array([]), "stillOpen": .array([])]
+          Output.standard(JSONOutput.update(before, of: target, adding: members).text())
+        } else {
+          context.say(
+            "No changes: \(Self.whose(attendee, day: day, in: target)) is left as it was.")
+        }
+        return
+      }
     }
     guard !text.isEmpty else { throw CommandFailure("Aborting: the update is empty.") }
     let (stored, replaced, opened) = try context.changeSyncUps { syncUps in
@@ -108,12 +118,13 @@ struct UpdateCommand: RunnableCommand {
       stillOpen.append(item)
     }
     if context.options.json {
-      let items = { (items: [Item]) in JSONOutput.array(items.map { .model(ShownModel($0)) }) }
+      let items = { (items: [Item]) in
+        JSONOutput.array(items.map { context.itemObject($0, of: stored) })
+      }
       let members = ["opened": items(Array(opened)), "stillOpen": items(stillOpen)]
       Output.standard(JSONOutput.update(update, of: stored, adding: members).text())
     } else {
-      let whose = "\(UserText.attendee(attendee))'s update for "
-        + "\(day.longText) in \(UserText.name(stored))"
+      let whose = Self.whose(attendee, day: day, in: stored)
       context.say(replaced ? "Replaced \(whose)." : "Wrote \(whose).")
       func position(_ item: Item) -> String {
         stored.items.index(id: item.id).map { " \($0 + 1)" } ?? ""
@@ -126,8 +137,15 @@ struct UpdateCommand: RunnableCommand {
       }
     }
     for item in opened {
-      context.hooks.fire(.itemOpened, .model(ShownModel(item)), syncUp: stored.id)
+      context.hooks.fire(.itemOpened, context.itemObject(item, of: stored), syncUp: stored.id)
     }
+  }
+}
+
+extension UpdateCommand {
+  /// `Ana's update for Fri 27 Nov 2026 in Eng`.
+  static func whose(_ attendee: Attendee, day: CalendarDay, in syncUp: SyncUp) -> String {
+    "\(UserText.attendee(attendee))'s update for \(day.longText) in \(UserText.name(syncUp))"
   }
 }
 
@@ -198,13 +216,14 @@ struct UpdateText: Equatable {
 
   /// The texts in `file`: each section's lines up to the next heading (headings in any case,
   /// `Blocker:` as well as `Blockers:`; text before the first counts as done), `#` lines left
-  /// out, white space around a text dropped; a blocker per line, a leading `- ` or `* `
-  /// dropped.
+  /// out, white space around a text dropped; a blocker per line (any line break ends one), a
+  /// leading `- ` or `* ` dropped.
   init(parsing file: String) {
     var sections: [[Substring]] = [[], [], []]
     var current = 0
-    for line in file.split(separator: "\n", omittingEmptySubsequences: false) {
-      let line = line.last == "\r" ? line.dropLast() : line
+    // Any line break ends a line: CRLF, a lone CR or a Unicode line separator as well as LF,
+    // so that no blocker holds one.
+    for line in file.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       if line.hasPrefix("#") { continue }
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
       let lowered = trimmed.lowercased()

@@ -33,6 +33,9 @@ struct StandupCommand: RunnableCommand {
       read once; two whose folders share a name are told apart by the folders above them \
       (src/api, work/api).
 
+      --limit N shows at most N commits of each attendee, the newest, saying how many more \
+      there are.
+
       With --format markdown, prints a Markdown page; with --format json (or --json), an \
       object with the window and each attendee's commits (repository, hash, subject, date, author).
       """,
@@ -42,6 +45,11 @@ struct StandupCommand: RunnableCommand {
       .option(WorkCards.sinceOption, \.since, parse: ValueParser.date),
       .repeating(WorkCards.repositoriesOption, \.repositories, parse: { text, _, _ in text }),
       .option(.format(OutputFormat.self), \.format, parse: ValueParser.choice),
+      .option(
+        OptionSpec(
+          long: "limit", valueName: "n",
+          help: "At most N commits of each attendee, the newest; says how many more."),
+        \.limit, parse: ValueParser.commitCount),
     ],
     examples: [
       ExampleSpec("What everyone did since the last meeting:", "syncups standup eng"),
@@ -55,6 +63,7 @@ struct StandupCommand: RunnableCommand {
   var since: DateArgument?
   var repositories: [String] = []
   var format = OutputFormat.text
+  var limit: Int?
 
   @MainActor func run(in context: CommandContext) throws {
     Output.standard(try answer(from: context.readSyncUps(), in: context))
@@ -75,13 +84,14 @@ struct StandupCommand: RunnableCommand {
     let age = context.itemAge()
     switch format {
     case .json:
-      return JSONOutput.standup(work, of: syncUp, age: age).text()
+      return JSONOutput.standup(work, of: syncUp, age: age, limit: limit).text()
     case .text:
       return StandupText.render(
         work, of: syncUp, age: age, utcOffset: utcOffset(window.since), style: context.style,
-        width: standardOutputColumns())
+        width: standardOutputColumns(), limit: limit)
     case .markdown:
-      return StandupText.markdown(work, of: syncUp, age: age, utcOffset: utcOffset(window.since))
+      return StandupText.markdown(
+        work, of: syncUp, age: age, utcOffset: utcOffset(window.since), limit: limit)
     }
   }
 }
@@ -114,12 +124,12 @@ extension SyncUp {
 enum StandupText {
   static func render(
     _ work: WorkCards, of syncUp: SyncUp, age: (Item) -> Int, utcOffset: Int,
-    style: TerminalStyle, width: Int?
+    style: TerminalStyle, width: Int?, limit: Int? = nil
   ) -> String {
     var lines = [style.bold(heading(work, of: syncUp, utcOffset: utcOffset))]
     for (attendee, card) in work.cards {
       lines.append("")
-      lines += card.lines(of: attendee, style: style)
+      lines += card.lines(of: attendee, style: style, limit: limit)
       for item in syncUp.openItems(ownedBy: attendee.id) {
         lines.append("  " + sanitize(item.agendaText(age: age(item))))
       }
@@ -139,12 +149,13 @@ enum StandupText {
   /// A Markdown page: the heading, a section per attendee with their commits and open items
   /// (as `meeting show --format markdown` lists items), escaped.
   static func markdown(
-    _ work: WorkCards, of syncUp: SyncUp, age: @escaping (Item) -> Int, utcOffset: Int
+    _ work: WorkCards, of syncUp: SyncUp, age: @escaping (Item) -> Int, utcOffset: Int,
+    limit: Int? = nil
   ) -> String {
     var blocks = ["## " + MarkdownText.escape(heading(work, of: syncUp, utcOffset: utcOffset))]
     for (attendee, card) in work.cards {
       blocks.append("### " + MarkdownText.escape(WorkCard.heading(of: attendee)))
-      blocks += card.markdownBlocks
+      blocks += card.markdownBlocks(limit: limit)
       let items = syncUp.openItems(ownedBy: attendee.id)
       if !items.isEmpty {
         blocks.append(
@@ -189,19 +200,13 @@ extension JSONOutput {
 
   /// `standup --json`: `syncUp` (its id), `title`, `since` and `until` (ISO 8601; `until`
   /// null for up to now), `repositories` (as read, as typed) and `attendees`, each a card
-  /// (``WorkCard/jsonMembers(of:)``) with `openItems` (item objects as ``item(_:of:)`` writes them, with `age` in working days); then
+  /// (``WorkCard/jsonMembers(of:)``) with `openItems` (item objects, ``item(_:)``); then
   /// `unownedItems`. Documented in syncups(1).
-  static func standup(_ work: WorkCards, of syncUp: SyncUp, age: (Item) -> Int) -> JSONOutput {
+  static func standup(
+    _ work: WorkCards, of syncUp: SyncUp, age: (Item) -> Int, limit: Int? = nil
+  ) -> JSONOutput {
     func items(_ items: [Item]) -> JSONOutput {
-      .array(items.map { item in
-        .model(
-          ShownModel(
-            item,
-            adding: [
-              "ownerName": syncUp.ownerName(of: item).map(JSONOutput.string) ?? .null,
-              "age": .int(age(item)),
-            ]))
-      })
+      .array(items.map { item(ShownItem($0, of: syncUp, age: age)) })
     }
     return .object([
       "syncUp": .string(syncUp.id.uuidString),
@@ -212,7 +217,7 @@ extension JSONOutput {
       "attendees": .array(
         work.cards.map { attendee, card in
           .object(
-            card.jsonMembers(of: attendee).merging(
+            card.jsonMembers(of: attendee, limit: limit).merging(
               ["openItems": items(syncUp.openItems(ownedBy: attendee.id))]) { $1 })
         }),
       "unownedItems": items(syncUp.openItems(ownedBy: nil)),

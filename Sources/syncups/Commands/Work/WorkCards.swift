@@ -96,16 +96,18 @@ struct WorkCards {
 /// One card as text, Markdown and JSON: what `standup` prints per attendee and
 /// `meeting show --work` per speaker.
 extension WorkCard {
-  /// `Blob: 2 commits in web, api` and a line per commit (`  web  4f3e1a8  Add the retry`);
-  /// `Ana (by name): no commits` for an attendee without git identities.
-  func lines(of attendee: Attendee, style: TerminalStyle) -> [String] {
+  /// `Blob: 2 commits in web, api` and a line per commit (`  web  4f3e1a8  Add the retry`),
+  /// the newest `limit` of them when given, then `  … 3 more` for the rest; `Ana (by name):
+  /// no commits` for an attendee without git identities.
+  func lines(of attendee: Attendee, style: TerminalStyle, limit: Int? = nil) -> [String] {
     var lines = [style.bold(sanitize(Self.heading(of: attendee))) + ": " + summary]
     let repositoryWidth = repositories.map(displayWidth).max() ?? 0
-    for commit in commits {
+    for commit in commits.prefix(limit ?? commits.count) {
       lines.append(
         "  " + ScreenText.padded(sanitize(commit.repository), toWidth: repositoryWidth) + "  "
           + style.dim(String(commit.shortHash)) + "  " + sanitize(commit.subject))
     }
+    if let more = moreCommits(limit) { lines.append("  " + style.dim(more)) }
     return lines
   }
 
@@ -129,31 +131,42 @@ extension WorkCard {
       + "'syncups edit <syncup> --git-author NAME=EMAIL' sets one."
   }
 
-  /// The summary as a sentence, then a bulleted list of the commits, escaped.
-  var markdownBlocks: [String] {
+  /// The summary as a sentence, then a bulleted list of the commits, escaped: the newest
+  /// `limit` when given, then `- … 3 more`.
+  func markdownBlocks(limit: Int? = nil) -> [String] {
     var blocks = [MarkdownText.escape(summary.prefix(1).uppercased() + summary.dropFirst())]
     if !commits.isEmpty {
+      let listed = commits.prefix(limit ?? commits.count).map {
+        "- " + MarkdownText.escape($0.repository) + " `" + $0.shortHash + "` "
+          + MarkdownText.escape($0.subject)
+      }
       blocks.append(
-        commits.map {
-          "- " + MarkdownText.escape($0.repository) + " `" + $0.shortHash + "` "
-            + MarkdownText.escape($0.subject)
-        }.joined(separator: "\n"))
+        (listed + (moreCommits(limit).map { ["- " + $0] } ?? [])).joined(separator: "\n"))
     }
     return blocks
   }
 
+  /// `… 3 more` when `limit` leaves commits out; nil when it leaves none (or is nil).
+  private func moreCommits(_ limit: Int?) -> String? {
+    guard let limit, commits.count > limit else { return nil }
+    return "… \(commits.count - limit) more"
+  }
+
   /// `id`, `name`, `byName` (true for an attendee without git identities, whose commits are
-  /// found by their whole name), `commits` (each as ``JSONOutput/commit(_:)`` writes it, newest first),
+  /// found by their whole name), `commits` (each as ``JSONOutput/commit(_:)`` writes it, newest
+  /// first; the newest `limit` when given, with `moreCommits`, how many were left out),
   /// `repositories` (those with commits) and `unread` (those not read in time).
-  func jsonMembers(of attendee: Attendee) -> [String: JSONOutput] {
-    [
+  func jsonMembers(of attendee: Attendee, limit: Int? = nil) -> [String: JSONOutput] {
+    var members: [String: JSONOutput] = [
       "id": .string(attendee.id.uuidString),
       "name": .string(attendee.name),
       "byName": .bool(!attendee.hasGitIdentity),
-      "commits": .array(commits.map(JSONOutput.commit)),
+      "commits": .array(commits.prefix(limit ?? commits.count).map(JSONOutput.commit)),
       "repositories": .array(repositories.map(JSONOutput.string)),
       "unread": .array(unread.map(JSONOutput.string)),
     ]
+    if let limit { members["moreCommits"] = .int(max(0, commits.count - limit)) }
+    return members
   }
 }
 

@@ -16,17 +16,18 @@ enum PipeEvent: Equatable, Sendable {
     open: OpenItemsSummary? = nil)
   /// Speaker `index` (from 0) of `count` (the speaker's number and those present, see
   /// ``RecordMeeting/State/speakerNumber``), named `name`, has the floor at `elapsed` seconds,
-  /// with a slot of `slot` seconds and their open `items`.
+  /// with a slot of `slot` seconds and their open `items` (each with its
+  /// ``ShownItem/turnNumber``).
   case speaker(
-    index: Int, count: Int, name: String, elapsed: Int, slot: Int, items: [NumberedItem] = [])
+    index: Int, count: Int, name: String, elapsed: Int, slot: Int, items: [ShownItem] = [])
   /// The work card of the speaker `name` (`attendee`) over the window from `since`, shown at
   /// `elapsed` seconds: when their turn starts with it there, or when it arrives during or
   /// after their turn.
   case work(attendee: UUID, name: String, card: RecordMeeting.TurnWork, since: Date, elapsed: Int)
-  /// A blocker or an action item was raised at `elapsed` seconds, for `owner` (its name).
-  case item(Item, owner: String?, elapsed: Int)
+  /// A blocker or an action item was raised at `elapsed` seconds.
+  case item(ShownItem, elapsed: Int)
   /// An item was resolved at `elapsed` seconds.
-  case resolved(Item, owner: String?, elapsed: Int)
+  case resolved(ShownItem, elapsed: Int)
   /// A turn ended at `elapsed` seconds: `name` spoke `turn.seconds` of `turn.slot`.
   case turn(Meeting.Turn, name: String, elapsed: Int)
   /// `attendee` is absent: left out from the start (`away`: by their time away), or marked so
@@ -117,10 +118,10 @@ enum PipeEvent: Equatable, Sendable {
     for item in new.itemChanges {
       let before = old.itemChanges[id: item.id]
       if before == nil, old.syncUp.items[id: item.id] == nil {
-        events.append(.item(item, owner: new.ownerName(of: item), elapsed: elapsed))
+        events.append(.item(ShownItem(item, in: new), elapsed: elapsed))
       }
       if item.resolved != nil, before?.resolved == nil {
-        events.append(.resolved(item, owner: new.ownerName(of: item), elapsed: elapsed))
+        events.append(.resolved(ShownItem(item, in: new), elapsed: elapsed))
       }
     }
     if new.isPaused != old.isPaused {
@@ -202,7 +203,7 @@ enum PipeEvent: Equatable, Sendable {
     let speaker = PipeEvent.speaker(
       index: state.speakerNumber - 1, count: state.presentCount, name: state.currentSpeakerName,
       elapsed: state.meetingSeconds, slot: state.speakerSlot(for: state.speakerIndex).count,
-      items: state.turnAgenda)
+      items: state.turnAgenda.map { ShownItem($0.item, in: state, turnNumber: $0.number) })
     let update = state.turnUpdate.map {
       PipeEvent.update(
         $0, name: state.currentSpeakerName, present: true, elapsed: state.meetingSeconds)
@@ -249,17 +250,18 @@ extension PipeEvent {
         + (overtime ? ", overtime allowed" : "") + (open.map { "; " + $0.text } ?? "")
     case .speaker(let index, let count, let name, let elapsed, _, let items):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
-        + items.map { "\n  \($0.number). " + sanitize($0.text) }.joined()
+        + items.map { "\n  \($0.turnNumber ?? 0). " + sanitize($0.item.agendaText(age: $0.age)) }
+        .joined()
     case .work(_, let name, let card, _, let elapsed):
       return "\(DurationText.clock(elapsed)) Work of \(sanitize(name)): \(sanitize(card.summary))"
         + card.newest.map { "\n  \($0.shortHash) " + sanitize(card.line(for: $0)) }.joined()
-    case .item(let item, let owner, let elapsed):
-      return "\(DurationText.clock(elapsed)) \(Self.kindWord(item)) for \(sanitize(owner ?? "nobody")): "
-        + sanitize(item.text)
-    case .resolved(let item, let owner, let elapsed):
-      return "\(DurationText.clock(elapsed)) Resolved \(Self.kindWord(item).lowercased()) of "
-        + "\(sanitize(owner ?? "nobody")): \(sanitize(item.text))"
-        + (item.resolution.map { " (\(sanitize($0)))" } ?? "")
+    case .item(let shown, let elapsed):
+      return "\(DurationText.clock(elapsed)) \(Self.kindWord(shown.item)) for "
+        + "\(sanitize(shown.ownerName ?? "nobody")): \(sanitize(shown.item.text))"
+    case .resolved(let shown, let elapsed):
+      return "\(DurationText.clock(elapsed)) Resolved \(Self.kindWord(shown.item).lowercased()) of "
+        + "\(sanitize(shown.ownerName ?? "nobody")): \(sanitize(shown.item.text))"
+        + (shown.item.resolution.map { " (\(sanitize($0)))" } ?? "")
     case .turn(let turn, let name, let elapsed):
       let over = turn.overtime > 0 ? " (\(ScreenText.overtime(turn.overtime)))" : ""
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) spoke "
@@ -312,16 +314,7 @@ extension PipeEvent {
         "event": .string("speaker"), "index": .int(index + 1), "count": .int(count),
         "name": .string(name), "elapsed": .int(elapsed), "slot": .int(slot),
       ]
-      if !items.isEmpty {
-        members["items"] = .array(
-          items.map {
-            .object([
-              "number": .int($0.number), "id": .string($0.item.id.uuidString),
-              "kind": .string($0.item.kind.rawValue), "text": .string($0.item.text),
-              "age": .int($0.age),
-            ])
-          })
-      }
+      if !items.isEmpty { members["items"] = .array(items.map { JSONOutput.item($0) }) }
       return .object(members)
     case .work(let attendee, let name, let card, let since, let elapsed):
       return .object([
@@ -333,21 +326,10 @@ extension PipeEvent {
         "commits": .array(card.newest.map(JSONOutput.commit)),
         "elapsed": .int(elapsed),
       ])
-    case .item(let item, let owner, let elapsed):
-      return .object([
-        "event": .string("item"), "id": .string(item.id.uuidString),
-        "kind": .string(item.kind.rawValue), "text": .string(item.text),
-        "owner": item.owner.map { .string($0.uuidString) } ?? .null,
-        "ownerName": owner.map(JSONOutput.string) ?? .null, "elapsed": .int(elapsed),
-      ])
-    case .resolved(let item, let owner, let elapsed):
-      return .object([
-        "event": .string("resolved"), "id": .string(item.id.uuidString),
-        "kind": .string(item.kind.rawValue), "text": .string(item.text),
-        "owner": item.owner.map { .string($0.uuidString) } ?? .null,
-        "ownerName": owner.map(JSONOutput.string) ?? .null,
-        "resolution": item.resolution.map(JSONOutput.string) ?? .null, "elapsed": .int(elapsed),
-      ])
+    case .item(let shown, let elapsed):
+      return Self.itemEvent("item", shown, elapsed: elapsed)
+    case .resolved(let shown, let elapsed):
+      return Self.itemEvent("resolved", shown, elapsed: elapsed)
     case .turn(let turn, let name, let elapsed):
       return .object([
         "event": .string("turn"), "attendee": .string(turn.attendee.uuidString),
@@ -408,8 +390,14 @@ extension PipeEvent {
     }
   }
 
+  /// An `item` or `resolved` event: the item object (``JSONOutput/item(_:)``) with `event`
+  /// and `elapsed`.
+  private static func itemEvent(_ name: String, _ shown: ShownItem, elapsed: Int) -> JSONOutput {
+    .item(shown, adding: ["event": .string(name), "elapsed": .int(elapsed)])
+  }
+
   /// `Blocker` or `Action`.
   private static func kindWord(_ item: Item) -> String {
-    item.kind == .blocker ? "Blocker" : "Action"
+    item.kind.label
   }
 }

@@ -277,8 +277,7 @@ struct ScreenParts {
   private var enterWord: String {
     switch overlay.draft {
     case .note: "add note"
-    case .item(.blocker): "add blocker"
-    case .item(.action): "add action"
+    case .item(let kind): "add \(kind)"
     case .resolution: "resolve"
     case .joiner: "join"
     }

@@ -24,8 +24,7 @@ struct ScreenOverlay: Equatable, Sendable {
     var label: String {
       switch self {
       case .note: "Note: "
-      case .item(.blocker): "Blocker: "
-      case .item(.action): "Action: "
+      case .item(let kind): kind.label + ": "
       case .resolution: "Resolve: "
       case .joiner: "Joined: "
       }
