@@ -7,13 +7,14 @@ import Testing
 
 /// Meetings in progress for the screen and controller tests.
 enum MeetingFixtures {
-  /// Engineering: Blob, Blob Jr and Blob Sr in 10 minutes, 200 seconds each, bubblegum.
+  /// Engineering: Blob, Blob Jr and Blob Sr in 10 minutes, 200 seconds each, bubblegum; each
+  /// with a git identity, so their work cards are found by it.
   static let engineering = SyncUp(
     id: RenderingFixtures.id(1),
     attendees: [
-      Attendee(id: RenderingFixtures.id(11), name: "Blob"),
-      Attendee(id: RenderingFixtures.id(12), name: "Blob Jr"),
-      Attendee(id: RenderingFixtures.id(13), name: "Blob Sr"),
+      Attendee(id: RenderingFixtures.id(11), name: "Blob", gitAuthors: ["blob@example.com"]),
+      Attendee(id: RenderingFixtures.id(12), name: "Blob Jr", gitAuthors: ["jr@example.com"]),
+      Attendee(id: RenderingFixtures.id(13), name: "Blob Sr", gitAuthors: ["sr@example.com"]),
     ],
     duration: 600,
     theme: .bubblegum,

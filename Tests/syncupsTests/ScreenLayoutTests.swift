@@ -150,6 +150,13 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
     let unreadOnly = try #require(
       lines(of: render(withWork(MeetingFixtures.state(), commits: 0), 80, 24), rows: 24))
     #expect(unreadOnly[5] == " Work: no commits; not read in time: big …")
+    // A speaker without a git identity: their card is found by their name, and says so.
+    var byName = MeetingFixtures.engineering
+    byName.attendees[id: RenderingFixtures.id(12)]?.gitAuthors = []
+    var unnamed = MeetingFixtures.state(byName)
+    unnamed.askForWork(since: WorkWindow(since: Date(timeIntervalSince1970: 0)), in: ["~/src/*"])
+    #expect(
+      render(unnamed, 80, 24) == screen(plainHead + [" Work (by name): gathering…"] + rest, rows: 24))
   }
 
   @Test func theFrameFormat() {

@@ -127,7 +127,7 @@ struct StandupTests {
           … 1 more
           blocked 2 days: waiting on *API* keys
 
-        Ana: 1 commit in api
+        Ana (by name): 1 commit in api
           api  01fe3cc  Fix the *build*
 
         """))
