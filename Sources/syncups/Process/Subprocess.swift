@@ -142,8 +142,16 @@ enum Subprocess {
     defer { for pointer in argv + envp { free(pointer) } }
     let path = strdup(program)!
     defer { free(path) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
+    // The child may run no generic code on an imported C type: its first use takes a lock of
+    // the Swift runtime, which another thread may have held at the fork, and the child would
+    // wait for it for ever (before its exec, with the hook's process group its own). So the
+    // signal mask is prepared here, as a plain pointer.
+    let noSignalsStorage = UnsafeMutablePointer<sigset_t>.allocate(capacity: 1)
+    noSignalsStorage.initialize(to: sigset_t())
+    defer { noSignalsStorage.deallocate() }
+    sigemptyset(noSignalsStorage)
+    let noSignals = UnsafePointer(noSignalsStorage)
+    let codeSize = MemoryLayout<Int32>.size
     let parent = getpid()
     #if os(Linux)
       // Read before the fork: the first read of a static runs its initializer, which takes a lock.
@@ -154,6 +162,7 @@ enum Subprocess {
     let descriptorLimit = Self.descriptorLimit
     let pid = argv.withUnsafeBufferPointer { argv in
       envp.withUnsafeBufferPointer { envp in
+        let (argv, envp) = (argv.baseAddress!, envp.baseAddress!)
         // Between fork and exec only async-signal-safe calls, on what was prepared above.
         let pid = fork()
         guard pid == 0 else { return pid }
@@ -189,10 +198,10 @@ enum Subprocess {
         _ = signal(SIGTERM, SIG_DFL)
         _ = signal(SIGHUP, SIG_DFL)
         _ = signal(SIGXFSZ, SIG_DFL)
-        _ = withUnsafePointer(to: &noSignals) { sigprocmask(SIG_SETMASK, $0, nil) }
-        _ = execve(path, argv.baseAddress!, envp.baseAddress!)
+        _ = sigprocmask(SIG_SETMASK, noSignals, nil)
+        _ = execve(path, argv, envp)
         var code = errno
-        _ = write(failurePipe.write, &code, MemoryLayout<Int32>.size)
+        _ = write(failurePipe.write, &code, codeSize)
         _exit(127)
       }
     }
