@@ -13,7 +13,7 @@ RELIABILITY_FLAGS ?=
 # which is what installs and ships, is stripped: half the size.
 SCRATCH = .build-dist
 BINARY = $(SCRATCH)/release/syncups
-# The version the binary prints (`syncups 0.1.0`), read once it is built.
+# The version the binary prints (`syncups 0.4.0`), read once it is built.
 VERSION = $(shell $(BINARY) --version | cut -d' ' -f2)
 RELEASE = syncups-$(VERSION)-linux-$(shell uname -m)
 # The release folder, laid out as its install.sh expects; packed by `dist`, installed by
@@ -33,10 +33,10 @@ stage: build
 	strip --strip-all -o $(STAGE)/bin/syncups $(BINARY)
 	cp man/syncups.1 $(STAGE)/man/
 	cp completions/syncups.bash completions/_syncups completions/syncups.fish $(STAGE)/completions/
-	cp packaging/install.sh README.md LICENSE $(STAGE)/
+	cp packaging/install.sh README.md LICENSE CHANGELOG.md $(STAGE)/
 
 # dist/syncups-VERSION-linux-ARCH.tar.gz: one folder holding the binary, the man page, the
-# completions, README, LICENSE and install.sh.
+# completions, README, CHANGELOG, LICENSE and install.sh.
 dist: stage
 	mkdir -p dist
 	tar -C $(SCRATCH) --owner=0 --group=0 --numeric-owner --mode=go-w --sort=name \

@@ -225,7 +225,7 @@ struct CommandParsingTests {
     #expect(try command(["-V"]) == VersionCommand())
     #expect(try command(["version"]) == VersionCommand())
     #expect(try command(["list", "--version"]) == VersionCommand())
-    #expect(CommandTable.version == "0.1.0")
+    #expect(CommandTable.version == "0.4.0")
   }
 
   @Test func aNegativeNumberIsAValueNotAnOption() {
