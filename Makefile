@@ -20,7 +20,7 @@ RELEASE = syncups-$(VERSION)-linux-$(shell uname -m)
 # `install`, repacked by `deb`.
 STAGE = $(SCRATCH)/$(RELEASE)
 
-.PHONY: build stage dist deb install uninstall test generate reliability benchmark
+.PHONY: build stage dist deb install uninstall test generate reliability benchmark interop
 
 # Only the shipped executable and what it needs: not the test targets' helpers.
 build:
@@ -62,6 +62,11 @@ reliability: build
 	swift build -c release --package-path Tests/ReliabilitySuite $(SWIFT_BUILD_FLAGS)
 	Tests/ReliabilitySuite/.build/release/ReliabilitySuite \
 	  --binary "$(CURDIR)/$(BINARY)" $(RELIABILITY_FLAGS)
+
+# The previous release (packaging/releases), built from its commit in .build-interop/, and this
+# build sharing a team's data file through real git, each direction (Tests/Interop/run).
+interop:
+	Tests/Interop/run
 
 # Every benchmark in one table. Benchmarks/ is a package of its own; it builds its own release
 # syncups, linked to the toolchain's runtime, next to the benchmarks, which run that one and
