@@ -29,7 +29,8 @@ struct ReleaseFormatsEndToEndTests {
   /// A scratch home holding `version`'s data and settings files.
   static func home(of version: String) throws -> SyncUpsRun {
     let syncups = SyncUpsRun()
-    try syncups.writeDataFile(String(decoding: try fixture(version, "sync-ups.json"), as: UTF8.self))
+    let data = try fixture(version, "sync-ups.json")
+    try syncups.writeDataFile(String(decoding: data, as: UTF8.self))
     let settings = syncups.home.path + "/config/syncups"
     try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
     try fixture(version, "config.json").write(to: URL(fileURLWithPath: settings + "/config.json"))
