@@ -13,14 +13,14 @@ RELIABILITY_FLAGS ?=
 # which is what installs and ships, is stripped: half the size.
 SCRATCH = .build-dist
 BINARY = $(SCRATCH)/release/syncups
-# The version the binary prints (`syncups 0.1.0`), read once it is built.
+# The version the binary prints (`syncups 0.4.0`), read once it is built.
 VERSION = $(shell $(BINARY) --version | cut -d' ' -f2)
 RELEASE = syncups-$(VERSION)-linux-$(shell uname -m)
 # The release folder, laid out as its install.sh expects; packed by `dist`, installed by
 # `install`, repacked by `deb`.
 STAGE = $(SCRATCH)/$(RELEASE)
 
-.PHONY: build stage dist deb install uninstall test generate reliability benchmark
+.PHONY: build stage dist deb install uninstall test generate reliability benchmark interop
 
 # Only the shipped executable and what it needs: not the test targets' helpers.
 build:
@@ -33,10 +33,10 @@ stage: build
 	strip --strip-all -o $(STAGE)/bin/syncups $(BINARY)
 	cp man/syncups.1 $(STAGE)/man/
 	cp completions/syncups.bash completions/_syncups completions/syncups.fish $(STAGE)/completions/
-	cp packaging/install.sh README.md LICENSE $(STAGE)/
+	cp packaging/install.sh README.md LICENSE CHANGELOG.md $(STAGE)/
 
 # dist/syncups-VERSION-linux-ARCH.tar.gz: one folder holding the binary, the man page, the
-# completions, README, LICENSE and install.sh.
+# completions, README, CHANGELOG, LICENSE and install.sh.
 dist: stage
 	mkdir -p dist
 	tar -C $(SCRATCH) --owner=0 --group=0 --numeric-owner --mode=go-w --sort=name \
@@ -62,6 +62,11 @@ reliability: build
 	swift build -c release --package-path Tests/ReliabilitySuite $(SWIFT_BUILD_FLAGS)
 	Tests/ReliabilitySuite/.build/release/ReliabilitySuite \
 	  --binary "$(CURDIR)/$(BINARY)" $(RELIABILITY_FLAGS)
+
+# The previous release (packaging/releases), built from its commit in .build-interop/, and this
+# build sharing a team's data file through real git, each direction (Tests/Interop/run).
+interop:
+	Tests/Interop/run
 
 # Every benchmark in one table. Benchmarks/ is a package of its own; it builds its own release
 # syncups, linked to the toolchain's runtime, next to the benchmarks, which run that one and

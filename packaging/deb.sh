@@ -7,7 +7,8 @@
 #   packaging/deb.sh RELEASE_FOLDER DIR
 #
 # DEB_MAINTAINER sets the Maintainer field (whoever publishes the package gives a real address);
-# SOURCE_DATE_EPOCH, the changelog's date (else the last commit's, else now).
+# SOURCE_DATE_EPOCH, the date of the changelog's unreleased entry (else the last commit's, else
+# now).
 set -eu
 
 [ $# -eq 2 ] || { echo "usage: packaging/deb.sh RELEASE_FOLDER DIR" >&2; exit 64; }
@@ -49,13 +50,46 @@ mkdir -p "$doc"
   # empty lines as ' .'.
   sed '1,/^Copyright/d' "$release/LICENSE" | sed '1{/^$/d}' | sed 's/^$/./; s/^/ /'
 } >"$doc/copyright"
-{
-  echo "syncups ($version) unstable; urgency=medium"
-  echo
-  echo "  * Release $version."
-  echo
-  echo " -- $maintainer  $(date -R -u -d "@$SOURCE_DATE_EPOCH")"
-} | gzip -9n >"$doc/changelog.gz"
+# Debian's changelog from the release's CHANGELOG.md: an entry per `## VERSION (DATE)` section,
+# its `- ` lines as `  * ` items wrapped at 78 columns, dated at midnight UTC of DATE, or at
+# SOURCE_DATE_EPOCH when it says "unreleased". Its first section is the binary's version.
+newest=$(sed -n 's/^## \([^ ]*\) .*/\1/p' "$release/CHANGELOG.md" | head -n 1)
+[ "$newest" = "$version" ] || {
+  echo "deb.sh: CHANGELOG.md's newest section is '$newest', the binary is $version" >&2
+  exit 1
+}
+awk -v maintainer="$maintainer" -v unreleased="$(date -R -u -d "@$SOURCE_DATE_EPOCH")" '
+  function wrap(text,    words, count, line, i) {
+    count = split(text, words, " ")
+    line = "  *"
+    for (i = 1; i <= count; i++) {
+      if (length(line) + 1 + length(words[i]) > 78) { print line; line = "   " }
+      line = line " " words[i]
+    }
+    print line
+  }
+  function flush() { if (item != "") wrap(item); item = "" }
+  function close_entry() {
+    flush()
+    if (entry) { print ""; print " -- " maintainer "  " date }
+  }
+  /^## / {
+    close_entry()
+    if (entry) print ""
+    entry = 1
+    day = $3; gsub(/[()]/, "", day)
+    if (day == "unreleased") date = unreleased
+    else { command = "date -R -u -d " day; command | getline date; close(command) }
+    print "syncups (" $2 ") unstable; urgency=medium"
+    print ""
+    next
+  }
+  !entry { next }
+  /^- / { flush(); item = substr($0, 3); next }
+  /^  / && item != "" { sub(/^ +/, ""); item = item " " $0; next }
+  { flush() }
+  END { close_entry() }
+' "$release/CHANGELOG.md" | gzip -9n >"$doc/changelog.gz"
 
 # The summary and description are the man page's: its one-line description (less its article)
 # and its first paragraph.

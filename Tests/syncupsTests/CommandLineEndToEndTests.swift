@@ -144,10 +144,10 @@ struct CommandLineEndToEndTests {
     for arguments in [["--version"], ["-V"], ["version"], ["list", "--version"]] {
       let result = try syncups.run(arguments)
       #expect(result.status == 0, "\(arguments)")
-      #expect(result.output == "syncups 0.1.0\n", "\(arguments)")
+      #expect(result.output == "syncups 0.4.0\n", "\(arguments)")
     }
-    #expect(try syncups("version", "--json").output == "{\n  \"version\" : \"0.1.0\"\n}\n")
-    #expect(try syncups("--version", "--json").output == "{\n  \"version\" : \"0.1.0\"\n}\n")
+    #expect(try syncups("version", "--json").output == "{\n  \"version\" : \"0.4.0\"\n}\n")
+    #expect(try syncups("--version", "--json").output == "{\n  \"version\" : \"0.4.0\"\n}\n")
   }
 
   @Test func commandHelpListsTheGlobalOptions() throws {

@@ -333,7 +333,7 @@ struct EndToEndTests {
     #expect(help.status == 0)
     #expect(help.output.hasPrefix("OVERVIEW: Add a sync-up"))
     #expect(try syncups("add", "--help").output == help.output)
-    #expect(try syncups("--version").output == "syncups 0.1.0\n")
+    #expect(try syncups("--version").output == "syncups 0.4.0\n")
   }
 
   @Test func concurrentAddsAllLand() async throws {

@@ -643,6 +643,6 @@ struct HooksEndToEndTests {
     try writeProgram("\"$SYNCUPS\" --version\n", at: bin + "/syncups-back")
     let back = try syncups.run(["back"], environment: ["PATH": bin + ":/usr/bin:/bin"])
     #expect(back.status == 0)
-    #expect(back.output == "syncups 0.1.0\n")
+    #expect(back.output == "syncups 0.4.0\n")
   }
 }

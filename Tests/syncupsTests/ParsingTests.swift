@@ -210,6 +210,9 @@ struct CommandParsingTests {
     #expect(try command(["--help"]) == HelpCommand(topic: []))
     #expect(try command(["meeting", "show", "-h"]) == HelpCommand(topic: ["meeting", "show"]))
     #expect(try command(["meeting", "--help"]) == HelpCommand(topic: ["meeting"]))
+    #expect(
+      usageError(["meeting"])?.hasPrefix(
+        "Error: 'syncups meeting' needs a command: show or delete\n") == true)
     #expect(try command(["config", "--help"]) == HelpCommand(topic: ["config"]))
   }
 
@@ -225,7 +228,7 @@ struct CommandParsingTests {
     #expect(try command(["-V"]) == VersionCommand())
     #expect(try command(["version"]) == VersionCommand())
     #expect(try command(["list", "--version"]) == VersionCommand())
-    #expect(CommandTable.version == "0.1.0")
+    #expect(CommandTable.version == "0.4.0")
   }
 
   @Test func aNegativeNumberIsAValueNotAnOption() {

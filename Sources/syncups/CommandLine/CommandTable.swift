@@ -16,7 +16,7 @@ package enum CommandTable {
   package static let programName = "syncups"
 
   /// The version printed by `--version`.
-  package static let version = "0.1.0"
+  package static let version = "0.4.0"
 
   /// The root of the tree: the global options and every command.
   package static let root = CommandSpec(
