@@ -22,12 +22,15 @@ struct SyncCommand: RunnableCommand {
       (by id, never with conflict markers), pushes, and says what arrived. With --json, \
       prints an object saying the same, also when it fails. Offline, the changes are committed \
       and the push is pending (status 1); the next sync pushes them. A push that loses a race \
-      is retried; what a killed sync left behind is put right by the next one. It works on \
+      is retried; what a killed sync left behind is put right by the next one, and so is a \
+      merge plain git left unfinished (conflict markers in the data file) or a data file \
+      committed broken. Every commit it makes ends with a Syncups-Version trailer. It works on \
       the repository that holds the data file even when run from another one's git hook: \
       GIT_DIR, GIT_INDEX_FILE and git's other variables that point elsewhere are not followed.
 
       sync init makes the data file's directory a git repository (or uses the one it is in), \
-      registers the merge driver, commits the data file and, given <remote>, sets it as \
+      registers the merge driver, finishes a merge plain git left unfinished, commits the \
+      data file and, given <remote>, sets it as \
       origin; an origin it has already synced with is replaced only with --force. \
       sync init --clone <url> starts from the team's repository instead, merging in \
       any sync-ups already here. Running sync init again is harmless; with --json it prints \
