@@ -110,6 +110,19 @@ struct SyncHealingTests {
     #expect(try carl.git("rev-list", "--count", "--merges", "-n", "1", "HEAD").stdoutText == "1\n")
   }
 
+  /// A sync killed while it finished git's merge leaves its journal beside git's unfinished
+  /// merge: the next one finishes the merge from git's index, and takes nothing for cut short.
+  @Test func aSyncKilledWhileFinishingGitsMergeIsFinishedByTheNext() throws {
+    let plain = try PlainGitTeam()
+    try plain.carlPullsAConflict()
+    let carl = plain.carl
+    #expect(FileManager.default.createFile(atPath: carl.directory + "/.git/syncups-sync", contents: nil))
+    let synced = try carl.sync()
+    #expect(synced["recovered"] as? [String] == ["finished the merge of 'sync-ups.json' git had left unfinished"])
+    #expect(Set(try carl.titles()) == ["Engineering", "Design", "Retro"])
+    #expect(try carl.leftovers() == [])
+  }
+
   /// Carl commits the conflict markers and pushes them. Ben, with nothing local, is not moved
   /// onto them; once the team reverts the commit, Ben's next sync moves on by itself.
   @Test func aFastForwardOntoATeammatesBrokenFileIsRefusedUntilTheRemoteIsFixed() throws {

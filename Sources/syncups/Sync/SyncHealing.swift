@@ -134,7 +134,7 @@ extension SyncRepository {
   }
 
   /// The index entries of the data file a merge left unmerged: each stage's blob, by stage.
-  private func unmergedStages() throws(CommandFailure) -> [Int: String] {
+  func unmergedStages() throws(CommandFailure) -> [Int: String] {
     let listed = try git.output(
       ["ls-files", "-u", "-z", "--", name], doing: "read the repository's index")
     var stages: [Int: String] = [:]
@@ -271,13 +271,7 @@ extension SyncRepository {
         .syncUps
       how = "merging both sides of its conflict markers"
     }
-    let data: Data
-    do {
-      data = try SyncUpsFile.encode(repaired)
-    } catch {
-      throw CommandFailure("cannot write '\(sanitize(dataFilePath))': \(sanitize("\(error)"))")
-    }
-    try writeBytes(data, to: dataFilePath)
+    try writeSyncUps(repaired)
     let culprit = broken.map { "commit \($0.commit) by \(sanitize($0.author))" } ?? "a commit"
     let subject = "Repair \(name), left undecodable by \(culprit)"
     try commit([name], message: Self.commitMessage(subject))
