@@ -545,9 +545,10 @@ enum ManPageReference {
     ),
     (
       "recovered",
-      "Array of strings: what was put right of an earlier sync that was killed, before this "
-        + "one began (a lock git left, an unfinished merge undone and done again); empty when "
-        + "nothing was."
+      "Array of strings: what was put right of an earlier sync that was killed, or of what "
+        + "plain git left, before this one synced (a lock git left, an unfinished merge undone "
+        + "and done again, a merge git left unfinished finished, a data file committed broken "
+        + "repaired); empty when nothing was."
     ),
     ("error", "String: why the sync failed, as on standard error; null when it did not."),
   ]
