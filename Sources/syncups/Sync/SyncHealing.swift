@@ -122,6 +122,11 @@ extension SyncRepository {
   /// Each step can be killed: the index keeps git's versions until the merge is staged, the
   /// file is replaced atomically, and a merge staged but not committed is committed next time.
   func heal(gitDirectory: String) throws(CommandFailure) -> Healing? {
+    // Found without running git on the usual sync: no merge under way, and a file that decodes.
+    let underWay = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD"].contains {
+      access(gitDirectory + "/" + $0, F_OK) == 0
+    }
+    guard underWay || (try? currentSyncUps()) == nil else { return nil }
     let stages = try unmergedStages()
     let mergeHead = try resolve("MERGE_HEAD")
     if !stages.isEmpty || mergeHead != nil {
