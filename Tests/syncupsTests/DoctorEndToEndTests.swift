@@ -78,6 +78,25 @@ struct DoctorEndToEndTests {
     _ = try doctor(carl, "--offline", status: 0)
   }
 
+  @Test func theRepositorysUntrustedHooksAreAWarningUntilTrusted() throws {
+    let team = try SyncTeam()
+    let hooks = team.ben.directory + "/.syncups/hooks"
+    try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
+    try "#!/bin/sh\nexit 0\n".write(toFile: hooks + "/synced", atomically: true, encoding: .utf8)
+    #expect(chmod(hooks + "/synced", 0o755) == 0)
+    let report = try doctor(team.ben, "--offline", status: 0)
+    #expect(statuses(report).filter { !$0.hasSuffix(": ok") } == ["hooks: warn"])
+    #expect(report["ok"] as? Bool == true)
+    #expect(check("hooks", in: report)?["message"] as? String
+      == "the repository's hooks are untrusted, and do not run")
+    #expect(check("hooks", in: report)?["fix"] as? String
+      == "read them ('syncups hooks list'), then 'syncups hooks trust'")
+    #expect(try team.ben("hooks", "trust", "--yes").status == 0)
+    let trusted = try doctor(team.ben, "--offline", status: 0)
+    #expect(check("hooks", in: trusted)?["message"] as? String
+      == "the repository's hooks are trusted")
+  }
+
   @Test func aStaleIndexLockFailsAndSaysHowToRemoveIt() throws {
     let team = try SyncTeam()
     let gitDirectory = String(
