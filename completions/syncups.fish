@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync hooks completions help version
+            printf '%s\n' list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync doctor hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'item'
@@ -161,6 +161,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from 
 complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout.'
 complete -c syncups -n '__syncups_at \'\' 0' -a merge-driver -d 'Merge three versions of the data file by id (a git merge driver).'
 complete -c syncups -n '__syncups_at \'\' 0' -a sync -d 'Share the sync-ups with a team through git.'
+complete -c syncups -n '__syncups_at \'\' 0' -a doctor -d 'Check the data file and its git repository, and say how to fix what is wrong.'
 complete -c syncups -n '__syncups_at \'\' 0' -a hooks -d 'List, try and trust the programs run on syncups\' events.'
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
@@ -338,6 +339,9 @@ complete -c syncups -n '__syncups_at \'merge-driver\' 2' -r -F -d 'theirs'
 complete -c syncups -n '__syncups_at \'sync\'' -l clone -x -d 'With init: start from the team\'s repository at <url>, keeping the sync-ups already here.'
 complete -c syncups -n '__syncups_at \'sync\'' -l force -d 'With init <remote>: replace an origin this repository has already synced with.'
 complete -c syncups -n '__syncups_at \'sync\' 0' -x -a 'init' -d 'init'
+
+# syncups doctor
+complete -c syncups -n '__syncups_at \'doctor\'' -l offline -d 'Do not check that the remote answers.'
 
 # Subcommands of 'hooks'
 complete -c syncups -n '__syncups_at \'hooks\' 0' -a list -d 'List the hooks that would run, and the repository\'s untrusted ones.'

@@ -237,6 +237,8 @@ struct ManPageWriter {
     fieldList(ManPageReference.syncFields)
     emit(".It Cm sync init", "An object saying how sharing is set up, also when it fails:")
     fieldList(ManPageReference.syncSetupFields)
+    emit(".It Cm doctor", "An object saying what was checked, also when a check fails (status 1):")
+    fieldList(ManPageReference.doctorFields)
     emit(".El")
   }
 

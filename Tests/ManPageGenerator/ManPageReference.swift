@@ -433,6 +433,24 @@ enum ManPageReference {
     ),
   ]
 
+  /// The fields of `doctor --json`.
+  static let doctorFields: [(String, String)] = [
+    (
+      "checks",
+      "Array of objects, one per check in the order made: name (String: data file, "
+        + "repository, merge, lock, temporary files, merge driver, attributes, remote, "
+        + "versions, hooks), status (String: ok, warn or fail), message (String: what was "
+        + "found) and fix (String: what to do; null when ok)."
+    ),
+    (
+      "teammates",
+      "Array of objects, one per author of the data file's commits, the latest first: name "
+        + "(String) and version (String: the syncups version of their last commit, from its "
+        + "Syncups-Version trailer; null when unknown)."
+    ),
+    ("ok", "Bool: whether no check failed (the status is then 0)."),
+  ]
+
   /// The fields of `version --json` (and `--version --json`).
   static let versionFields: [(String, String)] = [
     ("version", "String: the version number alone, e.g. \(CommandTable.version).")
@@ -527,9 +545,10 @@ enum ManPageReference {
     ),
     (
       "recovered",
-      "Array of strings: what was put right of an earlier sync that was killed, before this "
-        + "one began (a lock git left, an unfinished merge undone and done again); empty when "
-        + "nothing was."
+      "Array of strings: what was put right of an earlier sync that was killed, or of what "
+        + "plain git left, before this one synced (a lock git left, an unfinished merge undone "
+        + "and done again, a merge git left unfinished finished, a data file committed broken "
+        + "repaired); empty when nothing was."
     ),
     ("error", "String: why the sync failed, as on standard error; null when it did not."),
   ]
@@ -612,6 +631,24 @@ enum ManPageReference {
       + "data file in place, so a sync killed at that very moment can leave it cut short: "
       + "other commands then fail to decode it (status 65), saying to run syncups sync, "
       + "which puts it right.",
+    "What plain git leaves is put right the same way. In a clone made with plain git clone "
+      + "(no merge driver), a git pull that conflicts writes conflict markers into the data "
+      + "file: other commands then fail (status 65), saying so and naming syncups sync, which "
+      + "merges by id the three versions git kept in its index (the common one, ours, theirs; "
+      + "one missing holds no sync-ups) with the merge driver, commits the merge with its "
+      + "conflicts recorded, says what arrived and pushes; sync init in such a clone registers "
+      + "the driver first and does the same. A data file committed so that it does not decode "
+      + "is repaired and the repair committed: a merge commit holding conflict markers is "
+      + "merged again by id from the two versions it joined; anything else is restored as the "
+      + "last commit whose file decodes had it, with both sides of its conflict markers merged "
+      + "in when each decodes. A teammate's file that does not decode is not taken by a "
+      + "fast-forward either: sync keeps the file here, names the commit and its author "
+      + "(status 65), and moves on by itself once the team has reverted it.",
+    "Every commit syncups makes ends with a Syncups-Version trailer naming the version that "
+      + "made it. syncups doctor checks the data file and its repository (an unfinished merge, "
+      + "an index.lock, a killed sync's temporary files, the merge driver and .gitattributes, "
+      + "the remote, the version each teammate last synced with, the repository's hooks) and "
+      + "says how to fix what it finds.",
   ]
 
   /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved,

@@ -87,6 +87,8 @@ struct HelpTests {
           merge-driver            Merge three versions of the data file by id (a git
                                   merge driver).
           sync                    Share the sync-ups with a team through git.
+          doctor                  Check the data file and its git repository, and say
+                                  how to fix what is wrong.
           hooks list              List the hooks that would run, and the repository's
                                   untrusted ones.
           hooks run               Run an event's hooks now, to try them.

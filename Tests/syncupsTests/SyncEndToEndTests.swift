@@ -509,7 +509,11 @@ struct SyncEndToEndTests {
     #expect(result.status == 0)
     #expect(result.error.contains("Committed: Update sync-ups: 2 added\n"))
     #expect(result.error.contains("No remote to sync with"))
-    #expect(try ana.git("log", "-1", "--format=%B").stdoutText == "Update sync-ups: 2 added\n\n- Add sync-up Design\n- Add sync-up Retro\n\n")
+    let version = String(try ana("version").output.split(separator: " ").last!.dropLast())
+    #expect(
+      try ana.git("log", "-1", "--format=%B").stdoutText
+        == "Update sync-ups: 2 added\n\n- Add sync-up Design\n- Add sync-up Retro\n\n"
+        + "Syncups-Version: \(version)\n\n")
   }
 
   // MARK: - Failures

@@ -48,7 +48,7 @@ package enum CommandTable {
     StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
     StatsCommand.self, ItemsCommand.self, ItemGroup.self, StandupCommand.self, UpdateCommand.self,
     UpdatesCommand.self, AwayCommand.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
-    ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, HooksGroup.self,
+    ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, DoctorCommand.self, HooksGroup.self,
     CompletionsCommand.self,
     HelpCommand.self, VersionCommand.self, CompleteCommand.self,
   ]

@@ -64,13 +64,15 @@ struct Git {
     ) { $1 }
   }
 
-  /// Runs `git -C <directory> arguments…` and returns how it ended, whatever the status.
-  func run(_ arguments: [String], environment extra: [String: String] = [:]) throws(CommandFailure)
-    -> Subprocess.Result
-  {
+  /// Runs `git -C <directory> arguments…` and returns how it ended, whatever the status; with
+  /// a `timeLimit`, git is stopped when it passes (``Subprocess/Result/stopped``).
+  func run(
+    _ arguments: [String], environment extra: [String: String] = [:], timeLimit: Duration? = nil
+  ) throws(CommandFailure) -> Subprocess.Result {
     do {
       return try Subprocess.run(
-        program, ["-C", directory] + arguments, environment: environment.merging(extra) { $1 })
+        program, ["-C", directory] + arguments, environment: environment.merging(extra) { $1 },
+        timeLimit: timeLimit)
     } catch {
       throw CommandFailure(error.message)
     }

@@ -93,8 +93,9 @@ extension SyncRepository {
       }
     }
     if merge == nil, access(dataFilePath, F_OK) == 0, (try? currentSyncUps()) == nil,
-      let head = try syncUps(at: "HEAD")
+      try unmergedStages().isEmpty, let head = try syncUps(at: "HEAD")
     {
+      // (A file git left in a merge it did not finish is healed from the index instead.)
       // Killed restoring the file from the last commit (git writes it in place).
       try writeSyncUps(head)
       recovered.append("restored '\(sanitize(name))' it had left cut short")
@@ -113,7 +114,7 @@ extension SyncRepository {
   }
 
   /// Replaces the data file with `syncUps`, atomically.
-  private func writeSyncUps(_ syncUps: IdentifiedArrayOf<SyncUp>) throws(CommandFailure) {
+  func writeSyncUps(_ syncUps: IdentifiedArrayOf<SyncUp>) throws(CommandFailure) {
     let data: Data
     do {
       data = try SyncUpsFile.encode(syncUps)

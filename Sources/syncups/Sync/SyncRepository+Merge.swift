@@ -43,6 +43,15 @@ extension SyncRepository {
     }
     let received = try conflictsRecorded(from: head, to: theirs)
     let person = received.isEmpty ? "" : try authorName()
+    // A fast-forward runs no merge driver: a teammate's file that does not decode would
+    // simply replace this one. It is refused as the driver refuses it, keeping the file here.
+    if try isAncestor(head, of: theirs), let reason = try undecodableVersion(at: theirs),
+      let broken = try lastChange(of: theirs)
+    {
+      throw invalidRemoteVersion(
+        doing: "merge the sync-ups from \(upstream.display)", commit: broken.commit,
+        author: broken.author, reason: reason, kept: "your file was kept as it is")
+    }
     let newer = try newerSide(ours: head, theirs: theirs)
     let environment = [
       MergeDriverCommand.newerVariable: newer.rawValue,
@@ -53,7 +62,7 @@ extension SyncRepository {
     let message = "Merge sync-ups from \(upstream.display)"
     if try git.succeeds(["merge-base", "HEAD", tracking]) {
       let result = try git.run(
-        try git.identityFallbacks() + ["merge", "-q", "--no-edit", "-m", message, theirs],
+        try git.identityFallbacks() + ["merge", "-q", "--no-edit"] + Self.commitMessage(message) + [theirs],
         environment: environment)
       if result.status != 0 { throw try abortedMerge(upstream, result, ours: head, theirs: theirs) }
     } else {
@@ -74,7 +83,7 @@ extension SyncRepository {
 
   /// Adds `conflicts` to the merge commit just made (`HEAD`, not yet pushed), naming who
   /// merged and whose change they merged; returns them so named.
-  private func record(
+  func record(
     _ conflicts: [ConflictRecord], inMergeOf ours: String, and theirs: String, message: String
   ) throws(CommandFailure) -> [ConflictRecord] {
     let merger = try authorName()
@@ -90,9 +99,8 @@ extension SyncRepository {
     try git.output(
       try git.identityFallbacks()
         + [
-          "commit", "-q", "--amend", "--no-verify", "-m", message, "-m",
-          named.map(\.trailer).joined(separator: "\n"),
-        ],
+          "commit", "-q", "--amend", "--no-verify",
+        ] + Self.commitMessage(message, trailers: named.map(\.trailer)),
       doing: "record the conflicts in the merge commit")
     return named
   }
@@ -139,12 +147,9 @@ extension SyncRepository {
     guard unmerged.isEmpty else {
       let complaint = driverComplaint(result.error)
       if let invalid = try invalidVersion(complaint, ours: ours, theirs: theirs) {
-        return CommandFailure(
-          "cannot \(doing): '\(sanitize(name))' as commit \(invalid.commit) by "
-            + "\(sanitize(invalid.author)) left it is not a valid data file (\(invalid.reason)); "
-            + "the merge was aborted, and your changes are committed locally. To recover, revert "
-            + "\(invalid.commit) on the remote ('git revert \(invalid.commit)' in a clone of it, "
-            + "then push) and run 'syncups sync' again", status: .dataError)
+        return invalidRemoteVersion(
+          doing: doing, commit: invalid.commit, author: invalid.author, reason: invalid.reason,
+          kept: "the merge was aborted, and your changes are committed locally")
       }
       return CommandFailure(
         "cannot \(doing): the merge driver could not merge '\(sanitize(name))' "
@@ -154,6 +159,18 @@ extension SyncRepository {
     var failure = git.failure(doing, result)
     failure.message += "; the merge was aborted, and your changes are committed locally"
     return failure
+  }
+
+  /// The failure of a merge the remote's data file, as `commit` by `author` left it, stopped:
+  /// what is wrong with it, what was `kept`, and how the team recovers.
+  private func invalidRemoteVersion(
+    doing: String, commit: String, author: String, reason: String, kept: String
+  ) -> CommandFailure {
+    CommandFailure(
+      "cannot \(doing): '\(sanitize(name))' as commit \(commit) by \(sanitize(author)) left it "
+        + "is not a valid data file (\(reason)); \(kept). To recover, revert \(commit) on the "
+        + "remote ('git revert \(commit)' in a clone of it, then push) and run 'syncups sync' "
+        + "again", status: .dataError)
   }
 
   /// The commit that made the version of the data file the driver found invalid (it names the
@@ -174,10 +191,8 @@ extension SyncRepository {
       guard base.status == 0 else { return nil }
       revision = String(base.output.dropLast())
     }
-    let made = try git.run(["log", "-1", "--format=%h%x09%an <%ae>", revision, "--", name])
-    let fields = made.output.dropLast().split(separator: "\t", maxSplits: 1).map(String.init)
-    guard made.status == 0, fields.count == 2 else { return nil }
-    return (fields[0], fields[1], String(complaint[range.upperBound...]))
+    guard let made = try lastChange(of: revision) else { return nil }
+    return (made.commit, made.author, String(complaint[range.upperBound...]))
   }
 
   /// Merges a branch with no commit in common: the driver merges the two data files from an
@@ -194,14 +209,7 @@ extension SyncRepository {
     for (path, text) in zip(paths, ["[]\n", ours, theirs.status == 0 ? theirs.output : "[]\n"]) {
       try writeBytes(Data(text.utf8), to: path)
     }
-    let driver: Subprocess.Result
-    do {
-      driver = try Subprocess.run(
-        ThisExecutable.path, [MergeDriverCommand.spec.name] + paths,
-        environment: git.environment.merging(environment) { $1 })
-    } catch {
-      throw CommandFailure(error.message)
-    }
+    let driver = try runMergeDriver(paths, environment: environment)
     guard driver.status == 0 else {
       throw CommandFailure(
         "cannot merge the sync-ups from \(upstream.display): the merge driver could not merge "
@@ -226,15 +234,38 @@ extension SyncRepository {
       try writeBytes(Data(try readText(paths[1]).map { Array($0.utf8) } ?? []), to: dataFilePath)
       try git.output(["add", "--", name], doing: "stage '\(sanitize(name))'")
       try git.output(
-        identity + ["commit", "-q", "--no-verify", "-m", message], doing: "commit the merge")
+        identity + ["commit", "-q", "--no-verify"] + Self.commitMessage(message),
+        doing: "commit the merge")
     } catch {
       _ = try? git.run(["merge", "--abort"])
       throw error
     }
   }
 
+  /// Runs the merge driver on the files at `paths` (base, ours, theirs), as git runs it: the
+  /// merge is written over ours. With `historyPath`, the data file's path from the top of the
+  /// work tree, it looks in the repository's history as it does in a `git merge` (for a merge
+  /// git left unfinished, ``MergeDriverHistory`` finds `MERGE_HEAD`).
+  func runMergeDriver(
+    _ paths: [String], historyPath: (path: String, top: String, gitDirectory: String)? = nil,
+    environment: [String: String]
+  ) throws(CommandFailure) -> Subprocess.Result {
+    var environment = git.environment.merging(environment) { $1 }
+    var arguments = [MergeDriverCommand.spec.name] + paths
+    if let historyPath {
+      arguments.append(historyPath.path)
+      environment["GIT_DIR"] = historyPath.gitDirectory
+      environment["GIT_WORK_TREE"] = historyPath.top
+    }
+    do {
+      return try Subprocess.run(ThisExecutable.path, arguments, environment: environment)
+    } catch {
+      throw CommandFailure(error.message)
+    }
+  }
+
   /// The driver's own explanation, from what it wrote on standard error.
-  private func driverComplaint(_ error: String) -> String {
+  func driverComplaint(_ error: String) -> String {
     let lines = error.split(separator: "\n").filter {
       !$0.hasPrefix("CONFLICT") && !$0.hasPrefix("Auto-merging") && !$0.hasPrefix("Automatic merge")
         && !$0.hasPrefix("hint:")
@@ -244,7 +275,7 @@ extension SyncRepository {
   }
 
   /// The conflicts the driver reported, one JSON object per line.
-  private func conflicts(in reportPath: String) throws(CommandFailure) -> [ConflictRecord] {
+  func conflicts(in reportPath: String) throws(CommandFailure) -> [ConflictRecord] {
     guard let text = try readText(reportPath) else { return [] }
     return ConflictRecord.reported(in: Substring(text))
   }

@@ -212,7 +212,7 @@ struct SyncRepository {
       ["status", "--porcelain", "--"] + files, doing: "read the repository's status")
     guard !status.isEmpty else { return [] }
     let subject = "Share sync-ups through git"
-    try commit(files, message: ["-m", subject])
+    try commit(files, message: Self.commitMessage(subject))
     return [subject]
   }
 
@@ -342,8 +342,8 @@ struct SyncRepository {
     let changes = SyncUpChanges(from: try syncUps(at: "HEAD") ?? [], to: try current())
     let subject = changes.subject ?? "Update \(name)"
     let lines = changes.lines
-    let body = lines.count > 1 ? ["-m", lines.map { "- " + $0 }.joined(separator: "\n")] : []
-    return try commit([name], message: ["-m", subject] + body) ? subject : nil
+    let body = lines.count > 1 ? [lines.map { "- " + $0 }.joined(separator: "\n")] : []
+    return try commit([name], message: Self.commitMessage([subject] + body)) ? subject : nil
   }
 
   /// Whether the data file differs from the last commit.
@@ -370,9 +370,30 @@ struct SyncRepository {
         && lines.contains("# branch.upstream \(upstream.display)") && lines.contains("# branch.ab +0 -0"))
   }
 
-  /// Commits `paths` (relative to ``directory``) alone, whatever else is staged.
-  /// Whether there was anything to commit: staged, `paths` may turn out to be as committed
-  /// (a sync killed between two of git's steps can leave the index saying otherwise).
+  /// The key of the trailer every commit syncups makes ends with: the version that made it
+  /// (`Syncups-Version: 0.4.0`), which `doctor` reads to tell what each teammate syncs with.
+  static let versionTrailerKey = "Syncups-Version"
+
+  /// A commit message as `git commit -m` takes it: `paragraphs` (the subject first), then
+  /// one paragraph of git trailers, `trailers` and the version's (``versionTrailerKey``).
+  ///
+  /// ```swift
+  /// SyncRepository.commitMessage("Add sync-up Design")
+  /// // ["-m", "Add sync-up Design\n\nSyncups-Version: 0.4.0"]
+  /// ```
+  static func commitMessage(_ paragraphs: String..., trailers: [String] = []) -> [String] {
+    commitMessage(paragraphs, trailers: trailers)
+  }
+
+  static func commitMessage(_ paragraphs: [String], trailers: [String] = []) -> [String] {
+    let version = "\(versionTrailerKey): \(CommandTable.version)"
+    return ["-m", (paragraphs + [(trailers + [version]).joined(separator: "\n")]).joined(separator: "\n\n")]
+  }
+
+  /// Commits `paths` (relative to ``directory``) alone, whatever else is staged, with
+  /// `message` (``commitMessage(_:trailers:)``). Whether there was anything to commit: staged,
+  /// `paths` may turn out to be as committed (a sync killed between two of git's steps can
+  /// leave the index saying otherwise).
   @discardableResult
   func commit(_ paths: [String], message: [String]) throws(CommandFailure) -> Bool {
     try git.output(["add", "--"] + paths, doing: "stage \(paths.joined(separator: ", "))")

@@ -4,17 +4,21 @@ import SyncUpsCore
 /// The data file, as commands use it: read as it is, or changed in one transaction.
 extension CommandContext {
   /// The sync-ups, or the failure to report if the data file cannot be loaded. A file that
-  /// does not decode where a killed sync left its traces says that `sync` recovers it, unless
+  /// does not decode where plain git left a merge unfinished or committed conflict markers
+  /// (``GitLeftover``), or where a killed sync left its traces, says that `sync` puts it
+  /// right, unless
   /// this is that sync, past its recovery (`recovered`), with its own journal in place.
   func loadSyncUps(recovered: Bool = false) throws -> Shared<IdentifiedArrayOf<SyncUp>> {
     @Shared(.syncUps) var syncUps
     if let error = $syncUps.loadError {
       var failure = CommandFailure(storage: error)
-      if !recovered, (error as? FileStorageError)?.kind == .undecodable,
-        SyncJournal.interruptedSync(holding: dataFile.path)
-      {
-        failure.message +=
-          "; a sync was interrupted while git wrote it: run 'syncups sync' to recover it"
+      if !recovered, (error as? FileStorageError)?.kind == .undecodable {
+        if let leftover = GitLeftover.find(in: dataFile.path) {
+          failure.message += "; " + leftover.advice
+        } else if SyncJournal.interruptedSync(holding: dataFile.path) {
+          failure.message +=
+            "; a sync was interrupted while git wrote it: run 'syncups sync' to recover it"
+        }
       }
       throw failure
     }

@@ -24,8 +24,8 @@ struct SyncReport {
   var receivedConflicts: [ReceivedConflict] = []
   /// The data repository's hooks, when a merge brought them or changed them.
   var hooks: RepositoryHooksChange?
-  /// What was put right of a sync that was killed, before this one began (see
-  /// ``SyncRepository/recover(_:)``).
+  /// What was put right of a sync that was killed, or of what plain git left, before this
+  /// one synced (see ``SyncRepository/recover(_:)`` and ``SyncRepository/heal(gitDirectory:)``).
   var recovered: [String] = []
   /// Why the sync failed; nil when it did not.
   var error: String?

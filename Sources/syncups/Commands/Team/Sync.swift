@@ -22,12 +22,15 @@ struct SyncCommand: RunnableCommand {
       (by id, never with conflict markers), pushes, and says what arrived. With --json, \
       prints an object saying the same, also when it fails. Offline, the changes are committed \
       and the push is pending (status 1); the next sync pushes them. A push that loses a race \
-      is retried; what a killed sync left behind is put right by the next one. It works on \
+      is retried; what a killed sync left behind is put right by the next one, and so is a \
+      merge plain git left unfinished (conflict markers in the data file) or a data file \
+      committed broken. Every commit it makes ends with a Syncups-Version trailer. It works on \
       the repository that holds the data file even when run from another one's git hook: \
       GIT_DIR, GIT_INDEX_FILE and git's other variables that point elsewhere are not followed.
 
       sync init makes the data file's directory a git repository (or uses the one it is in), \
-      registers the merge driver, commits the data file and, given <remote>, sets it as \
+      registers the merge driver, finishes a merge plain git left unfinished, commits the \
+      data file and, given <remote>, sets it as \
       origin; an origin it has already synced with is replaced only with --force. \
       sync init --clone <url> starts from the team's repository instead, merging in \
       any sync-ups already here. Running sync init again is harmless; with --json it prints \
@@ -169,12 +172,22 @@ extension SyncCommand {
     }
     var merged = false
     let hooksBefore = RepositoryHooksChange.fingerprint(of: context.dataFile.path)
+    // What plain git left (a merge it did not finish, a file committed broken) is put
+    // right first; what its merge brought counts as arrived.
+    var healedFrom: IdentifiedArrayOf<SyncUp>?
     func noteWhatArrived() {
       guard merged else { return }
       report.hooks = RepositoryHooksChange(
         since: hooksBefore, dataFile: context.dataFile.path, environment: context.environment)
-      guard let loaded, let current = try? repository.currentSyncUps() else { return }
-      report.received = SyncUpChanges(from: loaded, to: current)
+      guard let before = healedFrom ?? loaded, let current = try? repository.currentSyncUps()
+      else { return }
+      report.received = SyncUpChanges(from: before, to: current)
+    }
+    if let healing = try repository.heal(gitDirectory: layout.gitDirectory) {
+      report.recovered.append(healing.done)
+      report.conflicts += healing.conflicts
+      healedFrom = healing.before
+      merged = true
     }
 
     // 2. No remote: commit, and that is all.
@@ -263,6 +276,11 @@ extension SyncCommand {
     try Self.setUp(in: context) { repository, report in
       let lock = try repository.lockDataFile()
       defer { lock.unlock() }
+      if let healing = try Self.heal(repository) {
+        context.say("Recovered: \(healing.done).")
+        report.committed += healing.committed.map { [$0] } ?? []
+        report.conflicts += healing.conflicts
+      }
       let local = try context.loadSyncUps().wrappedValue
       // The remote's default branch, when it can be reached and names one: a new repository
       // starts on it, and the branch syncs with it whatever git's default name is here.
@@ -281,6 +299,18 @@ extension SyncCommand {
             isConfigured: true))
       }
     }
+  }
+
+  /// In a repository already there (a plain `git clone`), puts right what a killed sync or
+  /// plain git left, as `sync` does, with the merge driver registered first.
+  private static func heal(_ repository: SyncRepository) throws -> SyncRepository.Healing? {
+    guard try repository.topLevel() != nil else { return nil }
+    let journal = SyncJournal(gitDirectory: try repository.gitDirectory())
+    _ = try repository.recover(journal)
+    try journal.record()
+    defer { journal.remove() }
+    try repository.registerDriver()
+    return try repository.heal(gitDirectory: journal.gitDirectory)
   }
 
   /// `sync init --clone URL`: starts from the team's repository at `url`, merging in the
