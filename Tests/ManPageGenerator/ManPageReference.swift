@@ -560,8 +560,8 @@ enum ManPageReference {
       "Array of strings: what was put right of an earlier sync that was killed, or of what "
         + "plain git left, before this one synced (a lock git left, an unfinished merge undone "
         + "and done again, a merge git left unfinished finished, the conflicts of a merge it "
-        + "had committed recorded, a data file committed broken repaired); empty when nothing "
-        + "was."
+        + "had committed recorded, what an older merge it had received dropped restored, a "
+        + "data file committed broken repaired); empty when nothing was."
     ),
     ("error", "String: why the sync failed, as on standard error; null when it did not."),
   ]

@@ -66,6 +66,45 @@ extension Teammate {
     unlink(directory + "/.git/hooks/pre-merge-commit")
   }
 
+  /// Runs a sync that merges and kills it once git has committed the merge: with `gitRunning`,
+  /// in git's `post-merge` hook (the merge is `HEAD`, and git has not tidied up after it yet),
+  /// else once git has finished, before syncups goes on.
+  func killSyncOnceGitHasMerged(gitRunning: Bool) throws {
+    let home = run.home.path
+    let (marker, release) = (home + "/merged", home + "/release")
+    let wait = """
+      echo $PPID > '\(marker).tmp' && mv '\(marker).tmp' '\(marker)'
+      while [ ! -e '\(release)' ]; do sleep 0.05; done
+      """
+    var environment = environment
+    let hook = directory + "/.git/hooks/post-merge"
+    if gitRunning {
+      try "#!/bin/sh\n\(wait)\n".write(toFile: hook, atomically: true, encoding: .utf8)
+      #expect(chmod(hook, 0o755) == 0)
+    } else {
+      environment.merge(
+        try gitWrapper(
+          """
+          for word in "$@"; do
+            if [ "$word" = merge ]; then
+              \(SyncEndToEndTests.git) "$@"
+              status=$?
+              \(wait)
+              exit $status
+            fi
+          done
+          exec \(SyncEndToEndTests.git) "$@"
+          """)
+      ) { $1 }
+    }
+    let sync = try ChildProcess.spawn(run.invocation(["sync"], environment: environment))
+    #expect(waitForFile(marker))
+    sync.send(SIGKILL)
+    #expect(ChildProcess.collect([sync])[0].signal == SIGKILL)
+    #expect(FileManager.default.createFile(atPath: release, contents: nil))
+    unlink(hook)
+  }
+
   /// Files in the data file's directory and its git directory a sync must never leave behind.
   func leftovers() throws -> [String] {
     let top = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
@@ -228,49 +267,16 @@ struct SyncFaultTests {
   // MARK: - Killed once git has committed its merge
 
   /// Ana and Ben rename Engineering differently, and Ben syncs first; Ana's sync merges Ben's
-  /// rename, a conflict, and is killed once git has committed the merge: with `gitRunning`, in
-  /// git's `post-merge` hook (the merge is `HEAD`, and git has not tidied up after it yet),
-  /// else once git has finished, before syncups reads what the merge driver reported. Ana's
-  /// next sync, as `sync --json` says it.
+  /// rename, a conflict, and is killed once git has committed the merge
+  /// (``Teammate/killSyncOnceGitHasMerged(gitRunning:)``). Ana's next sync, as `sync --json`
+  /// says it.
   private func anaSyncKilledAfterGitCommitsItsMerge(_ team: SyncTeam, gitRunning: Bool) throws
     -> [String: Any]
   {
     #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
     #expect(try team.ben("edit", "engineering", "--title", "Infrastructure").status == 0)
     _ = try team.ben.sync()
-    let home = team.ana.run.home.path
-    let (marker, release) = (home + "/merged", home + "/release")
-    let wait = """
-      echo $PPID > '\(marker).tmp' && mv '\(marker).tmp' '\(marker)'
-      while [ ! -e '\(release)' ]; do sleep 0.05; done
-      """
-    var environment = team.ana.environment
-    let hook = team.ana.directory + "/.git/hooks/post-merge"
-    if gitRunning {
-      try "#!/bin/sh\n\(wait)\n".write(toFile: hook, atomically: true, encoding: .utf8)
-      #expect(chmod(hook, 0o755) == 0)
-    } else {
-      environment.merge(
-        try team.ana.gitWrapper(
-          """
-          for word in "$@"; do
-            if [ "$word" = merge ]; then
-              \(SyncEndToEndTests.git) "$@"
-              status=$?
-              \(wait)
-              exit $status
-            fi
-          done
-          exec \(SyncEndToEndTests.git) "$@"
-          """)
-      ) { $1 }
-    }
-    let sync = try ChildProcess.spawn(team.ana.run.invocation(["sync"], environment: environment))
-    #expect(waitForFile(marker))
-    sync.send(SIGKILL)
-    #expect(ChildProcess.collect([sync])[0].signal == SIGKILL)
-    #expect(FileManager.default.createFile(atPath: release, contents: nil))
-    unlink(hook)
+    try team.ana.killSyncOnceGitHasMerged(gitRunning: gitRunning)
     #expect(try team.ana.git("log", "-1", "--format=%s", "HEAD").stdoutText == "Merge sync-ups from origin/master\n")
     return try team.ana.sync()
   }

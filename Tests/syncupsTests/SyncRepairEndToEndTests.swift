@@ -105,6 +105,26 @@ struct SyncRepairEndToEndTests {
     try older.team.converge()
   }
 
+  @Test func aSyncKilledOnceGitHasMergedAnOlderMergeInRepairsItNextTime() throws {
+    let older = try OlderMergeTeam()
+    let ana = older.team.ana
+    try ana.killSyncOnceGitHasMerged(gitRunning: false)
+    #expect(try ana.head() == older.merge)
+    let report = try ana.sync()
+    #expect(
+      report["recovered"] as? [String] == [
+        "restored what an older syncups's merge it had received dropped"
+      ])
+    #expect(
+      (report["restored"] as? [[String: Any]])?.map { $0["message"] as? String } == [
+        "action 'Write the notes' in 'Platform'", "Ana's update for Fri 20 Nov 2026 in 'Platform'",
+      ])
+    #expect(report["pushed"] as? Bool == true)
+    #expect(try ana.commitSubjects().first == "Restore what the merge \(older.merge) by Carl dropped")
+    try older.team.converge()
+    #expect((try older.team.ben.syncUps().first?["items"] as? [Any])?.count == 1)
+  }
+
   @Test func aMergeThisVersionMadeIsNotExaminedAgain() throws {
     let team = try SyncTeam()
     #expect(try team.ana("item", "add", "engineering", "--action", "Write the notes").status == 0)

@@ -70,13 +70,17 @@ extension SyncRepository {
     var done: [String] = []
     /// The conflicts of the merge the killed sync had committed, recorded in it now.
     var conflicts: [ConflictRecord] = []
+    /// What merges made by older rules it had received dropped, put back now
+    /// (``repairOlderMerges(from:to:)``).
+    var repairs: [OlderMergeRepair] = []
   }
 
   /// Puts right what a sync that was killed left behind, before anything else runs. Nothing
   /// stored is lost: a merge git had not committed is undone, and what was in the working file
   /// is kept as local work without the team's changes, which the sync then merges again
   /// properly; a merge git had committed keeps its conflicts, worked out again from its two
-  /// sides when the kill came before they were recorded in it.
+  /// sides when the kill came before they were recorded in it, and what merges made by older
+  /// rules that it brought in had dropped is put back (``repairOlderMerges(from:to:)``).
   ///
   /// - Throws: when git cannot undo the merge (the user's own changes to other files stand in
   ///   the way), with git's reason.
@@ -120,10 +124,15 @@ extension SyncRepository {
           recovered.append("finished the merge it had made")
         }
         let conflicts = try recordConflicts(ofKilledMerge: merge)
-        if !conflicts.isEmpty {
-          recovered.append("recorded the conflicts of the merge it had made")
-          return Recovery(done: recovered, conflicts: conflicts)
+        if !conflicts.isEmpty { recovered.append("recorded the conflicts of the merge it had made") }
+        // Repairing again what was repaired already changes nothing.
+        let repairs =
+          (try? currentSyncUps()) == nil
+          ? [] : try repairOlderMerges(from: merge.ours, to: merge.theirs)
+        if !repairs.isEmpty {
+          recovered.append("restored what an older syncups's merge it had received dropped")
         }
+        return Recovery(done: recovered, conflicts: conflicts, repairs: repairs)
       }
     }
     return Recovery(done: recovered)

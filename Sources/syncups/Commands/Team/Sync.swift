@@ -164,6 +164,7 @@ extension SyncCommand {
     defer { start.journal.remove() }
     report.recovered = start.recovery.done
     report.conflicts = start.recovery.conflicts
+    report.restored = start.recovery.repairs
 
     // The local sync-ups, read once, when first needed; and what arrived, the file compared
     // with them, said on every way out past a merge.
