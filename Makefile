@@ -63,8 +63,9 @@ reliability: build
 	Tests/ReliabilitySuite/.build/release/ReliabilitySuite \
 	  --binary "$(CURDIR)/$(BINARY)" $(RELIABILITY_FLAGS)
 
-# The previous release (packaging/releases), built from its commit in .build-interop/, and this
-# build sharing a team's data file through real git, each direction (Tests/Interop/run).
+# The previous release (packaging/releases) and the one before, built from their commits in
+# .build-interop/, and this build sharing a team's data file through real git, each direction
+# (Tests/Interop/run).
 interop:
 	Tests/Interop/run
 
