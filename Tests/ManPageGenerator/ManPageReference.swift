@@ -767,7 +767,9 @@ enum ManPageReference {
     (
       "2026-11-24T10:00",
       "A local time (a space will do for the T; seconds may follow). With Z or an offset such "
-        + "as +01:00 or -0130, that moment."
+        + "as +01:00 or -0130, that moment. A local time the clocks skip when daylight saving "
+        + "time starts is read with the offset before the change (02:30 is 03:30 on the new "
+        + "clock); one they show twice when it ends is the later of the two."
     ),
     ("today, yesterday, tomorrow", "The day named."),
     (
