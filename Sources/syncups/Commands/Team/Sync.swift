@@ -157,6 +157,7 @@ extension SyncCommand {
     let layout = try repository.requireLayout()
     let lock = try repository.lockDataFile()
     defer { lock.unlock() }
+    try repository.refuseNewerDataFile()
     let start = try repository.startSync(layout)
     defer { start.journal.remove() }
     report.recovered = start.recovered
