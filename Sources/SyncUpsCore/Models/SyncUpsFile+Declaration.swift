@@ -244,6 +244,12 @@ struct DeclaredObject: Decodable {
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: JSONKey.self)
+      guard container.contains(JSONKey(stringValue: "format")) else {
+        // Not a declaration: what is expected is the array, as before there were any.
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: [], debugDescription: "Expected a JSON array of sync-ups, found an object"))
+      }
       let format = try container.decode(Int.self, forKey: JSONKey(stringValue: "format"))
       guard format >= 2 else {
         throw DecodingError.dataCorruptedError(
