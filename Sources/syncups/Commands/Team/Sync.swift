@@ -24,7 +24,9 @@ struct SyncCommand: RunnableCommand {
       and the push is pending (status 1); the next sync pushes them. A push that loses a race \
       is retried; what a killed sync left behind is put right by the next one, and so is a \
       merge plain git left unfinished (conflict markers in the data file) or a data file \
-      committed broken. Every commit it makes ends with a Syncups-Version trailer. It works on \
+      committed broken. A data file, here or fetched, that needs a newer syncups (a format or \
+      a required feature this one does not know) is refused with status 65: nothing is \
+      merged or pushed. Every commit it makes ends with a Syncups-Version trailer. It works on \
       the repository that holds the data file even when run from another one's git hook: \
       GIT_DIR, GIT_INDEX_FILE and git's other variables that point elsewhere are not followed.
 
