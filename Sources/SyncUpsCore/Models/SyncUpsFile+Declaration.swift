@@ -284,60 +284,68 @@ struct DeclaredObject: Decodable {
   /// such key or its value is not an array.
   static func syncUpsRange(in data: Data) -> Range<Data.Index>? {
     let key = Array("\"\(syncUpsKey)\"".utf8)
-    var depth = 0
-    var index = data.startIndex
-    var valueStart: Data.Index?
-    func skipWhitespace(from start: Data.Index) -> Data.Index {
-      var position = start
-      while position < data.endIndex, [0x20, 0x0A, 0x0D, 0x09].contains(data[position]) {
-        position += 1
+    let offsets = data.withUnsafeBytes { bytes -> Range<Int>? in
+      let count = bytes.count
+      func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
       }
-      return position
-    }
-    while index < data.endIndex {
-      switch data[index] {
-      case UInt8(ascii: "\""):
-        let start = index
-        index += 1
-        while index < data.endIndex, data[index] != UInt8(ascii: "\"") {
-          index += data[index] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        guard index < data.endIndex else { return nil }
-        index += 1
-        if depth == 1, valueStart == nil, data[start..<index].elementsEqual(key) {
-          let colon = skipWhitespace(from: index)
-          guard colon < data.endIndex, data[colon] == UInt8(ascii: ":") else { continue }
-          let value = skipWhitespace(from: colon + 1)
-          guard value < data.endIndex, data[value] == UInt8(ascii: "[") else { return nil }
+      var depth = 0
+      var index = 0
+      var valueStart: Int?
+      while index < count {
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+          let start = index
+          index += 1
+          while index < count, bytes[index] != UInt8(ascii: "\"") {
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+          }
+          guard index < count else { return nil }
+          index += 1
+          guard depth == 1, valueStart == nil, index - start == key.count,
+            bytes[start..<index].elementsEqual(key)
+          else { continue }
+          var colon = index
+          while colon < count, isWhitespace(bytes[colon]) { colon += 1 }
+          guard colon < count, bytes[colon] == UInt8(ascii: ":") else { continue }
+          var value = colon + 1
+          while value < count, isWhitespace(bytes[value]) { value += 1 }
+          guard value < count, bytes[value] == UInt8(ascii: "[") else { return nil }
           valueStart = value
           index = value
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          depth += 1
+          index += 1
+        case UInt8(ascii: "}"), UInt8(ascii: "]"):
+          depth -= 1
+          index += 1
+          if depth == 1, let valueStart { return valueStart..<index }
+        default:
+          index += 1
         }
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        index += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        depth -= 1
-        index += 1
-        if depth == 1, let valueStart { return valueStart..<index }
-      default:
-        index += 1
       }
+      return nil
     }
-    return nil
+    return offsets.map { (data.startIndex + $0.lowerBound)..<(data.startIndex + $0.upperBound) }
   }
 
   /// Appends `array` with two more spaces of indentation on each line after the first that
   /// is not blank, as it stands one level deeper inside the object. Strings hold no raw line
   /// breaks, so every line break is the layout's.
   static func appendIndented(_ array: Data, to result: inout Data) {
-    var lineStart = array.startIndex
-    while let newline = array[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
-      result.append(array[lineStart...newline])
-      lineStart = newline + 1
-      if lineStart < array.endIndex, array[lineStart] != UInt8(ascii: "\n") {
-        result.append(contentsOf: [0x20, 0x20])
+    var indented = [UInt8]()
+    indented.reserveCapacity(array.count + array.count / 16)
+    array.withUnsafeBytes { bytes in
+      for (index, byte) in bytes.enumerated() {
+        indented.append(byte)
+        if byte == UInt8(ascii: "\n"), index + 1 < bytes.count,
+          bytes[index + 1] != UInt8(ascii: "\n")
+        {
+          indented.append(0x20)
+          indented.append(0x20)
+        }
       }
     }
-    result.append(array[lineStart...])
+    result.append(contentsOf: indented)
   }
 }
