@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync doctor hooks completions help version' ;;
+    '') echo 'list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync doctor migrate hooks completions help version' ;;
     'meeting') echo 'show delete' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
@@ -52,6 +52,7 @@ _syncups_options() {
     'merge-driver') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'sync') echo '--clone --force --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'doctor') echo '--offline --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'migrate') echo '--dry-run --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'hooks') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'hooks list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'hooks run') echo '--sample --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;

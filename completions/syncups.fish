@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync doctor hooks completions help version
+            printf '%s\n' list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync doctor migrate hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'item'
@@ -162,6 +162,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to
 complete -c syncups -n '__syncups_at \'\' 0' -a merge-driver -d 'Merge three versions of the data file by id (a git merge driver).'
 complete -c syncups -n '__syncups_at \'\' 0' -a sync -d 'Share the sync-ups with a team through git.'
 complete -c syncups -n '__syncups_at \'\' 0' -a doctor -d 'Check the data file and its git repository, and say how to fix what is wrong.'
+complete -c syncups -n '__syncups_at \'\' 0' -a migrate -d 'Move the data file to format 2, which declares what it requires.'
 complete -c syncups -n '__syncups_at \'\' 0' -a hooks -d 'List, try and trust the programs run on syncups\' events.'
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
@@ -342,6 +343,9 @@ complete -c syncups -n '__syncups_at \'sync\' 0' -x -a 'init' -d 'init'
 
 # syncups doctor
 complete -c syncups -n '__syncups_at \'doctor\'' -l offline -d 'Do not check that the remote answers.'
+
+# syncups migrate
+complete -c syncups -n '__syncups_at \'migrate\'' -l dry-run -d 'Say what migrating would do, and change nothing.'
 
 # Subcommands of 'hooks'
 complete -c syncups -n '__syncups_at \'hooks\' 0' -a list -d 'List the hooks that would run, and the repository\'s untrusted ones.'

@@ -662,6 +662,14 @@ enum ManPageReference {
       + "an index.lock, a killed sync's temporary files, the merge driver and .gitattributes, "
       + "the remote, the version each teammate last synced with, the repository's hooks) and "
       + "says how to fix what it finds.",
+    "Teammates may run different versions of syncups: every version keeps the keys it does "
+      + "not know, so a format-1 data file passes between 0.1.0 and this one without loss. "
+      + "syncups migrate moves the data file to format 2 (see FILES) and commits it locally; "
+      + "once it is shared, 0.1.0 to 0.3.0 refuse to change the file or to sync it, so each "
+      + "teammate upgrades to 0.4.0 or later before the next sync. A syncups that meets data "
+      + "requiring a newer one, in the data file or in what it fetched, refuses the sync "
+      + "(status 65), merges nothing and leaves the repository as it was; doctor names the "
+      + "teammates whose last sync came from a version older than the format needs.",
   ]
 
   /// The fields of a line of `$SYNCUPS_MERGE_REPORT`: one conflict `merge-driver` resolved,
@@ -902,7 +910,20 @@ enum ManPageReference {
         + "YYYY-MM-DD); each key is written only when it holds something. Keys syncups "
         + "does not know, on sync-ups, attendees, meetings and their records, are kept and "
         + "written back with their values (a number keeps its value, not its spelling: 1e3 "
-        + "comes back as 1000), so an older syncups never strips what a newer one wrote."
+        + "comes back as 1000), so an older syncups never strips what a newer one wrote. "
+        + "The file declares its format. Format 1, which every release writes and new files "
+        + "still are, is the array itself and requires nothing. Format 2, written only once "
+        + "syncups migrate is run, is an object: format (2), requires (an array of the names "
+        + "of the features a syncups must know to change the file), syncUps (the array) and "
+        + "writtenBy (the version that last wrote it); keys it does not know are kept. "
+        + "syncups 0.4.0 and later write it and keep it format 2; 0.1.0 to 0.3.0 cannot "
+        + "decode it and refuse to change it. The rules: a new optional key needs no new "
+        + "format, since every version keeps the keys it does not know; a change an older "
+        + "version would misread adds a required feature. A syncups that meets a format newer "
+        + "than it knows, or a required feature it does not know, refuses every write, merge "
+        + "and sync with status 65 and this data needs a newer syncups (requires: X, Y; "
+        + "written by syncups 0.9.0), naming format 3 for a format it does not know, and "
+        + "changes nothing; it still reads the file, with that warning on standard error."
     ),
     ("~/.config/" + AppStorage.syncUpsSettingsPath, "The settings written by syncups config."),
     (

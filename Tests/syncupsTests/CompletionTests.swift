@@ -246,7 +246,8 @@ struct BashCompletionTests {
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "start", "status", "meetings", "meeting", "stats",
         "items", "item", "standup", "update", "updates", "away", "themes", "config", "import", "export",
-        "merge-driver", "sync", "doctor", "hooks", "completions", "help", "version", "titles",
+        "merge-driver", "sync", "doctor", "migrate", "hooks", "completions", "help", "version",
+        "titles",
       ])
     // Extensions are commands too, and `help` knows them.
     #expect(try bashComplete(["syncups", "t"]) == ["themes", "titles"])

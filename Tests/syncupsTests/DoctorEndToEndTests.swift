@@ -35,7 +35,7 @@ struct DoctorEndToEndTests {
     let team = try SyncTeam()
     let report = try doctor(team.ben, status: 0)
     #expect(statuses(report) == [
-      "data file: ok", "repository: ok", "merge: ok", "lock: ok", "temporary files: ok",
+      "data file: ok", "format: ok", "repository: ok", "merge: ok", "lock: ok", "temporary files: ok",
       "merge driver: ok", "attributes: ok", "remote: ok", "versions: ok", "hooks: ok",
     ])
     #expect(report["ok"] as? Bool == true)

@@ -89,6 +89,8 @@ struct HelpTests {
           sync                    Share the sync-ups with a team through git.
           doctor                  Check the data file and its git repository, and say
                                   how to fix what is wrong.
+          migrate                 Move the data file to format 2, which declares what it
+                                  requires.
           hooks list              List the hooks that would run, and the repository's
                                   untrusted ones.
           hooks run               Run an event's hooks now, to try them.

@@ -274,7 +274,7 @@ struct CommandParsingTests {
       "meeting delete": ["a", "1"], "stats": [], "standup": ["a"], "themes": [], "config list": [], "config get": ["bell"],
       "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
       "merge-driver": ["a", "b", "c"], "completions": ["bash"], "help": [], "version": [], "sync": [],
-      "doctor": ["--offline"],
+      "doctor": ["--offline"], "migrate": ["--dry-run"],
       "status": [], "items": [], "item add": ["a", "--blocker", "b"],
       "item resolve": ["a", "1"], "item reopen": ["a", "1"], "item edit": ["a", "1", "--text", "b"],
       "item delete": ["a", "1"], "hooks list": [], "hooks run": ["synced", "--sample"],

@@ -14,11 +14,18 @@ extension SyncUpsFile {
   ///
   /// See ``detectFormat(_:)`` for how the format is told; the data is then decoded as strictly
   /// as ``decode(_:)`` or ``decodeAppFormat(_:)`` would. A file the fast reader takes is ours
-  /// without looking further (``decodeFast(_:)``).
+  /// without looking further (``decodeFast(_:)``); so is an object of format 2 or later
+  /// (``decodeDeclared(_:)``), unless it requires what this version does not know, which
+  /// throws ``NeedsNewerVersion``.
   public static func decodeAnyFormat(
     _ data: Data
   ) throws -> (syncUps: IdentifiedArrayOf<SyncUp>, format: Format) {
     if let syncUps = decodeFast(data) { return (syncUps, .syncups) }
+    if DeclaredObject.isObject(data) {
+      let (syncUps, declaration) = try decodeDeclared(data)
+      guard declaration.unmet.isEmpty else { throw NeedsNewerVersion(declaration: declaration) }
+      return (syncUps, .syncups)
+    }
     switch try detectFormat(data) {
     case .syncups: return (try decodeWithJSONDecoder(data), .syncups)
     case .app: return (try decodeAppFormat(data), .app)

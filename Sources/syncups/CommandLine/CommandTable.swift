@@ -16,7 +16,7 @@ package enum CommandTable {
   package static let programName = "syncups"
 
   /// The version printed by `--version`.
-  package static let version = "0.4.0"
+  package static let version = SyncUpsFile.writerVersion
 
   /// The root of the tree: the global options and every command.
   package static let root = CommandSpec(
@@ -48,7 +48,7 @@ package enum CommandTable {
     StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
     StatsCommand.self, ItemsCommand.self, ItemGroup.self, StandupCommand.self, UpdateCommand.self,
     UpdatesCommand.self, AwayCommand.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
-    ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, DoctorCommand.self, HooksGroup.self,
+    ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, DoctorCommand.self, MigrateCommand.self, HooksGroup.self,
     CompletionsCommand.self,
     HelpCommand.self, VersionCommand.self, CompleteCommand.self,
   ]

@@ -239,9 +239,11 @@ extension SyncRepository {
       doing: "read the history of '\(sanitize(name))'"
     ).split(separator: "\n").map(String.init)
     var good: (commit: String, syncUps: IdentifiedArrayOf<SyncUp>)?
+    var declaration = SyncUpsFile.Declaration.formatOne
     for commit in commits {
-      if let syncUps = try syncUps(at: commit) {
-        good = (commit, syncUps)
+      if let version = try declaredSyncUps(at: commit) {
+        good = (commit, version.syncUps)
+        declaration = version.declaration
         break
       }
     }
@@ -269,7 +271,7 @@ extension SyncRepository {
         .syncUps
       how = "merging both sides of its conflict markers"
     }
-    try writeSyncUps(repaired)
+    try writeSyncUps(repaired, declaration: declaration)
     let culprit = broken.map { "commit \($0.commit) by \(sanitize($0.author))" } ?? "a commit"
     let subject = "Repair \(name), left undecodable by \(culprit)"
     try commit([name], message: Self.commitMessage(subject))

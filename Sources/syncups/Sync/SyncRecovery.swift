@@ -106,11 +106,11 @@ extension SyncRepository {
       }
     }
     if merge == nil, access(dataFilePath, F_OK) == 0, (try? currentSyncUps()) == nil,
-      try unmergedStages().isEmpty, let head = try syncUps(at: "HEAD")
+      try unmergedStages().isEmpty, let head = try declaredSyncUps(at: "HEAD")
     {
       // (A file git left in a merge it did not finish is healed from the index instead.)
       // Killed restoring the file from the last commit (git writes it in place).
-      try writeSyncUps(head)
+      try writeSyncUps(head.syncUps, declaration: head.declaration)
       recovered.append("restored '\(sanitize(name))' it had left cut short")
     }
     if let merge {
@@ -158,11 +158,13 @@ extension SyncRepository {
       conflicts.map(ConflictRecord.init), inMergeOf: merge.ours, and: merge.theirs, message: subject)
   }
 
-  /// Replaces the data file with `syncUps`, atomically.
-  func writeSyncUps(_ syncUps: IdentifiedArrayOf<SyncUp>) throws(CommandFailure) {
+  /// Replaces the data file with `syncUps`, atomically, in the format `declaration` names.
+  func writeSyncUps(
+    _ syncUps: IdentifiedArrayOf<SyncUp>, declaration: SyncUpsFile.Declaration
+  ) throws(CommandFailure) {
     let data: Data
     do {
-      data = try SyncUpsFile.encode(syncUps)
+      data = try SyncUpsFile.encode(syncUps, declaration: declaration)
     } catch {
       throw CommandFailure("cannot write '\(sanitize(dataFilePath))': \(sanitize("\(error)"))")
     }
@@ -196,7 +198,7 @@ extension SyncRepository {
   /// held less the merge's changes. Anything saved into it since (a command run after the kill)
   /// is kept.
   private func undoMerge(ours: String, theirs: String) throws(CommandFailure) {
-    if let head = try syncUps(at: ours) {
+    if let (head, declaration) = try declaredSyncUps(at: ours) {
       let merged = try remerge(ours: ours, theirs: theirs).syncUps
       // git writes the file in place: killed in the middle, it leaves it missing or cut short,
       // and a command run since saw no sync-ups. That file is `head`, plus what was added to it.
@@ -208,7 +210,7 @@ extension SyncRepository {
       }
       // What the file holds now, less what the merge changed: `head` plus later local work.
       let local = SyncUpsMerge.merge(base: merged, ours: head, theirs: working, newer: .theirs)
-      try writeSyncUps(local.syncUps)
+      try writeSyncUps(local.syncUps, declaration: declaration)
     }
     let undo = "undo the merge a killed sync had not finished"
     try git.output(["reset", "-q", "--", name], doing: undo)

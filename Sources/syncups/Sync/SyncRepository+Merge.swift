@@ -46,6 +46,12 @@ extension SyncRepository {
     guard let head = try resolve("HEAD"), let theirs = try resolve(tracking) else {
       return MergeConflicts()
     }
+    // A teammate's file that needs a newer syncups is neither merged nor fast-forwarded onto.
+    if let refusal = try newerDataFileRefusal(at: theirs) {
+      throw CommandFailure(
+        "\(refusal): the sync-ups from \(upstream.display) were not merged, and your changes are "
+          + "committed locally; upgrade syncups and run 'syncups sync' again", status: .dataError)
+    }
     let received = try conflictsRecorded(from: head, to: theirs)
     let person = received.isEmpty ? "" : try authorName()
     // A fast-forward runs no merge driver: a teammate's file that does not decode would

@@ -38,13 +38,19 @@ extension SyncRepository {
     let merges = try olderMerges(from: ours, to: theirs)
     guard !merges.isEmpty else { return [] }
     var current: IdentifiedArrayOf<SyncUp>?
+    var declaration = SyncUpsFile.Declaration.formatOne
     var repairs: [OlderMergeRepair] = []
     for merge in merges {
       guard let kept = try syncUps(at: merge.commit) else { continue }
       let ours = try remerge(ours: merge.parents.0, theirs: merge.parents.1).syncUps
       let dropped = Set(SyncUpsRestore.restore(into: kept, from: ours).restored.map(\.place))
       guard !dropped.isEmpty else { continue }
-      let now = if let current { current } else { try currentSyncUps() }
+      let now: IdentifiedArrayOf<SyncUp>
+      if let current {
+        now = current
+      } else {
+        (now, declaration) = try currentDeclaredSyncUps()
+      }
       let repaired = SyncUpsRestore.restore(into: now, from: ours, wanted: dropped.contains)
       current = repaired.syncUps
       if !repaired.restored.isEmpty {
@@ -55,7 +61,7 @@ extension SyncRepository {
       }
     }
     guard let current, !repairs.isEmpty else { return [] }
-    try writeSyncUps(current)
+    try writeSyncUps(current, declaration: declaration)
     let subject =
       repairs.count == 1
       ? "Restore what the merge \(repairs[0].commit) by \(repairs[0].author) dropped"

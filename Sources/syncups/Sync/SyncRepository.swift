@@ -48,6 +48,18 @@ struct SyncRepository {
     git = try Git(directory: directory, environment: environment)
   }
 
+  /// The repository that shares `dataFile`: nil when git is not installed, or the file is in
+  /// no git repository or is not committed in it.
+  static func sharing(_ dataFile: URL, environment: [String: String]) throws(CommandFailure)
+    -> SyncRepository?
+  {
+    guard let repository = try? SyncRepository(dataFile: dataFile, environment: environment),
+      try repository.topLevel() != nil
+    else { return nil }
+    let tracked = try repository.git.run(["ls-files", "--", repository.name])
+    return tracked.status == 0 && !tracked.output.isEmpty ? repository : nil
+  }
+
   /// The repository's top directory, or nil when the data file's directory is in none.
   func topLevel() throws(CommandFailure) -> String? {
     let result = try git.run(["rev-parse", "--show-toplevel"])
@@ -322,9 +334,17 @@ struct SyncRepository {
   /// The sync-ups as `revision` holds them; nil when it has no data file (or none decodable,
   /// which a commit message then treats as nothing before).
   func syncUps(at revision: String) throws(CommandFailure) -> IdentifiedArrayOf<SyncUp>? {
+    try declaredSyncUps(at: revision)?.syncUps
+  }
+
+  /// The sync-ups as `revision` holds them and what its data file declares; nil as for
+  /// ``syncUps(at:)``.
+  func declaredSyncUps(at revision: String) throws(CommandFailure)
+    -> (syncUps: IdentifiedArrayOf<SyncUp>, declaration: SyncUpsFile.Declaration)?
+  {
     let result = try git.run(["show", "\(revision):\(revisionPath)"])
     guard result.status == 0 else { return nil }
-    return try? SyncUpsFile.decode(Data(result.output.utf8))
+    return try? SyncUpsFile.decodeDeclared(Data(result.output.utf8))
   }
 
   /// Commits the data file when it differs from the last commit, with a message saying what
@@ -543,15 +563,42 @@ struct SyncRepository {
   ///
   /// - Throws: a data error when it cannot be read or decoded.
   func currentSyncUps() throws(CommandFailure) -> IdentifiedArrayOf<SyncUp> {
+    try currentDeclaredSyncUps().syncUps
+  }
+
+  /// The data file's sync-ups as they are now (``currentSyncUps()``) and what it declares:
+  /// format 1 when there is no file or an empty one.
+  func currentDeclaredSyncUps() throws(CommandFailure)
+    -> (syncUps: IdentifiedArrayOf<SyncUp>, declaration: SyncUpsFile.Declaration)
+  {
     @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     do {
       return try fileSystem.read(dataFilePath) { file in
-        file.size > 0 ? try SyncUpsFile.decode(from: &file) : []
-      }?.result ?? []
+        file.size > 0 ? try SyncUpsFile.decodeDeclared(from: &file) : ([], .formatOne)
+      }?.result ?? ([], .formatOne)
     } catch {
       throw CommandFailure(
         "cannot decode '\(sanitize(dataFilePath))': \(sanitize("\(error)"))", status: .dataError)
     }
+  }
+
+  /// Refuses, with a data error (65), a data file that requires what this syncups does not
+  /// know (``SyncUpsFile/Declaration``): `sync` never commits, merges or pushes it. A missing
+  /// file, or one that does not decode, is left to the steps that read it.
+  func refuseNewerDataFile() throws(CommandFailure) {
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
+    let declaration = try? fileSystem.read(dataFilePath, through: SyncUpsFile.declaration(from:))
+    if let refusal = declaration?.result.refusal {
+      throw CommandFailure(refusal, status: .dataError)
+    }
+  }
+
+  /// The refusal of the data file as `revision` holds it, when it requires what this syncups
+  /// does not know; nil when it does not (or has no data file, or one that does not decode).
+  func newerDataFileRefusal(at revision: String) throws(CommandFailure) -> String? {
+    let result = try git.run(["show", "\(revision):\(revisionPath)"])
+    guard result.status == 0 else { return nil }
+    return (try? SyncUpsFile.declaration(of: Data(result.output.utf8)))?.refusal
   }
 
   /// `text` as one word for a POSIX shell, which is how git runs a merge driver.

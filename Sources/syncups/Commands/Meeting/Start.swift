@@ -188,7 +188,7 @@ struct StartCommand: RunnableCommand {
     let syncUps = try withDependencies {
       $0.fileStorageOptions.lockTimeout = LiveMeeting.lockTry
     } operation: {
-      try context.loadSyncUps()
+      try context.loadSyncUps(writing: true)
     }
 
     // The sync-up, who is away, and whether it can be run.

@@ -31,6 +31,8 @@ package struct CommandContext {
   final class Notes {
     /// What is yet to be printed, a line each.
     var held: [String] = []
+    /// What ``noteOnce(_:)`` was given, printed or not.
+    var given: Set<String> = []
 
     /// Prints what is held.
     func flush() {
@@ -87,6 +89,13 @@ package struct CommandContext {
   func note(_ message: String) {
     guard !options.quiet else { return }
     notes.held.append(message)
+  }
+
+  /// ``note(_:)``, unless this message was noted before: a warning about the data file that
+  /// each of its loads would give.
+  func noteOnce(_ message: String) {
+    guard notes.given.insert(message).inserted else { return }
+    note(message)
   }
 
   /// A store for `reducer`, tracing to standard error with `--trace`.

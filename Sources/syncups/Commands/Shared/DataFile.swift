@@ -8,7 +8,13 @@ extension CommandContext {
   /// (``GitLeftover``), or where a killed sync left its traces, says that `sync` puts it
   /// right, unless
   /// this is that sync, past its recovery (`recovered`), with its own journal in place.
-  func loadSyncUps(recovered: Bool = false) throws -> Shared<IdentifiedArrayOf<SyncUp>> {
+  ///
+  /// A file that requires what this version does not know (``SyncUpsFile/Declaration``) is
+  /// read with a warning, or, when the command is `writing`, refused with a data error (65)
+  /// before anything changes.
+  func loadSyncUps(
+    recovered: Bool = false, writing: Bool = false
+  ) throws -> Shared<IdentifiedArrayOf<SyncUp>> {
     @Shared(.syncUps) var syncUps
     if let error = $syncUps.loadError {
       var failure = CommandFailure(storage: error)
@@ -22,7 +28,17 @@ extension CommandContext {
       }
       throw failure
     }
+    if let refusal = declaration.refusal {
+      if writing { throw CommandFailure(refusal, status: .dataError) }
+      noteOnce("Warning: \(sanitize(refusal)): this syncups reads it but will not change it.")
+    }
     return $syncUps
+  }
+
+  /// What the data file declared when it was last read: its format and what it requires.
+  var declaration: SyncUpsFile.Declaration {
+    @Dependency(\.syncUpsFileDeclarations) var declarations
+    return declarations[dataFile]
   }
 
   /// The sync-ups for a command that reads them, saying on stderr (unless `-q`) when there is
@@ -61,7 +77,7 @@ extension CommandContext {
   ///   the failure to report for it.
   @discardableResult
   func changeSyncUps<R>(_ change: (Shared<IdentifiedArrayOf<SyncUp>>) throws -> R) throws -> R {
-    let syncUps = try loadSyncUps()
+    let syncUps = try loadSyncUps(writing: true)
     let existed = dataFileExists
     let result: R
     do {

@@ -19,12 +19,15 @@ struct DoctorCommand: RunnableCommand {
     abstract: "Check the data file and its git repository, and say how to fix what is wrong.",
     discussion: """
       Prints one line per check, ok, warn or fail, and under each that is not ok the fix: \
-      the data file decodes; and when it is in a git repository: no merge git left \
+      the data file decodes; its format is one this syncups can write (format 1, the array \
+      every version writes, or format 2, which 0.4.0 and later write), requiring no feature \
+      it does not know; and when it is in a git repository: no merge git left \
       unfinished, no index.lock, no temporary file a killed sync left; the merge driver is \
       registered in this clone and runs an existing syncups; .gitattributes names it for the \
       data file; the remote answers (within 10 seconds; --offline skips it); the version of \
       syncups each teammate last synced with, by author, from the Syncups-Version trailer \
-      of their commits (unknown for commits without one); the repository's hooks that are \
+      of their commits (unknown for commits without one), warning of any older than the data \
+      file's format needs; the repository's hooks that are \
       untrusted, changed since trusted or missing. The status is 0 when no check fails, 1 \
       otherwise. With --json, prints an object: checks, an array of objects with name, \
       status (ok, warn or fail), message and fix (null when ok); teammates, an array of \
@@ -48,8 +51,7 @@ struct DoctorCommand: RunnableCommand {
   @MainActor func run(in context: CommandContext) throws {
     var doctor = Checkup()
     doctor.checkDataFile(in: context)
-    // A check that the data file's declared format is one this syncups can write goes here,
-    // next to the data file's own.
+    doctor.checkFormat(in: context)
     try doctor.checkRepository(
       SyncRepository(dataFile: context.dataFile, environment: context.environment),
       offline: offline, in: context)
@@ -83,6 +85,8 @@ extension DoctorCommand {
     var checks: [Check] = []
     /// Each teammate's name and the version they last synced with (nil: unknown), newest first.
     var teammates: [(name: String, version: String?)] = []
+    /// What the data file declares, when it could be read.
+    var declaration: SyncUpsFile.Declaration?
 
     var ok: Bool { !checks.contains { $0.status == .fail } }
 
@@ -146,6 +150,32 @@ extension DoctorCommand {
           fix: healable
             ? "run 'syncups sync'"
             : "restore it from a backup ('syncups import'), or mend it by hand")
+      }
+    }
+
+    /// Whether this syncups can write the data file's format (``SyncUpsFile/Declaration``):
+    ///
+    /// ```
+    /// ok    format: data format 2 (syncups 0.4.0 and later)
+    /// ```
+    @MainActor mutating func checkFormat(in context: CommandContext) {
+      @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
+      // A file that cannot be read or decoded has failed the data file's check already,
+      // unless it is that it needs a newer syncups.
+      let dataFileFailed = checks.last?.status == .fail
+      guard
+        let declaration = try? fileSystem.read(
+          context.dataFile.path, through: SyncUpsFile.declaration(from:)
+        ).map(\.result) ?? .formatOne,
+        !dataFileFailed || declaration.refusal != nil
+      else { return }
+      self.declaration = declaration
+      if let refusal = declaration.refusal {
+        add("format", .fail, refusal, fix: "upgrade syncups")
+      } else if let since = declaration.firstWriter {
+        add("format", .ok, "data format \(declaration.format) (syncups \(since) and later)")
+      } else {
+        add("format", .ok, "data format \(declaration.format) (any syncups can write it)")
       }
     }
 
@@ -317,11 +347,30 @@ extension DoctorCommand {
         let version = fields.count > 1 ? fields[1].split(separator: ",").first.map(String.init) : nil
         teammates.append((name, version.flatMap { $0.isEmpty ? nil : $0 }))
       }
-      add(
-        "versions", .ok,
+      let summary =
         teammates.isEmpty
-          ? "no commits yet"
-          : teammates.map { "\($0.name) \($0.version ?? "unknown")" }.joined(separator: ", "))
+        ? "no commits yet"
+        : teammates.map { "\($0.name) \($0.version ?? "unknown")" }.joined(separator: ", ")
+      guard let needed = declaration?.firstWriter else {
+        add("versions", .ok, summary)
+        return
+      }
+      let older = teammates.filter { $0.version.map { Self.isVersion($0, olderThan: needed) } ?? false }
+      if older.isEmpty {
+        add("versions", .ok, summary)
+      } else {
+        add(
+          "versions", .warn,
+          summary + "; the data file's format needs syncups \(needed) or later, and "
+            + older.map { "\($0.name) last synced with \($0.version ?? "")" }.joined(separator: ", "),
+          fix: "each of them upgrades syncups to \(needed) or later before their next sync")
+      }
+    }
+
+    /// Whether the version `version` (`0.3.0`) comes before `other`, number by number.
+    static func isVersion(_ version: String, olderThan other: String) -> Bool {
+      func numbers(_ text: String) -> [Int] { text.split(separator: ".").map { Int($0) ?? 0 } }
+      return numbers(version).lexicographicallyPrecedes(numbers(other))
     }
 
     @MainActor private mutating func checkHooks(in context: CommandContext) {

@@ -37,9 +37,12 @@ package struct MergeDriverCommand: RunnableCommand {
 
       The result is written over <ours> in the data file's format, atomically and keeping its \
       mode, and the status is 0: git never sees a conflict, and the file never holds conflict \
-      markers. A missing or empty <base> holds no sync-ups. A side that is not a data file \
-      (ours, or the SyncUps app's) fails with status 65 and leaves <ours> as it was, so git \
-      reports that the merge failed. It never reads or changes the data file in the work tree.
+      markers. When any version is of format 2, so is the result, requiring every feature \
+      any of them requires. A missing or empty <base> holds no sync-ups. A side that is not a \
+      data file (ours, or the SyncUps app's), or one that needs a newer syncups (a format or \
+      a required feature this one does not know), fails with status 65 and leaves <ours> as \
+      it was, so git reports that the merge failed. It never reads or changes the data file \
+      in the work tree.
       """,
     runs: Self.self,
     bindings: [
@@ -111,14 +114,22 @@ package struct MergeDriverCommand: RunnableCommand {
         SideFile(path: ours, role: "ours", missingIsEmpty: false),
         SideFile(path: theirs, role: "theirs", missingIsEmpty: false),
       ], in: fileSystem)
+    // A version that requires what this syncups does not know is never merged: the merge
+    // could drop or misread what it holds.
+    if let refusal = sides.lazy.compactMap(\.declaration.refusal).first {
+      throw CommandFailure(refusal, status: .dataError)
+    }
+    let declaration = SyncUpsFile.Declaration.merging(sides.map(\.declaration))
     let earlier = MergeDriverHistory.lastCommonVersions(
-      of: SyncUpsMerge.withoutCommonBase(base: sides[0], ours: sides[1], theirs: sides[2]),
+      of: SyncUpsMerge.withoutCommonBase(
+        base: sides[0].syncUps, ours: sides[1].syncUps, theirs: sides[2].syncUps),
       path: path, environment: environment)
     let result = SyncUpsMerge.merge(
-      base: sides[0], ours: sides[1], theirs: sides[2], newer: newer, earlier: earlier)
+      base: sides[0].syncUps, ours: sides[1].syncUps, theirs: sides[2].syncUps, newer: newer,
+      earlier: earlier)
     let data: Data
     do {
-      data = try SyncUpsFile.encode(result.syncUps)
+      data = try SyncUpsFile.encode(result.syncUps, declaration: declaration)
     } catch {
       throw CommandFailure(
         "cannot write the merge of '\(sanitize(ours))': \(readableDescription(of: error))",
@@ -173,12 +184,12 @@ package struct MergeDriverCommand: RunnableCommand {
     try fileSystem.write(data, to: path, durably: false)
   }
 
-  /// The sync-ups in each of `files`, read at the same time (decoding a large file is most of
-  /// the driver's work, and there are three). A failure is that of the first file that fails,
-  /// in the order given.
+  /// The sync-ups in each of `files` and what each declares, read at the same time (decoding
+  /// a large file is most of the driver's work, and there are three). A failure is that of
+  /// the first file that fails, in the order given.
   private static func readSides(
     _ files: [SideFile], in fileSystem: any FileSystem
-  ) throws -> [IdentifiedArrayOf<SyncUp>] {
+  ) throws -> [DeclaredSyncUps] {
     let slots = files.map { _ in SideSlot() }
     // The reads run on other threads, which do not see this task's dependencies: each is
     // handed the file system.
@@ -188,20 +199,21 @@ package struct MergeDriverCommand: RunnableCommand {
     return try slots.map { try $0.result!.get() }
   }
 
-  /// The sync-ups in one version of the data file, in our format or the SyncUps app's. A
-  /// missing or blank base means no sync-ups (git passes an empty file for a file added on
-  /// both sides).
+  /// The sync-ups in one version of the data file, in our format (of any format number it
+  /// declares) or the SyncUps app's, and what it declares. A missing or blank base means no
+  /// sync-ups (git passes an empty file for a file added on both sides).
   private static func readSide(
     _ file: SideFile, in fileSystem: any FileSystem
-  ) throws -> IdentifiedArrayOf<SyncUp> {
+  ) throws -> DeclaredSyncUps {
     let name = "the \(file.role) version '\(sanitize(file.path))'"
     do {
       // Ours read as it streams in, the usual case; anything else is read again whole.
-      guard let syncUps = try fileSystem.read(file.path, through: SyncUpsFile.decode(from:)) else {
+      guard let read = try fileSystem.read(file.path, through: SyncUpsFile.decodeDeclared(from:))
+      else {
         guard file.missingIsEmpty else { throw CommandFailure("cannot read \(name): no such file") }
-        return []
+        return ([], .formatOne)
       }
-      return syncUps.result
+      return read.result
     } catch let error as FileSystemError {
       throw readFailure(error, name: name)
     } catch let failure as CommandFailure {
@@ -212,11 +224,13 @@ package struct MergeDriverCommand: RunnableCommand {
     do {
       let data = try fileSystem.read(file.path)?.data ?? Data()
       if file.missingIsEmpty && data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
-        return []
+        return ([], .formatOne)
       }
-      return try SyncUpsFile.decodeAnyFormat(data).syncUps
+      return (try SyncUpsFile.decodeAnyFormat(data).syncUps, .formatOne)
     } catch let error as FileSystemError {
       throw readFailure(error, name: name)
+    } catch let newer as SyncUpsFile.NeedsNewerVersion {
+      throw CommandFailure(newer.description, status: .dataError)
     } catch {
       throw CommandFailure(
         "\(name) is not a valid data file: \(sanitize(readableDescription(of: error)))",
@@ -241,8 +255,13 @@ private struct SideFile: Sendable {
 /// Where one of the concurrent reads of the merge driver leaves its result: written by that
 /// read alone, and read only once every read has finished.
 private final class SideSlot: @unchecked Sendable {
-  var result: Result<IdentifiedArrayOf<SyncUp>, any Error>?
+  var result: Result<DeclaredSyncUps, any Error>?
 }
+
+/// One version of the data file as the merge driver read it.
+private typealias DeclaredSyncUps = (
+  syncUps: IdentifiedArrayOf<SyncUp>, declaration: SyncUpsFile.Declaration
+)
 
 /// Where `merge-driver` finds the last version of a sync-up that both sides of a merge had in
 /// common when the base lacks it (see ``SyncUpsMerge``): in the history of the git repository

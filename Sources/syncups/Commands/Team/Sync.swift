@@ -26,7 +26,9 @@ struct SyncCommand: RunnableCommand {
       merge plain git left unfinished (conflict markers in the data file) or a data file \
       committed broken. A merge that arrives made by an older syncups, plain git or a forge is \
       merged again from its two sides with this version's rules, and what it dropped (items, \
-      updates, meetings and the like) is restored, committed and pushed. Every commit it makes ends with \
+      updates, meetings and the like) is restored, committed and pushed. A data file, here or \
+      fetched, that needs a newer syncups (a format or a required feature this one does not \
+      know) is refused with status 65: nothing is merged or pushed. Every commit it makes ends with \
       a Syncups-Version trailer. It works on \
       the repository that holds the data file even when run from another one's git hook: \
       GIT_DIR, GIT_INDEX_FILE and git's other variables that point elsewhere are not followed.
@@ -160,6 +162,7 @@ extension SyncCommand {
     let layout = try repository.requireLayout()
     let lock = try repository.lockDataFile()
     defer { lock.unlock() }
+    try repository.refuseNewerDataFile()
     let start = try repository.startSync(layout)
     defer { start.journal.remove() }
     report.recovered = start.recovery.done
