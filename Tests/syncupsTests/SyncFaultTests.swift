@@ -269,20 +269,24 @@ struct SyncFaultTests {
     #expect(team.ben.pushes == 2)
     let conflicts = try #require((try team.ben.run.json(result) as? [String: Any])?["conflicts"] as? [[String: Any]])
     #expect(
-      conflicts.map { $0["message"] as? String } == [
-        "Engineering: title changed to 'Infrastructure' here and 'Platform' there; kept 'Infrastructure' (newer)"
+      conflicts.map { ($0["message"] as? String).map(withoutTimes) } == [
+        "Engineering: title changed to 'Infrastructure' here at TIME and 'Platform' there at "
+          + "TIME; kept 'Infrastructure' (made later)"
       ])
   }
 
   // MARK: - Which side is newer
 
   /// Ana renames Engineering to Platform at `anaTime`, Ben to Infrastructure at `benTime`
-  /// (commit times, whole seconds apart); Ana pushes first and Ben merges. The title both end
-  /// with.
+  /// (commit times, whole seconds apart), each as a syncups older than 0.4.0 does, without
+  /// recording when; Ana pushes first and Ben merges. The title both end with.
   private func renamesAt(ana anaTime: String, ben benTime: String) throws -> String? {
     let team = try SyncTeam()
-    #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
-    #expect(try team.ben("edit", "engineering", "--title", "Infrastructure").status == 0)
+    for (teammate, title) in [(team.ana, "Platform"), (team.ben, "Infrastructure")] {
+      let text = try #require(teammate.dataBytes.map { String(decoding: $0, as: UTF8.self) })
+      try text.replacingOccurrences(of: "\"Engineering\"", with: "\"\(title)\"")
+        .write(toFile: teammate.dataFile, atomically: true, encoding: .utf8)
+    }
     #expect(try team.ana("sync", environment: ["GIT_COMMITTER_DATE": anaTime]).status == 0)
     let result = try team.ben("sync", environment: ["GIT_COMMITTER_DATE": benTime])
     #expect(result.status == 0, "\(result.error)")
@@ -290,7 +294,8 @@ struct SyncFaultTests {
     return try team.ana.titles().first
   }
 
-  @Test func theSideCommittedLaterWinsAConflictWhicheverSideItIs() throws {
+  /// A change without a time of its own counts at its side's commit time.
+  @Test func theSideCommittedLaterWinsAnUnstampedConflictWhicheverSideItIs() throws {
     #expect(try renamesAt(ana: "2026-03-02T10:00:00Z", ben: "2026-03-01T10:00:00Z") == "Platform")
     #expect(try renamesAt(ana: "2026-03-01T10:00:00Z", ben: "2026-03-02T10:00:00Z") == "Infrastructure")
   }

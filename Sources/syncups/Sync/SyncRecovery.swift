@@ -156,7 +156,7 @@ extension SyncRepository {
       let common = base.status == 0 ? try syncUps(at: String(base.output.dropLast())) ?? [] : []
       let merged = SyncUpsMerge.merge(
         base: common, ours: head, theirs: try syncUps(at: theirs) ?? [],
-        newer: try newerSide(ours: ours, theirs: theirs)
+        sides: try committedSides(ours: ours, theirs: theirs)
       ).syncUps
       // git writes the file in place: killed in the middle, it leaves it missing or cut short,
       // and a command run since saw no sync-ups. That file is `head`, plus what was added to it.
@@ -167,7 +167,7 @@ extension SyncRepository {
         working.append(contentsOf: added)
       }
       // What the file holds now, less what the merge changed: `head` plus later local work.
-      let local = SyncUpsMerge.merge(base: merged, ours: head, theirs: working, newer: .theirs)
+      let local = SyncUpsMerge.merge(base: merged, ours: head, theirs: working, sides: .newer(.theirs))
       try writeSyncUps(local.syncUps)
     }
     let undo = "undo the merge a killed sync had not finished"

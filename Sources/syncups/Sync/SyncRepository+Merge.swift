@@ -52,11 +52,9 @@ extension SyncRepository {
         doing: "merge the sync-ups from \(upstream.display)", commit: broken.commit,
         author: broken.author, reason: reason, kept: "your file was kept as it is")
     }
-    let newer = try newerSide(ours: head, theirs: theirs)
-    let environment = [
-      MergeDriverCommand.newerVariable: newer.rawValue,
-      MergeDriverCommand.reportVariable: reportPath,
-    ]
+    let environment = MergeDriverCommand.environment(
+      for: try committedSides(ours: head, theirs: theirs)
+    ).merging([MergeDriverCommand.reportVariable: reportPath], uniquingKeysWith: { $1 })
     try journal.record(merging: (head, theirs))
     defer { try? journal.record() }
     let message = "Merge sync-ups from \(upstream.display)"
@@ -124,10 +122,13 @@ extension SyncRepository {
     return String(ident.prefix { $0 != "<" }.dropLast())
   }
 
-  /// The side whose last commit is the later one, which wins the merge's conflicts; ours when
-  /// both are of the same second.
-  func newerSide(ours: String, theirs: String) throws(CommandFailure) -> MergeSide {
-    try commitTime(theirs) > commitTime(ours) ? .theirs : .ours
+  /// When each side's last commit was made, which dates the changes that carry no time of
+  /// their own; the later one wins ties, ours when both are of the same second.
+  func committedSides(ours: String, theirs: String) throws(CommandFailure) -> MergeSides {
+    func time(_ ref: String) throws(CommandFailure) -> Date {
+      Date(timeIntervalSince1970: Double(try commitTime(ref)))
+    }
+    return .committed(ours: try time(ours), theirs: try time(theirs))
   }
 
   /// The commit time of `ref`, in seconds since 1970.
