@@ -99,7 +99,8 @@ public struct FieldRule<Value>: Sendable {
     /// The model's id: the same on both sides, never merged.
     case id
     /// Merged as one value: both sides' changes, or, when both changed it differently, the
-    /// newer side's, recorded as a conflict in which `describe` shows each value.
+    /// change made later (``ChangeTimes``), recorded as a conflict in which `describe` shows
+    /// each value.
     case value(describe: @Sendable (Value) -> String)
     /// Merged element by element, by id (see ``FieldRule/byID(removal:owner:arrange:)``):
     /// given the merger, the key, the owner of the list (nil for the sync-up's own), and
