@@ -138,6 +138,11 @@ enum ManPageReference {
     ("from", "String: the first day away, YYYY-MM-DD in local time."),
     ("to", "String: the last day away; left out when it has no end (away until cancelled)."),
     ("note", "String: why, in their words; left out when there is none."),
+    (
+      "changed",
+      "Object: when each of from, to and note was last changed, by key, ISO 8601 in UTC (see "
+        + "FILES); left out when none was."
+    ),
   ]
 
   /// The fields of a meeting object.
@@ -918,7 +923,8 @@ enum ManPageReference {
         + "attendee and an item may hold changed, an object giving, for each of its fields a "
         + "command changed (title, duration, theme; name; text, owner, kind), when it was last "
         + "changed, ISO 8601 in UTC: {\"title\" : \"2026-11-28T09:00:00Z\"}; an item may hold "
-        + "reopened, when it was last reopened. The merge decides conflicts by these times; "
+        + "reopened, when it was last reopened; a time away may hold changed too (from, to, "
+        + "note). The merge decides conflicts by these times; "
         + "a syncups before 0.4.0 keeps them as keys it does not know. Keys syncups "
         + "does not know, on sync-ups, attendees, meetings and their records, are kept and "
         + "written back with their values (a number keeps its value, not its spelling: 1e3 "

@@ -26,7 +26,7 @@ struct StoredModelTests {
           "theme", "title", "updates",
         ])
     #expect(Attendee.storedKeys == ["away", "changed", "gitAuthors", "id", "name"])
-    #expect(TimeAway.storedKeys == ["from", "id", "note", "to"])
+    #expect(TimeAway.storedKeys == ["changed", "from", "id", "note", "to"])
     #expect(
       WrittenUpdate.storedKeys == ["attendee", "blockers", "day", "done", "next", "written"])
     #expect(
@@ -188,6 +188,7 @@ struct StoredModelTests {
         id: awayID, from: CalendarDay("2009-02-16")!, to: CalendarDay("2009-02-20")!,
         note: "holiday")
     ]
+    syncUp.attendees[0].away[0].changed["to"] = Date(timeIntervalSince1970: 1_234_560_240)
     syncUp.updates = [
       WrittenUpdate(
         attendee: attendeeID, day: CalendarDay("2009-02-13")!, done: "the login page",

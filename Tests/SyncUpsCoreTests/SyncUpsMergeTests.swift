@@ -776,11 +776,16 @@ struct LaterActWinsTests {
     after.items[0].text = "waiting on the prod keys"
     var before = engineering()
     before.items = [Self.blocker]
+    let away = TimeAway(id: id(61), from: CalendarDay("2026-12-01")!, to: CalendarDay("2026-12-05")!)
+    before.attendees[id: id(92)]?.away = [away]
+    after.attendees[id: id(92)]?.away = [away]
+    after.attendees[id: id(92)]?.away[0].to = CalendarDay("2026-12-02")!
     var syncUps: IdentifiedArrayOf<SyncUp> = [after, design]
     syncUps.stampChanges(from: [before, design], at: at("09:05") + 0.75)
     #expect(syncUps[0].changed == ChangeTimes(["title": at("09:05")]))
     #expect(syncUps[0].attendees[0].changed == ChangeTimes(["name": at("09:05")]))
     #expect(syncUps[0].attendees[1].changed == ChangeTimes())
+    #expect(syncUps[0].attendees[1].away[0].changed == ChangeTimes(["to": at("09:05")]))
     #expect(syncUps[0].items[0].changed == ChangeTimes(["text": at("09:05")]))
     #expect(syncUps[1] == design)
   }
