@@ -57,14 +57,20 @@ test:
 	swift test
 
 # The reliability suite, a package of its own (Tests/ReliabilitySuite), run against the shipped
-# binary; e.g. `make reliability RELIABILITY_FLAGS="--seed 7 --filter lock"`.
+# binary, with the releases an older teammate runs in its sync cases built from this
+# repository's history (Tests/Interop/build-release; a second build is quick); e.g.
+# `make reliability RELIABILITY_FLAGS="--seed 7 --filter lock"`.
+OLDER_RELEASES ?= 0.3.0 0.2.0
 reliability: build
 	swift build -c release --package-path Tests/ReliabilitySuite $(SWIFT_BUILD_FLAGS)
 	Tests/ReliabilitySuite/.build/release/ReliabilitySuite \
-	  --binary "$(CURDIR)/$(BINARY)" $(RELIABILITY_FLAGS)
+	  --binary "$(CURDIR)/$(BINARY)" \
+	  $(foreach version,$(OLDER_RELEASES),--older $(version)=$$(Tests/Interop/build-release $(version))) \
+	  $(RELIABILITY_FLAGS)
 
-# The previous release (packaging/releases), built from its commit in .build-interop/, and this
-# build sharing a team's data file through real git, each direction (Tests/Interop/run).
+# The previous release (packaging/releases) and the one before, built from their commits in
+# .build-interop/, and this build sharing a team's data file through real git, each direction
+# (Tests/Interop/run).
 interop:
 	Tests/Interop/run
 

@@ -558,14 +558,27 @@ enum ManPageReference {
       "conflicts",
       "Array of the conflicts the merge driver resolved, each as it reports them (see "
         + "merge-driver: \(ConflictRecord.Field.written.map(\.rawValue).joined(separator: ", "))"
-        + "): edits both sides made to the same thing, and whose was kept."
+        + "): edits both sides made to the same thing, and whose was kept; with those of a "
+        + "merge a killed sync had committed without recording them, worked out again."
+    ),
+    (
+      "restored",
+      "Array of objects, one per thing a merge made by an older syncups (or plain git, or a "
+        + "forge) that arrived had dropped and this version's merge of its two sides keeps, "
+        + "put back: commit (String: the merge, short), author (String: who made it), syncUp "
+        + "({id, title}: the sync-up it is in, or is), path (String: where in the sync-up, as "
+        + "a conflict's path; empty for the whole sync-up), kind (String: syncUp, attendee, "
+        + "meeting, item, update, timeAway or key, for a key this version does not know) and "
+        + "message (String: what it is, as the human output names it: action 'Write the "
+        + "notes' in 'Platform'); empty when nothing was."
     ),
     (
       "recovered",
       "Array of strings: what was put right of an earlier sync that was killed, or of what "
         + "plain git left, before this one synced (a lock git left, an unfinished merge undone "
-        + "and done again, a merge git left unfinished finished, a data file committed broken "
-        + "repaired); empty when nothing was."
+        + "and done again, a merge git left unfinished finished, the conflicts of a merge it "
+        + "had committed recorded, what an older merge it had received dropped restored, a "
+        + "data file committed broken repaired); empty when nothing was."
     ),
     ("error", "String: why the sync failed, as on standard error; null when it did not."),
   ]
@@ -783,7 +796,9 @@ enum ManPageReference {
     (
       "2026-11-24T10:00",
       "A local time (a space will do for the T; seconds may follow). With Z or an offset such "
-        + "as +01:00 or -0130, that moment."
+        + "as +01:00 or -0130, that moment. A local time the clocks skip when daylight saving "
+        + "time starts is read with the offset before the change (02:30 is 03:30 on the new "
+        + "clock); one they show twice when it ends is the later of the two."
     ),
     ("today, yesterday, tomorrow", "The day named."),
     (

@@ -43,11 +43,25 @@ struct ReliabilityCase {
   }
 }
 
+/// An earlier release of syncups: its version (`0.3.0`) and its binary.
+struct OlderRelease {
+  var version: String
+  var binary: String
+
+  /// Whether this release comes after `other`, comparing versions number by number.
+  func isNewer(than other: OlderRelease) -> Bool {
+    let numbers = { (version: String) in version.split(separator: ".").map { Int($0) ?? 0 } }
+    return numbers(other.version).lexicographicallyPrecedes(numbers(version))
+  }
+}
+
 /// What a case gets: the binary, the seeded generator, and scratch homes removed afterwards.
 final class CaseContext {
   let name: String
   /// The syncups binary under test.
   let binary: String
+  /// Earlier releases a case may team with the binary under test (`--older`), newest first.
+  let older: [OlderRelease]
   /// This suite's own executable, for ``Launcher``.
   let suite: String
   /// The generator for this case (see ``SplitMix64/forCase(_:seed:)``).
@@ -56,9 +70,13 @@ final class CaseContext {
   let verbose: Bool
   private var scratches: [String] = []
 
-  init(name: String, binary: String, suite: String, seed: UInt64, verbose: Bool = false) {
+  init(
+    name: String, binary: String, older: [OlderRelease] = [], suite: String, seed: UInt64,
+    verbose: Bool = false
+  ) {
     self.name = name
     self.binary = binary
+    self.older = older.sorted { $0.isNewer(than: $1) }
     self.suite = suite
     self.verbose = verbose
     random = SplitMix64.forCase(name, seed: seed)
@@ -70,12 +88,16 @@ final class CaseContext {
     if verbose { writeLine("  \(name): \(text().replacingControls())\n", to: 2) }
   }
 
-  /// A fresh scratch home with its own data and configuration directories.
-  func makeSyncups() throws -> Syncups {
-    let syncups = try Syncups(binary: binary, suite: suite)
+  /// A fresh scratch home with its own data and configuration directories, running the binary
+  /// under test, or `binary` (an earlier release's).
+  func makeSyncups(binary: String? = nil) throws -> Syncups {
+    let syncups = try Syncups(binary: binary ?? self.binary, suite: suite)
     scratches.append(syncups.root)
     return syncups
   }
+
+  /// The scratch directories the case made, in the order it made them.
+  var scratchDirectories: [String] { scratches }
 
   /// Removes every scratch directory the case made.
   func cleanUp() {
@@ -88,14 +110,16 @@ final class CaseContext {
 enum SuiteRunner {
   /// Runs the cases whose names contain `filter` (all when nil); returns the exit status.
   static func run(
-    _ cases: [ReliabilityCase], binary: String, suite: String, seed: UInt64, filter: String?,
-    timing: Bool, verbose: Bool
+    _ cases: [ReliabilityCase], binary: String, older: [OlderRelease], suite: String, seed: UInt64,
+    filter: String?,
+    timing: Bool, verbose: Bool, keep: Bool = false
   ) -> Int32 {
     var passed = 0
     var failed = 0
     for reliabilityCase in cases where filter.map({ reliabilityCase.name.contains($0) }) ?? true {
       let context = CaseContext(
-        name: reliabilityCase.name, binary: binary, suite: suite, seed: seed, verbose: verbose)
+        name: reliabilityCase.name, binary: binary, older: older, suite: suite, seed: seed,
+        verbose: verbose)
       let started = monotonicSeconds()
       var line: String
       do {
@@ -109,7 +133,11 @@ enum SuiteRunner {
         line = "FAIL \(reliabilityCase.name): \(oneLine(String(describing: error)))"
         failed += 1
       }
-      context.cleanUp()
+      if keep, line.hasPrefix("FAIL") {
+        line += " (kept: \(context.scratchDirectories.joined(separator: " ")))"
+      } else {
+        context.cleanUp()
+      }
       if timing { line += " [\(((monotonicSeconds() - started) * 10).rounded() / 10) s]" }
       writeLine(line + "\n")
     }

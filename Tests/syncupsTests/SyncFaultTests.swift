@@ -66,6 +66,45 @@ extension Teammate {
     unlink(directory + "/.git/hooks/pre-merge-commit")
   }
 
+  /// Runs a sync that merges and kills it once git has committed the merge: with `gitRunning`,
+  /// in git's `post-merge` hook (the merge is `HEAD`, and git has not tidied up after it yet),
+  /// else once git has finished, before syncups goes on.
+  func killSyncOnceGitHasMerged(gitRunning: Bool) throws {
+    let home = run.home.path
+    let (marker, release) = (home + "/merged", home + "/release")
+    let wait = """
+      echo $PPID > '\(marker).tmp' && mv '\(marker).tmp' '\(marker)'
+      while [ ! -e '\(release)' ]; do sleep 0.05; done
+      """
+    var environment = environment
+    let hook = directory + "/.git/hooks/post-merge"
+    if gitRunning {
+      try "#!/bin/sh\n\(wait)\n".write(toFile: hook, atomically: true, encoding: .utf8)
+      #expect(chmod(hook, 0o755) == 0)
+    } else {
+      environment.merge(
+        try gitWrapper(
+          """
+          for word in "$@"; do
+            if [ "$word" = merge ]; then
+              \(SyncEndToEndTests.git) "$@"
+              status=$?
+              \(wait)
+              exit $status
+            fi
+          done
+          exec \(SyncEndToEndTests.git) "$@"
+          """)
+      ) { $1 }
+    }
+    let sync = try ChildProcess.spawn(run.invocation(["sync"], environment: environment))
+    #expect(waitForFile(marker))
+    sync.send(SIGKILL)
+    #expect(ChildProcess.collect([sync])[0].signal == SIGKILL)
+    #expect(FileManager.default.createFile(atPath: release, contents: nil))
+    unlink(hook)
+  }
+
   /// Files in the data file's directory and its git directory a sync must never leave behind.
   func leftovers() throws -> [String] {
     let top = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
@@ -223,6 +262,63 @@ struct SyncFaultTests {
     #expect(result["committed"] is NSNull)
     #expect(try team.ana.titles() == ["Engineering", "Design"])
     #expect(try team.ana.git("status", "--porcelain").stdoutText == "")
+  }
+
+  // MARK: - Killed once git has committed its merge
+
+  /// Ana and Ben rename Engineering differently, and Ben syncs first; Ana's sync merges Ben's
+  /// rename, a conflict, and is killed once git has committed the merge
+  /// (``Teammate/killSyncOnceGitHasMerged(gitRunning:)``). Ana's next sync, as `sync --json`
+  /// says it.
+  private func anaSyncKilledAfterGitCommitsItsMerge(_ team: SyncTeam, gitRunning: Bool) throws
+    -> [String: Any]
+  {
+    // Ana's rename is the later one (or of the same second, when her later sync wins the tie).
+    #expect(try team.ben("edit", "engineering", "--title", "Infrastructure").status == 0)
+    #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
+    _ = try team.ben.sync()
+    try team.ana.killSyncOnceGitHasMerged(gitRunning: gitRunning)
+    #expect(try team.ana.git("log", "-1", "--format=%s", "HEAD").stdoutText == "Merge sync-ups from origin/master\n")
+    return try team.ana.sync()
+  }
+
+  /// What the next sync says and pushes of the killed merge's conflict.
+  private func expectTheConflictReachesTheTeam(_ team: SyncTeam, _ report: [String: Any]) throws {
+    let conflicts = try #require(report["conflicts"] as? [[String: Any]])
+    #expect(conflicts.count == 1)
+    #expect(conflicts.first?["path"] as? String == "title")
+    #expect(conflicts.first?["kept"] as? String == "ours")
+    #expect(
+      (conflicts.first?["message"] as? String).map(withoutTimes)
+        == "Engineering: title changed to 'Platform' here at TIME and 'Infrastructure' there at "
+        + "TIME; kept 'Platform' (made later)")
+    #expect(report["pushed"] as? Bool == true)
+    let pushed = try team.ana.git("log", "-1", "--format=%B", "origin/master").stdoutText
+    #expect(pushed.hasPrefix("Merge sync-ups from origin/master\n\nSyncups-Conflict: {"))
+    #expect(pushed.contains("\"path\":\"title\""))
+    // Ben, whose title was replaced, is told.
+    let received = try #require((try team.ben.sync()["received"] as? [String: Any])?["conflicts"] as? [[String: Any]])
+    #expect(received.map { $0["path"] as? String } == ["title"])
+    try team.converge()
+    #expect(try team.ben.titles() == ["Platform"])
+    #expect(try team.ana.leftovers() == [])
+  }
+
+  @Test func aSyncKilledInGitsMergeAfterItsCommitRecordsTheMergesConflictsNextTime() throws {
+    let team = try SyncTeam()
+    let report = try anaSyncKilledAfterGitCommitsItsMerge(team, gitRunning: true)
+    #expect(
+      report["recovered"] as? [String] == [
+        "finished the merge it had made", "recorded the conflicts of the merge it had made",
+      ])
+    try expectTheConflictReachesTheTeam(team, report)
+  }
+
+  @Test func aSyncKilledRightAfterGitsMergeRecordsTheMergesConflictsNextTime() throws {
+    let team = try SyncTeam()
+    let report = try anaSyncKilledAfterGitCommitsItsMerge(team, gitRunning: false)
+    #expect(report["recovered"] as? [String] == ["recorded the conflicts of the merge it had made"])
+    try expectTheConflictReachesTheTeam(team, report)
   }
 
   // MARK: - Pushes that lose races

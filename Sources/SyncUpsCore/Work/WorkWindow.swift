@@ -57,19 +57,10 @@ public struct WorkWindow: Equatable, Sendable {
   public static func startOfPreviousWorkingDay(
     before now: Date, workingDays: WorkingDays, utcOffset: (Date) -> Int
   ) -> Date {
-    let seconds = Int(now.timeIntervalSince1970.rounded(.down))
-    let today = floorDays(seconds + utcOffset(now))
-    var day = today - 1
-    while !workingDays.weekdays.contains(UTCSeconds.weekday(of: day * 86_400)) && day > today - 7 {
-      day -= 1
+    withoutActuallyEscaping(utcOffset) { utcOffset in
+      let calendar = LocalCalendar(utcOffset: utcOffset)
+      return calendar.midnight(
+        of: calendar.previousWorkingDay(before: calendar.day(of: now), in: workingDays))
     }
-    // The offset at that midnight, not now's: a daylight saving change may lie between.
-    let guess = Date(timeIntervalSince1970: Double(day * 86_400 - utcOffset(now)))
-    return Date(timeIntervalSince1970: Double(day * 86_400 - utcOffset(guess)))
-  }
-
-  /// Whole days since 1970 of `seconds`, rounded down.
-  private static func floorDays(_ seconds: Int) -> Int {
-    seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
   }
 }

@@ -255,16 +255,9 @@ extension SyncRepository {
     let parents = try git.output(
       ["rev-list", "--parents", "-n", "1", broken?.commit ?? "HEAD"], doing: "read the history"
     ).split(separator: " ").dropFirst().map(String.init)
-    if parents.count == 2, let ours = try syncUps(at: parents[0]),
-      let theirs = try syncUps(at: parents[1])
-    {
+    if parents.count == 2, try syncUps(at: parents[0]) != nil, try syncUps(at: parents[1]) != nil {
       // A merge committed with its conflict markers: merged again, by id.
-      let base = try git.run(["merge-base", parents[0], parents[1]])
-      let common = base.status == 0 ? try syncUps(at: String(base.output.dropLast())) ?? [] : []
-      repaired = SyncUpsMerge.merge(
-        base: common, ours: ours, theirs: theirs,
-        sides: try committedSides(ours: parents[0], theirs: parents[1])
-      ).syncUps
+      repaired = try remerge(ours: parents[0], theirs: parents[1]).syncUps
       how = "merging again, by id, the two versions its merge joined"
     } else if let sides = ConflictMarkers(text),
       let ours = try? SyncUpsFile.decodeAnyFormat(Data(sides.ours.utf8)).syncUps,

@@ -64,16 +64,29 @@ struct SyncJournal {
 }
 
 extension SyncRepository {
-  /// Puts right what a sync that was killed left behind, before anything else runs; what it
-  /// did, one line for each thing, for people. Nothing stored is lost: a merge git had not
-  /// committed is undone, and what was in the working file is kept as local work without the
-  /// team's changes, which the sync then merges again properly.
+  /// What putting right a killed sync did (``recover(_:)``).
+  struct Recovery {
+    /// What it did, one line for each thing, for people.
+    var done: [String] = []
+    /// The conflicts of the merge the killed sync had committed, recorded in it now.
+    var conflicts: [ConflictRecord] = []
+    /// What merges made by older rules it had received dropped, put back now
+    /// (``repairOlderMerges(from:to:)``).
+    var repairs: [OlderMergeRepair] = []
+  }
+
+  /// Puts right what a sync that was killed left behind, before anything else runs. Nothing
+  /// stored is lost: a merge git had not committed is undone, and what was in the working file
+  /// is kept as local work without the team's changes, which the sync then merges again
+  /// properly; a merge git had committed keeps its conflicts, worked out again from its two
+  /// sides when the kill came before they were recorded in it, and what merges made by older
+  /// rules that it brought in had dropped is put back (``repairOlderMerges(from:to:)``).
   ///
   /// - Throws: when git cannot undo the merge (the user's own changes to other files stand in
   ///   the way), with git's reason.
-  func recover(_ journal: SyncJournal) throws(CommandFailure) -> [String] {
+  func recover(_ journal: SyncJournal) throws(CommandFailure) -> Recovery {
     let (found, merge) = journal.read()
-    guard found else { return [] }
+    guard found else { return Recovery() }
     var recovered: [String] = []
     let locks = removeLocks(in: journal.gitDirectory)
     if !locks.isEmpty {
@@ -104,13 +117,45 @@ extension SyncRepository {
       if try resolve("HEAD") == merge.ours {
         try undoMerge(ours: merge.ours, theirs: merge.theirs)
         recovered.append("undid the merge it had not finished; it is done again now")
-      } else if try resolve("MERGE_HEAD") != nil {
-        // git made the merge commit and was killed before it tidied up after it.
-        try git.output(["merge", "--quit"], doing: "finish the merge a killed sync had made")
-        recovered.append("finished the merge it had made")
+      } else {
+        if try resolve("MERGE_HEAD") != nil {
+          // git made the merge commit and was killed before it tidied up after it.
+          try git.output(["merge", "--quit"], doing: "finish the merge a killed sync had made")
+          recovered.append("finished the merge it had made")
+        }
+        let conflicts = try recordConflicts(ofKilledMerge: merge)
+        if !conflicts.isEmpty { recovered.append("recorded the conflicts of the merge it had made") }
+        // Repairing again what was repaired already changes nothing.
+        let repairs =
+          (try? currentSyncUps()) == nil
+          ? [] : try repairOlderMerges(from: merge.ours, to: merge.theirs)
+        if !repairs.isEmpty {
+          recovered.append("restored what an older syncups's merge it had received dropped")
+        }
+        return Recovery(done: recovered, conflicts: conflicts, repairs: repairs)
       }
     }
-    return recovered
+    return Recovery(done: recovered)
+  }
+
+  /// Records in the merge commit a killed sync made (`HEAD`, of `merge`'s two commits) the
+  /// conflicts its merge resolved, when the kill came before they were: they are worked out
+  /// again from its two sides, as the merge driver worked them out. The conflicts recorded;
+  /// none when `HEAD` is another commit or records them already.
+  private func recordConflicts(ofKilledMerge merge: (ours: String, theirs: String))
+    throws(CommandFailure) -> [ConflictRecord]
+  {
+    let head = try git.output(
+      ["log", "-1", "--format=%P%x00%B", "HEAD"], doing: "read the merge a killed sync had made")
+    let parts = head.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].split(separator: " ") == [Substring(merge.ours), Substring(merge.theirs)],
+      ConflictRecord.recorded(in: parts[1]).isEmpty
+    else { return [] }
+    let conflicts = try remerge(ours: merge.ours, theirs: merge.theirs).conflicts
+    guard !conflicts.isEmpty else { return [] }
+    let subject = String(parts[1].prefix { $0 != "\n" })
+    return try record(
+      conflicts.map(ConflictRecord.init), inMergeOf: merge.ours, and: merge.theirs, message: subject)
   }
 
   /// Replaces the data file with `syncUps`, atomically.
@@ -152,12 +197,7 @@ extension SyncRepository {
   /// is kept.
   private func undoMerge(ours: String, theirs: String) throws(CommandFailure) {
     if let head = try syncUps(at: ours) {
-      let base = try git.run(["merge-base", ours, theirs])
-      let common = base.status == 0 ? try syncUps(at: String(base.output.dropLast())) ?? [] : []
-      let merged = SyncUpsMerge.merge(
-        base: common, ours: head, theirs: try syncUps(at: theirs) ?? [],
-        sides: try committedSides(ours: ours, theirs: theirs)
-      ).syncUps
+      let merged = try remerge(ours: ours, theirs: theirs).syncUps
       // git writes the file in place: killed in the middle, it leaves it missing or cut short,
       // and a command run since saw no sync-ups. That file is `head`, plus what was added to it.
       var working = (try? currentSyncUps()) ?? []

@@ -8,6 +8,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SharedState
 import SyncUpsCore
 
 extension SyncRepository {
@@ -19,11 +20,15 @@ extension SyncRepository {
     /// Who is syncing here, to tell them ``received`` (``ConflictRecord/told(to:)``): the
     /// name commits are made by; empty when nothing was received.
     var person = ""
+    /// What merges made by older rules that arrived had dropped, put back
+    /// (``repairOlderMerges(from:to:)``).
+    var repairs: [OlderMergeRepair] = []
   }
 
   /// Merges the fetched remote branch into the current one with the merge driver, telling it
   /// which side changed last, and returns the conflicts it resolved, recorded in the merge
-  /// commit, and those recorded in the commits it brought in. Nothing to merge (the
+  /// commit, and those recorded in the commits it brought in; then repairs what merges made
+  /// by older rules that it brought in had dropped (``repairOlderMerges(from:to:)``). Nothing to merge (the
   /// remote branch is already in `HEAD`) returns at once; a branch that is only behind is
   /// fast-forwarded. Histories with no common commit (two people who each ran `sync init`)
   /// are merged from an empty list, so that both keep every sync-up.
@@ -71,7 +76,8 @@ extension SyncRepository {
     if !resolved.isEmpty {
       resolved = try record(resolved, inMergeOf: head, and: theirs, message: message)
     }
-    return MergeConflicts(resolved: resolved, received: received, person: person)
+    let repairs = try repairOlderMerges(from: head, to: theirs)
+    return MergeConflicts(resolved: resolved, received: received, person: person, repairs: repairs)
   }
 
   /// Whether `ancestor` is `descendant` or one of its ancestors.
@@ -97,7 +103,7 @@ extension SyncRepository {
     try git.output(
       try git.identityFallbacks()
         + [
-          "commit", "-q", "--amend", "--no-verify",
+          "commit", "-q", "--amend", "--only", "--no-verify",
         ] + Self.commitMessage(message, trailers: named.map(\.trailer)),
       doing: "record the conflicts in the merge commit")
     return named
@@ -120,6 +126,30 @@ extension SyncRepository {
     let ident = try git.output(
       try git.identityFallbacks() + ["var", "GIT_AUTHOR_IDENT"], doing: "read your git identity")
     return String(ident.prefix { $0 != "<" }.dropLast())
+  }
+
+  /// Merges the data file of `theirs` into that of `ours` again, in process, with this
+  /// version's rules, as the merge driver merges it in a `git merge` of the two: from their
+  /// merge base (no sync-ups when they have none), against the last version both had in common
+  /// of a sync-up both kept that the base lacks, the change made later winning conflicts (dated by the commits when it has no time of its
+  /// own).
+  /// A commit without a data file that decodes holds no sync-ups.
+  func remerge(ours: String, theirs: String) throws(CommandFailure) -> SyncUpsMergeResult {
+    let base = try git.run(["merge-base", ours, theirs])
+    let common = base.status == 0 ? try syncUps(at: String(base.output.dropLast())) ?? [] : []
+    let (ourSyncUps, theirSyncUps) = (try syncUps(at: ours) ?? [], try syncUps(at: theirs) ?? [])
+    let withoutBase = SyncUpsMerge.withoutCommonBase(
+      base: common, ours: ourSyncUps, theirs: theirSyncUps)
+    var earlier: IdentifiedArrayOf<SyncUp> = []
+    if !withoutBase.isEmpty, let top = try topLevel() {
+      let history = MergeDriverHistory(
+        git: try Git(directory: top, environment: git.environment),
+        path: String(dataFilePath.dropFirst(top.count + 1)), ours: ours, theirs: theirs)
+      earlier = history.lastCommonVersions(of: withoutBase)
+    }
+    return SyncUpsMerge.merge(
+      base: common, ours: ourSyncUps, theirs: theirSyncUps,
+      sides: try committedSides(ours: ours, theirs: theirs), earlier: earlier)
   }
 
   /// When each side's last commit was made, which dates the changes that carry no time of

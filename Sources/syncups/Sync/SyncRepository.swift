@@ -255,8 +255,8 @@ struct SyncRepository {
   struct SyncStart {
     /// The sync's journal, recorded: the sync removes it when it ends.
     var journal: SyncJournal
-    /// What was put right of a killed sync, for people (``recover(_:)``).
-    var recovered: [String]
+    /// What was put right of a killed sync (``recover(_:)``).
+    var recovery: Recovery
     /// The branch to sync with; nil when there is no remote.
     var upstream: Upstream?
   }
@@ -267,7 +267,7 @@ struct SyncRepository {
   /// when it can (``localConfiguration(gitDirectory:)``).
   func startSync(_ layout: Layout) throws(CommandFailure) -> SyncStart {
     let journal = SyncJournal(gitDirectory: layout.gitDirectory)
-    let recovered = try recover(journal)
+    let recovery = try recover(journal)
     try journal.record()
     do throws(CommandFailure) {
       var settings = localConfiguration(gitDirectory: layout.gitDirectory)
@@ -275,7 +275,7 @@ struct SyncRepository {
       let configuration = settings ?? [:]
       try registerDriver(current: configuration[Self.driverKey])
       let upstream = try upstream(branch: layout.branch, configuration: configuration)
-      return SyncStart(journal: journal, recovered: recovered, upstream: upstream)
+      return SyncStart(journal: journal, recovery: recovery, upstream: upstream)
     } catch {
       journal.remove()
       throw error

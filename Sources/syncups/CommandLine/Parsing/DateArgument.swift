@@ -3,11 +3,6 @@
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import SharedState
 import SyncUpsCore
 
@@ -222,8 +217,8 @@ enum DateArgument: Sendable, Equatable {
   /// The local day meant, as of `now`: a day named from today or a weekday counted from
   /// `now`'s local day; a moment's own local day.
   func day(now: Date, side: Side) -> CalendarDay {
-    @Dependency(\.utcOffset) var utcOffset
-    let today = CalendarDay(now, utcOffset: utcOffset)
+    let calendar = LocalCalendar.current
+    let today = calendar.day(of: now)
     switch self {
     case .day(let year, let month, let day):
       return CalendarDay(year: year, month: month, day: day) ?? today
@@ -241,7 +236,7 @@ enum DateArgument: Sendable, Equatable {
     case .localTime(let year, let month, let day, _, _, _):
       return CalendarDay(year: year, month: month, day: day) ?? today
     case .instant, .ago, .monthsBack:
-      return CalendarDay(date(now: now, side: side), utcOffset: utcOffset)
+      return calendar.day(of: date(now: now, side: side))
     }
   }
 
@@ -251,55 +246,24 @@ enum DateArgument: Sendable, Equatable {
     return day(now: now, side: side)
   }
 
-  /// The moment meant, as of `now`: a day's local midnight, and local times, from `mktime`
-  /// (so `TZ` and daylight saving time are honoured), or `now` less the span.
+  /// The moment meant, as of `now`: a day's local midnight and local times in the local
+  /// calendar (``LocalCalendar``: `TZ` and daylight saving time are honoured), or `now` less
+  /// the span.
   func date(now: Date, side: Side = .past) -> Date {
+    let calendar = LocalCalendar.current
     switch self {
     case .ago(let seconds):
       return now.addingTimeInterval(-Double(seconds))
     case .instant(let seconds):
       return Date(timeIntervalSince1970: Double(seconds))
     case .localTime(let year, let month, let day, let hour, let minute, let second):
-      return Self.local(
-        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+      guard let day = CalendarDay(year: year, month: month, day: day) else { return now }
+      return calendar.date(on: day, hour: hour, minute: minute, second: second)
     case .day, .relativeDay, .weekday:
-      let fields = UTCSeconds.fields(of: day(now: now, side: side).daysSince1970 * 86_400)
-      return Self.local(year: fields.year, month: fields.month, day: fields.day)
+      return calendar.midnight(of: day(now: now, side: side))
     case .monthsBack(let months):
-      var seconds = time_t(now.timeIntervalSince1970.rounded(.down))
-      var today = tm()
-      localtime_r(&seconds, &today)
-      // mktime carries a month before January into the year before, and a day past the end
-      // of a shorter month into the next (31 March less a month is 3 March), as git does.
-      return Self.local(
-        year: Int(today.tm_year) + 1900, month: Int(today.tm_mon) + 1 - months,
-        day: Int(today.tm_mday), hour: Int(today.tm_hour), minute: Int(today.tm_min),
-        second: Int(today.tm_sec))
+      return calendar.date(months: months, before: now)
     }
-  }
-
-  private static func local(
-    year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0
-  ) -> Date {
-    var fields = tm()
-    fields.tm_year = Int32(year - 1900)
-    fields.tm_mon = Int32(month - 1)
-    fields.tm_mday = Int32(day)
-    fields.tm_hour = Int32(hour)
-    fields.tm_min = Int32(minute)
-    fields.tm_sec = Int32(second)
-    fields.tm_isdst = -1  // whichever is in force then
-    return Date(timeIntervalSince1970: Double(mktime(&fields)))
-  }
-}
-
-extension CalendarDay {
-  /// Today: the local date of the `date` dependency's now, in the local time the `utcOffset`
-  /// dependency gives (`TZ`'s zone), as items' ages count it.
-  static var today: CalendarDay {
-    @Dependency(\.date.now) var now
-    @Dependency(\.utcOffset) var utcOffset
-    return CalendarDay(now, utcOffset: utcOffset)
   }
 }
 

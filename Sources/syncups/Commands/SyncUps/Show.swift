@@ -29,7 +29,7 @@ struct ShowCommand: RunnableCommand {
       context.options.json
         ? JSONOutput.syncUp(syncUp).text()
         : SyncUpDetailRenderer.render(
-          syncUp, style: context.style, today: .today, age: context.itemAge()))
+          syncUp, style: context.style, today: LocalCalendar.current.today, age: context.itemAge()))
   }
 }
 

@@ -297,7 +297,9 @@ struct MergeDriverHistory {
   let git: Git
   /// The data file's path from the top of the work tree (git's `%P`).
   let path: String
-  /// The commit being merged into `HEAD`.
+  /// The commit merged into: `HEAD` while git merges.
+  var ours = "HEAD"
+  /// The commit being merged into ``ours``.
   let theirs: String
 
   /// How many commits one `git grep` searches.
@@ -311,6 +313,15 @@ struct MergeDriverHistory {
     guard !ids.isEmpty, let path, let history = Self(path: path, environment: environment)
     else { return [] }
     return history.lastCommonVersions(of: ids)
+  }
+
+  /// The history of a merge of `theirs` into `ours` made already (a merge `sync` examines
+  /// again), read by `git`, which runs at the top of the work tree.
+  init(git: Git, path: String, ours: String, theirs: String) {
+    self.git = git
+    self.path = path
+    self.ours = ours
+    self.theirs = theirs
   }
 
   /// Nil when git is missing or no merge of a commit is in progress.
@@ -336,7 +347,7 @@ struct MergeDriverHistory {
   /// The newest version of each of `ids` in the history the two sides share; those it cannot
   /// find are missing.
   func lastCommonVersions(of ids: [SyncUp.ID]) -> IdentifiedArrayOf<SyncUp> {
-    guard !ids.isEmpty, let bases = lines(["merge-base", "--all", "HEAD", theirs]),
+    guard !ids.isEmpty, let bases = lines(["merge-base", "--all", ours, theirs]),
       !bases.isEmpty, let commits = lines(["rev-list"] + bases + ["--", literalPath])
     else { return [] }
     var missing = ids

@@ -27,6 +27,8 @@ struct SyncReport {
   /// What was put right of a sync that was killed, or of what plain git left, before this
   /// one synced (see ``SyncRepository/recover(_:)`` and ``SyncRepository/heal(gitDirectory:)``).
   var recovered: [String] = []
+  /// What merges made by older rules that arrived had dropped, put back.
+  var restored: [SyncRepository.OlderMergeRepair] = []
   /// Why the sync failed; nil when it did not.
   var error: String?
 
@@ -52,7 +54,26 @@ struct SyncReport {
       "pending": .bool(pending),
       "received": receivedJSON,
       "conflicts": conflictsJSON,
+      "restored": restoredJSON,
     ])
+  }
+
+  /// One object for each thing put back: the merge commit that dropped it (`commit`, short)
+  /// and its `author`, the `syncUp` (`id`, `title`) it is in, its `path` there (as a
+  /// conflict's), its `kind` (`syncUp`, `attendee`, `meeting`, `item`, `update`, `timeAway`,
+  /// `key`) and the `message` naming it.
+  var restoredJSON: JSONOutput {
+    .array(
+      restored.flatMap { repair in
+        repair.restored.map {
+          .object([
+            "commit": .string(repair.commit), "author": .string(repair.author),
+            "syncUp": .object(["id": .string($0.syncUp.id.uuidString), "title": .string($0.syncUp.title)]),
+            "path": .string($0.path), "kind": .string(SyncRepository.restoredKind($0)),
+            "message": .string(SyncRepository.restoredText($0)),
+          ])
+        }
+      })
   }
 
   /// The conflicts the merge driver resolved, as it reported them.
@@ -123,6 +144,12 @@ struct SyncReport {
     }
     let arrived = arrivedLines
     if !arrived.isEmpty { lines += ["Received from \(sanitize(remote)):"] + arrived }
+    for repair in restored {
+      lines.append(
+        "Restored what an older syncups's merge of \(repair.commit) by \(sanitize(repair.author)) "
+          + "dropped:")
+      lines += repair.restored.map { "  " + SyncRepository.restoredText($0) }
+    }
     if pushed {
       lines.append("Pushed to \(sanitize(remote)).")
     } else if !pending && arrived.isEmpty && error == nil {

@@ -24,7 +24,10 @@ struct SyncCommand: RunnableCommand {
       and the push is pending (status 1); the next sync pushes them. A push that loses a race \
       is retried; what a killed sync left behind is put right by the next one, and so is a \
       merge plain git left unfinished (conflict markers in the data file) or a data file \
-      committed broken. Every commit it makes ends with a Syncups-Version trailer. It works on \
+      committed broken. A merge that arrives made by an older syncups, plain git or a forge is \
+      merged again from its two sides with this version's rules, and what it dropped (items, \
+      updates, meetings and the like) is restored, committed and pushed. Every commit it makes ends with \
+      a Syncups-Version trailer. It works on \
       the repository that holds the data file even when run from another one's git hook: \
       GIT_DIR, GIT_INDEX_FILE and git's other variables that point elsewhere are not followed.
 
@@ -159,7 +162,9 @@ extension SyncCommand {
     defer { lock.unlock() }
     let start = try repository.startSync(layout)
     defer { start.journal.remove() }
-    report.recovered = start.recovered
+    report.recovered = start.recovery.done
+    report.conflicts = start.recovery.conflicts
+    report.restored = start.recovery.repairs
 
     // The local sync-ups, read once, when first needed; and what arrived, the file compared
     // with them, said on every way out past a merge.
@@ -226,6 +231,7 @@ extension SyncCommand {
           let conflicts = try repository.merge(upstream, journal: start.journal)
           merged = true
           report.conflicts += conflicts.resolved
+          report.restored += conflicts.repairs
           report.receivedConflicts += conflicts.received.map {
             SyncReport.ReceivedConflict(conflict: $0, told: $0.told(to: conflicts.person))
           }

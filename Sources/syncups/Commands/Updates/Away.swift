@@ -85,7 +85,7 @@ struct AwayCommand: RunnableCommand {
 
   @MainActor func run(in context: CommandContext) throws {
     let syncUps = try context.readSyncUps()
-    let today = CalendarDay.today
+    let today = LocalCalendar.current.today
     if list { return try listTimeAway(syncUps, today: today, in: context) }
     let target = try context.syncUp(syncUp ?? "", in: syncUps)
     let attendee = try context.attendee(name ?? "", in: target.attendees, of: target)

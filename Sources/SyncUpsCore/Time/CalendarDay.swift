@@ -56,9 +56,9 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
   }
 
   /// The local date of `date`, `utcOffset(date)` seconds east of UTC.
+  /// Every local day syncups counts is counted by this rule (``LocalCalendar/day(of:)``).
   public init(_ date: Date, utcOffset: (Date) -> Int) {
-    let seconds = date.timeIntervalSince1970.rounded(.down)
-    let local = seconds.isFinite ? Int(min(max(seconds, -1e12), 1e12)) + utcOffset(date) : 0
+    let local = LocalCalendar.wholeSeconds(date) + utcOffset(date)
     daysSince1970 = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
   }
 

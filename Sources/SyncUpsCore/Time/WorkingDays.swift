@@ -82,22 +82,23 @@ public struct WorkingDays: RawRepresentable, Hashable, Sendable {
   /// day (and when `end` is before `start`); from a Friday to the next Monday 1 with
   /// ``mondayToFriday``.
   public func age(from start: Date, to end: Date, utcOffset: (Date) -> Int) -> Int {
-    let first = Self.localDay(start, utcOffset), last = Self.localDay(end, utcOffset)
+    days(
+      after: CalendarDay(start, utcOffset: utcOffset), through: CalendarDay(end, utcOffset: utcOffset))
+  }
+
+  /// How many working days lie after `first` up to and including `last`: 0 when `last` is not
+  /// after `first`; from a Friday to the next Monday 1 with ``mondayToFriday``.
+  public func days(after first: CalendarDay, through last: CalendarDay) -> Int {
     guard last > first else { return 0 }
-    let days = last - first
+    let days = last.daysSince1970 - first.daysSince1970
     var count = days / 7 * weekdays.count
     // The days past the whole weeks, from the day after the first one's weekday.
-    let weekday = UTCSeconds.weekday(of: first * 86_400)
+    let weekday = first.weekday
     for offset in stride(from: 1, through: days % 7, by: 1)
     where weekdays.contains((weekday + offset) % 7) {
       count += 1
     }
     return count
-  }
-
-  /// The days since 1970-01-01 of the local date of `date`, `utcOffset(date)` seconds east.
-  private static func localDay(_ date: Date, _ utcOffset: (Date) -> Int) -> Int {
-    CalendarDay(date, utcOffset: utcOffset).daysSince1970
   }
 
   /// The weekday a day's short or whole name (`mon`, `monday`) gives; lower case.

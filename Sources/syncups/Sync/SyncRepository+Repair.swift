@@ -1,0 +1,174 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+
+extension SyncRepository {
+  /// A merge commit that arrived made by an older syncups, plain git or a forge, and what
+  /// `sync` put back of what it dropped.
+  struct OlderMergeRepair {
+    /// The merge commit, short.
+    var commit: String
+    /// Who made it.
+    var author: String
+    /// What it dropped that this version's merge of its two sides keeps, put back.
+    var restored: [SyncUpsRestore.Restored]
+  }
+
+  /// The key of the trailer a repair commit names each merge commit it repaired by (full).
+  static let repairedTrailerKey = "Syncups-Repaired"
+
+  /// Repairs the merge commits `theirs` has and `ours` lacks (those a sync just received)
+  /// that older rules made: each made by an older syncups (no ``versionTrailerKey``, or an
+  /// older version in it), plain git or a forge, merging two versions of the data file, that
+  /// no commit that arrived repairs already. Its two sides are merged again with this version's
+  /// rules (``remerge(ours:theirs:)``); what that keeps and the merge dropped (an item, an
+  /// update, a meeting, an attendee, time away, a sync-up, an unknown key) is put back into the
+  /// data file as it is now, where it still lacks it, and nothing else changes: the older
+  /// merge's choices between two values stand. The repair is committed, naming the merges it
+  /// repaired (``repairedTrailerKey``). Each merge is examined once, when it arrives.
+  ///
+  /// The repairs made, oldest merge first; none when nothing was dropped.
+  func repairOlderMerges(from ours: String, to theirs: String) throws(CommandFailure)
+    -> [OlderMergeRepair]
+  {
+    let merges = try olderMerges(from: ours, to: theirs)
+    guard !merges.isEmpty else { return [] }
+    var current: IdentifiedArrayOf<SyncUp>?
+    var repairs: [OlderMergeRepair] = []
+    for merge in merges {
+      guard let kept = try syncUps(at: merge.commit) else { continue }
+      let ours = try remerge(ours: merge.parents.0, theirs: merge.parents.1).syncUps
+      let dropped = Set(SyncUpsRestore.restore(into: kept, from: ours).restored.map(\.place))
+      guard !dropped.isEmpty else { continue }
+      let now = if let current { current } else { try currentSyncUps() }
+      let repaired = SyncUpsRestore.restore(into: now, from: ours, wanted: dropped.contains)
+      current = repaired.syncUps
+      if !repaired.restored.isEmpty {
+        repairs.append(
+          OlderMergeRepair(
+            commit: String(merge.commit.prefix(7)), author: merge.author,
+            restored: repaired.restored))
+      }
+    }
+    guard let current, !repairs.isEmpty else { return [] }
+    try writeSyncUps(current)
+    let subject =
+      repairs.count == 1
+      ? "Restore what the merge \(repairs[0].commit) by \(repairs[0].author) dropped"
+      : "Restore what \(repairs.count) merges dropped"
+    let lines = repairs.flatMap { repair in repair.restored.map { "- " + Self.restoredText($0) } }
+    try commit(
+      [name],
+      message: Self.commitMessage(
+        [subject, lines.joined(separator: "\n")],
+        trailers: merges.map { "\(Self.repairedTrailerKey): \($0.commit)" }))
+    return repairs
+  }
+
+  /// A merge commit to examine (``repairOlderMerges(from:to:)``).
+  private struct ArrivedMerge {
+    var commit: String
+    var parents: (String, String)
+    var author: String
+  }
+
+  /// The merge commits `theirs` has and `ours` lacks that older rules made and no commit
+  /// there repairs, oldest first, found with one git: merges of two sides whose data files
+  /// differ.
+  private func olderMerges(from ours: String, to theirs: String) throws(CommandFailure)
+    -> [ArrivedMerge]
+  {
+    let trailers = [Self.versionTrailerKey, Self.repairedTrailerKey].map {
+      "%(trailers:key=\($0),valueonly,separator=%x20)"
+    }
+    let log = try git.output(
+      ["log", "--reverse", "--format=%H%x09%P%x09%an%x09" + trailers.joined(separator: "%x09"),
+       "\(ours)..\(theirs)"],
+      doing: "read the commits that arrived")
+    var merges: [ArrivedMerge] = []
+    var repaired: Set<Substring> = []
+    for line in log.split(separator: "\n") {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 5 else { continue }
+      repaired.formUnion(fields[4].split(separator: " "))
+      let parents = fields[1].split(separator: " ").map(String.init)
+      guard parents.count == 2, Self.isOlder(version: fields[3]) else { continue }
+      merges.append(
+        ArrivedMerge(
+          commit: String(fields[0]), parents: (parents[0], parents[1]), author: String(fields[2])))
+    }
+    merges.removeAll { repaired.contains(Substring($0.commit)) }
+    guard !merges.isEmpty else { return [] }
+    // A merge whose two sides hold the same data file had nothing of it to merge.
+    let blobs = try git.run(
+      ["rev-parse"] + merges.flatMap { ["\($0.parents.0):\(revisionPath)", "\($0.parents.1):\(revisionPath)"] })
+    // (A side without a data file fails it: each merge is then examined.)
+    let ids = blobs.output.split(separator: "\n")
+    guard blobs.status == 0, ids.count == merges.count * 2 else { return merges }
+    return merges.indices.filter { ids[2 * $0] != ids[2 * $0 + 1] }.map { merges[$0] }
+  }
+
+  /// Whether a commit whose version trailer says `version` (empty: it has none) was made
+  /// under older rules than this version's. A version that cannot be read is not taken for
+  /// older.
+  static func isOlder(version: Substring) -> Bool {
+    guard !version.isEmpty else { return true }
+    func numbers(_ text: Substring) -> [Int]? {
+      let parts = text.split(separator: ".").map { Int($0) }
+      guard parts.count == 3, !parts.contains(nil) else { return nil }
+      return parts.compactMap { $0 }
+    }
+    guard let made = numbers(version.split(separator: " ").last ?? version),
+      let this = numbers(Substring(CommandTable.version))
+    else { return false }
+    return made.lexicographicallyPrecedes(this)
+  }
+
+  /// A thing put back, for people and the repair commit's message: `item 'Write the notes'
+  /// in 'Engineering'`, `Ben's update for Fri 27 Nov 2026 in 'Engineering'`.
+  static func restoredText(_ restored: SyncUpsRestore.Restored) -> String {
+    let syncUp = UserText.name(restored.syncUp)
+    func person(_ id: UUID) -> String {
+      let name = restored.syncUp.attendees[id: id]?.name ?? ""
+      return name.isBlank ? UserText.unnamed : sanitize(name)
+    }
+    switch restored.element {
+    case is SyncUp:
+      return "sync-up \(syncUp)"
+    case let attendee as Attendee:
+      return "attendee '\(attendee.name.isBlank ? UserText.unnamed : sanitize(attendee.name))' in \(syncUp)"
+    case let meeting as Meeting:
+      let offset = DependencyValues.currentValues.utcOffset(meeting.date)
+      return "the meeting of \(DateText.meeting(meeting.date, utcOffset: offset)) in \(syncUp)"
+    case let item as Item:
+      return "\(item.kind.rawValue) '\(sanitize(item.text))' in \(syncUp)"
+    case let update as WrittenUpdate:
+      return "\(person(update.attendee))'s update for \(update.day.longText) in \(syncUp)"
+    case let away as TimeAway:
+      let holder = (restored.holder as? Attendee).map { person($0.id) } ?? UserText.unnamed
+      return "time away for \(holder) from \(away.from.longText)"
+        + (away.to.map { " to \($0.longText)" } ?? "") + " in \(syncUp)"
+    default:
+      let key = restored.unknownKey?.name ?? String(restored.path.split(separator: ".").first ?? "")
+      let holder = (restored.holder as? Attendee).map { " of attendee '\(person($0.id))'" } ?? ""
+      return "\(restored.unknownKey == nil ? "" : "key ")'\(sanitize(key))'\(holder) in \(syncUp)"
+    }
+  }
+
+  /// What kind of thing was put back, as `sync --json`'s `restored` says it.
+  static func restoredKind(_ restored: SyncUpsRestore.Restored) -> String {
+    switch restored.element {
+    case is SyncUp: "syncUp"
+    case is Attendee: "attendee"
+    case is Meeting: "meeting"
+    case is Item: "item"
+    case is WrittenUpdate: "update"
+    case is TimeAway: "timeAway"
+    default: restored.unknownKey == nil ? "other" : "key"
+    }
+  }
+}

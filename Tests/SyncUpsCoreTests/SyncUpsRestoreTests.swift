@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SharedState
+import SyncUpsCore
+import Testing
+
+/// The id `00000000-0000-0000-0000-0000000000NN` for `n`.
+private func id(_ n: Int) -> UUID {
+  let digits = String(n)
+  return UUID(uuidString: "00000000-0000-0000-0000-" + String(repeating: "0", count: 12 - digits.count) + digits)!
+}
+
+private let opened = Date(timeIntervalSince1970: 1_790_000_000)
+private let ana = Attendee(id: id(91), name: "Ana")
+private let ben = Attendee(id: id(92), name: "Ben")
+private let notes = Item(id: id(71), kind: .action, text: "Write the notes", opened: opened)
+private let keys = Item(id: id(72), kind: .blocker, text: "Waiting on keys", opened: opened)
+private let monday = Meeting(id: id(81), date: opened, transcript: "Ana: monday")
+private let update = WrittenUpdate(
+  attendee: ana.id, day: CalendarDay("2026-11-20")!, done: "the login page", written: opened)
+
+/// Engineering as one side of a merge holds it.
+private func engineering(
+  title: String = "Engineering", attendees: IdentifiedArrayOf<Attendee> = [ana, ben],
+  items: IdentifiedArrayOf<Item> = [], meetings: IdentifiedArrayOf<Meeting> = [],
+  updates: IdentifiedArrayOf<WrittenUpdate> = [], unknownKeys: [String: UnknownJSON] = [:]
+) -> SyncUp {
+  var syncUp = SyncUp(
+    id: id(1), attendees: attendees, items: items, meetings: meetings, title: title,
+    unknownKeys: unknownKeys)
+  syncUp.updates = updates
+  return syncUp
+}
+
+@Suite("Restoring what a merge dropped")
+struct SyncUpsRestoreTests {
+  @Test func whatTheSourceHoldsByIDAndTheTargetLacksComesBackInItsPlace() {
+    let dropped = engineering(title: "Platform", attendees: [ana], items: [keys])
+    let kept = engineering(
+      attendees: [ana, ben], items: [notes, keys], meetings: [monday], updates: [update],
+      unknownKeys: ["mood": .string("calm")])
+    let (syncUps, restored) = SyncUpsRestore.restore(into: [dropped], from: [kept])
+    #expect(
+      syncUps == [
+        engineering(
+          title: "Platform", attendees: [ana, ben], items: [notes, keys], meetings: [monday],
+          updates: [update], unknownKeys: ["mood": .string("calm")])
+      ])
+    #expect(
+      restored.map(\.path) == [
+        "attendees.\(ben.id)", "items.\(notes.id)", "meetings.\(monday.id)",
+        "updates.\(update.id)", "mood",
+      ])
+    #expect((restored[1].element as? Item)?.text == "Write the notes")
+    #expect(restored[4].unknownKey?.name == "mood")
+    #expect(restored.allSatisfy { $0.syncUp.id == id(1) })
+  }
+
+  @Test func valuesBothHoldStandAsTheTargetHasThemAndNothingIsRemoved() {
+    var resolved = keys
+    resolved.resolution = "keys arrived"
+    var renamed = ben
+    renamed.name = "Benjamin"
+    let target = engineering(title: "Platform", attendees: [ana, renamed], items: [keys, notes])
+    let source = engineering(attendees: [ana, ben], items: [resolved])
+    let (syncUps, restored) = SyncUpsRestore.restore(into: [target], from: [source])
+    #expect(syncUps == [target])
+    #expect(restored.isEmpty)
+  }
+
+  @Test func aSyncUpTheTargetLacksComesBackWholeAsOneThing() {
+    let design = SyncUp(id: id(2), attendees: [ana], items: [notes], title: "Design")
+    let (syncUps, restored) = SyncUpsRestore.restore(
+      into: [engineering()], from: [design, engineering()])
+    #expect(syncUps.map(\.title) == ["Design", "Engineering"])
+    #expect(restored.map(\.path) == [""])
+    #expect((restored.first?.element as? SyncUp)?.title == "Design")
+  }
+
+  @Test func timeAwayComesBackInsideItsAttendeeNamingIt() {
+    var away = ben
+    away.away = [TimeAway(id: id(61), from: CalendarDay("2030-01-07")!, to: CalendarDay("2030-01-11")!)]
+    let (syncUps, restored) = SyncUpsRestore.restore(
+      into: [engineering()], from: [engineering(attendees: [ana, away])])
+    #expect(syncUps.first?.attendees[id: ben.id]?.away.map(\.id) == [id(61)])
+    #expect(restored.map(\.path) == ["attendees.\(ben.id).away.\(id(61))"])
+    #expect((restored.first?.holder as? Attendee)?.name == "Ben")
+  }
+
+  @Test func onlyWhatIsWantedComesBack() {
+    let source = engineering(items: [notes, keys])
+    let wanted = SyncUpsRestore.Place(syncUp: id(1), path: "items.\(keys.id)")
+    let (syncUps, restored) = SyncUpsRestore.restore(into: [engineering()], from: [source]) {
+      $0 == wanted
+    }
+    #expect(syncUps.first?.items.map(\.text) == ["Waiting on keys"])
+    #expect(restored.map(\.place) == [wanted])
+  }
+}
