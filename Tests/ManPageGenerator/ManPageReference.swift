@@ -19,8 +19,9 @@ enum ManPageReference {
     (
       "attendees",
       "Array of objects with id (String, an upper-case UUID), name (String), away (Array of "
-        + "time away objects, see away below, oldest first; left out when there are none) and, "
-        + "when the attendee has git identities, gitAuthors (Array of Strings, see edit "
+        + "time away objects, see away below, oldest first; left out when there are none), "
+        + "changed (Object: when the name was last changed, as the sync-up's changed; left out "
+        + "when it was not) and, when the attendee has git identities, gitAuthors (Array of Strings, see edit "
         + "--git-author), in speaking order."
     ),
     ("meetings", "Array of meeting objects, newest first."),
@@ -33,6 +34,11 @@ enum ManPageReference {
       "updates",
       "Array of written update objects (see update below), one per attendee and day, oldest "
         + "first. Left out when there are none."
+    ),
+    (
+      "changed",
+      "Object: when each of title, duration and theme was last changed, by key, ISO 8601 in "
+        + "UTC (see FILES). Left out when none was."
     ),
   ]
 
@@ -55,6 +61,12 @@ enum ManPageReference {
     ("resolved", "String: when it was resolved, ISO 8601 in UTC; left out while it is open."),
     ("resolvedIn", "String: the id of the meeting it was resolved in."),
     ("resolution", "String: how it was resolved."),
+    ("reopened", "String: when it was last reopened (item reopen), ISO 8601 in UTC."),
+    (
+      "changed",
+      "Object: when each of text, owner and kind was last changed, by key, ISO 8601 in UTC "
+        + "(see FILES)."
+    ),
   ]
 
   /// What every item object printed has after the stored keys (``itemFields``): the one item
@@ -126,6 +138,11 @@ enum ManPageReference {
     ("from", "String: the first day away, YYYY-MM-DD in local time."),
     ("to", "String: the last day away; left out when it has no end (away until cancelled)."),
     ("note", "String: why, in their words; left out when there is none."),
+    (
+      "changed",
+      "Object: when each of from, to and note was last changed, by key, ISO 8601 in UTC (see "
+        + "FILES); left out when none was."
+    ),
   ]
 
   /// The fields of a meeting object.
@@ -615,13 +632,24 @@ enum ManPageReference {
     "The merge driver merges by id, never with conflict markers: sync-ups, attendees and "
       + "meetings added on either side are all kept, meetings from both sides stay in the "
       + "history, and changes to different fields of a sync-up are both kept. When both sides "
-      + "changed the same field, the later commit's change wins and the conflict is reported; "
+      + "changed the same field, the change made later wins, whoever synced later, and the "
+      + "conflict is reported: a field's change is dated by the time the command that made it "
+      + "recorded beside it (changed, see FILES), an item's resolution by resolved or reopened "
+      + "and a written update by written; a change by a syncups before 0.4.0, which records no "
+      + "time, counts at the time its side was committed, and two changes of the same second "
+      + "keep the side committed later. An item's resolution (resolved, resolvedIn, "
+      + "resolution, reopened) merges as one: a reopen against a resolve, or two resolutions, "
+      + "is one conflict, and the act done later is kept whole. "
       + "a sync-up deleted on one side and changed on the other is kept and reported. When "
       + "two teammates each kept a sync-up a third deleted, their merge compares it with the "
       + "last version they had in common, so both their changes stay. The merge commit "
       + "records each conflict (a Syncups-Conflict trailer naming who merged and whose change "
-      + "they merged), and every teammate who receives it is told: conflict merged by Ben: "
-      + "..., or kept 'Design': deleted here, changed by Ben. Times in conflicts read as each "
+      + "they merged), and every teammate who receives it is told, with when each change was "
+      + "made: conflict merged by Ben: Engineering: title changed to 'Core' by Ben at Sat 28 "
+      + "Nov 2026, 09:30 and 'Eng' here at Sat 28 Nov 2026, 09:00; kept 'Core' (made later), "
+      + "or kept 'Design': deleted here, changed by Ben. (made later) is said only of the "
+      + "change made later, (made at the same time) of changes of the same second. Times in "
+      + "conflicts read as each "
       + "reader's local time, to the second when two fall in one minute (the trailer and sync --json's conflicts keep them in UTC). Keys "
       + "this version does not know are kept.",
     "Nothing is lost when a sync cannot finish: local changes are committed first. Offline, "
@@ -688,7 +716,8 @@ enum ManPageReference {
     case .path:
       "String: what conflicted, as keys from the sync-up down, dot-separated, attendees and "
         + "meetings by id: title, duration, theme, attendees.<id>.name, "
-        + "meetings.<id>.transcript, an unknown key's name; attendees.<id> or meetings.<id> "
+        + "meetings.<id>.transcript, items.<id>.text, items.<id>.resolution (the item's "
+        + "resolution as one), updates.<id>, an unknown key's name; attendees.<id> or meetings.<id> "
         + "for the whole attendee or meeting, and empty for the whole sync-up."
     case .kept: "String: whose version was kept, ours or theirs."
     case .message: "String: the conflict as printed on standard error."
@@ -851,7 +880,13 @@ enum ManPageReference {
     (
       MergeDriverCommand.newerVariable,
       "For merge-driver: the side whose changes are newer, ours or theirs, which wins every "
-        + "conflict; ours when unset."
+        + "conflict the times of the changes do not decide; ours when unset."
+    ),
+    (
+      MergeDriverCommand.timesVariable,
+      "For merge-driver: when each side was committed, ours then theirs, in seconds since "
+        + "1970, separated by a space (sync sets it). A change that carries no time of its own "
+        + "counts at its side's commit time; unset, such changes have no time."
     ),
     (
       MergeDriverCommand.reportVariable,
@@ -907,7 +942,13 @@ enum ManPageReference {
         + "written updates are under updates (attendee, day as YYYY-MM-DD, written, and when "
         + "set done, next and blockers, an array of strings), one per attendee and day; an "
         + "attendee's time away under away (id, from, and when set to and note, days as "
-        + "YYYY-MM-DD); each key is written only when it holds something. Keys syncups "
+        + "YYYY-MM-DD); each key is written only when it holds something. A sync-up, an "
+        + "attendee and an item may hold changed, an object giving, for each of its fields a "
+        + "command changed (title, duration, theme; name; text, owner, kind), when it was last "
+        + "changed, ISO 8601 in UTC: {\"title\" : \"2026-11-28T09:00:00Z\"}; an item may hold "
+        + "reopened, when it was last reopened; a time away may hold changed too (from, to, "
+        + "note). The merge decides conflicts by these times; "
+        + "a syncups before 0.4.0 keeps them as keys it does not know. Keys syncups "
         + "does not know, on sync-ups, attendees, meetings and their records, are kept and "
         + "written back with their values (a number keeps its value, not its spelling: 1e3 "
         + "comes back as 1000), so an older syncups never strips what a newer one wrote. "

@@ -150,7 +150,7 @@ struct FileFormatTests {
     ours[0].attendees[0].unknownKeys["pronouns"] = .string("she")
     var theirs = base
     theirs[0].attendees[0].name = "Blob Sr"
-    let merged = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, newer: nil)
+    let merged = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, sides: .newer(nil))
     #expect(merged.conflicts == [])
     let expected = text.replacingOccurrences(of: #""Eng""#, with: #""Core""#)
       .replacingOccurrences(of: #""Blob""#, with: #""Blob Sr""#)

@@ -15,15 +15,18 @@ struct StoredModelTests {
   @Test func theDeclaredKeysAreTheFilesKeysInOrder() {
     #expect(
       SyncUp.storedKeys
-        == ["attendees", "duration", "id", "items", "meetings", "theme", "title", "updates"])
+        == [
+          "attendees", "changed", "duration", "id", "items", "meetings", "theme", "title",
+          "updates",
+        ])
     #expect(
       SyncUp.shownKeys
         == [
-          "attendees", "duration", "durationPerAttendee", "id", "items", "meetings", "theme",
-          "title", "updates",
+          "attendees", "changed", "duration", "durationPerAttendee", "id", "items", "meetings",
+          "theme", "title", "updates",
         ])
-    #expect(Attendee.storedKeys == ["away", "gitAuthors", "id", "name"])
-    #expect(TimeAway.storedKeys == ["from", "id", "note", "to"])
+    #expect(Attendee.storedKeys == ["away", "changed", "gitAuthors", "id", "name"])
+    #expect(TimeAway.storedKeys == ["changed", "from", "id", "note", "to"])
     #expect(
       WrittenUpdate.storedKeys == ["attendee", "blockers", "day", "done", "next", "written"])
     #expect(
@@ -37,8 +40,8 @@ struct StoredModelTests {
     #expect(
       Item.storedKeys
         == [
-          "id", "kind", "opened", "openedIn", "owner", "resolution", "resolved", "resolvedIn",
-          "text",
+          "changed", "id", "kind", "opened", "openedIn", "owner", "reopened", "resolution",
+          "resolved", "resolvedIn", "text",
         ])
     for keys in [
       SyncUp.shownKeys, Attendee.storedKeys, Meeting.storedKeys, MeetingAttendee.storedKeys,
@@ -76,22 +79,28 @@ struct StoredModelTests {
   }
 
   /// A field both sides changed differently is a conflict at its path, for every field a merge
-  /// takes whole (but those whose conflict is another field's), and a field one side changed
-  /// takes that change.
+  /// takes whole (an item's resolution fields: one conflict over the resolution, when the two
+  /// states differ for people), and a field one side changed takes that change.
   @Test func theMergeCoversEveryDeclaredField() {
     let variations = Variations(of: Self.recorded)
+    let item = "items.\(Self.itemID)."
     #expect(
-      variations.unreported
-        == ["items.\(Self.itemID).resolved", "items.\(Self.itemID).resolvedIn"])
+      variations.inUnits
+        == [item + "reopened", item + "resolution", item + "resolved", item + "resolvedIn"])
+    // Resolved both times in the same words: no conflict; resolved against open, or in other
+    // words: the resolution's.
+    let reported = [
+      item + "reopened": [], item + "resolution": [item + "resolution"],
+      item + "resolved": [item + "resolution"], item + "resolvedIn": [],
+    ]
     for (key, ours, theirs) in variations.all {
       let merged = SyncUpsMerge.merge(
-        base: [Self.recorded], ours: [ours], theirs: [Self.recorded], newer: nil)
+        base: [Self.recorded], ours: [ours], theirs: [Self.recorded], sides: .newer(nil))
       #expect(merged.syncUps == [ours], "\(key)")
       let both = SyncUpsMerge.merge(
-        base: [Self.recorded], ours: [ours], theirs: [theirs], newer: .theirs)
+        base: [Self.recorded], ours: [ours], theirs: [theirs], sides: .newer(.theirs))
       #expect(both.syncUps == [theirs], "\(key)")
-      #expect(
-        both.conflicts.map(\.path) == (variations.unreported.contains(key) ? [] : [key]), "\(key)")
+      #expect(both.conflicts.map(\.path) == (reported[key] ?? [key]), "\(key)")
     }
     #expect(
       Variations(of: Self.recorded).all.map(\.key)
@@ -102,7 +111,8 @@ struct StoredModelTests {
           "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
           "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).name",
           "items.\(Self.itemID).opened", "items.\(Self.itemID).openedIn",
-          "items.\(Self.itemID).owner", "items.\(Self.itemID).resolution",
+          "items.\(Self.itemID).owner", "items.\(Self.itemID).reopened",
+          "items.\(Self.itemID).resolution",
           "items.\(Self.itemID).resolved", "items.\(Self.itemID).resolvedIn",
           "items.\(Self.itemID).text", "attendees.\(Self.attendeeID).away.\(Self.awayID).from",
           "attendees.\(Self.attendeeID).away.\(Self.awayID).note",
@@ -117,12 +127,12 @@ struct StoredModelTests {
     #expect(variations.sets.map(\.key) == ["attendees.\(Self.attendeeID).gitAuthors"])
     for (key, ours, theirs, both) in variations.sets {
       let merged = SyncUpsMerge.merge(
-        base: [Self.recorded], ours: [Self.recorded], theirs: [theirs], newer: nil)
+        base: [Self.recorded], ours: [Self.recorded], theirs: [theirs], sides: .newer(nil))
       #expect(merged.syncUps == [theirs], "\(key)")
       #expect(merged.conflicts == [], "\(key)")
       for newer in [MergeSide.ours, .theirs] {
         let result = SyncUpsMerge.merge(
-          base: [Self.recorded], ours: [ours], theirs: [theirs], newer: newer)
+          base: [Self.recorded], ours: [ours], theirs: [theirs], sides: .newer(newer))
         #expect(result.syncUps == [both], "\(key)")
         #expect(result.conflicts == [], "\(key)")
       }
@@ -143,7 +153,7 @@ struct StoredModelTests {
       oursSyncUp.updates[id: update.id] = ours
       theirsSyncUp.updates[id: update.id] = theirs
       let merged = SyncUpsMerge.merge(
-        base: [Self.recorded], ours: [oursSyncUp], theirs: [theirsSyncUp], newer: nil)
+        base: [Self.recorded], ours: [oursSyncUp], theirs: [theirsSyncUp], sides: .newer(nil))
       let kept = key == "written" ? theirs : ours
       #expect(merged.syncUps[0].updates == [kept], "\(key)")
       #expect(merged.conflicts.map(\.path) == ["updates.\(update.id)"], "\(key)")
@@ -156,7 +166,7 @@ struct StoredModelTests {
     var ours = Self.recorded
     ours.items[0].kind = .action
     let merged = SyncUpsMerge.merge(
-      base: [Self.recorded], ours: [Self.recorded], theirs: [ours], newer: nil)
+      base: [Self.recorded], ours: [Self.recorded], theirs: [ours], sides: .newer(nil))
     #expect(merged.syncUps == [ours])
     #expect(merged.conflicts == [])
   }
@@ -169,11 +179,16 @@ struct StoredModelTests {
   /// ``recorded`` with an attendee away and an update written, every key of each held.
   static let recorded: SyncUp = {
     var syncUp = recordedBeforeUpdates
+    syncUp.changed["title"] = Date(timeIntervalSince1970: 1_234_560_000)
+    syncUp.attendees[0].changed["name"] = Date(timeIntervalSince1970: 1_234_560_060)
+    syncUp.items[0].changed["text"] = Date(timeIntervalSince1970: 1_234_560_120)
+    syncUp.items[0].reopened = Date(timeIntervalSince1970: 1_234_560_180)
     syncUp.attendees[0].away = [
       TimeAway(
         id: awayID, from: CalendarDay("2009-02-16")!, to: CalendarDay("2009-02-20")!,
         note: "holiday")
     ]
+    syncUp.attendees[0].away[0].changed["to"] = Date(timeIntervalSince1970: 1_234_560_240)
     syncUp.updates = [
       WrittenUpdate(
         attendee: attendeeID, day: CalendarDay("2009-02-13")!, done: "the login page",
@@ -234,8 +249,8 @@ private struct BlankFields<Model: StoredModel>: ModelSchema {
 /// attendee), two copies of a sync-up with that field changed two ways, and the field's path.
 private struct Variations {
   var all: [(key: String, ours: SyncUp, theirs: SyncUp)] = []
-  /// The keys whose conflicts are another field's (``FieldRule/goesWith(_:)``).
-  var unreported: [String] = []
+  /// The keys merged as one with others (``FieldRule/partOf(_:)``).
+  var inUnits: [String] = []
   /// Each field merged as a set (``FieldRule/set``): one element added on our side, another
   /// on theirs, and both added.
   var sets: [(key: String, ours: SyncUp, theirs: SyncUp, both: SyncUp)] = []
@@ -244,7 +259,7 @@ private struct Variations {
     var top = Walk<SyncUp>(model: syncUp, prefix: "")
     SyncUp.describe(&top)
     all += top.variations
-    unreported += top.unreported
+    inUnits += top.inUnits
     sets += top.sets
     add(of: syncUp.meetings[0], in: syncUp, at: \.meetings, key: "meetings")
     add(of: syncUp.attendees[0], in: syncUp, at: \.attendees, key: "attendees")
@@ -262,7 +277,7 @@ private struct Variations {
   ) where Element.ID == UUID {
     var walk = Walk<Element>(model: element, prefix: "\(key).\(element.id).")
     Element.describe(&walk)
-    unreported += walk.unreported
+    inUnits += walk.inUnits
     func placed(_ element: Element) -> SyncUp {
       var placed = syncUp
       placed[keyPath: list][id: element.id] = element
@@ -279,7 +294,7 @@ private struct Variations {
     let model: Model
     let prefix: String
     var variations: [(key: String, ours: Model, theirs: Model)] = []
-    var unreported: [String] = []
+    var inUnits: [String] = []
     var sets: [(key: String, ours: Model, theirs: Model, both: Model)] = []
 
     mutating func field<Value: StoredValue>(
@@ -291,7 +306,7 @@ private struct Variations {
       ours[keyPath: path] = changed(model[keyPath: path], 1)
       theirs[keyPath: path] = changed(model[keyPath: path], 2)
       variations.append((prefix + "\(key)", ours, theirs))
-      if !rule.reportsConflicts { unreported.append(prefix + "\(key)") }
+      if rule.unit != nil { inUnits.append(prefix + "\(key)") }
     }
 
     mutating func optional<Value: StoredValue>(
@@ -310,7 +325,7 @@ private struct Variations {
       ours[keyPath: path] = changed(value, 1)
       theirs[keyPath: path] = nil
       variations.append((prefix + "\(key)", ours, theirs))
-      if !rule.reportsConflicts { unreported.append(prefix + "\(key)") }
+      if rule.unit != nil { inUnits.append(prefix + "\(key)") }
     }
 
     /// `value` changed, differently for each `step`.

@@ -38,9 +38,9 @@ private let ops = SyncUp(id: id(3), attendees: [blob], title: "Ops")
 
 private func merge(
   base: IdentifiedArrayOf<SyncUp>, ours: IdentifiedArrayOf<SyncUp>,
-  theirs: IdentifiedArrayOf<SyncUp>, newer: MergeSide? = nil
+  theirs: IdentifiedArrayOf<SyncUp>, newer: MergeSide? = nil, sides: MergeSides? = nil
 ) -> SyncUpsMergeResult {
-  SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, newer: newer)
+  SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, sides: sides ?? .newer(newer))
 }
 
 private func conflict(
@@ -319,8 +319,9 @@ struct SyncUpsMergeTests {
       result.conflicts == [
         conflict(
           "items.\(id(71)).resolution", kept: .ours,
-          "Engineering: resolution of item 'waiting on API keys' changed to 'they came' here "
-            + "and 'we used the old ones' there; kept 'they came' (newer)")
+          "Engineering: item 'waiting on API keys' resolved as 'they came' here at "
+            + "2009-02-15T23:31:30Z and resolved as 'we used the old ones' there at "
+            + "2009-02-15T23:31:30Z; kept it resolved as 'they came' (made at the same time)")
       ])
   }
 
@@ -343,8 +344,9 @@ struct SyncUpsMergeTests {
       result.conflicts == [
         conflict(
           "items.\(id(71)).resolution", kept: .theirs,
-          "Engineering: resolution of item 'waiting on API keys' changed to 'they came' here "
-            + "and 'we used the old ones' there; kept 'we used the old ones' (newer)")
+          "Engineering: item 'waiting on API keys' resolved as 'they came' here at "
+            + "2009-02-15T23:31:30Z and resolved as 'we used the old ones' there at "
+            + "2009-02-16T23:31:30Z; kept it resolved as 'we used the old ones' (made later)")
       ])
 
     // The same words at different moments: no conflict at all.
@@ -415,9 +417,9 @@ struct SyncUpsMergeTests {
         result.conflicts == [
           conflict(
             "updates.\(ours.id)", kept: .ours,
-            "Engineering: update of 'Blob' for Wed 18 Feb 2009 written at 2009-02-14T23:32:30Z "
-              + "here and at 2009-02-14T23:31:30Z there; kept the one written at "
-              + "2009-02-14T23:32:30Z (newer)")
+            "Engineering: update of 'Blob' for Wed 18 Feb 2009 written here at "
+              + "2009-02-14T23:32:30Z and there at 2009-02-14T23:31:30Z; kept the one written at "
+              + "2009-02-14T23:32:30Z (made later)")
         ])
     }
     // Rewritten on both sides from a common version: the same.
@@ -543,7 +545,7 @@ struct SyncUpsMergeTests {
     #expect(SyncUpsMerge.withoutCommonBase(base: base, ours: ours, theirs: theirs) == [id(1)])
     for newer in [MergeSide.ours, .theirs] {
       let result = SyncUpsMerge.merge(
-        base: base, ours: ours, theirs: theirs, newer: newer, earlier: [engineering(), ops])
+        base: base, ours: ours, theirs: theirs, sides: .newer(newer), earlier: [engineering(), ops])
       #expect(result.syncUps == [engineering(title: "Core", attendees: [blob]), design])
       #expect(result.conflicts == [])
     }
@@ -579,6 +581,242 @@ struct SyncUpsMergeTests {
         "title", "duration", "attendees.\(id(91)).name", "",
       ])
     #expect(result.conflicts.map(\.syncUpTitle) == ["Design", "Engineering", "Engineering", "Ops"])
+  }
+}
+
+// MARK: - The later act wins
+
+/// 2026-11-28 at `time` (`09:30` or `09:30:01`), UTC.
+private func at(_ time: String) -> Date {
+  let parts = time.split(separator: ":").map { Double($0)! }
+  let seconds = parts[0] * 3600 + parts[1] * 60 + (parts.count > 2 ? parts[2] : 0)
+  return Date(timeIntervalSince1970: 1_795_824_000 + seconds)
+}
+
+/// Ana resolves, renames or reopens at one time and syncs at another; so does Ben. Whoever
+/// merges, the change made later is kept and the message says when each was made.
+@Suite("Merging: the later act wins")
+struct LaterActWinsTests {
+  static let blocker = Item(
+    id: id(71), kind: .blocker, text: "waiting on API keys", owner: id(91), opened: at("08:00"))
+
+  static func withItem(_ item: Item) -> SyncUp {
+    var syncUp = engineering()
+    syncUp.items = [item]
+    return syncUp
+  }
+
+  static func resolved(
+    _ item: Item = blocker, at time: Date, in meeting: UUID? = nil, _ words: String?
+  ) -> Item {
+    var item = item
+    item.resolved = time
+    item.resolvedIn = meeting
+    item.resolution = words
+    return item
+  }
+
+  static func renamed(_ title: String, at time: Date) -> SyncUp {
+    var syncUp = engineering(title: title)
+    syncUp.changed["title"] = time
+    return syncUp
+  }
+
+  /// Ana (ours) syncs at 10:00 and Ben (theirs) at 09:31: Ana's sync is the later one.
+  static let anaMerges = MergeSides.committed(ours: at("10:00"), theirs: at("09:31"))
+  /// Ben (ours) merges Ana's (theirs).
+  static let benMerges = MergeSides.committed(ours: at("09:31"), theirs: at("10:00"))
+
+  @Test func theResolutionMadeLaterIsKeptWhoeverSyncedLater() {
+    let ana = Self.resolved(at: at("09:00"), "Ana at 09:00")
+    let ben = Self.resolved(at: at("09:30"), "Ben at 09:30")
+    let byAna = merge(
+      base: [Self.withItem(Self.blocker)], ours: [Self.withItem(ana)],
+      theirs: [Self.withItem(ben)], sides: Self.anaMerges)
+    #expect(byAna.syncUps == [Self.withItem(ben)])
+    #expect(
+      byAna.conflicts == [
+        conflict(
+          "items.\(id(71)).resolution", kept: .theirs,
+          "Engineering: item 'waiting on API keys' resolved as 'Ana at 09:00' here at "
+            + "2026-11-28T09:00:00Z and resolved as 'Ben at 09:30' there at "
+            + "2026-11-28T09:30:00Z; kept it resolved as 'Ben at 09:30' (made later)")
+      ])
+    let byBen = merge(
+      base: [Self.withItem(Self.blocker)], ours: [Self.withItem(ben)],
+      theirs: [Self.withItem(ana)], sides: Self.benMerges)
+    #expect(byBen.syncUps == [Self.withItem(ben)])
+    #expect(byBen.conflicts.map(\.kept) == [.ours])
+  }
+
+  @Test func titlesEditedASecondApartKeepTheLaterWhoeverSyncedLater() {
+    let ana = Self.renamed("Eng", at: at("09:00:00"))
+    let ben = Self.renamed("Core", at: at("09:00:01"))
+    let byAna = merge(base: [engineering()], ours: [ana], theirs: [ben], sides: Self.anaMerges)
+    #expect(byAna.syncUps == [ben])
+    #expect(byAna.syncUps[0].changed == ChangeTimes(["title": at("09:00:01")]))
+    #expect(
+      byAna.conflicts == [
+        conflict(
+          "title", kept: .theirs,
+          "Engineering: title changed to 'Eng' here at 2026-11-28T09:00:00Z and 'Core' there "
+            + "at 2026-11-28T09:00:01Z; kept 'Core' (made later)")
+      ])
+    let byBen = merge(base: [engineering()], ours: [ben], theirs: [ana], sides: Self.benMerges)
+    #expect(byBen.syncUps == [ben])
+    #expect(
+      byBen.conflicts.map(\.message) == [
+        "Engineering: title changed to 'Core' here at 2026-11-28T09:00:01Z and 'Eng' there at "
+          + "2026-11-28T09:00:00Z; kept 'Core' (made later)"
+      ])
+  }
+
+  /// An older version leaves `changed` as it was: its change counts at its commit time, and a
+  /// stamp it carried over from before is no time of its change.
+  @Test func aChangeWithoutItsOwnStampCountsAtItsSidesCommitTime() {
+    let stampedBefore = Self.renamed("Engineering", at: at("08:00"))
+    let ana = Self.renamed("Eng", at: at("09:45"))
+    var older = stampedBefore
+    older.title = "Core"
+    let result = merge(
+      base: [stampedBefore], ours: [ana], theirs: [older],
+      sides: .committed(ours: at("09:50"), theirs: at("09:40")))
+    #expect(result.syncUps == [ana])
+    #expect(
+      result.conflicts.map(\.message) == [
+        "Engineering: title changed to 'Eng' here at 2026-11-28T09:45:00Z and 'Core' there at "
+          + "2026-11-28T09:40:00Z; kept 'Eng' (made later)"
+      ])
+    // Committed later than Ana's stamp: the older version's change is the later one, and the
+    // stamp it carried stays with its value.
+    let later = merge(
+      base: [stampedBefore], ours: [ana], theirs: [older],
+      sides: .committed(ours: at("09:50"), theirs: at("09:55")))
+    #expect(later.syncUps == [older])
+    #expect(later.conflicts.map(\.kept) == [.theirs])
+  }
+
+  /// Without any time (`merge-driver` run by hand), the newer side wins as it always did.
+  @Test func withoutTimesTheNewerSideWins() {
+    let result = merge(
+      base: [engineering()], ours: [engineering(title: "Eng")],
+      theirs: [engineering(title: "Core")], newer: .theirs)
+    #expect(
+      result.conflicts.map(\.message) == [
+        "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)"
+      ])
+  }
+
+  /// Ana reopens a resolved item; Ben resolves it again with a note. One conflict, whoever
+  /// merges, and the state kept is the one made later, whole.
+  @Test(arguments: [("09:10", "09:20"), ("09:20", "09:10")])
+  func aReopenAgainstAResolveIsOneConflictAndTheLaterActWins(reopen: String, resolve: String) {
+    let base = Self.resolved(at: at("08:30"), in: id(81), "old keys")
+    var reopened = Self.blocker
+    reopened.reopened = at(reopen)
+    let reresolved = Self.resolved(at: at(resolve), "new keys")
+    let expected = reopen > resolve ? reopened : reresolved
+    for (ours, theirs, sides) in [
+      (reopened, reresolved, Self.anaMerges), (reresolved, reopened, Self.benMerges),
+    ] {
+      let result = merge(
+        base: [Self.withItem(base)], ours: [Self.withItem(ours)],
+        theirs: [Self.withItem(theirs)], sides: sides)
+      #expect(result.syncUps[0].items == [expected])
+      #expect(result.conflicts.map(\.path) == ["items.\(id(71)).resolution"])
+    }
+    let byReopener = merge(
+      base: [Self.withItem(base)], ours: [Self.withItem(reopened)],
+      theirs: [Self.withItem(reresolved)], sides: Self.anaMerges)
+    #expect(
+      byReopener.conflicts.map(\.message) == [
+        "Engineering: item 'waiting on API keys' reopened here at 2026-11-28T\(reopen):00Z and "
+          + "resolved as 'new keys' there at 2026-11-28T\(resolve):00Z; kept it "
+          + (reopen > resolve ? "open" : "resolved as 'new keys'") + " (made later)"
+      ])
+  }
+
+  /// An older version reopens without a stamp: its reopen counts at its side's commit time.
+  @Test func aReopenWithoutAStampCountsAtItsSidesCommitTime() {
+    let base = Self.resolved(at: at("08:30"), "old keys")
+    let reresolved = Self.resolved(at: at("09:20"), "new keys")
+    let result = merge(
+      base: [Self.withItem(base)], ours: [Self.withItem(Self.blocker)],
+      theirs: [Self.withItem(reresolved)],
+      sides: .committed(ours: at("09:40"), theirs: at("09:25")))
+    #expect(result.syncUps[0].items == [Self.blocker])
+    #expect(
+      result.conflicts.map(\.message) == [
+        "Engineering: item 'waiting on API keys' reopened here at 2026-11-28T09:40:00Z and "
+          + "resolved as 'new keys' there at 2026-11-28T09:20:00Z; kept it open (made later)"
+      ])
+  }
+
+  /// Resolved in a meeting on one machine, and later with other words by `item resolve
+  /// --note` on the other: the later resolution is kept with its own meeting (none).
+  @Test func theMeetingOfAResolutionTravelsWithIt() {
+    let inMeeting = Self.resolved(at: at("09:00"), in: id(81), "they came")
+    let byNote = Self.resolved(at: at("09:30"), "we used the old ones")
+    for (ours, theirs) in [(inMeeting, byNote), (byNote, inMeeting)] {
+      let result = merge(
+        base: [Self.withItem(Self.blocker)], ours: [Self.withItem(ours)],
+        theirs: [Self.withItem(theirs)], newer: .ours)
+      #expect(result.syncUps[0].items == [byNote])
+      #expect(result.syncUps[0].items[0].resolvedIn == nil)
+      #expect(result.conflicts.count == 1)
+    }
+  }
+
+  /// The stamps a command's change leaves: each plain field it changed, in the sync-up, its
+  /// attendees and its items; an item's resolution is dated by itself and not stamped.
+  @Test func aChangeIsStampedFieldByField() {
+    var after = engineering(
+      title: "Core", attendees: [Attendee(id: id(91), name: "Robert"), blobJr])
+    after.items = [Self.resolved(at: at("09:00"), "they came")]
+    after.items[0].text = "waiting on the prod keys"
+    var before = engineering()
+    before.items = [Self.blocker]
+    let away = TimeAway(id: id(61), from: CalendarDay("2026-12-01")!, to: CalendarDay("2026-12-05")!)
+    before.attendees[id: id(92)]?.away = [away]
+    after.attendees[id: id(92)]?.away = [away]
+    after.attendees[id: id(92)]?.away[0].to = CalendarDay("2026-12-02")!
+    var syncUps: IdentifiedArrayOf<SyncUp> = [after, design]
+    syncUps.stampChanges(from: [before, design], at: at("09:05") + 0.75)
+    #expect(syncUps[0].changed == ChangeTimes(["title": at("09:05")]))
+    #expect(syncUps[0].attendees[0].changed == ChangeTimes(["name": at("09:05")]))
+    #expect(syncUps[0].attendees[1].changed == ChangeTimes())
+    #expect(syncUps[0].attendees[1].away[0].changed == ChangeTimes(["to": at("09:05")]))
+    #expect(syncUps[0].items[0].changed == ChangeTimes(["text": at("09:05")]))
+    #expect(syncUps[1] == design)
+  }
+
+  /// The stamps are stored as the `changed` key, read back alike by the fast reader and
+  /// `JSONDecoder`, and written alike by the fast writer and `JSONEncoder`.
+  @Test func stampsAreStoredUnderChanged() throws {
+    var syncUp = Self.renamed("Core", at: at("09:00:01"))
+    syncUp.changed["duration"] = at("09:00")
+    syncUp.items = [Self.blocker]
+    syncUp.items[0].changed["text"] = at("09:10")
+    syncUp.items[0].reopened = at("09:20")
+    let data = try SyncUpsFile.encode([syncUp])
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(
+      text.contains(
+        """
+            "changed" : {
+              "duration" : "2026-11-28T09:00:00Z",
+              "title" : "2026-11-28T09:00:01Z"
+            },
+        """))
+    #expect(text.contains(#""reopened" : "2026-11-28T09:20:00Z","#))
+    #expect(try SyncUpsFile.decode(data) == [syncUp])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    #expect(try encoder.encode([syncUp]) == data)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    #expect(try decoder.decode([SyncUp].self, from: data) == [syncUp])
   }
 }
 
@@ -779,7 +1017,7 @@ struct SyncUpsRandomMergeTests {
     editor.edit(&theirs, count: editor.int(0...10))
     let newer: MergeSide? = [nil, .ours, .theirs][editor.int(0...2)]
 
-    let result = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, newer: newer)
+    let result = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, sides: .newer(newer))
     let bytes = try SyncUpsFile.encode(result.syncUps)
 
     // Valid: it loads again as it was, so its ids are unique.
@@ -835,14 +1073,14 @@ struct SyncUpsRandomMergeTests {
     let again = SyncUpsMerge.merge(
       base: try SyncUpsFile.decode(SyncUpsFile.encode(base)),
       ours: try SyncUpsFile.decode(SyncUpsFile.encode(ours)),
-      theirs: try SyncUpsFile.decode(SyncUpsFile.encode(theirs)), newer: newer)
+      theirs: try SyncUpsFile.decode(SyncUpsFile.encode(theirs)), sides: .newer(newer))
     #expect(try SyncUpsFile.encode(again.syncUps) == bytes, "seed \(seed)")
     #expect(again.conflicts == result.conflicts, "seed \(seed)")
 
     // Merging a side with the base or with itself changes nothing.
     for side in [ours, theirs] {
       for (left, right) in [(side, base), (base, side), (side, side)] {
-        let identity = SyncUpsMerge.merge(base: base, ours: left, theirs: right, newer: newer)
+        let identity = SyncUpsMerge.merge(base: base, ours: left, theirs: right, sides: .newer(newer))
         #expect(identity.syncUps == side, "seed \(seed)")
         #expect(identity.conflicts == [], "seed \(seed)")
       }

@@ -34,7 +34,7 @@ struct ItemsEndToEndTests {
     var summary: [String: String] = [:]
     for (key, value) in item {
       summary[key] =
-        ["id", "opened", "resolved"].contains(key) ? "set" : "\(value)"
+        ["id", "opened", "resolved", "reopened"].contains(key) ? "set" : "\(value)"
     }
     return summary
   }
@@ -80,7 +80,7 @@ struct ItemsEndToEndTests {
     #expect(
       summary(reopened)
         == [
-          "id": "set", "kind": "blocker", "opened": "set", "owner": Self.ana,
+          "id": "set", "kind": "blocker", "opened": "set", "owner": Self.ana, "reopened": "set",
           "text": "waiting on API keys", "number": "1", "ageWorkingDays": "0", "ownerName": "Ana",
         ])
 

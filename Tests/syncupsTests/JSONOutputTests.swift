@@ -263,9 +263,10 @@ struct JSONDocumentedKeysTests {
 
   @Test func syncUpKeys() throws {
     let documented = Set(ManPageReference.syncUpFields.map(\.0))
-    // Without items or updates, the keys are left out.
-    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items", "updates"]))
+    // Without items, updates or changes stamped, the keys are left out.
+    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items", "updates", "changed"]))
     var withItems = engineering
+    withItems.changed["title"] = engineering.meetings[0].date
     withItems.items = [
       Item(id: UUID(0x17), kind: .blocker, text: "waiting", opened: engineering.meetings[0].date)
     ]
@@ -348,8 +349,9 @@ struct JSONDocumentedKeysTests {
         id: UUID(0x71), kind: .blocker, text: "keys", owner: owner,
         opened: Date(timeIntervalSince1970: 0), openedIn: UUID(0x72),
         resolved: Date(timeIntervalSince1970: 86_400), resolvedIn: UUID(0x72),
-        resolution: "came")
+        resolution: "came", reopened: Date(timeIntervalSince1970: 3_600))
     ]
+    syncUp.items[0].changed["text"] = Date(timeIntervalSince1970: 60)
     let listed = Set(ManPageReference.itemFields.map(\.0) + ManPageReference.itemObjectFields.map(\.0))
     var shown = ShownItem(syncUp.items[0], of: syncUp, age: { _ in 4 }, namingSyncUp: true)
     shown.turnNumber = 2
@@ -358,9 +360,11 @@ struct JSONDocumentedKeysTests {
     #expect(keys(.item(plain)) == listed.subtracting(["syncUp", "turnNumber"]))
     #expect(
       JSONOutput.item(plain).text(pretty: false)
-        == #"{"id":"00000000-0000-0000-0000-000000000071","kind":"blocker","opened":"#
+        == #"{"changed":{"text":"1970-01-01T00:01:00Z"},"#
+        + #""id":"00000000-0000-0000-0000-000000000071","kind":"blocker","opened":"#
         + #""1970-01-01T00:00:00Z","openedIn":"00000000-0000-0000-0000-000000000072","#
-        + #""owner":"\#(owner.uuidString)","resolution":"came","resolved":"#
+        + #""owner":"\#(owner.uuidString)","reopened":"1970-01-01T01:00:00Z","#
+        + #""resolution":"came","resolved":"#
         + #""1970-01-02T00:00:00Z","resolvedIn":"00000000-0000-0000-0000-000000000072","#
         + #""text":"keys","ageWorkingDays":4,"number":1,"ownerName":"\#(syncUp.attendees[0].name)"}"#
         + "\n")

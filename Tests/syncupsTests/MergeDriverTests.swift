@@ -88,6 +88,32 @@ struct MergeDriverTests {
     #expect(text(at: "/repo/report") == line + line)
   }
 
+  /// `sync` tells the driver when each side was committed: a change without a stamp of its
+  /// own (`changed`) counts then, and the later one wins, whichever side is called newer.
+  @Test func theCommitTimesDateChangesWithoutAStampOfTheirOwn() throws {
+    try put(Self.file(title: "Engineering"), at: "/repo/base")
+    try put(Self.file(title: "Eng"), at: "/repo/ours")
+    try put(Self.file(title: "Core"), at: "/repo/theirs")
+    // 2026-11-28 at 10:00 and at 09:31, UTC.
+    let conflicts = try merge(
+      ["SYNCUPS_MERGE_NEWER": "theirs", "SYNCUPS_MERGE_TIMES": "1795860000 1795858260"])
+    #expect(text(at: "/repo/ours")?.contains(#""title" : "Eng""#) == true)
+    #expect(
+      conflicts.map(\.message) == [
+        "Engineering: title changed to 'Eng' here at 2026-11-28T10:00:00Z and 'Core' there at "
+          + "2026-11-28T09:31:00Z; kept 'Eng' (made later)"
+      ])
+
+    for bad in ["1795860000", "10:00 09:31", "1795860000 1795858260 1"] {
+      let failure = try #require(failureOf(["SYNCUPS_MERGE_TIMES": bad]))
+      #expect(failure.status.rawValue == 64)
+      #expect(
+        failure.message
+          == "SYNCUPS_MERGE_TIMES must be two commit times in seconds since 1970, ours then "
+          + "theirs, not '\(bad)'")
+    }
+  }
+
   @Test func aMergeWithoutConflictsLeavesAnEmptyReportAndAMissingBaseHoldsNothing() throws {
     try put(Self.file(title: "Engineering", duration: 600), at: "/repo/ours")
     try put("[]", at: "/repo/theirs")

@@ -56,10 +56,39 @@ final class Teammate {
 
   var dataBytes: Data? { FileManager.default.contents(atPath: dataFile) }
 
+  /// Rewrites the data file's `resolved` times as `time` (`2026-11-28T09:00:00Z`): an item
+  /// resolved then, as `item resolve` would have written it at that moment.
+  func backdateResolutions(to time: String) throws {
+    let text = try #require(dataBytes.map { String(decoding: $0, as: UTF8.self) })
+    try text.replacing(#/"resolved" : "[^"]*"/#, with: "\"resolved\" : \"\(time)\"")
+      .write(toFile: dataFile, atomically: true, encoding: .utf8)
+  }
+
+  /// Names this machine's git identity `name`.
+  func identify(as name: String) throws {
+    try "[user]\n\tname = \(name)\n\temail = \(name.lowercased())@example.com\n"
+      .write(toFile: run.home.path + "/gitconfig", atomically: true, encoding: .utf8)
+  }
+
   /// The subjects of the commits on the current branch, newest first.
   func commitSubjects() throws -> [String] {
     try git("log", "--format=%s").stdoutText.split(separator: "\n").map(String.init)
   }
+}
+
+/// `text` with each time a conflict names (`Sat 28 Nov 2026, 09:30`, `2026-11-28T09:30:00Z`) as
+/// `TIME`, and two changes of one second told as one made later: for changes made by commands
+/// as a test runs, whose times it cannot know.
+func withoutTimes(_ text: String) -> String {
+  text.replacing(#/[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}(:\d{2})?/#, with: "TIME")
+    .replacing(#/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/#, with: "TIME")
+    .replacing("(made at the same time)", with: "(made later)")
+}
+
+/// `text`, a data file, without the `changed` objects that date each change a command made:
+/// what it holds besides.
+func withoutStamps(_ text: String) -> String {
+  text.replacing(#/\n *"changed" : \{[^}]*\},/#, with: "")
 }
 
 /// A team of two sharing a bare repository on a local path, set up the way the README says:
@@ -201,10 +230,11 @@ struct SyncEndToEndTests {
     #expect(conflicts.count == 1)
     #expect(conflicts.first?["path"] as? String == "title")
     #expect(conflicts.first?["kept"] as? String == "ours")
+    // Ben renamed it after Ana (or in the same second, when his later sync wins the tie).
     #expect(
-      benSync.error
-        == "Conflict: Engineering: title changed to 'Infrastructure' here and 'Platform' there; kept "
-        + "'Infrastructure' (newer)\n")
+      withoutTimes(benSync.error)
+        == "Conflict: Engineering: title changed to 'Infrastructure' here at TIME and 'Platform' "
+        + "there at TIME; kept 'Infrastructure' (made later)\n")
     try team.converge()
     // Ben's change is the later one (or as late, and his own side wins a tie).
     #expect(try team.ana.titles() == ["Infrastructure"])
@@ -260,10 +290,10 @@ struct SyncEndToEndTests {
     let received = try team.ana("sync")
     #expect(received.status == 0, "\(received.error)")
     #expect(
-      received.error
+      withoutTimes(received.error)
         == """
         Received from origin/master:
-          conflict merged by Ben: Engineering: title changed to 'Infrastructure' by Ben and 'Platform' here; kept 'Infrastructure' (newer)
+          conflict merged by Ben: Engineering: title changed to 'Infrastructure' by Ben at TIME and 'Platform' here at TIME; kept 'Infrastructure' (made later)
           kept 'Design': deleted here, changed by Ben
           changed 'Infrastructure'
 

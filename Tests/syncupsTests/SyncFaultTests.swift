@@ -273,8 +273,9 @@ struct SyncFaultTests {
   private func anaSyncKilledAfterGitCommitsItsMerge(_ team: SyncTeam, gitRunning: Bool) throws
     -> [String: Any]
   {
-    #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
+    // Ana's rename is the later one (or of the same second, when her later sync wins the tie).
     #expect(try team.ben("edit", "engineering", "--title", "Infrastructure").status == 0)
+    #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
     _ = try team.ben.sync()
     try team.ana.killSyncOnceGitHasMerged(gitRunning: gitRunning)
     #expect(try team.ana.git("log", "-1", "--format=%s", "HEAD").stdoutText == "Merge sync-ups from origin/master\n")
@@ -288,8 +289,9 @@ struct SyncFaultTests {
     #expect(conflicts.first?["path"] as? String == "title")
     #expect(conflicts.first?["kept"] as? String == "ours")
     #expect(
-      conflicts.first?["message"] as? String
-        == "Engineering: title changed to 'Platform' here and 'Infrastructure' there; kept 'Platform' (newer)")
+      (conflicts.first?["message"] as? String).map(withoutTimes)
+        == "Engineering: title changed to 'Platform' here at TIME and 'Infrastructure' there at "
+        + "TIME; kept 'Platform' (made later)")
     #expect(report["pushed"] as? Bool == true)
     let pushed = try team.ana.git("log", "-1", "--format=%B", "origin/master").stdoutText
     #expect(pushed.hasPrefix("Merge sync-ups from origin/master\n\nSyncups-Conflict: {"))
@@ -363,20 +365,24 @@ struct SyncFaultTests {
     #expect(team.ben.pushes == 2)
     let conflicts = try #require((try team.ben.run.json(result) as? [String: Any])?["conflicts"] as? [[String: Any]])
     #expect(
-      conflicts.map { $0["message"] as? String } == [
-        "Engineering: title changed to 'Infrastructure' here and 'Platform' there; kept 'Infrastructure' (newer)"
+      conflicts.map { ($0["message"] as? String).map(withoutTimes) } == [
+        "Engineering: title changed to 'Infrastructure' here at TIME and 'Platform' there at "
+          + "TIME; kept 'Infrastructure' (made later)"
       ])
   }
 
   // MARK: - Which side is newer
 
   /// Ana renames Engineering to Platform at `anaTime`, Ben to Infrastructure at `benTime`
-  /// (commit times, whole seconds apart); Ana pushes first and Ben merges. The title both end
-  /// with.
+  /// (commit times, whole seconds apart), each as a syncups older than 0.4.0 does, without
+  /// recording when; Ana pushes first and Ben merges. The title both end with.
   private func renamesAt(ana anaTime: String, ben benTime: String) throws -> String? {
     let team = try SyncTeam()
-    #expect(try team.ana("edit", "engineering", "--title", "Platform").status == 0)
-    #expect(try team.ben("edit", "engineering", "--title", "Infrastructure").status == 0)
+    for (teammate, title) in [(team.ana, "Platform"), (team.ben, "Infrastructure")] {
+      let text = try #require(teammate.dataBytes.map { String(decoding: $0, as: UTF8.self) })
+      try text.replacingOccurrences(of: "\"Engineering\"", with: "\"\(title)\"")
+        .write(toFile: teammate.dataFile, atomically: true, encoding: .utf8)
+    }
     #expect(try team.ana("sync", environment: ["GIT_COMMITTER_DATE": anaTime]).status == 0)
     let result = try team.ben("sync", environment: ["GIT_COMMITTER_DATE": benTime])
     #expect(result.status == 0, "\(result.error)")
@@ -384,7 +390,8 @@ struct SyncFaultTests {
     return try team.ana.titles().first
   }
 
-  @Test func theSideCommittedLaterWinsAConflictWhicheverSideItIs() throws {
+  /// A change without a time of its own counts at its side's commit time.
+  @Test func theSideCommittedLaterWinsAnUnstampedConflictWhicheverSideItIs() throws {
     #expect(try renamesAt(ana: "2026-03-02T10:00:00Z", ben: "2026-03-01T10:00:00Z") == "Platform")
     #expect(try renamesAt(ana: "2026-03-01T10:00:00Z", ben: "2026-03-02T10:00:00Z") == "Infrastructure")
   }

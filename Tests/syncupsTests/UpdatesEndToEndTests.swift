@@ -610,9 +610,9 @@ struct UpdatesEndToEndTests {
       return formatter.string(from: date)
     }
     func told(_ hoursEast: Int, _ ana: String, _ ben: String) -> String {
-      "Engineering: update of 'Cy' for Fri 27 Nov 2099 written at \(local(anas, hoursEast: hoursEast)) "
-        + "\(ana) and at \(local(bens, hoursEast: hoursEast)) \(ben); kept the one written at "
-        + "\(local(bens, hoursEast: hoursEast)) (newer)"
+      "Engineering: update of 'Cy' for Fri 27 Nov 2099 written \(ana) at "
+        + "\(local(anas, hoursEast: hoursEast)) and \(ben) at \(local(bens, hoursEast: hoursEast)); "
+        + "kept the one written at \(local(bens, hoursEast: hoursEast)) (made later)"
     }
     #expect(try team.ben("sync").status == 0)
     let merged = try team.ana("sync", environment: ["TZ": "UTC"])

@@ -97,7 +97,7 @@ public struct SyncUpDetail: Reducer, Sendable {
     case raiseItem(kind: Item.Kind, text: String, owner: Attendee.ID?)
     /// Resolves the item with `id` now, with what resolved it.
     case resolveItem(id: Item.ID, resolution: String?)
-    /// Opens the resolved item with `id` again, forgetting its resolution.
+    /// Opens the resolved item with `id` again, now, forgetting its resolution.
     case reopenItem(id: Item.ID)
     /// Changes the text and the owner of the item with `id`.
     case editItem(id: Item.ID, text: String, owner: Attendee.ID?)
@@ -198,7 +198,9 @@ public struct SyncUpDetail: Reducer, Sendable {
         return .none
 
       case .reopenItem(let id):
+        let now = now
         state.$syncUp.withLock {
+          $0.items[id: id]?.reopened = now
           $0.items[id: id]?.resolved = nil
           $0.items[id: id]?.resolvedIn = nil
           $0.items[id: id]?.resolution = nil

@@ -26,6 +26,8 @@ public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// there are none, their ``name`` stands in (``isAuthor(_:)``). A merge keeps those either
   /// side added and drops those either removed (``FieldRule/set``).
   public var gitAuthors: GitAuthors
+  /// When their name was last changed (``ChangeTimes``).
+  public var changed = ChangeTimes()
   /// Keys a later version wrote that this one does not know, with their values.
   public var unknownKeys: [String: UnknownJSON]
 
@@ -60,6 +62,7 @@ extension Attendee: StoredModel {
     try schema.list(
       "away", \.away,
       .byID(noun: "time away", removal: "cancelled") { "time away from \($0.from.longText)" })
+    try schema.optional("changed", \.changed.unlessEmpty, .stamps)
     try schema.list("gitAuthors", \.gitAuthors, .set)
     try schema.field("id", \.id, .id)
     try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))

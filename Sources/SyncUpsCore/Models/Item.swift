@@ -15,8 +15,8 @@ import SharedState
 /// ```
 ///
 /// Stored as `{"id": "…", "kind": "blocker", "opened": …, "text": "…"}` plus `owner`,
-/// `openedIn`, `resolved`, `resolvedIn` and `resolution` when it has them (each absent when
-/// `nil`). Other keys are kept in ``unknownKeys`` and written back.
+/// `openedIn`, `resolved`, `resolvedIn`, `resolution`, `reopened` and `changed` when it has
+/// them (each absent when `nil` or empty). Other keys are kept in ``unknownKeys`` and written back.
 public struct Item: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// What an item is: a blocker or an action, or a kind a later version knows (`risk`),
   /// which is kept as it is written.
@@ -63,6 +63,11 @@ public struct Item: Identifiable, Codable, Equatable, Hashable, Sendable {
   public var resolvedIn: UUID?
   /// How it was resolved, in the resolver's words.
   public var resolution: String?
+  /// When it was last opened again after a resolution (`item reopen`); `nil` when never.
+  /// It belongs to the item's resolution: merged with it, as one.
+  public var reopened: Date?
+  /// When its text, owner or kind were last changed (``ChangeTimes``).
+  public var changed = ChangeTimes()
   /// Keys a later version wrote that this one does not know, with their values.
   public var unknownKeys: [String: UnknownJSON]
 
@@ -77,6 +82,7 @@ public struct Item: Identifiable, Codable, Equatable, Hashable, Sendable {
     resolved: Date? = nil,
     resolvedIn: UUID? = nil,
     resolution: String? = nil,
+    reopened: Date? = nil,
     unknownKeys: [String: UnknownJSON] = [:]
   ) {
     self.id = id
@@ -88,6 +94,7 @@ public struct Item: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.resolved = resolved
     self.resolvedIn = resolvedIn
     self.resolution = resolution
+    self.reopened = reopened
     self.unknownKeys = unknownKeys
   }
 
@@ -110,18 +117,23 @@ extension Item: StoredModel {
   public static func describe<Schema: ModelSchema<Item>>(
     _ schema: inout Schema
   ) throws(Schema.Failure) {
+    try schema.optional("changed", \.changed.unlessEmpty, .stamps)
     try schema.field("id", \.id, .id)
     try schema.field("kind", \.kind, .value(describe: \.rawValue))
     try schema.field("opened", \.opened, .value(describe: DateText.iso8601))
     try schema.optional("openedIn", \.openedIn, .value(describe: \.uuidString))
     try schema.optional("owner", \.owner, .value(describe: \.uuidString))
-    try schema.optional("resolution", \.resolution, .value(describe: SyncUpsMerge.quoted))
-    // Two people resolving one item differently is one conflict, over the resolution; when
-    // they each resolved it, and in which meeting, go with it.
+    // Whether it is resolved, when, in which meeting and how, and when it was reopened, merge
+    // as one: a reopen against a resolve, or two resolutions, is one conflict, decided by
+    // when each was done (``Item/Resolution``).
     try schema.optional(
-      "resolved", \.resolved, .value(describe: DateText.iso8601).goesWith("resolution"))
+      "reopened", \.reopened, .value(describe: DateText.iso8601).partOf("resolution"))
     try schema.optional(
-      "resolvedIn", \.resolvedIn, .value(describe: \.uuidString).goesWith("resolution"))
+      "resolution", \.resolution, .value(describe: SyncUpsMerge.quoted).partOf("resolution"))
+    try schema.optional(
+      "resolved", \.resolved, .value(describe: DateText.iso8601).partOf("resolution"))
+    try schema.optional(
+      "resolvedIn", \.resolvedIn, .value(describe: \.uuidString).partOf("resolution"))
     try schema.field("text", \.text, .value(describe: SyncUpMerger.excerpt))
   }
 }
@@ -142,6 +154,29 @@ extension Item.Kind: StoredValue {
 }
 
 extension Item {
+  /// An item's resolution, the fields merged as one (see ``SyncUpsMerge``): whether it is
+  /// resolved, when, in which meeting and how, and when it was last reopened.
+  public struct Resolution: Equatable, Sendable {
+    public var resolved: Date?
+    public var resolvedIn: UUID?
+    public var resolution: String?
+    public var reopened: Date?
+  }
+
+  /// The item's resolution fields, together.
+  public var resolutionState: Resolution {
+    get {
+      Resolution(
+        resolved: resolved, resolvedIn: resolvedIn, resolution: resolution, reopened: reopened)
+    }
+    set {
+      resolved = newValue.resolved
+      resolvedIn = newValue.resolvedIn
+      resolution = newValue.resolution
+      reopened = newValue.reopened
+    }
+  }
+
   /// How many working days the item has been open at `now`: from the local date it was
   /// opened to that of `now`, or of its resolution once resolved, local dates `utcOffset(date)`
   /// seconds east of UTC (``WorkingDays/age(from:to:utcOffset:)``).

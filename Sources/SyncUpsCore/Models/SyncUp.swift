@@ -50,6 +50,8 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// only when there are any. Merged whole: when both sides wrote the same attendee's update
   /// for the same day differently, the one written last is kept and the conflict reported.
   public var updates: IdentifiedArrayOf<WrittenUpdate> = []
+  /// When its title, length and theme were last changed (``ChangeTimes``).
+  public var changed = ChangeTimes()
   /// Keys a later version wrote that this one does not know, with their values.
   public var unknownKeys: [String: UnknownJSON]
 
@@ -189,6 +191,7 @@ extension SyncUp: StoredModel {
       .byID(noun: "attendee", removal: "removed") {
         "attendee \(SyncUpMerger.nameText($0.name))"
       })
+    try schema.optional("changed", \.changed.unlessEmpty, .stamps)
     try schema.field(
       "duration", \.duration,
       .value(describe: DurationText.compact).accepting(durationRange)
@@ -197,9 +200,7 @@ extension SyncUp: StoredModel {
       Double($0.duration) / Double(max($0.attendees.count, 1))
     }
     try schema.field("id", \.id, .id)
-    try schema.list(
-      "items", \.items,
-      .byID(noun: "item", removal: "deleted") { "item \(SyncUpMerger.excerpt($0.text))" })
+    try schema.list("items", \.items, .items)
     try schema.field(
       "meetings", \.meetings,
       .byID(

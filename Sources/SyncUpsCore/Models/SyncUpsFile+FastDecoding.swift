@@ -336,6 +336,19 @@ public struct SyncUpsReader {
     return key
   }
 
+  /// Reads an object of dates by key (``ChangeTimes``): keys of ASCII letters, each once.
+  mutating func readDates() throws(UnsupportedByFastReader) -> [String: Date] {
+    var dates: [String: Date] = [:]
+    var key = try beginObject()
+    while let current = key {
+      guard let name = current.letters,
+        dates.updateValue(try readDate(), forKey: name) == nil
+      else { throw UnsupportedByFastReader() }
+      key = try nextKey()
+    }
+    return dates
+  }
+
   /// Reads a number of seconds: a plain integer of up to 15 digits (no sign, fraction,
   /// exponent or leading zero).
   mutating func readSeconds() throws(UnsupportedByFastReader) -> Int {
@@ -643,6 +656,18 @@ struct StoredKey: Equatable {
         high |= byte << (8 * UInt64(offset - 8))
       }
     }
+  }
+
+  /// The key as text when it is made of ASCII letters alone (no escapes to undo); else nil.
+  var letters: String? {
+    var bytes: [UInt8] = []
+    for offset in 0..<count {
+      let word = offset < 8 ? low : high
+      let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(offset % 8)))
+      guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) else { return nil }
+      bytes.append(byte)
+    }
+    return count == 0 ? nil : String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether this is `name`, a key as a model declares it.

@@ -100,7 +100,16 @@ public struct SyncUpsWriter: ~Copyable {
     _ elements: [Element],
     _ writeElement: (inout SyncUpsWriter, Element) throws(UnsupportedByFastWriter) -> Void
   ) throws(UnsupportedByFastWriter) {
-    buffer.append(UInt8(ascii: "["))
+    try writeEnclosed(elements, in: (UInt8(ascii: "["), UInt8(ascii: "]")), writeElement)
+  }
+
+  /// Writes `open`, each element on a line of its own one level deeper, and `close` on a line
+  /// of its own; no elements as `open`, a blank line and `close`.
+  private mutating func writeEnclosed<Element>(
+    _ elements: [Element], in brackets: (open: UInt8, close: UInt8),
+    _ writeElement: (inout SyncUpsWriter, Element) throws(UnsupportedByFastWriter) -> Void
+  ) throws(UnsupportedByFastWriter) {
+    buffer.append(brackets.open)
     depth += 1
     for (index, element) in elements.enumerated() {
       if index > 0 { buffer.append(UInt8(ascii: ",")) }
@@ -110,7 +119,7 @@ public struct SyncUpsWriter: ~Copyable {
     depth -= 1
     if elements.isEmpty { buffer.append(UInt8(ascii: "\n")) }
     newline()
-    buffer.append(UInt8(ascii: "]"))
+    buffer.append(brackets.close)
   }
 
   /// Writes an array of strings as ``writeArray(_:)`` writes objects: one a line.
@@ -126,6 +135,26 @@ public struct SyncUpsWriter: ~Copyable {
     if strings.isEmpty { buffer.append(UInt8(ascii: "\n")) }
     newline()
     buffer.append(UInt8(ascii: "]"))
+  }
+
+  /// Writes an object of dates by key (``ChangeTimes``) as ``writeObject(_:)`` writes a
+  /// model's, keys sorted. Keys other than ASCII letters, or that `JSONEncoder`, which sorts
+  /// ignoring case, would order otherwise, are left to it.
+  mutating func writeDates(_ dates: [String: Date]) throws(UnsupportedByFastWriter) {
+    let keys = dates.keys.sorted()
+    guard
+      keys.allSatisfy({ key in
+        !key.isEmpty
+          && key.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) }
+      }),
+      keys.map({ $0.lowercased() }) == keys.map({ $0.lowercased() }).sorted()
+    else { throw UnsupportedByFastWriter() }
+    try writeEnclosed(keys, in: (UInt8(ascii: "{"), UInt8(ascii: "}"))) {
+      (writer, key) throws(UnsupportedByFastWriter) in
+      writer.writeString(key)
+      writer.buffer.append(" : ")
+      try writer.writeQuotedDate(dates[key]!)
+    }
   }
 
   /// Writes an object: `{`, each member as `"key" : value` on a line of its own one level

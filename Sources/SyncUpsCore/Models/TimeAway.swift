@@ -16,8 +16,8 @@ import SharedState
 /// away.includes(CalendarDay("2026-12-03")!)  // true
 /// ```
 ///
-/// Stored as `{"from": "2026-12-01", "id": "…"}` plus `to` and `note` when it has them (each
-/// absent when `nil`). Other keys are kept in ``unknownKeys`` and written back.
+/// Stored as `{"from": "2026-12-01", "id": "…"}` plus `to`, `note` and `changed` when it has
+/// them (each absent when `nil` or empty). Other keys are kept in ``unknownKeys`` and written back.
 public struct TimeAway: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// Identifies the time away among the attendee's. Set only by decoding.
   public internal(set) var id: UUID
@@ -27,6 +27,8 @@ public struct TimeAway: Identifiable, Codable, Equatable, Hashable, Sendable {
   public var to: CalendarDay?
   /// Why, or where to, in the attendee's words.
   public var note: String?
+  /// When its days and note were last changed (``ChangeTimes``).
+  public var changed = ChangeTimes()
   /// Keys a later version wrote that this one does not know, with their values.
   public var unknownKeys: [String: UnknownJSON]
 
@@ -67,6 +69,7 @@ extension TimeAway: StoredModel {
   public static func describe<Schema: ModelSchema<TimeAway>>(
     _ schema: inout Schema
   ) throws(Schema.Failure) {
+    try schema.optional("changed", \.changed.unlessEmpty, .stamps)
     try schema.field("from", \.from, .value(describe: \.longText).labelled("first day"))
     try schema.field("id", \.id, .id)
     try schema.optional("note", \.note, .value(describe: SyncUpsMerge.quoted))

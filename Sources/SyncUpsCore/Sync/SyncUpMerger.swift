@@ -11,22 +11,29 @@ struct SyncUpMerger {
   let syncUpID: UUID
   /// The title conflicts are reported under: the base's, else the merged one.
   let syncUpTitle: String
-  let newer: MergeSide?
+  let sides: MergeSides
   /// The attendees' names by id, either side's (ours where both have one), for messages about
   /// what an attendee wrote.
   let attendeeNames: [UUID: String]
   private(set) var conflicts: [SyncUpsMergeConflict] = []
 
-  /// The side whose value a conflict keeps.
-  private var winner: MergeSide { newer ?? .ours }
+  /// What merges first, as one, part of an element of a list merged by id
+  /// (``mergeElements(key:parent:base:ours:theirs:removal:owner:align:)``).
+  typealias Alignment<Element> = @Sendable (
+    inout SyncUpMerger, _ path: String, _ owner: String, inout Element?, inout Element,
+    inout Element
+  ) -> Void
 
-  init(base: SyncUp?, ours: SyncUp, theirs: SyncUp, newer: MergeSide?) {
+  /// The side whose value a conflict keeps when the times of the changes do not tell.
+  private var winner: MergeSide { sides.newer ?? .ours }
+
+  init(base: SyncUp?, ours: SyncUp, theirs: SyncUp, sides: MergeSides) {
     syncUpID = ours.id
     syncUpTitle =
       base?.title
       ?? ThreeWayChange(base: nil, ours: ours.title, theirs: theirs.title)
-      .value(preferring: newer ?? .ours)
-    self.newer = newer
+      .value(preferring: sides.newer ?? .ours)
+    self.sides = sides
     attendeeNames = Dictionary(
       (theirs.attendees.elements + ours.attendees.elements).map { ($0.id, $0.name) },
       uniquingKeysWith: { _, ours in ours })
@@ -49,19 +56,87 @@ struct SyncUpMerger {
     Model.describe(&fields)
     fields.merged.unknownKeys = fields.merger.unknownKeys(
       path: { path + $0 }, what: { "key '\($0)'" + (owner.map { " of \($0)" } ?? "") },
-      base: base?.unknownKeys, ours: ours.unknownKeys, theirs: theirs.unknownKeys)
+      base: base?.unknownKeys, ours: ours.unknownKeys, theirs: theirs.unknownKeys,
+      stamps: fields.stamps, keptFrom: &fields.keptFrom)
+    fields.merged.changed = Self.mergedStamps(fields.stamps, keptFrom: fields.keptFrom)
     fields.phase = .lists
     Model.describe(&fields)
     self = fields.merger
     return fields.merged
   }
 
+  /// The base's, our and their ``ChangeTimes`` of one model, which date the changes of its
+  /// fields.
+  struct Stamps {
+    var base: ChangeTimes?
+    var ours: ChangeTimes
+    var theirs: ChangeTimes
+
+    init<Model: StoredModel>(base: Model?, ours: Model, theirs: Model) {
+      self.base = base?.changed
+      self.ours = ours.changed
+      self.theirs = theirs.changed
+    }
+  }
+
+  /// When `side` made its change of the field `key`: its stamp when the base's differs (it
+  /// stamped this change), else when the side was committed (a version that does not stamp
+  /// changed it); nil when neither is known.
+  func time(of side: MergeSide, key: String, in stamps: Stamps) -> Date? {
+    let stamp = side == .ours ? stamps.ours[key] : stamps.theirs[key]
+    if let stamp, stamp != stamps.base?[key] { return stamp }
+    return sides.committed(side)
+  }
+
+  /// The merged stamps: each field's from the side whose value was kept (`keptFrom`), and for
+  /// a field whose value both sides left alike, the later of the stamps that changed.
+  private static func mergedStamps(
+    _ stamps: Stamps, keptFrom: [String: MergeSide]
+  ) -> ChangeTimes {
+    var keys = Set(stamps.ours.times.keys).union(stamps.theirs.times.keys)
+    if let base = stamps.base { keys.formUnion(base.times.keys) }
+    var merged = ChangeTimes()
+    for key in keys {
+      if let side = keptFrom[key] {
+        merged[key] = side == .ours ? stamps.ours[key] : stamps.theirs[key]
+        continue
+      }
+      let change = ThreeWayChange(
+        base: stamps.base.map { $0[key] }, ours: stamps.ours[key], theirs: stamps.theirs[key])
+      switch change {
+      case .same(let time), .changed(_, let time): merged[key] = time
+      case .conflict(let ours, let theirs):
+        merged[key] = max(ours ?? .distantPast, theirs ?? .distantPast)
+      }
+    }
+    return merged
+  }
+
+  /// Which side's change is kept when both changed one thing differently, made at `ours` and
+  /// `theirs`, and why, for the message: the later one (`made later`); else the ``winner``'s
+  /// (`made at the same time`, or without times `newer`, or `ours` when no side is newer).
+  func decide(ours: Date?, theirs: Date?) -> (kept: MergeSide, why: String) {
+    guard let ours, let theirs else { return (winner, sides.newer == nil ? "ours" : "newer") }
+    guard ours != theirs else { return (winner, "made at the same time") }
+    return (ours > theirs ? .ours : .theirs, "made later")
+  }
+
+  /// ` at 2026-11-28T09:00:00Z` for a time, nothing without one.
+  static func at(_ time: Date?) -> String {
+    time.map { " at \(DateText.iso8601($0))" } ?? ""
+  }
+
   /// Merges a list of models by id (``FieldRule/byID(removal:owner:arrange:)``); `parent`
   /// names the model holding the list in messages (`attendee 'Blob'`), nil for the sync-up.
+  ///
+  /// `align` merges first what an element merges as one (an item's resolution) and gives
+  /// the three versions that result alike in it, for the rest to merge field by field.
+  /// Given the merger, the element's path and owner, and its base's, our and their version.
   mutating func mergeElements<Element: StoredModel & Identifiable>(
     key: String, parent: String?, base: IdentifiedArrayOf<Element>?,
     ours: IdentifiedArrayOf<Element>, theirs: IdentifiedArrayOf<Element>, removal: String,
-    owner elementOwner: (Element) -> String
+    owner elementOwner: (Element) -> String,
+    align: Alignment<Element>? = nil
   ) -> IdentifiedArrayOf<Element> where Element.ID == UUID {
     func owner(_ element: Element) -> String {
       elementOwner(element) + (parent.map { " of \($0)" } ?? "")
@@ -69,9 +144,11 @@ struct SyncUpMerger {
     return IdentifiedArray.threeWayMerge(
       base: base ?? [], ours: ours, theirs: theirs
     ) { base, ours, theirs in
-      mergeObject(
-        base: base, ours: ours, theirs: theirs, path: "\(key).\(ours.id).",
-        owner: owner(base ?? ours))
+      let path = "\(key).\(ours.id)."
+      let owner = owner(base ?? ours)
+      var (base, ours, theirs) = (base, ours, theirs)
+      align?(&self, path, owner, &base, &ours, &theirs)
+      return mergeObject(base: base, ours: ours, theirs: theirs, path: path, owner: owner)
     } keptChange: { kept, base, removedBy in
       record(
         "\(key).\(kept.id)", kept: removedBy.other,
@@ -91,16 +168,15 @@ struct SyncUpMerger {
       base: base ?? [], ours: ours, theirs: theirs
     ) { base, ours, theirs in
       let (ourDate, theirDate) = (written(ours), written(theirs))
-      let kept: MergeSide =
-        ourDate == theirDate ? winner : ourDate > theirDate ? .ours : .theirs
+      let (kept, why) = decide(ours: ourDate, theirs: theirDate)
       let keptDate = kept == .ours ? ourDate : theirDate
-      // "at … here and at … there;" reads true from each teammate's side once the sides are
+      // "here at … and there at …;" reads true from each teammate's side once the sides are
       // named (`ConflictRecord.told(to:)`); the times are UTC, each reader's own shown.
       record(
         "\(key).\(ours.id)", kept: kept,
-        "\(owner(base ?? ours)) written at \(DateText.iso8601(ourDate)) here and at "
-          + "\(DateText.iso8601(theirDate)) there; kept the one written at "
-          + "\(DateText.iso8601(keptDate)) (\(ourDate == theirDate && newer == nil ? "ours" : "newer"))")
+        "\(owner(base ?? ours)) written here at \(DateText.iso8601(ourDate)) and there at "
+          + "\(DateText.iso8601(theirDate)); kept the one written at "
+          + "\(DateText.iso8601(keptDate)) (\(why))")
       return kept == .ours ? ours : theirs
     } keptChange: { kept, base, removedBy in
       record(
@@ -116,42 +192,94 @@ struct SyncUpMerger {
   }
 
   /// Merges the unknown keys of an object key by key, each like a field whose value may be
-  /// absent.
+  /// absent, dated by the stamps of the same keys (a later version stamps what it knows).
   private mutating func unknownKeys(
     path: (String) -> String, what: (String) -> String, base: [String: UnknownJSON]?,
-    ours: [String: UnknownJSON], theirs: [String: UnknownJSON]
+    ours: [String: UnknownJSON], theirs: [String: UnknownJSON], stamps: Stamps,
+    keptFrom: inout [String: MergeSide]
   ) -> [String: UnknownJSON] {
     guard ours != theirs else { return ours }
     var keys = Set(ours.keys).union(theirs.keys)
     if let base { keys.formUnion(base.keys) }
     var merged: [String: UnknownJSON] = [:]
     for key in keys.sorted() {
-      merged[key] = field(
+      let (value, side) = field(
         path(key), what(key), base: base.map { $0[key] }, ours: ours[key], theirs: theirs[key],
+        times: (time(of: .ours, key: key, in: stamps), time(of: .theirs, key: key, in: stamps)),
         text: { $0.map(Self.jsonText) })
+      merged[key] = value
+      keptFrom[key] = side
     }
     return merged
   }
 
-  /// Merges one value three-way; a conflict keeps the ``winner``'s value and is recorded.
-  /// `text` shows a value in the message, nil for an absent one.
+  /// Merges one value three-way; a conflict keeps the value changed later (`times`: when our
+  /// and their changes were made), else the ``winner``'s, and is recorded. `text` shows a
+  /// value in the message, nil for an absent one. Returns the value and the side it came
+  /// from, nil when both sides hold it.
   mutating func field<Value: Equatable>(
     _ path: String, _ what: String, base: Value?, ours: Value, theirs: Value,
-    reported: Bool = true, text: (Value) -> String?
-  ) -> Value {
+    times: (ours: Date?, theirs: Date?), reported: Bool = true, text: (Value) -> String?
+  ) -> (Value, MergeSide?) {
     let change = ThreeWayChange(base: base, ours: ours, theirs: theirs)
-    let value = change.value(preferring: winner)
-    guard reported, case .conflict(let ourValue, let theirValue) = change else { return value }
-    let changes =
-      switch (text(ourValue), text(theirValue)) {
-      case (let ours?, let theirs?): "changed to \(ours) here and \(theirs) there"
-      case (let ours?, nil): "changed to \(ours) here and removed there"
-      case (nil, let theirs?): "removed here and changed to \(theirs) there"
-      case (nil, nil): "removed on both sides"
+    switch change {
+    case .same(let value): return (value, nil)
+    case .changed(let side, let value): return (value, side)
+    case .conflict(let ourValue, let theirValue):
+      let (kept, why) = decide(ours: times.ours, theirs: times.theirs)
+      let value = kept == .ours ? ourValue : theirValue
+      guard reported else { return (value, kept) }
+      let (here, there) = ("here" + Self.at(times.ours), "there" + Self.at(times.theirs))
+      let changes =
+        switch (text(ourValue), text(theirValue)) {
+        case (let ours?, let theirs?): "changed to \(ours) \(here) and \(theirs) \(there)"
+        case (let ours?, nil): "changed to \(ours) \(here) and removed \(there)"
+        case (nil, let theirs?): "removed \(here) and changed to \(theirs) \(there)"
+        case (nil, nil): "removed on both sides"
+        }
+      let keptText = text(value).map { "kept \($0)" } ?? "kept it removed"
+      record(path, kept: kept, "\(what) \(changes); \(keptText) (\(why))")
+      return (value, kept)
+    }
+  }
+
+  /// Merges an item's resolution (``Item/Resolution``) as one value and makes the three
+  /// versions alike in it, for the rest of the item to merge field by field. When both sides
+  /// changed it differently, the act done later is kept whole: a resolution dated by
+  /// `resolved`, a reopen by `reopened` (by the side's commit time when it has no stamp of
+  /// its own). It is one conflict, unless both sides hold the same state in the same words
+  /// (two reopens, two resolutions saying the same).
+  mutating func alignResolution(
+    path: String, owner: String, base: inout Item?, ours: inout Item, theirs: inout Item
+  ) {
+    let before = base?.resolutionState
+    let change = ThreeWayChange(
+      base: before, ours: ours.resolutionState, theirs: theirs.resolutionState)
+    var merged = change.value(preferring: winner)
+    if case .conflict(let ourState, let theirState) = change {
+      func time(_ state: Item.Resolution, _ side: MergeSide) -> Date? {
+        if let resolved = state.resolved { return resolved }
+        if let reopened = state.reopened, reopened != before?.reopened { return reopened }
+        return sides.committed(side)
       }
-    let kept = text(value).map { "kept \($0)" } ?? "kept it removed"
-    record(path, kept: winner, "\(what) \(changes); \(kept) (\(newer == nil ? "ours" : "newer"))")
-    return value
+      let times = (ours: time(ourState, .ours), theirs: time(theirState, .theirs))
+      let (kept, why) = decide(ours: times.ours, theirs: times.theirs)
+      merged = kept == .ours ? ourState : theirState
+      func act(_ state: Item.Resolution) -> String {
+        guard state.resolved != nil else { return "reopened" }
+        return "resolved" + (state.resolution.map { " as \(SyncUpsMerge.quoted($0))" } ?? "")
+      }
+      if act(ourState) != act(theirState) {
+        record(
+          path + "resolution", kept: kept,
+          "\(owner) \(act(ourState)) here\(Self.at(times.ours)) and \(act(theirState)) there"
+            + "\(Self.at(times.theirs)); kept it "
+            + "\(merged.resolved == nil ? "open" : act(merged)) (\(why))")
+      }
+    }
+    base?.resolutionState = merged
+    ours.resolutionState = merged
+    theirs.resolutionState = merged
   }
 
   private mutating func record(_ path: String, kept: MergeSide, _ message: String) {
@@ -206,6 +334,10 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
   /// Ours, each field replaced by its merge as it is merged.
   var merged: Model
   var phase = Phase.values
+  /// The stamps that date the changes of the model's fields.
+  let stamps: SyncUpMerger.Stamps
+  /// For each field merged so far that a side changed, the side whose value was kept.
+  var keptFrom: [String: MergeSide] = [:]
 
   init(
     merger: SyncUpMerger, base: Model?, ours: Model, theirs: Model, path: String,
@@ -218,13 +350,14 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
     self.path = path
     self.owner = owner
     merged = ours
+    stamps = SyncUpMerger.Stamps(base: base, ours: ours, theirs: theirs)
   }
 
   mutating func field<Value: StoredValue>(
     _ key: StaticString, _ keyPath: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
   ) {
     switch (rule.merge, phase) {
-    case (.id, _), (.value, .lists), (.set, .lists), (.byID, .values):
+    case (.id, _), (.value, .lists), (.set, .lists), (.byID, .values), (.stamps, _):
       return
     case (.set(let mergeSets), .values):
       merged[keyPath: keyPath] = mergeSets(
@@ -262,10 +395,14 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
     text: (Value) -> String?
   ) -> Value {
     let name = label ?? key
-    return merger.field(
+    let (value, side) = merger.field(
       path + key, owner.map { "\(name) of \($0)" } ?? name, base: base?[keyPath: keyPath],
-      ours: ours[keyPath: keyPath], theirs: theirs[keyPath: keyPath], reported: reported,
-      text: text)
+      ours: ours[keyPath: keyPath], theirs: theirs[keyPath: keyPath],
+      times: (
+        merger.time(of: .ours, key: key, in: stamps), merger.time(of: .theirs, key: key, in: stamps)
+      ), reported: reported, text: text)
+    keptFrom[key] = side
+    return value
   }
 }
 
@@ -279,15 +416,48 @@ extension FieldRule {
     noun: String, removal: String, owner: @escaping @Sendable (Element) -> String,
     arrange: @escaping @Sendable (Value) -> Value = { $0 }
   ) -> Self where Value == IdentifiedArrayOf<Element>, Element.ID == UUID {
-    Self(
+    byID(noun: noun, removal: removal, owner: owner, arrange: arrange, align: nil)
+  }
+
+  fileprivate static func byID<Element: StoredModel & Identifiable>(
+    noun: String, removal: String, owner: @escaping @Sendable (Element) -> String,
+    arrange: @escaping @Sendable (Value) -> Value,
+    align: SyncUpMerger.Alignment<Element>?
+  ) -> Self where Value == IdentifiedArrayOf<Element>, Element.ID == UUID {
+    var rule = Self(
       merge: .byID { merger, key, parent, base, ours, theirs in
         arrange(
           merger.mergeElements(
             key: key, parent: parent, base: base, ours: ours, theirs: theirs, removal: removal,
-            owner: owner))
+            owner: owner, align: align))
       },
       decode: { container, key in try container.decodeUniqueElements(forKey: key, noun: noun) })
+    rule.stampElements = { before, after, now in
+      guard let before else { return }
+      for element in after {
+        guard let old = before[id: element.id], old != element else { continue }
+        var stamped = element
+        stamped.stampChanges(from: old, at: now)
+        after[id: element.id] = stamped
+      }
+    }
+    return rule
   }
+}
+
+extension FieldRule where Value == IdentifiedArrayOf<Item> {
+  /// The items of a sync-up, merged by id (``byID(noun:removal:owner:arrange:)``), each
+  /// item's resolution as one value
+  /// (``SyncUpMerger/alignResolution(path:owner:base:ours:theirs:)``).
+  static var items: Self {
+    byID(
+      noun: "item", removal: "deleted", owner: { "item \(SyncUpMerger.excerpt($0.text))" },
+      arrange: { $0 },
+      align: { merger, path, owner, base, ours, theirs in
+        merger.alignResolution(path: path, owner: owner, base: &base, ours: &ours, theirs: &theirs)
+      })
+  }
+
 }
 
 extension FieldRule {

@@ -12,23 +12,35 @@ public typealias MergeSide = ThreeWaySide
 /// it) by id, never by position or text: the rules of `syncups merge-driver`.
 ///
 /// ```swift
-/// let result = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, newer: .theirs)
+/// let sides = MergeSides.committed(ours: tenOClock, theirs: nineThirtyOne)
+/// let result = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, sides: sides)
 /// try SyncUpsFile.encode(result.syncUps)  // always a valid data file
 /// result.conflicts.map(\.message)
-/// // ["Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)"]
+/// // ["Engineering: title changed to 'Eng' here at 2026-11-28T09:00:00Z and 'Core' there at
+/// //  2026-11-28T09:30:00Z; kept 'Core' (made later)"]
 /// ```
 ///
 /// The rules:
-/// - sync-ups, attendees and meetings merge by id as identified arrays do
+/// - sync-ups, attendees, items and meetings merge by id as identified arrays do
 ///   (`IdentifiedArray.threeWayMerge`): added on either side, kept; removed on one side and
 ///   unchanged on the other, removed; removed on one side and changed on the other, kept and
 ///   reported; the order of sync-ups and attendees follows the side that reordered them;
 /// - meetings are the union of both histories, newest first by date (meetings of the same date
 ///   in merged order);
-/// - each field (a sync-up's `title`, `duration` and `theme`; an attendee's `name`; each of a
-///   meeting's fields) and each unknown key (see ``UnknownJSON``) merges three-way: a change on
-///   one side wins; changes on both sides to different values conflict, and the conflict is
-///   resolved by taking the `newer` side's value (ours when `newer` is nil) and reported.
+/// - each field (a sync-up's `title`, `duration` and `theme`; an attendee's `name`; an item's
+///   `text`, `owner` and `kind`; each of a meeting's fields) and each unknown key (see
+///   ``UnknownJSON``) merges three-way: a change on one side wins; changes on both sides to
+///   different values conflict, and the change made later is kept and reported. When a side
+///   made its change is its stamp in the model's `changed` key (``ChangeTimes``) when that
+///   differs from the base's, else the time the side was committed (``MergeSides``); equal or
+///   unknown times keep the ``MergeSides/newer`` side's value (ours when nil). The kept value's
+///   stamp comes with it;
+/// - an item's resolution (whether it is resolved, when, in which meeting, how, and when it
+///   was reopened) merges as one value: a reopen on one side and a resolve on the other, or
+///   two resolutions in other words, is one conflict, and the act done later is kept whole,
+///   dated by `resolved`, or `reopened` for a reopen (the side's commit time for a reopen an
+///   older version made, which has no stamp);
+/// - a written update merges whole: the one `written` later is kept.
 ///
 /// A sync-up both sides hold that the base lacks (each side kept it after merging someone's
 /// delete, or restored it) has no base to compare with, so every difference between the sides
@@ -38,23 +50,23 @@ public typealias MergeSide = ThreeWaySide
 ///
 /// Everything in the result comes from one of the sides, so it encodes and decodes again.
 public enum SyncUpsMerge {
-  /// Merges `ours` and `theirs`, which were both edited from `base`. `newer` names the side
-  /// whose changes are more recent (from commit times), which wins every conflict; with nil,
-  /// ours wins. `earlier` holds, for sync-ups both sides hold and the base lacks, the last
+  /// Merges `ours` and `theirs`, which were both edited from `base`. `sides` says when each
+  /// side was committed, which dates the changes that carry no time of their own, and which
+  /// side wins when times do not tell. `earlier` holds, for sync-ups both sides hold and the base lacks, the last
   /// version both sides had in common; the rest of it is ignored. The same inputs always give
   /// the same result and conflicts, in the same order.
   public static func merge(
     base: IdentifiedArrayOf<SyncUp>,
     ours: IdentifiedArrayOf<SyncUp>,
     theirs: IdentifiedArrayOf<SyncUp>,
-    newer: MergeSide?,
+    sides: MergeSides,
     earlier: IdentifiedArrayOf<SyncUp> = []
   ) -> SyncUpsMergeResult {
     var conflicts: [SyncUpsMergeConflict] = []
     let syncUps = IdentifiedArray.threeWayMerge(base: base, ours: ours, theirs: theirs) {
       base, ours, theirs in
       let base = base ?? earlier[id: ours.id]
-      var merger = SyncUpMerger(base: base, ours: ours, theirs: theirs, newer: newer)
+      var merger = SyncUpMerger(base: base, ours: ours, theirs: theirs, sides: sides)
       let merged = merger.merge(base: base, ours: ours, theirs: theirs)
       conflicts += merger.conflicts
       return merged
@@ -69,7 +81,7 @@ public enum SyncUpsMerge {
 
   /// The ids of the sync-ups both sides hold, differently, that the base lacks: those whose
   /// merge needs the last version the two sides had in common (see
-  /// ``merge(base:ours:theirs:newer:earlier:)``), in the order of `ours`.
+  /// ``merge(base:ours:theirs:sides:earlier:)``), in the order of `ours`.
   public static func withoutCommonBase(
     base: IdentifiedArrayOf<SyncUp>, ours: IdentifiedArrayOf<SyncUp>,
     theirs: IdentifiedArrayOf<SyncUp>
@@ -92,7 +104,43 @@ public enum SyncUpsMerge {
   static func quoted(_ text: String) -> String { "'\(text)'" }
 }
 
-/// What ``SyncUpsMerge/merge(base:ours:theirs:newer:earlier:)`` made: the merged sync-ups,
+/// What a merge knows of its two sides besides what they hold: when each was committed, which
+/// dates a change that carries no time of its own (a field an older version changed), and the
+/// side that wins when the times of two changes are equal or unknown.
+///
+/// ```swift
+/// MergeSides.committed(ours: tenOClock, theirs: nineThirtyOne).newer  // .ours
+/// MergeSides.newer(.theirs)  // times unknown: theirs wins ties
+/// ```
+public struct MergeSides: Equatable, Sendable {
+  /// When ours was committed; nil when not known.
+  public var ours: Date?
+  /// When theirs was committed; nil when not known.
+  public var theirs: Date?
+  /// The side that wins a conflict the times do not decide; ours when nil.
+  public var newer: MergeSide?
+
+  public init(ours: Date? = nil, theirs: Date? = nil, newer: MergeSide?) {
+    self.ours = ours
+    self.theirs = theirs
+    self.newer = newer
+  }
+
+  /// Sides whose commit times are not known: `newer` wins every conflict the changes' own
+  /// times do not decide (ours when nil).
+  public static func newer(_ side: MergeSide?) -> Self { Self(newer: side) }
+
+  /// Sides committed at `ours` and `theirs`: the one committed later wins ties, ours when both
+  /// are of the same second.
+  public static func committed(ours: Date, theirs: Date) -> Self {
+    Self(ours: ours, theirs: theirs, newer: theirs > ours ? .theirs : .ours)
+  }
+
+  /// When `side` was committed.
+  func committed(_ side: MergeSide) -> Date? { side == .ours ? ours : theirs }
+}
+
+/// What ``SyncUpsMerge/merge(base:ours:theirs:sides:earlier:)`` made: the merged sync-ups,
 /// ready to be written, and every conflict it resolved.
 public struct SyncUpsMergeResult: Equatable, Sendable {
   /// The merged sync-ups.
@@ -120,11 +168,12 @@ public struct SyncUpsMergeConflict: Equatable, Sendable {
   /// `attendees.<id>` or `meetings.<id>` for the whole attendee or meeting, and the empty
   /// string for the whole sync-up (removed on one side, changed on the other).
   public var path: String
-  /// Whose version was kept: the newer side's for a change on both sides; the side that
-  /// changed it for a removal on the other.
+  /// Whose version was kept: the side that made its change later for a change on both sides;
+  /// the side that changed it for a removal on the other.
   public var kept: MergeSide
-  /// The conflict for people, naming the sync-up, what conflicted, both values and which was
-  /// kept: "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)".
+  /// The conflict for people, naming the sync-up, what conflicted, both values, when each was
+  /// made (UTC) and which was kept: "Engineering: title changed to 'Eng' here at
+  /// 2026-11-28T09:00:00Z and 'Core' there at 2026-11-28T09:30:00Z; kept 'Core' (made later)".
   /// Here is ours, there is theirs. User text in it is as stored, control characters included.
   public var message: String
 

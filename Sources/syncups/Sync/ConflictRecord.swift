@@ -111,7 +111,8 @@ package struct ConflictRecord: Equatable {
 
   /// The conflict as told to `person`, who received the merge commit: the sides named by
   /// their people, `here` for `person`'s own: `conflict merged by Ben: Engineering: title
-  /// changed to 'Eng' by Ben and 'Core' here; kept 'Eng' (newer)`. A sync-up kept because one
+  /// changed to 'Eng' by Ben at Sat 28 Nov 2026, 09:30 and 'Core' here at Sat 28 Nov 2026,
+  /// 09:00; kept 'Eng' (made later)`. A sync-up kept because one
   /// side changed what the other deleted reads `kept 'Design': deleted here, changed by Ben`.
   /// Times read as `person`'s local times (``localTimes(in:utcOffset:)``).
   func told(
@@ -129,7 +130,9 @@ package struct ConflictRecord: Equatable {
       return "kept \(title): deleted \(deleter), changed \(changer)"
     }
     let text = message.replacing(" here and ", with: " \(merger) and ")
+      .replacing(" here at ", with: " \(merger) at ")
       .replacing(" here but ", with: " \(merger) but ").replacing(" there;", with: " \(other);")
+      .replacing(" there at ", with: " \(other) at ")
     return "conflict merged \(merger): " + Self.localTimes(in: text, utcOffset: utcOffset)
   }
 

@@ -203,16 +203,14 @@ extension SyncRepository {
     let reportPath = gitDirectory + "/syncups-merge-report"
     defer { for path in paths + [reportPath] { unlink(path) } }
     for (path, text) in zip(paths, versions) { try writeBytes(Data(text.utf8), to: path) }
-    var newer = MergeSide.ours
-    if let head, let mergeHead { newer = try newerSide(ours: head, theirs: mergeHead) }
+    var sides = MergeSides.newer(.ours)
+    if let head, let mergeHead { sides = try committedSides(ours: head, theirs: mergeHead) }
     let top = try requireRepository()
     let driver = try runMergeDriver(
       paths,
       historyPath: (String(dataFilePath.dropFirst(top.count + 1)), top, gitDirectory),
-      environment: [
-        MergeDriverCommand.newerVariable: newer.rawValue,
-        MergeDriverCommand.reportVariable: reportPath,
-      ])
+      environment: MergeDriverCommand.environment(for: sides).merging(
+        [MergeDriverCommand.reportVariable: reportPath], uniquingKeysWith: { $1 }))
     guard driver.status == 0 else {
       throw CommandFailure(
         "cannot finish the merge of '\(sanitize(name))' git left unfinished: "
@@ -267,7 +265,7 @@ extension SyncRepository {
       let ours = try? SyncUpsFile.decodeAnyFormat(Data(sides.ours.utf8)).syncUps,
       let theirs = try? SyncUpsFile.decodeAnyFormat(Data(sides.theirs.utf8)).syncUps
     {
-      repaired = SyncUpsMerge.merge(base: good.syncUps, ours: ours, theirs: theirs, newer: .theirs)
+      repaired = SyncUpsMerge.merge(base: good.syncUps, ours: ours, theirs: theirs, sides: .newer(.theirs))
         .syncUps
       how = "merging both sides of its conflict markers"
     }

@@ -209,7 +209,7 @@ extension SyncRepository {
         working.append(contentsOf: added)
       }
       // What the file holds now, less what the merge changed: `head` plus later local work.
-      let local = SyncUpsMerge.merge(base: merged, ours: head, theirs: working, newer: .theirs)
+      let local = SyncUpsMerge.merge(base: merged, ours: head, theirs: working, sides: .newer(.theirs))
       try writeSyncUps(local.syncUps, declaration: declaration)
     }
     let undo = "undo the merge a killed sync had not finished"

@@ -63,11 +63,9 @@ extension SyncRepository {
         doing: "merge the sync-ups from \(upstream.display)", commit: broken.commit,
         author: broken.author, reason: reason, kept: "your file was kept as it is")
     }
-    let newer = try newerSide(ours: head, theirs: theirs)
-    let environment = [
-      MergeDriverCommand.newerVariable: newer.rawValue,
-      MergeDriverCommand.reportVariable: reportPath,
-    ]
+    let environment = MergeDriverCommand.environment(
+      for: try committedSides(ours: head, theirs: theirs)
+    ).merging([MergeDriverCommand.reportVariable: reportPath], uniquingKeysWith: { $1 })
     try journal.record(merging: (head, theirs))
     defer { try? journal.record() }
     let message = "Merge sync-ups from \(upstream.display)"
@@ -139,7 +137,8 @@ extension SyncRepository {
   /// Merges the data file of `theirs` into that of `ours` again, in process, with this
   /// version's rules, as the merge driver merges it in a `git merge` of the two: from their
   /// merge base (no sync-ups when they have none), against the last version both had in common
-  /// of a sync-up both kept that the base lacks, the side committed later winning conflicts.
+  /// of a sync-up both kept that the base lacks, the change made later winning conflicts (dated by the commits when it has no time of its
+  /// own).
   /// A commit without a data file that decodes holds no sync-ups.
   func remerge(ours: String, theirs: String) throws(CommandFailure) -> SyncUpsMergeResult {
     let base = try git.run(["merge-base", ours, theirs])
@@ -156,13 +155,16 @@ extension SyncRepository {
     }
     return SyncUpsMerge.merge(
       base: common, ours: ourSyncUps, theirs: theirSyncUps,
-      newer: try newerSide(ours: ours, theirs: theirs), earlier: earlier)
+      sides: try committedSides(ours: ours, theirs: theirs), earlier: earlier)
   }
 
-  /// The side whose last commit is the later one, which wins the merge's conflicts; ours when
-  /// both are of the same second.
-  func newerSide(ours: String, theirs: String) throws(CommandFailure) -> MergeSide {
-    try commitTime(theirs) > commitTime(ours) ? .theirs : .ours
+  /// When each side's last commit was made, which dates the changes that carry no time of
+  /// their own; the later one wins ties, ours when both are of the same second.
+  func committedSides(ours: String, theirs: String) throws(CommandFailure) -> MergeSides {
+    func time(_ ref: String) throws(CommandFailure) -> Date {
+      Date(timeIntervalSince1970: Double(try commitTime(ref)))
+    }
+    return .committed(ours: try time(ours), theirs: try time(theirs))
   }
 
   /// The commit time of `ref`, in seconds since 1970.

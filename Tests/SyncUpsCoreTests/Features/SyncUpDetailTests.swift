@@ -227,8 +227,11 @@ import TestStoreSupport
       $0.syncUp.items[0].resolved = raised
       $0.syncUp.items[0].resolution = "came"
     }
+    // Open again, its resolution gone, and when it was reopened kept.
     await store.send(.reopenItem(id: UUID(0))) {
-      $0.syncUp.items = [item]
+      $0.syncUp.items[0].resolved = nil
+      $0.syncUp.items[0].resolution = nil
+      $0.syncUp.items[0].reopened = raised
     }
     await store.send(.editItem(id: UUID(0), text: "the keys", owner: nil)) {
       $0.syncUp.items[0].text = "the keys"

@@ -36,6 +36,10 @@ public protocol StoredModel: Codable, Equatable, Sendable {
   /// written back.
   var unknownKeys: [String: UnknownJSON] { get set }
 
+  /// When each plain field was last changed (``ChangeTimes``), for the models that keep it
+  /// in a `changed` key; empty, and never kept, for the others.
+  var changed: ChangeTimes { get set }
+
   /// Writes the model's `--json` object (``show(to:)``). A requirement, so that each model's
   /// walk is compiled for that model here, whatever module asks for it; not to be implemented.
   func showFields(to sink: inout AnyJSONSink)
@@ -72,6 +76,13 @@ public protocol ModelSchema<Model> {
   mutating func derived(_ key: StaticString, _ value: (Model) -> Double) throws(Failure)
 }
 
+extension StoredModel {
+  public var changed: ChangeTimes {
+    get { ChangeTimes() }
+    set {}
+  }
+}
+
 extension ModelSchema {
   public mutating func list<Value: StoredValue & RangeReplaceableCollection>(
     _ key: StaticString, _ path: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
@@ -88,7 +99,8 @@ public struct FieldRule<Value>: Sendable {
     /// The model's id: the same on both sides, never merged.
     case id
     /// Merged as one value: both sides' changes, or, when both changed it differently, the
-    /// newer side's, recorded as a conflict in which `describe` shows each value.
+    /// change made later (``ChangeTimes``), recorded as a conflict in which `describe` shows
+    /// each value.
     case value(describe: @Sendable (Value) -> String)
     /// Merged element by element, by id (see ``FieldRule/byID(removal:owner:arrange:)``):
     /// given the merger, the key, the owner of the list (nil for the sync-up's own), and
@@ -96,6 +108,8 @@ public struct FieldRule<Value>: Sendable {
     case byID(@Sendable (inout SyncUpMerger, String, String?, Value?, Value, Value) -> Value)
     /// Merged as a set (see ``FieldRule/set``): given the base's, our and their values.
     case set(@Sendable (Value?, Value, Value) -> Value)
+    /// The model's ``ChangeTimes``: merged with the fields they stamp.
+    case stamps
   }
 
   let merge: Merge
@@ -104,10 +118,16 @@ public struct FieldRule<Value>: Sendable {
   var accepts: (@Sendable (Value) -> Bool)?
   /// How `Codable` decodes the value, when not as the kind's own `Decodable`.
   var decode: (@Sendable (KeyedDecodingContainer<CodingKeys>, CodingKeys) throws -> Value)?
-  /// The field a conflict over the value belongs to, when it is not reported on its own
-  /// (see ``goesWith(_:)``).
-  var conflictGoesWith: StaticString?
-  var reportsConflicts: Bool { conflictGoesWith == nil }
+  /// The group of fields the value is merged with as one, by the group's own time, when it
+  /// is not merged on its own (see ``partOf(_:)``).
+  var unit: StaticString?
+  var reportsConflicts: Bool { unit == nil }
+  /// Whether a change of the value is stamped in the model's ``ChangeTimes``: a plain value
+  /// merged on its own.
+  var isStamped: Bool { unit == nil }
+  /// For a list merged by id: stamps the changes of each element the list held before
+  /// (``StoredModel/stampChanges(from:at:)``).
+  var stampElements: (@Sendable (Value?, inout Value, Date) -> Void)?
   /// What a conflict over the value calls it (`last day`), when not its key.
   var label: String?
 
@@ -128,12 +148,13 @@ public struct FieldRule<Value>: Sendable {
     Self(merge: .value(describe: describe))
   }
 
-  /// The same rule for a value that goes with another field's (`key`), as when an item was
-  /// resolved goes with how: a conflict over it is that field's conflict, not reported again.
-  /// The newer side's value is kept, as it is for that field.
-  public func goesWith(_ key: StaticString) -> Self {
+  /// The same rule for a value that belongs to a group of fields merged as one (`unit`), as
+  /// an item's resolution is (when, in which meeting, how): the merge takes the whole group
+  /// from one side, dated by the group's own time, and reports one conflict for it; a change
+  /// of the value is never stamped in ``ChangeTimes``.
+  public func partOf(_ unit: StaticString) -> Self {
     var rule = self
-    rule.conflictGoesWith = key
+    rule.unit = unit
     return rule
   }
 

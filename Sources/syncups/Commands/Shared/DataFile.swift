@@ -68,7 +68,8 @@ extension CommandContext {
 
   /// Runs `change` as one transaction on the data file: it takes the file's lock and starts
   /// from its latest contents; whatever `change` does through the features is written once
-  /// when it returns. A throw undoes it all and writes nothing, so a failed command leaves the
+  /// when it returns, each plain field it changed stamped with the time it did
+  /// (``StoredModel/stampChanges(from:at:)``), which a merge decides conflicts by. A throw undoes it all and writes nothing, so a failed command leaves the
   /// file byte for byte as it was: not reformatted, not stripped of keys it does not know, not
   /// created when missing. A change that creates the file says so once, on stderr (unless
   /// `-q`), so that a mistyped `--file` is noticed.
@@ -81,7 +82,13 @@ extension CommandContext {
     let existed = dataFileExists
     let result: R
     do {
-      result = try syncUps.transaction(change)
+      result = try syncUps.transaction { syncUps in
+        let before = syncUps.wrappedValue
+        let result = try change(syncUps)
+        @Dependency(\.date.now) var now
+        syncUps.withLock { $0.stampChanges(from: before, at: now) }
+        return result
+      }
     } catch let error as FileStorageError {
       throw CommandFailure(storage: error)
     }

@@ -124,7 +124,7 @@ struct ImportCommand: RunnableCommand {
   ) throws {
     let (before, after) = try context.changeSyncUps { syncUps in
       let before = syncUps.wrappedValue
-      let after = SyncUpsMerge.merge(base: [], ours: before, theirs: imported, newer: .ours)
+      let after = SyncUpsMerge.merge(base: [], ours: before, theirs: imported, sides: .newer(.ours))
         .syncUps.withAnAttendeeEach(of: imported)
       syncUps.withLock { $0 = after }
       return (before, after)

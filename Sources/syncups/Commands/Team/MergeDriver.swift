@@ -20,14 +20,19 @@ package struct MergeDriverCommand: RunnableCommand {
       merged in, and <path> the data file's path in the repository. It merges them by id, \
       never line by line: a sync-up, attendee or meeting added on either side is kept; one \
       deleted on one side is deleted, unless the other side changed it, which keeps it; meetings are the union of both histories, newest first; \
-      each field (title, duration, theme, an attendee's name, keys from newer versions) \
-      changed on one side takes that change; an attendee's git identities merge as a set, \
-      keeping those either side added and dropping those either side removed. A field \
-      changed on both sides to different \
-      values is a conflict, resolved by taking the newer side's value ($SYNCUPS_MERGE_NEWER: \
-      ours or theirs; ours when unset). Either way it is reported on stderr as 'syncups: \
-      conflict: <message>' and, when $SYNCUPS_MERGE_REPORT names a file, appended to it as a \
-      line of JSON.
+      each field (title, duration, theme, an attendee's name, an item's text, owner and kind, \
+      keys from newer versions) changed on one side takes that change; an attendee's git \
+      identities merge as a set, keeping those either side added and dropping those either \
+      side removed. A field changed on both sides to different values is a conflict, resolved \
+      by keeping the change made later: each side's change is dated by its stamp in the \
+      'changed' key when the side stamped it, else by when the side was committed \
+      ($SYNCUPS_MERGE_TIMES: the two commit times, ours then theirs, in seconds since 1970, \
+      separated by a space); equal or unknown times keep the newer side's value \
+      ($SYNCUPS_MERGE_NEWER: ours or theirs; ours when unset). An item's resolution (when, in \
+      which meeting, how, and when it was reopened) merges as one: a reopen against a \
+      resolve, or two resolutions, is one conflict, and the act done later is kept. Either \
+      way it is reported on stderr as 'syncups: conflict: <message>' and, when \
+      $SYNCUPS_MERGE_REPORT names a file, appended to it as a line of JSON.
 
       A sync-up both sides keep that <base> lacks (each side kept it when merging a \
       teammate's delete) is merged against the last version both sides had in common: with \
@@ -84,6 +89,20 @@ package struct MergeDriverCommand: RunnableCommand {
 
   /// The variable that names the side whose changes are newer: `ours` or `theirs`.
   package nonisolated static let newerVariable = "SYNCUPS_MERGE_NEWER"
+  /// The variable that says when each side was committed: `OURS THEIRS`, in seconds since
+  /// 1970.
+  package nonisolated static let timesVariable = "SYNCUPS_MERGE_TIMES"
+
+  /// The variables that tell the driver about `sides` (``newerVariable``, ``timesVariable``).
+  package nonisolated static func environment(for sides: MergeSides) -> [String: String] {
+    var environment: [String: String] = [:]
+    if let newer = sides.newer { environment[newerVariable] = newer.rawValue }
+    if let ours = sides.ours, let theirs = sides.theirs {
+      environment[timesVariable] =
+        "\(Int(ours.timeIntervalSince1970)) \(Int(theirs.timeIntervalSince1970))"
+    }
+    return environment
+  }
   /// The variable that names a file to append each conflict to, as a line of JSON.
   package nonisolated static let reportVariable = "SYNCUPS_MERGE_REPORT"
 
@@ -107,7 +126,7 @@ package struct MergeDriverCommand: RunnableCommand {
   /// (``MergeDriverHistory``).
   func merge(environment: [String: String]) throws -> [ConflictRecord] {
     @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
-    let newer = try newerSide(environment)
+    let timing = try mergeSides(environment)
     let sides = try Self.readSides(
       [
         SideFile(path: base, role: "base", missingIsEmpty: true),
@@ -125,7 +144,7 @@ package struct MergeDriverCommand: RunnableCommand {
         base: sides[0].syncUps, ours: sides[1].syncUps, theirs: sides[2].syncUps),
       path: path, environment: environment)
     let result = SyncUpsMerge.merge(
-      base: sides[0].syncUps, ours: sides[1].syncUps, theirs: sides[2].syncUps, newer: newer,
+      base: sides[0].syncUps, ours: sides[1].syncUps, theirs: sides[2].syncUps, sides: timing,
       earlier: earlier)
     let data: Data
     do {
@@ -149,14 +168,28 @@ package struct MergeDriverCommand: RunnableCommand {
     return conflicts
   }
 
-  /// The side `$SYNCUPS_MERGE_NEWER` names; nil when it is unset or empty.
-  private func newerSide(_ environment: [String: String]) throws -> MergeSide? {
-    guard let text = environment[Self.newerVariable], !text.isEmpty else { return nil }
-    guard let side = MergeSide(rawValue: text) else {
-      throw CommandFailure(
-        "\(Self.newerVariable) must be ours or theirs, not '\(sanitize(text))'", status: .usage)
+  /// The sides as `$SYNCUPS_MERGE_NEWER` and `$SYNCUPS_MERGE_TIMES` describe them; each
+  /// unset or empty one tells nothing.
+  private func mergeSides(_ environment: [String: String]) throws -> MergeSides {
+    var sides = MergeSides.newer(nil)
+    if let text = environment[Self.newerVariable], !text.isEmpty {
+      guard let side = MergeSide(rawValue: text) else {
+        throw CommandFailure(
+          "\(Self.newerVariable) must be ours or theirs, not '\(sanitize(text))'", status: .usage)
+      }
+      sides.newer = side
     }
-    return side
+    if let text = environment[Self.timesVariable], !text.isEmpty {
+      let times = text.split(separator: " ", omittingEmptySubsequences: false).map { Int($0) }
+      guard times.count == 2, let ours = times[0], let theirs = times[1] else {
+        throw CommandFailure(
+          "\(Self.timesVariable) must be two commit times in seconds since 1970, ours then "
+            + "theirs, not '\(sanitize(text))'", status: .usage)
+      }
+      sides.ours = Date(timeIntervalSince1970: Double(ours))
+      sides.theirs = Date(timeIntervalSince1970: Double(theirs))
+    }
+    return sides
   }
 
   /// Appends each of `conflicts` to the report at `path` as one line of JSON
