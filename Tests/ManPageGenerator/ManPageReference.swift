@@ -396,7 +396,10 @@ enum ManPageReference {
   static let settingsIntroduction =
     "Settings are read and changed with config list, config get, config set and config unset, "
     + "under the names below, and kept in the settings file (see ENVIRONMENT and FILES) under "
-    + "the same names."
+    + "the same names. A setting the file holds in a form syncups cannot read (one edited by "
+    + "hand, \"default-duration\": \"x\") is said in a warning on standard error, once for "
+    + "each command, naming the file, the setting and the value; its default is used until "
+    + "config set or config unset puts it right, and the file is left as it is."
 
   /// One setting in SETTINGS: what it is, its default, and the value config set takes.
   static func settingText(_ key: ConfigKey) -> String {

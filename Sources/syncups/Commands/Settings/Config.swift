@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SharedState
 import SyncUpsCore
 
@@ -26,10 +31,35 @@ enum SettingsFile {
   }
 
   /// Fails, before anything is read or written, when the settings file cannot be loaded: a
-  /// value printed or written over it would hide what is wrong with it.
+  /// value printed or written over it would hide what is wrong with it. (A setting the file
+  /// holds of another type is only warned of: ``warnOfUnreadableSettings(in:for:)``.)
   static func check() throws {
-    @SharedReader(.bellEnabled) var bell
-    if let error = $bell.loadError { throw CommandFailure(storage: error) }
+    // Any JSON will do for this reader: it fails only when the whole file does.
+    @SharedReader(.appStorage(ConfigKey.bell.rawValue)) var file = JSONValue.null
+    if let error = $file.loadError { throw CommandFailure(storage: error) }
+  }
+
+  /// Warns, once for the command, of each setting the settings file holds in a form it cannot
+  /// read (`"default-duration": "x"`): its default is used instead, and the file is left as it
+  /// is, for `config set` to put right. The setting `command` puts right is not warned of.
+  ///
+  /// ```text
+  /// Warning: /home/ana/.config/syncups/config.json: "default-duration" is "x", not a whole
+  /// number of seconds; using its default, 5m.
+  /// ```
+  static func warnOfUnreadableSettings(
+    in context: CommandContext, for command: any RunnableCommand
+  ) {
+    let replaced = (command as? any ReplacesSetting)?.replacedSetting
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    for key in ConfigKey.allCases where key != replaced {
+      guard let stored = key.unreadableValue else { continue }
+      let text = (try? encoder.encode(stored)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+      context.note(
+        "Warning: \(sanitize(context.settingsFile.path)): \"\(key.rawValue)\" is "
+          + "\(sanitize(text)), not \(key.expected); using its default, \(key.defaultText).")
+    }
   }
 
   /// Writes `value` under `key` at once.
@@ -53,6 +83,21 @@ enum SettingsFile {
     guard context.options.json else { return }
     Output.standard(JSONOutput.settingChange(key, values).text())
   }
+}
+
+/// `config set` and `config unset`: the setting they replace, whose old value is not warned
+/// of, even when the settings file holds it of the wrong type.
+protocol ReplacesSetting {
+  /// Nil when the command changes no setting of its own (a sync-up's repositories).
+  var replacedSetting: ConfigKey? { get }
+}
+
+extension ConfigSetCommand: ReplacesSetting {
+  var replacedSetting: ConfigKey? { syncUp == nil ? setting.key : nil }
+}
+
+extension ConfigUnsetCommand: ReplacesSetting {
+  var replacedSetting: ConfigKey? { syncUp == nil ? key : nil }
 }
 
 extension JSONOutput {
