@@ -111,9 +111,12 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
     _ form: SettingForm<Value, Typed>, help: String, unset: String = "", then: String? = nil,
     value: String, json: String
   ) {
-    let sample = key()
+    // Only its name and default are wanted here: made against a store in memory, the key
+    // looks for no file.
+    let sample = withDependencies { $0.defaultAppStorage = .inMemory } operation: { key() }
     let name = sample.base.name
-    let defaultText = form.text(sample.defaultValue())
+    let defaultValue = sample.defaultValue()
+    let defaultText = form.text(defaultValue)
     rawValue = name
     summary = help
     afterDefault = then
@@ -125,7 +128,7 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
     self.defaultText = defaultText.isEmpty ? unset : defaultText
     operations = Operations(
       parse: { words, path throws(UsageError) in try form.parse(words, name, path) },
-      defaultValue: { key().defaultValue() },
+      defaultValue: { defaultValue },
       read: { SharedReader(key()).wrappedValue },
       resolve: { typed, context in try form.resolve(typed as! Typed, name, context) },
       write: { try SettingsFile.write(key(), $0 as! Value) },
