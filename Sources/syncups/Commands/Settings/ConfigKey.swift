@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 import SharedState
 import SyncUpsCore
 
@@ -93,7 +88,7 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
   /// What each setting does with its own type, behind one face.
   private struct Operations: Sendable {
     let parse: @Sendable ([String], [String]) throws(UsageError) -> any Sendable & Equatable
-    let defaultValue: @Sendable () -> any Sendable
+    let defaultValue: any Sendable
     let read: @MainActor () -> any Sendable
     let resolve: @MainActor (any Sendable, CommandContext) throws -> any Sendable
     let write: @MainActor (any Sendable) throws -> Void
@@ -128,7 +123,7 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
     self.defaultText = defaultText.isEmpty ? unset : defaultText
     operations = Operations(
       parse: { words, path throws(UsageError) in try form.parse(words, name, path) },
-      defaultValue: { defaultValue },
+      defaultValue: defaultValue,
       read: { SharedReader(key()).wrappedValue },
       resolve: { typed, context in try form.resolve(typed as! Typed, name, context) },
       write: { try SettingsFile.write(key(), $0 as! Value) },
@@ -152,7 +147,7 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
   package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
   /// The default value, of the setting's own type.
-  var defaultValue: any Sendable { operations.defaultValue() }
+  var defaultValue: any Sendable { operations.defaultValue }
 
   /// The value now in the settings file, or the default.
   @MainActor var current: any Sendable { operations.read() }
