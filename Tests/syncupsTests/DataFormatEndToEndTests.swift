@@ -78,8 +78,10 @@ struct DataFormatEndToEndTests {
     // Every command reads it as before, and a change keeps it format 2.
     #expect(try syncups("list").output.contains("Morning"))
     #expect(try syncups("edit", "morning", "--title", "Evening").status == 0)
+    let edited = String(decoding: syncups.dataBytes ?? Data(), as: UTF8.self)
+    #expect(edited.contains(#/"changed" : \{\n *"title" : "[^"]*"\n *\},/#))
     #expect(
-      String(decoding: syncups.dataBytes ?? Data(), as: UTF8.self)
+      withoutStamps(edited)
         == Self.formatTwo.replacingOccurrences(of: "\"Morning\"", with: "\"Evening\""))
 
     let again = try syncups("migrate")
