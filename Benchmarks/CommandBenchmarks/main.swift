@@ -181,6 +181,15 @@ if CommandLine.arguments.contains("--standup") {
   exit(0)
 }
 let realistic = directory.appendingPathComponent("realistic.json").path
+// `CommandBenchmarks --sync` runs the sync row (S1) alone.
+if CommandLine.arguments.contains("--sync") {
+  let syncups = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    .deletingLastPathComponent().appendingPathComponent("syncups").path
+  _ = runOnce([CommandLine.arguments[0], "--generate", directory.path])
+  printTable([syncRow(syncups: syncups, directory: directory.path, realistic: realistic)])
+  try? FileManager.default.removeItem(at: directory)
+  exit(0)
+}
 let large = directory.appendingPathComponent("large.json").path
 let largeCopy = directory.appendingPathComponent("large-copy.json").path
 let largeTimed = directory.appendingPathComponent("large-timed.json").path
