@@ -23,14 +23,12 @@ struct AddCommand: RunnableCommand {
         OptionSpec(
           long: "duration", valueName: "duration",
           help: "The meeting's length: \(CommandTable.durationHelp), and at least 1s per "
-            + "attendee (default: the default-duration setting, else "
-            + "\(ConfigKey.defaultDuration.defaultText))."),
+            + "attendee (default: the default-duration setting, else 5m)."),
         \.duration, parse: ValueParser.duration),
       .option(
         OptionSpec(
           long: "theme", valueName: "theme",
-          help: "The colour theme (default: the default-theme setting, else "
-            + "\(ConfigKey.defaultTheme.defaultText)).",
+          help: "The colour theme (default: the default-theme setting, else bubblegum).",
           completion: .theme),
         \.theme, parse: ValueParser.themeName),
       .repeating(
