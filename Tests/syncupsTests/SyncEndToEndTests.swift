@@ -197,12 +197,14 @@ struct SyncEndToEndTests {
       #expect(try team.ana("item", "add", "engineering", kind, text, "--owner", "ben").status == 0)
     }
     try team.converge()
+    // Ana resolves first, Ben after her: his resolution is the later act, or made in the same
+    // second, when the side committed later (his, merging) is kept.
+    #expect(try team.ana("item", "resolve", "engineering", "1", "--note", "they came").status == 0)
+    #expect(try team.ana("item", "resolve", "engineering", "2", "--note", "room 7").status == 0)
     #expect(
       try team.ben("item", "edit", "engineering", "1", "--text", "waiting on the prod keys")
         .status == 0)
     #expect(try team.ben("item", "resolve", "engineering", "2", "--note", "room 4").status == 0)
-    #expect(try team.ana("item", "resolve", "engineering", "1", "--note", "they came").status == 0)
-    #expect(try team.ana("item", "resolve", "engineering", "2", "--note", "room 7").status == 0)
     _ = try team.ana.sync()
     let benSync = try team.ben("--json", "sync")
     #expect(benSync.status == 0, "\(benSync.error)")
@@ -215,7 +217,6 @@ struct SyncEndToEndTests {
     #expect(items.map { $0["text"] as? String } == ["waiting on the prod keys", "book the room"])
     #expect(items[0]["resolution"] as? String == "they came")
     #expect(items[0]["resolved"] != nil)
-    // Ben's change is the later one, as with titles.
     #expect(items[1]["resolution"] as? String == "room 4")
   }
 
