@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync doctor migrate hooks completions help version' ;;
+    '') echo 'list show add edit delete themes import export start status meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
     'meeting') echo 'show delete' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
@@ -23,6 +23,9 @@ _syncups_options() {
     'add') echo '--title --attendee --duration --theme --git-author --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'themes') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'import') echo '--merge --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'export') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'start') echo '--absent --present --order --overtime --no-overtime --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -30,6 +33,7 @@ _syncups_options() {
     'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'stats') echo '--last --since --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'standup') echo '--since --repositories --format --limit --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'items') echo '--open --resolved --all --owner --kind --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item add') echo '--blocker --action --owner --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -37,22 +41,18 @@ _syncups_options() {
     'item reopen') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item edit') echo '--text --owner --no-owner --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'standup') echo '--since --repositories --format --limit --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'update') echo '--as --done --next --blocker --date --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'updates') echo '--date --since --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'away') echo '--from --to --note --list --cancel --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'themes') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'sync') echo '--clone --force --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'doctor') echo '--offline --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'migrate') echo '--dry-run --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'merge-driver') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'config') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'config list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'config get') echo '--syncup --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'config set') echo '--syncup --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'config unset') echo '--syncup --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'import') echo '--merge --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'export') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'merge-driver') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'sync') echo '--clone --force --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'doctor') echo '--offline --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'migrate') echo '--dry-run --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'hooks') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'hooks list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'hooks run') echo '--sample --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -83,6 +83,7 @@ _syncups_option_value() {
     'edit:--rename-attendee') echo attendee ;;
     'edit:--git-author') echo attendee ;;
     'edit:--no-git-author') echo attendee ;;
+    'export:--format') echo 'choice json app markdown' ;;
     'start:--absent') echo attendee ;;
     'start:--present') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
@@ -94,6 +95,10 @@ _syncups_option_value() {
     'stats:--last') echo none ;;
     'stats:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'stats:--format') echo 'choice text markdown json' ;;
+    'standup:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
+    'standup:--repositories') echo file ;;
+    'standup:--format') echo 'choice text markdown json' ;;
+    'standup:--limit') echo none ;;
     'items:--owner') echo attendee ;;
     'items:--kind') echo 'choice blocker action' ;;
     'items:--format') echo 'choice text markdown json' ;;
@@ -103,10 +108,6 @@ _syncups_option_value() {
     'item resolve:--note') echo none ;;
     'item edit:--text') echo none ;;
     'item edit:--owner') echo attendee ;;
-    'standup:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
-    'standup:--repositories') echo file ;;
-    'standup:--format') echo 'choice text markdown json' ;;
-    'standup:--limit') echo none ;;
     'update:--as') echo attendee ;;
     'update:--done') echo none ;;
     'update:--next') echo none ;;
@@ -118,11 +119,10 @@ _syncups_option_value() {
     'away:--from') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'away:--to') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'away:--note') echo none ;;
+    'sync:--clone') echo none ;;
     'config get:--syncup') echo syncup ;;
     'config set:--syncup') echo syncup ;;
     'config unset:--syncup') echo syncup ;;
-    'export:--format') echo 'choice json app markdown' ;;
-    'sync:--clone') echo none ;;
   esac
 }
 
@@ -132,6 +132,7 @@ _syncups_argument() {
     'show:0') echo syncup ;;
     'edit:0') echo syncup ;;
     'delete:0') echo syncup ;;
+    'import:0') echo file ;;
     'start:0') echo syncup ;;
     'meetings:0') echo syncup ;;
     'meeting show:0') echo syncup ;;
@@ -139,6 +140,7 @@ _syncups_argument() {
     'meeting delete:0') echo syncup ;;
     'meeting delete:1') echo meeting ;;
     'stats:0') echo syncup ;;
+    'standup:0') echo syncup ;;
     'items:0') echo syncup ;;
     'item add:0') echo syncup ;;
     'item resolve:0') echo syncup ;;
@@ -149,20 +151,18 @@ _syncups_argument() {
     'item edit:1') echo item ;;
     'item delete:0') echo syncup ;;
     'item delete:1') echo item ;;
-    'standup:0') echo syncup ;;
     'update:0') echo syncup ;;
     'updates:0') echo syncup ;;
     'away:0') echo syncup ;;
     'away:1') echo attendee ;;
+    'sync:0') echo 'choice init' ;;
+    'merge-driver:0') echo file ;;
+    'merge-driver:1') echo file ;;
+    'merge-driver:2') echo file ;;
     'config get:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
     'config set:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
     'config set:'*) echo setting ;;
     'config unset:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
-    'import:0') echo file ;;
-    'merge-driver:0') echo file ;;
-    'merge-driver:1') echo file ;;
-    'merge-driver:2') echo file ;;
-    'sync:0') echo 'choice init' ;;
     'hooks run:0') echo 'choice meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;

@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete start status meetings meeting stats items item standup update updates away themes config import export merge-driver sync doctor migrate hooks completions help version
+            printf '%s\n' list show add edit delete themes import export start status meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'item'
@@ -36,7 +36,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --absent --present --order --since --repositories --format --last --owner --kind --blocker --action --note --text --limit --as --done --next --date --from --to --syncup --clone
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --since --repositories --last --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
@@ -144,25 +144,25 @@ complete -c syncups -n '__syncups_at \'\' 0' -a show -d 'Show a sync-up: details
 complete -c syncups -n '__syncups_at \'\' 0' -a add -d 'Add a sync-up at the end of the list.'
 complete -c syncups -n '__syncups_at \'\' 0' -a edit -d 'Change a sync-up.'
 complete -c syncups -n '__syncups_at \'\' 0' -a delete -d 'Delete a sync-up and its meetings.'
+complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour themes with swatches.'
+complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from a JSON file.'
+complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout.'
 complete -c syncups -n '__syncups_at \'\' 0' -a start -d 'Run a timed meeting that rotates through the attendees.'
 complete -c syncups -n '__syncups_at \'\' 0' -a status -d 'Show running meetings: who speaks and the time left.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
+complete -c syncups -n '__syncups_at \'\' 0' -a standup -d 'Print each attendee\'s commits since the last meeting and their open items.'
 complete -c syncups -n '__syncups_at \'\' 0' -a items -d 'List the blockers and actions a sync-up follows through.'
 complete -c syncups -n '__syncups_at \'\' 0' -a item -d 'Raise, resolve, reopen, edit or delete a blocker or an action.'
-complete -c syncups -n '__syncups_at \'\' 0' -a standup -d 'Print each attendee\'s commits since the last meeting and their open items.'
 complete -c syncups -n '__syncups_at \'\' 0' -a update -d 'Write an attendee\'s update for a day: done, next and blockers.'
 complete -c syncups -n '__syncups_at \'\' 0' -a updates -d 'Show the updates written for a day: who wrote what, and who has not yet.'
 complete -c syncups -n '__syncups_at \'\' 0' -a away -d 'Say when an attendee is away, list who is, or cancel it.'
-complete -c syncups -n '__syncups_at \'\' 0' -a themes -d 'List the 16 colour themes with swatches.'
-complete -c syncups -n '__syncups_at \'\' 0' -a config -d 'Read and change settings.'
-complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from a JSON file.'
-complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout.'
-complete -c syncups -n '__syncups_at \'\' 0' -a merge-driver -d 'Merge three versions of the data file by id (a git merge driver).'
 complete -c syncups -n '__syncups_at \'\' 0' -a sync -d 'Share the sync-ups with a team through git.'
 complete -c syncups -n '__syncups_at \'\' 0' -a doctor -d 'Check the data file and its git repository, and say how to fix what is wrong.'
 complete -c syncups -n '__syncups_at \'\' 0' -a migrate -d 'Move the data file to format 2, which declares what it requires.'
+complete -c syncups -n '__syncups_at \'\' 0' -a merge-driver -d 'Merge three versions of the data file by id (a git merge driver).'
+complete -c syncups -n '__syncups_at \'\' 0' -a config -d 'Read and change settings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a hooks -d 'List, try and trust the programs run on syncups\' events.'
 complete -c syncups -n '__syncups_at \'\' 0' -a completions -d 'Print a shell completion script.'
 complete -c syncups -n '__syncups_at \'\' 0' -a help -d 'Show help for a command.'
@@ -193,6 +193,13 @@ complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complet
 # syncups delete
 complete -c syncups -n '__syncups_at \'delete\'' -s y -l yes -d 'Delete without asking.'
 complete -c syncups -n '__syncups_at \'delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups import
+complete -c syncups -n '__syncups_at \'import\'' -l merge -d 'Merge sync-ups already here with the file\'s by id, bringing back what was deleted since.'
+complete -c syncups -n '__syncups_at \'import\' 0' -r -F -d 'file'
+
+# syncups export
+complete -c syncups -n '__syncups_at \'export\'' -l format -x -a 'json app markdown' -d 'What to write: json, app or markdown (default: json).'
 
 # syncups start
 complete -c syncups -n '__syncups_at \'start\'' -l absent -x -a '(__syncups_of_syncup attendees)' -d 'Leave out the attendee with this name or id: the others share the meeting; repeatable.'
@@ -231,6 +238,13 @@ complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest
 complete -c syncups -n '__syncups_at \'stats\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Only meetings held since <date>, a day from its local midnight: 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'. Not with --last.'
 complete -c syncups -n '__syncups_at \'stats\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups standup
+complete -c syncups -n '__syncups_at \'standup\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
+complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
+complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
+complete -c syncups -n '__syncups_at \'standup\'' -l limit -x -d 'At most N commits of each attendee, the newest; says how many more.'
+complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups items
 complete -c syncups -n '__syncups_at \'items\'' -l open -d 'Only the open items (the default).'
@@ -275,13 +289,6 @@ complete -c syncups -n '__syncups_at \'item delete\'' -s y -l yes -d 'Delete wit
 complete -c syncups -n '__syncups_at \'item delete\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'item delete\' 1' -x -k -a '(__syncups_of_syncup items)' -d 'item'
 
-# syncups standup
-complete -c syncups -n '__syncups_at \'standup\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
-complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
-complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
-complete -c syncups -n '__syncups_at \'standup\'' -l limit -x -d 'At most N commits of each attendee, the newest; says how many more.'
-complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-
 # syncups update
 complete -c syncups -n '__syncups_at \'update\'' -l as -x -a '(__syncups_of_syncup attendees)' -d 'The attendee it is from: a name (any case) or an id prefix (default: the me setting).'
 complete -c syncups -n '__syncups_at \'update\'' -l done -x -d 'What they did.'
@@ -305,6 +312,22 @@ complete -c syncups -n '__syncups_at \'away\'' -l cancel -d 'Cancel the time awa
 complete -c syncups -n '__syncups_at \'away\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 complete -c syncups -n '__syncups_at \'away\' 1' -x -a '(__syncups_of_syncup attendees)' -d 'name'
 
+# syncups sync
+complete -c syncups -n '__syncups_at \'sync\'' -l clone -x -d 'With init: start from the team\'s repository at <url>, keeping the sync-ups already here.'
+complete -c syncups -n '__syncups_at \'sync\'' -l force -d 'With init <remote>: replace an origin this repository has already synced with.'
+complete -c syncups -n '__syncups_at \'sync\' 0' -x -a 'init' -d 'init'
+
+# syncups doctor
+complete -c syncups -n '__syncups_at \'doctor\'' -l offline -d 'Do not check that the remote answers.'
+
+# syncups migrate
+complete -c syncups -n '__syncups_at \'migrate\'' -l dry-run -d 'Say what migrating would do, and change nothing.'
+
+# syncups merge-driver
+complete -c syncups -n '__syncups_at \'merge-driver\' 0' -r -F -d 'base'
+complete -c syncups -n '__syncups_at \'merge-driver\' 1' -r -F -d 'ours'
+complete -c syncups -n '__syncups_at \'merge-driver\' 2' -r -F -d 'theirs'
+
 # Subcommands of 'config'
 complete -c syncups -n '__syncups_at \'config\' 0' -a list -d 'List every setting and its value.'
 complete -c syncups -n '__syncups_at \'config\' 0' -a get -d 'Print one setting\'s value.'
@@ -323,29 +346,6 @@ complete -c syncups -n '__syncups_at \'config set\' 1+' -x -a '(__syncups_settin
 # syncups config unset
 complete -c syncups -n '__syncups_at \'config unset\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Take this sync-up\'s own repositories away, so that it reads the repositories setting (only with repositories).'
 complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
-
-# syncups import
-complete -c syncups -n '__syncups_at \'import\'' -l merge -d 'Merge sync-ups already here with the file\'s by id, bringing back what was deleted since.'
-complete -c syncups -n '__syncups_at \'import\' 0' -r -F -d 'file'
-
-# syncups export
-complete -c syncups -n '__syncups_at \'export\'' -l format -x -a 'json app markdown' -d 'What to write: json, app or markdown (default: json).'
-
-# syncups merge-driver
-complete -c syncups -n '__syncups_at \'merge-driver\' 0' -r -F -d 'base'
-complete -c syncups -n '__syncups_at \'merge-driver\' 1' -r -F -d 'ours'
-complete -c syncups -n '__syncups_at \'merge-driver\' 2' -r -F -d 'theirs'
-
-# syncups sync
-complete -c syncups -n '__syncups_at \'sync\'' -l clone -x -d 'With init: start from the team\'s repository at <url>, keeping the sync-ups already here.'
-complete -c syncups -n '__syncups_at \'sync\'' -l force -d 'With init <remote>: replace an origin this repository has already synced with.'
-complete -c syncups -n '__syncups_at \'sync\' 0' -x -a 'init' -d 'init'
-
-# syncups doctor
-complete -c syncups -n '__syncups_at \'doctor\'' -l offline -d 'Do not check that the remote answers.'
-
-# syncups migrate
-complete -c syncups -n '__syncups_at \'migrate\'' -l dry-run -d 'Say what migrating would do, and change nothing.'
 
 # Subcommands of 'hooks'
 complete -c syncups -n '__syncups_at \'hooks\' 0' -a list -d 'List the hooks that would run, and the repository\'s untrusted ones.'

@@ -39,11 +39,18 @@ struct ManPageWriter {
     emit(".Pp", "The commands are described in", ".Sx COMMANDS ,")
     emit("the global options in", ".Sx OPTIONS .")
 
-    emit(".Sh COMMANDS", ".Bl -tag -width Ds")
-    for (path, command) in CommandTable.visibleCommands where command.subcommands.isEmpty {
-      commandItem(path, command)
+    emit(".Sh COMMANDS")
+    // Under the headings `syncups --help` lists them under.
+    for section in CommandTable.sections {
+      let listed = section.listedCommands
+      guard !listed.isEmpty else { continue }
+      emit(".Ss \(section.name.prefix(1).uppercased() + section.name.dropFirst()) commands")
+      emit(".Bl -tag -width Ds")
+      for (path, command) in listed {
+        commandItem(path, command)
+      }
+      emit(".El")
     }
-    emit(".El")
 
     emit(".Sh OPTIONS", "These options are accepted before or after any command.")
     emit(".Bl -tag -width Ds")

@@ -244,10 +244,10 @@ struct BashCompletionTests {
   @Test func commandsAndSubcommands() throws {
     #expect(
       try bashComplete(["syncups", ""]) == [
-        "list", "show", "add", "edit", "delete", "start", "status", "meetings", "meeting", "stats",
-        "items", "item", "standup", "update", "updates", "away", "themes", "config", "import", "export",
-        "merge-driver", "sync", "doctor", "migrate", "hooks", "completions", "help", "version",
-        "titles",
+        "list", "show", "add", "edit", "delete", "themes", "import", "export", "start", "status",
+        "meetings", "meeting", "stats", "standup", "items", "item", "update", "updates", "away",
+        "sync", "doctor", "migrate", "merge-driver", "config", "hooks", "completions", "help",
+        "version", "titles",
       ])
     // Extensions are commands too, and `help` knows them.
     #expect(try bashComplete(["syncups", "t"]) == ["themes", "titles"])

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("End to end: settings")
 struct ConfigEndToEndTests {
-  @Test func settingsAreKeptInTheConfigurationDirectoryAsTheReadmeAndManPageSay() throws {
+  @Test func settingsAreKeptInTheConfigurationDirectoryAsTheGuideAndManPageSay() throws {
     let syncups = SyncUpsRun()
     #expect(try syncups("config", "set", "bell", "off").status == 0)
     let file = syncups.home.path + "/config/syncups/config.json"
@@ -17,9 +17,10 @@ struct ConfigEndToEndTests {
     #expect(object == ["bell": false])
     #expect(AppStorage.syncUpsSettingsPath == "syncups/config.json")
 
-    let readme = try String(
-      contentsOf: GeneratedFilesTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains("`$XDG_CONFIG_HOME/\(AppStorage.syncUpsSettingsPath)`"))
+    let guide = try String(
+      contentsOf: GeneratedFilesTests.root.appendingPathComponent("doc/scripting.md"),
+      encoding: .utf8)
+    #expect(guide.contains("`$XDG_CONFIG_HOME/\(AppStorage.syncUpsSettingsPath)`"))
     let manual = manPage().split(separator: "\n").joined(separator: " ")
     #expect(manual.contains("$XDG_CONFIG_HOME/\(AppStorage.syncUpsSettingsPath)."))
     #expect(manual.contains("~/.config/\(AppStorage.syncUpsSettingsPath)"))

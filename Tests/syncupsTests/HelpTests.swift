@@ -48,12 +48,17 @@ struct HelpTests {
           -h, --help              Show help information.
           -V, --version           Show the version; see 'syncups help version'.
 
-        SUBCOMMANDS:
+        SYNC-UP COMMANDS:
           list                    List the sync-ups.
           show                    Show a sync-up: details, attendees and past meetings.
           add                     Add a sync-up at the end of the list.
           edit                    Change a sync-up.
           delete                  Delete a sync-up and its meetings.
+          themes                  List the 16 colour themes with swatches.
+          import                  Import sync-ups from a JSON file.
+          export                  Write all sync-ups to stdout.
+
+        MEETING COMMANDS:
           start                   Run a timed meeting that rotates through the
                                   attendees.
           status                  Show running meetings: who speaks and the time left.
@@ -62,6 +67,10 @@ struct HelpTests {
           meeting delete          Delete a meeting from a sync-up's history.
           stats                   Show how meetings went: lengths, attendance and
                                   speaking time.
+          standup                 Print each attendee's commits since the last meeting
+                                  and their open items.
+
+        FOLLOW-THROUGH COMMANDS:
           items                   List the blockers and actions a sync-up follows
                                   through.
           item add                Raise a blocker or an action outside a meeting.
@@ -69,33 +78,34 @@ struct HelpTests {
           item reopen             Open a resolved blocker or action again.
           item edit               Change a blocker's or an action's text or owner.
           item delete             Delete a blocker or an action.
-          standup                 Print each attendee's commits since the last meeting
-                                  and their open items.
           update                  Write an attendee's update for a day: done, next and
                                   blockers.
           updates                 Show the updates written for a day: who wrote what,
                                   and who has not yet.
           away                    Say when an attendee is away, list who is, or cancel
                                   it.
-          themes                  List the 16 colour themes with swatches.
-          config list             List every setting and its value.
-          config get              Print one setting's value.
-          config set              Change a setting.
-          config unset            Restore a setting's default.
-          import                  Import sync-ups from a JSON file.
-          export                  Write all sync-ups to stdout.
-          merge-driver            Merge three versions of the data file by id (a git
-                                  merge driver).
+
+        TEAM COMMANDS:
           sync                    Share the sync-ups with a team through git.
           doctor                  Check the data file and its git repository, and say
                                   how to fix what is wrong.
           migrate                 Move the data file to format 2, which declares what it
                                   requires.
+          merge-driver            Merge three versions of the data file by id (a git
+                                  merge driver).
+
+        SETTINGS COMMANDS:
+          config list             List every setting and its value.
+          config get              Print one setting's value.
+          config set              Change a setting.
+          config unset            Restore a setting's default.
           hooks list              List the hooks that would run, and the repository's
                                   untrusted ones.
           hooks run               Run an event's hooks now, to try them.
           hooks trust             Let the data repository's hooks run, as they are now.
           hooks untrust           Stop the data repository's hooks from running.
+
+        SHELL COMMANDS:
           completions             Print a shell completion script.
           help                    Show help for a command.
           version                 Show the version.

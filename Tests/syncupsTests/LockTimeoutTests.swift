@@ -32,10 +32,11 @@ struct LockTimeoutTests {
     }
   }
 
-  @Test func theReadmeAndTheManPageNameTheVariable() throws {
-    let readme = try String(
-      contentsOf: GeneratedFilesTests.root.appendingPathComponent("README.md"), encoding: .utf8)
-    #expect(readme.contains("`\(LockTimeout.variable)`"))
+  @Test func theScriptingGuideAndTheManPageNameTheVariable() throws {
+    let guide = try String(
+      contentsOf: GeneratedFilesTests.root.appendingPathComponent("doc/scripting.md"),
+      encoding: .utf8)
+    #expect(guide.contains("`\(LockTimeout.variable)`"))
     let manual = manPage().split(separator: "\n").joined(separator: " ")
     #expect(
       manual.contains(

@@ -10,7 +10,8 @@ import SyncUpsCore
 ///
 /// Each command is one type in `Commands/` whose ``DescribedCommand/spec`` binds its options
 /// and arguments to its fields; this table is the list of those types, in the order help
-/// lists them. Adding a command is one file there plus one entry in ``commands``.
+/// lists them, under the heading of its ``sections``. Adding a command is one file there plus one
+/// entry in a section.
 package enum CommandTable {
   /// The program's name as shown in usage lines and scripts.
   package static let programName = "syncups"
@@ -42,16 +43,38 @@ package enum CommandTable {
     ]
   )
 
-  /// Every command, in the order help lists them.
-  static let commands: [any DescribedCommand.Type] = [
-    ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self, DeleteCommand.self,
-    StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
-    StatsCommand.self, ItemsCommand.self, ItemGroup.self, StandupCommand.self, UpdateCommand.self,
-    UpdatesCommand.self, AwayCommand.self, ThemesCommand.self, ConfigGroup.self, ImportCommand.self,
-    ExportCommand.self, MergeDriverCommand.self, SyncCommand.self, DoctorCommand.self, MigrateCommand.self, HooksGroup.self,
-    CompletionsCommand.self,
-    HelpCommand.self, VersionCommand.self, CompleteCommand.self,
+  /// The headings `syncups --help` lists the commands under, as gh does, each with its
+  /// commands in the order help lists them. A hidden command sits in a group too, and is not
+  /// shown.
+  package static let sections: [CommandSection] = [
+    CommandSection(
+      "sync-up", [
+        ListCommand.self, ShowCommand.self, AddCommand.self, EditCommand.self,
+        DeleteCommand.self, ThemesCommand.self, ImportCommand.self, ExportCommand.self,
+      ]),
+    CommandSection(
+      "meeting", [
+        StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
+        StatsCommand.self, StandupCommand.self,
+      ]),
+    CommandSection(
+      "follow-through", [
+        ItemsCommand.self, ItemGroup.self, UpdateCommand.self, UpdatesCommand.self,
+        AwayCommand.self,
+      ]),
+    CommandSection(
+      "team", [
+        SyncCommand.self, DoctorCommand.self, MigrateCommand.self, MergeDriverCommand.self,
+      ]),
+    CommandSection("settings", [ConfigGroup.self, HooksGroup.self]),
+    CommandSection(
+      "shell", [
+        CompletionsCommand.self, HelpCommand.self, VersionCommand.self, CompleteCommand.self,
+      ]),
   ]
+
+  /// Every command, in the order help lists them.
+  static let commands: [any DescribedCommand.Type] = sections.flatMap(\.commands)
 
   /// The options every command accepts, before or after the command name.
   static let globalBindings: [CommandBinding<GlobalOptions>] = [
@@ -124,4 +147,28 @@ package enum CommandTable {
   static let durationHelp =
     "90s, 5m, 1m30s, 1m 30s, 5min, 1:30, 1h or plain minutes (a warning when over 60), from 1s "
     + "to 24h"
+}
+
+/// One heading of `syncups --help` (`SYNC-UP COMMANDS:`) and the commands it lists.
+package struct CommandSection: Sendable {
+  /// What the commands are about, lower case: `sync-up`, `follow-through`.
+  package let name: String
+  let commands: [any DescribedCommand.Type]
+
+  init(_ name: String, _ commands: [any DescribedCommand.Type]) {
+    self.name = name
+    self.commands = commands
+  }
+
+  /// The heading help prints: `SYNC-UP COMMANDS`.
+  package var heading: String { name.uppercased() + " COMMANDS" }
+
+  /// The commands it lists, as help and the man page list them: each visible command that
+  /// is not a group, by its path (`["meeting", "show"]`), in the table's order.
+  package var listedCommands: [(path: [String], command: CommandSpec)] {
+    let names = Set(commands.map { $0.spec.name })
+    return CommandTable.visibleCommands.filter {
+      names.contains($0.path[0]) && $0.command.subcommands.isEmpty
+    }
+  }
 }

@@ -1,6 +1,7 @@
 /// Renders the help screen of a command from the ``CommandTable``: the sections OVERVIEW,
 /// USAGE, ARGUMENTS, OPTIONS, GLOBAL OPTIONS (below the top level, which lists them as its
-/// OPTIONS), SUBCOMMANDS and EXAMPLES, each only when it has something.
+/// OPTIONS), SUBCOMMANDS (at the top level, a heading per section of the table: SYNC-UP
+/// COMMANDS, MEETING COMMANDS, …) and EXAMPLES, each only when it has something.
 ///
 /// ```swift
 /// print(HelpRenderer.render(path: ["add"], width: 80), terminator: "")
@@ -56,11 +57,9 @@ enum HelpRenderer {
         ["GLOBAL OPTIONS:"] + global.flatMap { entry($0.label, $0.help, width: width) })
     }
 
-    let subcommands = listedSubcommands(of: path)
-    if !subcommands.isEmpty {
+    for (heading, subcommands) in listedSubcommands(of: path) where !subcommands.isEmpty {
       sections.append(
-        ["SUBCOMMANDS:"]
-          + subcommands.flatMap { entry($0.name, $0.abstract, width: width) })
+        [heading + ":"] + subcommands.flatMap { entry($0.name, $0.abstract, width: width) })
     }
     if !command.examples.isEmpty {
       sections.append(
@@ -85,17 +84,23 @@ enum HelpRenderer {
     return sections.map { $0.joined(separator: "\n") + "\n" }.joined(separator: "\n")
   }
 
-  /// The commands listed under SUBCOMMANDS: every visible command for the top level (by
-  /// relative path, e.g. `meeting show`; groups themselves are not listed), else the group's
-  /// own subcommands.
-  static func listedSubcommands(of path: [String]) -> [(name: String, abstract: String)] {
+  /// The commands listed, under their headings: for the top level, every visible command
+  /// (by relative path, e.g. `meeting show`; groups themselves are not listed) under its
+  /// section's heading (`MEETING COMMANDS`), else the group's own subcommands under
+  /// SUBCOMMANDS.
+  static func listedSubcommands(
+    of path: [String]
+  ) -> [(heading: String, commands: [(name: String, abstract: String)])] {
     guard let command = CommandTable.command(at: path) else { return [] }
     if path.isEmpty {
-      return CommandTable.visibleCommands
-        .filter { $0.command.subcommands.isEmpty }
-        .map { ($0.path.joined(separator: " "), $0.command.abstract) }
+      return CommandTable.sections.map { section in
+        (
+          section.heading,
+          section.listedCommands.map { ($0.path.joined(separator: " "), $0.command.abstract) }
+        )
+      }
     }
-    return command.visibleSubcommands.map { ($0.name, $0.abstract) }
+    return [("SUBCOMMANDS", command.visibleSubcommands.map { ($0.name, $0.abstract) })]
   }
 
   private static func usage(_ path: [String], programName: String, width: Int) -> [String] {
