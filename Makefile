@@ -29,14 +29,15 @@ build:
 
 stage: build
 	rm -rf $(SCRATCH)/syncups-*-linux-*/
-	mkdir -p $(STAGE)/bin $(STAGE)/man $(STAGE)/completions
+	mkdir -p $(STAGE)/bin $(STAGE)/man $(STAGE)/completions $(STAGE)/doc
 	strip --strip-all -o $(STAGE)/bin/syncups $(BINARY)
 	cp man/syncups.1 $(STAGE)/man/
 	cp completions/syncups.bash completions/_syncups completions/syncups.fish $(STAGE)/completions/
 	cp packaging/install.sh README.md LICENSE CHANGELOG.md $(STAGE)/
+	cp doc/*.md doc/*.png $(STAGE)/doc/
 
 # dist/syncups-VERSION-linux-ARCH.tar.gz: one folder holding the binary, the man page, the
-# completions, README, CHANGELOG, LICENSE and install.sh.
+# completions, README and the guides it links to, CHANGELOG, LICENSE and install.sh.
 dist: stage
 	mkdir -p dist
 	tar -C $(SCRATCH) --owner=0 --group=0 --numeric-owner --mode=go-w --sort=name \
