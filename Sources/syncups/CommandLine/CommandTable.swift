@@ -8,9 +8,10 @@ import SyncUpsCore
 /// print(add.abstract)  // "Add a sync-up at the end of the list."
 /// ```
 ///
-/// Each command is one type in `Commands/` whose ``DescribedCommand/spec`` binds its options
-/// and arguments to its fields; this table is the list of those types, in the order help
-/// lists them. Adding a command is one file there plus one entry in ``commands``.
+/// Each command is one type in its concept's folder (`SyncUps/`, `Meeting/`, `Team/`, …)
+/// whose ``DescribedCommand/spec`` binds its options and arguments to its fields; this table
+/// is the list of those types, in the order help lists them, and the one file that names
+/// every concept. Adding a command is one file there plus one entry in ``commands``.
 package enum CommandTable {
   /// The program's name as shown in usage lines and scripts.
   package static let programName = "syncups"
@@ -52,6 +53,13 @@ package enum CommandTable {
     CompletionsCommand.self,
     HelpCommand.self, VersionCommand.self, CompleteCommand.self,
   ]
+
+  /// What `-h`/`--help` anywhere, a group named alone and the program named alone run: the
+  /// help on `topic`.
+  static func help(topic: [String]) -> any RunnableCommand { HelpCommand(topic: topic) }
+
+  /// What `-V`/`--version` runs.
+  static func versionCommand() -> any RunnableCommand { VersionCommand() }
 
   /// The options every command accepts, before or after the command name.
   static let globalBindings: [CommandBinding<GlobalOptions>] = [
