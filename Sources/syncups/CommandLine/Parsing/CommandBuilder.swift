@@ -16,7 +16,9 @@ enum CommandBuilder {
     guard let build = scanned.command.build else {
       // A group named without one of its commands is a usage error, as in git; the program
       // named alone shows its help.
-      guard !path.isEmpty else { return Invocation(options: options, command: CommandTable.help(topic: path)) }
+      guard !path.isEmpty else {
+        return Invocation(options: options, command: CommandTable.help(topic: path))
+      }
       let names = scanned.command.visibleSubcommands.map(\.name)
       throw UsageError(
         "'\(([CommandTable.programName] + path).joined(separator: " "))' needs a command: "
