@@ -60,7 +60,7 @@ struct ListTests {
   @Test func emptyListPrintsNothingAndHasAHint() {
     #expect(SyncUpListRenderer.render([], style: .plain) == "")
     #expect(
-      SyncUpListRenderer.emptyMessage
+      UserText.noSyncUps
         == "No sync-ups yet. Add one with: syncups add --title <title>\n")
   }
 

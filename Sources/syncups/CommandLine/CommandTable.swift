@@ -8,10 +8,11 @@ import SyncUpsCore
 /// print(add.abstract)  // "Add a sync-up at the end of the list."
 /// ```
 ///
-/// Each command is one type in `Commands/` whose ``DescribedCommand/spec`` binds its options
-/// and arguments to its fields; this table is the list of those types, in the order help
-/// lists them, under the heading of its ``sections``. Adding a command is one file there plus one
-/// entry in a section.
+/// Each command is one type in its concept's folder (`SyncUps/`, `Meeting/`, `Team/`, …)
+/// whose ``DescribedCommand/spec`` binds its options and arguments to its fields; this table
+/// is the list of those types, in the order help lists them under the heading of its
+/// ``sections``, and the one file that names every concept. Adding a command is one file there
+/// plus one entry in a section.
 package enum CommandTable {
   /// The program's name as shown in usage lines and scripts.
   package static let programName = "syncups"
@@ -75,6 +76,13 @@ package enum CommandTable {
 
   /// Every command, in the order help lists them.
   static let commands: [any DescribedCommand.Type] = sections.flatMap(\.commands)
+
+  /// What `-h`/`--help` anywhere, a group named alone and the program named alone run: the
+  /// help on `topic`.
+  static func help(topic: [String]) -> any RunnableCommand { HelpCommand(topic: topic) }
+
+  /// What `-V`/`--version` runs.
+  static func versionCommand() -> any RunnableCommand { VersionCommand() }
 
   /// The options every command accepts, before or after the command name.
   static let globalBindings: [CommandBinding<GlobalOptions>] = [

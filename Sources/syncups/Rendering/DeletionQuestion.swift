@@ -46,7 +46,7 @@ enum DeletionQuestion {
     _ meeting: Meeting, of syncUp: SyncUp,
     utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
-    let firstLine = PastMeetingList.firstNoteLine(meeting)
+    let firstLine = UserText.firstNoteLine(meeting)
     let notes =
       firstLine.isEmpty ? UserText.noNotes : "(\"\(truncated(firstLine, toWidth: noteWidth))\")"
     let name = meetingName(meeting, utcOffset: utcOffset)

@@ -5,11 +5,11 @@
 #endif
 import SyncUpsCore
 
-// The JSON shapes documented in syncups(1) (``ManPageReference``): sync-ups, meetings,
-// themes and settings. Keys are stable; later versions may only add keys. The stored models'
-// shapes are their keys as they declare them (``StoredModel/show(to:)``), written to a
-// ``JSONSink``, so that `list --json` streams the very bytes of the tree the other commands
-// print, all of it by one writer.
+// The JSON shapes documented in syncups(1) (``ManPageReference``): sync-ups, meetings and themes
+// (the settings' lie beside the config commands). Keys are stable; later versions may only add
+// keys. The stored models' shapes are their keys as they declare them (``StoredModel/show(to:)``),
+// written to a ``JSONSink``, so that `list --json` streams the very bytes of the tree the other
+// commands print, all of it by one writer.
 extension JSONSink {
   /// An array of sync-up objects, in list order (`list`).
   mutating func syncUps(_ syncUps: some Collection<SyncUp>) {
@@ -107,42 +107,6 @@ extension JSONOutput {
   /// The 16 theme objects in order (`themes`).
   static var themes: JSONOutput {
     .array(Theme.allCases.map(theme))
-  }
-
-  /// The settings object (`config list`): each setting under the name `config get|set|unset`
-  /// take, with its value typed as ``configValue(_:for:)`` gives it.
-  /// Then `sync-up-repositories`: the sync-ups that read their own repositories, each with
-  /// its `id`, `title` and `repositories`.
-  static func config(_ values: ConfigValues) -> JSONOutput {
-    var members = Dictionary(
-      uniqueKeysWithValues: ConfigKey.allCases.map { ($0.rawValue, configValue(values, for: $0)) })
-    members["sync-up-repositories"] = .array(
-      values.ownRepositories.map {
-        .object([
-          "id": .string($0.id.uuidString), "title": .string($0.title),
-          "repositories": .array($0.repositories.map(JSONOutput.string)),
-        ])
-      })
-    return .object(members)
-  }
-
-  /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
-  /// `default-duration` and `hook-timeout`, the name for `color` and `default-theme`, the days
-  /// as text for `workdays`, the name for `me` (null when unset), an array of the paths as
-  /// typed for `repositories`.
-  static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
-    switch key {
-    case .bell: .bool(values.bell)
-    case .color: .string(values.color.rawValue)
-    case .defaultDuration: .int(values.defaultDuration)
-    case .defaultTheme: .string(values.defaultTheme.rawValue)
-    case .hookTimeout: .int(values.hookTimeout)
-    case .order: .string(values.order.rawValue)
-    case .overtime: .bool(values.overtime)
-    case .workdays: .string(values.workdays.rawValue)
-    case .me: values.me.isEmpty ? .null : .string(values.me)
-    case .repositories: .array(values.repositories.map(JSONOutput.string))
-    }
   }
 }
 

@@ -204,7 +204,7 @@ enum MeetingMarkdownRenderer {
   static func itemLine(_ item: Item, of syncUp: SyncUp, resolution: Bool, age: String?)
     -> String
   {
-    var line = "**" + PastMeetingPage.kindName(item.kind) + "**"
+    var line = "**" + item.kind.label + "**"
     if let owner = syncUp.ownerName(of: item) { line += " (" + name(owner) + ")" }
     if let age { line += ", " + age }
     line += ": " + MarkdownText.escape(item.text)

@@ -17,6 +17,13 @@ enum UserText {
   static let unnamed = Attendee.unnamed
   /// The placeholder for a meeting without notes.
   static let noNotes = "(no notes)"
+  /// What to tell the user, on standard error, when there is no sync-up to list or count.
+  static let noSyncUps = "No sync-ups yet. Add one with: syncups add --title <title>\n"
+
+  /// The first line of `meeting`'s notes that is not blank, sanitized; empty when there is none.
+  static func firstNoteLine(_ meeting: Meeting) -> String {
+    sanitizedLines(meeting.transcript).first { !$0.isBlank } ?? ""
+  }
 
   /// `text` sanitized (see ``sanitize(_:)``) and truncated to `maxWidth`, or `placeholder`,
   /// dimmed, when `text` is empty or only white space.

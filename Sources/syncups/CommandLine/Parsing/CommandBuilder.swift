@@ -7,16 +7,18 @@ enum CommandBuilder {
     if scanned.helpRequested {
       return Invocation(
         options: (try? globalOptions(scanned)) ?? GlobalOptions(),
-        command: HelpCommand(topic: path))
+        command: CommandTable.help(topic: path))
     }
     let options = try globalOptions(scanned)
     if options.version {
-      return Invocation(options: options, command: VersionCommand())
+      return Invocation(options: options, command: CommandTable.versionCommand())
     }
     guard let build = scanned.command.build else {
       // A group named without one of its commands is a usage error, as in git; the program
       // named alone shows its help.
-      guard !path.isEmpty else { return Invocation(options: options, command: HelpCommand(topic: path)) }
+      guard !path.isEmpty else {
+        return Invocation(options: options, command: CommandTable.help(topic: path))
+      }
       let names = scanned.command.visibleSubcommands.map(\.name)
       throw UsageError(
         "'\(([CommandTable.programName] + path).joined(separator: " "))' needs a command: "

@@ -42,17 +42,6 @@ enum ValueParser {
     try count(text, of: "commits", for: name, path: path)
   }
 
-  /// A `status --format` template.
-  static func statusTemplate(_ text: String, for name: String, path: [String]) throws(UsageError)
-    -> StatusTemplate
-  {
-    do {
-      return try StatusTemplate(text)
-    } catch {
-      throw UsageError("bad template for '\(name)': \(error.message)", path: path)
-    }
-  }
-
   /// `text` unless it is empty, which names no file (and would open the working directory).
   static func nonEmptyPath(_ text: String, for name: String, path: [String]) throws(UsageError)
     -> String
@@ -135,14 +124,6 @@ enum ValueParser {
       throw UsageError("invalid value '\(text)' for '\(name)' (expected \(forms))", path: path)
     }
     return value
-  }
-
-  /// `-` for standard input, else a file path.
-  static func importSource(_ text: String, for name: String, path: [String]) throws(UsageError)
-    -> ImportSource
-  {
-    if text == "-" { return .standardInput }
-    return .file(try nonEmptyPath(text, for: name, path: path))
   }
 
   // MARK: - Attendee changes
@@ -289,32 +270,5 @@ enum ValueParser {
       topic.append(word)
     }
     return topic
-  }
-
-  /// The words after `__complete`: what to list, and for which sync-up.
-  static func completionRequest(
-    _ words: [String], path: [String]
-  ) throws(UsageError) -> CompletionRequest {
-    switch words[0] {
-    case "syncups", "extensions":
-      if words.count > 1 {
-        throw UsageError("unexpected argument '\(words[1])'", path: path)
-      }
-      return words[0] == "syncups" ? .syncUps : .extensions
-    case "meetings", "attendees", "items":
-      guard words.count > 1 else {
-        throw UsageError("missing argument '<syncup>'", path: path)
-      }
-      switch words[0] {
-      case "meetings": return .meetings(syncUp: words[1])
-      case "items": return .items(syncUp: words[1])
-      default: return .attendees(syncUp: words[1])
-      }
-    default:
-      throw UsageError(
-        "invalid value '\(words[0])' for '<kind>' "
-          + "(expected \(Prose.alternatives(CompletionRequest.kinds)))",
-        path: path)
-    }
   }
 }

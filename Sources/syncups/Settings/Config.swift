@@ -101,4 +101,40 @@ extension JSONOutput {
   static func settingChange(_ key: ConfigKey, _ values: ConfigValues) -> JSONOutput {
     .object(["key": .string(key.rawValue), "value": configValue(values, for: key)])
   }
+
+  /// The settings object (`config list`): each setting under the name `config get|set|unset`
+  /// take, with its value typed as ``configValue(_:for:)`` gives it.
+  /// Then `sync-up-repositories`: the sync-ups that read their own repositories, each with
+  /// its `id`, `title` and `repositories`.
+  static func config(_ values: ConfigValues) -> JSONOutput {
+    var members = Dictionary(
+      uniqueKeysWithValues: ConfigKey.allCases.map { ($0.rawValue, configValue(values, for: $0)) })
+    members["sync-up-repositories"] = .array(
+      values.ownRepositories.map {
+        .object([
+          "id": .string($0.id.uuidString), "title": .string($0.title),
+          "repositories": .array($0.repositories.map(JSONOutput.string)),
+        ])
+      })
+    return .object(members)
+  }
+
+  /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
+  /// `default-duration` and `hook-timeout`, the name for `color` and `default-theme`, the days
+  /// as text for `workdays`, the name for `me` (null when unset), an array of the paths as
+  /// typed for `repositories`.
+  static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
+    switch key {
+    case .bell: .bool(values.bell)
+    case .color: .string(values.color.rawValue)
+    case .defaultDuration: .int(values.defaultDuration)
+    case .defaultTheme: .string(values.defaultTheme.rawValue)
+    case .hookTimeout: .int(values.hookTimeout)
+    case .order: .string(values.order.rawValue)
+    case .overtime: .bool(values.overtime)
+    case .workdays: .string(values.workdays.rawValue)
+    case .me: values.me.isEmpty ? .null : .string(values.me)
+    case .repositories: .array(values.repositories.map(JSONOutput.string))
+    }
+  }
 }

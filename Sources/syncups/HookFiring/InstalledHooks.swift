@@ -252,4 +252,14 @@ struct HookTrust {
       return files(under: full, prefix: relative + "/", depth: depth - 1)
     }
   }
+
+  /// What is wrong with the trust file, or nil when it reads (or there is none).
+  static func fileProblem(_ environment: [String: String]) -> String? {
+    do {
+      _ = try HookTrust(environment: environment).load()
+      return nil
+    } catch {
+      return (error as? CommandFailure)?.message ?? "\(error)"
+    }
+  }
 }

@@ -64,3 +64,19 @@ final class MeetingHooks {
     }
   }
 }
+
+extension HookEvent {
+  /// The hook event a meeting's event fires, or nil for one no hook is run for. Items raised
+  /// and resolved in a meeting wait for the meeting's save (``MeetingHooks``).
+  init?(_ event: PipeEvent) {
+    switch event {
+    case .started: self = .meetingStarted
+    case .speaker: self = .speakerChanged
+    case .overtime: self = .overtime
+    case .ended: self = .meetingEnded
+    case .item, .resolved, .turn, .absent, .note, .paused, .resumed, .work, .update, .skipped,
+      .joined:
+      return nil
+    }
+  }
+}

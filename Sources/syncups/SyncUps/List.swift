@@ -18,7 +18,7 @@ struct ListCommand: RunnableCommand {
     if context.options.json {
       Output.standardJSON { $0.syncUps(syncUps.elements) }
     } else if syncUps.isEmpty {
-      context.say(SyncUpListRenderer.emptyMessage.trimmingSuffix("\n"))
+      context.say(UserText.noSyncUps.trimmingSuffix("\n"))
     } else {
       Output.standard(
         SyncUpListRenderer.render(syncUps, style: context.style, width: standardOutputColumns()))
@@ -38,9 +38,6 @@ struct ListCommand: RunnableCommand {
 /// Titles longer than the room left by the other columns are cut with "…" so that lines fit
 /// `width`. With colour on, the header is bold and each theme has a swatch.
 enum SyncUpListRenderer {
-  /// What to tell the user, on standard error, when there is nothing to list.
-  static let emptyMessage = "No sync-ups yet. Add one with: syncups add --title <title>\n"
-
   /// Columns the title keeps even when the terminal is too narrow for the table.
   static let minimumTitleWidth = 5
 
@@ -48,7 +45,7 @@ enum SyncUpListRenderer {
   private static let titleColumn = 1
 
   /// The table, one line per sync-up after the header, ending in a newline; empty for no
-  /// sync-ups (print ``emptyMessage`` to standard error instead). `width` is the terminal's
+  /// sync-ups (print ``UserText/noSyncUps`` to standard error instead). `width` is the terminal's
   /// width, or `nil` for no limit.
   static func render(
     _ syncUps: some Collection<SyncUp>, style: TerminalStyle, width: Int? = nil

@@ -81,7 +81,8 @@ enum PastMeetingList {
       alignments: [.right, .left, .left] + (lengths == nil ? [] : [.left]) + [.left])
     for (index, meeting) in meetings.enumerated() {
       let note = UserText.cell(
-        firstNoteLine(meeting), placeholder: UserText.noNotes, style: style, maxWidth: noteWidth)
+        UserText.firstNoteLine(meeting), placeholder: UserText.noNotes, style: style,
+        maxWidth: noteWidth)
       table.append(
         [
           TextTable.Cell(numbers[index]), TextTable.Cell(dates[index]),
@@ -100,10 +101,5 @@ enum PastMeetingList {
       return TextTable.Cell(text + " over")
     }
     return TextTable.Cell(meeting.endedEarly == true ? text + " early" : text)
-  }
-
-  /// The first line of `meeting`'s notes that is not blank, sanitized; empty when there is none.
-  static func firstNoteLine(_ meeting: Meeting) -> String {
-    sanitizedLines(meeting.transcript).first { !$0.isBlank } ?? ""
   }
 }

@@ -81,7 +81,7 @@ struct StatsCommand: RunnableCommand {
     let syncUps = try context.readSyncUps()
     let format = try context.outputFormat(format, path: ["stats"])
     if syncUp == nil && syncUps.isEmpty && format != .json {
-      context.say(SyncUpListRenderer.emptyMessage.trimmingSuffix("\n"))
+      context.say(UserText.noSyncUps.trimmingSuffix("\n"))
       return
     }
     Output.standard(try answer(from: syncUps, in: context))

@@ -50,67 +50,15 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
   /// pretty-printed.
   package var sampleText: String { sample.text(pretty: true) }
 
-  /// The hook event a meeting's event fires, or nil for one no hook is run for. Items raised
-  /// and resolved in a meeting wait for the meeting's save (``MeetingHooks``).
-  init?(_ event: PipeEvent) {
-    switch event {
-    case .started: self = .meetingStarted
-    case .speaker: self = .speakerChanged
-    case .overtime: self = .overtime
-    case .ended: self = .meetingEnded
-    case .item, .resolved, .turn, .absent, .note, .paused, .resumed, .work, .update, .skipped,
-      .joined:
-      return nil
-    }
-  }
-
   /// The object a hook of this event could be given, about ``sampleSyncUp``, written by the
-  /// code that writes the real event: the meeting's events come from the opening of a meeting
-  /// of it, so they carry what a real one does (`open`, the speaker's `items`).
-  var sample: JSONOutput {
-    let sample = Self.sampleSyncUp
-    let item = sample.items[0]
-    switch self {
-    case .meetingStarted, .speakerChanged:
-      let state = withDependencies {
-        $0.date = .constant(Self.sampleDate)
-        $0.utcOffset = { _ in 0 }
-      } operation: {
-        RecordMeeting.State(syncUp: Shared(value: sample))
-      }
-      let opening = PipeEvent.opening(state).first {
-        switch $0 {
-        case .started: self == .meetingStarted
-        case .speaker: self == .speakerChanged
-        default: false
-        }
-      }
-      return opening!.json
-    case .overtime:
-      return PipeEvent.overtime(name: "Ben", slot: 300, elapsed: 600).json
-    case .meetingEnded:
-      return PipeEvent.ended(elapsed: 590, meeting: sample.meetings[0]).json
-    case .itemOpened:
-      return .item(ShownItem(item, of: sample, age: Self.sampleAge))
-    case .itemResolved:
-      var resolved = sample
-      resolved.items[0].resolved = Self.sampleDate
-      resolved.items[0].resolution = "the keys came"
-      return .item(ShownItem(resolved.items[0], of: resolved, age: Self.sampleAge))
-    case .synced:
-      var report = SyncReport()
-      report.committed = "Meeting of Engineering, 2 notes"
-      report.remote = "origin/main"
-      report.pushed = true
-      return report.json
-    }
-  }
+  /// command that fires the real event (``CommandTable/hookSample(of:)``).
+  var sample: JSONOutput { CommandTable.hookSample(of: self) }
 
   /// When the sample meeting began: 2026-11-25 10:00 UTC, a Wednesday.
   static let sampleDate = Date(timeIntervalSince1970: 1_795_600_800)
 
   /// A sample item's age at ``sampleDate``, Monday to Friday in UTC.
-  private static func sampleAge(_ item: Item) -> Int {
+  static func sampleAge(_ item: Item) -> Int {
     item.age(at: sampleDate, workingDays: .mondayToFriday, utcOffset: { _ in 0 })
   }
 

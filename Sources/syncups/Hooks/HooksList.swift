@@ -23,7 +23,7 @@ struct HooksListCommand: RunnableCommand {
     let enabled = context.hooks.isEnabled
     // A trust file that cannot be read trusts nothing; trusting again would not mend it.
     let unreadableTrust: String? =
-      installed.repositoryDirectory == nil ? nil : Self.trustFileProblem(context.environment)
+      installed.repositoryDirectory == nil ? nil : HookTrust.fileProblem(context.environment)
     func runs(_ hook: InstalledHooks.Hook) -> Bool {
       enabled && hook.isExecutable && installed.runnable(for: hook.event).contains(hook)
     }
@@ -82,16 +82,6 @@ struct HooksListCommand: RunnableCommand {
       lines.append("\(sanitize(stray))  (never run: no event has that name)")
     }
     Output.standard(lines.joined(separator: "\n") + "\n")
-  }
-
-  /// What is wrong with the trust file, or nil when it reads (or there is none).
-  static func trustFileProblem(_ environment: [String: String]) -> String? {
-    do {
-      _ = try HookTrust(environment: environment).load()
-      return nil
-    } catch {
-      return (error as? CommandFailure)?.message ?? "\(error)"
-    }
   }
 
   /// The trust of the repository's hooks as `--json` gives it.

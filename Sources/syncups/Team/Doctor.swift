@@ -381,7 +381,7 @@ extension DoctorCommand {
       }
       let shared = installed.hooks.filter(\.isFromRepository)
       let missing = shared.filter { $0.isMissing || !$0.isExecutable }.map { "'\($0.path)'" }
-      if let problem = HooksListCommand.trustFileProblem(context.environment) {
+      if let problem = HookTrust.fileProblem(context.environment) {
         add("hooks", .warn, "the trust file cannot be read: \(problem)", fix: "mend or remove it")
       } else if installed.repositoryTrust == .untrusted || installed.repositoryTrust == .changed {
         add(
