@@ -214,7 +214,8 @@ extension SyncRepository {
     guard driver.status == 0 else {
       throw CommandFailure(
         "cannot finish the merge of '\(sanitize(name))' git left unfinished: "
-          + "\(driverComplaint(driver.error)); nothing was changed", status: .dataError)
+          + "\(driverComplaint(try refusal(in: reportPath), driver)); nothing was changed",
+        status: .dataError)
     }
     let conflicts = try conflicts(in: reportPath)
     try writeBytes(Data(try readText(paths[1]).map { Array($0.utf8) } ?? []), to: dataFilePath)
