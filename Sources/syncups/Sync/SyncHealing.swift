@@ -22,9 +22,7 @@ enum GitLeftover: Equatable {
 
   /// What git left in `dataFile`, when it does not decode; nil when git left nothing there.
   static func find(in dataFile: String) -> GitLeftover? {
-    let slash = dataFile.lastIndex(of: "/") ?? dataFile.startIndex
-    let directory = slash == dataFile.startIndex ? "/" : String(dataFile[..<slash])
-    if let top = SyncRepository.gitDirectoryHolder(from: directory),
+    if let top = GitWorkTree.top(holding: dataFile),
       access(top + "/.git/MERGE_HEAD", F_OK) == 0
     {
       return .unfinishedMerge

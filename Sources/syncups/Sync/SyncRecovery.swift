@@ -29,9 +29,7 @@ struct SyncJournal {
   /// a merge it left unfinished), found without running git: the next sync puts right a data
   /// file that sync left cut short. A `.git` file (a linked work tree) is not followed.
   static func interruptedSync(holding dataFile: String) -> Bool {
-    let slash = dataFile.lastIndex(of: "/") ?? dataFile.startIndex
-    let directory = slash == dataFile.startIndex ? "/" : String(dataFile[..<slash])
-    guard let top = SyncRepository.gitDirectoryHolder(from: directory) else { return false }
+    guard let top = GitWorkTree.top(holding: dataFile) else { return false }
     let gitDirectory = SyncJournal(gitDirectory: top + "/.git")
     return access(gitDirectory.path, F_OK) == 0 || access(top + "/.git/MERGE_HEAD", F_OK) == 0
   }

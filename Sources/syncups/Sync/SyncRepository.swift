@@ -90,7 +90,7 @@ struct SyncRepository {
   /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
   func requireLayout() throws(CommandFailure) -> Layout {
     if git.environment["GIT_CEILING_DIRECTORIES"] == nil,
-      let top = Self.gitDirectoryHolder(from: directory)
+      let top = GitWorkTree.top(from: directory)
     {
       var info = stat()
       if lstat(top + "/.git", &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
@@ -128,18 +128,6 @@ struct SyncRepository {
     } catch {
       throw CommandFailure(
         sanitize(error.message), status: error.kind == .lockTimeout ? .locked : .failure)
-    }
-  }
-
-  /// The first directory from `directory` up that holds a `.git` (a directory, or the file of
-  /// a linked work tree), where git would look first; nil when none does.
-  static func gitDirectoryHolder(from directory: String) -> String? {
-    var candidate = directory
-    while true {
-      var info = stat()
-      if lstat(candidate + "/.git", &info) == 0 { return candidate }
-      guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
-      candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
     }
   }
 
