@@ -1113,6 +1113,12 @@ struct SyncUpsRandomMergeTests {
 struct MergeConflictRecordTests {
   typealias Change = SyncUpsMergeConflict.Change
 
+  /// A conflict in Engineering at `path`.
+  func recorded(_ path: String, kept: MergeSide, change: Change) -> SyncUpsMergeConflict {
+    SyncUpsMergeConflict(
+      syncUpID: id(1), syncUpTitle: "Engineering", path: path, kept: kept, change: change)
+  }
+
   @Test func aValueChangedOnBothSides() {
     let ana = LaterActWinsTests.renamed("Eng", at: at("09:00"))
     let ben = LaterActWinsTests.renamed("Core", at: at("09:30"))
@@ -1120,8 +1126,8 @@ struct MergeConflictRecordTests {
       base: [engineering()], ours: [ana], theirs: [ben], sides: LaterActWinsTests.anaMerges)
     #expect(
       result.conflicts == [
-        SyncUpsMergeConflict(
-          syncUpID: id(1), syncUpTitle: "Engineering", path: "title", kept: .theirs,
+        recorded(
+          "title", kept: .theirs,
           change: Change(
             kind: .changed, what: "title", ours: .init("'Eng'", at: at("09:00")),
             theirs: .init("'Core'", at: at("09:30")), reason: .madeLater))
@@ -1143,8 +1149,8 @@ struct MergeConflictRecordTests {
       theirs: [theirs], newer: .theirs)
     #expect(
       result.conflicts == [
-        SyncUpsMergeConflict(
-          syncUpID: id(1), syncUpTitle: "Engineering", path: "mood", kept: .theirs,
+        recorded(
+          "mood", kept: .theirs,
           change: Change(
             kind: .changed, what: "key 'mood'", ours: .init(#""calm""#), theirs: .init(nil),
             reason: .newer))
@@ -1162,9 +1168,8 @@ struct MergeConflictRecordTests {
       theirs: [engineering(attendees: [blob, renamed])])
     #expect(
       attendee.conflicts == [
-        SyncUpsMergeConflict(
-          syncUpID: id(1), syncUpTitle: "Engineering", path: "attendees.\(id(92))",
-          kept: .theirs,
+        recorded(
+          "attendees.\(id(92))", kept: .theirs,
           change: Change(
             kind: .removed, what: "attendee 'Blob Jr'", ours: .init("removed"),
             theirs: .init("changed")))
@@ -1173,8 +1178,8 @@ struct MergeConflictRecordTests {
       base: [engineering()], ours: [engineering(title: "Eng")], theirs: [])
     #expect(
       syncUp.conflicts == [
-        SyncUpsMergeConflict(
-          syncUpID: id(1), syncUpTitle: "Engineering", path: "", kept: .ours,
+        recorded(
+          "", kept: .ours,
           change: Change(
             kind: .removed, what: "", ours: .init("changed"), theirs: .init("deleted")))
       ])
@@ -1192,9 +1197,8 @@ struct MergeConflictRecordTests {
     let result = merge(base: [engineering()], ours: [mine], theirs: [yours])
     #expect(
       result.conflicts == [
-        SyncUpsMergeConflict(
-          syncUpID: id(1), syncUpTitle: "Engineering", path: "updates.\(ours.id)",
-          kept: .theirs,
+        recorded(
+          "updates.\(ours.id)", kept: .theirs,
           change: Change(
             kind: .written, what: "update of 'Blob' for Wed 25 Nov 2026",
             ours: .init(nil, at: at("09:27:05")), theirs: .init(nil, at: at("09:27:48")),
@@ -1219,9 +1223,8 @@ struct MergeConflictRecordTests {
       theirs: [LaterActWinsTests.withItem(resolved)], sides: LaterActWinsTests.anaMerges)
     #expect(
       result.conflicts == [
-        SyncUpsMergeConflict(
-          syncUpID: id(1), syncUpTitle: "Engineering", path: "items.\(id(71)).resolution",
-          kept: .ours,
+        recorded(
+          "items.\(id(71)).resolution", kept: .ours,
           change: Change(
             kind: .resolution, what: "item 'waiting on API keys'",
             ours: .init("reopened", at: at("09:10")),
