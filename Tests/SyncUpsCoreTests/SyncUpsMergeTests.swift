@@ -43,11 +43,29 @@ private func merge(
   SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, sides: sides ?? .newer(newer))
 }
 
+/// A conflict as a person reads it: where it is, whose side was kept, and its sentence.
+private struct Said: Equatable {
+  var syncUpID: UUID
+  var syncUpTitle: String
+  var path: String
+  var kept: MergeSide
+  var message: String
+}
+
+extension [SyncUpsMergeConflict] {
+  fileprivate var said: [Said] {
+    map {
+      Said(
+        syncUpID: $0.syncUpID, syncUpTitle: $0.syncUpTitle, path: $0.path, kept: $0.kept,
+        message: $0.message)
+    }
+  }
+}
+
 private func conflict(
   _ path: String, kept: MergeSide, _ message: String, syncUp: SyncUp = engineering()
-) -> SyncUpsMergeConflict {
-  SyncUpsMergeConflict(
-    syncUpID: syncUp.id, syncUpTitle: syncUp.title, path: path, kept: kept, message: message)
+) -> Said {
+  Said(syncUpID: syncUp.id, syncUpTitle: syncUp.title, path: path, kept: kept, message: message)
 }
 
 @Suite("Merging sync-ups")
@@ -56,14 +74,14 @@ struct SyncUpsMergeTests {
     let result = merge(
       base: [engineering()], ours: [engineering(), design], theirs: [ops, engineering()])
     #expect(result.syncUps.map(\.title) == ["Ops", "Engineering", "Design"])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
   }
 
   @Test func aSyncUpDeletedOnOneSideAndUnchangedOnTheOtherIsDeleted() {
     let result = merge(
       base: [engineering(), design], ours: [engineering(), design], theirs: [design])
     #expect(result.syncUps == [design])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
   }
 
   @Test func aSyncUpDeletedOnOneSideAndChangedOnTheOtherIsKeptAndReported() {
@@ -71,13 +89,13 @@ struct SyncUpsMergeTests {
     let result = merge(base: [engineering(), design], ours: [design], theirs: [changed, design])
     #expect(result.syncUps == [changed, design])
     #expect(
-      result.conflicts == [
+      result.conflicts.said == [
         conflict("", kept: .theirs, "Engineering: deleted here but changed there; kept it")
       ])
     let mirrored = merge(base: [engineering()], ours: [changed], theirs: [])
     #expect(mirrored.syncUps == [changed])
     #expect(
-      mirrored.conflicts == [
+      mirrored.conflicts.said == [
         conflict("", kept: .ours, "Engineering: changed here but deleted there; kept it")
       ])
   }
@@ -87,7 +105,7 @@ struct SyncUpsMergeTests {
       base: [engineering()], ours: [engineering(title: "Eng", theme: .teal)],
       theirs: [engineering(duration: 600, theme: .teal)])
     #expect(result.syncUps == [engineering(title: "Eng", duration: 600, theme: .teal)])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
   }
 
   @Test func aFieldChangedOnBothSidesKeepsTheNewerSide() {
@@ -98,7 +116,7 @@ struct SyncUpsMergeTests {
     let theirsNewer = merge(base: base, ours: ours, theirs: theirs, newer: .theirs)
     #expect(theirsNewer.syncUps == [engineering(title: "Core", duration: 3600)])
     #expect(
-      theirsNewer.conflicts == [
+      theirsNewer.conflicts.said == [
         conflict(
           "duration", kept: .theirs,
           "Engineering: duration changed to 1m30s here and 1h there; kept 1h (newer)"),
@@ -130,7 +148,7 @@ struct SyncUpsMergeTests {
       theirs: [engineering(theme: .teal)], newer: .theirs)
     #expect(result.syncUps == [engineering(theme: .teal)])
     #expect(
-      result.conflicts == [
+      result.conflicts.said == [
         conflict(
           "theme", kept: .theirs,
           "Engineering: theme changed to navy here and teal there; kept teal (newer)")
@@ -147,7 +165,7 @@ struct SyncUpsMergeTests {
     // Theirs reordered (Blob Jr first), ours did not: theirs' order, with Ana, which ours
     // appended, at the end.
     #expect(result.syncUps[0].attendees.map(\.name) == ["Blob Jr", "Ben", "Blobby", "Ana"])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
   }
 
   /// Identities added on two machines are all kept, one removed on either side is gone, and
@@ -167,14 +185,14 @@ struct SyncUpsMergeTests {
     #expect(
       result.syncUps[0].attendees[0].gitAuthors
         == ["blob@example.com", "blob@old.example", "blob@home.example", "blob@work.example"])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
     let removedHere = merge(
       base: [identities(["blob@example.com", "blob@old.example"])],
       ours: [identities(["blob@example.com"])],
       theirs: [identities(["blob@example.com", "blob@old.example", "blob@work.example"])])
     #expect(
       removedHere.syncUps[0].attendees[0].gitAuthors == ["blob@example.com", "blob@work.example"])
-    #expect(removedHere.conflicts == [])
+    #expect(removedHere.conflicts.said == [])
   }
 
   @Test func anAttendeeRenamedOnBothSidesIsAConflict() {
@@ -185,7 +203,7 @@ struct SyncUpsMergeTests {
       newer: .theirs)
     #expect(result.syncUps[0].attendees.map(\.name) == ["Robert", "Blob Jr"])
     #expect(
-      result.conflicts == [
+      result.conflicts.said == [
         conflict(
           "attendees.\(id(91)).name", kept: .theirs,
           "Engineering: name of attendee 'Blob' changed to 'Bob' here and 'Robert' there; "
@@ -199,7 +217,7 @@ struct SyncUpsMergeTests {
       theirs: [engineering(attendees: [blob, Attendee(id: id(92), name: "Junior")])])
     #expect(removed.syncUps[0].attendees.map(\.name) == ["Blob", "Junior"])
     #expect(
-      removed.conflicts == [
+      removed.conflicts.said == [
         conflict(
           "attendees.\(id(92))", kept: .theirs,
           "Engineering: attendee 'Blob Jr' removed here but changed there; kept it")
@@ -209,7 +227,7 @@ struct SyncUpsMergeTests {
       base: [engineering()], ours: [engineering(attendees: [blob])],
       theirs: [engineering(title: "Core")])
     #expect(unchanged.syncUps[0].attendees.map(\.name) == ["Blob"])
-    #expect(unchanged.conflicts == [])
+    #expect(unchanged.conflicts.said == [])
   }
 
   @Test func meetingsAreTheUnionOfBothHistoriesNewestFirst() {
@@ -221,7 +239,7 @@ struct SyncUpsMergeTests {
       theirs: [engineering(meetings: [thursday, tuesday])])
     // Theirs deleted Monday's meeting, which ours left alone.
     #expect(result.syncUps[0].meetings == [thursday, wednesday, tuesday])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
   }
 
   @Test func aMeetingDeletedOnOneSideAndEditedOnTheOtherIsKept() {
@@ -232,7 +250,7 @@ struct SyncUpsMergeTests {
       theirs: [engineering(title: "Core", meetings: [])])
     #expect(result.syncUps == [engineering(title: "Core", meetings: [edited])])
     #expect(
-      result.conflicts == [
+      result.conflicts.said == [
         conflict(
           "meetings.\(id(81))", kept: .ours,
           "Engineering: the meeting of 2009-02-13T23:31:30Z changed here but deleted there; "
@@ -282,7 +300,7 @@ struct SyncUpsMergeTests {
       base: [Self.withItems([Self.keys])], ours: [Self.withItems([Self.keys, Self.notes])],
       theirs: [Self.withItems([Self.keys, theirs])])
     #expect(result.syncUps[0].items == [Self.keys, Self.notes, theirs])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
   }
 
   /// Two teammates working on one item: one resolves it, the other rewords and reassigns it.
@@ -301,7 +319,7 @@ struct SyncUpsMergeTests {
       base: [Self.withItems([Self.keys])], ours: [Self.withItems([resolved])],
       theirs: [Self.withItems([edited])], newer: .theirs)
     #expect(result.syncUps[0].items == [both])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
   }
 
   @Test func twoDifferentResolutionsAreAConflict() {
@@ -316,7 +334,7 @@ struct SyncUpsMergeTests {
       theirs: [Self.withItems([theirs])], newer: .ours)
     #expect(result.syncUps[0].items == [ours])
     #expect(
-      result.conflicts == [
+      result.conflicts.said == [
         conflict(
           "items.\(id(71)).resolution", kept: .ours,
           "Engineering: item 'waiting on API keys' resolved as 'they came' here at "
@@ -341,7 +359,7 @@ struct SyncUpsMergeTests {
       theirs: [Self.withItems([theirs])], newer: .theirs)
     #expect(result.syncUps[0].items == [theirs])
     #expect(
-      result.conflicts == [
+      result.conflicts.said == [
         conflict(
           "items.\(id(71)).resolution", kept: .theirs,
           "Engineering: item 'waiting on API keys' resolved as 'they came' here at "
@@ -355,7 +373,7 @@ struct SyncUpsMergeTests {
       base: [Self.withItems([Self.keys])], ours: [Self.withItems([ours])],
       theirs: [Self.withItems([theirs])], newer: .theirs)
     #expect(same.syncUps[0].items == [theirs])
-    #expect(same.conflicts == [])
+    #expect(same.conflicts.said == [])
   }
 
   @Test func anItemDeletedOnOneSideAndResolvedOnTheOtherIsKept() {
@@ -366,7 +384,7 @@ struct SyncUpsMergeTests {
       theirs: [Self.withItems([Self.keys, resolved])])
     #expect(result.syncUps[0].items == [Self.keys, resolved])
     #expect(
-      result.conflicts == [
+      result.conflicts.said == [
         conflict(
           "items.\(id(72))", kept: .theirs,
           "Engineering: item 'write the notes' deleted here but changed there; kept it")
@@ -376,7 +394,7 @@ struct SyncUpsMergeTests {
       base: [Self.withItems([Self.keys, Self.notes])], ours: [Self.withItems([Self.keys])],
       theirs: [Self.withItems([Self.keys, Self.notes])])
     #expect(deleted.syncUps[0].items == [Self.keys])
-    #expect(deleted.conflicts == [])
+    #expect(deleted.conflicts.said == [])
   }
 
   static func withUpdates(_ updates: IdentifiedArrayOf<WrittenUpdate>) -> SyncUp {
@@ -397,7 +415,7 @@ struct SyncUpsMergeTests {
       base: [engineering()], ours: [Self.withUpdates([blobs])],
       theirs: [Self.withUpdates([juniors, blobsNext])])
     #expect(result.syncUps[0].updates == [blobs, juniors, blobsNext])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
   }
 
   /// Two teammates writing Blob's update for the same day: one conflict, the one written last
@@ -414,7 +432,7 @@ struct SyncUpsMergeTests {
         theirs: [Self.withUpdates([theirs])], newer: newer)
       #expect(result.syncUps[0].updates == [ours])
       #expect(
-        result.conflicts == [
+        result.conflicts.said == [
           conflict(
             "updates.\(ours.id)", kept: .ours,
             "Engineering: update of 'Blob' for Wed 18 Feb 2009 written here at "
@@ -433,7 +451,7 @@ struct SyncUpsMergeTests {
       base: [Self.withUpdates([theirs])], ours: [Self.withUpdates([ours])],
       theirs: [Self.withUpdates([theirs])])
     #expect(oneSide.syncUps[0].updates == [ours])
-    #expect(oneSide.conflicts == [])
+    #expect(oneSide.conflicts.said == [])
   }
 
   /// Time away merges by id like items: both sides' additions kept, a change of the end on one
@@ -455,7 +473,7 @@ struct SyncUpsMergeTests {
     let result = merge(
       base: [withAway([leave])], ours: [withAway([shortened])], theirs: [withAway([noted, trip])])
     #expect(result.syncUps[0].attendees[id: id(91)]?.away == [both, trip])
-    #expect(result.conflicts == [])
+    #expect(result.conflicts.said == [])
 
     var longer = leave
     longer.to = Self.wednesday.adding(days: 9)
@@ -464,7 +482,7 @@ struct SyncUpsMergeTests {
       newer: .theirs)
     #expect(conflicting.syncUps[0].attendees[id: id(91)]?.away == [longer])
     #expect(
-      conflicting.conflicts == [
+      conflicting.conflicts.said == [
         conflict(
           "attendees.\(id(91)).away.\(id(61)).to", kept: .theirs,
           "Engineering: last day of time away from Wed 18 Feb 2009 of attendee 'Blob' changed "
@@ -500,7 +518,7 @@ struct SyncUpsMergeTests {
           ])
       ])
     #expect(
-      result.conflicts == [
+      result.conflicts.said == [
         conflict(
           "shared", kept: .theirs,
           "Engineering: key 'shared' changed to 2 here and 3 there; kept 3 (newer)")
@@ -526,7 +544,7 @@ struct SyncUpsMergeTests {
       newer: .theirs)
     #expect(result.syncUps == [engineering(title: "Core")])
     #expect(
-      result.conflicts == [
+      result.conflicts.said == [
         conflict(
           "title", kept: .theirs,
           "Core: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)",
@@ -547,7 +565,7 @@ struct SyncUpsMergeTests {
       let result = SyncUpsMerge.merge(
         base: base, ours: ours, theirs: theirs, sides: .newer(newer), earlier: [engineering(), ops])
       #expect(result.syncUps == [engineering(title: "Core", attendees: [blob]), design])
-      #expect(result.conflicts == [])
+      #expect(result.conflicts.said == [])
     }
   }
 
@@ -635,7 +653,7 @@ struct LaterActWinsTests {
       theirs: [Self.withItem(ben)], sides: Self.anaMerges)
     #expect(byAna.syncUps == [Self.withItem(ben)])
     #expect(
-      byAna.conflicts == [
+      byAna.conflicts.said == [
         conflict(
           "items.\(id(71)).resolution", kept: .theirs,
           "Engineering: item 'waiting on API keys' resolved as 'Ana at 09:00' here at "
@@ -656,7 +674,7 @@ struct LaterActWinsTests {
     #expect(byAna.syncUps == [ben])
     #expect(byAna.syncUps[0].changed == ChangeTimes(["title": at("09:00:01")]))
     #expect(
-      byAna.conflicts == [
+      byAna.conflicts.said == [
         conflict(
           "title", kept: .theirs,
           "Engineering: title changed to 'Eng' here at 2026-11-28T09:00:00Z and 'Core' there "
@@ -1082,8 +1100,139 @@ struct SyncUpsRandomMergeTests {
       for (left, right) in [(side, base), (base, side), (side, side)] {
         let identity = SyncUpsMerge.merge(base: base, ours: left, theirs: right, sides: .newer(newer))
         #expect(identity.syncUps == side, "seed \(seed)")
-        #expect(identity.conflicts == [], "seed \(seed)")
+        #expect(identity.conflicts.said == [], "seed \(seed)")
       }
     }
+  }
+}
+
+/// A conflict is data: what conflicted, each side's value and time, whose was kept and why,
+/// for every kind the merge resolves; the sentence is written from it, with the sides named
+/// and the times written as the reader asks.
+@Suite("Merging: conflicts as data")
+struct MergeConflictRecordTests {
+  typealias Change = SyncUpsMergeConflict.Change
+
+  /// A conflict in Engineering at `path`.
+  func recorded(_ path: String, kept: MergeSide, change: Change) -> SyncUpsMergeConflict {
+    SyncUpsMergeConflict(
+      syncUpID: id(1), syncUpTitle: "Engineering", path: path, kept: kept, change: change)
+  }
+
+  @Test func aValueChangedOnBothSides() {
+    let ana = LaterActWinsTests.renamed("Eng", at: at("09:00"))
+    let ben = LaterActWinsTests.renamed("Core", at: at("09:30"))
+    let result = merge(
+      base: [engineering()], ours: [ana], theirs: [ben], sides: LaterActWinsTests.anaMerges)
+    #expect(
+      result.conflicts == [
+        recorded(
+          "title", kept: .theirs,
+          change: Change(
+            kind: .changed, what: "title", ours: .init("'Eng'", at: at("09:00")),
+            theirs: .init("'Core'", at: at("09:30")), reason: .madeLater))
+      ])
+    // The sides named for a teammate, the times as they like them.
+    #expect(
+      result.conflicts[0].change.text(
+        title: "Engineering", kept: .theirs, here: "by Ana", there: "here",
+        time: { DateText.meeting($0, utcOffset: 3600) })
+        == "Engineering: title changed to 'Eng' by Ana at Sat 28 Nov 2026, 10:00 and 'Core' "
+        + "here at Sat 28 Nov 2026, 10:30; kept 'Core' (made later)")
+  }
+
+  @Test func aValueRemovedOnOneSideAndChangedOnTheOther() {
+    let ours = engineering(unknownKeys: ["mood": .string("calm")])
+    let theirs = engineering(unknownKeys: [:])
+    let result = merge(
+      base: [engineering(unknownKeys: ["mood": .string("tense")])], ours: [ours],
+      theirs: [theirs], newer: .theirs)
+    #expect(
+      result.conflicts == [
+        recorded(
+          "mood", kept: .theirs,
+          change: Change(
+            kind: .changed, what: "key 'mood'", ours: .init(#""calm""#), theirs: .init(nil),
+            reason: .newer))
+      ])
+    #expect(
+      result.conflicts[0].message
+        == #"Engineering: key 'mood' changed to "calm" here and removed there; kept it "#
+        + "removed (newer)")
+  }
+
+  @Test func anElementOrASyncUpRemovedOnOneSideAndChangedOnTheOther() {
+    let renamed = Attendee(id: id(92), name: "Junior")
+    let attendee = merge(
+      base: [engineering()], ours: [engineering(attendees: [blob])],
+      theirs: [engineering(attendees: [blob, renamed])])
+    #expect(
+      attendee.conflicts == [
+        recorded(
+          "attendees.\(id(92))", kept: .theirs,
+          change: Change(
+            kind: .removed, what: "attendee 'Blob Jr'", ours: .init("removed"),
+            theirs: .init("changed")))
+      ])
+    let syncUp = merge(
+      base: [engineering()], ours: [engineering(title: "Eng")], theirs: [])
+    #expect(
+      syncUp.conflicts == [
+        recorded(
+          "", kept: .ours,
+          change: Change(
+            kind: .removed, what: "", ours: .init("changed"), theirs: .init("deleted")))
+      ])
+    #expect(syncUp.conflicts[0].message == "Engineering: changed here but deleted there; kept it")
+  }
+
+  @Test func anUpdateWrittenOnBothSides() {
+    let wednesday = CalendarDay("2026-11-25")!
+    let ours = WrittenUpdate(attendee: id(91), day: wednesday, done: "a", written: at("09:27:05"))
+    let theirs = WrittenUpdate(attendee: id(91), day: wednesday, done: "b", written: at("09:27:48"))
+    var mine = engineering()
+    mine.updates = [ours]
+    var yours = engineering()
+    yours.updates = [theirs]
+    let result = merge(base: [engineering()], ours: [mine], theirs: [yours])
+    #expect(
+      result.conflicts == [
+        recorded(
+          "updates.\(ours.id)", kept: .theirs,
+          change: Change(
+            kind: .written, what: "update of 'Blob' for Wed 25 Nov 2026",
+            ours: .init(nil, at: at("09:27:05")), theirs: .init(nil, at: at("09:27:48")),
+            reason: .madeLater))
+      ])
+    #expect(
+      result.conflicts[0].message
+        == "Engineering: update of 'Blob' for Wed 25 Nov 2026 written here at "
+        + "2026-11-28T09:27:05Z and there at 2026-11-28T09:27:48Z; kept the one written at "
+        + "2026-11-28T09:27:48Z (made later)")
+  }
+
+  @Test func aReopenAgainstAResolve() {
+    let resolved = LaterActWinsTests.resolved(at: at("09:00"), "done")
+    var reopened = LaterActWinsTests.resolved(at: at("08:30"), "done")
+    reopened.resolved = nil
+    reopened.resolution = nil
+    reopened.reopened = at("09:10")
+    let base = LaterActWinsTests.resolved(at: at("08:30"), "done")
+    let result = merge(
+      base: [LaterActWinsTests.withItem(base)], ours: [LaterActWinsTests.withItem(reopened)],
+      theirs: [LaterActWinsTests.withItem(resolved)], sides: LaterActWinsTests.anaMerges)
+    #expect(
+      result.conflicts == [
+        recorded(
+          "items.\(id(71)).resolution", kept: .ours,
+          change: Change(
+            kind: .resolution, what: "item 'waiting on API keys'",
+            ours: .init("reopened", at: at("09:10")),
+            theirs: .init("resolved as 'done'", at: at("09:00")), reason: .madeLater))
+      ])
+    #expect(
+      result.conflicts[0].message
+        == "Engineering: item 'waiting on API keys' reopened here at 2026-11-28T09:10:00Z and "
+        + "resolved as 'done' there at 2026-11-28T09:00:00Z; kept it open (made later)")
   }
 }

@@ -439,7 +439,9 @@ struct JSONDocumentedKeysTests {
         == importFields)
     let conflict = SyncUpsMergeConflict(
       syncUpID: engineering.id, syncUpTitle: "Engineering", path: "title", kept: .theirs,
-      message: "Engineering: title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)")
+      change: .init(
+        kind: .changed, what: "title", ours: .init("'Eng'"), theirs: .init("'Core'"),
+        reason: .newer))
     #expect(
       keys(ConflictRecord(conflict).json) == Set(ManPageReference.mergeConflictFields.map(\.0)))
     #expect(

@@ -94,9 +94,10 @@ struct MergeDriverEndToEndTests {
     #expect(try files.syncups.run(["--file", files.ours, "list", "--json"]).status == 0)
     let report = try String(contentsOfFile: files.report, encoding: .utf8)
     #expect(
-      report == #"{"kept":"theirs","message":"Engineering: title changed to 'Eng' here and "#
-        + #"'Core' there; kept 'Core' (newer)","path":"title","syncUp":{"id":""# + id(1)
-        + #"","title":"Engineering"}}"# + "\n")
+      report == #"{"change":{"kind":"changed","ours":{"value":"'Eng'"},"reason":"newer","#
+        + #""theirs":{"value":"'Core'"},"what":"title"},"kept":"theirs","message":"Engineering: "#
+        + #"title changed to 'Eng' here and 'Core' there; kept 'Core' (newer)","path":"title","#
+        + #""syncUp":{"id":""# + id(1) + #"","title":"Engineering"}}"# + "\n")
   }
 
   /// An attendee's git identities added on both sides are all kept, and one removed on either
@@ -147,7 +148,13 @@ struct MergeDriverEndToEndTests {
       result.error.hasPrefix(
         "Error: the theirs version '\(files.theirs)' is not a valid data file: "))
     #expect(files.oursBytes == before)
-    #expect(!FileManager.default.fileExists(atPath: files.report))
+    // The refusal is reported as data, for sync to name the commit that broke the file.
+    let report = try String(contentsOfFile: files.report, encoding: .utf8)
+    #expect(
+      report.hasPrefix(
+        #"{"refusal":{"kind":"invalid","message":"the theirs version '"# + files.theirs
+          + #"' is not a valid data file: "#))
+    #expect(report.contains(#""side":"theirs""#))
 
     try files.write([syncUp(1, "Core")], to: files.theirs)
     try #"[{"title": "no id"}]"#.write(toFile: files.ours, atomically: true, encoding: .utf8)

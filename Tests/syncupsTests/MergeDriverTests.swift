@@ -74,9 +74,10 @@ struct MergeDriverTests {
         ]
         """)
     let line =
-      #"{"kept":"theirs","message":"Engineering: title changed to 'Eng' here and 'Core' there; "#
-      + #"kept 'Core' (newer)","path":"title","syncUp":{"id":""# + Self.engineering
-      + #"","title":"Engineering"}}"# + "\n"
+      #"{"change":{"kind":"changed","ours":{"value":"'Eng'"},"reason":"newer","theirs":"#
+      + #"{"value":"'Core'"},"what":"title"},"kept":"theirs","message":"Engineering: title "#
+      + #"changed to 'Eng' here and 'Core' there; kept 'Core' (newer)","path":"title","#
+      + #""syncUp":{"id":""# + Self.engineering + #"","title":"Engineering"}}"# + "\n"
     #expect(text(at: "/repo/report") == line)
     #expect(
       conflicts.map(\.message)
@@ -123,7 +124,8 @@ struct MergeDriverTests {
     #expect(text(at: "/repo/ours")?.contains(#""title" : "Engineering""#) == true)
   }
 
-  @Test func aSideThatIsNotADataFileFailsWith65AndWritesNothing() throws {
+  /// The refusal reaches `sync` as data in the report: which side, of what kind, and why.
+  @Test func aSideThatIsNotADataFileFailsWith65AndReportsTheRefusal() throws {
     try put(Self.file(title: "Engineering"), at: "/repo/base")
     try put(Self.file(title: "Eng"), at: "/repo/ours")
     try put(#"[{"id": "#, at: "/repo/theirs")
@@ -132,7 +134,49 @@ struct MergeDriverTests {
     #expect(
       failure.message.hasPrefix("the theirs version '/repo/theirs' is not a valid data file: "))
     #expect(text(at: "/repo/ours") == Self.file(title: "Eng"))
-    #expect(text(at: "/repo/report") == nil)
+    let report = try #require(text(at: "/repo/report"))
+    #expect(report.hasPrefix(#"{"refusal":{"kind":"invalid","message":"the theirs version "#))
+    let refusal = try #require(MergeRefusal.reported(in: Substring(report)))
+    #expect(refusal.kind == .invalid)
+    #expect(refusal.side == "theirs")
+    #expect(refusal.message == failure.message)
+    #expect(!refusal.reason.isEmpty)
+    #expect(
+      refusal.message == "the theirs version '/repo/theirs' is not a valid data file: "
+        + refusal.reason)
+    // Conflict readers pass the refusal over.
+    #expect(ConflictRecord.reported(in: Substring(report)) == [])
+  }
+
+  /// A version that needs a newer syncups is refused by its side, its refusal the reason.
+  @Test func aSideThatNeedsANewerSyncupsIsRefusedAsData() throws {
+    try put(Self.file(title: "Eng"), at: "/repo/ours")
+    try put(
+      #"{"format": 2, "requires": ["zzz"], "syncUps": [], "writtenBy": "0.9.0"}"#,
+      at: "/repo/theirs")
+    let failure = try #require(failureOf(["SYNCUPS_MERGE_REPORT": "/repo/report"]))
+    #expect(failure.status.rawValue == 65)
+    #expect(
+      failure.message
+        == "this data needs a newer syncups (requires: zzz; written by syncups 0.9.0)")
+    let refusal = try #require(
+      MergeRefusal.reported(in: Substring(text(at: "/repo/report") ?? "")))
+    #expect(refusal.kind == .newer)
+    #expect(refusal.side == "theirs")
+    #expect(refusal.message == failure.message)
+    #expect(refusal.reason == failure.message)
+  }
+
+  @Test func reportedRefusalsAreReadFromAnyLineAndOlderOnesWithoutTheirKind() {
+    let line = MergeRefusal(kind: .failed, side: nil, reason: "r", message: "m").reportLine
+    #expect(line == #"{"refusal":{"kind":"failed","message":"m","reason":"r"}}"# + "\n")
+    #expect(
+      MergeRefusal.reported(in: Substring("not json\n{\"kept\":\"ours\"}\n" + line))
+        == MergeRefusal(kind: .failed, side: nil, reason: "r", message: "m"))
+    #expect(
+      MergeRefusal.reported(in: #"{"refusal":{"message":"m","side":"ours","kind":"odd"}}"#)
+        == MergeRefusal(kind: .failed, side: "ours", reason: "m", message: "m"))
+    #expect(MergeRefusal.reported(in: "") == nil)
   }
 
   @Test func aSideThatCannotBeReadFailsWith1NamingIt() throws {

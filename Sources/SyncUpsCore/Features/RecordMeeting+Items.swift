@@ -66,13 +66,14 @@ extension RecordMeeting.State {
         : "'\(word)' is the start of several open items' ids")
   }
 
-  /// Whole working days from when `item` was opened to the day the meeting started, counted
-  /// by the `workdays` setting in local dates: those of the `utcOffset` dependency, each date
-  /// at its own offset (an item opened in summer and a meeting in winter each count their own
-  /// daylight saving time).
+  /// The item's age as every command shows it (``Item/age(at:workingDays:utcOffset:)``) on
+  /// the day the meeting started: whole working days of the `workdays` setting from the local
+  /// date it was opened, local dates those of the `utcOffset` dependency, each date at its own
+  /// offset (an item opened in summer and a meeting in winter each count their own daylight
+  /// saving time).
   public func age(of item: Item) -> Int {
     @Dependency(\.utcOffset) var utcOffset
-    return workingDays.age(from: item.opened, to: today ?? item.opened, utcOffset: utcOffset)
+    return item.age(at: today ?? item.opened, workingDays: workingDays, utcOffset: utcOffset)
   }
 
   /// What is open overall when the meeting starts; nil when nothing is.
@@ -110,12 +111,17 @@ extension RecordMeeting.State {
     return (matches[0].id, rest)
   }
 
-  /// The name an item's owner goes by in this meeting: `Speaker k` when their name is blank,
-  /// and nil when it has no owner or its owner is no longer on the sync-up.
+  /// The name an item's owner goes by in this meeting: `Speaker k` when a speaker's name is
+  /// blank; for someone in the lineup who does not speak, their name; else the sync-up's name
+  /// for them (``SyncUp/ownerName(of:)``: someone who has left goes by the name the newest
+  /// meeting recorded); nil when it has no owner or its owner is found nowhere.
   public func ownerName(of item: Item) -> String? {
     guard let owner = item.owner else { return nil }
     if let index = speakers.firstIndex(of: owner) { return speakerName(at: index) }
-    return lineup.first { $0.id == owner }.map { $0.name.isBlank ? "" : $0.name }
+    if let attendee = lineup.first(where: { $0.id == owner }) {
+      return attendee.name.isBlank ? "" : attendee.name
+    }
+    return syncUp.ownerName(of: item)
   }
 
   /// The current speaker's open items, by id, in the order they were opened: the agenda of a

@@ -115,15 +115,12 @@ struct SyncUpMerger {
   /// Which side's change is kept when both changed one thing differently, made at `ours` and
   /// `theirs`, and why, for the message: the later one (`made later`); else the ``winner``'s
   /// (`made at the same time`, or without times `newer`, or `ours` when no side is newer).
-  func decide(ours: Date?, theirs: Date?) -> (kept: MergeSide, why: String) {
-    guard let ours, let theirs else { return (winner, sides.newer == nil ? "ours" : "newer") }
-    guard ours != theirs else { return (winner, "made at the same time") }
-    return (ours > theirs ? .ours : .theirs, "made later")
-  }
-
-  /// ` at 2026-11-28T09:00:00Z` for a time, nothing without one.
-  static func at(_ time: Date?) -> String {
-    time.map { " at \(DateText.iso8601($0))" } ?? ""
+  func decide(
+    ours: Date?, theirs: Date?
+  ) -> (kept: MergeSide, why: SyncUpsMergeConflict.Change.Reason) {
+    guard let ours, let theirs else { return (winner, sides.newer == nil ? .ours : .newer) }
+    guard ours != theirs else { return (winner, .madeAtTheSameTime) }
+    return (ours > theirs ? .ours : .theirs, .madeLater)
   }
 
   /// Merges a list of models by id (``FieldRule/byID(removal:owner:arrange:)``); `parent`
@@ -152,7 +149,7 @@ struct SyncUpMerger {
     } keptChange: { kept, base, removedBy in
       record(
         "\(key).\(kept.id)", kept: removedBy.other,
-        "\(owner(base)) \(SyncUpsMerge.removal(removal, by: removedBy)); kept it")
+        .removal(removal, by: removedBy, what: owner(base)))
     }
   }
 
@@ -169,19 +166,16 @@ struct SyncUpMerger {
     ) { base, ours, theirs in
       let (ourDate, theirDate) = (written(ours), written(theirs))
       let (kept, why) = decide(ours: ourDate, theirs: theirDate)
-      let keptDate = kept == .ours ? ourDate : theirDate
-      // "here at … and there at …;" reads true from each teammate's side once the sides are
-      // named (`ConflictRecord.told(to:)`); the times are UTC, each reader's own shown.
       record(
         "\(key).\(ours.id)", kept: kept,
-        "\(owner(base ?? ours)) written here at \(DateText.iso8601(ourDate)) and there at "
-          + "\(DateText.iso8601(theirDate)); kept the one written at "
-          + "\(DateText.iso8601(keptDate)) (\(why))")
+        SyncUpsMergeConflict.Change(
+          kind: .written, what: owner(base ?? ours), ours: .init(nil, at: ourDate),
+          theirs: .init(nil, at: theirDate), reason: why))
       return kept == .ours ? ours : theirs
     } keptChange: { kept, base, removedBy in
       record(
         "\(key).\(kept.id)", kept: removedBy.other,
-        "\(owner(base)) \(SyncUpsMerge.removal("removed", by: removedBy)); kept it")
+        .removal("removed", by: removedBy, what: owner(base)))
     }
   }
 
@@ -229,16 +223,11 @@ struct SyncUpMerger {
       let (kept, why) = decide(ours: times.ours, theirs: times.theirs)
       let value = kept == .ours ? ourValue : theirValue
       guard reported else { return (value, kept) }
-      let (here, there) = ("here" + Self.at(times.ours), "there" + Self.at(times.theirs))
-      let changes =
-        switch (text(ourValue), text(theirValue)) {
-        case (let ours?, let theirs?): "changed to \(ours) \(here) and \(theirs) \(there)"
-        case (let ours?, nil): "changed to \(ours) \(here) and removed \(there)"
-        case (nil, let theirs?): "removed \(here) and changed to \(theirs) \(there)"
-        case (nil, nil): "removed on both sides"
-        }
-      let keptText = text(value).map { "kept \($0)" } ?? "kept it removed"
-      record(path, kept: kept, "\(what) \(changes); \(keptText) (\(why))")
+      record(
+        path, kept: kept,
+        SyncUpsMergeConflict.Change(
+          kind: .changed, what: what, ours: .init(text(ourValue), at: times.ours),
+          theirs: .init(text(theirValue), at: times.theirs), reason: why))
       return (value, kept)
     }
   }
@@ -266,15 +255,15 @@ struct SyncUpMerger {
       let (kept, why) = decide(ours: times.ours, theirs: times.theirs)
       merged = kept == .ours ? ourState : theirState
       func act(_ state: Item.Resolution) -> String {
-        guard state.resolved != nil else { return "reopened" }
+        guard state.resolved != nil else { return SyncUpsMergeConflict.Change.reopened }
         return "resolved" + (state.resolution.map { " as \(SyncUpsMerge.quoted($0))" } ?? "")
       }
       if act(ourState) != act(theirState) {
         record(
           path + "resolution", kept: kept,
-          "\(owner) \(act(ourState)) here\(Self.at(times.ours)) and \(act(theirState)) there"
-            + "\(Self.at(times.theirs)); kept it "
-            + "\(merged.resolved == nil ? "open" : act(merged)) (\(why))")
+          SyncUpsMergeConflict.Change(
+            kind: .resolution, what: owner, ours: .init(act(ourState), at: times.ours),
+            theirs: .init(act(theirState), at: times.theirs), reason: why))
       }
     }
     base?.resolutionState = merged
@@ -282,11 +271,12 @@ struct SyncUpMerger {
     theirs.resolutionState = merged
   }
 
-  private mutating func record(_ path: String, kept: MergeSide, _ message: String) {
+  private mutating func record(
+    _ path: String, kept: MergeSide, _ change: SyncUpsMergeConflict.Change
+  ) {
     conflicts.append(
       SyncUpsMergeConflict(
-        syncUpID: syncUpID, syncUpTitle: syncUpTitle, path: path, kept: kept,
-        message: "\(SyncUpsMerge.label(syncUpTitle)): \(message)"))
+        syncUpID: syncUpID, syncUpTitle: syncUpTitle, path: path, kept: kept, change: change))
   }
 
   /// The meetings, newest first; meetings of the same date keep their order.

@@ -15,7 +15,7 @@ public typealias MergeSide = ThreeWaySide
 /// let sides = MergeSides.committed(ours: tenOClock, theirs: nineThirtyOne)
 /// let result = SyncUpsMerge.merge(base: base, ours: ours, theirs: theirs, sides: sides)
 /// try SyncUpsFile.encode(result.syncUps)  // always a valid data file
-/// result.conflicts.map(\.message)
+/// result.conflicts.map(\.message)  // each conflict is data, its sentence made from it
 /// // ["Engineering: title changed to 'Eng' here at 2026-11-28T09:00:00Z and 'Core' there at
 /// //  2026-11-28T09:30:00Z; kept 'Core' (made later)"]
 /// ```
@@ -74,7 +74,7 @@ public enum SyncUpsMerge {
       conflicts.append(
         SyncUpsMergeConflict(
           syncUpID: kept.id, syncUpTitle: base.title, path: "", kept: removedBy.other,
-          message: "\(label(base.title)): \(removal("deleted", by: removedBy)); kept it"))
+          change: .removal("deleted", by: removedBy, what: "")))
     }
     return SyncUpsMergeResult(syncUps: syncUps, conflicts: conflicts)
   }
@@ -89,12 +89,6 @@ public enum SyncUpsMerge {
     ours.filter { syncUp in
       base[id: syncUp.id] == nil && theirs[id: syncUp.id].map { $0 != syncUp } == true
     }.map(\.id)
-  }
-
-  /// The words for an element removed by one side and changed by the other: "deleted here but
-  /// changed there", with `verb` for the removal.
-  static func removal(_ verb: String, by side: MergeSide) -> String {
-    side == .ours ? "\(verb) here but changed there" : "changed here but \(verb) there"
   }
 
   /// A sync-up's title as messages begin with it.
@@ -157,7 +151,18 @@ public struct SyncUpsMergeResult: Equatable, Sendable {
 }
 
 /// A conflict a merge resolved on its own: both sides changed the same thing differently, or
-/// one removed what the other changed.
+/// one removed what the other changed. It is data (what conflicted, each side's value and time,
+/// which was kept and why); its sentence is made from it in one place, ``Change/text(title:kept:here:there:time:)``,
+/// with the sides named and the times written as each reader needs them.
+///
+/// ```swift
+/// conflict.path  // "title"
+/// conflict.change  // .changed "title": ours 'Eng' at 09:00, theirs 'Core' at 09:30, made later
+/// conflict.kept  // .theirs
+/// conflict.message
+/// // "Engineering: title changed to 'Eng' here at 2026-11-28T09:00:00Z and 'Core' there at
+/// //  2026-11-28T09:30:00Z; kept 'Core' (made later)"
+/// ```
 public struct SyncUpsMergeConflict: Equatable, Sendable {
   /// The sync-up it concerns.
   public var syncUpID: UUID
@@ -171,19 +176,131 @@ public struct SyncUpsMergeConflict: Equatable, Sendable {
   /// Whose version was kept: the side that made its change later for a change on both sides;
   /// the side that changed it for a removal on the other.
   public var kept: MergeSide
-  /// The conflict for people, naming the sync-up, what conflicted, both values, when each was
-  /// made (UTC) and which was kept: "Engineering: title changed to 'Eng' here at
-  /// 2026-11-28T09:00:00Z and 'Core' there at 2026-11-28T09:30:00Z; kept 'Core' (made later)".
-  /// Here is ours, there is theirs. User text in it is as stored, control characters included.
-  public var message: String
+  /// What each side did, and why the kept one was kept.
+  public var change: Change
 
   public init(
-    syncUpID: UUID, syncUpTitle: String, path: String, kept: MergeSide, message: String
+    syncUpID: UUID, syncUpTitle: String, path: String, kept: MergeSide, change: Change
   ) {
     self.syncUpID = syncUpID
     self.syncUpTitle = syncUpTitle
     self.path = path
     self.kept = kept
-    self.message = message
+    self.change = change
+  }
+
+  /// The conflict for people, as the merge driver says it: naming the sync-up, what
+  /// conflicted, both values, when each was made (UTC) and which was kept: "Engineering: title
+  /// changed to 'Eng' here at 2026-11-28T09:00:00Z and 'Core' there at 2026-11-28T09:30:00Z;
+  /// kept 'Core' (made later)". Here is ours, there is theirs. User text in it is as stored,
+  /// control characters included.
+  public var message: String {
+    change.text(title: syncUpTitle, kept: kept, here: "here", there: "there", time: DateText.iso8601)
+  }
+
+  /// What each side of a conflict did, as data.
+  public struct Change: Equatable, Sendable {
+    /// The kind of conflict, which says what the sides' values are.
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+      /// Both sides changed a value differently; each side's value as shown, nil for one it
+      /// removed.
+      case changed
+      /// One side removed (or deleted) what the other changed; each side's value is its verb:
+      /// `deleted`, `removed` or `changed`.
+      case removed
+      /// Both sides wrote an update differently; each side's time is when it was written.
+      case written
+      /// Both sides resolved or reopened an item differently; each side's value is its act:
+      /// `reopened`, `resolved`, `resolved as 'done'`.
+      case resolution
+    }
+
+    /// Why the kept side was kept when both changed it: its change was made later; both were
+    /// made in the same second, or their times are unknown, and it is the side committed later
+    /// (`newer`), or, with no side newer, ours.
+    public enum Reason: String, Equatable, Sendable, CaseIterable {
+      case madeLater = "made later"
+      case madeAtTheSameTime = "made at the same time"
+      case newer
+      case ours
+    }
+
+    /// One side's part: its value as shown (quoted, `(blank)`, an excerpt, compact JSON), nil
+    /// for a value it removed; and when it made its change, nil when not known.
+    public struct Side: Equatable, Sendable {
+      public var value: String?
+      public var time: Date?
+
+      public init(_ value: String?, at time: Date? = nil) {
+        self.value = value
+        self.time = time
+      }
+    }
+
+    public var kind: Kind
+    /// What conflicted, as the sentence names it: `title`, `name of attendee 'Blob'`,
+    /// `item 'waiting on API keys'`, `key 'mood'`; empty for the whole sync-up.
+    public var what: String
+    public var ours: Side
+    public var theirs: Side
+    /// Why the kept side won; nil for a removal, where the side that changed it is kept.
+    public var reason: Reason?
+
+    public init(kind: Kind, what: String, ours: Side, theirs: Side, reason: Reason? = nil) {
+      self.kind = kind
+      self.what = what
+      self.ours = ours
+      self.theirs = theirs
+      self.reason = reason
+    }
+
+    /// A removal by `side` of what the other side changed, `verb` saying how it was removed.
+    static func removal(_ verb: String, by side: MergeSide, what: String) -> Self {
+      Self(
+        kind: .removed, what: what, ours: Side(side == .ours ? verb : "changed"),
+        theirs: Side(side == .theirs ? verb : "changed"))
+    }
+
+    /// The act of an item's resolution that says it was reopened; the kept one reads `open`.
+    public static let reopened = "reopened"
+
+    /// The conflict's sentence, the one way it is written: `title` leads it (untitled when
+    /// blank), `here` and `there` name our and their side (`here`, `there`; `by Ben`), and
+    /// `time` writes each time.
+    ///
+    /// ```swift
+    /// change.text(title: "Engineering", kept: .theirs, here: "by Ben", there: "here", time: iso)
+    /// // "Engineering: title changed to 'Eng' by Ben at 2026-11-28T09:00:00Z and 'Core' here at
+    /// //  2026-11-28T09:30:00Z; kept 'Core' (made later)"
+    /// ```
+    public func text(
+      title: String, kept: MergeSide, here: String, there: String, time: (Date) -> String
+    ) -> String {
+      func at(_ side: Side) -> String { side.time.map { " at \(time($0))" } ?? "" }
+      let (ourSide, theirSide) = (here + at(ours), there + at(theirs))
+      let keptSide = kept == .ours ? ours : theirs
+      let why = reason.map { " (\($0.rawValue))" } ?? ""
+      let body: String
+      switch kind {
+      case .changed:
+        let changes =
+          switch (ours.value, theirs.value) {
+          case (let ours?, let theirs?): "changed to \(ours) \(ourSide) and \(theirs) \(theirSide)"
+          case (let ours?, nil): "changed to \(ours) \(ourSide) and removed \(theirSide)"
+          case (nil, let theirs?): "removed \(ourSide) and changed to \(theirs) \(theirSide)"
+          case (nil, nil): "removed on both sides"
+          }
+        body = changes + "; " + (keptSide.value.map { "kept \($0)" } ?? "kept it removed") + why
+      case .removed:
+        body = "\(ours.value ?? "") \(here) but \(theirs.value ?? "") \(there); kept it"
+      case .written:
+        body = "written \(ourSide) and \(theirSide); kept the one written\(at(keptSide))\(why)"
+      case .resolution:
+        let act = keptSide.value == Self.reopened ? "open" : keptSide.value ?? ""
+        body =
+          "\(ours.value ?? "") \(ourSide) and \(theirs.value ?? "") \(theirSide); kept it \(act)\(why)"
+      }
+      return SyncUpsMerge.label(title) + ": " + (what.isEmpty ? body : what + " " + body)
+    }
   }
 }

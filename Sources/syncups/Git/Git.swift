@@ -46,10 +46,7 @@ struct Git {
   init(directory: String, environment: [String: String], keepsRepository: Bool = false)
     throws(CommandFailure)
   {
-    let searchPath = environment["PATH"] ?? "/usr/bin:/bin"
-    let candidates = searchPath.split(separator: ":").map { ($0.isEmpty ? "." : String($0)) + "/git" }
-    guard let program = candidates.first(where: { access($0, X_OK) == 0 && $0.hasPrefix("/") })
-    else {
+    guard let program = ProgramSearch.find("git", environment: environment) else {
       throw CommandFailure(
         "git is not installed: no 'git' on PATH. Install git (e.g. 'apt-get install git') "
           + "and run the command again.")

@@ -87,16 +87,9 @@ struct InstalledHooks: Sendable {
 
   /// `.syncups/hooks` at the top of the git work tree the data file lies in, when it exists.
   static func repositoryDirectory(of dataFile: String) -> String? {
-    var directory = parent(of: dataFile)
-    while !directory.isEmpty {
-      if access(directory + "/.git", F_OK) == 0 {
-        let hooks = directory + "/.syncups/hooks"
-        return isDirectory(hooks) ? hooks : nil
-      }
-      guard directory != "/" else { return nil }
-      directory = parent(of: directory)
-    }
-    return nil
+    guard let top = GitWorkTree.top(holding: dataFile) else { return nil }
+    let hooks = top + "/.syncups/hooks"
+    return isDirectory(hooks) ? hooks : nil
   }
 
   /// The entries of `directory` named for no event (nor for an event's `.d` directory),

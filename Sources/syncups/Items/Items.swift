@@ -205,10 +205,11 @@ struct ItemList {
     return title + "\n\n" + lines.joined(separator: "\n") + "\n"
   }
 
-  /// The owner's name; the short id of an owner no longer on the sync-up; `-` for none.
+  /// The owner's name (``SyncUp/ownerName(of:)``); the short id of an owner found nowhere;
+  /// `-` for none.
   private func ownerCell(_ item: Item, style: TerminalStyle) -> TextTable.Cell {
     guard let owner = item.owner else { return TextTable.Cell("-") }
-    guard let attendee = syncUp.attendees[id: owner] else { return TextTable.Cell(owner.shortID) }
-    return UserText.cell(attendee.name, placeholder: UserText.unnamed, style: style)
+    guard let name = syncUp.ownerName(of: item) else { return TextTable.Cell(owner.shortID) }
+    return UserText.cell(name, placeholder: UserText.unnamed, style: style)
   }
 }

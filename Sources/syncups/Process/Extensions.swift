@@ -77,19 +77,15 @@ enum Extensions {
 
   /// The path of `syncups-NAME` in the first directory of `PATH` that has it executable.
   static func program(named name: String, environment: [String: String]) -> String? {
-    guard !name.isEmpty, !name.contains("/") else { return nil }
-    for directory in searchPath(environment) {
-      let candidate = directory + "/" + prefix + name
-      if InstalledHooks.isFile(candidate), access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
+    guard !name.isEmpty else { return nil }
+    return ProgramSearch.find(prefix + name, environment: environment)
   }
 
   /// The names of the extensions on `PATH` (without the prefix), sorted, each once, leaving
   /// out those a command of syncups hides.
   static func installed(environment: [String: String]) -> [String] {
     var names: Set<String> = []
-    for directory in searchPath(environment) {
+    for directory in ProgramSearch.directories(environment) {
       guard let entries = try? LiveFileSystem.shared.contentsOfDirectory(directory) ?? []
       else { continue }
       for entry in entries where entry.hasPrefix(prefix) {
@@ -118,10 +114,5 @@ enum Extensions {
     let reason = String(cString: strerror(errno))
     Output.error("Error: cannot run '\(sanitize(call.program))': \(reason)\n")
     return ExitStatus.failure.rawValue
-  }
-
-  private static func searchPath(_ environment: [String: String]) -> [String] {
-    (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-      .split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
   }
 }

@@ -7,18 +7,25 @@ import SharedState
 import SyncUpsCore
 
 /// A conflict the merge driver resolved on its own, in the one shape every part of `sync`
-/// uses: the sync-up it was in, what conflicted, whose version was kept, and the driver's
-/// message. The driver appends each as a line of `$SYNCUPS_MERGE_REPORT` (``reportLine``);
-/// `sync` reads those lines (``reported(in:)``), prints them (human and `--json`, ``json``),
-/// and records each in the merge commit (``trailer``), naming the two people whose changes
-/// met, so that every teammate who receives the commit hears of it (``told(to:)``), not only
-/// the one whose sync merged:
+/// uses: the sync-up it was in, what conflicted, whose version was kept, what each side did
+/// (``change``, the merge's own data), and the driver's message. The driver appends each as a
+/// line of `$SYNCUPS_MERGE_REPORT` (``reportLine``); `sync` reads those lines
+/// (``reported(in:)``), prints them (human and `--json`, ``json``), and records each in the
+/// merge commit (``trailer``), naming the two people whose changes met, so that every teammate
+/// who receives the commit hears of it (``told(to:utcOffset:)``), not only the one whose sync
+/// merged:
 ///
 /// ```
 /// Merge sync-ups from origin/main
 ///
-/// Syncups-Conflict: {"kept":"ours","message":"Design: changed here but deleted there; kept it",…,"ours":"Ben","theirs":"Ana"}
+/// Syncups-Conflict: {"change":{…},"kept":"ours","message":"Design: changed here but deleted there; kept it",…,"ours":"Ben","theirs":"Ana"}
 /// ```
+///
+/// Every sentence said of it is made from ``change`` by the merge's one way of writing a
+/// conflict (``SyncUpsMergeConflict/Change/text(title:kept:here:there:time:)``), with the
+/// sides named and the times written for the reader. `message` is kept for syncups of other
+/// versions, which read it; a record one of them wrote has no `change`, and is told in its
+/// own words.
 ///
 /// The trailer and `sync --json` are read by teammates' syncups of other versions: keys are
 /// only ever added, and each one is optional when read.
@@ -26,10 +33,19 @@ package struct ConflictRecord: Equatable {
   /// The record's keys, in the order syncups(1) lists them. Its field list is made from this
   /// (`ManPageReference.mergeConflictFields`), so a key cannot go undocumented.
   package enum Field: String, CaseIterable, CodingKey {
-    case syncUp, path, kept, message, ours, theirs
+    case syncUp, path, kept, message, change, ours, theirs
 
     /// The keys the driver writes; ``ours`` and ``theirs`` are added by the merge commit.
     package static let written: [Field] = allCases.filter { $0 != .ours && $0 != .theirs }
+  }
+
+  /// The keys of ``Field/change``'s object and of each of its sides.
+  package enum ChangeField: String, CaseIterable, CodingKey {
+    case kind, what, ours, theirs, reason
+  }
+
+  package enum SideField: String, CaseIterable, CodingKey {
+    case value, time
   }
 
   /// The sync-up, by id and title (the title as both sides knew it, else as merged).
@@ -45,6 +61,9 @@ package struct ConflictRecord: Equatable {
   var kept: String?
   /// The driver's words, where here is the side that merged (ours) and there the other.
   var message: String
+  /// What each side did, as the merge resolved it; nil in a record by a syncups that did not
+  /// write it.
+  var change: SyncUpsMergeConflict.Change?
   /// Who merged, and whose change they merged (the last author of the data file on the
   /// other side), as the merge commit records them; nil in the driver's own report.
   var ours: String?
@@ -54,25 +73,34 @@ package struct ConflictRecord: Equatable {
   static let trailerKey = "Syncups-Conflict"
 
   init(
-    syncUp: SyncUpName, path: String?, kept: String?, message: String, ours: String? = nil,
-    theirs: String? = nil
+    syncUp: SyncUpName, path: String?, kept: String?, message: String,
+    change: SyncUpsMergeConflict.Change? = nil, ours: String? = nil, theirs: String? = nil
   ) {
     self.syncUp = syncUp
     self.path = path
     self.kept = kept
     self.message = message
+    self.change = change
     self.ours = ours
     self.theirs = theirs
   }
 
-  /// A conflict as the merge resolved it.
+  /// A conflict as the merge resolved it, its times to the second as the record keeps them.
   init(_ conflict: SyncUpsMergeConflict) {
+    var change = conflict.change
+    for side in [\SyncUpsMergeConflict.Change.ours, \.theirs] {
+      change[keyPath: side].time = change[keyPath: side].time.map {
+        Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down))
+      }
+    }
     self.init(
       syncUp: SyncUpName(id: conflict.syncUpID.uuidString, title: conflict.syncUpTitle),
-      path: conflict.path, kept: conflict.kept.rawValue, message: conflict.message)
+      path: conflict.path, kept: conflict.kept.rawValue, message: conflict.message,
+      change: change)
   }
 
-  /// The record as an object: `syncUp` (`id`, `title`), `path`, `kept` and `message`, and
+  /// The record as an object: `syncUp` (`id`, `title`), `path`, `kept`, `message` and `change`
+  /// (`kind`, `what`, `ours` and `theirs` each with its `value` and `time`, `reason`), and
   /// `ours` and `theirs` once a merge commit names them.
   var json: JSONOutput {
     var fields: [String: JSONOutput] = [
@@ -82,6 +110,24 @@ package struct ConflictRecord: Equatable {
     for (field, value) in [(Field.path, path), (.kept, kept), (.ours, ours), (.theirs, theirs)] {
       if let value { fields[field.rawValue] = .string(value) }
     }
+    if let change { fields[Field.change.rawValue] = Self.json(change) }
+    return .object(fields)
+  }
+
+  private static func json(_ change: SyncUpsMergeConflict.Change) -> JSONOutput {
+    func side(_ side: SyncUpsMergeConflict.Change.Side) -> JSONOutput {
+      var fields: [String: JSONOutput] = [:]
+      if let value = side.value { fields[SideField.value.rawValue] = .string(value) }
+      if let time = side.time { fields[SideField.time.rawValue] = .string(DateText.iso8601(time)) }
+      return .object(fields)
+    }
+    var fields: [String: JSONOutput] = [
+      ChangeField.kind.rawValue: .string(change.kind.rawValue),
+      ChangeField.what.rawValue: .string(change.what),
+      ChangeField.ours.rawValue: side(change.ours),
+      ChangeField.theirs.rawValue: side(change.theirs),
+    ]
+    if let reason = change.reason { fields[ChangeField.reason.rawValue] = .string(reason.rawValue) }
     return .object(fields)
   }
 
@@ -97,6 +143,7 @@ package struct ConflictRecord: Equatable {
   /// are skipped.
   static func reported(in text: Substring) -> [ConflictRecord] {
     let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
     return text.split(separator: "\n").compactMap {
       try? decoder.decode(ConflictRecord.self, from: Data($0.utf8))
     }
@@ -114,7 +161,8 @@ package struct ConflictRecord: Equatable {
   /// changed to 'Eng' by Ben at Sat 28 Nov 2026, 09:30 and 'Core' here at Sat 28 Nov 2026,
   /// 09:00; kept 'Eng' (made later)`. A sync-up kept because one
   /// side changed what the other deleted reads `kept 'Design': deleted here, changed by Ben`.
-  /// Times read as `person`'s local times (``localTimes(in:utcOffset:)``).
+  /// Times read as `person`'s local times (``localTime(_:seconds:utcOffset:)``). A record without
+  /// its change (by a syncups that did not write it) is told in the merger's words.
   func told(
     to person: String, utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
@@ -129,69 +177,47 @@ package struct ConflictRecord: Equatable {
       let title = syncUp.title.isBlank ? SyncUp.untitled : "'\(syncUp.title)'"
       return "kept \(title): deleted \(deleter), changed \(changer)"
     }
-    let text = message.replacing(" here and ", with: " \(merger) and ")
-      .replacing(" here at ", with: " \(merger) at ")
-      .replacing(" here but ", with: " \(merger) but ").replacing(" there;", with: " \(other);")
-      .replacing(" there at ", with: " \(other) at ")
-    return "conflict merged \(merger): " + Self.localTimes(in: text, utcOffset: utcOffset)
+    guard let change, let keptSide = kept.flatMap(MergeSide.init(rawValue:)) else {
+      return "conflict merged \(merger), as their syncups put it: \(message)"
+    }
+    let seconds = Self.showsSeconds(change)
+    return "conflict merged \(merger): "
+      + change.text(
+        title: syncUp.title, kept: keptSide, here: merger, there: other,
+        time: { Self.localTime($0, seconds: seconds, utcOffset: utcOffset) })
   }
 
-  /// The driver's message for the person who merged: as written, its times read as local
-  /// times (``localTimes(in:utcOffset:)``).
+  /// The conflict for the person who merged: the driver's sentence, its times as local times
+  /// (``localTime(_:seconds:utcOffset:)``); the driver's message as written for a record without its
+  /// change.
   func readable(utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset) -> String {
-    Self.localTimes(in: message, utcOffset: utcOffset)
+    guard let change, let keptSide = kept.flatMap(MergeSide.init(rawValue:)) else {
+      return message
+    }
+    let seconds = Self.showsSeconds(change)
+    return change.text(
+      title: syncUp.title, kept: keptSide, here: "here", there: "there",
+      time: { Self.localTime($0, seconds: seconds, utcOffset: utcOffset) })
   }
 
-  /// `text` with each UTC time in it as the driver writes them (`2026-11-27T09:27:00Z`, which
-  /// reads the same on every teammate's machine, in every time zone) as a local time for
-  /// people, `utcOffset(time)` seconds east of UTC: `Fri 27 Nov 2026, 10:27`. When two
-  /// different times in it fall in one minute (two updates written a few seconds apart), each
-  /// time has its seconds too, `10:27:05`, so that the one kept can be told.
-  static func localTimes(in text: String, utcOffset: (Date) -> Int) -> String {
-    var times: [(range: Range<String.Index>, time: Date)] = []
-    var index = text.startIndex
-    while index < text.endIndex {
-      if let end = text.index(index, offsetBy: 20, limitedBy: text.endIndex),
-        let time = utcTime(text[index..<end])
-      {
-        times.append((index..<end, time))
-        index = end
-      } else {
-        index = text.index(after: index)
-      }
-    }
-    let seconds = times.map { Int($0.time.timeIntervalSince1970) }
-    let sameMinute = Dictionary(grouping: Set(seconds), by: { $0 / 60 }).values
-      .contains { $0.count > 1 }
-    var output = ""
-    index = text.startIndex
-    for (range, time) in times {
-      output += text[index..<range.lowerBound]
-      output += DateText.meeting(time, utcOffset: utcOffset(time))
-      if sameMinute {
-        let second = Int(time.timeIntervalSince1970) % 60
-        output += second < 10 ? ":0\(second)" : ":\(second)"
-      }
-      index = range.upperBound
-    }
-    return output + text[index...]
+  /// A time of a conflict for people, `utcOffset(time)` seconds east of UTC: `Fri 27 Nov
+  /// 2026, 10:27`, with its `seconds` too (`10:27:05`) when asked (``showsSeconds(_:)``).
+  static func localTime(_ time: Date, seconds: Bool, utcOffset: (Date) -> Int) -> String {
+    let text = DateText.meeting(time, utcOffset: utcOffset(time))
+    guard seconds else { return text }
+    let second = Int(time.timeIntervalSince1970.rounded(.down)) % 60
+    return text + (second < 10 ? ":0\(second)" : ":\(second)")
   }
 
-  /// The time `2026-11-27T09:27:00Z` names, or nil for any other text.
-  private static func utcTime(_ text: Substring) -> Date? {
-    let characters = Array(text)
-    guard characters.count == 20, characters[10] == "T", characters[13] == ":",
-      characters[16] == ":", characters[19] == "Z", let day = CalendarDay(text.prefix(10))
-    else { return nil }
-    func number(_ at: Int) -> Int? {
-      guard characters[at].isASCII, characters[at + 1].isASCII else { return nil }
-      return Int(String(characters[at...at + 1]))
-    }
-    guard let hour = number(11), let minute = number(14), let second = number(17),
-      hour < 24, minute < 60, second < 60
-    else { return nil }
-    return Date(
-      timeIntervalSince1970: Double(day.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second))
+  /// Whether the times of `change` are read to the second: when its two times differ but
+  /// fall in one minute (two updates written a few seconds apart), so that the one kept can
+  /// be told.
+  static func showsSeconds(_ change: SyncUpsMergeConflict.Change) -> Bool {
+    let seconds = Set(
+      [change.ours.time, change.theirs.time].compactMap { $0 }.map {
+        Int($0.timeIntervalSince1970.rounded(.down))
+      })
+    return Dictionary(grouping: seconds, by: { $0 / 60 }).values.contains { $0.count > 1 }
   }
 }
 
@@ -203,7 +229,33 @@ extension ConflictRecord: Decodable {
       path: try container.decodeIfPresent(String.self, forKey: .path),
       kept: try container.decodeIfPresent(String.self, forKey: .kept),
       message: try container.decode(String.self, forKey: .message),
+      change: ((try? container.decodeIfPresent(Change.self, forKey: .change)) ?? nil)?.change,
       ours: try container.decodeIfPresent(String.self, forKey: .ours),
       theirs: try container.decodeIfPresent(String.self, forKey: .theirs))
+  }
+
+  /// ``change`` as the record holds it; nil when it names a kind this version does not know,
+  /// which is then told in the merger's words.
+  private struct Change: Decodable {
+    var change: SyncUpsMergeConflict.Change?
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: ChangeField.self)
+      func side(_ key: ChangeField) throws -> SyncUpsMergeConflict.Change.Side {
+        let side = try container.nestedContainer(keyedBy: SideField.self, forKey: key)
+        return .init(
+          try side.decodeIfPresent(String.self, forKey: .value),
+          at: try side.decodeIfPresent(Date.self, forKey: .time))
+      }
+      guard
+        let kind = SyncUpsMergeConflict.Change.Kind(
+          rawValue: try container.decode(String.self, forKey: .kind))
+      else { return }
+      change = SyncUpsMergeConflict.Change(
+        kind: kind, what: try container.decode(String.self, forKey: .what),
+        ours: try side(.ours), theirs: try side(.theirs),
+        reason: try container.decodeIfPresent(String.self, forKey: .reason)
+          .flatMap(SyncUpsMergeConflict.Change.Reason.init(rawValue:)))
+    }
   }
 }

@@ -32,7 +32,8 @@ package struct MergeDriverCommand: RunnableCommand {
       which meeting, how, and when it was reopened) merges as one: a reopen against a \
       resolve, or two resolutions, is one conflict, and the act done later is kept. Either \
       way it is reported on stderr as 'syncups: conflict: <message>' and, when \
-      $SYNCUPS_MERGE_REPORT names a file, appended to it as a line of JSON.
+      $SYNCUPS_MERGE_REPORT names a file, appended to it as a line of JSON; a merge it \
+      refuses is appended there too, as a line {"refusal": {kind, side, reason, message}}.
 
       A sync-up both sides keep that <base> lacks (each side kept it when merging a \
       teammate's delete) is merged against the last version both sides had in common: with \
@@ -124,8 +125,28 @@ package struct MergeDriverCommand: RunnableCommand {
   /// `path`, the data file's path in the repository (git's `%P`), lets it look in the
   /// repository's history for sync-ups both sides keep that the base lacks
   /// (``MergeDriverHistory``).
+  ///
+  /// A merge it refuses is appended to the report as a ``MergeRefusal``, for `sync` to say
+  /// which version was refused and why.
   func merge(environment: [String: String]) throws -> [ConflictRecord] {
     @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
+    let report = environment[Self.reportVariable].flatMap { $0.isEmpty ? nil : $0 }
+    do {
+      return try merge(environment: environment, report: report, in: fileSystem)
+    } catch {
+      let message = (error as? CommandFailure)?.message ?? sanitize("\(error)")
+      let refusal =
+        (error as? MergeRefusal)
+        ?? MergeRefusal(kind: .failed, side: nil, reason: message, message: message)
+      if let report { try? append([refusal.reportLine], toReport: report, in: fileSystem) }
+      throw error is MergeRefusal
+        ? CommandFailure(refusal.message, status: .dataError) : error
+    }
+  }
+
+  private func merge(
+    environment: [String: String], report: String?, in fileSystem: any FileSystem
+  ) throws -> [ConflictRecord] {
     let timing = try mergeSides(environment)
     let sides = try Self.readSides(
       [
@@ -135,8 +156,10 @@ package struct MergeDriverCommand: RunnableCommand {
       ], in: fileSystem)
     // A version that requires what this syncups does not know is never merged: the merge
     // could drop or misread what it holds.
-    if let refusal = sides.lazy.compactMap(\.declaration.refusal).first {
-      throw CommandFailure(refusal, status: .dataError)
+    for (role, side) in zip(["base", "ours", "theirs"], sides) {
+      if let refusal = side.declaration.refusal {
+        throw MergeRefusal(kind: .newer, side: role, reason: refusal, message: refusal)
+      }
     }
     let declaration = SyncUpsFile.Declaration.merging(sides.map(\.declaration))
     let earlier = MergeDriverHistory.lastCommonVersions(
@@ -155,9 +178,7 @@ package struct MergeDriverCommand: RunnableCommand {
         status: .dataError)
     }
     let conflicts = result.conflicts.map(ConflictRecord.init)
-    if let report = environment[Self.reportVariable], !report.isEmpty {
-      try append(conflicts, toReport: report, in: fileSystem)
-    }
+    if let report { try append(conflicts.map(\.reportLine), toReport: report, in: fileSystem) }
     do {
       // Git reads the result back at once and stores it itself: waiting for the disk would
       // only slow the merge down.
@@ -192,15 +213,16 @@ package struct MergeDriverCommand: RunnableCommand {
     return sides
   }
 
-  /// Appends each of `conflicts` to the report at `path` as one line of JSON
-  /// (``ConflictRecord/reportLine``), creating the file (mode 0600) when there is none.
+  /// Appends `lines` (each a line of JSON, ``ConflictRecord/reportLine`` or
+  /// ``MergeRefusal/reportLine``) to the report at `path`, creating the file (mode 0600) when
+  /// there is none.
   private func append(
-    _ conflicts: [ConflictRecord], toReport path: String, in fileSystem: any FileSystem
+    _ lines: [String], toReport path: String, in fileSystem: any FileSystem
   ) throws {
     do {
       let existing = try fileSystem.read(path)
-      guard existing == nil || !conflicts.isEmpty else { return }
-      let lines = Data(conflicts.map(\.reportLine).joined().utf8)
+      guard existing == nil || !lines.isEmpty else { return }
+      let lines = Data(lines.joined().utf8)
       _ = try Self.writeSoon((existing?.data ?? Data()) + lines, to: path, in: fileSystem)
     } catch {
       throw CommandFailure(
@@ -263,11 +285,13 @@ package struct MergeDriverCommand: RunnableCommand {
     } catch let error as FileSystemError {
       throw readFailure(error, name: name)
     } catch let newer as SyncUpsFile.NeedsNewerVersion {
-      throw CommandFailure(newer.description, status: .dataError)
+      throw MergeRefusal(
+        kind: .newer, side: file.role, reason: newer.description, message: newer.description)
     } catch {
-      throw CommandFailure(
-        "\(name) is not a valid data file: \(sanitize(readableDescription(of: error)))",
-        status: .dataError)
+      let reason = sanitize(readableDescription(of: error))
+      throw MergeRefusal(
+        kind: .invalid, side: file.role, reason: reason,
+        message: "\(name) is not a valid data file: \(reason)")
     }
   }
 

@@ -169,9 +169,12 @@ extension SyncCommand {
     report.conflicts = start.recovery.conflicts
     report.restored = start.recovery.repairs
 
-    // The local sync-ups, read once, when first needed; and what arrived, the file compared
-    // with them, said on every way out past a merge.
-    var loaded: IdentifiedArrayOf<SyncUp>?
+    // The local sync-ups, decoded once: here, for what plain git left to be told from them,
+    // and kept for what is committed and what arrived is told from. A file that does not
+    // decode, or that the healing below rewrote, is read again when first needed, saying why
+    // it cannot be read. What arrived, the file compared with them, is said on every way out
+    // past a merge, and the file as it arrived kept.
+    var loaded = try? repository.currentSyncUps()
     func local() throws -> IdentifiedArrayOf<SyncUp> {
       if let loaded { return loaded }
       let syncUps = try context.loadSyncUps(recovered: true).wrappedValue
@@ -179,6 +182,7 @@ extension SyncCommand {
       return syncUps
     }
     var merged = false
+    var arrived: IdentifiedArrayOf<SyncUp>?
     let hooksBefore = RepositoryHooksChange.fingerprint(of: context.dataFile.path)
     // What plain git left (a merge it did not finish, a file committed broken) is put
     // right first; what its merge brought counts as arrived.
@@ -189,12 +193,14 @@ extension SyncCommand {
         since: hooksBefore, dataFile: context.dataFile.path, environment: context.environment)
       guard let before = healedFrom ?? loaded, let current = try? repository.currentSyncUps()
       else { return }
+      arrived = current
       report.received = SyncUpChanges(from: before, to: current)
     }
-    if let healing = try repository.heal(gitDirectory: layout.gitDirectory) {
+    if let healing = try repository.heal(gitDirectory: layout.gitDirectory, current: loaded) {
       report.recovered.append(healing.done)
       report.conflicts += healing.conflicts
       healedFrom = healing.before
+      loaded = nil
       merged = true
     }
 
@@ -272,7 +278,10 @@ extension SyncCommand {
     // 7. Say what happened.
     noteWhatArrived()
     report.print(in: context)
-    if merged, let loaded { try Self.warnOfSharedTitles(arrivedIn: repository, from: loaded, in: context) }
+    if merged, let loaded {
+      Self.warnOfSharedTitles(
+        arrived: try arrived ?? repository.currentSyncUps(), from: loaded, in: context)
+    }
   }
 }
 
@@ -319,13 +328,15 @@ extension SyncCommand {
     try journal.record()
     defer { journal.remove() }
     try repository.registerDriver()
-    return try repository.heal(gitDirectory: journal.gitDirectory)
+    return try repository.heal(
+      gitDirectory: journal.gitDirectory, current: try? repository.currentSyncUps())
   }
 
   /// `sync init --clone URL`: starts from the team's repository at `url`, merging in the
   /// sync-ups already here.
   @MainActor private func joinTeam(at url: String, in context: CommandContext) throws {
     var local: IdentifiedArrayOf<SyncUp> = []
+    var arrived: IdentifiedArrayOf<SyncUp>?
     let repository = try Self.setUp(in: context) { repository, report in
       if let top = try repository.topLevel() {
         throw CommandFailure(
@@ -358,10 +369,13 @@ extension SyncCommand {
       }
       if remoteBranchExists {
         report.branch = upstream.display
-        report.received = SyncUpChanges(from: local, to: try repository.currentSyncUps())
+        let current = try repository.currentSyncUps()
+        arrived = current
+        report.received = SyncUpChanges(from: local, to: current)
       }
     }
-    try Self.warnOfSharedTitles(arrivedIn: repository, from: local, in: context)
+    Self.warnOfSharedTitles(
+      arrived: try arrived ?? repository.currentSyncUps(), from: local, in: context)
   }
 
   /// Runs a `sync init`'s setting up, then says what it set up (``SyncSetupReport``). With
@@ -400,10 +414,9 @@ extension SyncCommand {
   /// Warns of each sync-up that arrived (added, or renamed elsewhere) with a title another
   /// sync-up here has: the title then names neither, and only the ids tell them apart.
   @MainActor private static func warnOfSharedTitles(
-    arrivedIn repository: SyncRepository, from local: IdentifiedArrayOf<SyncUp>,
+    arrived current: IdentifiedArrayOf<SyncUp>, from local: IdentifiedArrayOf<SyncUp>,
     in context: CommandContext
-  ) throws {
-    let current = try repository.currentSyncUps()
+  ) {
     for syncUp in current where local[id: syncUp.id]?.title != syncUp.title {
       if let warning = CommandContext.sharedTitleWarning(syncUp, among: current) {
         context.say(warning)

@@ -11,6 +11,47 @@
 import SharedState
 import SyncUpsCore
 
+/// // ours: "[\n1\n]\n", theirs: "[\n2\n]\n"
+/// ```
+struct ConflictMarkers: Equatable {
+  var ours: String
+  var theirs: String
+
+  init(ours: String, theirs: String) {
+    self.ours = ours
+    self.theirs = theirs
+  }
+
+  /// Nil when `text` holds no complete conflict.
+  init?(_ text: String) {
+    enum Part { case common, ours, base, theirs }
+    var part = Part.common
+    var ours = ""
+    var theirs = ""
+    var conflicts = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+      switch part {
+      case .common where line.hasPrefix("<<<<<<<"): part = .ours
+      case .ours where line.hasPrefix("|||||||"): part = .base
+      case .ours where line == "=======", .base where line == "=======": part = .theirs
+      case .theirs where line.hasPrefix(">>>>>>>"):
+        part = .common
+        conflicts += 1
+      case .common:
+        ours += line + "\n"
+        theirs += line + "\n"
+      case .ours: ours += line + "\n"
+      case .theirs: theirs += line + "\n"
+      case .base: break
+      }
+    }
+    guard conflicts > 0, part == .common else { return nil }
+    self.ours = ours
+    self.theirs = theirs
+  }
+}
+
+>>>>>>> wip-37-facts:Sources/syncups/Sync/SyncHealing.swift
 extension SyncRepository {
   /// What `sync` put right of what plain git left in the data file, before it syncs.
   struct Healing {
@@ -39,19 +80,25 @@ extension SyncRepository {
   ///
   /// Each step can be killed: the index keeps git's versions until the merge is staged, the
   /// file is replaced atomically, and a merge staged but not committed is committed next time.
-  func heal(gitDirectory: String) throws(CommandFailure) -> Healing? {
+  ///
+  /// `current` is the data file's sync-ups as the caller decoded them, nil when it does not
+  /// decode: the file is read once for both.
+  func heal(gitDirectory: String, current: IdentifiedArrayOf<SyncUp>?) throws(CommandFailure)
+    -> Healing?
+  {
     // Found without running git on the usual sync: no merge under way, and a file that decodes.
     let underWay = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD"].contains {
       access(gitDirectory + "/" + $0, F_OK) == 0
     }
-    guard underWay || (try? currentSyncUps()) == nil else { return nil }
+    guard underWay || current == nil else { return nil }
     let stages = try unmergedStages()
     let mergeHead = try resolve("MERGE_HEAD")
     if !stages.isEmpty || mergeHead != nil {
-      return try finishMerge(stages: stages, mergeHead: mergeHead, gitDirectory: gitDirectory)
+      return try finishMerge(
+        stages: stages, mergeHead: mergeHead, gitDirectory: gitDirectory,
+        decodes: current != nil)
     }
-    guard access(dataFilePath, F_OK) == 0, (try? currentSyncUps()) == nil,
-      try !dataFileChanged()
+    guard access(dataFilePath, F_OK) == 0, current == nil, try !dataFileChanged()
     else { return nil }
     return try repairCommittedFile()
   }
@@ -68,14 +115,15 @@ extension SyncRepository {
     return stages
   }
 
-  /// Finishes a merge git left unfinished (``heal(gitDirectory:)``).
-  private func finishMerge(stages: [Int: String], mergeHead: String?, gitDirectory: String)
-    throws(CommandFailure) -> Healing
-  {
+  /// Finishes a merge git left unfinished (``heal(gitDirectory:current:)``); `decodes` says
+  /// whether the data file decodes as it is.
+  private func finishMerge(
+    stages: [Int: String], mergeHead: String?, gitDirectory: String, decodes: Bool
+  ) throws(CommandFailure) -> Healing {
     let head = try resolve("HEAD")
     let before = try head.flatMap { head throws(CommandFailure) in try syncUps(at: head) } ?? []
     var conflicts: [ConflictRecord] = []
-    if !stages.isEmpty || (try? currentSyncUps()) == nil {
+    if !stages.isEmpty || !decodes {
       var versions: [String] = []
       for stage in 1...3 {
         if !stages.isEmpty {
@@ -132,7 +180,8 @@ extension SyncRepository {
     guard driver.status == 0 else {
       throw CommandFailure(
         "cannot finish the merge of '\(sanitize(name))' git left unfinished: "
-          + "\(driverComplaint(driver.error)); nothing was changed", status: .dataError)
+          + "\(driverComplaint(try refusal(in: reportPath), driver)); nothing was changed",
+        status: .dataError)
     }
     let conflicts = try conflicts(in: reportPath)
     try writeBytes(Data(try readText(paths[1]).map { Array($0.utf8) } ?? []), to: dataFilePath)
@@ -142,7 +191,7 @@ extension SyncRepository {
   /// How many commits back a repair looks for a version of the data file that decodes.
   private static let repairDepth = 200
 
-  /// Repairs a data file committed so that it does not decode (``heal(gitDirectory:)``).
+  /// Repairs a data file committed so that it does not decode (``heal(gitDirectory:current:)``).
   ///
   /// - Throws: a data error naming the commit that broke it when no commit within
   ///   ``repairDepth`` holds a version that decodes.

@@ -73,10 +73,14 @@ extension SyncRepository {
       let result = try git.run(
         try git.identityFallbacks() + ["merge", "-q", "--no-edit"] + Self.commitMessage(message) + [theirs],
         environment: environment)
-      if result.status != 0 { throw try abortedMerge(upstream, result, ours: head, theirs: theirs) }
+      if result.status != 0 {
+        throw try abortedMerge(
+          upstream, result, refusal: refusal(in: reportPath), ours: head, theirs: theirs)
+      }
     } else {
       try mergeUnrelated(
-        upstream, message: message, scratch: gitDirectory, environment: environment)
+        upstream, message: message, scratch: gitDirectory, report: reportPath,
+        environment: environment)
     }
     var resolved = try conflicts(in: reportPath)
     if !resolved.isEmpty {
@@ -172,9 +176,11 @@ extension SyncRepository {
     Int(try git.output(["log", "-1", "--format=%ct", ref], doing: "read the time of \(ref)")) ?? 0
   }
 
-  /// Aborts a merge that stopped, and says why it failed.
+  /// Aborts a merge that stopped, and says why it failed: the driver's `refusal` when it
+  /// refused the data file.
   private func abortedMerge(
-    _ upstream: Upstream, _ result: Subprocess.Result, ours: String, theirs: String
+    _ upstream: Upstream, _ result: Subprocess.Result, refusal: MergeRefusal?, ours: String,
+    theirs: String
   ) throws(CommandFailure) -> CommandFailure {
     let unmerged = try git.run(["diff", "--name-only", "--diff-filter=U", "--", name]).output
     if try resolve("MERGE_HEAD") != nil {
@@ -182,8 +188,8 @@ extension SyncRepository {
     }
     let doing = "merge the sync-ups from \(upstream.display)"
     guard unmerged.isEmpty else {
-      let complaint = driverComplaint(result.error)
-      if let invalid = try invalidVersion(complaint, ours: ours, theirs: theirs) {
+      let complaint = driverComplaint(refusal, result)
+      if let refusal, let invalid = try invalidVersion(refusal, ours: ours, theirs: theirs) {
         return invalidRemoteVersion(
           doing: doing, commit: invalid.commit, author: invalid.author, reason: invalid.reason,
           kept: "the merge was aborted, and your changes are committed locally")
@@ -210,33 +216,32 @@ extension SyncRepository {
         + "again", status: .dataError)
   }
 
-  /// The commit that made the version of the data file the driver found invalid (it names the
-  /// version by its role and git's temporary file, which mean nothing to people), its author
-  /// and the driver's reason; nil when the complaint is about something else.
-  private func invalidVersion(_ complaint: String, ours: String, theirs: String)
+  /// The commit that made the version of the data file the driver found invalid (the driver
+  /// names the version by its side, which means nothing to people), its author and the
+  /// driver's reason; nil when the refusal is of something else.
+  private func invalidVersion(_ refusal: MergeRefusal, ours: String, theirs: String)
     throws(CommandFailure) -> (commit: String, author: String, reason: String)?
   {
-    let marker = " is not a valid data file: "
-    guard let range = complaint.firstRange(of: marker) else { return nil }
+    guard refusal.kind == .invalid, let side = refusal.side else { return nil }
     let revision: String
-    if complaint.hasPrefix("the theirs version") {
-      revision = theirs
-    } else if complaint.hasPrefix("the ours version") {
-      revision = ours
-    } else {
+    switch side {
+    case "theirs": revision = theirs
+    case "ours": revision = ours
+    default:
       let base = try git.run(["merge-base", ours, theirs])
       guard base.status == 0 else { return nil }
       revision = String(base.output.dropLast())
     }
     guard let made = try lastChange(of: revision) else { return nil }
-    return (made.commit, made.author, String(complaint[range.upperBound...]))
+    return (made.commit, made.author, refusal.reason)
   }
 
   /// Merges a branch with no commit in common: the driver merges the two data files from an
   /// empty list, files only the remote has come in, and the rest stays as it is here. The
   /// merge commit has both branches as parents, so later syncs have a common base.
   private func mergeUnrelated(
-    _ upstream: Upstream, message: String, scratch: String, environment: [String: String]
+    _ upstream: Upstream, message: String, scratch: String, report: String,
+    environment: [String: String]
   ) throws(CommandFailure) {
     let tracking = upstream.trackingRef
     let theirs = try git.run(["show", "\(tracking):\(revisionPath)"])
@@ -250,7 +255,8 @@ extension SyncRepository {
     guard driver.status == 0 else {
       throw CommandFailure(
         "cannot merge the sync-ups from \(upstream.display): the merge driver could not merge "
-          + "'\(sanitize(name))' (\(driverComplaint(driver.error))); nothing was merged, and "
+          + "'\(sanitize(name))' (\(driverComplaint(try refusal(in: report), driver))); nothing "
+          + "was merged, and "
           + "your changes are committed locally", status: .dataError)
     }
     let identity = try git.identityFallbacks()
@@ -301,14 +307,23 @@ extension SyncRepository {
     }
   }
 
-  /// The driver's own explanation, from what it wrote on standard error.
-  func driverComplaint(_ error: String) -> String {
-    let lines = error.split(separator: "\n").filter {
+  /// The driver's own explanation: its `refusal`'s message. A driver of another syncups,
+  /// which reports no refusal, is quoted from what the run wrote on standard error.
+  func driverComplaint(_ refusal: MergeRefusal?, _ run: Subprocess.Result) -> String {
+    if let refusal { return sanitize(refusal.message) }
+    let lines = run.error.split(separator: "\n").filter {
       !$0.hasPrefix("CONFLICT") && !$0.hasPrefix("Auto-merging") && !$0.hasPrefix("Automatic merge")
         && !$0.hasPrefix("hint:")
     }
     let line = lines.first { $0.hasPrefix("Error:") } ?? lines.first ?? "no reason given"
     return sanitize(String(line.trimmingPrefix("Error: ")))
+  }
+
+  /// Why the driver refused the merge, from its report (``MergeRefusal``); nil when it wrote
+  /// none.
+  func refusal(in reportPath: String) throws(CommandFailure) -> MergeRefusal? {
+    guard let text = try readText(reportPath) else { return nil }
+    return MergeRefusal.reported(in: Substring(text))
   }
 
   /// The conflicts the driver reported, one JSON object per line.

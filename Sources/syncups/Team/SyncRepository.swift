@@ -90,7 +90,7 @@ struct SyncRepository {
   /// - Throws: a runtime failure, saying to run `sync init`, when there is none.
   func requireLayout() throws(CommandFailure) -> Layout {
     if git.environment["GIT_CEILING_DIRECTORIES"] == nil,
-      let top = Git.directoryHolder(from: directory)
+      let top = GitWorkTree.top(from: directory)
     {
       var info = stat()
       if lstat(top + "/.git", &info) == 0, info.st_mode & S_IFMT == S_IFDIR,

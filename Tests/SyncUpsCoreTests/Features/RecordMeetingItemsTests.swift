@@ -326,6 +326,45 @@ import TestStoreSupport
     #expect(state.openSummary?.text == "1 open blocker, 2 days; 2 actions")
   }
 
+  /// The meeting counts an item's age by the one rule every command uses
+  /// (``Item/age(at:workingDays:utcOffset:)``): a resolved item's age stops on the day it was
+  /// resolved, in the meeting as in `items`.
+  @Test func aResolvedItemsAgeStopsAtItsResolutionInTheMeetingToo() {
+    var syncUp = FeatureFixtures.shortSyncUp
+    // Opened on Thursday the 5th, resolved on Friday the 6th; the meeting is on Monday the 9th.
+    let item = Item(
+      id: UUID(0xF1), kind: .blocker, text: "waiting on API keys", owner: UUID(0xB1),
+      opened: Self.february(5), resolved: Self.february(6), resolution: "they came")
+    syncUp.items = [item]
+    let monday = Self.february(9, hour: 9)
+    let state = store(syncUp, now: monday).state
+    #expect(state.age(of: item) == 1)
+    #expect(
+      state.age(of: item)
+        == item.age(at: monday, workingDays: .mondayToFriday, utcOffset: { _ in 0 }))
+  }
+
+  /// An owner who has left the sync-up goes by the name the newest meeting recorded, as in
+  /// every command (``SyncUp/ownerName(of:)``); one found nowhere has no name.
+  @Test func anOwnerWhoLeftGoesByTheNameTheirLastMeetingRecorded() {
+    var syncUp = FeatureFixtures.shortSyncUp
+    let left = Item(
+      id: UUID(0xF1), kind: .blocker, text: "no laptop", owner: UUID(0xC1),
+      opened: Self.february(2))
+    let unknown = Item(
+      id: UUID(0xF2), kind: .action, text: "ask", owner: UUID(0xC2), opened: Self.february(2))
+    syncUp.items = [left, unknown]
+    syncUp.meetings = [
+      Meeting(
+        id: UUID(0xA1), date: Self.february(3), transcript: "",
+        attendees: [MeetingAttendee(id: UUID(0xC1), name: "Carol", absent: false)])
+    ]
+    let state = store(syncUp).state
+    #expect(state.ownerName(of: left) == "Carol")
+    #expect(state.ownerName(of: left) == syncUp.ownerName(of: left))
+    #expect(state.ownerName(of: unknown) == nil)
+  }
+
   @Test func aDiscardedMeetingTakesItsItemsWithIt() async {
     let syncUp = Self.syncUpWithItems
     let dismissals = DismissCounter()
