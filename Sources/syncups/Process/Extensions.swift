@@ -80,7 +80,7 @@ enum Extensions {
     guard !name.isEmpty, !name.contains("/") else { return nil }
     for directory in searchPath(environment) {
       let candidate = directory + "/" + prefix + name
-      if InstalledHooks.isFile(candidate), access(candidate, X_OK) == 0 { return candidate }
+      if InstalledHooks.isFile(candidate), currentFileSystem.isExecutable(candidate) { return candidate }
     }
     return nil
   }
@@ -90,7 +90,7 @@ enum Extensions {
   static func installed(environment: [String: String]) -> [String] {
     var names: Set<String> = []
     for directory in searchPath(environment) {
-      guard let entries = try? LiveFileSystem.shared.contentsOfDirectory(directory) ?? []
+      guard let entries = try? currentFileSystem.contentsOfDirectory(directory) ?? []
       else { continue }
       for entry in entries where entry.hasPrefix(prefix) {
         let name = String(entry.dropFirst(prefix.count))

@@ -25,11 +25,11 @@ enum GitLeftover: Equatable {
     let slash = dataFile.lastIndex(of: "/") ?? dataFile.startIndex
     let directory = slash == dataFile.startIndex ? "/" : String(dataFile[..<slash])
     if let top = SyncRepository.gitDirectoryHolder(from: directory),
-      access(top + "/.git/MERGE_HEAD", F_OK) == 0
+      currentFileSystem.exists(top + "/.git/MERGE_HEAD")
     {
       return .unfinishedMerge
     }
-    guard let data = FileManager.default.contents(atPath: dataFile),
+    guard let data = (try? currentFileSystem.read(dataFile))?.data,
       ConflictMarkers(String(decoding: data, as: UTF8.self)) != nil
     else { return nil }
     return .committedConflictMarkers
@@ -124,7 +124,7 @@ extension SyncRepository {
   func heal(gitDirectory: String) throws(CommandFailure) -> Healing? {
     // Found without running git on the usual sync: no merge under way, and a file that decodes.
     let underWay = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD"].contains {
-      access(gitDirectory + "/" + $0, F_OK) == 0
+      currentFileSystem.exists(gitDirectory + "/" + $0)
     }
     guard underWay || (try? currentSyncUps()) == nil else { return nil }
     let stages = try unmergedStages()
@@ -132,7 +132,7 @@ extension SyncRepository {
     if !stages.isEmpty || mergeHead != nil {
       return try finishMerge(stages: stages, mergeHead: mergeHead, gitDirectory: gitDirectory)
     }
-    guard access(dataFilePath, F_OK) == 0, (try? currentSyncUps()) == nil,
+    guard currentFileSystem.exists(dataFilePath), (try? currentSyncUps()) == nil,
       try !dataFileChanged()
     else { return nil }
     return try repairCommittedFile()

@@ -33,30 +33,28 @@ struct SyncJournal {
     let directory = slash == dataFile.startIndex ? "/" : String(dataFile[..<slash])
     guard let top = SyncRepository.gitDirectoryHolder(from: directory) else { return false }
     let gitDirectory = SyncJournal(gitDirectory: top + "/.git")
-    return access(gitDirectory.path, F_OK) == 0 || access(top + "/.git/MERGE_HEAD", F_OK) == 0
+    return [gitDirectory.path, top + "/.git/MERGE_HEAD"].contains { currentFileSystem.exists($0) }
   }
 
   /// Records that a sync runs, or the merge it is doing.
   func record(merging merge: (ours: String, theirs: String)? = nil) throws(CommandFailure) {
     let text = merge.map { "merge \($0.ours) \($0.theirs)\n" } ?? ""
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      throw CommandFailure("cannot write '\(sanitize(path))': \(String(cString: strerror(errno)))")
-    }
-    defer { close(fd) }
-    let bytes = Array(text.utf8)
-    guard bytes.isEmpty || write(fd, bytes, bytes.count) == bytes.count else {
-      throw CommandFailure("cannot write '\(sanitize(path))': \(String(cString: strerror(errno)))")
+    do throws(FileSystemError) {
+      // Not flushed: the journal tells of a sync killed, not of the machine losing power.
+      _ = try currentFileSystem.write(Data(text.utf8), to: path, durably: false)
+    } catch {
+      throw CommandFailure("cannot write '\(sanitize(path))': \(error.reason)")
     }
   }
 
   /// Ends the journal: the sync finished, or failed in a way it cleaned up after.
-  func remove() { unlink(path) }
+  func remove() { try? currentFileSystem.removeFile(path) }
 
   /// What the journal of a sync that died says: nil when there is none (the last sync ended);
   /// the two commits of the merge it was doing, if it was merging.
   func read() -> (found: Bool, merge: (ours: String, theirs: String)?) {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return (false, nil) }
+    guard let data = (try? currentFileSystem.read(path))?.data else { return (false, nil) }
+    let text = String(decoding: data, as: UTF8.self)
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     guard words.count == 3, words[0] == "merge" else { return (true, nil) }
     return (true, (words[1], words[2]))
@@ -95,7 +93,7 @@ extension SyncRepository {
           + ", left by a sync that was killed")
     }
     for scratch in ["syncups-merge-report", "syncups-merge-base", "syncups-merge-ours", "syncups-merge-theirs"] {
-      unlink(journal.gitDirectory + "/" + scratch)
+      try? currentFileSystem.removeFile(journal.gitDirectory + "/" + scratch)
     }
     if let top = try topLevel() {
       let removed = removeMergeTemporaries(in: top) + removeMergeTemporaries(in: directory)
@@ -105,7 +103,7 @@ extension SyncRepository {
             + "merge it was doing")
       }
     }
-    if merge == nil, access(dataFilePath, F_OK) == 0, (try? currentSyncUps()) == nil,
+    if merge == nil, currentFileSystem.exists(dataFilePath), (try? currentSyncUps()) == nil,
       try unmergedStages().isEmpty, let head = try declaredSyncUps(at: "HEAD")
     {
       // (A file git left in a merge it did not finish is healed from the index instead.)
@@ -177,14 +175,13 @@ extension SyncRepository {
   private func removeLocks(in gitDirectory: String) -> [String] {
     var removed: [String] = []
     func visit(_ directory: String) {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+      guard let names = try? currentFileSystem.contentsOfDirectory(directory) else { return }
       for name in names.sorted() {
         let path = directory + "/" + name
-        var info = stat()
-        guard lstat(path, &info) == 0 else { continue }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        guard let entry = try? currentFileSystem.entry(path) else { continue }
+        if entry.kind == .directory {
           if name != "objects" { visit(path) }
-        } else if name.hasSuffix(".lock"), unlink(path) == 0 {
+        } else if name.hasSuffix(".lock"), (try? currentFileSystem.removeFile(path)) != nil {
           removed.append(path)
         }
       }
@@ -222,15 +219,13 @@ extension SyncRepository {
   /// files written atomically in it (`.<name>.tmp-*`: the merge driver's result, the data
   /// file). How many.
   private func removeMergeTemporaries(in directory: String) -> Int {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-      return 0
-    }
+    guard let names = try? currentFileSystem.contentsOfDirectory(directory) else { return 0 }
     var removed = 0
     for name in names
     where name.hasPrefix(".merge_file_") || (name.hasPrefix("..merge_file_") && name.contains(".tmp-"))
       || name.hasPrefix(".\(self.name).tmp-")
     {
-      if unlink(directory + "/" + name) == 0 { removed += 1 }
+      if (try? currentFileSystem.removeFile(directory + "/" + name)) != nil { removed += 1 }
     }
     return removed
   }

@@ -92,8 +92,7 @@ struct SyncRepository {
     if git.environment["GIT_CEILING_DIRECTORIES"] == nil,
       let top = Self.gitDirectoryHolder(from: directory)
     {
-      var info = stat()
-      if lstat(top + "/.git", &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+      if (try? currentFileSystem.entry(top + "/.git"))?.kind == .directory,
         let head = try? readText(top + "/.git/HEAD"), head.hasPrefix("ref: refs/heads/"),
         head.hasSuffix("\n")
       {
@@ -136,8 +135,7 @@ struct SyncRepository {
   static func gitDirectoryHolder(from directory: String) -> String? {
     var candidate = directory
     while true {
-      var info = stat()
-      if lstat(candidate + "/.git", &info) == 0 { return candidate }
+      if (try? currentFileSystem.entry(candidate + "/.git")) != nil { return candidate }
       guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
       candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
     }
@@ -355,7 +353,7 @@ struct SyncRepository {
     throws -> String?
   {
     guard try changed ?? dataFileChanged() else { return nil }
-    if access(dataFilePath, F_OK) != 0 {
+    if !currentFileSystem.exists(dataFilePath) {
       try git.output(["checkout", "HEAD", "--", name], doing: "restore '\(sanitize(name))'")
       return nil
     }
