@@ -37,18 +37,18 @@ extension LiveFileSystem {
 
   /// From `lstat(2)`.
   public func entry(_ path: String) throws(FileSystemError) -> FileEntry? {
-    var info = stat()
-    guard lstat(path, &info) == 0 else {
-      if errno == ENOENT { return nil }
-      throw FileSystemError(operation: "inspect", path: path, errno: errno)
-    }
-    return FileEntry(info)
+    try entry(path, followingSymlinks: false)
   }
 
   /// From `stat(2)`; a symlink to nothing (ENOENT) is nil.
   public func resolvedEntry(_ path: String) throws(FileSystemError) -> FileEntry? {
+    try entry(path, followingSymlinks: true)
+  }
+
+  /// From `stat(2)`, or `lstat(2)` when not `followingSymlinks`; nil for ENOENT.
+  private func entry(_ path: String, followingSymlinks: Bool) throws(FileSystemError) -> FileEntry? {
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard (followingSymlinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
       if errno == ENOENT { return nil }
       throw FileSystemError(operation: "inspect", path: path, errno: errno)
     }
