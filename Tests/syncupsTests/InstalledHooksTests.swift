@@ -52,31 +52,27 @@ struct InstalledHooksTests {
       InstalledHooks(environment: environment, dataFile: dataFile)
     }
 
-    typealias Hook = InstalledHooks.Hook
+    /// A program of the user's, `name` in their hooks directory.
+    func users(
+      _ event: HookEvent, _ name: String, executable: Bool = true, missing: Bool = false
+    ) -> InstalledHooks.Hook {
+      InstalledHooks.Hook(
+        event: event, path: user + "/" + name, isExecutable: executable, isFromRepository: false,
+        isMissing: missing)
+    }
     #expect(installed.userDirectory == user)
     #expect(installed.repositoryDirectory == repository)
     #expect(installed.repositoryTrust == .untrusted)
     #expect(
       installed.hooks == [
-        Hook(
-          event: .meetingStarted, path: user + "/meeting-started", isExecutable: true,
-          isFromRepository: false),
-        Hook(
-          event: .meetingEnded, path: user + "/meeting-ended", isExecutable: true,
-          isFromRepository: false),
-        Hook(
-          event: .meetingEnded, path: user + "/meeting-ended.d/10-archive", isExecutable: false,
-          isFromRepository: false),
-        Hook(
-          event: .meetingEnded, path: user + "/meeting-ended.d/20-notify", isExecutable: true,
-          isFromRepository: false),
-        Hook(
-          event: .meetingEnded, path: user + "/meeting-ended.d/30-gone", isExecutable: false,
-          isFromRepository: false, isMissing: true),
-        Hook(
-          event: .itemOpened, path: user + "/item-opened.d/post", isExecutable: true,
-          isFromRepository: false),
-        Hook(event: .synced, path: repository + "/synced", isExecutable: true, isFromRepository: true),
+        users(.meetingStarted, "meeting-started"),
+        users(.meetingEnded, "meeting-ended"),
+        users(.meetingEnded, "meeting-ended.d/10-archive", executable: false),
+        users(.meetingEnded, "meeting-ended.d/20-notify"),
+        users(.meetingEnded, "meeting-ended.d/30-gone", executable: false, missing: true),
+        users(.itemOpened, "item-opened.d/post"),
+        InstalledHooks.Hook(
+          event: .synced, path: repository + "/synced", isExecutable: true, isFromRepository: true),
       ])
     #expect(installed.strays == [user + "/meeting-end"])
     #expect(installed.runnable(for: .synced) == [])
