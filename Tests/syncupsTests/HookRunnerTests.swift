@@ -54,7 +54,7 @@ struct HookRunnerTests {
     final class Held: @unchecked Sendable { var runner: HookRunner? }
     let held = Held()
     let runner = HookRunner(
-      limit: .seconds(3), logFile: log, date: .constant(Self.start),
+      limit: .seconds(3), logFile: log, date: .constant(Self.start), fileSystem: LiveFileSystem.shared,
       beforeStart: {
         // Held here until the wait has given up (or 60 seconds, should it never).
         let deadline = Date().addingTimeInterval(60)
@@ -90,7 +90,7 @@ struct HookRunnerTests {
     let firstHadEnded = Mutex<[Bool]>([])
     let (log, directory) = (log, directory)
     let runner = HookRunner(
-      limit: .seconds(60), logFile: log, date: .constant(Self.start),
+      limit: .seconds(60), logFile: log, date: .constant(Self.start), fileSystem: LiveFileSystem.shared,
       beforeStart: {
         let ended =
           (try? String(contentsOfFile: log, encoding: .utf8))?.contains("--- end of run 1 ") == true
@@ -114,7 +114,7 @@ struct HookRunnerTests {
   @Test func whatAHookLeftRunningInItsGroupIsKilledAtTheEnd() throws {
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let leaving = try hook(.itemOpened, "sh -c 'sleep 3601; exit 0' \"$MARK\" &\nexit 0\n")
-    let runner = HookRunner(limit: .seconds(60), logFile: log, date: .constant(Self.start))
+    let runner = HookRunner(limit: .seconds(60), logFile: log, date: .constant(Self.start), fileSystem: LiveFileSystem.shared)
     runner.submit(run(leaving))
     #expect(runner.finish() == [])
     #expect(HooksEndToEndTests.survivors(marked: directory) == [])
@@ -137,7 +137,7 @@ struct HookRunnerTests {
       "echo a1\nuntil grep -q 'end of run 2' '\(log)' 2>/dev/null; do sleep 0.05; done\n"
         + "echo a2 >&2\n")
     let quick = try hook(.speakerChanged, "echo b1\n")
-    let runner = HookRunner(limit: .seconds(60), logFile: log, date: .constant(Self.start))
+    let runner = HookRunner(limit: .seconds(60), logFile: log, date: .constant(Self.start), fileSystem: LiveFileSystem.shared)
     runner.submit(run(waiting))
     runner.submit(run(quick))
     #expect(runner.finish() == [])
@@ -163,7 +163,7 @@ struct HookRunnerTests {
     let hanging = try hook(.synced, "sleep 3601\n", name: "hanging")
     var idle = try hook(.synced, "exit 0\n", name: "idle")
     idle.isExecutable = false
-    let runner = HookRunner(limit: .seconds(1), logFile: log, date: Self.steps(1.3, 60, 2.5))
+    let runner = HookRunner(limit: .seconds(1), logFile: log, date: Self.steps(1.3, 60, 2.5), fileSystem: LiveFileSystem.shared)
     for hook in [failing, hanging, idle] { runner.submit(run(hook)) }
     // Each run is over before the wait (which would stop the hanging one itself).
     let deadline = Date().addingTimeInterval(60)
@@ -203,9 +203,11 @@ struct HookRunnerTests {
     try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       atPath: hooks + "/meeting-ended", withDestinationPath: "/nonexistent")
-    let installed = InstalledHooks(
-      environment: ["XDG_CONFIG_HOME": directory + "/config", "HOME": directory],
-      dataFile: directory + "/sync-ups.json")
+    let installed = withDependencies { $0.defaultFileStorage = .fileSystem } operation: {
+      InstalledHooks(
+        environment: ["XDG_CONFIG_HOME": directory + "/config", "HOME": directory],
+        dataFile: directory + "/sync-ups.json")
+    }
     let missing = InstalledHooks.Hook(
       event: .meetingEnded, path: hooks + "/meeting-ended", isExecutable: false,
       isFromRepository: false, isMissing: true)
@@ -213,7 +215,7 @@ struct HookRunnerTests {
     #expect(installed.runnable(for: .meetingEnded) == [missing])
     #expect(installed.strays == [])
 
-    let runner = HookRunner(limit: .seconds(60), logFile: log, date: .constant(Self.start))
+    let runner = HookRunner(limit: .seconds(60), logFile: log, date: .constant(Self.start), fileSystem: LiveFileSystem.shared)
     runner.submit(run(script))
     runner.submit(run(missing))
     runner.submit(run(missing))

@@ -1,4 +1,5 @@
 import Foundation
+import SharedState
 import Testing
 
 @testable import syncups
@@ -7,6 +8,9 @@ import Testing
 /// words name an extension, and the switch that turns hooks off.
 @Suite("Hooks")
 struct HooksTests {
+  /// The files the tests' hooks and programs are in (see ``inScratch(_:_:)``).
+  let files = InMemoryFileSystem()
+
   func sha256(_ text: String) -> String {
     var hash = SHA256()
     hash.update(Array(text.utf8))
@@ -28,31 +32,27 @@ struct HooksTests {
   /// The global options before an extension's name are syncups' own; the words after it,
   /// options too, are the extension's; a command of syncups is never an extension.
   @Test func theGlobalOptionsBeforeANameAreSyncupsOwn() throws {
-    let bin = FileManager.default.temporaryDirectory
-      .appendingPathComponent("syncups-extensions-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: bin) }
-    for name in ["syncups-hello", "syncups-list"] {
+    try inScratch("extensions") { root in
+      let bin = root + "/bin"
+      for name in ["syncups-hello", "syncups-list"] {
+        try writeHook(bin + "/" + name, "")
+      }
+      let environment = ["PATH": "relative:" + bin]
       #expect(
-        FileManager.default.createFile(
-          atPath: bin + "/" + name, contents: Data("#!/bin/sh\n".utf8),
-          attributes: [.posixPermissions: 0o755]))
+        Extensions.call(
+          in: ["--file", "x.json", "-q", "--no-hooks", "hello", "--file", "y.json"],
+          environment: environment)
+          == Extensions.Call(
+            program: bin + "/syncups-hello", arguments: ["--file", "y.json"], file: "x.json",
+            noHooks: true))
+      #expect(
+        Extensions.call(in: ["--color=never", "hello"], environment: environment)
+          == Extensions.Call(program: bin + "/syncups-hello", arguments: []))
+      #expect(Extensions.call(in: ["list"], environment: environment) == nil)
+      #expect(Extensions.call(in: ["--help", "hello"], environment: environment) == nil)
+      #expect(Extensions.call(in: ["hallo"], environment: environment) == nil)
+      #expect(Extensions.installed(environment: environment) == ["hello"])
     }
-    let environment = ["PATH": "relative:" + bin]
-    #expect(
-      Extensions.call(
-        in: ["--file", "x.json", "-q", "--no-hooks", "hello", "--file", "y.json"],
-        environment: environment)
-        == Extensions.Call(
-          program: bin + "/syncups-hello", arguments: ["--file", "y.json"], file: "x.json",
-          noHooks: true))
-    #expect(
-      Extensions.call(in: ["--color=never", "hello"], environment: environment)
-        == Extensions.Call(program: bin + "/syncups-hello", arguments: []))
-    #expect(Extensions.call(in: ["list"], environment: environment) == nil)
-    #expect(Extensions.call(in: ["--help", "hello"], environment: environment) == nil)
-    #expect(Extensions.call(in: ["hallo"], environment: environment) == nil)
-    #expect(Extensions.installed(environment: environment) == ["hello"])
   }
 
   @Test func syncupsNoHooksIsOffUnlessEmptyOrZero() {
@@ -76,60 +76,46 @@ struct HooksTests {
   /// `.d` folder that is a link to a folder elsewhere too, so changing or adding one there
   /// asks for trust again. A folder as it always was keeps its fingerprint.
   @Test func theFingerprintFollowsALinkedEventFolder() throws {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("syncups-fingerprint-\(UUID().uuidString)").path
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    let hooks = root + "/hooks"
-    try FileManager.default.createDirectory(atPath: hooks, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(
-      atPath: root + "/outside", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(
-      atPath: hooks + "/meeting-ended.d", withDestinationPath: "../outside")
-    try "#!/bin/sh\necho one\n".write(
-      toFile: root + "/outside/x", atomically: true, encoding: .utf8)
-    let first = HookTrust.fingerprint(of: hooks)
-    #expect(first != sha256(""))
+    try inScratch("fingerprint") { root in
+      let hooks = root + "/hooks"
+      try files.makeDirectories(hooks)
+      files.makeSymlink(hooks + "/meeting-ended.d", to: "../outside")
+      _ = try files.write(Data("#!/bin/sh\necho one\n".utf8), to: root + "/outside/x")
+      let first = HookTrust.fingerprint(of: hooks)
+      #expect(first != sha256(""))
 
-    try "#!/bin/sh\necho two\n".write(
-      toFile: root + "/outside/x", atomically: true, encoding: .utf8)
-    let edited = HookTrust.fingerprint(of: hooks)
-    #expect(edited != first)
-    try "#!/bin/sh\n".write(toFile: root + "/outside/y", atomically: true, encoding: .utf8)
-    #expect(HookTrust.fingerprint(of: hooks) != edited)
+      _ = try files.write(Data("#!/bin/sh\necho two\n".utf8), to: root + "/outside/x")
+      let edited = HookTrust.fingerprint(of: hooks)
+      #expect(edited != first)
+      _ = try files.write(Data("#!/bin/sh\n".utf8), to: root + "/outside/y")
+      #expect(HookTrust.fingerprint(of: hooks) != edited)
 
-    // A plain folder: the path, executable bit, size and bytes of each file, in path order.
-    let plain = root + "/plain"
-    try FileManager.default.createDirectory(
-      atPath: plain + "/item-opened.d", withIntermediateDirectories: true)
-    try "a".write(toFile: plain + "/item-opened.d/a", atomically: true, encoding: .utf8)
-    try "bc".write(toFile: plain + "/synced", atomically: true, encoding: .utf8)
-    var expected = SHA256()
-    expected.update(Array("item-opened.d/a".utf8) + [0, 0])
-    expected.update(Array("1".utf8) + [0])
-    expected.update(Array("a".utf8))
-    expected.update(Array("synced".utf8) + [0, 0])
-    expected.update(Array("2".utf8) + [0])
-    expected.update(Array("bc".utf8))
-    #expect(HookTrust.fingerprint(of: plain) == expected.hexDigest())
+      // A plain folder: the path, executable bit, size and bytes of each file, in path order.
+      let plain = root + "/plain"
+      _ = try files.write(Data("a".utf8), to: plain + "/item-opened.d/a")
+      _ = try files.write(Data("bc".utf8), to: plain + "/synced")
+      var expected = SHA256()
+      expected.update(Array("item-opened.d/a".utf8) + [0, 0])
+      expected.update(Array("1".utf8) + [0])
+      expected.update(Array("a".utf8))
+      expected.update(Array("synced".utf8) + [0, 0])
+      expected.update(Array("2".utf8) + [0])
+      expected.update(Array("bc".utf8))
+      #expect(HookTrust.fingerprint(of: plain) == expected.hexDigest())
+    }
   }
 
-  /// A scratch folder, removed when `body` returns.
+  /// Runs `body` with ``files`` as the file system, given a folder of its own there.
   func inScratch(_ name: String, _ body: (String) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("syncups-\(name)-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    try body(root)
+    try withDependencies { $0.defaultFileStorage.fileSystem = files } operation: {
+      try body("/scratch/" + name)
+    }
   }
 
-  /// Writes an executable shell script at `path`, its folder made.
+  /// Writes an executable shell script at `path`.
   func writeHook(_ path: String, _ body: String = "exit 0\n") throws {
-    try FileManager.default.createDirectory(
-      atPath: InstalledHooks.parent(of: path), withIntermediateDirectories: true)
-    #expect(
-      FileManager.default.createFile(
-        atPath: path, contents: Data(("#!/bin/sh\n" + body).utf8),
-        attributes: [.posixPermissions: 0o755]))
+    _ = try files.write(Data(("#!/bin/sh\n" + body).utf8), to: path)
+    files.setPermissions(0o755, of: path)
   }
 
   /// An editor's backup (`10-notify~`) or a hidden file beside the hooks in an event's folder
@@ -154,8 +140,7 @@ struct HooksTests {
   @Test func aTrustedRepositoryHookThatChangesIsNoLongerTrusted() throws {
     try inScratch("trust") { root in
       let repository = root + "/team"
-      try FileManager.default.createDirectory(
-        atPath: repository + "/.git", withIntermediateDirectories: true)
+      try files.makeDirectories(repository + "/.git")
       let hooks = repository + "/.syncups/hooks"
       try writeHook(hooks + "/item-opened", "echo one\n")
       let environment = ["XDG_CONFIG_HOME": root + "/config", "HOME": root]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SharedState
 
 @testable import syncups
 
@@ -76,12 +77,15 @@ import Testing
       mv "$1.new" "$1"
       """, to: "editor")
     #expect(chmod(editor, 0o755) == 0)
-    let text = try Editor.edit(
-      "Done:\n",
-      environment: [
-        "EDITOR": editor, "SYNCUPS_TEST_MARK": "given", "PATH": "/usr/bin:/bin",
-        "TMPDIR": fixtures.path,
-      ], name: "update")
+    // The editor is another program: the file it edits is on the disk.
+    let text = try withDependencies { $0.defaultFileStorage = .fileSystem } operation: {
+      try Editor.edit(
+        "Done:\n",
+        environment: [
+          "EDITOR": editor, "SYNCUPS_TEST_MARK": "given", "PATH": "/usr/bin:/bin",
+          "TMPDIR": fixtures.path,
+        ], name: "update")
+    }
     #expect(text == "Done:\nmark: given\nclosed\n")
   }
 }

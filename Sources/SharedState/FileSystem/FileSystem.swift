@@ -97,6 +97,35 @@ public protocol FileSystem: AnyObject, Sendable {
   /// What is at `path`, not following a final symlink: its kind, owner and permission bits;
   /// nil when nothing is there.
   func entry(_ path: String) throws(FileSystemError) -> FileEntry?
+
+  /// What `path` names once symlinks are followed, as `stat(2)` tells it; nil when nothing is
+  /// there, a symlink to nothing included.
+  ///
+  /// ```swift
+  /// let isFolder = try fileSystem.resolvedEntry("/home/ana/hooks/meeting-ended.d")?.kind == .directory
+  /// ```
+  func resolvedEntry(_ path: String) throws(FileSystemError) -> FileEntry?
+
+  /// The target the symlink at `path` holds, as it holds it (relative or absolute, existing or
+  /// not); nil when `path` is no symlink or nothing is there.
+  ///
+  /// ```swift
+  /// let dangling = try fileSystem.symlinkTarget(path) != nil && fileSystem.resolvedEntry(path) == nil
+  /// ```
+  func symlinkTarget(_ path: String) throws(FileSystemError) -> String?
+
+  /// Whether this user may execute what `path` names, symlinks followed (`access(2)`'s
+  /// `X_OK`); false when nothing is there.
+  func isExecutable(_ path: String) -> Bool
+
+  /// Adds `data` at the end of the file, creating it (mode 0600, missing parent directories
+  /// 0700) when there is none. The bytes go in one write when the system takes them whole, so
+  /// that what processes append at the same time is never interleaved within one call.
+  ///
+  /// ```swift
+  /// try fileSystem.append(Data("--- run 1 ended\n".utf8), to: "/home/ana/.local/state/syncups/hooks.log")
+  /// ```
+  func append(_ data: Data, to path: String) throws(FileSystemError)
 }
 
 /// What a path names, as ``FileSystem/entry(_:)`` tells it.
@@ -114,11 +143,15 @@ public struct FileEntry: Equatable, Sendable {
   public var owner: UInt32
   /// Its permission bits, such as `0o700`.
   public var permissions: UInt16
+  /// Whether it is a symlink (then of kind `.other`): only ``FileSystem/entry(_:)``, which
+  /// does not follow one, tells of it.
+  public var isSymlink: Bool
 
-  public init(kind: Kind, owner: UInt32, permissions: UInt16) {
+  public init(kind: Kind, owner: UInt32, permissions: UInt16, isSymlink: Bool = false) {
     self.kind = kind
     self.owner = owner
     self.permissions = permissions
+    self.isSymlink = isSymlink
   }
 }
 
@@ -149,10 +182,24 @@ extension FileSystem {
     }
   }
 
-  /// When `path` is a symbolic link whose target does not exist, that target; else nil. A file
-  /// system without symlinks (the in-memory one) always answers nil.
+  /// Whether `path` leads to something, symlinks followed, as `access(2)`'s `F_OK` tells: false
+  /// when nothing is there, for a symlink to nothing, and for a path that cannot be looked at.
+  ///
+  /// ```swift
+  /// let merging = fileSystem.exists(gitDirectory + "/MERGE_HEAD")
+  /// ```
+  public func exists(_ path: String) -> Bool {
+    (try? resolvedEntry(path)) != nil
+  }
+
+  /// When `path` is a symbolic link whose target does not exist, that target; else nil.
   public func brokenSymlinkTarget(_ path: String) -> String? {
-    (self as? LiveFileSystem)?.liveBrokenSymlinkTarget(path)
+    guard let target = try? symlinkTarget(path) else { return nil }
+    do {
+      return try resolvedEntry(path) == nil ? target : nil
+    } catch {
+      return nil
+    }
   }
 }
 

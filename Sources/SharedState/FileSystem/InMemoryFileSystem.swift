@@ -14,9 +14,10 @@ import Darwin
 
 /// A file system kept in memory, for tests: nothing touches the disk.
 ///
-/// Paths are standardised lexically (relative paths count from `/`); there are no symlinks
-/// and directories exist implicitly wherever files are below them, and where
-/// `makeDirectories(_:)` made them. Every write, including
+/// Paths are standardised lexically (relative paths count from `/`), then the symlinks a test
+/// made (``makeSymlink(_:to:)``) are followed on them; directories exist implicitly wherever
+/// files are below them, and where `makeDirectories(_:)` made them. A file's permission bits
+/// are 0600 until a test sets them (``setPermissions(_:of:)``). Every write, including
 /// simulated outside changes, gets a new generation number as its fingerprint. Locks are
 /// per-path, in-process locks with the same timeout behaviour as the live ones. Watchers are
 /// called asynchronously on a private serial queue per watch, after writes through this
@@ -54,6 +55,10 @@ public final class InMemoryFileSystem: FileSystem {
     var files: [String: File] = [:]
     /// Directories made by `makeDirectories(_:)`; those holding files exist without it.
     var directories: Set<String> = []
+    /// Symlinks, by path, to their targets as they were given.
+    var links: [String: String] = [:]
+    /// Files' permission bits, where a test set them.
+    var permissions: [String: UInt16] = [:]
     var lastGeneration: UInt64 = 0
     var writeCounts: [String: Int] = [:]
     var readCounts: [String: Int] = [:]
@@ -79,11 +84,41 @@ public final class InMemoryFileSystem: FileSystem {
       throw failure.error
     }
 
-    /// Whether `path` was made a directory or some file lies below it.
+    /// Whether `path` was made a directory or some file or symlink lies below it.
     func isDirectory(_ path: String) -> Bool {
       let prefix = path == "/" ? "/" : path + "/"
       return directories.contains(path) || directories.contains { $0.hasPrefix(prefix) }
-        || files.keys.contains { $0.hasPrefix(prefix) }
+        || files.keys.contains { $0.hasPrefix(prefix) } || links.keys.contains { $0.hasPrefix(prefix) }
+    }
+
+    /// The standardised `path` with the symlinks on its way followed, the last one too unless
+    /// `followingLast` is false; at most 40 of them, as the system allows.
+    func resolve(_ path: String, followingLast: Bool = true) -> String {
+      var resolved = "/"
+      var rest = FSPath.standardized(path).split(separator: "/").map(String.init)[...]
+      var followed = 0
+      while let name = rest.popFirst() {
+        let candidate = FSPath.join(resolved, name)
+        guard let target = links[candidate], followingLast || !rest.isEmpty, followed < 40 else {
+          resolved = candidate
+          continue
+        }
+        followed += 1
+        rest = FSPath.standardized(target, base: resolved).split(separator: "/").map(String.init)[...]
+          + rest
+        resolved = "/"
+      }
+      return resolved
+    }
+
+    /// What `path` (resolved already) is, when a file or a directory.
+    func entry(_ path: String) -> FileEntry? {
+      let owner = UInt32(geteuid())
+      if files[path] != nil {
+        return FileEntry(kind: .file, owner: owner, permissions: permissions[path] ?? 0o600)
+      }
+      guard links[path] == nil, isDirectory(path) else { return nil }
+      return FileEntry(kind: .directory, owner: owner, permissions: 0o700)
     }
 
     /// Wakes the watchers of `path`.
@@ -147,9 +182,15 @@ public final class InMemoryFileSystem: FileSystem {
 
   // MARK: FileSystem
 
-  /// The path standardised lexically: absolute (from `/`), without `.`, `..` or extra slashes.
+  /// The path standardised lexically: absolute (from `/`), without `.`, `..` or extra slashes,
+  /// and the symlinks on it followed.
   public func canonicalPath(_ path: String) -> String {
-    FSPath.standardized(path)
+    state.withLock { $0.resolve(path) }
+  }
+
+  /// The path canonical up to its last component, which is left as it is (a symlink itself).
+  private func linkPath(_ path: String) -> String {
+    state.withLock { $0.resolve(path, followingLast: false) }
   }
 
   /// Reads the stored contents through `body`, at most `readChunkLimit` bytes per read; nil
@@ -191,6 +232,14 @@ public final class InMemoryFileSystem: FileSystem {
   /// Stores `data` under a new generation, counts the write and notifies watchers. Throws a
   /// simulated failure, `.isDirectory`, or `.other` when a file is in the way of a directory.
   public func write(_ data: Data, to path: String) throws(FileSystemError) -> FileFingerprint {
+    try store(at: path, reading: false) { _ in data }
+  }
+
+  /// Stores what `contents` makes of the file's current contents (nil for none; taken from the
+  /// test's files first when `reading`), as `write(_:to:)` describes.
+  private func store(
+    at path: String, reading: Bool, _ contents: (Data?) -> Data
+  ) throws(FileSystemError) -> FileFingerprint {
     let path = canonicalPath(path)
     return try state.withLock { state throws(FileSystemError) in
       try state.checkFailure(.write, path)
@@ -214,8 +263,9 @@ public final class InMemoryFileSystem: FileSystem {
         }
         ancestor = FSPath.split(ancestor).directory
       }
+      if reading { pull(path, into: &state) }
       let generation = state.nextGeneration()
-      state.files[path] = File(data: data, generation: generation)
+      state.files[path] = File(data: contents(state.files[path]?.data), generation: generation)
       state.writeCounts[path, default: 0] += 1
       push(path, from: state)
       state.notify(path)
@@ -298,7 +348,7 @@ public final class InMemoryFileSystem: FileSystem {
     return state.withLock { state in
       guard state.isDirectory(directory) else { return nil }
       let prefix = directory == "/" ? "/" : directory + "/"
-      let below = (Array(state.files.keys) + Array(state.directories)).filter {
+      let below = (Array(state.files.keys) + Array(state.directories) + Array(state.links.keys)).filter {
         $0.hasPrefix(prefix)
       }
       return Array(Set(below.map { $0.dropFirst(prefix.count).prefix { $0 != "/" } }))
@@ -306,31 +356,82 @@ public final class InMemoryFileSystem: FileSystem {
     }
   }
 
-  /// Forgets the file and notifies its watchers; nothing when there is none.
+  /// Forgets the file (or the symlink) and notifies its watchers; nothing when there is none.
   public func removeFile(_ path: String) throws(FileSystemError) {
-    let path = canonicalPath(path)
+    let path = linkPath(path)
     try state.withLock { state throws(FileSystemError) in
+      if state.links.removeValue(forKey: path) != nil { return }
       if state.isDirectory(path) { throw Self.directoryError(path) }
       pull(path, into: &state)
+      state.permissions[path] = nil
       guard state.files.removeValue(forKey: path) != nil else { return }
       push(path, from: state)
       state.notify(path)
     }
   }
 
-  /// A file (mode 0600) or a directory (mode 0700), owned by the user running the process.
+  /// A file (mode 0600 unless set), a directory (mode 0700) or a symlink (mode 0777), owned by
+  /// the user running the process.
   public func entry(_ path: String) throws(FileSystemError) -> FileEntry? {
-    let path = canonicalPath(path)
+    let path = linkPath(path)
     return state.withLock { state in
+      if state.links[path] != nil {
+        return FileEntry(kind: .other, owner: UInt32(geteuid()), permissions: 0o777, isSymlink: true)
+      }
       pull(path, into: &state)
-      let owner = UInt32(geteuid())
-      if state.files[path] != nil { return FileEntry(kind: .file, owner: owner, permissions: 0o600) }
-      guard state.isDirectory(path) else { return nil }
-      return FileEntry(kind: .directory, owner: owner, permissions: 0o700)
+      return state.entry(path)
     }
   }
 
+  /// The entry of what the symlinks lead to; nil for a symlink to nothing.
+  public func resolvedEntry(_ path: String) throws(FileSystemError) -> FileEntry? {
+    let path = canonicalPath(path)
+    return state.withLock { state in
+      pull(path, into: &state)
+      return state.entry(path)
+    }
+  }
+
+  /// The target of the symlink a test made at `path`.
+  public func symlinkTarget(_ path: String) throws(FileSystemError) -> String? {
+    let path = linkPath(path)
+    return state.withLock { $0.links[path] }
+  }
+
+  /// Whether what `path` leads to is a directory, or a file with its owner's execute bit set.
+  public func isExecutable(_ path: String) -> Bool {
+    guard let entry = try? resolvedEntry(path) else { return false }
+    return entry.permissions & 0o100 != 0
+  }
+
+  /// Adds `data` to the stored contents (an empty file when there is none) under a new
+  /// generation, as one write: counted by `writeCount(_:)`, failing like `write(_:to:)`.
+  public func append(_ data: Data, to path: String) throws(FileSystemError) {
+    _ = try store(at: path, reading: true) { ($0 ?? Data()) + data }
+  }
+
   // MARK: Test affordances
+
+  /// Makes a symlink at `path` to `target` (relative to the link's directory unless it starts
+  /// with `/`), as `ln -s target path` does; what was at `path` is replaced.
+  public func makeSymlink(_ path: String, to target: String) {
+    let path = linkPath(path)
+    state.withLock { state in
+      state.files[path] = nil
+      state.links[path] = target
+      push(path, from: state)
+    }
+  }
+
+  /// Sets the permission bits of the file `path` leads to, as `chmod` does; nothing when there
+  /// is no such file.
+  public func setPermissions(_ permissions: UInt16, of path: String) {
+    let path = canonicalPath(path)
+    state.withLock { state in
+      guard state.files[path] != nil else { return }
+      state.permissions[path] = permissions
+    }
+  }
 
   /// Replaces the file as another process would: new generation, watchers notified, not
   /// counted by `writeCount(_:)`, simulated failures ignored.

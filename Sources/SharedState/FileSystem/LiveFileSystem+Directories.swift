@@ -37,18 +37,51 @@ extension LiveFileSystem {
 
   /// From `lstat(2)`.
   public func entry(_ path: String) throws(FileSystemError) -> FileEntry? {
+    try entry(path, followingSymlinks: false)
+  }
+
+  /// From `stat(2)`; a symlink to nothing (ENOENT) is nil.
+  public func resolvedEntry(_ path: String) throws(FileSystemError) -> FileEntry? {
+    try entry(path, followingSymlinks: true)
+  }
+
+  /// From `stat(2)`, or `lstat(2)` when not `followingSymlinks`; nil for ENOENT.
+  private func entry(_ path: String, followingSymlinks: Bool) throws(FileSystemError) -> FileEntry? {
     var info = stat()
-    guard lstat(path, &info) == 0 else {
+    guard (followingSymlinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
       if errno == ENOENT { return nil }
       throw FileSystemError(operation: "inspect", path: path, errno: errno)
     }
+    return FileEntry(info)
+  }
+
+  /// From `lstat(2)` and `readlink(2)`.
+  public func symlinkTarget(_ path: String) throws(FileSystemError) -> String? {
+    guard try entry(path)?.isSymlink == true else { return nil }
+    guard let target = FSSystem.readLink(path) else {
+      if errno == ENOENT || errno == EINVAL { return nil }
+      throw FileSystemError(operation: "read the link", path: path, errno: errno)
+    }
+    return target
+  }
+
+  /// `access(2)` with `X_OK`.
+  public func isExecutable(_ path: String) -> Bool {
+    access(path, X_OK) == 0
+  }
+}
+
+extension FileEntry {
+  /// The entry `stat(2)` or `lstat(2)` filled in.
+  init(_ info: stat) {
     let kind: FileEntry.Kind =
       switch info.fsFileType {
       case mode_t(S_IFREG): .file
       case mode_t(S_IFDIR): .directory
       default: .other
       }
-    return FileEntry(
-      kind: kind, owner: UInt32(info.st_uid), permissions: UInt16(info.st_mode & 0o7777))
+    self.init(
+      kind: kind, owner: UInt32(info.st_uid), permissions: UInt16(info.st_mode & 0o7777),
+      isSymlink: info.fsFileType == mode_t(S_IFLNK))
   }
 }

@@ -60,16 +60,6 @@ public final class LiveFileSystem: FileSystem {
     return resolve(FSPath.cleaned(next), depth: depth + 1)
   }
 
-  /// The target of `path` when it is a symlink whose target does not exist.
-  func liveBrokenSymlinkTarget(_ path: String) -> String? {
-    var link = stat()
-    var target = stat()
-    guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK,
-      stat(path, &target) != 0, errno == ENOENT
-    else { return nil }
-    return FSSystem.readLink(path)
-  }
-
   // MARK: Reading
 
   /// Reads the file through `body` (see `FileSystem.read(_:through:)`); runs `body` again (up
@@ -299,6 +289,21 @@ public final class LiveFileSystem: FileSystem {
     }
     throw FileSystemError(
       kind: .permissionDenied, path: target, message: "cannot write '\(target)': \(why)")
+  }
+
+  /// Opens the file with `O_APPEND` (creating it, and its missing directories) and writes all
+  /// of `data` at its end.
+  public func append(_ data: Data, to path: String) throws(FileSystemError) {
+    let target = canonicalPath(path)
+    let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC
+    var fd = open(target, flags, 0o600)
+    if fd < 0 && errno == ENOENT {
+      try makeDirectories(FSPath.split(target).directory)
+      fd = open(target, flags, 0o600)
+    }
+    guard fd >= 0 else { throw FileSystemError(operation: "append to", path: target, errno: errno) }
+    defer { close(fd) }
+    try writeAll(data, to: fd, path: target)
   }
 
   /// Creates `directory` and its missing parents with mode 0700 (less the umask); an existing

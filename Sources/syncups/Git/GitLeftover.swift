@@ -22,14 +22,12 @@ enum GitLeftover: Equatable {
 
   /// What git left in `dataFile`, when it does not decode; nil when git left nothing there.
   static func find(in dataFile: String) -> GitLeftover? {
-    let slash = dataFile.lastIndex(of: "/") ?? dataFile.startIndex
-    let directory = slash == dataFile.startIndex ? "/" : String(dataFile[..<slash])
-    if let top = Git.directoryHolder(from: directory),
-      access(top + "/.git/MERGE_HEAD", F_OK) == 0
+    if let top = GitWorkTree.top(holding: dataFile),
+      currentFileSystem.exists(top + "/.git/MERGE_HEAD")
     {
       return .unfinishedMerge
     }
-    guard let data = FileManager.default.contents(atPath: dataFile),
+    guard let data = (try? currentFileSystem.read(dataFile))?.data,
       ConflictMarkers(String(decoding: data, as: UTF8.self)) != nil
     else { return nil }
     return .committedConflictMarkers

@@ -18,8 +18,7 @@ enum GitWorkTree {
   static func top(from folder: String) -> String? {
     var candidate = folder
     while !candidate.isEmpty {
-      var info = stat()
-      if lstat(candidate + "/.git", &info) == 0 { return candidate }
+      if (try? currentFileSystem.entry(candidate + "/.git")) != nil { return candidate }
       guard candidate != "/" else { return nil }
       candidate = Self.folder(of: candidate)
     }

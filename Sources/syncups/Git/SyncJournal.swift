@@ -29,34 +29,30 @@ struct SyncJournal {
   /// a merge it left unfinished), found without running git: the next sync puts right a data
   /// file that sync left cut short. A `.git` file (a linked work tree) is not followed.
   static func interruptedSync(holding dataFile: String) -> Bool {
-    let slash = dataFile.lastIndex(of: "/") ?? dataFile.startIndex
-    let directory = slash == dataFile.startIndex ? "/" : String(dataFile[..<slash])
-    guard let top = Git.directoryHolder(from: directory) else { return false }
+    guard let top = GitWorkTree.top(holding: dataFile) else { return false }
     let gitDirectory = SyncJournal(gitDirectory: top + "/.git")
-    return access(gitDirectory.path, F_OK) == 0 || access(top + "/.git/MERGE_HEAD", F_OK) == 0
+    return [gitDirectory.path, top + "/.git/MERGE_HEAD"].contains { currentFileSystem.exists($0) }
   }
 
   /// Records that a sync runs, or the merge it is doing.
   func record(merging merge: (ours: String, theirs: String)? = nil) throws(CommandFailure) {
     let text = merge.map { "merge \($0.ours) \($0.theirs)\n" } ?? ""
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else {
-      throw CommandFailure("cannot write '\(sanitize(path))': \(String(cString: strerror(errno)))")
-    }
-    defer { close(fd) }
-    let bytes = Array(text.utf8)
-    guard bytes.isEmpty || write(fd, bytes, bytes.count) == bytes.count else {
-      throw CommandFailure("cannot write '\(sanitize(path))': \(String(cString: strerror(errno)))")
+    do throws(FileSystemError) {
+      // Not flushed: the journal tells of a sync killed, not of the machine losing power.
+      _ = try currentFileSystem.write(Data(text.utf8), to: path, durably: false)
+    } catch {
+      throw CommandFailure("cannot write '\(sanitize(path))': \(error.reason)")
     }
   }
 
   /// Ends the journal: the sync finished, or failed in a way it cleaned up after.
-  func remove() { unlink(path) }
+  func remove() { try? currentFileSystem.removeFile(path) }
 
   /// What the journal of a sync that died says: nil when there is none (the last sync ended);
   /// the two commits of the merge it was doing, if it was merging.
   func read() -> (found: Bool, merge: (ours: String, theirs: String)?) {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return (false, nil) }
+    guard let data = (try? currentFileSystem.read(path))?.data else { return (false, nil) }
+    let text = String(decoding: data, as: UTF8.self)
     let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
     guard words.count == 3, words[0] == "merge" else { return (true, nil) }
     return (true, (words[1], words[2]))

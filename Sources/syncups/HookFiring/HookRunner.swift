@@ -76,6 +76,10 @@ final class HookRunner: Sendable {
   let limit: Duration
   /// Where every run's output goes.
   let logFile: String
+  /// The file system of the log and of the programs' files, ``currentFileSystem`` when the
+  /// runner was made by default: runs go on threads of their own, which the dependency does
+  /// not reach.
+  private let fileSystem: any FileSystem
   /// The clock of the log's lines: when a run started, and how long it took.
   let date: DateGenerator
   /// Called on a run's thread once it is decided to start, before its process is: lets a test
@@ -106,16 +110,17 @@ final class HookRunner: Sendable {
     /// The programs whose trouble was said already.
     var reported: Set<String> = []
     var problems: [String] = []
-    /// The log, opened at the first run.
-    var log: Int32?
+    /// Whether the log could not be written, which was said: the output of later runs is lost.
+    var logFailed = false
   }
 
   init(
     limit: Duration, logFile: String, date: DateGenerator,
-    beforeStart: (@Sendable () -> Void)? = nil
+    fileSystem: any FileSystem = currentFileSystem, beforeStart: (@Sendable () -> Void)? = nil
   ) {
     self.limit = limit
     self.logFile = logFile
+    self.fileSystem = fileSystem
     self.date = date
     self.beforeStart = beforeStart
     queues = Dictionary(
@@ -237,9 +242,6 @@ final class HookRunner: Sendable {
   /// Runs `run`, the `number`th submitted.
   private func execute(_ run: Run, number: Int) {
     let hook = run.hook
-    // Opened before the decision to start: opening may wait (a log that is a pipe nobody
-    // reads), and the wait for a run decided to start is not bounded.
-    let log = openLog()
     // Decided under the lock that giving up takes: a run either is dropped here, or is
     // `starting` before waiting ends, and then killed as soon as its process exists.
     let admitted = state.withLock { state in
@@ -260,7 +262,7 @@ final class HookRunner: Sendable {
     case .failure(let problem):
       starting.leave()
       report(hook, problem.warning)
-      append(block.text(output: [], ending: "the hook " + problem.warning), to: log)
+      log(block.text(output: [], ending: "the hook " + problem.warning))
       return
     case .success(let child):
       (pid, output) = child
@@ -311,7 +313,7 @@ final class HookRunner: Sendable {
         report(hook, "exited with status \(status); its output is in '\(logFile)'")
       }
     }
-    append(block.text(output: Self.contents(of: output), ending: ending), to: log)
+    log(block.text(output: Self.contents(of: output), ending: ending))
   }
 
   /// The exit status `info` (of a child that ended) tells: 128 + the signal's number when a
@@ -335,7 +337,7 @@ final class HookRunner: Sendable {
   private func start(_ run: Run) -> Result<(pid: pid_t, output: Int32), StartProblem> {
     let hook = run.hook
     if hook.isMissing {
-      let target = FSSystem.readLink(hook.path) ?? "?"
+      let target = (try? fileSystem.symlinkTarget(hook.path)) ?? "?"
       return .failure(
         StartProblem(warning: "is missing: it links to '\(sanitize(target))', which does not exist"))
     }
@@ -353,15 +355,19 @@ final class HookRunner: Sendable {
       return .success((pid, output))
     } catch {
       close(output)
-      return .failure(StartProblem(warning: Self.startFailure(hook.path, error.message)))
+      return .failure(
+        StartProblem(warning: Self.startFailure(hook.path, error.message, in: fileSystem)))
     }
   }
 
   /// What kept the program at `path` from starting, `message` being exec's: its `#!`
   /// interpreter when that is what is missing (exec says only "No such file or directory").
-  static func startFailure(_ path: String, _ message: String) -> String {
-    if InstalledHooks.isFile(path), let interpreter = InstalledHooks.interpreter(of: path),
-      access(interpreter, F_OK) != 0
+  static func startFailure(
+    _ path: String, _ message: String, in fileSystem: any FileSystem
+  ) -> String {
+    if InstalledHooks.isFile(path, in: fileSystem),
+      let interpreter = InstalledHooks.interpreter(of: path, in: fileSystem),
+      !fileSystem.exists(interpreter)
     {
       return "could not be run: its interpreter '\(sanitize(interpreter))' was not found"
     }
@@ -379,29 +385,25 @@ final class HookRunner: Sendable {
     }
   }
 
-  /// The log, opened for appending once (its directory made, private); `/dev/null` when it
-  /// cannot be, which is said once.
-  private func openLog() -> Int32 {
-    state.withLock { state in
-      if let log = state.log { return log }
-      let directory = InstalledHooks.parent(of: logFile)
-      try? FileManager.default.createDirectory(
-        atPath: directory, withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      var log = open(logFile, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-      if log < 0 {
+  /// Appends one run's entry to the log (its directory made, private), whole, so that the
+  /// entries of processes running hooks at once stay apart. When the log cannot be written,
+  /// that is said once and the output of this run and the later ones is lost.
+  private func log(_ entry: [UInt8]) {
+    guard !state.withLock({ $0.logFailed }) else { return }
+    do throws(FileSystemError) {
+      try fileSystem.append(Data(entry), to: logFile)
+    } catch {
+      state.withLock { state in
+        guard !state.logFailed else { return }
+        state.logFailed = true
         state.problems.append(
-          "Warning: cannot write the hooks log '\(sanitize(logFile))': "
-            + String(cString: strerror(errno)) + "; hooks' output is lost.")
-        log = open("/dev/null", O_WRONLY | O_CLOEXEC)
+          "Warning: cannot write the hooks log '\(sanitize(logFile))': \(error.reason); "
+            + "hooks' output is lost.")
       }
-      state.log = log
-      return log
     }
   }
 
-  /// Writes all of `bytes` to `descriptor`: to the log (opened to append), in one write when
-  /// the system takes it whole, so that blocks of processes writing at once stay whole.
+  /// Writes all of `bytes` to `descriptor`, a scratch file's.
   private func append(_ bytes: [UInt8], to descriptor: Int32) {
     var bytes = bytes[...]
     while !bytes.isEmpty {

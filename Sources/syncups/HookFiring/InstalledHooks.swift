@@ -17,7 +17,7 @@ import SharedState
 /// that cannot run (``Hook/isMissing``), so that it is reported. The user's own directory,
 /// `$XDG_CONFIG_HOME/syncups/hooks` (`~/.config/syncups/hooks`), comes first; then, when the
 /// data file lies in a git work tree whose `.syncups/hooks` the user trusted
-/// (``HookTrust``), that one.
+/// (``HookTrust``), that one. Everything is looked at through ``currentFileSystem``.
 ///
 /// ```swift
 /// let installed = InstalledHooks(environment: environment, dataFile: "/home/ana/team/sync-ups.json")
@@ -95,7 +95,7 @@ struct InstalledHooks: Sendable {
   /// The entries of `directory` named for no event (nor for an event's `.d` directory),
   /// leaving out those whose names start with a dot or end in `~`.
   private static func strays(in directory: String) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let names = (try? currentFileSystem.contentsOfDirectory(directory)) ?? []
     let known = Set(HookEvent.allCases.flatMap { [$0.rawValue, $0.rawValue + ".d"] })
     return names.sorted()
       .filter { !$0.hasPrefix(".") && !$0.hasSuffix("~") && !known.contains($0) }
@@ -111,7 +111,7 @@ struct InstalledHooks: Sendable {
       let single = directory + "/" + event.rawValue
       if isFile(single) || isDangling(single) { paths.append(single) }
       let parts = single + ".d"
-      if isDirectory(parts), let names = try? FileManager.default.contentsOfDirectory(atPath: parts) {
+      if isDirectory(parts), let names = try? currentFileSystem.contentsOfDirectory(parts) {
         for name in names.sorted() where !name.hasPrefix(".") && !name.hasSuffix("~") {
           let path = parts + "/" + name
           if isFile(path) || isDangling(path) { paths.append(path) }
@@ -119,7 +119,7 @@ struct InstalledHooks: Sendable {
       }
       hooks += paths.map {
         Hook(
-          event: event, path: $0, isExecutable: access($0, X_OK) == 0,
+          event: event, path: $0, isExecutable: currentFileSystem.isExecutable($0),
           isFromRepository: fromRepository, isMissing: isDangling($0))
       }
     }
@@ -132,34 +132,37 @@ struct InstalledHooks: Sendable {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
+  /// Whether `path` leads to a directory, symbolic links followed.
   static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    (try? currentFileSystem.resolvedEntry(path))?.kind == .directory
   }
 
-  static func isFile(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  /// Whether `path` leads to a regular file, symbolic links followed.
+  static func isFile(_ path: String, in fileSystem: any FileSystem = currentFileSystem) -> Bool {
+    (try? fileSystem.resolvedEntry(path))?.kind == .file
   }
 
   /// Whether `path` is a symbolic link to nothing (`ln -s /nonexistent meeting-ended`).
   static func isDangling(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK && stat(path, &info) != 0
+    (try? currentFileSystem.symlinkTarget(path)) != nil && !currentFileSystem.exists(path)
   }
 
   /// The interpreter the script at `path` names on its `#!` line (`/bin/sh` for
   /// `#!/bin/sh -e`); nil when it has none.
-  static func interpreter(of path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: 256)
-    let count = read(descriptor, &buffer, buffer.count)
-    guard count > 2, buffer[0] == UInt8(ascii: "#"), buffer[1] == UInt8(ascii: "!") else {
+  static func interpreter(
+    of path: String, in fileSystem: any FileSystem = currentFileSystem
+  ) -> String? {
+    let read = try? fileSystem.read(path) { reader in
+      var buffer = [UInt8](repeating: 0, count: 256)
+      let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+      return buffer.prefix(count)
+    }
+    guard let buffer = read?.result, buffer.count > 2, buffer.first == UInt8(ascii: "#"),
+      buffer.dropFirst().first == UInt8(ascii: "!")
+    else {
       return nil
     }
-    let line = buffer[2..<count].prefix { $0 != UInt8(ascii: "\n") }
+    let line = buffer.dropFirst(2).prefix { $0 != UInt8(ascii: "\n") }
     let word = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
       .prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
     return word.isEmpty ? nil : String(decoding: word, as: UTF8.self)
@@ -191,7 +194,7 @@ struct HookTrust {
   /// - Throws: a data error naming the file when it exists but is not the object it should
   ///   be; it is left as it is, for the person to mend.
   func load() throws -> [String: String] {
-    guard let data = FileManager.default.contents(atPath: file) else { return [:] }
+    guard let data = (try? currentFileSystem.read(file))?.data else { return [:] }
     do {
       return try JSONDecoder().decode([String: String].self, from: data)
     } catch {
@@ -209,9 +212,7 @@ struct HookTrust {
     trusted[directory] = fingerprint
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let folder = InstalledHooks.parent(of: file)
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try encoder.encode(trusted).write(to: URL(filePath: file), options: .atomic)
+    _ = try currentFileSystem.write(encoder.encode(trusted), to: file)
   }
 
   /// SHA-256 over every file under `directory`, as the hooks are found there, links followed
@@ -222,8 +223,8 @@ struct HookTrust {
     for path in files(under: directory).sorted() {
       let full = directory + "/" + path
       guard InstalledHooks.isFile(full) else { continue }
-      let bytes = FileManager.default.contents(atPath: full).map { [UInt8]($0) } ?? []
-      hash.update(Array(path.utf8) + [0, access(full, X_OK) == 0 ? 1 : 0])
+      let bytes = (try? currentFileSystem.read(full)).map { [UInt8]($0.data) } ?? []
+      hash.update(Array(path.utf8) + [0, currentFileSystem.isExecutable(full) ? 1 : 0])
       hash.update(Array(String(bytes.count).utf8) + [0])
       hash.update(bytes)
     }
@@ -231,18 +232,22 @@ struct HookTrust {
   }
 
   /// The paths, relative to `directory`, of everything under it, directories reached through
-  /// links entered too (the hooks finder follows them), at most `depth` folders deep so that
-  /// a link to a folder above cannot loop.
-  private static func files(under directory: String, prefix: String = "", depth: Int = 8)
-    -> [String]
-  {
+  /// links entered too (the hooks finder follows them) unless `followingLinks` is false, at
+  /// most `depth` folders deep so that a link to a folder above cannot loop.
+  static func files(
+    under directory: String, followingLinks: Bool = true, prefix: String = "", depth: Int = 8
+  ) -> [String] {
     guard depth > 0 else { return [] }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let names = (try? currentFileSystem.contentsOfDirectory(directory)) ?? []
     return names.flatMap { name -> [String] in
       let full = directory + "/" + name
       let relative = prefix + name
-      guard InstalledHooks.isDirectory(full) else { return [relative] }
-      return files(under: full, prefix: relative + "/", depth: depth - 1)
+      let isFolder =
+        followingLinks
+        ? InstalledHooks.isDirectory(full) : (try? currentFileSystem.entry(full))?.kind == .directory
+      guard isFolder else { return [relative] }
+      return files(
+        under: full, followingLinks: followingLinks, prefix: relative + "/", depth: depth - 1)
     }
   }
 

@@ -62,7 +62,7 @@ struct HooksListCommand: RunnableCommand {
     for hook in installed.hooks {
       var notes: [String] = []
       if hook.isMissing {
-        let target = FSSystem.readLink(hook.path).map { " '\(sanitize($0))'" } ?? ""
+        let target = (try? currentFileSystem.symlinkTarget(hook.path)).map { " '\(sanitize($0))'" } ?? ""
         notes.append("missing: it links to\(target), which does not exist")
       } else if !hook.isExecutable {
         notes.append("not executable")

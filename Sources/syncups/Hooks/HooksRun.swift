@@ -112,7 +112,9 @@ private struct SampleDataFile {
     }
     directory = String(cString: made)
     let data = try SyncUpsFile.encode([HookEvent.sampleSyncUp])
-    guard FileManager.default.createFile(atPath: directory + "/sync-ups.json", contents: data) else {
+    do {
+      _ = try currentFileSystem.write(data, to: path, durably: false)
+    } catch {
       remove()
       throw CommandFailure("cannot write the sample data in '\(sanitize(directory))'")
     }

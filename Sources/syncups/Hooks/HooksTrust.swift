@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedState
 import SyncUpsCore
 
 #if canImport(Glibc)
@@ -66,13 +67,13 @@ struct HooksTrustCommand: RunnableCommand {
   /// Every file under `directory`, the programs first: each with its event (or that no event
   /// runs it), path, size and SHA-256, and a program's first lines.
   static func review(of directory: String, programs: [InstalledHooks.Hook]) -> String {
-    let all = ((try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []).sorted()
-      .map { directory + "/" + $0 }.filter(InstalledHooks.isFile)
+    let all = HookTrust.files(under: directory, followingLinks: false).sorted()
+      .map { directory + "/" + $0 }.filter { InstalledHooks.isFile($0) }
     let paths = programs.map(\.path) + all.filter { !programs.map(\.path).contains($0) }
     guard !paths.isEmpty else { return "'\(sanitize(directory))' holds no files yet.\n" }
     var text = "The hooks in '\(sanitize(directory))' would run as you:\n"
     for path in paths {
-      let bytes = FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+      let bytes = (try? currentFileSystem.read(path)).map { [UInt8]($0.data) } ?? []
       var hash = SHA256()
       hash.update(bytes)
       let event = programs.first { $0.path == path }.map(\.event.rawValue) ?? "(no event)"

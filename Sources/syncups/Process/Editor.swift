@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import SharedState
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -41,12 +42,12 @@ enum Editor {
         "cannot make a file to edit in '\(directory)': \(String(cString: strerror(errno)))")
     }
     let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    defer { unlink(path) }
-    let bytes = Array(text.utf8)
-    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
-    guard written == bytes.count else {
-      throw CommandFailure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+    defer { try? currentFileSystem.removeFile(path) }
+    do throws(FileSystemError) {
+      _ = try currentFileSystem.write(Data(text.utf8), to: path, durably: false)
+    } catch {
+      throw CommandFailure("cannot write '\(path)': \(error.reason)")
     }
     let command = Self.command(environment: environment)
     let status: Int32
@@ -64,7 +65,7 @@ enum Editor {
       throw CommandFailure(
         "the editor '\(command)' exited with status \(status); nothing was written")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let data = (try? currentFileSystem.read(path))?.data else {
       throw CommandFailure("cannot read '\(path)' after editing")
     }
     return String(decoding: data, as: UTF8.self)

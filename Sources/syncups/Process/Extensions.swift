@@ -86,7 +86,7 @@ enum Extensions {
   static func installed(environment: [String: String]) -> [String] {
     var names: Set<String> = []
     for directory in ProgramSearch.directories(environment) {
-      guard let entries = try? LiveFileSystem.shared.contentsOfDirectory(directory) ?? []
+      guard let entries = try? currentFileSystem.contentsOfDirectory(directory) ?? []
       else { continue }
       for entry in entries where entry.hasPrefix(prefix) {
         let name = String(entry.dropFirst(prefix.count))

@@ -32,7 +32,7 @@ enum ProgramSearch {
 
   /// Whether `path` is a regular file (links followed) this user may run.
   static func isExecutableFile(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+    (try? currentFileSystem.resolvedEntry(path))?.kind == .file
+      && currentFileSystem.isExecutable(path)
   }
 }

@@ -203,7 +203,7 @@ extension DoctorCommand {
     private mutating func checkMerge(_ repository: SyncRepository, gitDirectory: String) throws {
       let unmerged = try repository.git.output(
         ["ls-files", "-u", "--", repository.name], doing: "read the repository's index")
-      if !unmerged.isEmpty || access(gitDirectory + "/MERGE_HEAD", F_OK) == 0 {
+      if !unmerged.isEmpty || currentFileSystem.exists(gitDirectory + "/MERGE_HEAD") {
         add(
           "merge", .fail,
           unmerged.isEmpty
@@ -218,19 +218,19 @@ extension DoctorCommand {
       _ repository: SyncRepository, top: String, gitDirectory: String
     ) {
       let lock = gitDirectory + "/index.lock"
-      if access(lock, F_OK) == 0 {
+      if currentFileSystem.exists(lock) {
         add(
           "lock", .fail, "'\(lock)' is there: git cannot change the repository while it is",
           fix: "if no git runs in '\(top)', remove it: rm '\(lock)'")
       } else {
         add("lock", .ok, "no index.lock")
       }
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: repository.directory)) ?? []
+      let names = (try? currentFileSystem.contentsOfDirectory(repository.directory)) ?? []
       let temporaries =
         names.filter {
           $0.hasPrefix(".merge_file_") || $0.hasPrefix(".\(repository.name).tmp-")
         }.sorted().map { repository.directory + "/" + $0 }
-      if access(SyncJournal(gitDirectory: gitDirectory).path, F_OK) == 0 {
+      if currentFileSystem.exists(SyncJournal(gitDirectory: gitDirectory).path) {
         add(
           "temporary files", .warn, "a sync was killed and left its traces",
           fix: "run 'syncups sync' (it puts right what the killed sync left)")

@@ -11,6 +11,7 @@
 import SharedState
 import SyncUpsCore
 
+>>>>>>> wip-37-files:Sources/syncups/Sync/SyncHealing.swift
 /// // ours: "[\n1\n]\n", theirs: "[\n2\n]\n"
 /// ```
 struct ConflictMarkers: Equatable {
@@ -88,7 +89,7 @@ extension SyncRepository {
   {
     // Found without running git on the usual sync: no merge under way, and a file that decodes.
     let underWay = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD"].contains {
-      access(gitDirectory + "/" + $0, F_OK) == 0
+      currentFileSystem.exists(gitDirectory + "/" + $0)
     }
     guard underWay || current == nil else { return nil }
     let stages = try unmergedStages()
@@ -98,7 +99,7 @@ extension SyncRepository {
         stages: stages, mergeHead: mergeHead, gitDirectory: gitDirectory,
         decodes: current != nil)
     }
-    guard access(dataFilePath, F_OK) == 0, current == nil, try !dataFileChanged()
+    guard currentFileSystem.exists(dataFilePath), current == nil, try !dataFileChanged()
     else { return nil }
     return try repairCommittedFile()
   }

@@ -43,7 +43,7 @@ extension SyncRepository {
           + ", left by a sync that was killed")
     }
     for scratch in ["syncups-merge-report", "syncups-merge-base", "syncups-merge-ours", "syncups-merge-theirs"] {
-      unlink(journal.gitDirectory + "/" + scratch)
+      try? currentFileSystem.removeFile(journal.gitDirectory + "/" + scratch)
     }
     if let top = try topLevel() {
       let removed = removeMergeTemporaries(in: top) + removeMergeTemporaries(in: directory)
@@ -53,7 +53,7 @@ extension SyncRepository {
             + "merge it was doing")
       }
     }
-    if merge == nil, access(dataFilePath, F_OK) == 0, (try? currentSyncUps()) == nil,
+    if merge == nil, currentFileSystem.exists(dataFilePath), (try? currentSyncUps()) == nil,
       try unmergedStages().isEmpty, let head = try declaredSyncUps(at: "HEAD")
     {
       // (A file git left in a merge it did not finish is healed from the index instead.)
@@ -125,14 +125,13 @@ extension SyncRepository {
   private func removeLocks(in gitDirectory: String) -> [String] {
     var removed: [String] = []
     func visit(_ directory: String) {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+      guard let names = try? currentFileSystem.contentsOfDirectory(directory) else { return }
       for name in names.sorted() {
         let path = directory + "/" + name
-        var info = stat()
-        guard lstat(path, &info) == 0 else { continue }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        guard let entry = try? currentFileSystem.entry(path) else { continue }
+        if entry.kind == .directory {
           if name != "objects" { visit(path) }
-        } else if name.hasSuffix(".lock"), unlink(path) == 0 {
+        } else if name.hasSuffix(".lock"), (try? currentFileSystem.removeFile(path)) != nil {
           removed.append(path)
         }
       }
@@ -170,15 +169,13 @@ extension SyncRepository {
   /// files written atomically in it (`.<name>.tmp-*`: the merge driver's result, the data
   /// file). How many.
   private func removeMergeTemporaries(in directory: String) -> Int {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-      return 0
-    }
+    guard let names = try? currentFileSystem.contentsOfDirectory(directory) else { return 0 }
     var removed = 0
     for name in names
     where name.hasPrefix(".merge_file_") || (name.hasPrefix("..merge_file_") && name.contains(".tmp-"))
       || name.hasPrefix(".\(self.name).tmp-")
     {
-      if unlink(directory + "/" + name) == 0 { removed += 1 }
+      if (try? currentFileSystem.removeFile(directory + "/" + name)) != nil { removed += 1 }
     }
     return removed
   }

@@ -92,8 +92,7 @@ struct SyncRepository {
     if git.environment["GIT_CEILING_DIRECTORIES"] == nil,
       let top = GitWorkTree.top(from: directory)
     {
-      var info = stat()
-      if lstat(top + "/.git", &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+      if (try? currentFileSystem.entry(top + "/.git"))?.kind == .directory,
         let head = try? readText(top + "/.git/HEAD"), head.hasPrefix("ref: refs/heads/"),
         head.hasSuffix("\n")
       {
@@ -343,7 +342,7 @@ struct SyncRepository {
     throws -> String?
   {
     guard try changed ?? dataFileChanged() else { return nil }
-    if access(dataFilePath, F_OK) != 0 {
+    if !currentFileSystem.exists(dataFilePath) {
       try git.output(["checkout", "HEAD", "--", name], doing: "restore '\(sanitize(name))'")
       return nil
     }
