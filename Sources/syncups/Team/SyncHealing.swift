@@ -11,48 +11,6 @@
 import SharedState
 import SyncUpsCore
 
->>>>>>> wip-37-files:Sources/syncups/Sync/SyncHealing.swift
-/// // ours: "[\n1\n]\n", theirs: "[\n2\n]\n"
-/// ```
-struct ConflictMarkers: Equatable {
-  var ours: String
-  var theirs: String
-
-  init(ours: String, theirs: String) {
-    self.ours = ours
-    self.theirs = theirs
-  }
-
-  /// Nil when `text` holds no complete conflict.
-  init?(_ text: String) {
-    enum Part { case common, ours, base, theirs }
-    var part = Part.common
-    var ours = ""
-    var theirs = ""
-    var conflicts = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-      switch part {
-      case .common where line.hasPrefix("<<<<<<<"): part = .ours
-      case .ours where line.hasPrefix("|||||||"): part = .base
-      case .ours where line == "=======", .base where line == "=======": part = .theirs
-      case .theirs where line.hasPrefix(">>>>>>>"):
-        part = .common
-        conflicts += 1
-      case .common:
-        ours += line + "\n"
-        theirs += line + "\n"
-      case .ours: ours += line + "\n"
-      case .theirs: theirs += line + "\n"
-      case .base: break
-      }
-    }
-    guard conflicts > 0, part == .common else { return nil }
-    self.ours = ours
-    self.theirs = theirs
-  }
-}
-
->>>>>>> wip-37-facts:Sources/syncups/Sync/SyncHealing.swift
 extension SyncRepository {
   /// What `sync` put right of what plain git left in the data file, before it syncs.
   struct Healing {
