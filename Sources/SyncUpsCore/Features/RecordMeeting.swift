@@ -125,8 +125,8 @@ public struct RecordMeeting: Reducer, Sendable {
     /// once it passed their place in the order (see ``readPassedUpdates(all:)``).
     public var updatesRead: Set<Attendee.ID> = []
     /// The speakers' work cards: asked for (see ``askForWork(since:in:timeLimit:)``) and those
-    /// arrived. Nil when none was asked for; never saved.
-    public var work: RecordMeeting.Work?
+    /// arrived (the ``MeetingWorkCards`` feature); never saved.
+    public var work = MeetingWorkCards.State()
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
@@ -381,9 +381,13 @@ public struct RecordMeeting: Reducer, Sendable {
     /// An open item was resolved now, with a resolution (none when blank), and noted in the
     /// transcript.
     case itemResolved(Item.ID, resolution: String)
-    /// The gathering of the work cards told something: a speaker's card, or a repository
-    /// skipped.
-    case workArrived(WorkArrival)
+    /// Of the work cards (see ``MeetingWorkCards``): the gathering told something.
+    case work(MeetingWorkCards.Action)
+
+    /// The path to the work cards' actions.
+    public static let workPath = ActionPath(
+      embed: Action.work,
+      extract: { if case .work(let action) = $0 { action } else { nil } })
 
     /// What the meeting tells its parent.
     public enum Delegate: Equatable, Sendable {
@@ -411,25 +415,32 @@ public struct RecordMeeting: Reducer, Sendable {
   /// The meeting's logic.
   public init() {}
 
-  /// Handles one action: the state change, then the work to do next. The meeting time is
-  /// brought up to now first, and runs afterwards exactly when ``State/isTiming`` says, both at
-  /// the one reading of the clock: time the action itself takes (saving waits for the data
-  /// file's lock) is not the meeting's.
+  /// Handles one action: the state change, then the work to do next: the meeting's own (the
+  /// timer and the turns), then its child features' on their parts of the state. The meeting
+  /// time is brought up to now first, and runs afterwards exactly when ``State/isTiming`` says,
+  /// both at the one reading of the clock: time the action itself takes (saving waits for the
+  /// data file's lock) is not the meeting's.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.speakerDidChange = false
     state.slotDidRunOut = false
     let now = clock.now
     state.stopwatch.update(to: now)
-    let effect = respond(to: action, in: &state)
+    // Once saved or discarded, the meeting takes nothing more: an end asked for before it is
+    // dismissed (a signal as the time runs out, a tick already on its way, a card arriving)
+    // must not save it again, nor change what was saved.
+    let effect: Effect<Action> =
+      state.hasEnded
+      ? .none : .merge(respond(to: action, in: &state), children.reduce(into: &state, action: action))
     state.stopwatch.set(running: state.isTiming, at: now)
     return effect
   }
 
+  /// The meeting's child features, each on its part of the state.
+  private var children: some Reducer<State, Action> {
+    Scope(state: \.work, action: Action.workPath) { MeetingWorkCards() }
+  }
+
   private func respond(to action: Action, in state: inout State) -> Effect<Action> {
-    // Once saved or discarded, the meeting takes nothing more: an end asked for before it is
-    // dismissed (a signal as the time runs out, a tick already on its way) must not save it
-    // again, nor change what was saved.
-    guard !state.hasEnded else { return .none }
     switch action {
     case .absentButtonTapped:
       guard let id = state.currentSpeaker else { return .none }
@@ -495,7 +506,8 @@ public struct RecordMeeting: Reducer, Sendable {
     case .onTask:
       guard state.started == nil else { return timer(state) }
       state.started = wholeSecondsNow
-      return .merge(timer(state), gatherWork(state))
+      // The first time only: the work cards asked for are gathered.
+      return .merge(timer(state), children.reduce(into: &state, action: .work(.gather)))
 
     case .pauseButtonTapped:
       state.isPaused = true
@@ -534,8 +546,7 @@ public struct RecordMeeting: Reducer, Sendable {
       resolveItem(id, resolution: resolution, &state)
       return .none
 
-    case .workArrived(let arrival):
-      receiveWork(arrival, &state)
+    case .work:
       return .none
     }
   }
@@ -680,7 +691,7 @@ public struct RecordMeeting: Reducer, Sendable {
     state.hasEnded = true
     return .merge(
       .cancel(id: CancelID.timer),
-      .cancel(id: WorkCancelID.gathering),
+      .cancel(id: MeetingWorkCards.CancelID.gathering),
       .run { _ in await dismiss() }
     )
   }

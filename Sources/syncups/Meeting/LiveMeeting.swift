@@ -163,7 +163,7 @@ final class LiveMeeting {
     heldWarnings = nil
     let state = store.state
     // The terminal is back: the repositories the work cards left out, each once.
-    for skipped in state.work?.skipped ?? [] { saySkipped(skipped) }
+    for skipped in state.work.skipped { saySkipped(skipped) }
     do {
       let ending = try save(state)
       frontEnd.report(ending, elapsed: state.meetingSeconds, syncUp: state.syncUp)
