@@ -38,7 +38,12 @@ private final class Harness {
     let dismissCounter = dismissCounter
     store = Store(
       initialState: MeetingFixtures.state(elapsed: elapsed), reducer: RecordMeeting()
-    ) { $0.dismiss = DismissEffect { dismissCounter.count += 1 } }
+    ) {
+      $0.dismiss = DismissEffect { dismissCounter.count += 1 }
+      // A meeting whose time runs out is saved: its id and date.
+      $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
+      $0.uuid = .incrementing
+    }
     meeting = TerminalController(
       meeting: MeetingDoor(store: store), session: session, style: .plain,
       layout: { [unowned self] state, overlay, columns, rows, style in
