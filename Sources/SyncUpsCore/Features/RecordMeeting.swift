@@ -165,7 +165,7 @@ public struct RecordMeeting: Reducer, Sendable {
       self.speakers = lineup.filter { !$0.absent }.map(\.id)
       self.allowsOvertime = allowsOvertime
       self.speakerIndex = speaker(at: 0)
-      self.turnItems = currentSpeakerOpenItems
+      self.turnItems = followThrough.speakerOpenItems
       readPassedUpdates()
     }
 
@@ -373,16 +373,15 @@ public struct RecordMeeting: Reducer, Sendable {
     case overtimeWithdrawn
     /// One second passed.
     case timerTick
-    /// A blocker or an action item was typed: it is raised, opened now, for the attendee
-    /// `@name` at the start of the text names, else the current speaker (see
-    /// ``State/itemOwner(in:)``), and noted in the transcript. Text naming nobody raises
-    /// nothing.
-    case itemRaised(Item.Kind, String)
-    /// An open item was resolved now, with a resolution (none when blank), and noted in the
-    /// transcript.
-    case itemResolved(Item.ID, resolution: String)
+    /// Of the blockers and action items (see ``FollowThrough``): one raised or resolved.
+    case followThrough(FollowThrough.Action)
     /// Of the work cards (see ``MeetingWorkCards``): the gathering told something.
     case work(MeetingWorkCards.Action)
+
+    /// The path to the follow-through's actions.
+    public static let followThroughPath = ActionPath(
+      embed: Action.followThrough,
+      extract: { if case .followThrough(let action) = $0 { action } else { nil } })
 
     /// The path to the work cards' actions.
     public static let workPath = ActionPath(
@@ -436,7 +435,9 @@ public struct RecordMeeting: Reducer, Sendable {
   }
 
   /// The meeting's child features, each on its part of the state.
+  @ReducerBuilder<State, Action>
   private var children: some Reducer<State, Action> {
+    Scope(state: \.followThrough, action: Action.followThroughPath) { FollowThrough() }
     Scope(state: \.work, action: Action.workPath) { MeetingWorkCards() }
   }
 
@@ -505,7 +506,7 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .onTask:
       guard state.started == nil else { return timer(state) }
-      state.started = wholeSecondsNow
+      state.started = now.wholeSeconds
       // The first time only: the work cards asked for are gathered.
       return .merge(timer(state), children.reduce(into: &state, action: .work(.gather)))
 
@@ -538,15 +539,7 @@ public struct RecordMeeting: Reducer, Sendable {
       guard state.alert == nil, !state.isPaused else { return .none }
       return tick(&state)
 
-    case .itemRaised(let kind, let text):
-      raiseItem(kind, text, &state)
-      return .none
-
-    case .itemResolved(let id, let resolution):
-      resolveItem(id, resolution: resolution, &state)
-      return .none
-
-    case .work:
+    case .followThrough, .work:
       return .none
     }
   }
@@ -604,7 +597,7 @@ public struct RecordMeeting: Reducer, Sendable {
       endTurn(&state)
       state.speakerIndex = speaker
       state.turnStart = state.stopwatch.elapsed
-      state.turnItems = state.currentSpeakerOpenItems
+      _ = children.reduce(into: &state, action: .followThrough(.turnStarted))
       state.speakerDidChange = true
       state.readPassedUpdates()
     }
@@ -647,7 +640,7 @@ public struct RecordMeeting: Reducer, Sendable {
   /// again, its seconds counted from this instant.
   func startTurn(of index: Int, _ state: inout State) -> Effect<Action> {
     state.speakerIndex = index
-    state.turnItems = state.currentSpeakerOpenItems
+    _ = children.reduce(into: &state, action: .followThrough(.turnStarted))
     state.secondsElapsed = state.speakerSlot(for: index).lowerBound
     state.turnStart = state.stopwatch.elapsed
     state.isInOvertime = false
@@ -666,7 +659,7 @@ public struct RecordMeeting: Reducer, Sendable {
     if closingTurn { endTurn(&state) }
     recordCarriedTurns(&state)
     state.readPassedUpdates(all: true)
-    let date = wholeSecondsNow
+    let date = now.wholeSeconds
     let meeting = Meeting(
       id: uuid(), date: date, transcript: state.transcript,
       started: state.started ?? date,
@@ -679,12 +672,6 @@ public struct RecordMeeting: Reducer, Sendable {
     let items = state.itemChanges
     state.$syncUp.withLock { Self.file(meeting, items: items, into: &$0) }
     return .send(.delegate(.saved(meeting)))
-  }
-
-  /// The date now, rounded down to the whole seconds our file keeps: a saved meeting then
-  /// equals itself after a reload.
-  var wholeSecondsNow: Date {
-    Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
   }
 
   private func endMeeting(_ state: inout State) -> Effect<Action> {
