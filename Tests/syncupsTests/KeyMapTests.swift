@@ -247,10 +247,10 @@ private let typing = ScreenOverlay(noteDraft: "Hi")
     #expect(respond(.character("O")) == Response(overlay: ScreenOverlay(noteDraft: "", draft: .item(.action))))
     #expect(
       respond(.enter, MeetingFixtures.state(), ScreenOverlay(noteDraft: "slow CI", draft: .item(.blocker)))
-        == Response(actions: [.itemRaised(.blocker, "slow CI")], overlay: ScreenOverlay()))
+        == Response(actions: [.followThrough(.raised(.blocker, "slow CI"))], overlay: ScreenOverlay()))
     #expect(
       respond(.enter, MeetingFixtures.state(), ScreenOverlay(noteDraft: "@sr fix it", draft: .item(.action)))
-        == Response(actions: [.itemRaised(.action, "@sr fix it")], overlay: ScreenOverlay()))
+        == Response(actions: [.followThrough(.raised(.action, "@sr fix it"))], overlay: ScreenOverlay()))
     // Esc drops it; the next draft is a note again.
     #expect(respond(.escape, MeetingFixtures.state(), blocker) == Response(overlay: ScreenOverlay()))
   }
@@ -275,7 +275,7 @@ private let typing = ScreenOverlay(noteDraft: "Hi")
     #expect(
       respond(.enter, state, ScreenOverlay(noteDraft: "1 the keys came", draft: .resolution))
         == Response(
-          actions: [.itemResolved(RenderingFixtures.id(21), resolution: "the keys came")],
+          actions: [.followThrough(.resolved(RenderingFixtures.id(21), resolution: "the keys came"))],
           overlay: ScreenOverlay()))
     var wrong = ScreenOverlay(noteDraft: "2", draft: .resolution)
     let entered = respond(.enter, state, wrong)

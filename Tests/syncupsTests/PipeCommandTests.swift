@@ -68,14 +68,14 @@ struct PipeCommandTests {
     let state = withDependencies { $0.date = .constant(Date(timeIntervalSince1970: 86_400 * 5)) } operation: {
       RecordMeeting.State(syncUp: Shared(value: syncUp))
     }
-    #expect(try PipeCommand.item(.blocker, "slow CI").actions(in: state) == [.itemRaised(.blocker, "slow CI")])
-    #expect(try PipeCommand.item(.action, "@Ben review").actions(in: state) == [.itemRaised(.action, "@Ben review")])
+    #expect(try PipeCommand.item(.blocker, "slow CI").actions(in: state) == [.followThrough(.raised(.blocker, "slow CI"))])
+    #expect(try PipeCommand.item(.action, "@Ben review").actions(in: state) == [.followThrough(.raised(.action, "@Ben review"))])
     #expect(throws: PipeCommandError("no attendee is named 'Cy'")) {
       try PipeCommand.item(.action, "@Cy review").actions(in: state)
     }
     #expect(
       try PipeCommand.resolve("1 the keys came").actions(in: state)
-        == [.itemResolved(syncUp.items[0].id, resolution: "the keys came")])
+        == [.followThrough(.resolved(syncUp.items[0].id, resolution: "the keys came"))])
     #expect(throws: PipeCommandError("no open item 2 in this turn (open: 1)")) {
       try PipeCommand.resolve("2").actions(in: state)
     }

@@ -238,7 +238,7 @@ struct PipeEventTests {
         date: Date(timeIntervalSince1970: 1_770_397_200))
       let ana = RecordMeeting.TurnWork(WorkCard(attendee: Self.ana, commits: [commit]))
       let ben = RecordMeeting.TurnWork(WorkCard(attendee: Self.ben, commits: [], unread: ["big"]))
-      new.work?.cards = [ben, ana]
+      new.work.cards = [ben, ana]
       new.stopwatch = Stopwatch(elapsed: .seconds(3))
       let anasWork = PipeEvent.work(
         attendee: Self.ana, name: "Ana", card: ana, since: since, elapsed: 3)
@@ -264,7 +264,7 @@ struct PipeEventTests {
       // Those absent may join: their cards are asked for too.
       var benAway = RecordMeeting.State(syncUp: Shared(value: Self.syncUp), absent: [Self.ben])
       benAway.askForWork(since: WorkWindow(since: since), in: ["~/src/api"])
-      #expect(benAway.work?.request.attendees.map(\.id) == [Self.ana, Self.ben])
+      #expect(benAway.work.request?.attendees.map(\.id) == [Self.ana, Self.ben])
 
       #expect(
         anasWork.plainLine
@@ -308,10 +308,10 @@ struct PipeEventTests {
       }
       // Cy's card first, then Ben's, then Ana's: Cy's waits for his turn.
       var new = old
-      new.work?.cards = [cards[2]]
+      new.work.cards = [cards[2]]
       #expect(PipeEvent.changes(from: old, to: new) == [])
       var all = new
-      all.work?.cards = [cards[2], cards[1], cards[0]]
+      all.work.cards = [cards[2], cards[1], cards[0]]
       #expect(PipeEvent.changes(from: new, to: all) == [work(0, "Ana"), work(1, "Ben")])
       #expect(PipeEvent.changes(from: all, to: all) == [])
       var cysTurn = all

@@ -92,7 +92,7 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
       date: Date(timeIntervalSince1970: Double(1_000_000 - index)))
   }
   state.askForWork(since: WorkWindow(since: Date(timeIntervalSince1970: 0)), in: ["~/src/*"])
-  state.work?.cards = [
+  state.work.cards = [
     RecordMeeting.TurnWork(
       WorkCard(attendee: RenderingFixtures.id(12), commits: commits, unread: ["big"]))
   ]
@@ -130,9 +130,9 @@ private func withWork(_ state: RecordMeeting.State, commits count: Int) -> Recor
     let plain = render(MeetingFixtures.state(), 80, 24)
     let rest = plainTimes + Array(repeating: "", count: 12) + [plainKeys]
     var empty = withWork(MeetingFixtures.state(), commits: 0)
-    empty.work?.cards[0].unread = []
+    empty.work.cards[0].unread = []
     // Friday 20 November 2026, 09:30 UTC.
-    empty.work?.request.window.since = Date(timeIntervalSince1970: 1_795_167_000)
+    empty.work.request?.window.since = Date(timeIntervalSince1970: 1_795_167_000)
     #expect(
       render(empty, 80, 24)
         == screen(plainHead + [" Work: no commits since Fri 20 Nov"] + rest, rows: 24))

@@ -32,15 +32,20 @@ private final class Harness {
     var count = 0
   }
 
-  init(columns: Int = 80, rows: Int = 24) throws {
+  init(columns: Int = 80, rows: Int = 24, elapsed: Int = 0) throws {
     pty = try PseudoTerminal(columns: columns, rows: rows)
     session = try TerminalSession.begin(input: pty.terminal, output: pty.terminal)
     let dismissCounter = dismissCounter
     store = Store(
-      initialState: MeetingFixtures.state(elapsed: 0), reducer: RecordMeeting()
-    ) { $0.dismiss = DismissEffect { dismissCounter.count += 1 } }
+      initialState: MeetingFixtures.state(elapsed: elapsed), reducer: RecordMeeting()
+    ) {
+      $0.dismiss = DismissEffect { dismissCounter.count += 1 }
+      // A meeting whose time runs out is saved: its id and date.
+      $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
+      $0.uuid = .incrementing
+    }
     meeting = TerminalController(
-      store: store, session: session, style: .plain,
+      meeting: MeetingDoor(store: store), session: session, style: .plain,
       layout: { [unowned self] state, overlay, columns, rows, style in
         layouts += 1
         return ScreenLayout.render(
@@ -164,6 +169,25 @@ extension TerminalSessionTests {
       #expect(harness.store.state.alert == nil)
       #expect(try await harness.wait { harness.dismissals == 1 })
       #expect(harness.store.state.syncUp.meetings.isEmpty)
+    }
+
+    /// Once the meeting's time ran out, the keys typed before it is dismissed are ignored, as
+    /// after a save: `t` opens no note, and nothing more is drawn.
+    @MainActor @Test func keysAfterTheTimeRanOutAreIgnored() async throws {
+      let harness = try Harness(elapsed: 599)
+      defer { harness.finish() }
+      harness.meeting.start()
+      _ = harness.pty.readOutput()
+
+      harness.store.send(.timerTick)
+      #expect(harness.store.state.hasEnded)
+      #expect(harness.store.state.syncUp.meetings.count == 1)
+      let layouts = harness.layouts
+      harness.meeting.handle(.key(.character("t")))
+      harness.meeting.handle(.key(.character("A")))
+      #expect(harness.meeting.overlay.isTypingNote == false)
+      #expect(harness.store.state.noteDraft == "")
+      #expect(harness.layouts == layouts)
     }
 
     @MainActor @Test func aResizeRedrawsAtTheNewSize() async throws {
@@ -308,7 +332,9 @@ enum TerminalControllerChild {
       initialState: MeetingFixtures.state(elapsed: 0), reducer: RecordMeeting()
     ) { $0.dismiss = DismissEffect {} }
     var meeting: TerminalController?
-    meeting = TerminalController(store: store, session: session, style: .plain) {
+    meeting = TerminalController(
+      meeting: MeetingDoor(store: store), session: session, style: .plain
+    ) {
       meeting?.stop()
       session.end()
       exit(130)

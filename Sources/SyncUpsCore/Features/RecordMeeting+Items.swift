@@ -6,15 +6,34 @@ import Foundation
 import SharedState
 
 /// The follow-through of a meeting: blockers and action items raised for a speaker, the open
-/// ones of each speaker shown when their turn starts, and those resolved. What a meeting
-/// raises or resolves is kept in ``RecordMeeting/State/itemChanges`` and goes into the
-/// sync-up only with the saved meeting, in the same save: a discarded meeting takes it along.
+/// ones of each speaker shown when their turn starts, and those resolved (the ``FollowThrough``
+/// feature). What a meeting raises or resolves is kept in ``RecordMeeting/State/itemChanges``
+/// and goes into the sync-up only with the saved meeting, in the same save: a discarded meeting
+/// takes it along.
 extension RecordMeeting.State {
+  /// The follow-through's state: what the meeting keeps of its items (``itemChanges``,
+  /// ``turnItems``), with what the feature reads of the meeting and the notes it adds to.
+  public var followThrough: FollowThrough.State {
+    get {
+      FollowThrough.State(
+        changes: itemChanges, turnItems: turnItems, stored: syncUp.items,
+        speaker: currentSpeaker, speakerName: currentSpeakerName, lineup: lineup,
+        ownerNames: lineup.reduce(into: [:]) { names, attendee in
+          if names[attendee.id] == nil { names[attendee.id] = ownerName(of: attendee.id) }
+        },
+        notes: notes)
+    }
+    set {
+      itemChanges = newValue.changes
+      turnItems = newValue.turnItems
+      notes = newValue.notes
+    }
+  }
+
   /// The sync-up's items as the meeting has them: those stored, with what the meeting resolved,
   /// then those it raised, in the order raised.
   public var items: [Item] {
-    let stored = syncUp.items.map { itemChanges[id: $0.id] ?? $0 }
-    return stored + itemChanges.filter { syncUp.items[id: $0.id] == nil }
+    FollowThrough.State.items(stored: syncUp.items, changes: itemChanges)
   }
 
   /// The current speaker's items shown in their turn, numbered from 1 by position among
@@ -95,20 +114,7 @@ extension RecordMeeting.State {
   ///
   /// - Throws: ``ItemTextError`` when `@name` names nobody or several, or nothing follows it.
   public func itemOwner(in text: String) throws(ItemTextError) -> (owner: Attendee.ID?, text: String) {
-    let text = text.asOneLine
-    guard text.hasPrefix("@") else {
-      guard !text.isEmpty else { throw ItemTextError("the item needs its text") }
-      return (currentSpeaker, text)
-    }
-    let name = String(text.dropFirst().prefix { !$0.isWhitespace })
-    let rest = String(text.dropFirst(name.count + 1)).asOneLine
-    let matches = attendees(named: name, among: lineup)
-    guard matches.count == 1 else {
-      throw ItemTextError(
-        matches.isEmpty ? "no attendee is named '\(name)'" : "'\(name)' names several attendees")
-    }
-    guard !rest.isEmpty else { throw ItemTextError("the item for '@\(name)' needs its text") }
-    return (matches[0].id, rest)
+    try followThrough.owner(in: text)
   }
 
   /// The name an item's owner goes by in this meeting: `Speaker k` when a speaker's name is
@@ -117,18 +123,14 @@ extension RecordMeeting.State {
   /// meeting recorded); nil when it has no owner or its owner is found nowhere.
   public func ownerName(of item: Item) -> String? {
     guard let owner = item.owner else { return nil }
-    if let index = speakers.firstIndex(of: owner) { return speakerName(at: index) }
-    if let attendee = lineup.first(where: { $0.id == owner }) {
-      return attendee.name.isBlank ? "" : attendee.name
-    }
-    return syncUp.ownerName(of: item)
+    return ownerName(of: owner) ?? syncUp.ownerName(of: item)
   }
 
-  /// The current speaker's open items, by id, in the order they were opened: the agenda of a
-  /// turn starting now.
-  var currentSpeakerOpenItems: [Item.ID] {
-    guard let id = currentSpeaker else { return [] }
-    return items.filter { $0.isOpen && $0.owner == id }.map(\.id)
+  /// The name attendee `owner` goes by as an item's owner in this meeting (see
+  /// ``ownerName(of:)-(Item)``); nil when they are not in this meeting.
+  func ownerName(of owner: Attendee.ID) -> String? {
+    if let index = speakers.firstIndex(of: owner) { return speakerName(at: index) }
+    return lineup.first { $0.id == owner }.map { $0.name.isBlank ? "" : $0.name }
   }
 }
 
@@ -200,33 +202,6 @@ extension Item {
 }
 
 extension RecordMeeting {
-  /// Raises an item of `kind` typed as `text` (see ``State/itemOwner(in:)``), opened now, and
-  /// notes it in the transcript under the current speaker's name: `Blob: Blocker: text`, or
-  /// `Blob: Action for Blob Jr: text` when it is someone else's. Text that names no owner
-  /// raises nothing.
-  func raiseItem(_ kind: Item.Kind, _ text: String, _ state: inout State) {
-    guard let (owner, text) = try? state.itemOwner(in: text) else { return }
-    let item = Item(id: uuid(), kind: kind, text: text, owner: owner, opened: wholeSecondsNow)
-    state.itemChanges.append(item)
-    let label = kind.label
-    let forWhom = owner == state.currentSpeaker ? "" : state.ownerName(of: item).map { " for \($0)" } ?? ""
-    addTranscriptLine("\(label)\(forWhom): \(text)", &state)
-  }
-
-  /// Resolves the open item `id` now, with `resolution` (none when blank), and notes it in the
-  /// transcript: `Blob: Resolved blocker: text (resolution)`. An item already resolved, or
-  /// unknown, is left as it is.
-  func resolveItem(_ id: Item.ID, resolution: String, _ state: inout State) {
-    guard var item = state.items.first(where: { $0.id == id }), item.isOpen else { return }
-    let resolution = resolution.asOneLine
-    item.resolved = wholeSecondsNow
-    item.resolution = resolution.isEmpty ? nil : resolution
-    state.itemChanges[id: id] = item
-    let kind = item.kind.rawValue
-    addTranscriptLine(
-      "Resolved \(kind): \(item.text)" + (resolution.isEmpty ? "" : " (\(resolution))"), &state)
-  }
-
   /// The meeting's item changes, stamped as raised or resolved in `meeting`.
   static func stamped(_ changes: IdentifiedArrayOf<Item>, in meeting: Meeting, stored: SyncUp)
     -> IdentifiedArrayOf<Item>

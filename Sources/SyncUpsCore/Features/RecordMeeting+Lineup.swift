@@ -68,7 +68,7 @@ extension RecordMeeting.State {
   /// Those of `candidates` that `name` names: by name, the name without spaces, or one of its
   /// words, ignoring case, the first of these rules that names anyone: `blob` is Blob even
   /// beside Blob Jr, and `jr` is Blob Jr.
-  public func attendees(named name: String, among candidates: [MeetingAttendee])
+  public static func attendees(named name: String, among candidates: [MeetingAttendee])
     -> [MeetingAttendee]
   {
     let wanted = name.asOneLine.lowercased()
@@ -87,7 +87,7 @@ extension RecordMeeting.State {
   public func joiner(named name: String) throws(ItemTextError) -> MeetingAttendee {
     let absent = absentees
     guard !absent.isEmpty else { throw ItemTextError("nobody is absent") }
-    let matches = attendees(named: name, among: absent)
+    let matches = Self.attendees(named: name, among: absent)
     guard matches.count == 1 else {
       let names = absent.map(\.name).filter { !$0.isBlank }.joined(separator: ", ")
       throw ItemTextError(

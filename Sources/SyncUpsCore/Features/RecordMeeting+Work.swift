@@ -7,8 +7,9 @@ import SharedState
 
 /// The work beside the person: each speaker's git activity since the last stand-up, gathered
 /// through the `workCards` dependency for every speaker from the moment the meeting starts,
-/// kept as each card arrives, and shown with the speaker's turn (``State/turnWork``). Nothing
-/// of it is saved: the record of a meeting keeps no card, which git can give again at any time.
+/// kept as each card arrives (by the ``MeetingWorkCards`` feature, the meeting's ``State/work``),
+/// and shown with the speaker's turn (``State/turnWork``). Nothing of it is saved: the record of
+/// a meeting keeps no card, which git can give again at any time.
 ///
 /// ```swift
 /// var state = RecordMeeting.State(syncUp: syncUp)
@@ -20,20 +21,6 @@ import SharedState
 /// The gathering runs in an effect of its own: a card that takes long (a huge repository) never
 /// holds a tick back, and arrives, or shows its repository as unread, when it is ready.
 extension RecordMeeting {
-  /// The work cards of a meeting: what was asked for, and what has arrived so far.
-  public struct Work: Equatable, Sendable {
-    /// The cards asked for: every speaker's, in speaking order.
-    public var request: WorkRequest
-    /// The cards that have arrived, in the order they came, one per speaker.
-    public var cards: [TurnWork] = []
-    /// The repositories left out of every card, each with why, in the order they were found.
-    public var skipped: [SkippedRepository] = []
-
-    public init(request: WorkRequest) {
-      self.request = request
-    }
-  }
-
   /// A speaker's work card as a meeting keeps and shows it: how many commits, where, and the
   /// newest few of them (at most ``keptCommits``), so that a card of a hundred thousand
   /// commits costs a turn no more to show than one of three.
@@ -106,33 +93,6 @@ extension RecordMeeting {
       }
     }
   }
-
-  /// Identifies the gathering of the cards, which the end of the meeting cancels.
-  enum WorkCancelID { case gathering }
-
-  /// Asks for every card of `state`'s ``State/work`` request, sending each event as it comes;
-  /// nothing when no card was asked for.
-  func gatherWork(_ state: State) -> Effect<Action> {
-    guard let request = state.work?.request else { return .none }
-    return .run { [workCards] send in
-      for await event in workCards(request) {
-        await send(.workArrived(WorkArrival(event)))
-      }
-    }
-    .cancellable(id: WorkCancelID.gathering, cancelInFlight: true)
-  }
-
-  /// Keeps what the gathering told: a card (a later one of the same speaker replacing it), or a
-  /// repository skipped.
-  func receiveWork(_ arrival: WorkArrival, _ state: inout State) {
-    switch arrival {
-    case .card(let card):
-      state.work?.cards.removeAll { $0.attendee == card.attendee }
-      state.work?.cards.append(card)
-    case .skipped(let skipped):
-      state.work?.skipped.append(skipped)
-    }
-  }
 }
 
 extension RecordMeeting.State {
@@ -145,11 +105,11 @@ extension RecordMeeting.State {
     timeLimit: Duration = WorkRequest.defaultTimeLimit
   ) {
     guard !repositories.isEmpty else {
-      work = nil
+      work = MeetingWorkCards.State()
       return
     }
     let attendees = lineup.compactMap { syncUp.attendees[id: $0.id] }
-    work = RecordMeeting.Work(
+    work = MeetingWorkCards.State(
       request: WorkRequest(
         window: window, attendees: attendees, repositories: repositories, timeLimit: timeLimit))
   }
@@ -157,7 +117,6 @@ extension RecordMeeting.State {
   /// The current speaker's work card, once it has arrived; nil before, and when no card was
   /// asked for.
   public var turnWork: RecordMeeting.TurnWork? {
-    guard let work, let id = currentSpeaker else { return nil }
-    return work.cards.first { $0.attendee == id }
+    currentSpeaker.flatMap(work.card(of:))
   }
 }

@@ -125,8 +125,8 @@ public struct RecordMeeting: Reducer, Sendable {
     /// once it passed their place in the order (see ``readPassedUpdates(all:)``).
     public var updatesRead: Set<Attendee.ID> = []
     /// The speakers' work cards: asked for (see ``askForWork(since:in:timeLimit:)``) and those
-    /// arrived. Nil when none was asked for; never saved.
-    public var work: RecordMeeting.Work?
+    /// arrived (the ``MeetingWorkCards`` feature); never saved.
+    public var work = MeetingWorkCards.State()
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
@@ -165,7 +165,7 @@ public struct RecordMeeting: Reducer, Sendable {
       self.speakers = lineup.filter { !$0.absent }.map(\.id)
       self.allowsOvertime = allowsOvertime
       self.speakerIndex = speaker(at: 0)
-      self.turnItems = currentSpeakerOpenItems
+      self.turnItems = followThrough.speakerOpenItems
       readPassedUpdates()
     }
 
@@ -373,17 +373,20 @@ public struct RecordMeeting: Reducer, Sendable {
     case overtimeWithdrawn
     /// One second passed.
     case timerTick
-    /// A blocker or an action item was typed: it is raised, opened now, for the attendee
-    /// `@name` at the start of the text names, else the current speaker (see
-    /// ``State/itemOwner(in:)``), and noted in the transcript. Text naming nobody raises
-    /// nothing.
-    case itemRaised(Item.Kind, String)
-    /// An open item was resolved now, with a resolution (none when blank), and noted in the
-    /// transcript.
-    case itemResolved(Item.ID, resolution: String)
-    /// The gathering of the work cards told something: a speaker's card, or a repository
-    /// skipped.
-    case workArrived(WorkArrival)
+    /// Of the blockers and action items (see ``FollowThrough``): one raised or resolved.
+    case followThrough(FollowThrough.Action)
+    /// Of the work cards (see ``MeetingWorkCards``): the gathering told something.
+    case work(MeetingWorkCards.Action)
+
+    /// The path to the follow-through's actions.
+    public static let followThroughPath = ActionPath(
+      embed: Action.followThrough,
+      extract: { if case .followThrough(let action) = $0 { action } else { nil } })
+
+    /// The path to the work cards' actions.
+    public static let workPath = ActionPath(
+      embed: Action.work,
+      extract: { if case .work(let action) = $0 { action } else { nil } })
 
     /// What the meeting tells its parent.
     public enum Delegate: Equatable, Sendable {
@@ -411,25 +414,34 @@ public struct RecordMeeting: Reducer, Sendable {
   /// The meeting's logic.
   public init() {}
 
-  /// Handles one action: the state change, then the work to do next. The meeting time is
-  /// brought up to now first, and runs afterwards exactly when ``State/isTiming`` says, both at
-  /// the one reading of the clock: time the action itself takes (saving waits for the data
-  /// file's lock) is not the meeting's.
+  /// Handles one action: the state change, then the work to do next: the meeting's own (the
+  /// timer and the turns), then its child features' on their parts of the state. The meeting
+  /// time is brought up to now first, and runs afterwards exactly when ``State/isTiming`` says,
+  /// both at the one reading of the clock: time the action itself takes (saving waits for the
+  /// data file's lock) is not the meeting's.
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.speakerDidChange = false
     state.slotDidRunOut = false
     let now = clock.now
     state.stopwatch.update(to: now)
-    let effect = respond(to: action, in: &state)
+    // Once saved or discarded, the meeting takes nothing more: an end asked for before it is
+    // dismissed (a signal as the time runs out, a tick already on its way, a card arriving)
+    // must not save it again, nor change what was saved.
+    let effect: Effect<Action> =
+      state.hasEnded
+      ? .none : .merge(respond(to: action, in: &state), children.reduce(into: &state, action: action))
     state.stopwatch.set(running: state.isTiming, at: now)
     return effect
   }
 
+  /// The meeting's child features, each on its part of the state.
+  @ReducerBuilder<State, Action>
+  private var children: some Reducer<State, Action> {
+    Scope(state: \.followThrough, action: Action.followThroughPath) { FollowThrough() }
+    Scope(state: \.work, action: Action.workPath) { MeetingWorkCards() }
+  }
+
   private func respond(to action: Action, in state: inout State) -> Effect<Action> {
-    // Once saved or discarded, the meeting takes nothing more: an end asked for before it is
-    // dismissed (a signal as the time runs out, a tick already on its way) must not save it
-    // again, nor change what was saved.
-    guard !state.hasEnded else { return .none }
     switch action {
     case .absentButtonTapped:
       guard let id = state.currentSpeaker else { return .none }
@@ -494,8 +506,9 @@ public struct RecordMeeting: Reducer, Sendable {
 
     case .onTask:
       guard state.started == nil else { return timer(state) }
-      state.started = wholeSecondsNow
-      return .merge(timer(state), gatherWork(state))
+      state.started = now.wholeSeconds
+      // The first time only: the work cards asked for are gathered.
+      return .merge(timer(state), children.reduce(into: &state, action: .work(.gather)))
 
     case .pauseButtonTapped:
       state.isPaused = true
@@ -526,16 +539,7 @@ public struct RecordMeeting: Reducer, Sendable {
       guard state.alert == nil, !state.isPaused else { return .none }
       return tick(&state)
 
-    case .itemRaised(let kind, let text):
-      raiseItem(kind, text, &state)
-      return .none
-
-    case .itemResolved(let id, let resolution):
-      resolveItem(id, resolution: resolution, &state)
-      return .none
-
-    case .workArrived(let arrival):
-      receiveWork(arrival, &state)
+    case .followThrough, .work:
       return .none
     }
   }
@@ -593,7 +597,7 @@ public struct RecordMeeting: Reducer, Sendable {
       endTurn(&state)
       state.speakerIndex = speaker
       state.turnStart = state.stopwatch.elapsed
-      state.turnItems = state.currentSpeakerOpenItems
+      _ = children.reduce(into: &state, action: .followThrough(.turnStarted))
       state.speakerDidChange = true
       state.readPassedUpdates()
     }
@@ -636,7 +640,7 @@ public struct RecordMeeting: Reducer, Sendable {
   /// again, its seconds counted from this instant.
   func startTurn(of index: Int, _ state: inout State) -> Effect<Action> {
     state.speakerIndex = index
-    state.turnItems = state.currentSpeakerOpenItems
+    _ = children.reduce(into: &state, action: .followThrough(.turnStarted))
     state.secondsElapsed = state.speakerSlot(for: index).lowerBound
     state.turnStart = state.stopwatch.elapsed
     state.isInOvertime = false
@@ -655,7 +659,7 @@ public struct RecordMeeting: Reducer, Sendable {
     if closingTurn { endTurn(&state) }
     recordCarriedTurns(&state)
     state.readPassedUpdates(all: true)
-    let date = wholeSecondsNow
+    let date = now.wholeSeconds
     let meeting = Meeting(
       id: uuid(), date: date, transcript: state.transcript,
       started: state.started ?? date,
@@ -670,17 +674,11 @@ public struct RecordMeeting: Reducer, Sendable {
     return .send(.delegate(.saved(meeting)))
   }
 
-  /// The date now, rounded down to the whole seconds our file keeps: a saved meeting then
-  /// equals itself after a reload.
-  var wholeSecondsNow: Date {
-    Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
-  }
-
   private func endMeeting(_ state: inout State) -> Effect<Action> {
     state.hasEnded = true
     return .merge(
       .cancel(id: CancelID.timer),
-      .cancel(id: WorkCancelID.gathering),
+      .cancel(id: MeetingWorkCards.CancelID.gathering),
       .run { _ in await dismiss() }
     )
   }

@@ -4,8 +4,9 @@ import SyncUpsCore
 /// lines on a pipe (``PipeFrontEnd``).
 @MainActor
 protocol FrontEnd: AnyObject {
-  /// Starts showing the meeting and reading input; `meeting` takes the input's actions.
-  func start(_ meeting: LiveMeeting)
+  /// Starts showing the meeting and reading input; `meeting` is the one way in to it: its
+  /// state to show, and `send` for the input's actions.
+  func start(_ meeting: MeetingDoor)
   /// Stops reading input and gives the terminal back as it was.
   func stop()
   /// Drops what was typed since ``stop()``, just before the process exits.

@@ -13,17 +13,16 @@ import SyncUpsCore
   import Darwin
 #endif
 
-/// A meeting as `syncups start` runs it: the RecordMeeting feature in a store, a front end,
-/// and the way out: the feature's save made durable (or the meeting discarded), the terminal
-/// restored, and the process's exit status.
+/// A meeting as `syncups start` runs it: the RecordMeeting feature in a store, a front end
+/// that reaches it only through its ``MeetingDoor``, and the whole way out: from the end asked
+/// for to the feature's save made durable (or the meeting discarded), the terminal restored,
+/// the repositories the work cards left out named, the ending reported, the hooks fired, the
+/// status for `syncups status` cleared, and the process's exit status.
 ///
 /// ```swift
-/// let live = LiveMeeting(syncUps: syncUps, meeting: state, frontEnd: frontEnd) { … }
-/// live.run { ended in
-///   let ending = try live.save(ended)  // on disk, waiting for another process's lock
-///   frontEnd.report(ending, elapsed: ended.meetingSeconds, syncUp: ended.syncUp)
-///   return ending
-/// }
+/// let live = LiveMeeting(
+///   syncUps: syncUps, meeting: state, frontEnd: frontEnd, context: context, clock: clock)
+/// live.run()  // never returns: the process exits with the meeting's status
 /// ```
 ///
 /// SIGTERM and SIGHUP save the meeting as it stands and exit 143 and 129; the front end
@@ -40,14 +39,16 @@ final class LiveMeeting {
   }
 
   /// The running feature.
-  private(set) var store: Store<RecordMeeting.State, RecordMeeting.Action>!
+  private var store: Store<RecordMeeting.State, RecordMeeting.Action>!
+  /// The one way in to the feature, for the front end and for the signals that end it.
+  private var door: MeetingDoor!
   private let syncUps: Shared<IdentifiedArrayOf<SyncUp>>
   private let syncUpID: UUID
   /// Where the sync-up was among the others when the meeting started.
   private let position: Int
   private let frontEnd: any FrontEnd
-  /// What to do once the feature is done: save, say how it ended.
-  private var whenOver: ((RecordMeeting.State) throws -> Ending)?
+  /// Names a repository the work cards left out, once the terminal is back.
+  private let saySkipped: (RecordMeeting.SkippedRepository) -> Void
   /// Publishes the meeting for `syncups status`; nil when it cannot.
   private let publisher: StatusPublisher?
   /// Where the meeting's events go, and its hooks' runs.
@@ -57,32 +58,27 @@ final class LiveMeeting {
   private let inbox = FeatureInbox()
   private var signals: SignalEvents?
   private var status = ExitStatus.success
-  private(set) var isEnding = false
-  /// Whether input asked to save or discard: the feature's dismissal follows as an effect,
-  /// and the timer must not start meanwhile.
-  private var isEndRequested = false
+  private var isEnding = false
 
-  /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd` and published for
-  /// `syncups status` by `publisher`. `makeStore` builds the store for the reducer given (the
-  /// feature, with the live meeting listening to what it tells its parent) and the dependencies
-  /// given (its dismiss).
+  /// The meeting `meeting` of one of `syncUps`, shown by `frontEnd`, its store made by
+  /// `context` (traced with `--trace`) on `clock`, published for `syncups status` in the
+  /// status directory `context`'s environment names, with `context`'s hooks.
   init(
     syncUps: Shared<IdentifiedArrayOf<SyncUp>>,
     meeting initialState: RecordMeeting.State,
     frontEnd: any FrontEnd,
-    publisher: StatusPublisher? = nil,
-    hooks: Hooks? = nil,
-    makeStore: (
-      RecordMeeting.State, Reduce<RecordMeeting.State, RecordMeeting.Action>,
-      (inout DependencyValues) -> Void
-    ) -> Store<RecordMeeting.State, RecordMeeting.Action>
+    context: CommandContext,
+    clock: any Clock<Duration>
   ) {
     self.syncUps = syncUps
     self.syncUpID = initialState.syncUp.id
     self.position = syncUps.wrappedValue.index(id: initialState.syncUp.id) ?? 0
     self.frontEnd = frontEnd
-    self.publisher = publisher
-    self.hooks = hooks
+    self.publisher = StatusPublisher(
+      directory: StatusDirectory(environment: context.environment),
+      dataFile: context.dataFile.path)
+    self.hooks = context.hooks
+    self.saySkipped = { context.saySkipped($0.repository, reason: $0.reason) }
     let inbox = inbox
     let meeting = Reduce<RecordMeeting.State, RecordMeeting.Action> { state, action in
       if case .delegate(.saved(let meeting)) = action {
@@ -90,9 +86,11 @@ final class LiveMeeting {
       }
       return RecordMeeting().reduce(into: &state, action: action)
     }
-    store = makeStore(initialState, meeting) { dependencies in
+    store = context.makeStore(initialState, meeting) { dependencies in
       dependencies.dismiss = DismissEffect { inbox.onDismiss?() }
+      dependencies.continuousClock = clock
     }
+    door = MeetingDoor(store: store) { [weak self] in self?.status = .interrupted }
     inbox.onDismiss = { [weak self] in self?.featureDismissed() }
     publisher?.warn = { [weak self] in self?.warn($0) }
   }
@@ -108,16 +106,10 @@ final class LiveMeeting {
     heldWarnings?.append(text)
   }
 
-  /// Starts the meeting and serves the main queue until it ends; never returns (the process
-  /// exits with the meeting's status). Once the feature is done and the front end stopped,
-  /// `whenOver` gets the meeting's last state: it stores the ending (see ``save(_:)``) and
-  /// says how the meeting ended. The notes of a meeting it did not save, or that it failed
-  /// to save, are then printed on standard error.
-  func run(
-    startsTimer: Bool = true,
-    whenOver: @escaping (_ ended: RecordMeeting.State) throws -> Ending
-  ) -> Never {
-    self.whenOver = whenOver
+  /// Starts the meeting (its timer too, when `startsTimer`; else the front end starts it)
+  /// and serves the main queue until it ends; never returns: the process exits with the
+  /// meeting's status once it has ended (see ``featureDismissed()``).
+  func run(startsTimer: Bool = true) -> Never {
     signals = SignalEvents([SIGTERM, SIGHUP]) { [weak self] signal in
       self?.end(savingBecauseOf: signal)
     }
@@ -128,36 +120,11 @@ final class LiveMeeting {
       publisher.publish(store.state)
       publication = store.observe { state in publisher.publish(state) }
     }
-    if startsTimer { startTimer() }
+    if startsTimer { door.startTimer() }
     hooks?.release()
-    meetingHooks = hooks.map { MeetingHooks(hooks: $0, store: store) }
-    frontEnd.start(self)
+    meetingHooks = hooks.map { MeetingHooks(hooks: $0, meeting: door) }
+    frontEnd.start(door)
     dispatchMain()
-  }
-
-  /// Whether the meeting is over or being ended: input asked to save or discard, its time
-  /// ran out, or it is being stored.
-  var hasEndBegun: Bool { isEnding || isEndRequested || store.state.hasEnded }
-
-  /// Starts the meeting's timer (at once, or when a script's input has been read).
-  func startTimer() {
-    guard !hasEndBegun else { return }
-    store.send(.onTask)
-  }
-
-  /// Sends an action of the front end's input. Once input asked to save or discard, the
-  /// rest is ignored: the meeting is being ended (its dismissal follows as an effect), and a
-  /// second `save` would save it twice.
-  func send(_ action: RecordMeeting.Action) {
-    guard !hasEndBegun else { return }
-    if case .alert(.presented) = action { isEndRequested = true }
-    store.send(action)
-  }
-
-  /// The user interrupted the meeting, which the front end is discarding: the process will
-  /// exit 130.
-  func markInterrupted() {
-    status = .interrupted
   }
 
   /// SIGTERM or SIGHUP: saves the meeting as it stands, then exits 143 or 129.
@@ -165,8 +132,7 @@ final class LiveMeeting {
     guard !isEnding else { return }
     status = signal == SIGHUP ? .hangUp : .terminated
     // A save or discard already asked for is under way: it stands, and saves only once.
-    guard !isEndRequested else { return }
-    store.send(.alert(.presented(.confirmSave)))
+    door.saveAsItStands()
   }
 
   /// Whether the user was told that the meeting waits for the data file's lock.
@@ -181,9 +147,10 @@ final class LiveMeeting {
         + "saved as soon as it lets go.\n")
   }
 
-  /// The feature is done: restore the terminal, then ``run(startsTimer:whenOver:)``'s
-  /// `whenOver`, then exit. Notes that end up in no stored meeting (discarded, or the save
-  /// failed) are printed on standard error, so that nothing typed is lost unseen.
+  /// The feature is done: restore the terminal, name the repositories the work cards left
+  /// out, store the ending (see ``save(_:)``), say how the meeting ended, fire the hooks, then
+  /// exit. Notes that end up in no stored meeting (discarded, or the save failed) are printed
+  /// on standard error, so that nothing typed is lost unseen.
   private func featureDismissed() {
     guard !isEnding else { return }
     isEnding = true
@@ -195,8 +162,11 @@ final class LiveMeeting {
     for warning in heldWarnings ?? [] { Output.error(warning) }
     heldWarnings = nil
     let state = store.state
+    // The terminal is back: the repositories the work cards left out, each once.
+    for skipped in state.work.skipped { saySkipped(skipped) }
     do {
-      let ending = try whenOver?(state) ?? .discarded
+      let ending = try save(state)
+      frontEnd.report(ending, elapsed: state.meetingSeconds, syncUp: state.syncUp)
       meetingHooks?.ended(ending, state: state)
       if case .discarded = ending { printNotes(of: state) }
       exit(status)
@@ -252,7 +222,7 @@ final class LiveMeeting {
   /// held, for up to ``savePatience``. When another process deleted the sync-up during the
   /// meeting (a teammate's delete merged by a `sync`), a change wins over a delete: the
   /// sync-up as the meeting last saw it comes back with the meeting.
-  func save(_ ended: RecordMeeting.State) throws -> Ending {
+  private func save(_ ended: RecordMeeting.State) throws -> Ending {
     // The feature's save found the lock held by another process: the wait is said at once,
     // now that the terminal is back.
     if let error = syncUps.saveError as? FileStorageError, error.kind == .lockTimeout {
@@ -312,6 +282,76 @@ final class LiveMeeting {
         throw CommandFailure(storage: error)
       }
     }
+  }
+}
+
+/// The one way in to a live meeting's feature that its front end has: the state to read and
+/// watch, and `send`, which takes nothing once the meeting's end has begun: input asked to
+/// save or discard (the feature's dismissal follows as an effect, and a second `save` would
+/// save it twice), or the feature ended it (its time ran out).
+///
+/// ```swift
+/// let door = MeetingDoor(store: store) { interrupted = true }
+/// door.observe { state in redraw(state) }
+/// door.send(.nextButtonTapped)
+/// door.send(.alert(.presented(.confirmSave)))
+/// door.send(.nextButtonTapped)  // ignored: the meeting is being saved
+/// ```
+@MainActor
+final class MeetingDoor {
+  private let store: Store<RecordMeeting.State, RecordMeeting.Action>
+  private let onInterrupted: () -> Void
+  /// Whether input sent a save or discard: the meeting is being ended, though the feature may
+  /// not have said so yet.
+  private(set) var isEndRequested = false
+
+  /// The way in to the feature running in `store`; `onInterrupted` is told when the user
+  /// interrupts the meeting (see ``markInterrupted()``).
+  init(
+    store: Store<RecordMeeting.State, RecordMeeting.Action>,
+    onInterrupted: @escaping () -> Void = {}
+  ) {
+    self.store = store
+    self.onInterrupted = onInterrupted
+  }
+
+  /// The meeting as it is now.
+  var state: RecordMeeting.State { store.state }
+
+  /// Calls `onChange` with the state after each action, until the observation is cancelled.
+  func observe(_ onChange: @escaping @MainActor (RecordMeeting.State) -> Void) -> StoreObservation {
+    store.observe(onChange)
+  }
+
+  /// Whether the meeting is over or being ended: a save or discard was sent, or the feature
+  /// ended it.
+  var hasEndBegun: Bool { isEndRequested || store.state.hasEnded }
+
+  /// Sends `action` to the feature, unless the meeting's end has begun: the one guard of
+  /// every way in.
+  func send(_ action: RecordMeeting.Action) {
+    guard !hasEndBegun else { return }
+    if case .alert(.presented) = action { isEndRequested = true }
+    store.send(action)
+  }
+
+  /// Saves the meeting as it stands (a signal ends it), unless its end has begun. Unlike a
+  /// save sent as input, it leaves the front end drawing the end as the feature makes it.
+  func saveAsItStands() {
+    guard !hasEndBegun else { return }
+    store.send(.alert(.presented(.confirmSave)))
+  }
+
+  /// Starts the meeting's timer (at once, or when a script's input has been read); not once
+  /// its end has begun.
+  func startTimer() {
+    send(.onTask)
+  }
+
+  /// The user interrupted the meeting, which the front end is discarding: the process will
+  /// exit 130.
+  func markInterrupted() {
+    onInterrupted()
   }
 }
 

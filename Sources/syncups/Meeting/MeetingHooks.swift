@@ -8,8 +8,8 @@ import SyncUpsCore
 /// run once it is saved, and not at all when it is discarded; then `meeting-ended`.
 ///
 /// ```swift
-/// let meetingHooks = MeetingHooks(hooks: hooks, store: store)  // meeting-started, speaker-changed
-/// meetingHooks.ended(.saved(meeting, restored: false), state: store.state)
+/// let meetingHooks = MeetingHooks(hooks: hooks, meeting: door)  // meeting-started, speaker-changed
+/// meetingHooks.ended(.saved(meeting, restored: false), state: door.state)
 /// ```
 @MainActor
 final class MeetingHooks {
@@ -20,10 +20,10 @@ final class MeetingHooks {
   private var last: RecordMeeting.State
   private var observation: StoreObservation?
 
-  /// Fires the meeting's opening events, and watches `store` for the rest when a hook
+  /// Fires the meeting's opening events, and watches `meeting` for the rest when a hook
   /// would run for them (a meeting without such hooks costs nothing more per tick).
-  init(hooks: Hooks, store: Store<RecordMeeting.State, RecordMeeting.Action>) {
-    let state = store.state
+  init(hooks: Hooks, meeting: MeetingDoor) {
+    let state = meeting.state
     self.hooks = hooks
     hooks.isMeeting = true
     syncUpID = state.syncUp.id
@@ -31,7 +31,7 @@ final class MeetingHooks {
     last = state
     fire(PipeEvent.opening(state))
     if hooks.has(.speakerChanged) || hooks.has(.overtime) {
-      observation = store.observe { [weak self] state in self?.changed(to: state) }
+      observation = meeting.observe { [weak self] state in self?.changed(to: state) }
     }
   }
 

@@ -179,7 +179,8 @@ struct StartCommand: RunnableCommand {
 
   /// Runs the meeting on the terminal (as lines when `TERM` is `dumb`), or from a script when
   /// standard input or output is not a terminal or `--json` is given. Never returns once the
-  /// meeting runs; throws only for problems found before it starts.
+  /// meeting runs: the ``LiveMeeting`` ends it and exits with its status; throws only for
+  /// problems found before it starts.
   @MainActor func run(in context: CommandContext) throws {
     let timing = try Timing(environment: context.environment)
     // The meeting takes the data file's lock only to save, and then a short try at a time
@@ -230,28 +231,10 @@ struct StartCommand: RunnableCommand {
         style: context.style,
         display: context.environment["TERM"] == "dumb" ? .lines : .fullScreen)
       : PipeFrontEnd(json: context.options.json, timerWaitsForInput: timing == .immediate)
-    let publisher = StatusPublisher(
-      directory: StatusDirectory(environment: context.environment),
-      dataFile: context.dataFile.path)
-    let live = LiveMeeting(
-      syncUps: syncUps, meeting: meeting, frontEnd: frontEnd, publisher: publisher,
-      hooks: context.hooks
-    ) { state, reducer, prepare in
-      context.makeStore(state, reducer) {
-        prepare(&$0)
-        $0.continuousClock = timing.clock
-      }
-    }
-    live.run(startsTimer: isInteractive || timing != .immediate) { ended in
-      // The terminal is back: the repositories the work cards left out, each once.
-      for skipped in ended.work?.skipped ?? [] {
-        context.saySkipped(skipped.repository, reason: skipped.reason)
-      }
-      // Save, then say what happened.
-      let ending = try live.save(ended)
-      frontEnd.report(ending, elapsed: ended.meetingSeconds, syncUp: ended.syncUp)
-      return ending
-    }
+    LiveMeeting(
+      syncUps: syncUps, meeting: meeting, frontEnd: frontEnd, context: context,
+      clock: timing.clock
+    ).run(startsTimer: isInteractive || timing != .immediate)
   }
 
   /// The ids of the attendees `references` (`--absent` or `--present`) name, resolved as

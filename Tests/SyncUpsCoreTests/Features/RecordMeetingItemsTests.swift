@@ -63,7 +63,7 @@ import TestStoreSupport
     let blocker = Item(
       id: UUID(0), kind: .blocker, text: "waiting on API keys", owner: UUID(0xB1),
       opened: FeatureFixtures.now)
-    await store.send(.itemRaised(.blocker, "  waiting on API keys\n")) {
+    await store.send(.followThrough(.raised(.blocker, "  waiting on API keys\n"))) {
       $0.itemChanges = [blocker]
       $0.transcript = "Blob: Blocker: waiting on API keys"
     }
@@ -71,14 +71,14 @@ import TestStoreSupport
     let action = Item(
       id: UUID(1), kind: .action, text: "send the notes", owner: UUID(0xB2),
       opened: FeatureFixtures.now)
-    await store.send(.itemRaised(.action, "@BlobJr send the notes")) {
+    await store.send(.followThrough(.raised(.action, "@BlobJr send the notes"))) {
       $0.itemChanges = [blocker, action]
       $0.transcript += "\nBlob: Action for Blob Jr: send the notes"
     }
     let own = Item(
       id: UUID(2), kind: .action, text: "review it", owner: UUID(0xB1),
       opened: FeatureFixtures.now)
-    await store.send(.itemRaised(.action, "@blob review it")) {
+    await store.send(.followThrough(.raised(.action, "@blob review it"))) {
       $0.itemChanges = [blocker, action, own]
       $0.transcript += "\nBlob: Action: review it"
     }
@@ -90,8 +90,8 @@ import TestStoreSupport
     }
     #expect(try store.state.itemOwner(in: "@sr fix it") == (UUID(0xB3), "fix it"))
     // Naming nobody raises nothing.
-    await store.send(.itemRaised(.action, "@zed do it"))
-    await store.send(.itemRaised(.blocker, "   "))
+    await store.send(.followThrough(.raised(.action, "@zed do it")))
+    await store.send(.followThrough(.raised(.blocker, "   ")))
     #expect(store.state.openBlockerCount == 1)
 
     let transcript = store.state.transcript
@@ -140,7 +140,7 @@ import TestStoreSupport
     var resolved = syncUp.items[0]
     resolved.resolved = FeatureFixtures.now
     resolved.resolution = "they came"
-    await store.send(.itemResolved(UUID(0xF1), resolution: "they\ncame")) {
+    await store.send(.followThrough(.resolved(UUID(0xF1), resolution: "they\ncame"))) {
       $0.itemChanges = [resolved]
       $0.transcript = "Blob: Resolved blocker: waiting on API keys (they came)"
     }
@@ -175,7 +175,7 @@ import TestStoreSupport
     var resolved = syncUp.items[0]
     resolved.resolved = FeatureFixtures.now
     resolved.resolution = "the keys came"
-    await store.send(.itemResolved(id, resolution: resolution)) {
+    await store.send(.followThrough(.resolved(id, resolution: resolution))) {
       $0.itemChanges = [resolved]
       $0.transcript = "Blob: Resolved blocker: waiting on API keys (the keys came)"
     }
@@ -184,7 +184,7 @@ import TestStoreSupport
     #expect(throws: ItemTextError("no open item 1 in this turn (open: 2)")) {
       try store.state.turnItemResolution("1")
     }
-    await store.send(.itemResolved(UUID(0xF1), resolution: "again"))
+    await store.send(.followThrough(.resolved(UUID(0xF1), resolution: "again")))
     #expect(store.state.openBlockerCount == 0)
 
     // The next turn is Blob Jr's, with their action; resolving without a resolution.
@@ -199,7 +199,7 @@ import TestStoreSupport
     #expect(store.state.age(of: syncUp.items[2]) == 5)
     var booked = syncUp.items[2]
     booked.resolved = FeatureFixtures.now
-    await store.send(.itemResolved(UUID(0xF3), resolution: "  ")) {
+    await store.send(.followThrough(.resolved(UUID(0xF3), resolution: "  "))) {
       $0.speakerDidChange = false
       $0.itemChanges = [resolved, booked]
       $0.transcript += "\nBlob Jr: Resolved action: book the room"
@@ -243,7 +243,7 @@ import TestStoreSupport
     var resolved = syncUp.items[0]
     resolved.resolved = FeatureFixtures.now
     resolved.resolution = "the keys came"
-    await store.send(.itemResolved(UUID(0xF1), resolution: "the keys came")) {
+    await store.send(.followThrough(.resolved(UUID(0xF1), resolution: "the keys came"))) {
       $0.itemChanges = [resolved]
       $0.transcript = "Blob: Resolved blocker: waiting on API keys (the keys came)"
     }
@@ -372,13 +372,13 @@ import TestStoreSupport
     let raised = Item(
       id: UUID(0), kind: .blocker, text: "the build is slow", owner: UUID(0xB1),
       opened: FeatureFixtures.now)
-    await store.send(.itemRaised(.blocker, "the build is slow")) {
+    await store.send(.followThrough(.raised(.blocker, "the build is slow"))) {
       $0.itemChanges = [raised]
       $0.transcript = "Blob: Blocker: the build is slow"
     }
     var resolved = syncUp.items[0]
     resolved.resolved = FeatureFixtures.now
-    await store.send(.itemResolved(UUID(0xF1), resolution: "")) {
+    await store.send(.followThrough(.resolved(UUID(0xF1), resolution: ""))) {
       $0.itemChanges = [raised, resolved]
       $0.transcript += "\nBlob: Resolved blocker: waiting on API keys"
     }

@@ -114,7 +114,7 @@ import TestStoreSupport
       .card(Self.seniorCard),
     ]
     let store = store(Self.gatherer(events, noting: requests), clock: clock)
-    #expect(store.state.work?.request.attendees.map(\.name) == ["Blob", "Blob Jr", "Blob Sr"])
+    #expect(store.state.work.request?.attendees.map(\.name) == ["Blob", "Blob Jr", "Blob Sr"])
     #expect(requests.current.isEmpty)
 
     await store.startMeeting()
@@ -122,18 +122,18 @@ import TestStoreSupport
     let junior = RecordMeeting.TurnWork(WorkCard(attendee: UUID(0xB2), commits: []))
     let senior = RecordMeeting.TurnWork(Self.seniorCard)
     await store.receive(
-      .workArrived(.skipped(.init(repository: "~/gone", reason: "no such directory")))
+      .work(.arrived(.skipped(.init(repository: "~/gone", reason: "no such directory"))))
     ) {
-      $0.work?.skipped = [.init(repository: "~/gone", reason: "no such directory")]
+      $0.work.skipped = [.init(repository: "~/gone", reason: "no such directory")]
     }
-    await store.receive(.workArrived(.card(blob))) {
-      $0.work?.cards = [blob]
+    await store.receive(.work(.arrived(.card(blob)))) {
+      $0.work.cards = [blob]
     }
-    await store.receive(.workArrived(.card(junior))) {
-      $0.work?.cards = [blob, junior]
+    await store.receive(.work(.arrived(.card(junior)))) {
+      $0.work.cards = [blob, junior]
     }
-    await store.receive(.workArrived(.card(senior))) {
-      $0.work?.cards = [blob, junior, senior]
+    await store.receive(.work(.arrived(.card(senior)))) {
+      $0.work.cards = [blob, junior, senior]
     }
     #expect(
       requests.current == [
@@ -199,8 +199,8 @@ import TestStoreSupport
     // Blob's card, too late for his turn, is kept; Blob Jr's shows in hers.
     let blob = RecordMeeting.TurnWork(Self.blobCard)
     continuation.yield(.card(Self.blobCard))
-    await store.receive(.workArrived(.card(blob))) {
-      $0.work?.cards = [blob]
+    await store.receive(.work(.arrived(.card(blob)))) {
+      $0.work.cards = [blob]
       $0.speakerDidChange = false
     }
     #expect(store.state.turnWork == nil)
@@ -209,8 +209,8 @@ import TestStoreSupport
       commits: [Self.commit("web", "Fix the build", by: "Blob Jr <jr@example.com>", minutesAgo: 1)])
     let junior = RecordMeeting.TurnWork(juniorCard)
     continuation.yield(.card(juniorCard))
-    await store.receive(.workArrived(.card(junior))) {
-      $0.work?.cards = [blob, junior]
+    await store.receive(.work(.arrived(.card(junior)))) {
+      $0.work.cards = [blob, junior]
     }
     #expect(store.state.turnWork?.summary == "1 commit in web")
 
@@ -235,7 +235,7 @@ import TestStoreSupport
     let requests = Box<[WorkRequest]>([])
     let store = store(
       Self.gatherer([.card(Self.blobCard)], noting: requests), clock: clock, repositories: [])
-    #expect(store.state.work == nil)
+    #expect(store.state.work == MeetingWorkCards.State())
     await store.startMeeting()
     await tick(clock)
     await store.receive(.timerTick) {

@@ -108,12 +108,12 @@ enum PipeCommand: Equatable, Sendable {
     case .item(let kind, let text):
       try Self.checked { () throws(ItemTextError) in
         _ = try state.itemOwner(in: text)
-        return [.itemRaised(kind, text)]
+        return [.followThrough(.raised(kind, text))]
       }
     case .resolve(let text):
       try Self.checked { () throws(ItemTextError) in
         let (id, resolution) = try state.turnItemResolution(text)
-        return [.itemResolved(id, resolution: resolution)]
+        return [.followThrough(.resolved(id, resolution: resolution))]
       }
     case .save: [.alert(.presented(.confirmSave))]
     case .discard: [.alert(.presented(.confirmDiscard))]

@@ -173,19 +173,19 @@ enum PipeEvent: Equatable, Sendable {
   private static func work(
     in state: RecordMeeting.State, after old: RecordMeeting.State?
   ) -> [PipeEvent] {
-    guard let work = state.work else { return [] }
+    guard let request = state.work.request else { return [] }
     let turnStarts =
       old == nil || old?.speakerIndex != state.speakerIndex
       || old?.currentSpeaker != state.currentSpeaker
     return state.speakers.prefix(state.speakerIndex + 1).enumerated().compactMap {
       position, id in
-      guard let card = work.cards.first(where: { $0.attendee == id }),
+      guard let card = state.work.card(of: id),
         (turnStarts && id == state.currentSpeaker)
-          || old?.work?.cards.first(where: { $0.attendee == id }) != card
+          || old?.work.card(of: id) != card
       else { return nil }
       return .work(
         attendee: id, name: state.speakerName(at: position), card: card,
-        since: work.request.window.since, elapsed: state.meetingSeconds)
+        since: request.window.since, elapsed: state.meetingSeconds)
     }
   }
 

@@ -22,7 +22,7 @@ final class PipeFrontEnd: FrontEnd {
   /// before any time passes (with `SYNCUPS_CLOCK=immediate`: a meeting that is over at once
   /// would otherwise race its own input).
   private let timerWaitsForInput: Bool
-  private weak var meeting: LiveMeeting?
+  private weak var meeting: MeetingDoor?
   private var lastState: RecordMeeting.State?
   private var observation: StoreObservation?
   private var signals: SignalEvents?
@@ -36,12 +36,12 @@ final class PipeFrontEnd: FrontEnd {
     self.timerWaitsForInput = timerWaitsForInput
   }
 
-  func start(_ meeting: LiveMeeting) {
+  func start(_ meeting: MeetingDoor) {
     self.meeting = meeting
-    let state = meeting.store.state
+    let state = meeting.state
     lastState = state
     for event in PipeEvent.opening(state) { emit(event) }
-    observation = meeting.store.observe { [weak self] state in self?.stateChanged(state) }
+    observation = meeting.observe { [weak self] state in self?.stateChanged(state) }
     signals = SignalEvents([SIGINT]) { [weak meeting] _ in
       meeting?.markInterrupted()
       meeting?.send(.alert(.presented(.confirmDiscard)))
@@ -84,7 +84,7 @@ final class PipeFrontEnd: FrontEnd {
     guard !isStopped, let meeting, !meeting.hasEndBegun else { return }
     do {
       guard let command = try PipeCommand.parse(line) else { return }
-      for action in try command.actions(in: meeting.store.state) {
+      for action in try command.actions(in: meeting.state) {
         meeting.send(action)
       }
     } catch {
@@ -94,7 +94,7 @@ final class PipeFrontEnd: FrontEnd {
   }
 
   private func endOfInput() {
-    if meeting?.store.state.allowsOvertime == true { meeting?.send(.overtimeWithdrawn) }
+    if meeting?.state.allowsOvertime == true { meeting?.send(.overtimeWithdrawn) }
     guard timerWaitsForInput else { return }
     meeting?.startTimer()
   }

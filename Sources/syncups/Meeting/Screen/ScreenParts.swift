@@ -207,7 +207,7 @@ struct ScreenParts {
   /// for a speaker without git identities. Nothing when no card was asked for (no
   /// repositories).
   func work(width: Int, limit: Int) -> [String] {
-    guard !isOver, let work = state.work, let speaker = state.currentSpeaker, limit > 0 else {
+    guard !isOver, let request = state.work.request, let speaker = state.currentSpeaker, limit > 0 else {
       return []
     }
     let byName = state.syncUp.attendees[id: speaker]?.hasGitIdentity == false
@@ -217,7 +217,7 @@ struct ScreenParts {
     }
     guard !card.isEmpty else {
       @Dependency(\.utcOffset) var utcOffset
-      let day = CalendarDay(work.request.window.since, utcOffset: utcOffset)
+      let day = CalendarDay(request.window.since, utcOffset: utcOffset)
       return [truncated(label + "no commits since " + DateText.day(day), toWidth: width)]
     }
     let commits = card.newest.prefix(limit - 1).map {

@@ -186,10 +186,10 @@ enum KeyMap {
       return [.noteSubmitted(text)]
     case .item(let kind):
       _ = try state.itemOwner(in: text)
-      return [.itemRaised(kind, text)]
+      return [.followThrough(.raised(kind, text))]
     case .resolution:
       let (id, resolution) = try state.turnItemResolution(text)
-      return [.itemResolved(id, resolution: resolution)]
+      return [.followThrough(.resolved(id, resolution: resolution))]
     case .joiner:
       return [.attendeeJoined(try state.joiner(named: text).id)]
     }

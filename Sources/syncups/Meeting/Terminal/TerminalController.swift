@@ -7,18 +7,19 @@ import SyncUpsCore
   import Darwin
 #endif
 
-/// The interactive meeting on a terminal: reads keys, sends the actions they stand for to the
-/// meeting's store (see ``KeyMap``), and draws ``ScreenLayout`` whenever what it
-/// shows changes.
+/// The interactive meeting on a terminal: reads keys, sends the actions they stand for through
+/// the meeting's door (see ``KeyMap`` and ``MeetingDoor``), and draws ``ScreenLayout`` whenever
+/// what it shows changes. Once a key saved or discarded the meeting, or the meeting ended, keys
+/// are ignored.
 ///
 /// ```swift
 /// let session = try TerminalSession.begin()
 /// var controller: TerminalController?
-/// controller = TerminalController(store: store, session: session, style: style) {
+/// controller = TerminalController(meeting: door, session: session, style: style) {
 ///   interrupted = true  // the second Ctrl-C is discarding the meeting
 /// }
 /// controller?.start()
-/// store.send(.onTask)  // the timer
+/// door.startTimer()
 /// …                    // when the feature dismisses (saved, discarded or interrupted):
 /// controller?.stop()
 /// session.end()
@@ -47,7 +48,7 @@ final class TerminalController {
   /// The front-end's own state: the note being typed, a pending Ctrl-C.
   private(set) var overlay = ScreenOverlay()
 
-  private let store: Store<RecordMeeting.State, RecordMeeting.Action>
+  private let meeting: MeetingDoor
   private let session: TerminalSession
   private let style: TerminalStyle
   private let display: Display
@@ -62,7 +63,6 @@ final class TerminalController {
   private var lastFrame: String?
   private var lastShown: LineLayout.Shown?
   private var isRunning = false
-  private var isEnding = false
   /// Set while the actions of one input are sent: the screen is drawn once after all of
   /// them, not once per change and again at the end.
   private var isSendingInput = false
@@ -75,7 +75,7 @@ final class TerminalController {
     _ style: TerminalStyle
   ) -> String
 
-  /// A meeting drawn on `session` in `style`, driving `store`.
+  /// A meeting drawn on `session` in `style`, driven through `meeting`.
   ///
   /// - Parameters:
   ///   - display: Frames, or lines for a terminal that cannot move the cursor.
@@ -88,7 +88,7 @@ final class TerminalController {
   ///   - stopProcess: Stops the process for Ctrl-Z, after the terminal was given back; tests
   ///     replace it.
   init(
-    store: Store<RecordMeeting.State, RecordMeeting.Action>,
+    meeting: MeetingDoor,
     session: TerminalSession,
     style: TerminalStyle,
     display: Display = .fullScreen,
@@ -96,7 +96,7 @@ final class TerminalController {
     onInterrupted: @escaping @MainActor () -> Void,
     stopProcess: @escaping @MainActor () -> Void = { kill(getpid(), SIGSTOP) }
   ) {
-    self.store = store
+    self.meeting = meeting
     self.session = session
     self.style = style
     self.display = display
@@ -110,7 +110,7 @@ final class TerminalController {
   func start() {
     guard !isRunning else { return }
     isRunning = true
-    observation = store.observe { [weak self] state in self?.stateChanged(state) }
+    observation = meeting.observe { [weak self] state in self?.stateChanged(state) }
     signals = SignalEvents([SIGINT, SIGWINCH, SIGTSTP, SIGCONT]) { [weak self] signal in
       self?.handleSignal(signal)
     }
@@ -132,20 +132,19 @@ final class TerminalController {
     escapeTimeout = nil
   }
 
-  /// Does what `input` stands for (see ``KeyMap``) and redraws. Ignored once a key
-  /// saved or discarded the meeting. The note being typed goes to the meeting as it changes,
-  /// first: whatever ends the meeting, the meeting then saves it. Its end (Enter, Esc) goes
-  /// last, so that a note submitted is still the one being typed, with its speaker.
+  /// Does what `input` stands for (see ``KeyMap``) and redraws. Ignored once the meeting's
+  /// end has begun (see ``MeetingDoor/hasEndBegun``). The note being typed goes to the meeting
+  /// as it changes, first: whatever ends the meeting, the meeting then saves it. Its end
+  /// (Enter, Esc) goes last, so that a note submitted is still the one being typed, with its
+  /// speaker.
   func handle(_ input: KeyMap.Input) {
-    guard !isEnding else { return }
-    let response = KeyMap.respond(to: input, state: store.state, overlay: overlay)
+    guard !meeting.hasEndBegun else { return }
+    let state = meeting.state
+    let response = KeyMap.respond(to: input, state: state, overlay: overlay)
     let draft = response.overlay.meetingNoteDraft
     let draftChange: [RecordMeeting.Action] =
-      draft == store.state.noteDraft ? [] : [.noteDraftChanged(draft)]
+      draft == state.noteDraft ? [] : [.noteDraftChanged(draft)]
     overlay = response.overlay
-    if response.actions.contains(where: Self.endsTheMeeting) {
-      isEnding = true  // the last frame stays until the caller ends the session
-    }
     let ringBell = send(
       draft.isEmpty ? response.actions + draftChange : draftChange + response.actions)
     if response.isInterrupted {
@@ -164,27 +163,28 @@ final class TerminalController {
       isBellDue = false
     }
     for action in actions {
-      store.send(action)
+      meeting.send(action)
     }
     return isBellDue
   }
 
   /// Draws the current frame if its text changed (or always, when `force`), after the bell
   /// when `ringBell`, in one write. As lines, writes what changed since the last call (a
-  /// line cannot be drawn again, so `force` changes nothing).
+  /// line cannot be drawn again, so `force` changes nothing). Once a save or discard was
+  /// sent, the last frame stays until the caller ends the session.
   func redraw(force: Bool = false, ringBell: Bool = false) {
-    guard isRunning, !isEnding else { return }
+    guard isRunning, !meeting.isEndRequested else { return }
     var output = ringBell ? "\u{07}" : ""
     switch display {
     case .fullScreen:
       let size = session.size
-      let frame = layout(store.state, overlay, size.columns, size.rows, style)
+      let frame = layout(meeting.state, overlay, size.columns, size.rows, style)
       if force || frame != lastFrame {
         output += frame
         lastFrame = frame
       }
     case .lines:
-      let shown = (state: store.state, overlay: overlay)
+      let shown = (state: meeting.state, overlay: overlay)
       output +=
         lastShown.map { LineLayout.changes(from: $0, to: shown) }
         ?? LineLayout.opening(shown.state, shown.overlay)
@@ -270,11 +270,5 @@ final class TerminalController {
     for key in decoder.timeoutPendingEscape() {
       handle(.key(key))
     }
-  }
-
-  /// Whether `action` ends the meeting: saving or discarding.
-  private static func endsTheMeeting(_ action: RecordMeeting.Action) -> Bool {
-    if case .alert(.presented) = action { return true }
-    return false
   }
 }

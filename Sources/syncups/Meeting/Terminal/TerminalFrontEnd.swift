@@ -25,10 +25,10 @@ final class TerminalFrontEnd: FrontEnd {
     self.display = display
   }
 
-  func start(_ live: LiveMeeting) {
+  func start(_ meeting: MeetingDoor) {
     let controller = TerminalController(
-      store: live.store, session: terminal, style: style, display: display,
-      onInterrupted: { [weak live] in live?.markInterrupted() })
+      meeting: meeting, session: terminal, style: style, display: display,
+      onInterrupted: { [weak meeting] in meeting?.markInterrupted() })
     self.controller = controller
     controller.start()
   }

@@ -1,7 +1,7 @@
-import SyncUpsCore
-
 /// Runs a child reducer on part of the parent's state, for the parent actions that hold a
-/// child action; the child's effects send their actions back wrapped in the parent's.
+/// child action; the child's effects send their actions back wrapped in the parent's. Other
+/// actions leave the child's state alone. The parent can cancel the child's effects by their
+/// ids: a scope is no navigation context of its own (unlike `ifLet`).
 ///
 /// ```swift
 /// struct App: Reducer {
