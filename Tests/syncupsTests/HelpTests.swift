@@ -410,8 +410,28 @@ struct ManPageTests {
     #expect(
       sections == [
         ".Sh NAME", ".Sh SYNOPSIS", ".Sh DESCRIPTION", ".Sh COMMANDS", ".Sh OPTIONS",
-        ".Sh JSON OUTPUT", ".Sh DATES AND TIMES", ".Sh TEAMS", ".Sh HOOKS", ".Sh EXTENSIONS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
+        ".Sh SETTINGS", ".Sh JSON OUTPUT", ".Sh DATES AND TIMES", ".Sh TEAMS", ".Sh HOOKS", ".Sh EXTENSIONS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
         ".Sh SEE ALSO",
+      ])
+  }
+
+  /// SETTINGS has an entry for every setting, in the order config list prints them, saying
+  /// its default as config get prints it.
+  @Test func settingsListsEverySettingWithItsDefault() throws {
+    let lines = manPage().split(separator: "\n")
+    let start = try #require(lines.firstIndex(of: ".Sh SETTINGS"))
+    let end = try #require(lines.firstIndex(of: ".Sh JSON OUTPUT"))
+    let entries = lines[start..<end].joined(separator: " ").split(separator: ".It Li ").dropFirst()
+    let defaults = entries.map { entry in
+      let name = entry.prefix { $0 != " " }
+      let value = entry.split(separator: "(default: ", maxSplits: 1).last?.prefix { $0 != ")" }
+      return "\(name) \(value ?? "")"
+    }
+    #expect(
+      defaults == [
+        "bell on", "color auto", "default-duration 5m", "default-theme bubblegum",
+        "hook-timeout 10s", "order listed", "overtime off", "repositories none",
+        "workdays mon-fri", "me unset",
       ])
   }
 

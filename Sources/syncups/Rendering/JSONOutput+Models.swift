@@ -110,12 +110,12 @@ extension JSONOutput {
   }
 
   /// The settings object (`config list`): each setting under the name `config get|set|unset`
-  /// take, with its value typed as ``configValue(_:for:)`` gives it.
+  /// take, with its value typed as ``ConfigValues/json(for:)`` gives it.
   /// Then `sync-up-repositories`: the sync-ups that read their own repositories, each with
   /// its `id`, `title` and `repositories`.
   static func config(_ values: ConfigValues) -> JSONOutput {
     var members = Dictionary(
-      uniqueKeysWithValues: ConfigKey.allCases.map { ($0.rawValue, configValue(values, for: $0)) })
+      uniqueKeysWithValues: ConfigKey.allCases.map { ($0.rawValue, values.json(for: $0)) })
     members["sync-up-repositories"] = .array(
       values.ownRepositories.map {
         .object([
@@ -124,25 +124,6 @@ extension JSONOutput {
         ])
       })
     return .object(members)
-  }
-
-  /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
-  /// `default-duration` and `hook-timeout`, the name for `color` and `default-theme`, the days
-  /// as text for `workdays`, the name for `me` (null when unset), an array of the paths as
-  /// typed for `repositories`.
-  static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
-    switch key {
-    case .bell: .bool(values.bell)
-    case .color: .string(values.color.rawValue)
-    case .defaultDuration: .int(values.defaultDuration)
-    case .defaultTheme: .string(values.defaultTheme.rawValue)
-    case .hookTimeout: .int(values.hookTimeout)
-    case .order: .string(values.order.rawValue)
-    case .overtime: .bool(values.overtime)
-    case .workdays: .string(values.workdays.rawValue)
-    case .me: values.me.isEmpty ? .null : .string(values.me)
-    case .repositories: .array(values.repositories.map(JSONOutput.string))
-    }
   }
 }
 
