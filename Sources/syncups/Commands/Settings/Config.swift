@@ -50,11 +50,16 @@ enum SettingsFile {
   static func warnOfUnreadableSettings(
     in context: CommandContext, for command: any RunnableCommand
   ) {
+    // The file is read once; only a setting it holds is made a shared key of, to see
+    // whether it reads as its type, so a command run without a settings file makes none.
+    @Dependency(\.defaultAppStorage) var store
+    let file = store.storedSettings
+    guard !file.isEmpty else { return }
     let replaced = (command as? any ReplacesSetting)?.replacedSetting
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     for key in ConfigKey.allCases where key != replaced {
-      guard let stored = key.unreadableValue else { continue }
+      guard let stored = file[key.rawValue], key.isUnreadable else { continue }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       let text = (try? encoder.encode(stored)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
       context.note(
         "Warning: \(sanitize(context.settingsFile.path)): \"\(key.rawValue)\" is "

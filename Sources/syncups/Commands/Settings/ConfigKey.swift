@@ -2,8 +2,9 @@ import SharedState
 import SyncUpsCore
 
 /// One setting, described once: its name (as typed after `syncups config get|set|unset`, and
-/// its key in the settings file and in `config list --json`), its shared key, which holds its
-/// default, the form of its value (``SettingForm``), and its lines in `config --help`,
+/// its key in the settings file and in `config list --json`), and its default, both plain
+/// values of its ``Setting``, whose shared key is made only when the value is read or
+/// written; the form of its value (``SettingForm``), and its lines in `config --help`,
 /// `config set --help` and syncups(1). The parser of `config set`, the text of `config
 /// get|list`, their `--json`, `config unset`, the help, the man page and the completions all
 /// walk ``allCases``: a new setting is one entry there.
@@ -21,34 +22,35 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
   ]
 
   static let bell = ConfigKey(
-    { .bellEnabled }, .onOff, help: "on or off: ring on each speaker change",
+    Settings.bell, .onOff, help: "on or off: ring on each speaker change",
     value: "on or off", json: "Bool: whether the bell rings on each speaker change.")
   static let color = ConfigKey(
-    { .colorSetting }, .choice, help: "auto, always or never: when to colour the output",
+    Settings.color, .choice, help: "auto, always or never: when to colour the output",
     value: "auto, always or never",
     json: "String: auto, always or never.")
   static let defaultDuration = ConfigKey(
-    { .defaultDuration }, .length, help: "the length of new sync-ups",
+    Settings.defaultDuration, .length, help: "the length of new sync-ups",
     value: "a duration (e.g. 10m; a plain number is minutes, but seconds with --json, as "
       + "config get --json prints it)",
     json: "Number: the length of new sync-ups in whole seconds.")
   static let defaultTheme = ConfigKey(
-    { .defaultTheme }, .theme, help: "the theme of new sync-ups",
+    Settings.defaultTheme, .theme, help: "the theme of new sync-ups",
     value: "a theme's name (see syncups themes)",
     json: "String: the theme of new sync-ups.")
   package static let hookTimeout = ConfigKey(
-    { .hookTimeout }, .duration, help: "how long one run of a hook may take before it is stopped",
+    Settings.hookTimeout, .duration,
+    help: "how long one run of a hook may take before it is stopped",
     value: "a duration (a plain number is seconds)",
     json: "Number: how long one run of a hook may take, in whole seconds.")
   static let order = ConfigKey(
-    { .speakingOrder }, .choice,
+    Settings.order, .choice,
     help: "listed, shuffled or rotated: the order meetings call the attendees in",
     value: "listed, shuffled or rotated", json: "String: listed, shuffled or rotated.")
   static let overtime = ConfigKey(
-    { .overtimeAllowed }, .onOff, help: "on or off: let speakers run past their slot",
+    Settings.overtime, .onOff, help: "on or off: let speakers run past their slot",
     value: "on or off", json: "Bool: whether speakers may run past their slot.")
   static let repositories = ConfigKey(
-    { .repositories }, .paths,
+    Settings.repositories, .paths,
     help: "the git repositories standup reads on this machine: paths and globs such as "
       + "'~/src/*', several; a relative path is stored absolute",
     unset: "none",
@@ -57,11 +59,11 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
       + "absolute, from the working directory; ~ is kept as typed)",
     json: "Array of Strings: the paths and globs standup reads, as typed.")
   static let workdays = ConfigKey(
-    { .workingDays }, .days, help: "the days an item's age counts: mon-fri, sun-thu, mon,tue,thu",
+    Settings.workdays, .days, help: "the days an item's age counts: mon-fri, sun-thu, mon,tue,thu",
     value: "days and ranges (mon-fri, sun-thu, mon,tue,thu)",
     json: "String: the days an item's age counts, as config set takes them: mon-fri.")
   static let me = ConfigKey(
-    { .me }, .name, help: "which attendee you are, by name, for update without --as",
+    Settings.me, .name, help: "which attendee you are, by name, for update without --as",
     unset: "unset", value: "your name as an attendee",
     json: "String: which attendee you are, as set; null when unset.")
 
@@ -82,7 +84,12 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
   /// What the settings file should hold for it: `a whole number of seconds`.
   let expected: String
   /// The default as `config get` prints it, or a word for an empty one (`unset`).
-  package let defaultText: String
+  package var defaultText: String {
+    let text = operations.text(operations.defaultValue)
+    return text.isEmpty ? unsetText : text
+  }
+  /// What help says of an empty default: `unset`, `none`.
+  private let unsetText: String
   private let operations: Operations
 
   /// What each setting does with its own type, behind one face.
@@ -95,23 +102,17 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
     let reset: @MainActor () throws -> Void
     let text: @Sendable (any Sendable) -> String
     let json: @Sendable (any Sendable) -> JSONOutput
-    let unreadable: @MainActor () -> JSONValue?
+    let isUnreadable: @MainActor () -> Bool
   }
 
-  /// The setting kept under `key` (a shared key made anew in each dependency context, as it
-  /// reads the settings file from the `defaultAppStorage` dependency), its value of `form`.
+  /// The setting `setting` (its name and default; its shared key is made only to read or
+  /// write it, against the `defaultAppStorage` dependency of the moment), its value of `form`.
   /// `unset` names an empty default in help; `then` follows the default in `config --help`.
   private init<Value, Typed>(
-    _ key: @escaping @Sendable () -> SharedKeyDefault<AppStorageKey<Value>>,
-    _ form: SettingForm<Value, Typed>, help: String, unset: String = "", then: String? = nil,
-    value: String, json: String
+    _ setting: Setting<Value>, _ form: SettingForm<Value, Typed>, help: String,
+    unset: String = "", then: String? = nil, value: String, json: String
   ) {
-    // Only its name and default are wanted here: made against a store in memory, the key
-    // looks for no file.
-    let sample = withDependencies { $0.defaultAppStorage = .inMemory } operation: { key() }
-    let name = sample.base.name
-    let defaultValue = sample.defaultValue()
-    let defaultText = form.text(defaultValue)
+    let name = setting.name
     rawValue = name
     summary = help
     afterDefault = then
@@ -120,22 +121,17 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
     choices = form.choices
     takesSeveralValues = form.takesSeveralValues
     expected = form.expected
-    self.defaultText = defaultText.isEmpty ? unset : defaultText
+    unsetText = unset
     operations = Operations(
       parse: { words, path throws(UsageError) in try form.parse(words, name, path) },
-      defaultValue: defaultValue,
-      read: { SharedReader(key()).wrappedValue },
+      defaultValue: setting.defaultValue,
+      read: { SharedReader(setting.key).wrappedValue },
       resolve: { typed, context in try form.resolve(typed as! Typed, name, context) },
-      write: { try SettingsFile.write(key(), $0 as! Value) },
-      reset: { try SettingsFile.reset(key()) },
+      write: { try SettingsFile.write(setting.key, $0 as! Value) },
+      reset: { try SettingsFile.reset(setting.key) },
       text: { form.text($0 as! Value) },
       json: { form.json($0 as! Value) },
-      unreadable: {
-        guard SharedReader(key()).loadError != nil else { return nil }
-        // Read as any JSON, it fails only when the whole file does.
-        let stored = SharedReader(wrappedValue: JSONValue.null, .appStorage(name))
-        return stored.loadError == nil ? stored.wrappedValue : nil
-      })
+      isUnreadable: { SharedReader(setting.key).loadError != nil })
   }
 
   package init?(rawValue: String) {
@@ -161,9 +157,9 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
   /// Puts the default back in the settings file.
   @MainActor func reset() throws { try operations.reset() }
 
-  /// The JSON the settings file holds for the setting when it cannot be read as the setting's
-  /// type (the default is used instead); nil when it can, or when the whole file cannot.
-  @MainActor var unreadableValue: JSONValue? { operations.unreadable() }
+  /// Whether the settings file holds the setting in a form it cannot be read as (the default
+  /// is used instead), or cannot be read at all.
+  @MainActor var isUnreadable: Bool { operations.isUnreadable() }
 
   /// The setting's value from the words after it on `config set`'s command line.
   func parse(_ words: [String], path: [String]) throws(UsageError) -> ConfigSetting {
