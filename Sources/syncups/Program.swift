@@ -73,6 +73,8 @@ enum Program {
         // under its lock anyway, so watching the directory would only cost start-up time.
         $0.fileStorageOptions.observesOutsideChanges = command.observesOutsideChanges
       } operation: {
+        // Once for the command, whichever settings it reads.
+        SettingsFile.warnOfUnreadableSettings(in: context, for: command)
         try command.run(in: context)
       }
       context.notes.flush()

@@ -59,6 +59,13 @@ struct ManPageWriter {
     }
     emit(".El")
 
+    emit(".Sh SETTINGS", Mdoc.text(ManPageReference.settingsIntroduction))
+    emit(".Bl -tag -width Ds")
+    for key in ConfigKey.allCases {
+      emit(".It Li \(Mdoc.argument(key.rawValue))", Mdoc.text(ManPageReference.settingText(key)))
+    }
+    emit(".El")
+
     jsonOutput()
 
     emit(".Sh DATES AND TIMES", Mdoc.text(ManPageReference.datesIntroduction))

@@ -409,25 +409,26 @@ enum ManPageReference {
     ("textColor", "String: black or white, the colour of text drawn on the theme."),
   ]
 
+  /// What SETTINGS says before its list.
+  static let settingsIntroduction =
+    "Settings are read and changed with config list, config get, config set and config unset, "
+    + "under the names below, and kept in the settings file (see ENVIRONMENT and FILES) under "
+    + "the same names. A setting the file holds in a form syncups cannot read (one edited by "
+    + "hand, \"default-duration\": \"x\") is said in a warning on standard error, once for "
+    + "each command, naming the file, the setting and the value; its default is used until "
+    + "config set or config unset puts it right, and the file is left as it is."
+
+  /// One setting in SETTINGS: what it is, its default, and the value config set takes.
+  static func settingText(_ key: ConfigKey) -> String {
+    let summary = key.summary.prefix(1).uppercased() + key.summary.dropFirst()
+    return "\(summary) (default: \(key.defaultText))"
+      + (key.afterDefault.map { ". " + $0 } ?? "") + ". Set to \(key.valueHelp)."
+  }
+
   /// The fields of the settings object (`config list --json`), named like the settings; `config
   /// get KEY --json` prints one of these values alone.
   static let configFields: [(String, String)] = ConfigKey.allCases.map { key in
-    switch key {
-    case .bell: (key.rawValue, "Bool: whether the bell rings on each speaker change.")
-    case .color: (key.rawValue, "String: auto, always or never.")
-    case .defaultDuration: (key.rawValue, "Number: the length of new sync-ups in whole seconds.")
-    case .defaultTheme: (key.rawValue, "String: the theme of new sync-ups.")
-    case .hookTimeout:
-      (key.rawValue, "Number: how long one run of a hook may take, in whole seconds.")
-    case .order: (key.rawValue, "String: listed, shuffled or rotated.")
-    case .overtime: (key.rawValue, "Bool: whether speakers may run past their slot.")
-    case .workdays:
-      (key.rawValue, "String: the days an item's age counts, as config set takes them: mon-fri.")
-    case .me:
-      (key.rawValue, "String: which attendee you are, as set; null when unset.")
-    case .repositories:
-      (key.rawValue, "Array of Strings: the paths and globs standup reads, as typed.")
-    }
+    (key.rawValue, key.jsonHelp)
   } + [
     (
       "sync-up-repositories",
@@ -738,6 +739,9 @@ enum ManPageReference {
   }
 
   /// What the HOOKS section says before it lists the events.
+  /// The default of the `hook-timeout` setting, as `config get` prints it.
+  private static let hookTimeout: String = ConfigKey.hookTimeout.defaultText
+
   static let hooks: [String] = [
     "A hook is a program syncups runs when something happens: an executable file named for "
       + "the event in $XDG_CONFIG_HOME/syncups/hooks (~/.config/syncups/hooks), such as "
@@ -757,7 +761,8 @@ enum ManPageReference {
       + "and a meeting's runs, whatever their events, in the order its events happened (each "
       + "waits for the one before); other commands' runs of different events may overlap. "
       + "A run longer than the hook-timeout setting "
-      + "(10 seconds unless set) is stopped: its process group is killed. Before syncups "
+      + "(" + hookTimeout + " unless set) is stopped: its process group is killed. Before "
+      + "syncups "
       + "exits, once its own output is written (a meeting's closing line too), it waits "
       + "for the runs still going, at most that long in all (so item add or sync may take "
       + "that much longer when a hook is slow); on a terminal, a wait of more than a second "

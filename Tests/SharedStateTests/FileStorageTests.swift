@@ -657,6 +657,23 @@ private struct Level: RawRepresentable, Equatable, Sendable {
     }
   }
 
+  @Test func theStoredSettingsAreWhatTheFileHoldsWithoutDefaults() {
+    let fileSystem = InMemoryFileSystem(
+      files: ["/config/settings.json": Data(#"{"bell": false, "volume": "loud"}"#.utf8)])
+    withDependencies {
+      $0.defaultAppStorage = AppStorage(url: URL(filePath: "/config/settings.json"), fileSystem: fileSystem)
+    } operation: {
+      @Dependency(\.defaultAppStorage) var store
+      @SharedReader(.appStorage("tone")) var tone = Tone.chime
+      #expect(tone == .chime)
+      #expect(store.storedSettings == ["bell": .bool(false), "volume": .string("loud")])
+    }
+    withDependencies { $0.defaultAppStorage = .inMemory } operation: {
+      @Dependency(\.defaultAppStorage) var store
+      #expect(store.storedSettings == [:])
+    }
+  }
+
   @Test func theStoreReadsAndWritesWhatSharedSettingsHold() async throws {
     try await withSettings { fileSystem in
       @Dependency(\.defaultAppStorage) var store

@@ -24,10 +24,11 @@ struct ConfigTests {
         me
 
         """)
-    values = ConfigValues(
-      bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, hookTimeout: 90, me: "Blob",
-      repositories: ["~/src/*", "/srv/git/api"])
+    values = ConfigValues([
+      .bell: false, .color: ColorSetting.never, .defaultDuration: 90, .defaultTheme: Theme.sky,
+      .order: SpeakingOrder.rotated, .overtime: true, .workdays: WorkingDays(rawValue: "sun-thu")!,
+      .hookTimeout: 90, .me: "Blob", .repositories: ["~/src/*", "/srv/git/api"],
+    ])
     #expect(
       ConfigRenderer.list(values) == """
         bell              off

@@ -1,3 +1,4 @@
+import SharedState
 import Testing
 
 @testable import ManPageGenerator
@@ -14,6 +15,29 @@ struct HelpTests {
       #expect(lines.contains { $0.hasPrefix(start) && $0.dropFirst(start.count).first != " " }, "\(key)")
     }
     #expect(lines.allSatisfy { $0.count <= 80 })
+  }
+
+  /// The command table is built whenever syncups starts, but its text and an argument's
+  /// completions only when help, the man page or a completion script shows them: some of it
+  /// states the defaults or names of settings, which a command that is run does not need.
+  @Test func helpTextIsMadeOnlyWhenShown() {
+    let made = LockIsolated<[String]>([])
+    let text: @Sendable (String) -> String = { name in
+      made.withValue { $0.append(name) }
+      return "The \(name)."
+    }
+    let option = OptionSpec(long: "when", valueName: "when", help: text("option"))
+    let argument = ArgumentSpec(
+      name: "what", help: text("argument"), completion: .choices([text("choice")]))
+    let group = CommandSpec(
+      name: "group", abstract: "A group.", discussion: text("group"), subcommands: [])
+    #expect(made.value == [])
+
+    #expect(option.help == "The option.")
+    #expect(argument.help == "The argument.")
+    #expect(argument.completion == .choices(["The choice."]))
+    #expect(group.discussion == "The group.")
+    #expect(made.value == ["option", "argument", "choice", "group"])
   }
 
   @Test func topLevelHelp() {
@@ -420,8 +444,28 @@ struct ManPageTests {
     #expect(
       sections == [
         ".Sh NAME", ".Sh SYNOPSIS", ".Sh DESCRIPTION", ".Sh COMMANDS", ".Sh OPTIONS",
-        ".Sh JSON OUTPUT", ".Sh DATES AND TIMES", ".Sh TEAMS", ".Sh HOOKS", ".Sh EXTENSIONS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
+        ".Sh SETTINGS", ".Sh JSON OUTPUT", ".Sh DATES AND TIMES", ".Sh TEAMS", ".Sh HOOKS", ".Sh EXTENSIONS", ".Sh ENVIRONMENT", ".Sh FILES", ".Sh EXIT STATUS", ".Sh EXAMPLES",
         ".Sh SEE ALSO",
+      ])
+  }
+
+  /// SETTINGS has an entry for every setting, in the order config list prints them, saying
+  /// its default as config get prints it.
+  @Test func settingsListsEverySettingWithItsDefault() throws {
+    let lines = manPage().split(separator: "\n")
+    let start = try #require(lines.firstIndex(of: ".Sh SETTINGS"))
+    let end = try #require(lines.firstIndex(of: ".Sh JSON OUTPUT"))
+    let entries = lines[start..<end].joined(separator: " ").split(separator: ".It Li ").dropFirst()
+    let defaults = entries.map { entry in
+      let name = entry.prefix { $0 != " " }
+      let value = entry.split(separator: "(default: ", maxSplits: 1).last?.prefix { $0 != ")" }
+      return "\(name) \(value ?? "")"
+    }
+    #expect(
+      defaults == [
+        "bell on", "color auto", "default-duration 5m", "default-theme bubblegum",
+        "hook-timeout 10s", "order listed", "overtime off", "repositories none",
+        "workdays mon-fri", "me unset",
       ])
   }
 

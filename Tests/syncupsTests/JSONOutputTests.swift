@@ -229,9 +229,11 @@ struct JSONOutputTests {
     (.me, #"{"key":"me","value":"Blob"}"#),
   ])
   func settingChanges(key: ConfigKey, json: String) {
-    let values = ConfigValues(
-      bell: false, color: .never, defaultDuration: 90, defaultTheme: .sky, order: .rotated,
-      overtime: true, workdays: WorkingDays(rawValue: "sun-thu")!, me: "Blob")
+    let values = ConfigValues([
+      .bell: false, .color: ColorSetting.never, .defaultDuration: 90, .defaultTheme: Theme.sky,
+      .order: SpeakingOrder.rotated, .overtime: true, .workdays: WorkingDays(rawValue: "sun-thu")!,
+      .me: "Blob",
+    ])
     #expect(JSONOutput.settingChange(key, values).text(pretty: false) == json + "\n")
   }
 

@@ -129,21 +129,31 @@ struct CommandParsingTests {
     #expect(try command(["config", "list"]) == ConfigListCommand())
     #expect(try command(["config", "get", "bell"]) == ConfigGetCommand(key: .bell))
     #expect(try command(["config", "unset", "default-theme"]) == ConfigUnsetCommand(key: .defaultTheme))
-    #expect(try command(["config", "set", "bell", "off"]) == ConfigSetCommand(setting: .bell(false)))
-    #expect(try command(["config", "set", "bell", "ON"]) == ConfigSetCommand(setting: .bell(true)))
-    #expect(try command(["config", "set", "color", "always"]) == ConfigSetCommand(setting: .color(.always)))
+    #expect(
+      try command(["config", "set", "bell", "off"])
+        == ConfigSetCommand(setting: ConfigSetting(key: .bell, value: false)))
+    #expect(
+      try command(["config", "set", "bell", "ON"])
+        == ConfigSetCommand(setting: ConfigSetting(key: .bell, value: true)))
+    #expect(
+      try command(["config", "set", "color", "always"])
+        == ConfigSetCommand(setting: ConfigSetting(key: .color, value: ColorSetting.always)))
     #expect(
       try command(["config", "set", "default-duration", "10m"])
-        == ConfigSetCommand(setting: .defaultDuration(.seconds(600))))
+        == ConfigSetCommand(
+          setting: ConfigSetting(key: .defaultDuration, value: DurationArgument.seconds(600))))
     #expect(
-      try command(["config", "set", "default-theme", "Teal"]) == ConfigSetCommand(setting: .defaultTheme(.teal)))
+      try command(["config", "set", "default-theme", "Teal"])
+        == ConfigSetCommand(setting: ConfigSetting(key: .defaultTheme, value: Theme.teal)))
   }
 
   @Test func settingValuesAndKeysAreReadInAnyCase() throws {
     #expect(
       try command(["config", "set", "order", "ROTATED"])
-        == ConfigSetCommand(setting: .order(.rotated)))
-    #expect(try command(["config", "set", "Color", "Never"]) == ConfigSetCommand(setting: .color(.never)))
+        == ConfigSetCommand(setting: ConfigSetting(key: .order, value: SpeakingOrder.rotated)))
+    #expect(
+      try command(["config", "set", "Color", "Never"])
+        == ConfigSetCommand(setting: ConfigSetting(key: .color, value: ColorSetting.never)))
     #expect(try command(["config", "get", "DEFAULT-THEME"]) == ConfigGetCommand(key: .defaultTheme))
     #expect(
       try command(["start", "eng", "--order", "Shuffled"])
@@ -170,7 +180,8 @@ struct CommandParsingTests {
     // `config set --json` reads it as seconds; up to 24 hours of seconds parse.
     #expect(
       try command(["config", "set", "default-duration", "3600"])
-        == ConfigSetCommand(setting: .defaultDuration(.bareNumber(3600))))
+        == ConfigSetCommand(
+          setting: ConfigSetting(key: .defaultDuration, value: DurationArgument.bareNumber(3600))))
     #expect(throws: UsageError.self) { try command(["config", "set", "default-duration", "86401"]) }
     #expect(throws: UsageError.self) { try command(["config", "set", "default-duration", "0"]) }
     // `--duration` reads minutes, so 24 hours is the most it takes.

@@ -94,9 +94,7 @@ enum RenderingFixtures {
     title: "\u{1B}[2JEvil\u{9B}31m\u{07}"
   )
 
-  static let defaultConfig = ConfigValues(
-    bell: true, color: .auto, defaultDuration: 300, defaultTheme: .bubblegum, order: .listed,
-    overtime: false)
+  static let defaultConfig = ConfigValues()
 
   /// ``engineering`` and ``design`` renumbered so that their short ids, and those of
   /// engineering's two meetings, differ: what the human output of `list`, `show` and

@@ -276,6 +276,16 @@ extension AppStorage {
     entry(name)?.plainValue
   }
 
+  /// The settings the file holds, as JSON, read once: without the defaults of those it does
+  /// not hold, and empty when there is no file or it cannot be read.
+  ///
+  /// ```swift
+  /// store.storedSettings  // ["bell": .bool(false)]
+  /// ```
+  public var storedSettings: [String: JSONValue] {
+    settings.wrappedValue
+  }
+
   /// The same as ``object(forKey:)``.
   public func value(forKey name: String) -> Any? {
     object(forKey: name)

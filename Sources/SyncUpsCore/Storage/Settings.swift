@@ -15,6 +15,60 @@ public enum ColorSetting: String, CaseIterable, Codable, Sendable {
   case never
 }
 
+/// One setting of the settings file by its name and its default, both plain values: reading
+/// them makes no shared key, so nothing looks for the settings file or enters a dependency
+/// context. ``key`` makes the shared key the value is read and written through, against the
+/// `defaultAppStorage` dependency of the moment.
+///
+/// ```swift
+/// Settings.hookTimeout.name          // "hook-timeout"
+/// Settings.hookTimeout.defaultValue  // 10
+/// @SharedReader(Settings.hookTimeout.key) var seconds
+/// ```
+public struct Setting<Value: Sendable>: Sendable {
+  /// The setting's name in the settings file.
+  public let name: String
+  /// The value while the settings file has none.
+  public let defaultValue: Value
+  private let storage: @Sendable (String) -> AppStorageKey<Value>
+
+  /// The shared key of the setting, made now: it reads the settings file of the
+  /// `defaultAppStorage` dependency.
+  public var key: AppStorageKey<Value>.Default {
+    AppStorageKey<Value>.Default[storage(name), default: defaultValue]
+  }
+}
+
+extension Setting where Value: Codable {
+  /// A setting kept as its JSON.
+  init(_ name: String, default value: Value) {
+    self.init(name: name, defaultValue: value, storage: { .appStorage($0) })
+  }
+}
+
+extension Setting where Value: RawRepresentable, Value.RawValue: Codable & Sendable {
+  /// A setting kept as its raw value.
+  @_disfavoredOverload
+  init(_ name: String, default value: Value) {
+    self.init(name: name, defaultValue: value, storage: { .appStorage($0) })
+  }
+}
+
+/// The settings of `syncups`, each by its name and default, once: their shared keys below
+/// (``SharedReaderKey/bellEnabled``…) and `syncups config` are made from these.
+public enum Settings {
+  public static let bell = Setting("bell", default: true)
+  public static let color = Setting("color", default: ColorSetting.auto)
+  public static let defaultDuration = Setting("default-duration", default: SyncUp.defaultDuration)
+  public static let defaultTheme = Setting("default-theme", default: SyncUp.defaultTheme)
+  public static let hookTimeout = Setting("hook-timeout", default: 10)
+  public static let order = Setting("order", default: SpeakingOrder.listed)
+  public static let overtime = Setting("overtime", default: false)
+  public static let repositories = Setting("repositories", default: [String]())
+  public static let workdays = Setting("workdays", default: WorkingDays.mondayToFriday)
+  public static let me = Setting("me", default: "")
+}
+
 extension SharedReaderKey where Self == AppStorageKey<Bool>.Default {
   /// Whether a meeting rings the terminal bell when the speaker changes: the `bell` setting,
   /// on by default.
@@ -23,7 +77,7 @@ extension SharedReaderKey where Self == AppStorageKey<Bool>.Default {
   /// @SharedReader(.bellEnabled) var bellEnabled
   /// ```
   public static var bellEnabled: Self {
-    Self[.appStorage("bell"), default: true]
+    Settings.bell.key
   }
 }
 
@@ -34,7 +88,7 @@ extension SharedReaderKey where Self == AppStorageKey<ColorSetting>.Default {
   /// @SharedReader(.colorSetting) var color
   /// ```
   public static var colorSetting: Self {
-    Self[.appStorage("color"), default: .auto]
+    Settings.color.key
   }
 }
 
@@ -46,7 +100,7 @@ extension SharedReaderKey where Self == AppStorageKey<Int>.Default {
   /// $defaultDuration.withLock { $0 = 600 }
   /// ```
   public static var defaultDuration: Self {
-    Self[.appStorage("default-duration"), default: SyncUp.defaultDuration]
+    Settings.defaultDuration.key
   }
 }
 
@@ -57,7 +111,7 @@ extension SharedReaderKey where Self == AppStorageKey<Theme>.Default {
   /// @SharedReader(.defaultTheme) var defaultTheme
   /// ```
   public static var defaultTheme: Self {
-    Self[.appStorage("default-theme"), default: SyncUp.defaultTheme]
+    Settings.defaultTheme.key
   }
 }
 
@@ -96,7 +150,7 @@ extension SharedReaderKey where Self == AppStorageKey<Bool>.Default {
   /// @SharedReader(.overtimeAllowed) var overtimeAllowed
   /// ```
   public static var overtimeAllowed: Self {
-    Self[.appStorage("overtime"), default: false]
+    Settings.overtime.key
   }
 }
 
@@ -108,7 +162,7 @@ extension SharedReaderKey where Self == AppStorageKey<SpeakingOrder>.Default {
   /// @SharedReader(.speakingOrder) var order
   /// ```
   public static var speakingOrder: Self {
-    Self[.appStorage("order"), default: .listed]
+    Settings.order.key
   }
 }
 
@@ -120,7 +174,7 @@ extension SharedReaderKey where Self == AppStorageKey<Int>.Default {
   /// @SharedReader(.hookTimeout) var hookTimeout
   /// ```
   public static var hookTimeout: Self {
-    Self[.appStorage("hook-timeout"), default: 10]
+    Settings.hookTimeout.key
   }
 }
 
@@ -133,7 +187,7 @@ extension SharedReaderKey where Self == AppStorageKey<[String]>.Default {
   /// @SharedReader(.repositories) var repositories  // ["~/src/*", "/srv/git/big.git"]
   /// ```
   public static var repositories: Self {
-    Self[.appStorage("repositories"), default: []]
+    Settings.repositories.key
   }
 }
 
@@ -145,7 +199,7 @@ extension SharedReaderKey where Self == AppStorageKey<WorkingDays>.Default {
   /// @SharedReader(.workingDays) var workingDays
   /// ```
   public static var workingDays: Self {
-    Self[.appStorage("workdays"), default: .mondayToFriday]
+    Settings.workdays.key
   }
 }
 
@@ -158,7 +212,7 @@ extension SharedReaderKey where Self == AppStorageKey<String>.Default {
   /// @SharedReader(.me) var me  // "Blob"
   /// ```
   public static var me: Self {
-    Self[.appStorage("me"), default: ""]
+    Settings.me.key
   }
 }
 

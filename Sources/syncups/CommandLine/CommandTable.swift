@@ -100,7 +100,7 @@ package enum CommandTable {
       OptionSpec(
         long: "color", valueName: "when",
         help: "Colour the output: auto, always or never (default: the color setting, else "
-          + "auto; auto is off when NO_COLOR is set, TERM is dumb or the output is not a "
+          + "\(ConfigKey.color.defaultText); auto is off when NO_COLOR is set, TERM is dumb or the output is not a "
           + "terminal).",
         completion: .choices(ColorSetting.allCases.map(\.rawValue))),
       \.color, parse: ValueParser.choice),

@@ -43,9 +43,6 @@ final class Hooks {
   /// Read at the first event: commands that fire none never look.
   private lazy var installed = InstalledHooks(environment: environment, dataFile: dataFile)
 
-  /// The default time limit of one run, without the `hook-timeout` setting.
-  static let defaultLimit = Duration.seconds(10)
-
   init(environment: [String: String], dataFile: String, noHooksOption: Bool) {
     self.environment = environment
     self.dataFile = dataFile

@@ -14,7 +14,7 @@ enum HooksGroup: CommandGroup {
       sync-up's events, SYNCUPS_SYNCUP in its environment; HOOKS in syncups(1) shows every \
       event's object. Hooks run after the data is stored, in the background, in order for \
       each event (a meeting's in the order its events happened); their output is appended \
-      to $XDG_STATE_HOME/syncups/hooks.log; a run past the hook-timeout setting (10s) is \
+      to $XDG_STATE_HOME/syncups/hooks.log; a run past the hook-timeout setting (\(ConfigKey.hookTimeout.defaultText)) is \
       killed, and what a hook leaves running in its process group is killed when syncups \
       ends. A hook that fails is reported once on \
       stderr and changes nothing. A repository's .syncups/hooks run only once trusted with \

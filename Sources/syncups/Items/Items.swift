@@ -16,10 +16,10 @@ struct ItemsCommand: RunnableCommand {
       'item reopen', 'item edit' and 'item delete' take it, or the item's id), its kind, its \
       owner, its age and its text. An item's age is the number of working days since the \
       day it was opened (0 on that day; a resolved item's, up to the day it was resolved), \
-      counted in the local time zone over the days of the workdays setting (Monday to \
-      Friday by default). With --format markdown, prints each sync-up's items under its \
-      title as a Markdown list, to paste into chat or a wiki. With --json (or --format \
-      json), prints an array of item objects, each with its number, its age and its owner's \
+      counted in the local time zone over the days of the workdays setting \
+      (\(ConfigKey.workdays.defaultText) by default). With --format markdown, prints each \
+      sync-up's items under its title as a Markdown list, to paste into chat or a wiki. With \
+      --json (or --format json), prints an array of item objects, each with its number, its age and its owner's \
       name, and its sync-up when no sync-up is named.
       """,
     runs: Self.self,

@@ -77,9 +77,9 @@ struct StartCommand: RunnableCommand {
       line) says what is open overall (2 open blockers, oldest 5 days; 3 actions), and each \
       turn starts with the speaker's open items numbered, with their age in working days \
       (blocked 3 days: waiting on API keys), counted in the local time zone by the workdays \
-      setting (mon-fri by default). An item raised or resolved also goes into the transcript \
-      as a note; all of them are saved with the meeting, and a discarded meeting takes them \
-      with it.
+      setting (\(ConfigKey.workdays.defaultText) by default). An item raised or resolved also \
+      goes into the transcript as a note; all of them are saved with the meeting, and a \
+      discarded meeting takes them with it.
 
       With repositories set (--repositories, else the sync-up's own, config set repositories \
       PATH... --syncup NAME, else the repositories setting), each speaker's \
@@ -146,14 +146,15 @@ struct StartCommand: RunnableCommand {
           long: "order", valueName: "order",
           help: "Call the attendees listed, shuffled (a new order each meeting) or rotated "
             + "(starting one place further along than the previous meeting) (default: the "
-            + "order setting, else listed).",
+            + "order setting, else \(ConfigKey.order.defaultText)).",
           completion: .choices(SpeakingOrder.allCases.map(\.rawValue))),
         \.options.order, parse: ValueParser.choice),
       .flag(
         OptionSpec(
           long: "overtime",
           help: "Let speakers run past their slot: the overtime shows and the bell rings once; "
-            + "the turn ends on next (default: the overtime setting, else off)."),
+            + "the turn ends on next (default: the overtime setting, else "
+            + "\(ConfigKey.overtime.defaultText))."),
         \.options.overtime, value: true),
       .flag(
         OptionSpec(long: "no-overtime", help: "Move on when a slot runs out, as by default."),

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 import SharedState
 import SyncUpsCore
 
@@ -6,26 +11,7 @@ enum ConfigGroup: CommandGroup {
   static let spec = CommandSpec(
     name: "config",
     abstract: "Read and change settings.",
-    discussion: """
-      Settings:
-        bell               on or off: ring on each speaker change (default: on)
-        color              auto, always or never (default: auto)
-        default-duration   the length of new sync-ups (default: 5m)
-        default-theme      the theme of new sync-ups (default: bubblegum)
-        hook-timeout       how long one run of a hook may take before it is stopped
-                           (default: 10s)
-        order              listed, shuffled or rotated: the order meetings call the
-                           attendees in (default: listed)
-        overtime           on or off: let speakers run past their slot (default: off)
-        repositories       the git repositories standup reads on this machine: paths
-                           and globs such as '~/src/*', several; a relative path is
-                           stored absolute (default: none). With --syncup NAME, that
-                           sync-up's own, read instead (config get, set, unset)
-        workdays           the days an item's age counts: mon-fri, sun-thu,
-                           mon,tue,thu (default: mon-fri)
-        me                 which attendee you are, by name, for update without --as
-                           (default: unset)
-      """,
+    discussion: "Settings:\n" + ConfigKey.helpTable,
     subcommands: [
       ConfigListCommand.spec,
       ConfigGetCommand.spec,
@@ -41,27 +27,44 @@ enum ConfigGroup: CommandGroup {
 enum SettingsFile {
   /// Every setting now (defaults where unset).
   static var values: ConfigValues {
-    @SharedReader(.bellEnabled) var bell
-    @SharedReader(.colorSetting) var color
-    @SharedReader(.defaultDuration) var duration
-    @SharedReader(.defaultTheme) var theme
-    @SharedReader(.speakingOrder) var order
-    @SharedReader(.overtimeAllowed) var overtime
-    @SharedReader(.workingDays) var workdays
-    @SharedReader(.hookTimeout) var hookTimeout
-    @SharedReader(.me) var me
-    @SharedReader(.repositories) var repositories
-    return ConfigValues(
-      bell: bell, color: color, defaultDuration: duration, defaultTheme: theme, order: order,
-      overtime: overtime, workdays: workdays, hookTimeout: hookTimeout, me: me,
-      repositories: repositories)
+    ConfigValues(Dictionary(uniqueKeysWithValues: ConfigKey.allCases.map { ($0, $0.current) }))
   }
 
   /// Fails, before anything is read or written, when the settings file cannot be loaded: a
-  /// value printed or written over it would hide what is wrong with it.
+  /// value printed or written over it would hide what is wrong with it. (A setting the file
+  /// holds of another type is only warned of: ``warnOfUnreadableSettings(in:for:)``.)
   static func check() throws {
-    @SharedReader(.bellEnabled) var bell
-    if let error = $bell.loadError { throw CommandFailure(storage: error) }
+    // Any JSON will do for this reader: it fails only when the whole file does.
+    @SharedReader(.appStorage(ConfigKey.bell.rawValue)) var file = JSONValue.null
+    if let error = $file.loadError { throw CommandFailure(storage: error) }
+  }
+
+  /// Warns, once for the command, of each setting the settings file holds in a form it cannot
+  /// read (`"default-duration": "x"`): its default is used instead, and the file is left as it
+  /// is, for `config set` to put right. The setting `command` puts right is not warned of.
+  ///
+  /// ```text
+  /// Warning: /home/ana/.config/syncups/config.json: "default-duration" is "x", not a whole
+  /// number of seconds; using its default, 5m.
+  /// ```
+  static func warnOfUnreadableSettings(
+    in context: CommandContext, for command: any RunnableCommand
+  ) {
+    // The file is read once; only a setting it holds is made a shared key of, to see
+    // whether it reads as its type, so a command run without a settings file makes none.
+    @Dependency(\.defaultAppStorage) var store
+    let file = store.storedSettings
+    guard !file.isEmpty else { return }
+    let replaced = (command as? any ReplacesSetting)?.replacedSetting
+    for key in ConfigKey.allCases where key != replaced {
+      guard let stored = file[key.rawValue], key.isUnreadable else { continue }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let text = (try? encoder.encode(stored)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+      context.note(
+        "Warning: \(sanitize(context.settingsFile.path)): \"\(key.rawValue)\" is "
+          + "\(sanitize(text)), not \(key.expected); using its default, \(key.defaultText).")
+    }
   }
 
   /// Writes `value` under `key` at once.
@@ -87,28 +90,41 @@ enum SettingsFile {
   }
 }
 
+/// `config set` and `config unset`: the setting they replace, whose old value is not warned
+/// of, even when the settings file holds it of the wrong type.
+protocol ReplacesSetting {
+  /// Nil when the command changes no setting of its own (a sync-up's repositories).
+  var replacedSetting: ConfigKey? { get }
+}
+
+extension ConfigSetCommand: ReplacesSetting {
+  var replacedSetting: ConfigKey? { syncUp == nil ? setting.key : nil }
+}
+
+extension ConfigUnsetCommand: ReplacesSetting {
+  var replacedSetting: ConfigKey? { syncUp == nil ? key : nil }
+}
+
 extension JSONOutput {
   /// `config set` and `config unset`: the setting's `key`, as typed on the command line, and
-  /// its new `value`, typed as ``configValue(_:for:)`` gives it. Documented in syncups(1)
+  /// its new `value`, typed as ``ConfigValues/json(for:)`` gives it. Documented in syncups(1)
   /// (``ManPageReference``); keys are stable, later versions may only add keys.
   ///
   /// ```swift
-  /// let values = ConfigValues(
-  ///   bell: false, color: .auto, defaultDuration: 600, defaultTheme: .sky, order: .listed,
-  ///   overtime: false)
+  /// let values = ConfigValues([.bell: false])
   /// JSONOutput.settingChange(.bell, values).text(pretty: false)  // {"key":"bell","value":false}
   /// ```
   static func settingChange(_ key: ConfigKey, _ values: ConfigValues) -> JSONOutput {
-    .object(["key": .string(key.rawValue), "value": configValue(values, for: key)])
+    .object(["key": .string(key.rawValue), "value": values.json(for: key)])
   }
 
   /// The settings object (`config list`): each setting under the name `config get|set|unset`
-  /// take, with its value typed as ``configValue(_:for:)`` gives it.
+  /// take, with its value typed as ``ConfigValues/json(for:)`` gives it.
   /// Then `sync-up-repositories`: the sync-ups that read their own repositories, each with
   /// its `id`, `title` and `repositories`.
   static func config(_ values: ConfigValues) -> JSONOutput {
     var members = Dictionary(
-      uniqueKeysWithValues: ConfigKey.allCases.map { ($0.rawValue, configValue(values, for: $0)) })
+      uniqueKeysWithValues: ConfigKey.allCases.map { ($0.rawValue, values.json(for: $0)) })
     members["sync-up-repositories"] = .array(
       values.ownRepositories.map {
         .object([
@@ -117,24 +133,5 @@ extension JSONOutput {
         ])
       })
     return .object(members)
-  }
-
-  /// One setting's value (`config get --json`): a boolean for `bell` and `overtime`, whole seconds for
-  /// `default-duration` and `hook-timeout`, the name for `color` and `default-theme`, the days
-  /// as text for `workdays`, the name for `me` (null when unset), an array of the paths as
-  /// typed for `repositories`.
-  static func configValue(_ values: ConfigValues, for key: ConfigKey) -> JSONOutput {
-    switch key {
-    case .bell: .bool(values.bell)
-    case .color: .string(values.color.rawValue)
-    case .defaultDuration: .int(values.defaultDuration)
-    case .defaultTheme: .string(values.defaultTheme.rawValue)
-    case .hookTimeout: .int(values.hookTimeout)
-    case .order: .string(values.order.rawValue)
-    case .overtime: .bool(values.overtime)
-    case .workdays: .string(values.workdays.rawValue)
-    case .me: values.me.isEmpty ? .null : .string(values.me)
-    case .repositories: .array(values.repositories.map(JSONOutput.string))
-    }
   }
 }

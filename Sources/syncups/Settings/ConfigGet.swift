@@ -41,6 +41,6 @@ struct ConfigGetCommand: RunnableCommand {
     let values = SettingsFile.values
     Output.standard(
       context.options.json
-        ? JSONOutput.configValue(values, for: key).text() : ConfigRenderer.value(values, for: key))
+        ? values.json(for: key).text() : ConfigRenderer.value(values, for: key))
   }
 }

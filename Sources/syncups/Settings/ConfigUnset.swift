@@ -34,18 +34,7 @@ struct ConfigUnsetCommand: RunnableCommand {
       try SyncUpRepositories.write(nil, of: target)
       return SyncUpRepositories.reportChange(of: target, in: context)
     }
-    switch key {
-    case .bell: try SettingsFile.reset(.bellEnabled)
-    case .color: try SettingsFile.reset(.colorSetting)
-    case .defaultDuration: try SettingsFile.reset(.defaultDuration)
-    case .defaultTheme: try SettingsFile.reset(.defaultTheme)
-    case .hookTimeout: try SettingsFile.reset(.hookTimeout)
-    case .order: try SettingsFile.reset(.speakingOrder)
-    case .overtime: try SettingsFile.reset(.overtimeAllowed)
-    case .workdays: try SettingsFile.reset(.workingDays)
-    case .me: try SettingsFile.reset(.me)
-    case .repositories: try SettingsFile.reset(.repositories)
-    }
+    try key.reset()
     SettingsFile.reportChange(of: key, in: context)
   }
 }

@@ -5,38 +5,24 @@
 #endif
 import SyncUpsCore
 
-/// Every setting's current value, as `config list` and `config get` print them.
+/// Every setting's value, as `config list` and `config get` print them: each of the type its
+/// ``ConfigKey`` keeps, the default for those not given.
 ///
 /// ```swift
-/// let values = ConfigValues(
-///   bell: true, color: .auto, defaultDuration: 300, defaultTheme: .sky, order: .listed,
-///   overtime: false)
+/// let values = ConfigValues([.bell: false, .defaultDuration: 300])
 /// values.text(for: .defaultDuration)  // "5m"
+/// values.json(for: .bell)             // .bool(false)
 /// ```
-struct ConfigValues: Sendable, Equatable {
-  /// Whether the bell rings on each speaker change.
-  var bell: Bool
-  /// When to colour output.
-  var color: ColorSetting
-  /// The length of new sync-ups, in whole seconds.
-  var defaultDuration: Int
-  /// The theme of new sync-ups.
-  var defaultTheme: Theme
-  /// The order meetings call the attendees in.
-  var order: SpeakingOrder
-  /// Whether speakers may run past their slot.
-  var overtime: Bool
-  /// The days an item's age counts.
-  var workdays = WorkingDays.mondayToFriday
-  /// How long one run of a hook may take, in whole seconds.
-  var hookTimeout = 10
-  /// Which attendee this machine's user is; empty when unset.
-  var me = ""
-  /// The repositories work cards read, as typed.
-  var repositories: [String] = []
+struct ConfigValues: Sendable {
+  private var values: [ConfigKey: any Sendable]
   /// The sync-ups that read their own repositories instead, in the sync-ups' order (only
   /// `config list` reads them: see ``SyncUpRepositories``).
   var ownRepositories: [Own] = []
+
+  /// `values`, each of its setting's own type; the defaults of the others.
+  init(_ values: [ConfigKey: any Sendable] = [:]) {
+    self.values = values
+  }
 
   /// A sync-up's own repositories.
   struct Own: Sendable, Equatable {
@@ -50,18 +36,12 @@ struct ConfigValues: Sendable, Equatable {
   /// A setting's value in the form `config set` accepts: `on`/`off`, `auto`/`always`/`never`,
   /// a duration such as `5m` or `1m30s`, a theme name.
   func text(for key: ConfigKey) -> String {
-    switch key {
-    case .bell: bell ? "on" : "off"
-    case .color: color.rawValue
-    case .defaultDuration: DurationText.compact(defaultDuration)
-    case .defaultTheme: defaultTheme.rawValue
-    case .hookTimeout: DurationText.compact(hookTimeout)
-    case .order: order.rawValue
-    case .overtime: overtime ? "on" : "off"
-    case .workdays: workdays.rawValue
-    case .me: me
-    case .repositories: Self.text(ofRepositories: repositories)
-    }
+    key.text(of: values[key] ?? key.defaultValue)
+  }
+
+  /// A setting's value as `config get --json` prints it (``ConfigKey/json(of:)``).
+  func json(for key: ConfigKey) -> JSONOutput {
+    key.json(of: values[key] ?? key.defaultValue)
   }
 
   /// Paths and globs as shell words, so that the line can be typed back:

@@ -23,12 +23,14 @@ struct AddCommand: RunnableCommand {
         OptionSpec(
           long: "duration", valueName: "duration",
           help: "The meeting's length: \(CommandTable.durationHelp), and at least 1s per "
-            + "attendee (default: the default-duration setting, else 5m)."),
+            + "attendee (default: the default-duration setting, else "
+            + "\(ConfigKey.defaultDuration.defaultText))."),
         \.duration, parse: ValueParser.duration),
       .option(
         OptionSpec(
           long: "theme", valueName: "theme",
-          help: "The colour theme (default: the default-theme setting, else bubblegum).",
+          help: "The colour theme (default: the default-theme setting, else "
+            + "\(ConfigKey.defaultTheme.defaultText)).",
           completion: .theme),
         \.theme, parse: ValueParser.themeName),
       .repeating(

@@ -182,75 +182,18 @@ enum ValueParser {
 
   // MARK: - Several arguments at once
 
-  /// `KEY VALUE` of `config set`, the value checked for its key; `repositories` takes
-  /// several values.
+  /// `KEY VALUE` of `config set`, the value checked for its key (``ConfigKey/parse(_:path:)``);
+  /// only a setting that takes several values (`repositories`) takes more than one.
   static func setting(_ words: [String], path: [String]) throws(UsageError) -> ConfigSetting {
     let key: ConfigKey = try choice(words[0], for: "<key>", path: path)
-    let value = words[1]
-    guard key == .repositories || words.count == 2 else {
+    guard key.takesSeveralValues || words.count == 2 else {
+      let several = ConfigKey.allCases.filter(\.takesSeveralValues).map(\.rawValue)
       throw UsageError(
-        "'\(key.rawValue)' takes one value, not \(words.count - 1) (only repositories takes several)",
+        "'\(key.rawValue)' takes one value, not \(words.count - 1) (only "
+          + "\(Prose.list(several)) \(several.count == 1 ? "takes" : "take") several)",
         path: path)
     }
-    switch key {
-    case .repositories:
-      let paths = Array(words.dropFirst())
-      if let blank = paths.first(where: \.isBlank) {
-        throw UsageError(
-          "invalid value '\(blank)' for 'repositories' (expected paths or globs such as "
-            + "'~/src/*')", path: path)
-      }
-      return .repositories(paths)
-    case .bell:
-      return .bell(try switchValue(value, for: key, path: path))
-    case .overtime:
-      return .overtime(try switchValue(value, for: key, path: path))
-    case .order:
-      return .order(try choice(value, for: key.rawValue, path: path))
-    case .color:
-      return .color(try choice(value, for: "color", path: path))
-    case .defaultDuration:
-      // A bare number's unit is known once the global options are (`--json` reads seconds):
-      // here it only has to be a duration in one unit or the other.
-      do {
-        let argument = try DurationParser.argument(value)
-        _ = try argument.seconds(bareNumberUnit: 1)
-        return .defaultDuration(argument)
-      } catch {
-        throw durationError(error, text: value, for: key.rawValue, path: path)
-      }
-    case .defaultTheme:
-      return .defaultTheme(try theme(value, for: "default-theme", path: path))
-    case .hookTimeout:
-      do {
-        return .hookTimeout(try DurationParser.argument(value).seconds(bareNumberUnit: 1))
-      } catch {
-        throw durationError(
-          error, text: value, for: key.rawValue, path: path, plainNumbers: "seconds")
-      }
-    case .workdays:
-      return .workdays(
-        try parsed(
-          value, for: "workdays", path: path, forms: WorkingDays.forms,
-          WorkingDays.init(rawValue:)))
-    case .me:
-      return .me(try notBlank(value, for: key.rawValue, path: path))
-    }
-  }
-
-  /// `on` or `off` (also `true`/`false`, `yes`/`no`, `1`/`0`) for the setting `key`.
-  private static func switchValue(_ value: String, for key: ConfigKey, path: [String])
-    throws(UsageError) -> Bool
-  {
-    switch value.lowercased() {
-    case "on", "true", "yes", "1": return true
-    case "off", "false", "no", "0": return false
-    default:
-      throw UsageError(
-        "invalid value '\(value)' for '\(key.rawValue)' (expected "
-          + "\(Prose.alternatives(key.choices)))",
-        path: path)
-    }
+    return try key.parse(Array(words.dropFirst()), path: path)
   }
 
   /// The words after `help`: a path of command names.

@@ -18,8 +18,10 @@ package struct CommandSpec: Sendable {
   /// One sentence for listings and the `OVERVIEW:` line.
   package var abstract: String
   /// Longer text for help and the man page; paragraphs are separated by blank lines, and a
-  /// single newline starts a new line.
-  package var discussion: String
+  /// single newline starts a new line. Made only when asked for: a command that is run never
+  /// makes its own text, nor any other command's (some state the defaults of settings).
+  package var discussion: String { discussionText() }
+  private let discussionText: @Sendable () -> String
   /// Positional arguments, in order.
   package private(set) var arguments: [ArgumentSpec]
   /// The command's own options (the global options are not repeated here).
@@ -38,14 +40,14 @@ package struct CommandSpec: Sendable {
   init(
     name: String,
     abstract: String,
-    discussion: String = "",
+    discussion: @autoclosure @escaping @Sendable () -> String = "",
     options: [OptionSpec] = [],
     subcommands: [CommandSpec],
     examples: [ExampleSpec] = []
   ) {
     self.name = name
     self.abstract = abstract
-    self.discussion = discussion
+    self.discussionText = discussion
     self.arguments = []
     self.options = options
     self.subcommands = subcommands
@@ -58,7 +60,7 @@ package struct CommandSpec: Sendable {
   init<Command: RunnableCommand>(
     name: String,
     abstract: String,
-    discussion: String = "",
+    discussion: @autoclosure @escaping @Sendable () -> String = "",
     runs _: Command.Type,
     bindings: [CommandBinding<Command>] = [],
     examples: [ExampleSpec] = [],
@@ -68,7 +70,7 @@ package struct CommandSpec: Sendable {
     let argumentBindings = bindings.filter { $0.option == nil }
     self.name = name
     self.abstract = abstract
-    self.discussion = discussion
+    self.discussionText = discussion
     self.arguments = argumentBindings.flatMap(\.arguments)
     self.options = optionBindings.compactMap(\.option)
     self.subcommands = []

@@ -11,8 +11,10 @@ package struct OptionSpec: Sendable {
   var short: Character?
   /// The value placeholder, or `nil` for a flag.
   package var valueName: String?
-  /// What the option does, one or two sentences.
-  package var help: String
+  /// What the option does, one or two sentences; made only when help, the man page or a
+  /// completion script shows it.
+  package var help: String { helpText() }
+  private let helpText: @Sendable () -> String
   /// Whether every occurrence counts (values accumulate); otherwise the last one wins. Set by
   /// ``CommandBinding/repeating(_:_:parse:)``, the only binding that keeps every value.
   package var isRepeatable = false
@@ -20,6 +22,19 @@ package struct OptionSpec: Sendable {
   package var isRequired = false
   /// What a completion script offers for the value.
   var completion = ValueCompletion.none
+
+  init(
+    long: String, short: Character? = nil, valueName: String? = nil,
+    help: @autoclosure @escaping @Sendable () -> String, isRequired: Bool = false,
+    completion: ValueCompletion = .none
+  ) {
+    self.long = long
+    self.short = short
+    self.valueName = valueName
+    self.helpText = help
+    self.isRequired = isRequired
+    self.completion = completion
+  }
 
   var takesValue: Bool { valueName != nil }
 
