@@ -1,10 +1,12 @@
 import Foundation
+import SharedState
 import Testing
 
 @testable import syncups
 
 /// The one search of `PATH` (git, extensions) and the one way to the git work tree above a
-/// folder (sync, repository hooks, the signs of an interrupted sync), on real temporary folders.
+/// folder (sync, repository hooks, the signs of an interrupted sync): the search on real temporary
+/// folders, as programs are run from them; the work tree on the file-system dependency.
 @Suite("Finding programs and work trees")
 struct ProgramSearchTests {
   let root: String
@@ -46,22 +48,27 @@ struct ProgramSearchTests {
     #expect(ProgramSearch.directories([:]) == ["/usr/local/bin", "/usr/bin", "/bin"])
   }
 
-  @Test func theWorkTreeIsTheFirstFolderUpHoldingGit() throws {
-    defer { try? FileManager.default.removeItem(atPath: root) }
-    try make("team/.git", directory: true)
-    try make("team/notes/deep", directory: true)
-    // A linked work tree's .git is a file.
-    try make("linked/.git")
-    try make("linked/sub", directory: true)
-    try make("alone/sub", directory: true)
-    #expect(GitWorkTree.top(from: root + "/team/notes/deep") == root + "/team")
-    #expect(GitWorkTree.top(from: root + "/team") == root + "/team")
-    #expect(GitWorkTree.top(holding: root + "/team/sync-ups.json") == root + "/team")
-    #expect(GitWorkTree.top(holding: root + "/linked/sub/sync-ups.json") == root + "/linked")
-    #expect(GitWorkTree.top(from: root + "/alone/sub") == GitWorkTree.top(from: root))
-    #expect(GitWorkTree.folder(of: "/a/b") == "/a")
-    #expect(GitWorkTree.folder(of: "/a") == "/")
-    #expect(GitWorkTree.folder(of: "a") == "")
-    #expect(GitWorkTree.top(holding: "sync-ups.json") == nil)
+  @Test func theWorkTreeIsTheFirstFolderUpHoldingGit() {
+    // On the file-system dependency, as every command finds it: here in memory.
+    let root = "/w"
+    let files = InMemoryFileSystem(files: [
+      "/w/team/.git/HEAD": Data("ref: refs/heads/main\n".utf8),
+      "/w/team/notes/deep/notes.txt": Data(),
+      // A linked work tree's .git is a file.
+      "/w/linked/.git": Data("gitdir: /w/team/.git/worktrees/linked\n".utf8),
+      "/w/linked/sub/notes.txt": Data(),
+      "/w/alone/sub/notes.txt": Data(),
+    ])
+    withDependencies { $0.defaultFileStorage.fileSystem = files } operation: {
+      #expect(GitWorkTree.top(from: root + "/team/notes/deep") == root + "/team")
+      #expect(GitWorkTree.top(from: root + "/team") == root + "/team")
+      #expect(GitWorkTree.top(holding: root + "/team/sync-ups.json") == root + "/team")
+      #expect(GitWorkTree.top(holding: root + "/linked/sub/sync-ups.json") == root + "/linked")
+      #expect(GitWorkTree.top(from: root + "/alone/sub") == nil)
+      #expect(GitWorkTree.folder(of: "/a/b") == "/a")
+      #expect(GitWorkTree.folder(of: "/a") == "/")
+      #expect(GitWorkTree.folder(of: "a") == "")
+      #expect(GitWorkTree.top(holding: "sync-ups.json") == nil)
+    }
   }
 }

@@ -78,7 +78,7 @@ enum Extensions {
   /// The path of `syncups-NAME` in the first directory of `PATH` that has it executable.
   static func program(named name: String, environment: [String: String]) -> String? {
     guard !name.isEmpty else { return nil }
-    return ProgramSearch.find(prefix + name, environment: environment)
+    return ProgramSearch.find(prefix + name, environment: environment, in: currentFileSystem)
   }
 
   /// The names of the extensions on `PATH` (without the prefix), sorted, each once, leaving

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SharedState
 
 /// The search of `PATH` for a program, as a shell does it: the directories of `PATH` in order
 /// (`/usr/local/bin:/usr/bin:/bin` when it is unset), the first holding an executable regular
@@ -24,15 +20,20 @@ enum ProgramSearch {
   }
 
   /// The path of the program `name` in the first directory searched that has it, executable;
-  /// nil when none has it, or `name` is empty or holds a `/`.
-  static func find(_ name: String, environment: [String: String]) -> String? {
+  /// nil when none has it, or `name` is empty or holds a `/`. git is looked for on the
+  /// machine's own file system, as the programs it runs are; the extensions on the file-system
+  /// dependency, which tests hold in memory.
+  static func find(
+    _ name: String, environment: [String: String],
+    in fileSystem: any FileSystem = LiveFileSystem.shared
+  ) -> String? {
     guard !name.isEmpty, !name.contains("/") else { return nil }
-    return directories(environment).lazy.map { $0 + "/" + name }.first(where: isExecutableFile)
+    return directories(environment).lazy.map { $0 + "/" + name }
+      .first { isExecutableFile($0, in: fileSystem) }
   }
 
   /// Whether `path` is a regular file (links followed) this user may run.
-  static func isExecutableFile(_ path: String) -> Bool {
-    (try? currentFileSystem.resolvedEntry(path))?.kind == .file
-      && currentFileSystem.isExecutable(path)
+  static func isExecutableFile(_ path: String, in fileSystem: any FileSystem) -> Bool {
+    (try? fileSystem.resolvedEntry(path))?.kind == .file && fileSystem.isExecutable(path)
   }
 }

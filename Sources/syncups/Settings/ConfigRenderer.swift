@@ -24,7 +24,7 @@ enum ConfigRenderer {
     let lines = ConfigKey.allCases.flatMap { key in
       [(key.rawValue, values.text(for: key))]
         + (key == .repositories ? values.ownRepositories : []).map {
-          ("  --syncup " + sanitize($0.reference), ConfigValues.text(ofRepositories: $0.repositories))
+          ("  --syncup " + sanitize($0.reference), ShellWords.typedBack($0.repositories))
         }
     }
     let keyWidth = lines.map { displayWidth($0.0) }.max() ?? 0

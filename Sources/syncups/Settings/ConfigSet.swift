@@ -55,22 +55,4 @@ struct ConfigSetCommand: RunnableCommand {
     try setting.write(in: context)
     SettingsFile.reportChange(of: setting.key, in: context)
   }
-
-  /// Warns of each of `paths` that names no repository on this machine now: it is kept (it
-  /// may be cloned later, or be on a disk not mounted), and the work cards skip it until then.
-  @MainActor static func warnOfSkipped(_ paths: [String], in context: CommandContext) {
-    let found = RepositoryPaths(paths, home: context.environment["HOME"])
-    for (pattern, reason) in found.skipped {
-      context.note(
-        "Warning: \(sanitize(pattern)): \(sanitize(reason)); kept, and skipped until it is a "
-          + "git repository.")
-    }
-  }
-
-  /// Relative paths and globs made absolute from the working directory, where they were
-  /// meant (``RepositoryPaths/absolute(_:from:)``); as typed when it cannot be known.
-  @MainActor static func absolute(_ paths: [String]) -> [String] {
-    guard let directory = CommandContext.workingDirectory else { return paths }
-    return paths.map { RepositoryPaths.absolute($0, from: directory) }
-  }
 }

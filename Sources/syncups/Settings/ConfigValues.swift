@@ -44,12 +44,4 @@ struct ConfigValues: Sendable {
     key.json(of: values[key] ?? key.defaultValue)
   }
 
-  /// Paths and globs as shell words, so that the line can be typed back:
-  /// `'~/src/*' /srv/git/api`.
-  static func text(ofRepositories paths: [String]) -> String {
-    paths.map { path in
-      path.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) }
-        ? path : ShellWords.singleQuoted(path)
-    }.joined(separator: " ")
-  }
 }

@@ -39,7 +39,7 @@ extension SyncUpRepositories {
       read.source == .syncUp
         ? "\(title)'s own repositories, read instead of the repositories setting."
         : "The repositories setting: \(title) has none of its own.")
-    Output.standard(ConfigValues.text(ofRepositories: read.paths) + "\n")
+    Output.standard(ShellWords.typedBack(read.paths) + "\n")
   }
 
   /// After `config set|unset repositories --syncup NAME`, with `--json`: what `syncUp` reads

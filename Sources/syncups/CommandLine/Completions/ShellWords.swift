@@ -33,3 +33,14 @@ extension String {
     return result
   }
 }
+
+extension ShellWords {
+  /// Paths and globs as shell words, so that the line can be typed back:
+  /// `'~/src/*' /srv/git/api`. A setting's repositories are shown so.
+  static func typedBack(_ paths: [String]) -> String {
+    paths.map { path in
+      path.allSatisfy { $0.isLetter || $0.isNumber || "/._-~".contains($0) }
+        ? path : singleQuoted(path)
+    }.joined(separator: " ")
+  }
+}
