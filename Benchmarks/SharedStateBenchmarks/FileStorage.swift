@@ -53,6 +53,17 @@ final class CountingFileSystem: FileSystem, @unchecked Sendable {
   }
   func removeFile(_ path: String) throws(FileSystemError) { try base.removeFile(path) }
   func entry(_ path: String) throws(FileSystemError) -> FileEntry? { try base.entry(path) }
+  func resolvedEntry(_ path: String) throws(FileSystemError) -> FileEntry? {
+    try base.resolvedEntry(path)
+  }
+  func symlinkTarget(_ path: String) throws(FileSystemError) -> String? {
+    try base.symlinkTarget(path)
+  }
+  func isExecutable(_ path: String) -> Bool { base.isExecutable(path) }
+  func append(_ data: Data, to path: String) throws(FileSystemError) {
+    lock.withLock { count += 1 }
+    try base.append(data, to: path)
+  }
 }
 
 /// A tiny mutex for the counter.
