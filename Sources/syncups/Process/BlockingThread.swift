@@ -34,6 +34,39 @@ enum BlockingThread {
     pthread_detach(thread)
   }
 
+  /// Computes `body` on a thread of its own while the caller goes on (git fetching, say);
+  /// ``Computation/value`` waits for the result.
+  ///
+  /// ```swift
+  /// let decoding = BlockingThread.compute { decode(bytes) }
+  /// runGitFetch()
+  /// let syncUps = decoding.value
+  /// ```
+  static func compute<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Computation<Value> {
+    let computation = Computation<Value>()
+    start { computation.finish(body()) }
+    return computation
+  }
+
+  /// A value being computed on another thread (``compute(_:)``).
+  final class Computation<Value: Sendable>: @unchecked Sendable {
+    // Written once, before `done` is signalled; read only after waiting for it.
+    private var result: Value?
+    private let done = DispatchSemaphore(value: 0)
+
+    fileprivate func finish(_ value: Value) {
+      result = value
+      done.signal()
+    }
+
+    /// The result, once computed: waits until then.
+    var value: Value {
+      done.wait()
+      done.signal()
+      return result!
+    }
+  }
+
   private final class Body {
     let run: @Sendable () -> Void
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }

@@ -154,8 +154,8 @@ extension SyncCommand {
 
   /// The sync itself, step by step. With nothing to do it runs git twice, `fetch` and
   /// `status` (local changes, and whether the branch is level with its upstream): it finds the
-  /// repository, its branch and its configuration by reading them as files, and reads the
-  /// data file only when there is something to commit or merge.
+  /// repository, its branch and its configuration by reading them as files, and decodes the
+  /// data file on a thread of its own while git fetches.
   @MainActor private func sync(into report: inout SyncReport, in context: CommandContext) throws {
     // 1. The repository, under the data file's lock, put right after a killed sync.
     let repository = try SyncRepository(dataFile: context.dataFile, environment: context.environment)
@@ -169,12 +169,14 @@ extension SyncCommand {
     report.conflicts = start.recovery.conflicts
     report.restored = start.recovery.repairs
 
-    // The local sync-ups, decoded once: here, for what plain git left to be told from them,
-    // and kept for what is committed and what arrived is told from. A file that does not
-    // decode, or that the healing below rewrote, is read again when first needed, saying why
-    // it cannot be read. What arrived, the file compared with them, is said on every way out
-    // past a merge, and the file as it arrived kept.
-    var loaded = try? repository.currentSyncUps()
+    // The local sync-ups, decoded once, while git fetches (the two do not wait on each
+    // other): for what plain git left to be told from them, and kept for what is committed
+    // and what arrived is told from. A file that does not decode, or that the healing below
+    // rewrote, is read again when first needed, saying why it cannot be read. What arrived,
+    // the file compared with them, is said on every way out past a merge, and the file as it
+    // arrived kept.
+    let decoding = repository.decodingCurrentSyncUps()
+    var loaded: IdentifiedArrayOf<SyncUp>?
     func local() throws -> IdentifiedArrayOf<SyncUp> {
       if let loaded { return loaded }
       let syncUps = try context.loadSyncUps(recovered: true).wrappedValue
@@ -184,8 +186,6 @@ extension SyncCommand {
     var merged = false
     var arrived: IdentifiedArrayOf<SyncUp>?
     let hooksBefore = RepositoryHooksChange.fingerprint(of: context.dataFile.path)
-    // What plain git left (a merge it did not finish, a file committed broken) is put
-    // right first; what its merge brought counts as arrived.
     var healedFrom: IdentifiedArrayOf<SyncUp>?
     func noteWhatArrived() {
       guard merged else { return }
@@ -196,7 +196,12 @@ extension SyncCommand {
       arrived = current
       report.received = SyncUpChanges(from: before, to: current)
     }
-    if let healing = try repository.heal(gitDirectory: layout.gitDirectory, current: loaded) {
+    // What plain git left (a merge it did not finish, a file committed broken) is put right
+    // before anything is committed or merged; what its merge brought counts as arrived.
+    func healWhatGitLeft() throws {
+      loaded = decoding.value
+      guard let healing = try repository.heal(gitDirectory: layout.gitDirectory, current: loaded)
+      else { return }
       report.recovered.append(healing.done)
       report.conflicts += healing.conflicts
       healedFrom = healing.before
@@ -206,6 +211,7 @@ extension SyncCommand {
 
     // 2. No remote: commit, and that is all.
     guard let upstream = start.upstream else {
+      try healWhatGitLeft()
       report.committed = try repository.commitDataFile(try local())
       report.print(in: context)
       return
@@ -214,7 +220,9 @@ extension SyncCommand {
     var committed = false
     for attempt in 1... {
       // 3. Fetch; offline, what is here is committed all the same, and waits to be pushed.
-      if var failure = try repository.fetch(upstream) {
+      let fetchFailure = try repository.fetch(upstream)
+      if attempt == 1 { try healWhatGitLeft() }
+      if var failure = fetchFailure {
         if !committed { report.committed = try repository.commitDataFile(try local()) }
         report.pending = try repository.hasUnpushedCommits(upstream)
         noteWhatArrived()

@@ -559,6 +559,23 @@ struct SyncRepository {
     -> (syncUps: IdentifiedArrayOf<SyncUp>, declaration: SyncUpsFile.Declaration)
   {
     @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
+    return try Self.declaredSyncUps(in: dataFilePath, on: fileSystem)
+  }
+
+  /// The data file's sync-ups as they are now, nil when the file does not decode, decoded on a
+  /// thread of their own while the caller goes on: `sync` has git fetch meanwhile, which
+  /// mostly waits.
+  func decodingCurrentSyncUps() -> BlockingThread.Computation<IdentifiedArrayOf<SyncUp>?> {
+    // The file system is the dependency's, read here: the thread does not inherit it.
+    @Dependency(\.defaultFileStorage.fileSystem) var dependency
+    let (path, fileSystem) = (dataFilePath, dependency)
+    return BlockingThread.compute { try? Self.declaredSyncUps(in: path, on: fileSystem).syncUps }
+  }
+
+  private static func declaredSyncUps(in dataFilePath: String, on fileSystem: any FileSystem)
+    throws(CommandFailure)
+    -> (syncUps: IdentifiedArrayOf<SyncUp>, declaration: SyncUpsFile.Declaration)
+  {
     do {
       return try fileSystem.read(dataFilePath) { file in
         file.size > 0 ? try SyncUpsFile.decodeDeclared(from: &file) : ([], .formatOne)
