@@ -68,12 +68,8 @@ public struct RecordMeeting: Reducer, Sendable {
     /// The `bell` setting.
     @SharedReader(.bellEnabled) public var isBellEnabled: Bool
 
-    /// Everyone on the sync-up when the meeting started, in the order they are called, those
-    /// missing marked absent: saved as the meeting's attendees.
-    public var lineup: [MeetingAttendee]
-    /// The ids of those present at the start, in the order they are called: the speakers whose
-    /// slots divide the meeting.
-    public var speakers: [Attendee.ID]
+    /// Who is there, who is away and who speaks when (the ``MeetingAttendance`` feature).
+    public var attendance: MeetingAttendance.State
     /// Whether a speaker may run past their slot: the turn then ends only on "Next", and the
     /// meeting only on "Next" from the last speaker or on ending it.
     public var allowsOvertime: Bool
@@ -87,24 +83,17 @@ public struct RecordMeeting: Reducer, Sendable {
     /// The meeting time at which the current turn started.
     public var turnStart = Duration.zero
     /// The turns that have ended, in speaking order: one a speaker, a skipped speaker's turn
-    /// recorded when they speak again (see ``carriedTurns``).
+    /// recorded when they speak again (see ``MeetingAttendance/State/carriedTurns``).
     public var turns: [Meeting.Turn] = []
-    /// What the speakers skipped so far had spoken, and of how much of the slot timeline,
-    /// when they were skipped, by attendee: it joins their turn when they speak again, or is
-    /// recorded as their turn when the meeting ends first (see ``RecordMeeting/skipSpeaker(_:)``).
-    public var carriedTurns: [Attendee.ID: CarriedTurn] = [:]
-    /// Where the slots are divided from: when a speaker is marked absent, those after them
-    /// share what is left of the slot timeline.
-    public var division = SlotDivision()
     /// Whether the meeting has been saved or discarded: its time no longer runs.
     public var hasEnded = false
-    /// The blockers and action items this meeting raised or resolved, as they are now: they
-    /// go into the sync-up with the saved meeting, stamped with its id, and nowhere when it is
-    /// discarded. See ``items``.
-    public var itemChanges: IdentifiedArrayOf<Item> = []
-    /// The current speaker's items open when their turn started, by id: numbered from 1 by
-    /// position for resolving one (see ``turnAgenda``).
-    public var turnItems: [Item.ID] = []
+    /// The blockers and action items this meeting raised or resolved, as they are now
+    /// (``FollowThrough/State/changes``: they go into the sync-up with the saved meeting,
+    /// stamped with its id, and nowhere when it is discarded), and the current speaker's items
+    /// open when their turn started (``FollowThrough/State/turnItems``, see ``turnAgenda``).
+    /// What the feature reads of the meeting is lent to it for each action (see
+    /// ``followThroughInMeeting``): kept here, it stays empty.
+    public var followThrough = FollowThrough.State()
     /// The days that count towards an item's age: the `workdays` setting.
     public var workingDays: WorkingDays
     /// When the meeting was opened, read only when the sync-up has items: their ages are
@@ -118,12 +107,6 @@ public struct RecordMeeting: Reducer, Sendable {
     /// updates are those since then, this meeting not counted once it is saved (nor one another
     /// machine's sync brings in meanwhile). Nil before a first meeting, or without ``day``.
     public var previousMeeting: Date?
-    /// Those absent from the start because their time away includes ``day`` (unless the
-    /// meeting was told they are present), with that time away.
-    public var timeAway: [Attendee.ID: TimeAway] = [:]
-    /// The absent attendees whose written update the meeting has read into the transcript,
-    /// once it passed their place in the order (see ``readPassedUpdates(all:)``).
-    public var updatesRead: Set<Attendee.ID> = []
     /// The speakers' work cards: asked for (see ``askForWork(since:in:timeLimit:)``) and those
     /// arrived (the ``MeetingWorkCards`` feature); never saved.
     public var work = MeetingWorkCards.State()
@@ -157,17 +140,33 @@ public struct RecordMeeting: Reducer, Sendable {
       }
       self.day = Self.day(of: value)
       self.previousMeeting = day == nil ? nil : value.meetings.first?.date
-      self.timeAway = Self.timeAway(in: value, on: day, except: present)
-      self.lineup = arranged.map { [timeAway] in
-        MeetingAttendee(
-          id: $0.id, name: $0.name, absent: absent.contains($0.id) || timeAway[$0.id] != nil)
-      }
-      self.speakers = lineup.filter { !$0.absent }.map(\.id)
+      let timeAway = Self.timeAway(in: value, on: day, except: present)
+      self.attendance = MeetingAttendance.State(
+        lineup: arranged.map {
+          MeetingAttendee(
+            id: $0.id, name: $0.name, absent: absent.contains($0.id) || timeAway[$0.id] != nil)
+        },
+        timeAway: timeAway)
       self.allowsOvertime = allowsOvertime
       self.speakerIndex = speaker(at: 0)
-      self.turnItems = followThrough.speakerOpenItems
+      self.followThrough.turnItems = followThroughInMeeting.speakerOpenItems
       readPassedUpdates()
     }
+
+    /// Everyone on the sync-up when the meeting started, in the order they are called, those
+    /// missing marked absent (see ``MeetingAttendance/State/lineup``).
+    public var lineup: [MeetingAttendee] { attendance.lineup }
+
+    /// The ids of those present, in the order they are called (see
+    /// ``MeetingAttendance/State/speakers``).
+    public var speakers: [Attendee.ID] { attendance.speakers }
+
+    /// Those absent from the start because their time away includes ``day``, with that time
+    /// away (see ``MeetingAttendance/State/timeAway``).
+    public var timeAway: [Attendee.ID: TimeAway] { attendance.timeAway }
+
+    /// Where the slots are divided from (see ``MeetingAttendance/State/division``).
+    public var division: SlotDivision { attendance.division }
 
     /// How many speakers take turns: those present, or one when there are none.
     public var speakerCount: Int { max(speakers.count, 1) }
@@ -236,7 +235,7 @@ public struct RecordMeeting: Reducer, Sendable {
     /// one marked absent who joined, goes on with the turn they began: they count once.
     public var speakerNumber: Int {
       // Those called so far and those skipped (called, and moved to the end).
-      let begun = Set(speakers.prefix(speakerIndex + 1)).union(carriedTurns.keys)
+      let begun = Set(speakers.prefix(speakerIndex + 1)).union(attendance.carriedTurns.keys)
       return max(lineup.count { !$0.absent && begun.contains($0.id) }, 1)
     }
 
@@ -373,10 +372,17 @@ public struct RecordMeeting: Reducer, Sendable {
     case overtimeWithdrawn
     /// One second passed.
     case timerTick
+    /// Of who is there and speaks when (see ``MeetingAttendance``): the meeting tells it.
+    case attendance(MeetingAttendance.Action)
     /// Of the blockers and action items (see ``FollowThrough``): one raised or resolved.
     case followThrough(FollowThrough.Action)
     /// Of the work cards (see ``MeetingWorkCards``): the gathering told something.
     case work(MeetingWorkCards.Action)
+
+    /// The path to the attendance's actions.
+    public static let attendancePath = ActionPath(
+      embed: Action.attendance,
+      extract: { if case .attendance(let action) = $0 { action } else { nil } })
 
     /// The path to the follow-through's actions.
     public static let followThroughPath = ActionPath(
@@ -437,27 +443,26 @@ public struct RecordMeeting: Reducer, Sendable {
   /// The meeting's child features, each on its part of the state.
   @ReducerBuilder<State, Action>
   private var children: some Reducer<State, Action> {
-    Scope(state: \.followThrough, action: Action.followThroughPath) { FollowThrough() }
+    Scope(state: \.attendance, action: Action.attendancePath) { MeetingAttendance() }
+    Scope(state: \.followThroughInMeeting, action: Action.followThroughPath) { FollowThrough() }
     Scope(state: \.work, action: Action.workPath) { MeetingWorkCards() }
   }
 
   private func respond(to action: Action, in state: inout State) -> Effect<Action> {
     switch action {
     case .absentButtonTapped:
-      guard let id = state.currentSpeaker else { return .none }
-      if let index = state.lineup.firstIndex(where: { $0.id == id }) {
-        state.lineup[index].absent = true
-      }
+      guard state.currentSpeaker != nil else { return .none }
       // What they spoke before (marked absent by mistake, or skipped earlier) joins their turn
       // should they join; it is dropped when they stay absent (see `recordCarriedTurns`).
-      carryTurn(of: id, &state, always: false)
+      attend(
+        .markedAbsent(
+          speaker: state.speakerIndex, spoken: state.turnTime, used: state.slotUsedToDivision,
+          from: state.isOnLastSpeaker ? nil : state.divisionPoint), &state)
       guard !state.isOnLastSpeaker else {
         state.alert = nil
         return .merge(
           saveMeeting(&state, closingTurn: false, early: false), endMeeting(&state))
       }
-      state.division = SlotDivision(
-        start: state.divisionPoint, firstSpeaker: state.speakerIndex + 1)
       return startTurn(of: state.speakerIndex + 1, &state)
 
     case .alert(.dismiss):
@@ -539,7 +544,7 @@ public struct RecordMeeting: Reducer, Sendable {
       guard state.alert == nil, !state.isPaused else { return .none }
       return tick(&state)
 
-    case .followThrough, .work:
+    case .attendance, .followThrough, .work:
       return .none
     }
   }
@@ -604,6 +609,11 @@ public struct RecordMeeting: Reducer, Sendable {
     return .none
   }
 
+  /// Tells the attendance `action`, the meeting having worked out its seconds.
+  func attend(_ action: MeetingAttendance.Action, _ state: inout State) {
+    _ = children.reduce(into: &state, action: .attendance(action))
+  }
+
   /// Adds `text` (the note being typed when `nil`) to the transcript, on one line, under the
   /// name of the speaker it belongs to (see ``State/noteDraftSpeaker``); blank text adds
   /// nothing. The note being typed is then done.
@@ -628,7 +638,8 @@ public struct RecordMeeting: Reducer, Sendable {
   /// with what they spoke before they were skipped, if they were.
   private func endTurn(_ state: inout State) {
     guard let id = state.currentSpeaker else { return }
-    let carried = state.carriedTurns.removeValue(forKey: id) ?? CarriedTurn()
+    let carried = state.attendance.carriedTurns[id] ?? CarriedTurn()
+    attend(.carriedTurnRecorded(id), &state)
     state.turns.append(
       carried.turn(
         of: id, named: state.lineup.first { $0.id == id }?.name ?? "",
@@ -668,8 +679,9 @@ public struct RecordMeeting: Reducer, Sendable {
       endedEarly: early,
       attendees: state.lineup,
       turns: state.turns)
-    state.itemChanges = Self.stamped(state.itemChanges, in: meeting, stored: state.syncUp)
-    let items = state.itemChanges
+    state.followThrough.changes = Self.stamped(
+      state.followThrough.changes, in: meeting, stored: state.syncUp)
+    let items = state.followThrough.changes
     state.$syncUp.withLock { Self.file(meeting, items: items, into: &$0) }
     return .send(.delegate(.saved(meeting)))
   }
@@ -705,7 +717,7 @@ extension RecordMeeting {
   }
 
   /// Files `meeting`, saved by the meeting of `syncUp`, into `syncUps` as the feature does
-  /// with the `items` it raised or resolved (its ``State/itemChanges``; see
+  /// with the `items` it raised or resolved (its ``State/followThrough``'s changes; see
   /// ``file(_:items:into:)``): for whoever runs the feature and must save its meeting again
   /// into the data file's latest contents, when the feature's own save could not be written.
   /// When the sync-up is gone (another process deleted it during the meeting), a change wins

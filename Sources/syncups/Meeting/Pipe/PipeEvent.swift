@@ -76,7 +76,7 @@ enum PipeEvent: Equatable, Sendable {
     from read: Set<Attendee.ID>, in state: RecordMeeting.State
   ) -> [Int] {
     state.lineup.indices.filter {
-      state.updatesRead.contains(state.lineup[$0].id) && !read.contains(state.lineup[$0].id)
+      state.attendance.updatesRead.contains(state.lineup[$0].id) && !read.contains(state.lineup[$0].id)
     }
   }
 
@@ -105,7 +105,7 @@ enum PipeEvent: Equatable, Sendable {
     var events: [PipeEvent] = []
     let elapsed = new.meetingSeconds
     if let added = new.notes.lines(since: old.notes), !added.isEmpty {
-      var written = positionsRead(from: old.updatesRead, in: new).flatMap(new.writtenLines(at:))
+      var written = positionsRead(from: old.attendance.updatesRead, in: new).flatMap(new.writtenLines(at:))
       for line in added {
         if let index = written.firstIndex(of: line) {
           written.remove(at: index)
@@ -115,8 +115,8 @@ enum PipeEvent: Equatable, Sendable {
         events.append(.note(speaker: speaker, text: text, elapsed: elapsed))
       }
     }
-    for item in new.itemChanges {
-      let before = old.itemChanges[id: item.id]
+    for item in new.followThrough.changes {
+      let before = old.followThrough.changes[id: item.id]
       if before == nil, old.syncUp.items[id: item.id] == nil {
         events.append(.item(ShownItem(item, in: new), elapsed: elapsed))
       }
@@ -143,7 +143,7 @@ enum PipeEvent: Equatable, Sendable {
       events.append(
         .skipped(
           attendee: id, name: old.currentSpeakerName,
-          seconds: new.carriedTurns[id]?.spoken.roundedSeconds ?? 0, elapsed: elapsed))
+          seconds: new.attendance.carriedTurns[id]?.spoken.roundedSeconds ?? 0, elapsed: elapsed))
     }
     for (position, attendee) in new.lineup.enumerated()
     where !attendee.absent && old.lineup.first(where: { $0.id == attendee.id })?.absent == true {
@@ -152,7 +152,7 @@ enum PipeEvent: Equatable, Sendable {
         .joined(attendee, name: name ?? new.attendeeName(at: position), elapsed: elapsed))
     }
     events += updatesRead(
-      from: old.updatesRead, in: new, shown: old.turnUpdate == nil ? nil : old.currentSpeaker)
+      from: old.attendance.updatesRead, in: new, shown: old.turnUpdate == nil ? nil : old.currentSpeaker)
     if new.isInOvertime, !old.isInOvertime {
       events.append(
         .overtime(
