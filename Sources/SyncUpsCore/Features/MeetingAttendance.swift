@@ -78,6 +78,9 @@ public struct MeetingAttendance: Reducer, Sendable {
     case carriedTurnRecorded(Attendee.ID)
     /// The written update of `id`, absent, was read into the transcript.
     case updateRead(Attendee.ID)
+    /// `rebalance` at a turn change: the slot timeline from second `from` (the meeting's own
+    /// time) up to `end` is divided among speaker `speaker` and those after.
+    case rebalanced(from: Int, speaker: Int, end: Int)
   }
 
   /// The attendance's logic.
@@ -95,7 +98,8 @@ public struct MeetingAttendance: Reducer, Sendable {
       // should they join; it is dropped when they stay absent.
       state.carry(id, spoken: spoken, used: used, always: false)
       if let from {
-        state.division = RecordMeeting.SlotDivision(start: from, firstSpeaker: index + 1)
+        state.division = RecordMeeting.SlotDivision(
+          start: from, firstSpeaker: index + 1, end: state.division.end)
       }
       return .none
 
@@ -105,7 +109,8 @@ public struct MeetingAttendance: Reducer, Sendable {
       state.carry(id, spoken: spoken, used: used, always: true)
       state.speakers.remove(at: index)
       state.speakers.append(id)
-      state.division = RecordMeeting.SlotDivision(start: from, firstSpeaker: index)
+      state.division = RecordMeeting.SlotDivision(
+        start: from, firstSpeaker: index, end: state.division.end)
       return .none
 
     case .joined(let id, let index, let slot, let from, let inOvertime):
@@ -116,8 +121,11 @@ public struct MeetingAttendance: Reducer, Sendable {
       state.speakers.append(id)
       state.division =
         inOvertime
-        ? RecordMeeting.SlotDivision(start: from, firstSpeaker: index + 1, keptSlot: slot)
-        : RecordMeeting.SlotDivision(start: from, firstSpeaker: index, turnSlotStart: slot.lowerBound)
+        ? RecordMeeting.SlotDivision(
+          start: from, firstSpeaker: index + 1, keptSlot: slot, end: state.division.end)
+        : RecordMeeting.SlotDivision(
+          start: from, firstSpeaker: index, turnSlotStart: slot.lowerBound,
+          end: state.division.end)
       return .none
 
     case .carriedTurnRecorded(let id):
@@ -126,6 +134,10 @@ public struct MeetingAttendance: Reducer, Sendable {
 
     case .updateRead(let id):
       state.updatesRead.insert(id)
+      return .none
+
+    case .rebalanced(let from, let index, let end):
+      state.division = RecordMeeting.SlotDivision(start: from, firstSpeaker: index, end: end)
       return .none
     }
   }

@@ -65,8 +65,8 @@ public struct RecordMeeting: Reducer, Sendable {
     /// was started: the note is theirs, though the turn changes before it is taken; `nil` when
     /// no note is being typed.
     public var noteDraftSpeaker: Int?
-    /// The `bell` setting.
-    @SharedReader(.bellEnabled) public var isBellEnabled: Bool
+    /// The `bell` setting: when the terminal bell rings.
+    @SharedReader(.bell) public var bell: BellSetting
 
     /// Who is there, who is away and who speaks when (the ``MeetingAttendance`` feature).
     public var attendance: MeetingAttendance.State
@@ -110,6 +110,8 @@ public struct RecordMeeting: Reducer, Sendable {
     /// The speakers' work cards: asked for (see ``askForWork(since:in:timeLimit:)``) and those
     /// arrived (the ``MeetingWorkCards`` feature); never saved.
     public var work = MeetingWorkCards.State()
+    /// How the meeting paces its speakers and cues them (the ``MeetingPacing`` feature).
+    public var pacing: MeetingPacing.State
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
@@ -120,12 +122,14 @@ public struct RecordMeeting: Reducer, Sendable {
     ///   - order: the calling order; `shuffled` draws from the `random` dependency.
     ///   - allowsOvertime: whether a speaker may run past their slot.
     ///   - workingDays: the days that count towards an item's age.
+    ///   - pacing: how the slots are paced and the speakers cued.
     public init(
       syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], present: Set<Attendee.ID> = [],
       order: SpeakingOrder = .listed, allowsOvertime: Bool = false,
-      workingDays: WorkingDays = .mondayToFriday
+      workingDays: WorkingDays = .mondayToFriday, pacing: MeetingPacing.State = MeetingPacing.State()
     ) {
       self.workingDays = workingDays
+      self.pacing = pacing
       if !syncUp.wrappedValue.items.isEmpty {
         @Dependency(\.date.now) var now
         self.today = now
@@ -190,7 +194,7 @@ public struct RecordMeeting: Reducer, Sendable {
       let first = division.firstSpeaker
       if let kept = division.keptSlot, kept.contains(second) { return first - 1 }
       let count = speakerCount - first
-      let length = max(syncUp.duration - division.start, 1)
+      let length = max(timelineEnd - division.start, 1)
       let second = max(second - division.start, 0)
       // The largest i with ⌊i·L/k⌋ ≤ second, i.e. i·L < (second + 1)·k.
       return min(first + ((second + 1) * count - 1) / length, speakerCount - 1)
@@ -200,7 +204,7 @@ public struct RecordMeeting: Reducer, Sendable {
     /// (``slotRemaining``) and the slots after it, so that the meeting's elapsed and left add
     /// up to its planned length as the speaker's do to their slot.
     public var secondsRemaining: Int {
-      max(syncUp.duration - speakerSlot(for: speakerIndex).upperBound, 0) + slotRemaining
+      max(timelineEnd - speakerSlot(for: speakerIndex).upperBound, 0) + slotRemaining
     }
 
     /// Seconds of the current speaker's slot used: the real time of their turn, rounded by the
@@ -213,7 +217,11 @@ public struct RecordMeeting: Reducer, Sendable {
     public var slotRemaining: Int { speakerSlot(for: speakerIndex).count - slotElapsed }
 
     /// Whether the slot timeline has reached the end of the meeting: no slot is left.
-    public var isPastLastSlot: Bool { secondsElapsed >= syncUp.duration }
+    public var isPastLastSlot: Bool { secondsElapsed >= timelineEnd }
+
+    /// The second the slot timeline ends at: the planned length, or later when `rebalance`
+    /// gives those left their minimum slots past it (see ``SlotDivision/end``).
+    public var timelineEnd: Int { max(division.end ?? syncUp.duration, syncUp.duration) }
 
     /// Seconds of meeting time so far, pauses left out, by the one rounding rule of every
     /// time a meeting shows and saves (see ``Swift/Duration/roundedSeconds``).
@@ -279,9 +287,17 @@ public struct RecordMeeting: Reducer, Sendable {
       return (next..<min(next + max(limit, 0), speakers.count)).map(speakerName(at:))
     }
 
-    /// Whether to ring the bell now: the speaker just changed or their slot just ran out, and
-    /// the `bell` setting is on.
-    public var shouldRingBell: Bool { (speakerDidChange || slotDidRunOut) && isBellEnabled }
+    /// Whether to ring the bell now, unless muted (the `m` key): the speaker just changed or
+    /// their slot just ran out and the `bell` setting is `change` or `all`, or the turn just
+    /// reached a cue and it is `cues` or `all`.
+    public var shouldRingBell: Bool {
+      !pacing.isMuted
+        && ((speakerDidChange || slotDidRunOut) && bell.ringsOnChange
+          || pacing.phaseDidChange && bell.ringsOnCues)
+    }
+
+    /// Whether the screen flashes now (a visual bell): the turn just reached a cue.
+    public var shouldFlash: Bool { pacing.phaseDidChange }
 
     /// Whether the meeting time runs: from the start, unless paused, at the end prompt or
     /// ended.
@@ -290,7 +306,7 @@ public struct RecordMeeting: Reducer, Sendable {
     private func slotStart(_ index: Int) -> Int {
       let first = division.firstSpeaker
       if index == first, let kept = division.turnSlotStart { return kept }
-      let length = syncUp.duration - division.start
+      let length = timelineEnd - division.start
       return division.start + (index - first) * length / (speakerCount - first)
     }
   }
@@ -314,18 +330,22 @@ public struct RecordMeeting: Reducer, Sendable {
     /// The slot of the speaker just before ``firstSpeaker`` when their turn, in overtime, goes
     /// on across the division (someone joined during it): the slot they had. Nil otherwise.
     public var keptSlot: Range<Int>?
+    /// Where the slot timeline ends when `rebalance` gives those left their minimum slots past
+    /// the planned length: the meeting runs over. Nil: at the planned length.
+    public var end: Int?
 
     /// The whole meeting among everyone, or what is left from `start` among the speakers from
     /// `firstSpeaker` on, a turn going on across it with its slot starting at `turnSlotStart`
-    /// (among them) or kept as `keptSlot` (before them).
+    /// (among them) or kept as `keptSlot` (before them), up to `end` (nil: the planned length).
     public init(
       start: Int = 0, firstSpeaker: Int = 0, turnSlotStart: Int? = nil,
-      keptSlot: Range<Int>? = nil
+      keptSlot: Range<Int>? = nil, end: Int? = nil
     ) {
       self.start = start
       self.firstSpeaker = firstSpeaker
       self.turnSlotStart = turnSlotStart
       self.keptSlot = keptSlot
+      self.end = end
     }
   }
 
@@ -372,12 +392,21 @@ public struct RecordMeeting: Reducer, Sendable {
     case overtimeWithdrawn
     /// One second passed.
     case timerTick
+    /// Every sound is off for the rest of the meeting (the screen still flashes).
+    case muteButtonTapped
     /// Of who is there and speaks when (see ``MeetingAttendance``): the meeting tells it.
     case attendance(MeetingAttendance.Action)
     /// Of the blockers and action items (see ``FollowThrough``): one raised or resolved.
     case followThrough(FollowThrough.Action)
     /// Of the work cards (see ``MeetingWorkCards``): the gathering told something.
     case work(MeetingWorkCards.Action)
+    /// Of the pacing (see ``MeetingPacing``): the meeting tells it.
+    case pacing(MeetingPacing.Action)
+
+    /// The path to the pacing's actions.
+    public static let pacingPath = ActionPath(
+      embed: Action.pacing,
+      extract: { if case .pacing(let action) = $0 { action } else { nil } })
 
     /// The path to the attendance's actions.
     public static let attendancePath = ActionPath(
@@ -428,6 +457,7 @@ public struct RecordMeeting: Reducer, Sendable {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.speakerDidChange = false
     state.slotDidRunOut = false
+    state.pacing.phaseDidChange = false
     let now = clock.now
     state.stopwatch.update(to: now)
     // Once saved or discarded, the meeting takes nothing more: an end asked for before it is
@@ -436,6 +466,7 @@ public struct RecordMeeting: Reducer, Sendable {
     let effect: Effect<Action> =
       state.hasEnded
       ? .none : .merge(respond(to: action, in: &state), children.reduce(into: &state, action: action))
+    cue(&state)
     state.stopwatch.set(running: state.isTiming, at: now)
     return effect
   }
@@ -446,6 +477,23 @@ public struct RecordMeeting: Reducer, Sendable {
     Scope(state: \.attendance, action: Action.attendancePath) { MeetingAttendance() }
     Scope(state: \.followThroughInMeeting, action: Action.followThroughPath) { FollowThrough() }
     Scope(state: \.work, action: Action.workPath) { MeetingWorkCards() }
+    Scope(state: \.pacing, action: Action.pacingPath) { MeetingPacing() }
+  }
+
+  /// Tells the pacing how far the current turn is, once the meeting has started and until it
+  /// ends: the cue it reached, if a later one.
+  private func cue(_ state: inout State) {
+    guard !state.pacing.warnings.thresholds.isEmpty, state.started != nil, !state.hasEnded,
+      state.currentSpeaker != nil
+    else { return }
+    pace(
+      .reached(left: state.slotRemaining, slot: state.speakerSlot(for: state.speakerIndex).count),
+      &state)
+  }
+
+  /// Tells the pacing `action`.
+  func pace(_ action: MeetingPacing.Action, _ state: inout State) {
+    _ = children.reduce(into: &state, action: .pacing(action))
   }
 
   private func respond(to action: Action, in state: inout State) -> Effect<Action> {
@@ -544,7 +592,11 @@ public struct RecordMeeting: Reducer, Sendable {
       guard state.alert == nil, !state.isPaused else { return .none }
       return tick(&state)
 
-    case .attendance, .followThrough, .work:
+    case .muteButtonTapped:
+      pace(.muted, &state)
+      return .none
+
+    case .attendance, .followThrough, .pacing, .work:
       return .none
     }
   }
@@ -580,6 +632,13 @@ public struct RecordMeeting: Reducer, Sendable {
   /// its slot runs out and the meeting when the last one does; with overtime, the timeline
   /// waits at the end of the speaker's slot until "Next".
   private func tick(_ state: inout State) -> Effect<Action> {
+    // In bank mode, a slot running out spends the bank first, a second at a time.
+    if state.pacing.mode == .bank, state.pacing.bank > 0,
+      state.secondsElapsed + 1 >= state.speakerSlot(for: state.speakerIndex).upperBound
+    {
+      pace(.bankSpent, &state)
+      return .none
+    }
     if state.allowsOvertime {
       let slotEnd = state.speakerSlot(for: state.speakerIndex).upperBound
       guard state.secondsElapsed + 1 >= slotEnd else {
@@ -594,7 +653,7 @@ public struct RecordMeeting: Reducer, Sendable {
       return .none
     }
     state.secondsElapsed += 1
-    if state.secondsElapsed >= state.syncUp.duration {
+    if state.secondsElapsed >= state.timelineEnd {
       return .merge(saveMeeting(&state, closingTurn: true, early: false), endMeeting(&state))
     }
     let speaker = state.speaker(at: state.secondsElapsed)
@@ -603,6 +662,7 @@ public struct RecordMeeting: Reducer, Sendable {
       state.speakerIndex = speaker
       state.turnStart = state.stopwatch.elapsed
       _ = children.reduce(into: &state, action: .followThrough(.turnStarted))
+      pace(.turnStarted, &state)
       state.speakerDidChange = true
       state.readPassedUpdates()
     }
@@ -640,18 +700,22 @@ public struct RecordMeeting: Reducer, Sendable {
     guard let id = state.currentSpeaker else { return }
     let carried = state.attendance.carriedTurns[id] ?? CarriedTurn()
     attend(.carriedTurnRecorded(id), &state)
-    state.turns.append(
-      carried.turn(
-        of: id, named: state.lineup.first { $0.id == id }?.name ?? "",
-        adding: state.stopwatch.elapsed - state.turnStart,
-        slot: state.speakerSlot(for: state.speakerIndex).count))
+    let slot = state.speakerSlot(for: state.speakerIndex).count
+    var turn = carried.turn(
+      of: id, named: state.lineup.first { $0.id == id }?.name ?? "",
+      adding: state.stopwatch.elapsed - state.turnStart, slot: slot)
+    if state.pacing.phase != .none { turn.warned = state.pacing.phase }
+    state.turns.append(turn)
+    pace(.turnEnded(unused: slot - state.turnSeconds), &state)
   }
 
   /// Gives the floor to speaker `index` now, at the start of their slot: the timer starts
   /// again, its seconds counted from this instant.
   func startTurn(of index: Int, _ state: inout State) -> Effect<Action> {
     state.speakerIndex = index
+    if state.pacing.mode == .rebalance { rebalance(from: index, &state) }
     _ = children.reduce(into: &state, action: .followThrough(.turnStarted))
+    pace(.turnStarted, &state)
     state.secondsElapsed = state.speakerSlot(for: index).lowerBound
     state.turnStart = state.stopwatch.elapsed
     state.isInOvertime = false

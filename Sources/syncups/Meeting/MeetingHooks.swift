@@ -75,6 +75,7 @@ extension HookEvent {
     case .overtime: self = .overtime
     case .ended: self = .meetingEnded
     case .item, .resolved, .turn, .absent, .note, .paused, .resumed, .work, .update, .skipped,
+      .warn,
       .joined:
       return nil
     }
