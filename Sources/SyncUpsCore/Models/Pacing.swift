@@ -116,13 +116,9 @@ public struct CueWarnings: RawRepresentable, Hashable, Codable, Sendable {
   }
 
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
-    guard let warnings = CueWarnings(rawValue: text) else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "'\(text)' is not one or two cues, or none")
+    self = try decoder.singleValueContainer().decodeText(as: CueWarnings.init(rawValue:)) {
+      "'\($0)' is not one or two cues, or none"
     }
-    self = warnings
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -188,12 +184,9 @@ public enum BellSetting: String, CaseIterable, Codable, Sendable {
       self = bool ? .change : .off
       return
     }
-    let word = try container.decode(String.self)
-    guard let value = BellSetting(word: word) else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "'\(word)' is not off, change, cues or all")
+    self = try container.decodeText(as: BellSetting.init(word:)) {
+      "'\($0)' is not off, change, cues or all"
     }
-    self = value
   }
 
   /// `off` and `change` are written as `false` and `true`, as an older syncups reads them;
