@@ -26,7 +26,7 @@ _syncups_options() {
     'themes') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'import') echo '--merge --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'export') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'start') echo '--absent --present --order --overtime --no-overtime --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'start') echo '--absent --present --order --overtime --no-overtime --pace --min-slot --warn --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -87,6 +87,9 @@ _syncups_option_value() {
     'start:--absent') echo attendee ;;
     'start:--present') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
+    'start:--pace') echo 'choice fixed rebalance bank' ;;
+    'start:--min-slot') echo none ;;
+    'start:--warn') echo none ;;
     'start:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'start:--repositories') echo file ;;
     'status:--format') echo none ;;
@@ -159,10 +162,10 @@ _syncups_argument() {
     'merge-driver:0') echo file ;;
     'merge-driver:1') echo file ;;
     'merge-driver:2') echo file ;;
-    'config get:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
-    'config set:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
+    'config get:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' ;;
+    'config set:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' ;;
     'config set:'*) echo setting ;;
-    'config unset:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
+    'config unset:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' ;;
     'hooks run:0') echo 'choice meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;
@@ -172,11 +175,12 @@ _syncups_argument() {
 # Prints the values of the setting $1.
 _syncups_setting_values() {
   case "$1" in
-    'bell') echo 'on off' ;;
+    'bell') echo 'off change cues all' ;;
     'color') echo 'auto always never' ;;
     'default-theme') echo 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' ;;
     'order') echo 'listed shuffled rotated' ;;
     'overtime') echo 'on off' ;;
+    'pace') echo 'fixed rebalance bank' ;;
     'workdays') echo 'mon-fri sun-thu mon-sat' ;;
   esac
 }

@@ -36,7 +36,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --since --repositories --last --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --pace --min-slot --warn --since --repositories --last --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
@@ -112,7 +112,7 @@ function __syncups_setting_values
     set -q state[2]; or return
     switch $state[2]
         case 'bell'
-            printf '%s\n' on off
+            printf '%s\n' off change cues all
         case 'color'
             printf '%s\n' auto always never
         case 'default-theme'
@@ -121,6 +121,8 @@ function __syncups_setting_values
             printf '%s\n' listed shuffled rotated
         case 'overtime'
             printf '%s\n' on off
+        case 'pace'
+            printf '%s\n' fixed rebalance bank
         case 'workdays'
             printf '%s\n' mon-fri sun-thu mon-sat
     end
@@ -207,6 +209,9 @@ complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
+complete -c syncups -n '__syncups_at \'start\'' -l pace -x -a 'fixed rebalance bank' -d 'Pace the slots fixed (as planned), rebalance (the time left divided among those left at each turn) or bank (unused time kept for whoever runs over) (default: the pace setting, else fixed).'
+complete -c syncups -n '__syncups_at \'start\'' -l min-slot -x -d 'The shortest slot rebalance gives (a plain number is seconds; default: 30s, or the even share when the meeting is shorter).'
+complete -c syncups -n '__syncups_at \'start\'' -l warn -x -d 'Cue the speaker at so much time left (30s,10s) or so much of the slot used (80%,95%), or none (default: the warn setting, else none).'
 complete -c syncups -n '__syncups_at \'start\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
 complete -c syncups -n '__syncups_at \'start\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
@@ -336,16 +341,16 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a settin
 
 # syncups config get
 complete -c syncups -n '__syncups_at \'config get\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Print the repositories this sync-up reads, and whether they are its own or the setting (only with repositories).'
-complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' -d 'key'
 
 # syncups config set
 complete -c syncups -n '__syncups_at \'config set\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Give this sync-up its own repositories on this machine, read instead of the repositories setting (only with repositories).'
-complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' -d 'key'
 complete -c syncups -n '__syncups_at \'config set\' 1+' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
 complete -c syncups -n '__syncups_at \'config unset\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Take this sync-up\'s own repositories away, so that it reads the repositories setting (only with repositories).'
-complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' -d 'key'
 
 # Subcommands of 'hooks'
 complete -c syncups -n '__syncups_at \'hooks\' 0' -a list -d 'List the hooks that would run, and the repository\'s untrusted ones.'

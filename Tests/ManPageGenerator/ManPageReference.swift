@@ -175,7 +175,8 @@ enum ManPageReference {
     (
       "turns",
       "Array: each turn in speaking order, {attendee (the id), name, seconds (spoken), slot "
-        + "(seconds the slot gave)}; a turn ran over by seconds minus slot when that is "
+        + "(seconds the slot gave), warned (only when the turn reached a cue: wrapUp, last or "
+        + "timeUp, the last one)}; a turn ran over by seconds minus slot when that is "
         + "positive."
     ),
   ]
@@ -363,9 +364,16 @@ enum ManPageReference {
         + "allowed; they go on until next."
     ),
     (
+      "warn",
+      "phase (String: wrapUp, last or timeUp), speaker (String: the name) and left (Number: "
+        + "seconds left in the slot) of a cue the speaker's turn reached (start --warn); each "
+        + "phase comes once per turn."
+    ),
+    (
       "turn",
       "attendee (String: the id), name (String), seconds (Number: spoken), slot (Number) "
-        + "and overtime (Number: seconds past the slot, 0 if none) of a turn that just ended; "
+        + "and overtime (Number: seconds past the slot, 0 if none) of a turn that just ended, "
+        + "and warned (String, only when it reached a cue: the last one); "
         + "it comes before the next speaker's event, and before ended for the last turn."
     ),
     ("paused, resumed", "No other fields."),
@@ -398,6 +406,22 @@ enum ManPageReference {
       "openBlockers",
       "Number: the blockers open in the sync-up, those raised and resolved in the meeting "
         + "counted."
+    ),
+    (
+      "variance",
+      "Number: seconds the meeting is heading past its planned length, negative when ahead "
+        + "(within 10 either way the screen says on time); null for a meeting of an older "
+        + "syncups."
+    ),
+    (
+      "projectedEnd",
+      "String: when the meeting is projected to end, ISO 8601 in UTC; null for a meeting of "
+        + "an older syncups."
+    ),
+    (
+      "phase",
+      "String: the cue the speaker's turn reached: none, wrapUp, last or timeUp; null for a "
+        + "meeting of an older syncups."
     ),
   ]
 
@@ -953,7 +977,8 @@ enum ManPageReference {
         + "and absent, a Bool) and turns (in speaking order, one a speaker: attendee, the "
         + "speaker's id; name; seconds, the time spoken; slot, the seconds the slot gave, a "
         + "skipped speaker's both before and after the skip; overtime is seconds minus slot "
-        + "when positive). Meetings saved before have none of these. "
+        + "when positive; warned, only when the turn reached a cue, the last one: wrapUp, last "
+        + "or timeUp). Meetings saved before have none of these. "
         + "A sync-up's "
         + "written updates are under updates (attendee, day as YYYY-MM-DD, written, and when "
         + "set done, next and blockers, an array of strings), one per attendee and day; an "

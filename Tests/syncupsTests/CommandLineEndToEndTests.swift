@@ -28,8 +28,10 @@ struct CommandLineEndToEndTests {
           "me" : null,
           "order" : "listed",
           "overtime" : false,
+          "pace" : "fixed",
           "repositories" : [],
           "sync-up-repositories" : [],
+          "warn" : "none",
           "workdays" : "mon-fri"
         }
 

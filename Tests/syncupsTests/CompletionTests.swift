@@ -217,7 +217,8 @@ struct BashCompletionTests {
   }
 
   @Test func settingValuesFollowTheSetting() throws {
-    #expect(try bashComplete(["syncups", "config", "set", "bell", ""]) == ["on", "off"])
+    #expect(
+      try bashComplete(["syncups", "config", "set", "bell", ""]) == ["off", "change", "cues", "all"])
     #expect(try bashComplete(["syncups", "config", "set", "color", "a"]) == ["auto", "always"])
     #expect(try bashComplete(["syncups", "config", "set", "default-theme", "t"]) == ["tan", "teal"])
     #expect(try bashComplete(["syncups", "config", "set", "default-duration", ""]) == [])
@@ -372,7 +373,7 @@ struct FishCompletionTests {
   }
 
   @Test func settingValuesAttendeesAndMeetings() throws {
-    #expect(try complete("syncups config set bell ") == ["off", "on"])
+    #expect(try complete("syncups config set bell ") == ["all", "change", "cues", "off"])
     #expect(try complete("syncups config set color al") == ["always"])
     #expect(try complete("syncups edit Eng --remove-attendee ") == ["Blob", "Blob Jr"])
     #expect(try complete("syncups update Eng --as ") == ["Blob", "Blob Jr"])

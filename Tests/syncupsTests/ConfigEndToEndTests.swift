@@ -13,6 +13,7 @@ struct ConfigEndToEndTests {
     #expect(try syncups("config", "set", "bell", "off").status == 0)
     let file = syncups.home.path + "/config/syncups/config.json"
     let settings = try #require(FileManager.default.contents(atPath: file))
+    // Off is written as an older syncups reads it.
     let object = try JSONSerialization.jsonObject(with: settings) as? [String: Bool]
     #expect(object == ["bell": false])
     #expect(AppStorage.syncUpsSettingsPath == "syncups/config.json")
@@ -39,7 +40,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              off\ncolor             always\ndefault-duration  10m\n"
         + "default-theme     navy\nhook-timeout      30s\norder             rotated\n"
-        + "overtime          on\nrepositories\n"
+        + "overtime          on\npace              fixed\nrepositories\nwarn              none\n"
         + "workdays          sun-thu\nme                Blob Jr\n")
     for (key, value) in [
       ("bell", "true"), ("color", "\"auto\""), ("default-duration", "300"),
@@ -52,9 +53,9 @@ struct ConfigEndToEndTests {
     }
     #expect(
       try syncups("config", "list").output
-        == "bell              on\ncolor             auto\ndefault-duration  5m\n"
+        == "bell              change\ncolor             auto\ndefault-duration  5m\n"
         + "default-theme     bubblegum\nhook-timeout      10s\norder             listed\n"
-        + "overtime          off\nrepositories\n"
+        + "overtime          off\npace              fixed\nrepositories\nwarn              none\n"
         + "workdays          mon-fri\nme\n")
   }
 
@@ -73,7 +74,7 @@ struct ConfigEndToEndTests {
       try syncups("config", "list").output
         == "bell              off\ncolor             never\ndefault-duration  10m\n"
         + "default-theme     teal\nhook-timeout      45s\norder             rotated\n"
-        + "overtime          on\nrepositories\n"
+        + "overtime          on\npace              fixed\nrepositories\nwarn              none\n"
         + "workdays          mon,tue,thu\nme\n")
   }
 

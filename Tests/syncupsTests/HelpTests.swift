@@ -381,13 +381,14 @@ struct TextWrapperTests {
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let keys = try #require(start.firstIndex { $0.hasPrefix("  n, right arrow") })
     #expect(
-      Array(start[keys..<(keys + 16)]) == [
+      Array(start[keys..<(keys + 17)]) == [
         "  n, right arrow   next speaker",
         "  s                skip: the speaker speaks last, the next one starts",
         "  a                the speaker is absent: recorded so, the next one starts",
         "  j                an absent attendee arrived: they speak last (with several",
         "                   absent, type the name)",
         "  space            pause or resume",
+        "  m                mute: no sound for the rest of the meeting",
         "  t                type a note (Enter adds it to the transcript, Esc cancels)",
         "  b, o             type a blocker or an action item for the speaker (@name",
         "                   first: theirs), typed like a note",
@@ -463,9 +464,9 @@ struct ManPageTests {
     }
     #expect(
       defaults == [
-        "bell on", "color auto", "default-duration 5m", "default-theme bubblegum",
-        "hook-timeout 10s", "order listed", "overtime off", "repositories none",
-        "workdays mon-fri", "me unset",
+        "bell change", "color auto", "default-duration 5m", "default-theme bubblegum",
+        "hook-timeout 10s", "order listed", "overtime off", "pace fixed", "repositories none",
+        "warn none", "workdays mon-fri", "me unset",
       ])
   }
 

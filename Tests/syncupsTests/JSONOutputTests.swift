@@ -230,9 +230,9 @@ struct JSONOutputTests {
   ])
   func settingChanges(key: ConfigKey, json: String) {
     let values = ConfigValues([
-      .bell: false, .color: ColorSetting.never, .defaultDuration: 90, .defaultTheme: Theme.sky,
-      .order: SpeakingOrder.rotated, .overtime: true, .workdays: WorkingDays(rawValue: "sun-thu")!,
-      .me: "Blob",
+      .bell: BellSetting.off, .color: ColorSetting.never, .defaultDuration: 90,
+      .defaultTheme: Theme.sky, .order: SpeakingOrder.rotated, .overtime: true,
+      .workdays: WorkingDays(rawValue: "sun-thu")!, .me: "Blob",
     ])
     #expect(JSONOutput.settingChange(key, values).text(pretty: false) == json + "\n")
   }
@@ -249,8 +249,10 @@ struct JSONOutputTests {
           "me" : null,
           "order" : "listed",
           "overtime" : false,
+          "pace" : "fixed",
           "repositories" : [],
           "sync-up-repositories" : [],
+          "warn" : "none",
           "workdays" : "mon-fri"
         }
 

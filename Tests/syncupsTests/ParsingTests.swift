@@ -131,10 +131,10 @@ struct CommandParsingTests {
     #expect(try command(["config", "unset", "default-theme"]) == ConfigUnsetCommand(key: .defaultTheme))
     #expect(
       try command(["config", "set", "bell", "off"])
-        == ConfigSetCommand(setting: ConfigSetting(key: .bell, value: false)))
+        == ConfigSetCommand(setting: ConfigSetting(key: .bell, value: BellSetting.off)))
     #expect(
       try command(["config", "set", "bell", "ON"])
-        == ConfigSetCommand(setting: ConfigSetting(key: .bell, value: true)))
+        == ConfigSetCommand(setting: ConfigSetting(key: .bell, value: BellSetting.change)))
     #expect(
       try command(["config", "set", "color", "always"])
         == ConfigSetCommand(setting: ConfigSetting(key: .color, value: ColorSetting.always)))
@@ -609,14 +609,14 @@ struct UsageErrorTests {
   @Test func invalidSettingNameAndValue() {
     #expect(
       usageError(["config", "get", "colour"]) == """
-        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, hook-timeout, order, overtime, repositories, workdays or me). Did you mean 'color'?
+        Error: invalid value 'colour' for '<key>' (expected bell, color, default-duration, default-theme, hook-timeout, order, overtime, pace, repositories, warn, workdays or me). Did you mean 'color'?
         Usage: syncups config get <key> [--syncup <syncup>]
         See 'syncups config get --help' for more information.
 
         """)
     #expect(
       usageError(["config", "set", "bell", "maybe"]) == """
-        Error: invalid value 'maybe' for 'bell' (expected on or off)
+        Error: invalid value 'maybe' for 'bell' (expected off, change (or on), cues or all)
         Usage: syncups config set <key> <value> ... [--syncup <syncup>]
         See 'syncups config set --help' for more information.
 

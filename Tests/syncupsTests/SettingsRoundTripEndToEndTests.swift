@@ -13,13 +13,15 @@ struct SettingsRoundTripEndToEndTests {
   /// settings file hold it; then its default, as text and as JSON.
   static let samples:
     [String: (typed: [String], text: String, json: String, default: String, defaultJSON: String)] = [
-    "bell": (["off"], "off", "false", "on", "true"),
+    "bell": (["cues"], "cues", #""cues""#, "change", "true"),
     "color": (["ALWAYS"], "always", #""always""#, "auto", #""auto""#),
     "default-duration": (["1m30s"], "1m30s", "90", "5m", "300"),
     "default-theme": (["Navy"], "navy", #""navy""#, "bubblegum", #""bubblegum""#),
     "hook-timeout": (["90"], "1m30s", "90", "10s", "10"),
     "order": (["shuffled"], "shuffled", #""shuffled""#, "listed", #""listed""#),
     "overtime": (["yes"], "on", "true", "off", "false"),
+    "pace": (["Bank"], "bank", #""bank""#, "fixed", #""fixed""#),
+    "warn": (["80%,95%"], "80%,95%", #""80%,95%""#, "none", #""none""#),
     "repositories": (
       ["/srv/git/api", "~/src/*"], "/srv/git/api '~/src/*'", #"["/srv/git/api","~/src/*"]"#,
       "", "[]"
@@ -109,11 +111,11 @@ struct SettingsRoundTripEndToEndTests {
       toFile: settingsFile, atomically: true, encoding: .utf8)
     let bell = try syncups("config", "list")
     #expect(bell.status == 0)
-    #expect(bell.output.hasPrefix("bell              on\ncolor             never\n"))
+    #expect(bell.output.hasPrefix("bell              change\ncolor             never\n"))
     #expect(
       bell.error
-        == "Warning: \(settingsFile): \"bell\" is \"loud\", not true or false; using its default, "
-        + "on.\n")
+        == "Warning: \(settingsFile): \"bell\" is \"loud\", not off, change, cues or all; using "
+        + "its default, change.\n")
   }
 
   /// Each value as `JSONSerialization` reads it, to compare JSON whatever its layout.

@@ -63,8 +63,11 @@ struct StatusEndToEndTests {
       Set(status.keys) == [
         "pid", "file", "syncUp", "started", "speaker", "speakerIndex", "speakerCount", "next",
         "turnLeft", "turnElapsed", "meetingLeft", "elapsed", "overtime", "paused", "ending",
-        "openBlockers",
+        "openBlockers", "variance", "projectedEnd", "phase",
       ])
+    #expect(status["variance"] is Int)
+    #expect(status["projectedEnd"] is String)
+    #expect(status["phase"] as? String == "none")
     #expect(status["pid"] as? Int == Int(meeting.pid))
     #expect(status["file"] as? String == syncups.dataFile)
     let syncUp = try #require(status["syncUp"] as? [String: Any])

@@ -36,6 +36,25 @@ struct StatusTests {
     #expect(status.line == "Eng: Ana speaking, 0:07 left (meeting 1:07 left)")
   }
 
+  /// The variance grows with the time a speaker in overtime takes, and the projected end is
+  /// what is left from now; a file of an older syncups has neither.
+  @Test func varianceAndProjectedEndRunOnFromTheFile() throws {
+    var over = Self.published(overtime: true)
+    (over.variance, over.projectedEnd, over.phase) = (1, 1060, "timeUp")
+    // 12.5 s later: 12 whole seconds more of meeting time, none of them off what is left.
+    let later = over.at(1012.5)
+    #expect(later.variance == 13)
+    #expect(later.projectedEnd == 1072.5)
+    #expect(later.phase == "timeUp")
+    var onTime = Self.published()
+    (onTime.variance, onTime.projectedEnd) = (-20, 1079)
+    #expect(onTime.at(1012.5).variance == -20)
+    #expect(onTime.at(1012.5).projectedEnd == 1079.5)
+    let old = try #require(PublishedStatus.decoded(Self.published().encoded()))
+    #expect(old.variance == nil && old.projectedEnd == nil && old.phase == nil)
+    #expect(PublishedStatus.decoded(over.encoded()) == over)
+  }
+
   /// The times are rounded as the screen rounds them, to the nearest second (a half up), and
   /// what is left with them: 1.6 s into a 30 s slot is 2 s spoken and 28 left, not 1 and 29.
   @Test func elapsedAndLeftAddUpMidSecond() {
@@ -144,7 +163,9 @@ struct StatusTests {
               "openBlockers" : 0,
               "overtime" : 0,
               "paused" : false,
+              "phase" : null,
               "pid" : 4242,
+              "projectedEnd" : null,
               "speaker" : "Ana",
               "speakerCount" : 3,
               "speakerIndex" : 1,
@@ -154,7 +175,8 @@ struct StatusTests {
                 "title" : "Eng"
               },
               "turnElapsed" : 23,
-              "turnLeft" : 7
+              "turnLeft" : 7,
+              "variance" : null
             }
           ]
 

@@ -11,7 +11,7 @@ import SharedState
 ///
 /// What it keeps (``State/changes``, ``State/turnItems``) is the meeting's; what it reads of the
 /// meeting (the items stored, who is speaking, who is there) and the notes it adds to come in
-/// its state, on each action, as ``RecordMeeting/State/followThrough`` gives them.
+/// its state, on each action, as ``RecordMeeting/State/followThroughInMeeting`` lends them.
 ///
 /// ```swift
 /// store.send(.followThrough(.raised(.blocker, "waiting on API keys")))  // Blob: Blocker: waiting…

@@ -8,7 +8,7 @@ import SharedState
 /// Those not in the room: time away announced ahead, and updates written rather than said.
 ///
 /// - **Time away**: a meeting on a day within an attendee's time away starts with them absent
-///   (``RecordMeeting/State/timeAway`` says why), unless it was told they are present.
+///   (``MeetingAttendance/State/timeAway`` says why), unless it was told they are present.
 /// - **Written updates**: when a speaker's turn starts, their update for the meeting's day (or
 ///   the newest written since the last meeting, see ``SyncUp/updateSinceLastMeeting(of:for:)``)
 ///   shows with it (``RecordMeeting/State/turnUpdate``). An absent attendee's update is read
@@ -68,10 +68,10 @@ extension RecordMeeting.State {
     let reached =
       all ? lineup.count : currentSpeaker.flatMap { id in lineup.firstIndex { $0.id == id } } ?? 0
     for (position, attendee) in lineup.enumerated().prefix(reached)
-    where attendee.absent && !updatesRead.contains(attendee.id) {
+    where attendee.absent && !attendance.updatesRead.contains(attendee.id) {
       let lines = writtenLines(at: position)
       guard !lines.isEmpty else { continue }
-      updatesRead.insert(attendee.id)
+      _ = MeetingAttendance().reduce(into: &attendance, action: .updateRead(attendee.id))
       lines.forEach { appendToTranscript($0) }
     }
   }

@@ -7,16 +7,16 @@ import SharedState
 
 /// The follow-through of a meeting: blockers and action items raised for a speaker, the open
 /// ones of each speaker shown when their turn starts, and those resolved (the ``FollowThrough``
-/// feature). What a meeting raises or resolves is kept in ``RecordMeeting/State/itemChanges``
+/// feature). What a meeting raises or resolves is kept in ``RecordMeeting/State/followThrough``
 /// and goes into the sync-up only with the saved meeting, in the same save: a discarded meeting
 /// takes it along.
 extension RecordMeeting.State {
-  /// The follow-through's state: what the meeting keeps of its items (``itemChanges``,
-  /// ``turnItems``), with what the feature reads of the meeting and the notes it adds to.
-  public var followThrough: FollowThrough.State {
+  /// The follow-through's state as it runs: what the meeting keeps of it (``followThrough``),
+  /// with what the feature reads of the meeting and the notes it adds to, lent for the action.
+  public var followThroughInMeeting: FollowThrough.State {
     get {
       FollowThrough.State(
-        changes: itemChanges, turnItems: turnItems, stored: syncUp.items,
+        changes: followThrough.changes, turnItems: followThrough.turnItems, stored: syncUp.items,
         speaker: currentSpeaker, speakerName: currentSpeakerName, lineup: lineup,
         ownerNames: lineup.reduce(into: [:]) { names, attendee in
           if names[attendee.id] == nil { names[attendee.id] = ownerName(of: attendee.id) }
@@ -24,8 +24,7 @@ extension RecordMeeting.State {
         notes: notes)
     }
     set {
-      itemChanges = newValue.changes
-      turnItems = newValue.turnItems
+      followThrough = FollowThrough.State(changes: newValue.changes, turnItems: newValue.turnItems)
       notes = newValue.notes
     }
   }
@@ -33,14 +32,14 @@ extension RecordMeeting.State {
   /// The sync-up's items as the meeting has them: those stored, with what the meeting resolved,
   /// then those it raised, in the order raised.
   public var items: [Item] {
-    FollowThrough.State.items(stored: syncUp.items, changes: itemChanges)
+    FollowThrough.State.items(stored: syncUp.items, changes: followThrough.changes)
   }
 
   /// The current speaker's items shown in their turn, numbered from 1 by position among
   /// those open when the turn started: those still open now, with their ages.
   public var turnAgenda: [NumberedItem] {
     let items = items
-    return turnItems.enumerated().compactMap { position, id in
+    return followThrough.turnItems.enumerated().compactMap { position, id in
       guard let item = items.first(where: { $0.id == id }), item.isOpen else { return nil }
       return NumberedItem(number: position + 1, item: item, age: age(of: item))
     }
@@ -114,7 +113,7 @@ extension RecordMeeting.State {
   ///
   /// - Throws: ``ItemTextError`` when `@name` names nobody or several, or nothing follows it.
   public func itemOwner(in text: String) throws(ItemTextError) -> (owner: Attendee.ID?, text: String) {
-    try followThrough.owner(in: text)
+    try followThroughInMeeting.owner(in: text)
   }
 
   /// The name an item's owner goes by in this meeting: `Speaker k` when a speaker's name is

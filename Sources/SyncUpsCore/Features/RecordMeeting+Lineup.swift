@@ -28,7 +28,7 @@ import SharedState
 ///   in overtime at once.
 ///
 /// A turn is recorded once a speaker: what a skipped speaker spoke (and of how much of the slot
-/// timeline) is carried (``RecordMeeting/State/carriedTurns``) into their turn when they speak
+/// timeline) is carried (``MeetingAttendance/State/carriedTurns``) into their turn when they speak
 /// again, seconds to seconds and slot to slot, and is recorded as their turn when the meeting
 /// ends first, unless they had said nothing. What a speaker marked absent had spoken is carried
 /// the same way: it joins their turn if they join, so the turns still add up to the meeting,
@@ -51,6 +51,12 @@ extension RecordMeeting.State {
     let reached = slot.lowerBound + slotElapsed
     let lead = meetingSeconds - reached
     return min(lead > 1 ? reached : max(reached, meetingSeconds), slot.upperBound)
+  }
+
+  /// The seconds of the current speaker's slot used up to ``divisionPoint``: what a speaker
+  /// skipped or marked absent carries of their slot.
+  var slotUsedToDivision: Int {
+    divisionPoint - speakerSlot(for: speakerIndex).lowerBound
   }
 
   /// Checks that the current speaker can be skipped: someone is left to speak before them.
@@ -129,48 +135,26 @@ extension RecordMeeting {
   /// happens.
   func skipSpeaker(_ state: inout State) -> Effect<Action> {
     let index = state.speakerIndex
-    guard let id = state.currentSpeaker, !state.isOnLastSpeaker else { return .none }
-    let reached = state.divisionPoint
-    carryTurn(of: id, &state)
-    state.speakers.remove(at: index)
-    state.speakers.append(id)
+    guard state.currentSpeaker != nil, !state.isOnLastSpeaker else { return .none }
+    attend(
+      .skipped(
+        speaker: index, spoken: state.turnTime, used: state.slotUsedToDivision,
+        from: state.divisionPoint), &state)
     // A note being typed stays with whoever was speaking when it was started.
     if let speaker = state.noteDraftSpeaker, speaker >= index {
       state.noteDraftSpeaker = speaker == index ? state.speakers.count - 1 : speaker - 1
     }
-    state.division = SlotDivision(start: reached, firstSpeaker: index)
     return startTurn(of: index, &state)
-  }
-
-  /// Adds what the current speaker, `id`, has spoken of their turn so far (and the seconds of
-  /// their slot it used, up to ``State/divisionPoint``) to what they carry to a later turn: on
-  /// a skip, or when they are marked absent (`always` false: only when they spoke, or carry
-  /// something already), so that a mistake undone by their joining loses nothing.
-  func carryTurn(of id: Attendee.ID, _ state: inout State, always: Bool = true) {
-    let used = state.divisionPoint - state.speakerSlot(for: state.speakerIndex).lowerBound
-    guard always || state.carriedTurns[id] != nil || state.turnTime > .zero || used > 0
-    else { return }
-    var carried = state.carriedTurns[id] ?? CarriedTurn()
-    carried.spoken += state.turnTime
-    carried.slot += used
-    state.carriedTurns[id] = carried
   }
 
   /// Marks the absent attendee `id` as arrived: present, speaking last, what is left divided
   /// again (see the rule above). Someone present, or not on the sync-up, is left as they are.
   func joinAttendee(_ id: Attendee.ID, _ state: inout State) {
-    guard let position = state.lineup.firstIndex(where: { $0.id == id }),
-      state.lineup[position].absent, !state.speakers.isEmpty
-    else { return }
-    state.lineup[position].absent = false
     let index = state.speakerIndex
-    let slot = state.speakerSlot(for: index)
-    let start = state.divisionPoint
-    state.speakers.append(id)
-    state.division =
-      state.isInOvertime
-      ? SlotDivision(start: start, firstSpeaker: index + 1, keptSlot: slot)
-      : SlotDivision(start: start, firstSpeaker: index, turnSlotStart: slot.lowerBound)
+    attend(
+      .joined(
+        id, speaker: index, slot: state.speakerSlot(for: index), from: state.divisionPoint,
+        inOvertime: state.isInOvertime), &state)
   }
 
   /// Records, after the last turn, the turns of speakers skipped who did not speak again (the
@@ -178,9 +162,9 @@ extension RecordMeeting {
   /// absent had spoken is no turn: they were recorded absent.
   func recordCarriedTurns(_ state: inout State) {
     for id in state.speakers {
-      guard let carried = state.carriedTurns.removeValue(forKey: id),
-        state.lineup.contains(where: { $0.id == id && !$0.absent })
-      else { continue }
+      guard let carried = state.attendance.carriedTurns[id] else { continue }
+      attend(.carriedTurnRecorded(id), &state)
+      guard state.lineup.contains(where: { $0.id == id && !$0.absent }) else { continue }
       let turn = carried.turn(
         of: id, named: state.lineup.first { $0.id == id }?.name ?? "", adding: .zero, slot: 0)
       if turn.seconds > 0 { state.turns.append(turn) }

@@ -42,7 +42,7 @@ extension RecordMeeting.State {
   public var turnClock: RecordMeeting.TurnClock {
     let slot = speakerSlot(for: speakerIndex)
     return RecordMeeting.TurnClock(
-      slot: slot.count, laterSlots: max(syncUp.duration - slot.upperBound, 0),
+      slot: slot.count, laterSlots: max(timelineEnd - slot.upperBound, 0),
       turnSeconds: turnSeconds)
   }
 }

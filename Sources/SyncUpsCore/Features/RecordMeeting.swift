@@ -65,15 +65,11 @@ public struct RecordMeeting: Reducer, Sendable {
     /// was started: the note is theirs, though the turn changes before it is taken; `nil` when
     /// no note is being typed.
     public var noteDraftSpeaker: Int?
-    /// The `bell` setting.
-    @SharedReader(.bellEnabled) public var isBellEnabled: Bool
+    /// The `bell` setting: when the terminal bell rings.
+    @SharedReader(.bell) public var bell: BellSetting
 
-    /// Everyone on the sync-up when the meeting started, in the order they are called, those
-    /// missing marked absent: saved as the meeting's attendees.
-    public var lineup: [MeetingAttendee]
-    /// The ids of those present at the start, in the order they are called: the speakers whose
-    /// slots divide the meeting.
-    public var speakers: [Attendee.ID]
+    /// Who is there, who is away and who speaks when (the ``MeetingAttendance`` feature).
+    public var attendance: MeetingAttendance.State
     /// Whether a speaker may run past their slot: the turn then ends only on "Next", and the
     /// meeting only on "Next" from the last speaker or on ending it.
     public var allowsOvertime: Bool
@@ -87,24 +83,17 @@ public struct RecordMeeting: Reducer, Sendable {
     /// The meeting time at which the current turn started.
     public var turnStart = Duration.zero
     /// The turns that have ended, in speaking order: one a speaker, a skipped speaker's turn
-    /// recorded when they speak again (see ``carriedTurns``).
+    /// recorded when they speak again (see ``MeetingAttendance/State/carriedTurns``).
     public var turns: [Meeting.Turn] = []
-    /// What the speakers skipped so far had spoken, and of how much of the slot timeline,
-    /// when they were skipped, by attendee: it joins their turn when they speak again, or is
-    /// recorded as their turn when the meeting ends first (see ``RecordMeeting/skipSpeaker(_:)``).
-    public var carriedTurns: [Attendee.ID: CarriedTurn] = [:]
-    /// Where the slots are divided from: when a speaker is marked absent, those after them
-    /// share what is left of the slot timeline.
-    public var division = SlotDivision()
     /// Whether the meeting has been saved or discarded: its time no longer runs.
     public var hasEnded = false
-    /// The blockers and action items this meeting raised or resolved, as they are now: they
-    /// go into the sync-up with the saved meeting, stamped with its id, and nowhere when it is
-    /// discarded. See ``items``.
-    public var itemChanges: IdentifiedArrayOf<Item> = []
-    /// The current speaker's items open when their turn started, by id: numbered from 1 by
-    /// position for resolving one (see ``turnAgenda``).
-    public var turnItems: [Item.ID] = []
+    /// The blockers and action items this meeting raised or resolved, as they are now
+    /// (``FollowThrough/State/changes``: they go into the sync-up with the saved meeting,
+    /// stamped with its id, and nowhere when it is discarded), and the current speaker's items
+    /// open when their turn started (``FollowThrough/State/turnItems``, see ``turnAgenda``).
+    /// What the feature reads of the meeting is lent to it for each action (see
+    /// ``followThroughInMeeting``): kept here, it stays empty.
+    public var followThrough = FollowThrough.State()
     /// The days that count towards an item's age: the `workdays` setting.
     public var workingDays: WorkingDays
     /// When the meeting was opened, read only when the sync-up has items: their ages are
@@ -118,15 +107,11 @@ public struct RecordMeeting: Reducer, Sendable {
     /// updates are those since then, this meeting not counted once it is saved (nor one another
     /// machine's sync brings in meanwhile). Nil before a first meeting, or without ``day``.
     public var previousMeeting: Date?
-    /// Those absent from the start because their time away includes ``day`` (unless the
-    /// meeting was told they are present), with that time away.
-    public var timeAway: [Attendee.ID: TimeAway] = [:]
-    /// The absent attendees whose written update the meeting has read into the transcript,
-    /// once it passed their place in the order (see ``readPassedUpdates(all:)``).
-    public var updatesRead: Set<Attendee.ID> = []
     /// The speakers' work cards: asked for (see ``askForWork(since:in:timeLimit:)``) and those
     /// arrived (the ``MeetingWorkCards`` feature); never saved.
     public var work = MeetingWorkCards.State()
+    /// How the meeting paces its speakers and cues them (the ``MeetingPacing`` feature).
+    public var pacing: MeetingPacing.State
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
@@ -137,12 +122,14 @@ public struct RecordMeeting: Reducer, Sendable {
     ///   - order: the calling order; `shuffled` draws from the `random` dependency.
     ///   - allowsOvertime: whether a speaker may run past their slot.
     ///   - workingDays: the days that count towards an item's age.
+    ///   - pacing: how the slots are paced and the speakers cued.
     public init(
       syncUp: Shared<SyncUp>, absent: Set<Attendee.ID> = [], present: Set<Attendee.ID> = [],
       order: SpeakingOrder = .listed, allowsOvertime: Bool = false,
-      workingDays: WorkingDays = .mondayToFriday
+      workingDays: WorkingDays = .mondayToFriday, pacing: MeetingPacing.State = MeetingPacing.State()
     ) {
       self.workingDays = workingDays
+      self.pacing = pacing
       if !syncUp.wrappedValue.items.isEmpty {
         @Dependency(\.date.now) var now
         self.today = now
@@ -157,17 +144,33 @@ public struct RecordMeeting: Reducer, Sendable {
       }
       self.day = Self.day(of: value)
       self.previousMeeting = day == nil ? nil : value.meetings.first?.date
-      self.timeAway = Self.timeAway(in: value, on: day, except: present)
-      self.lineup = arranged.map { [timeAway] in
-        MeetingAttendee(
-          id: $0.id, name: $0.name, absent: absent.contains($0.id) || timeAway[$0.id] != nil)
-      }
-      self.speakers = lineup.filter { !$0.absent }.map(\.id)
+      let timeAway = Self.timeAway(in: value, on: day, except: present)
+      self.attendance = MeetingAttendance.State(
+        lineup: arranged.map {
+          MeetingAttendee(
+            id: $0.id, name: $0.name, absent: absent.contains($0.id) || timeAway[$0.id] != nil)
+        },
+        timeAway: timeAway)
       self.allowsOvertime = allowsOvertime
       self.speakerIndex = speaker(at: 0)
-      self.turnItems = followThrough.speakerOpenItems
+      self.followThrough.turnItems = followThroughInMeeting.speakerOpenItems
       readPassedUpdates()
     }
+
+    /// Everyone on the sync-up when the meeting started, in the order they are called, those
+    /// missing marked absent (see ``MeetingAttendance/State/lineup``).
+    public var lineup: [MeetingAttendee] { attendance.lineup }
+
+    /// The ids of those present, in the order they are called (see
+    /// ``MeetingAttendance/State/speakers``).
+    public var speakers: [Attendee.ID] { attendance.speakers }
+
+    /// Those absent from the start because their time away includes ``day``, with that time
+    /// away (see ``MeetingAttendance/State/timeAway``).
+    public var timeAway: [Attendee.ID: TimeAway] { attendance.timeAway }
+
+    /// Where the slots are divided from (see ``MeetingAttendance/State/division``).
+    public var division: SlotDivision { attendance.division }
 
     /// How many speakers take turns: those present, or one when there are none.
     public var speakerCount: Int { max(speakers.count, 1) }
@@ -191,7 +194,7 @@ public struct RecordMeeting: Reducer, Sendable {
       let first = division.firstSpeaker
       if let kept = division.keptSlot, kept.contains(second) { return first - 1 }
       let count = speakerCount - first
-      let length = max(syncUp.duration - division.start, 1)
+      let length = max(timelineEnd - division.start, 1)
       let second = max(second - division.start, 0)
       // The largest i with ⌊i·L/k⌋ ≤ second, i.e. i·L < (second + 1)·k.
       return min(first + ((second + 1) * count - 1) / length, speakerCount - 1)
@@ -201,7 +204,7 @@ public struct RecordMeeting: Reducer, Sendable {
     /// (``slotRemaining``) and the slots after it, so that the meeting's elapsed and left add
     /// up to its planned length as the speaker's do to their slot.
     public var secondsRemaining: Int {
-      max(syncUp.duration - speakerSlot(for: speakerIndex).upperBound, 0) + slotRemaining
+      max(timelineEnd - speakerSlot(for: speakerIndex).upperBound, 0) + slotRemaining
     }
 
     /// Seconds of the current speaker's slot used: the real time of their turn, rounded by the
@@ -214,7 +217,11 @@ public struct RecordMeeting: Reducer, Sendable {
     public var slotRemaining: Int { speakerSlot(for: speakerIndex).count - slotElapsed }
 
     /// Whether the slot timeline has reached the end of the meeting: no slot is left.
-    public var isPastLastSlot: Bool { secondsElapsed >= syncUp.duration }
+    public var isPastLastSlot: Bool { secondsElapsed >= timelineEnd }
+
+    /// The second the slot timeline ends at: the planned length, or later when `rebalance`
+    /// gives those left their minimum slots past it (see ``SlotDivision/end``).
+    public var timelineEnd: Int { max(division.end ?? syncUp.duration, syncUp.duration) }
 
     /// Seconds of meeting time so far, pauses left out, by the one rounding rule of every
     /// time a meeting shows and saves (see ``Swift/Duration/roundedSeconds``).
@@ -236,7 +243,7 @@ public struct RecordMeeting: Reducer, Sendable {
     /// one marked absent who joined, goes on with the turn they began: they count once.
     public var speakerNumber: Int {
       // Those called so far and those skipped (called, and moved to the end).
-      let begun = Set(speakers.prefix(speakerIndex + 1)).union(carriedTurns.keys)
+      let begun = Set(speakers.prefix(speakerIndex + 1)).union(attendance.carriedTurns.keys)
       return max(lineup.count { !$0.absent && begun.contains($0.id) }, 1)
     }
 
@@ -280,9 +287,17 @@ public struct RecordMeeting: Reducer, Sendable {
       return (next..<min(next + max(limit, 0), speakers.count)).map(speakerName(at:))
     }
 
-    /// Whether to ring the bell now: the speaker just changed or their slot just ran out, and
-    /// the `bell` setting is on.
-    public var shouldRingBell: Bool { (speakerDidChange || slotDidRunOut) && isBellEnabled }
+    /// Whether to ring the bell now, unless muted (the `m` key): the speaker just changed or
+    /// their slot just ran out and the `bell` setting is `change` or `all`, or the turn just
+    /// reached a cue and it is `cues` or `all`.
+    public var shouldRingBell: Bool {
+      !pacing.isMuted
+        && ((speakerDidChange || slotDidRunOut) && bell.ringsOnChange
+          || pacing.phaseDidChange && bell.ringsOnCues)
+    }
+
+    /// Whether the screen flashes now (a visual bell): the turn just reached a cue.
+    public var shouldFlash: Bool { pacing.phaseDidChange }
 
     /// Whether the meeting time runs: from the start, unless paused, at the end prompt or
     /// ended.
@@ -291,7 +306,7 @@ public struct RecordMeeting: Reducer, Sendable {
     private func slotStart(_ index: Int) -> Int {
       let first = division.firstSpeaker
       if index == first, let kept = division.turnSlotStart { return kept }
-      let length = syncUp.duration - division.start
+      let length = timelineEnd - division.start
       return division.start + (index - first) * length / (speakerCount - first)
     }
   }
@@ -315,18 +330,22 @@ public struct RecordMeeting: Reducer, Sendable {
     /// The slot of the speaker just before ``firstSpeaker`` when their turn, in overtime, goes
     /// on across the division (someone joined during it): the slot they had. Nil otherwise.
     public var keptSlot: Range<Int>?
+    /// Where the slot timeline ends when `rebalance` gives those left their minimum slots past
+    /// the planned length: the meeting runs over. Nil: at the planned length.
+    public var end: Int?
 
     /// The whole meeting among everyone, or what is left from `start` among the speakers from
     /// `firstSpeaker` on, a turn going on across it with its slot starting at `turnSlotStart`
-    /// (among them) or kept as `keptSlot` (before them).
+    /// (among them) or kept as `keptSlot` (before them), up to `end` (nil: the planned length).
     public init(
       start: Int = 0, firstSpeaker: Int = 0, turnSlotStart: Int? = nil,
-      keptSlot: Range<Int>? = nil
+      keptSlot: Range<Int>? = nil, end: Int? = nil
     ) {
       self.start = start
       self.firstSpeaker = firstSpeaker
       self.turnSlotStart = turnSlotStart
       self.keptSlot = keptSlot
+      self.end = end
     }
   }
 
@@ -373,10 +392,26 @@ public struct RecordMeeting: Reducer, Sendable {
     case overtimeWithdrawn
     /// One second passed.
     case timerTick
+    /// Every sound is off for the rest of the meeting (the screen still flashes).
+    case muteButtonTapped
+    /// Of who is there and speaks when (see ``MeetingAttendance``): the meeting tells it.
+    case attendance(MeetingAttendance.Action)
     /// Of the blockers and action items (see ``FollowThrough``): one raised or resolved.
     case followThrough(FollowThrough.Action)
     /// Of the work cards (see ``MeetingWorkCards``): the gathering told something.
     case work(MeetingWorkCards.Action)
+    /// Of the pacing (see ``MeetingPacing``): the meeting tells it.
+    case pacing(MeetingPacing.Action)
+
+    /// The path to the pacing's actions.
+    public static let pacingPath = ActionPath(
+      embed: Action.pacing,
+      extract: { if case .pacing(let action) = $0 { action } else { nil } })
+
+    /// The path to the attendance's actions.
+    public static let attendancePath = ActionPath(
+      embed: Action.attendance,
+      extract: { if case .attendance(let action) = $0 { action } else { nil } })
 
     /// The path to the follow-through's actions.
     public static let followThroughPath = ActionPath(
@@ -422,6 +457,7 @@ public struct RecordMeeting: Reducer, Sendable {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.speakerDidChange = false
     state.slotDidRunOut = false
+    state.pacing.phaseDidChange = false
     let now = clock.now
     state.stopwatch.update(to: now)
     // Once saved or discarded, the meeting takes nothing more: an end asked for before it is
@@ -430,6 +466,7 @@ public struct RecordMeeting: Reducer, Sendable {
     let effect: Effect<Action> =
       state.hasEnded
       ? .none : .merge(respond(to: action, in: &state), children.reduce(into: &state, action: action))
+    cue(&state)
     state.stopwatch.set(running: state.isTiming, at: now)
     return effect
   }
@@ -437,27 +474,43 @@ public struct RecordMeeting: Reducer, Sendable {
   /// The meeting's child features, each on its part of the state.
   @ReducerBuilder<State, Action>
   private var children: some Reducer<State, Action> {
-    Scope(state: \.followThrough, action: Action.followThroughPath) { FollowThrough() }
+    Scope(state: \.attendance, action: Action.attendancePath) { MeetingAttendance() }
+    Scope(state: \.followThroughInMeeting, action: Action.followThroughPath) { FollowThrough() }
     Scope(state: \.work, action: Action.workPath) { MeetingWorkCards() }
+    Scope(state: \.pacing, action: Action.pacingPath) { MeetingPacing() }
+  }
+
+  /// Tells the pacing how far the current turn is, once the meeting has started and until it
+  /// ends: the cue it reached, if a later one.
+  private func cue(_ state: inout State) {
+    guard !state.pacing.warnings.thresholds.isEmpty, state.started != nil, !state.hasEnded,
+      state.currentSpeaker != nil
+    else { return }
+    pace(
+      .reached(left: state.slotRemaining, slot: state.speakerSlot(for: state.speakerIndex).count),
+      &state)
+  }
+
+  /// Tells the pacing `action`.
+  func pace(_ action: MeetingPacing.Action, _ state: inout State) {
+    _ = children.reduce(into: &state, action: .pacing(action))
   }
 
   private func respond(to action: Action, in state: inout State) -> Effect<Action> {
     switch action {
     case .absentButtonTapped:
-      guard let id = state.currentSpeaker else { return .none }
-      if let index = state.lineup.firstIndex(where: { $0.id == id }) {
-        state.lineup[index].absent = true
-      }
+      guard state.currentSpeaker != nil else { return .none }
       // What they spoke before (marked absent by mistake, or skipped earlier) joins their turn
       // should they join; it is dropped when they stay absent (see `recordCarriedTurns`).
-      carryTurn(of: id, &state, always: false)
+      attend(
+        .markedAbsent(
+          speaker: state.speakerIndex, spoken: state.turnTime, used: state.slotUsedToDivision,
+          from: state.isOnLastSpeaker ? nil : state.divisionPoint), &state)
       guard !state.isOnLastSpeaker else {
         state.alert = nil
         return .merge(
           saveMeeting(&state, closingTurn: false, early: false), endMeeting(&state))
       }
-      state.division = SlotDivision(
-        start: state.divisionPoint, firstSpeaker: state.speakerIndex + 1)
       return startTurn(of: state.speakerIndex + 1, &state)
 
     case .alert(.dismiss):
@@ -539,7 +592,11 @@ public struct RecordMeeting: Reducer, Sendable {
       guard state.alert == nil, !state.isPaused else { return .none }
       return tick(&state)
 
-    case .followThrough, .work:
+    case .muteButtonTapped:
+      pace(.muted, &state)
+      return .none
+
+    case .attendance, .followThrough, .pacing, .work:
       return .none
     }
   }
@@ -575,6 +632,13 @@ public struct RecordMeeting: Reducer, Sendable {
   /// its slot runs out and the meeting when the last one does; with overtime, the timeline
   /// waits at the end of the speaker's slot until "Next".
   private func tick(_ state: inout State) -> Effect<Action> {
+    // In bank mode, a slot running out spends the bank first, a second at a time.
+    if state.pacing.mode == .bank, state.pacing.bank > 0,
+      state.secondsElapsed + 1 >= state.speakerSlot(for: state.speakerIndex).upperBound
+    {
+      pace(.bankSpent, &state)
+      return .none
+    }
     if state.allowsOvertime {
       let slotEnd = state.speakerSlot(for: state.speakerIndex).upperBound
       guard state.secondsElapsed + 1 >= slotEnd else {
@@ -589,7 +653,7 @@ public struct RecordMeeting: Reducer, Sendable {
       return .none
     }
     state.secondsElapsed += 1
-    if state.secondsElapsed >= state.syncUp.duration {
+    if state.secondsElapsed >= state.timelineEnd {
       return .merge(saveMeeting(&state, closingTurn: true, early: false), endMeeting(&state))
     }
     let speaker = state.speaker(at: state.secondsElapsed)
@@ -598,10 +662,16 @@ public struct RecordMeeting: Reducer, Sendable {
       state.speakerIndex = speaker
       state.turnStart = state.stopwatch.elapsed
       _ = children.reduce(into: &state, action: .followThrough(.turnStarted))
+      pace(.turnStarted, &state)
       state.speakerDidChange = true
       state.readPassedUpdates()
     }
     return .none
+  }
+
+  /// Tells the attendance `action`, the meeting having worked out its seconds.
+  func attend(_ action: MeetingAttendance.Action, _ state: inout State) {
+    _ = children.reduce(into: &state, action: .attendance(action))
   }
 
   /// Adds `text` (the note being typed when `nil`) to the transcript, on one line, under the
@@ -628,19 +698,24 @@ public struct RecordMeeting: Reducer, Sendable {
   /// with what they spoke before they were skipped, if they were.
   private func endTurn(_ state: inout State) {
     guard let id = state.currentSpeaker else { return }
-    let carried = state.carriedTurns.removeValue(forKey: id) ?? CarriedTurn()
-    state.turns.append(
-      carried.turn(
-        of: id, named: state.lineup.first { $0.id == id }?.name ?? "",
-        adding: state.stopwatch.elapsed - state.turnStart,
-        slot: state.speakerSlot(for: state.speakerIndex).count))
+    let carried = state.attendance.carriedTurns[id] ?? CarriedTurn()
+    attend(.carriedTurnRecorded(id), &state)
+    let slot = state.speakerSlot(for: state.speakerIndex).count
+    var turn = carried.turn(
+      of: id, named: state.lineup.first { $0.id == id }?.name ?? "",
+      adding: state.stopwatch.elapsed - state.turnStart, slot: slot)
+    if state.pacing.phase != .none { turn.warned = state.pacing.phase }
+    state.turns.append(turn)
+    pace(.turnEnded(unused: slot - state.turnSeconds), &state)
   }
 
   /// Gives the floor to speaker `index` now, at the start of their slot: the timer starts
   /// again, its seconds counted from this instant.
   func startTurn(of index: Int, _ state: inout State) -> Effect<Action> {
     state.speakerIndex = index
+    if state.pacing.mode == .rebalance { rebalance(from: index, &state) }
     _ = children.reduce(into: &state, action: .followThrough(.turnStarted))
+    pace(.turnStarted, &state)
     state.secondsElapsed = state.speakerSlot(for: index).lowerBound
     state.turnStart = state.stopwatch.elapsed
     state.isInOvertime = false
@@ -668,8 +743,9 @@ public struct RecordMeeting: Reducer, Sendable {
       endedEarly: early,
       attendees: state.lineup,
       turns: state.turns)
-    state.itemChanges = Self.stamped(state.itemChanges, in: meeting, stored: state.syncUp)
-    let items = state.itemChanges
+    state.followThrough.changes = Self.stamped(
+      state.followThrough.changes, in: meeting, stored: state.syncUp)
+    let items = state.followThrough.changes
     state.$syncUp.withLock { Self.file(meeting, items: items, into: &$0) }
     return .send(.delegate(.saved(meeting)))
   }
@@ -705,7 +781,7 @@ extension RecordMeeting {
   }
 
   /// Files `meeting`, saved by the meeting of `syncUp`, into `syncUps` as the feature does
-  /// with the `items` it raised or resolved (its ``State/itemChanges``; see
+  /// with the `items` it raised or resolved (its ``State/followThrough``'s changes; see
   /// ``file(_:items:into:)``): for whoever runs the feature and must save its meeting again
   /// into the data file's latest contents, when the feature's own save could not be written.
   /// When the sync-up is gone (another process deleted it during the meeting), a change wins

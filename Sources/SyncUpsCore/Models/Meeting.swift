@@ -219,7 +219,21 @@ extension Meeting.Turn: StoredModel {
     try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
     try schema.field("seconds", \.seconds, .value(describe: DurationText.compact))
     try schema.field("slot", \.slot, .value(describe: DurationText.compact))
+    try schema.optional("warned", \.warned, .value(describe: \.rawValue))
   }
+}
+
+/// A cue phase, by its name.
+extension CuePhase: StoredValue {
+  public static func read(from reader: inout SyncUpsReader) throws(UnsupportedByFastReader) -> CuePhase {
+    CuePhase(rawValue: try reader.readString())
+  }
+
+  public func write(to writer: inout SyncUpsWriter) {
+    writer.writeString(rawValue)
+  }
+
+  public func show<Sink: JSONSink>(to sink: inout Sink) { sink.string(rawValue) }
 }
 
 extension Meeting {
@@ -235,17 +249,21 @@ extension Meeting {
     public var seconds: Int
     /// How long the attendee's slot was, in whole seconds.
     public var slot: Int
+    /// The last cue the turn reached (see ``CuePhase``); nil when it reached none, or was
+    /// saved before cues existed.
+    public var warned: CuePhase?
     /// Keys a later version wrote that this one does not know, with their values.
     public var unknownKeys: [String: UnknownJSON]
 
     public init(
-      attendee: UUID, name: String, seconds: Int, slot: Int,
+      attendee: UUID, name: String, seconds: Int, slot: Int, warned: CuePhase? = nil,
       unknownKeys: [String: UnknownJSON] = [:]
     ) {
       self.attendee = attendee
       self.name = name
       self.seconds = seconds
       self.slot = slot
+      self.warned = warned
       self.unknownKeys = unknownKeys
     }
 

@@ -55,29 +55,54 @@ extension Setting where Value: RawRepresentable, Value.RawValue: Codable & Senda
 }
 
 /// The settings of `syncups`, each by its name and default, once: their shared keys below
-/// (``SharedReaderKey/bellEnabled``…) and `syncups config` are made from these.
+/// (``SharedReaderKey/bell``…) and `syncups config` are made from these.
 public enum Settings {
-  public static let bell = Setting("bell", default: true)
+  public static let bell = Setting("bell", default: BellSetting.change)
   public static let color = Setting("color", default: ColorSetting.auto)
   public static let defaultDuration = Setting("default-duration", default: SyncUp.defaultDuration)
   public static let defaultTheme = Setting("default-theme", default: SyncUp.defaultTheme)
   public static let hookTimeout = Setting("hook-timeout", default: 10)
   public static let order = Setting("order", default: SpeakingOrder.listed)
   public static let overtime = Setting("overtime", default: false)
+  public static let pace = Setting("pace", default: PaceMode.fixed)
   public static let repositories = Setting("repositories", default: [String]())
+  public static let warn = Setting("warn", default: CueWarnings.none)
   public static let workdays = Setting("workdays", default: WorkingDays.mondayToFriday)
   public static let me = Setting("me", default: "")
 }
 
-extension SharedReaderKey where Self == AppStorageKey<Bool>.Default {
-  /// Whether a meeting rings the terminal bell when the speaker changes: the `bell` setting,
-  /// on by default.
+extension SharedReaderKey where Self == AppStorageKey<BellSetting>.Default {
+  /// When a meeting rings the terminal bell: the `bell` setting, ``BellSetting/change`` by
+  /// default (an older file's `true` is `change`, `false` is `off`).
   ///
   /// ```swift
-  /// @SharedReader(.bellEnabled) var bellEnabled
+  /// @SharedReader(.bell) var bell  // .change
   /// ```
-  public static var bellEnabled: Self {
+  public static var bell: Self {
     Settings.bell.key
+  }
+}
+
+extension SharedReaderKey where Self == AppStorageKey<PaceMode>.Default {
+  /// How a meeting paces its speakers: the `pace` setting, ``PaceMode/fixed`` by default.
+  ///
+  /// ```swift
+  /// @SharedReader(.paceMode) var pace
+  /// ```
+  public static var paceMode: Self {
+    Settings.pace.key
+  }
+}
+
+extension SharedReaderKey where Self == AppStorageKey<CueWarnings>.Default {
+  /// When a meeting cues the speaker before their slot runs out: the `warn` setting,
+  /// ``CueWarnings/none`` by default.
+  ///
+  /// ```swift
+  /// @SharedReader(.cueWarnings) var warn  // 30s,10s
+  /// ```
+  public static var cueWarnings: Self {
+    Settings.warn.key
   }
 }
 

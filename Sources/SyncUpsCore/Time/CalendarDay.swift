@@ -96,13 +96,9 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
 /// A day, as `YYYY-MM-DD`.
 extension CalendarDay: StoredValue {
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    let text = try container.decode(String.self)
-    guard let day = CalendarDay(text) else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "Day '\(text)' is not a date such as 2026-11-25")
+    self = try decoder.singleValueContainer().decodeText(as: { CalendarDay($0) }) {
+      "Day '\($0)' is not a date such as 2026-11-25"
     }
-    self = day
   }
 
   public func encode(to encoder: any Encoder) throws {

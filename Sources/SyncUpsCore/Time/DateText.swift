@@ -35,6 +35,12 @@ public enum DateText {
       + twoDigits(time.hour) + ":" + twoDigits(time.minute)
   }
 
+  /// A time of day, `utcOffset` seconds east of UTC, on the 24-hour clock: `"09:45"`.
+  public static func timeOfDay(_ date: Date, utcOffset: Int) -> String {
+    let time = UTCSeconds.fields(of: wholeSeconds(date) + utcOffset)
+    return twoDigits(time.hour) + ":" + twoDigits(time.minute)
+  }
+
   /// A calendar day for people: weekday, day and month — `"Fri 27 Nov"`.
   public static func day(_ day: CalendarDay) -> String {
     let time = UTCSeconds.fields(of: day.daysSince1970 * 86_400)

@@ -17,13 +17,16 @@ import SyncUpsCore
 package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
   /// Every setting, in the order `config list` prints them.
   package static let allCases: [ConfigKey] = [
-    bell, color, defaultDuration, defaultTheme, hookTimeout, order, overtime, repositories,
-    workdays, me,
+    bell, color, defaultDuration, defaultTheme, hookTimeout, order, overtime, pace,
+    repositories, warn, workdays, me,
   ]
 
   static let bell = ConfigKey(
-    Settings.bell, .onOff, help: "on or off: ring on each speaker change",
-    value: "on or off", json: "Bool: whether the bell rings on each speaker change.")
+    Settings.bell, .bell,
+    help: "off, change, cues or all: when a meeting rings the bell (on is change)",
+    value: "off, change (or on: each speaker change and overtime), cues (each cue) or all",
+    json: "Bool or String: false (off), true (change), cues or all; as in the settings "
+      + "file, where an older syncups reads false and true.")
   static let color = ConfigKey(
     Settings.color, .choice, help: "auto, always or never: when to colour the output",
     value: "auto, always or never",
@@ -49,6 +52,16 @@ package struct ConfigKey: Sendable, Hashable, RawRepresentable, CaseIterable {
   static let overtime = ConfigKey(
     Settings.overtime, .onOff, help: "on or off: let speakers run past their slot",
     value: "on or off", json: "Bool: whether speakers may run past their slot.")
+  static let pace = ConfigKey(
+    Settings.pace, .choice,
+    help: "fixed, rebalance or bank: how meetings pace the speakers' slots",
+    value: "fixed, rebalance or bank", json: "String: fixed, rebalance or bank.")
+  static let warn = ConfigKey(
+    Settings.warn, .cues,
+    help: "when meetings cue the speaker: time left (30s,10s), share of the slot used "
+      + "(80%,95%) or none",
+    value: "one or two cues, each seconds left (30s) or a share of the slot used (80%); or none",
+    json: "String: the cues as config set takes them (30s,10s), or none.")
   static let repositories = ConfigKey(
     Settings.repositories, .paths,
     help: "the git repositories standup reads on this machine: paths and globs such as "
@@ -189,7 +202,7 @@ struct ConfigSetting: Sendable, Equatable {
   let value: any Sendable & Equatable
 
   /// What a command holds before its arguments are parsed into it.
-  static let placeholder = ConfigSetting(key: .bell, value: true)
+  static let placeholder = ConfigSetting(key: .bell, value: BellSetting.change)
 
   /// The value to write, of the setting's own type, as the global options have it read.
   @MainActor func resolved(in context: CommandContext) throws -> any Sendable {

@@ -77,6 +77,39 @@ where Value == Typed, Value: RawRepresentable & CaseIterable, Value.RawValue == 
   }
 }
 
+extension SettingForm where Value == BellSetting, Typed == BellSetting {
+  /// `off`, `change`, `cues` or `all`, in any case; `on` (and `true`, `yes`, `1`) is `change`
+  /// and `false`, `no`, `0` are `off`, as the setting meant before it had more values. In JSON
+  /// as the settings file holds it: `false`, `true`, `"cues"`, `"all"`.
+  static var bell: Self {
+    let words = BellSetting.allCases.map(\.rawValue)
+    return Self(
+      parse: { typed, key, path throws(UsageError) in
+        try ValueParser.bell(typed[0], for: key, path: path)
+      },
+      text: \.rawValue,
+      json: { bell in
+        switch bell {
+        case .off, .change: .bool(bell == .change)
+        case .cues, .all: .string(bell.rawValue)
+        }
+      },
+      choices: words,
+      expected: Prose.alternatives(words))
+  }
+}
+
+extension SettingForm where Value == CueWarnings, Typed == CueWarnings {
+  /// One or two cues (`30s,10s`, `80%,95%`) or `none`; as typed in JSON.
+  static var cues: Self {
+    Self(
+      parse: { words, key, path throws(UsageError) in
+        try ValueParser.cueWarnings(words[0], for: key, path: path)
+      },
+      text: \.rawValue, json: { .string($0.rawValue) }, expected: ValueParser.cueForms)
+  }
+}
+
 extension SettingForm where Value == Theme, Typed == Theme {
   /// A theme's name, in any case, with a suggestion when mistyped.
   static var theme: Self {
@@ -106,12 +139,7 @@ extension SettingForm where Value == Int, Typed == Int {
   static var duration: Self {
     seconds(
       parse: { words, key, path throws(UsageError) in
-        do throws(DurationParser.Failure) {
-          return try DurationParser.argument(words[0]).seconds(bareNumberUnit: 1)
-        } catch {
-          throw ValueParser.durationError(
-            error, text: words[0], for: key, path: path, plainNumbers: "seconds")
-        }
+        try ValueParser.seconds(words[0], for: key, path: path)
       },
       resolve: { seconds, _, _ in seconds })
   }

@@ -234,10 +234,10 @@ final class LiveMeeting {
       try syncUps.save()
       if let error = syncUps.saveError { throw error }
     } catch {
-      try storeAgain(meeting, items: ended.itemChanges, into: syncUp)
+      try storeAgain(meeting, items: ended.followThrough.changes, into: syncUp)
     }
     if syncUps.wrappedValue[id: syncUpID] == nil {
-      try storeAgain(meeting, items: ended.itemChanges, into: syncUp)
+      try storeAgain(meeting, items: ended.followThrough.changes, into: syncUp)
     }
     guard let stored = syncUps.wrappedValue[id: syncUpID]?.meetings[id: meeting.id] else {
       throw CommandFailure("the meeting is not in the data file after saving it")

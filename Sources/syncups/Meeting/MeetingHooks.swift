@@ -39,7 +39,7 @@ final class MeetingHooks {
   func ended(_ ending: LiveMeeting.Ending, state: RecordMeeting.State) {
     observation?.cancel()
     if case .saved = ending {
-      for item in state.itemChanges {
+      for item in state.followThrough.changes {
         let before = itemsAtStart[id: item.id]
         let object = JSONOutput.item(ShownItem(item, in: state))
         if before == nil { hooks.fire(.itemOpened, object, syncUp: syncUpID) }
@@ -75,6 +75,7 @@ extension HookEvent {
     case .overtime: self = .overtime
     case .ended: self = .meetingEnded
     case .item, .resolved, .turn, .absent, .note, .paused, .resumed, .work, .update, .skipped,
+      .warn,
       .joined:
       return nil
     }

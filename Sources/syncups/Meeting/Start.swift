@@ -31,6 +31,7 @@ struct StartCommand: RunnableCommand {
         j                an absent attendee arrived: they speak last (with several \
       absent, type the name)
         space            pause or resume
+        m                mute: no sound for the rest of the meeting
         t                type a note (Enter adds it to the transcript, Esc cancels)
         b, o             type a blocker or an action item for the speaker (@name first: \
       theirs), typed like a note
@@ -45,6 +46,23 @@ struct StartCommand: RunnableCommand {
       discarded); a blocker, action or resolution being typed is saved as a note after its \
       label ('Blocker: waiting on keys'). Keys typed after the end are dropped, never passed \
       to the shell.
+
+      The meeting keeps its own pace against its plan: once it drifts more than 10 seconds \
+      from it (or under --pace rebalance or bank), the screen shows ahead 0:40 or behind 1:10 \
+      and the projected end as a clock time (ends ~09:45); status --json gives both. \
+      --pace fixed (the default) keeps the slots as planned; rebalance divides the time left \
+      among the speakers left at each turn change, never below --min-slot (default 30s, or \
+      the even share when the meeting is shorter): a meeting out of time runs the rest at \
+      the minimum and runs over; bank keeps what a speaker leaves unused (+0:40 banked) and \
+      spends it only on a speaker whose slot runs out, so later slots never shrink. Each \
+      turn's record keeps the slot it was given.
+
+      --warn 30s,10s (or 80%,95% of the slot; the warn setting, none by default) cues the \
+      speaker: at the first the time turns to wrap-up, at the second to last, and when the \
+      slot runs out to time up, each once per turn; the screen flashes once (reverse video \
+      for a second) and the bell rings only when the bell setting is cues or all. m mutes \
+      every sound for the rest of the meeting. A script gets a warn event, and the turn's \
+      record keeps the last cue it reached (warned).
 
       When someone is absent, those after them share what is left of the meeting; when the \
       last speaker is absent, the meeting is saved. A skipped speaker goes to the end of the \
@@ -159,6 +177,27 @@ struct StartCommand: RunnableCommand {
       .flag(
         OptionSpec(long: "no-overtime", help: "Move on when a slot runs out, as by default."),
         \.options.overtime, value: false),
+      .option(
+        OptionSpec(
+          long: "pace", valueName: "mode",
+          help: "Pace the slots fixed (as planned), rebalance (the time left divided among those "
+            + "left at each turn) or bank (unused time kept for whoever runs over) (default: the "
+            + "pace setting, else \(ConfigKey.pace.defaultText)).",
+          completion: .choices(PaceMode.allCases.map(\.rawValue))),
+        \.options.pace, parse: ValueParser.choice),
+      .option(
+        OptionSpec(
+          long: "min-slot", valueName: "duration",
+          help: "The shortest slot rebalance gives (a plain number is seconds; default: 30s, or "
+            + "the even share when the meeting is shorter)."),
+        \.options.minimumSlot, parse: ValueParser.seconds),
+      .option(
+        OptionSpec(
+          long: "warn", valueName: "cues",
+          help: "Cue the speaker at so much time left (30s,10s) or so much of the slot used "
+            + "(80%,95%), or none (default: the warn setting, else "
+            + "\(ConfigKey.warn.defaultText))."),
+        \.options.warn, parse: ValueParser.cueWarnings),
       .option(WorkCards.sinceOption, \.options.since, parse: ValueParser.date),
       .repeating(
         WorkCards.repositoriesOption, \.options.repositories, parse: { text, _, _ in text }),
@@ -207,9 +246,15 @@ struct StartCommand: RunnableCommand {
     @SharedReader(.speakingOrder) var order
     @SharedReader(.overtimeAllowed) var overtime
     @SharedReader(.workingDays) var workingDays
+    @SharedReader(.paceMode) var pace
+    @SharedReader(.cueWarnings) var warn
     var meeting = RecordMeeting.State(
       syncUp: shared, absent: absent, present: present, order: options.order ?? order,
-      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays)
+      allowsOvertime: options.overtime ?? overtime, workingDays: workingDays,
+      pacing: MeetingPacing.State(
+        mode: options.pace ?? pace,
+        minimumSlot: options.minimumSlot ?? MeetingPacing.State.defaultMinimumSlot,
+        warnings: options.warn ?? warn))
     for attendee in target.attendees
     where present.contains(attendee.id) && meeting.day.flatMap(attendee.timeAway(on:)) == nil {
       context.say(
@@ -287,6 +332,12 @@ struct StartCommand: RunnableCommand {
     var order: SpeakingOrder?
     /// `--overtime` (true) or `--no-overtime` (false).
     var overtime: Bool?
+    /// `--pace`.
+    var pace: PaceMode?
+    /// `--min-slot`, in seconds.
+    var minimumSlot: Int?
+    /// `--warn`.
+    var warn: CueWarnings?
     /// `--since`: the work cards' window starts then.
     var since: DateArgument?
     /// `--repositories PATH`, as typed, in order: read instead of the `repositories` setting.

@@ -122,7 +122,10 @@ extension PublishedStatus {
 extension JSONOutput {
   /// `pid`, `file`, `syncUp` (`id`, `title`), `started`, `speaker`, `speakerIndex` (from 1),
   /// `speakerCount`, `next`, `turnLeft`, `turnElapsed`, `meetingLeft`, `elapsed` (seconds),
-  /// `overtime` (seconds over, or 0), `paused`, `ending` and `openBlockers`.
+  /// `overtime` (seconds over, or 0), `paused`, `ending`, `openBlockers`, `variance` (seconds
+  /// behind the plan, negative when ahead), `projectedEnd` (ISO 8601) and `phase` (the cue the
+  /// turn reached: `none`, `wrapUp`, `last` or `timeUp`); the last three null for a meeting of
+  /// an older syncups.
   static func status(_ status: PublishedStatus) -> JSONOutput {
     .object([
       "pid": .int(Int(status.pid)),
@@ -145,6 +148,11 @@ extension JSONOutput {
       "paused": .bool(status.paused),
       "ending": .bool(status.ending),
       "openBlockers": .int(status.openBlockers ?? 0),
+      "variance": status.variance.map(JSONOutput.int) ?? .null,
+      "projectedEnd": status.projectedEnd.map {
+        .string(DateText.iso8601(Date(timeIntervalSince1970: $0)))
+      } ?? .null,
+      "phase": status.phase.map(JSONOutput.string) ?? .null,
     ])
   }
 }

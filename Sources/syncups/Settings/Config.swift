@@ -49,7 +49,7 @@ extension JSONOutput {
   /// (``ManPageReference``); keys are stable, later versions may only add keys.
   ///
   /// ```swift
-  /// let values = ConfigValues([.bell: false])
+  /// let values = ConfigValues([.bell: BellSetting.off])
   /// JSONOutput.settingChange(.bell, values).text(pretty: false)  // {"key":"bell","value":false}
   /// ```
   static func settingChange(_ key: ConfigKey, _ values: ConfigValues) -> JSONOutput {

@@ -9,7 +9,7 @@ import SyncUpsCore
 /// ``ConfigKey`` keeps, the default for those not given.
 ///
 /// ```swift
-/// let values = ConfigValues([.bell: false, .defaultDuration: 300])
+/// let values = ConfigValues([.bell: BellSetting.off, .defaultDuration: 300])
 /// values.text(for: .defaultDuration)  // "5m"
 /// values.json(for: .bell)             // .bool(false)
 /// ```

@@ -140,7 +140,7 @@ import TestStoreSupport
       $0.speakerDidChange = true
       $0.turns = [FeatureFixtures.turn(0xC00, "A1", 0, of: 15)]
       $0.transcript = "A2 (written): Done: the API; the docs\nA2 (written): Blocker: waiting on keys"
-      $0.updatesRead = [UUID(0xC01)]
+      $0.attendance.updatesRead = [UUID(0xC01)]
     }
     let turns = [FeatureFixtures.turn(0xC00, "A1", 0, of: 15), FeatureFixtures.turn(0xC02, "A3", 0, of: 15)]
     let saved = FeatureFixtures.recorded(
@@ -171,14 +171,14 @@ import TestStoreSupport
     }
     let store = meeting(syncUp, absent: [UUID(0xC00), UUID(0xC03)])
     #expect(store.state.transcript == "A1 (written): Done: first")
-    #expect(store.state.updatesRead == [UUID(0xC00)])
+    #expect(store.state.attendance.updatesRead == [UUID(0xC00)])
     await store.send(.absentButtonTapped) {
-      $0.lineup[1].absent = true
-      $0.division = RecordMeeting.SlotDivision(start: 0, firstSpeaker: 1)
+      $0.attendance.lineup[1].absent = true
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 0, firstSpeaker: 1)
       $0.speakerIndex = 1
       $0.speakerDidChange = true
       $0.transcript = "A1 (written): Done: first\nA2 (written): Done: second"
-      $0.updatesRead = [UUID(0xC00), UUID(0xC01)]
+      $0.attendance.updatesRead = [UUID(0xC00), UUID(0xC01)]
     }
     let transcript = "A1 (written): Done: first\nA2 (written): Done: second\nA4 (written): Next: fourth"
     let turns = [FeatureFixtures.turn(0xC02, "A3", 0, of: 30)]
@@ -194,7 +194,7 @@ import TestStoreSupport
       $0.hasEnded = true
       $0.turns = turns
       $0.transcript = transcript
-      $0.updatesRead = [UUID(0xC00), UUID(0xC01), UUID(0xC03)]
+      $0.attendance.updatesRead = [UUID(0xC00), UUID(0xC01), UUID(0xC03)]
       $0.syncUp.meetings = [saved]
     }
     await store.receive(.delegate(.saved(saved)))

@@ -64,7 +64,7 @@ import TestStoreSupport
       id: UUID(0), kind: .blocker, text: "waiting on API keys", owner: UUID(0xB1),
       opened: FeatureFixtures.now)
     await store.send(.followThrough(.raised(.blocker, "  waiting on API keys\n"))) {
-      $0.itemChanges = [blocker]
+      $0.followThrough.changes = [blocker]
       $0.transcript = "Blob: Blocker: waiting on API keys"
     }
     // `@blob` is Blob (the whole name first), `@BlobJr` and `@sr` the others.
@@ -72,14 +72,14 @@ import TestStoreSupport
       id: UUID(1), kind: .action, text: "send the notes", owner: UUID(0xB2),
       opened: FeatureFixtures.now)
     await store.send(.followThrough(.raised(.action, "@BlobJr send the notes"))) {
-      $0.itemChanges = [blocker, action]
+      $0.followThrough.changes = [blocker, action]
       $0.transcript += "\nBlob: Action for Blob Jr: send the notes"
     }
     let own = Item(
       id: UUID(2), kind: .action, text: "review it", owner: UUID(0xB1),
       opened: FeatureFixtures.now)
     await store.send(.followThrough(.raised(.action, "@blob review it"))) {
-      $0.itemChanges = [blocker, action, own]
+      $0.followThrough.changes = [blocker, action, own]
       $0.transcript += "\nBlob: Action: review it"
     }
     #expect(throws: ItemTextError("no attendee is named 'zed'")) {
@@ -106,7 +106,7 @@ import TestStoreSupport
     await store.send(.alert(.presented(.confirmSave))) {
       $0.hasEnded = true
       $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
-      $0.itemChanges = IdentifiedArray(uniqueElements: filed)
+      $0.followThrough.changes = IdentifiedArray(uniqueElements: filed)
       $0.syncUp.meetings = [meeting]
       $0.syncUp.items = IdentifiedArray(uniqueElements: filed)
     }
@@ -141,7 +141,7 @@ import TestStoreSupport
     resolved.resolved = FeatureFixtures.now
     resolved.resolution = "they came"
     await store.send(.followThrough(.resolved(UUID(0xF1), resolution: "they\ncame"))) {
-      $0.itemChanges = [resolved]
+      $0.followThrough.changes = [resolved]
       $0.transcript = "Blob: Resolved blocker: waiting on API keys (they came)"
     }
   }
@@ -149,7 +149,7 @@ import TestStoreSupport
   @Test func aTurnShowsTheSpeakersOpenItemsAndResolvesOneByNumber() async throws {
     let syncUp = Self.syncUpWithItems
     let store = store(syncUp)
-    #expect(store.state.turnItems == [UUID(0xF1), UUID(0xF2)])
+    #expect(store.state.followThrough.turnItems == [UUID(0xF1), UUID(0xF2)])
     #expect(
       store.state.turnAgenda.map { "\($0.number). " + $0.text }
         == ["1. blocked 4 days: waiting on API keys", "2. action 1 day: send the notes"])
@@ -176,7 +176,7 @@ import TestStoreSupport
     resolved.resolved = FeatureFixtures.now
     resolved.resolution = "the keys came"
     await store.send(.followThrough(.resolved(id, resolution: resolution))) {
-      $0.itemChanges = [resolved]
+      $0.followThrough.changes = [resolved]
       $0.transcript = "Blob: Resolved blocker: waiting on API keys (the keys came)"
     }
     // The numbers stay those the turn started with; a resolved item is resolved once.
@@ -192,7 +192,7 @@ import TestStoreSupport
       $0.secondsElapsed = 2
       $0.speakerIndex = 1
       $0.speakerDidChange = true
-      $0.turnItems = [UUID(0xF3)]
+      $0.followThrough.turnItems = [UUID(0xF3)]
       $0.turns = [FeatureFixtures.turn(0xB1, "Blob", 0, of: 2)]
     }
     #expect(store.state.turnAgenda.map(\.text) == ["action 5 days: book the room"])
@@ -201,7 +201,7 @@ import TestStoreSupport
     booked.resolved = FeatureFixtures.now
     await store.send(.followThrough(.resolved(UUID(0xF3), resolution: "  "))) {
       $0.speakerDidChange = false
-      $0.itemChanges = [resolved, booked]
+      $0.followThrough.changes = [resolved, booked]
       $0.transcript += "\nBlob Jr: Resolved action: book the room"
     }
     // Blob Sr has nothing open.
@@ -209,7 +209,7 @@ import TestStoreSupport
       $0.secondsElapsed = 4
       $0.speakerIndex = 2
       $0.speakerDidChange = true
-      $0.turnItems = []
+      $0.followThrough.turnItems = []
       $0.turns.append(FeatureFixtures.turn(0xB2, "Blob Jr", 0, of: 2))
     }
     #expect(throws: ItemTextError("no open item 1 in this turn (Blob Sr has no open item)")) {
@@ -225,7 +225,7 @@ import TestStoreSupport
       $0.speakerDidChange = false
       $0.hasEnded = true
       $0.turns = turns
-      $0.itemChanges = [resolved, booked]
+      $0.followThrough.changes = [resolved, booked]
       $0.syncUp.meetings = [meeting]
       $0.syncUp.items[0] = resolved
       $0.syncUp.items[2] = booked
@@ -244,7 +244,7 @@ import TestStoreSupport
     resolved.resolved = FeatureFixtures.now
     resolved.resolution = "the keys came"
     await store.send(.followThrough(.resolved(UUID(0xF1), resolution: "the keys came"))) {
-      $0.itemChanges = [resolved]
+      $0.followThrough.changes = [resolved]
       $0.transcript = "Blob: Resolved blocker: waiting on API keys (the keys came)"
     }
     var byTeammate = syncUp.items[0]
@@ -259,7 +259,7 @@ import TestStoreSupport
     await store.send(.alert(.presented(.confirmSave))) {
       $0.hasEnded = true
       $0.turns = turns
-      $0.itemChanges = [resolved]
+      $0.followThrough.changes = [resolved]
       $0.syncUp.meetings = [meeting]
     }
     await store.receive(.delegate(.saved(meeting)))
@@ -373,13 +373,13 @@ import TestStoreSupport
       id: UUID(0), kind: .blocker, text: "the build is slow", owner: UUID(0xB1),
       opened: FeatureFixtures.now)
     await store.send(.followThrough(.raised(.blocker, "the build is slow"))) {
-      $0.itemChanges = [raised]
+      $0.followThrough.changes = [raised]
       $0.transcript = "Blob: Blocker: the build is slow"
     }
     var resolved = syncUp.items[0]
     resolved.resolved = FeatureFixtures.now
     await store.send(.followThrough(.resolved(UUID(0xF1), resolution: ""))) {
-      $0.itemChanges = [raised, resolved]
+      $0.followThrough.changes = [raised, resolved]
       $0.transcript += "\nBlob: Resolved blocker: waiting on API keys"
     }
     #expect(store.state.openBlockerCount == 1)

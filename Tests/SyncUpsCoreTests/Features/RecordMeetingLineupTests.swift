@@ -74,7 +74,7 @@ import TestStoreSupport
       $0.alert = nil
       $0.hasEnded = true
       $0.turns = turns
-      $0.carriedTurns = [:]
+      $0.attendance.carriedTurns = [:]
       $0.syncUp.meetings = [saved]
     }
     await store.receive(.delegate(.saved(saved)))
@@ -109,8 +109,8 @@ import TestStoreSupport
     let store = meeting(syncUp)
     await store.startMeeting()
     await store.send(.skipButtonTapped) {
-      $0.speakers = [UUID(0xC01), UUID(0xC02), UUID(0xC00)]
-      $0.carriedTurns = [UUID(0xC00): CarriedTurn()]
+      $0.attendance.speakers = [UUID(0xC01), UUID(0xC02), UUID(0xC00)]
+      $0.attendance.carriedTurns = [UUID(0xC00): CarriedTurn()]
       $0.speakerDidChange = true
     }
     #expect(store.state.currentSpeakerName == "A2")
@@ -146,7 +146,7 @@ import TestStoreSupport
       $0.speakerDidChange = false
       $0.hasEnded = true
       $0.turns = turns
-      $0.carriedTurns = [:]
+      $0.attendance.carriedTurns = [:]
       $0.syncUp.meetings = [saved]
     }
     await store.receive(.delegate(.saved(saved)))
@@ -165,9 +165,9 @@ import TestStoreSupport
     await tick(store, through: 1...4)
     #expect(store.state.secondsRemaining == 26)
     await store.send(.skipButtonTapped) {
-      $0.speakers = [UUID(0xC01), UUID(0xC02), UUID(0xC00)]
-      $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(4), slot: 4)]
-      $0.division = RecordMeeting.SlotDivision(start: 4, firstSpeaker: 0)
+      $0.attendance.speakers = [UUID(0xC01), UUID(0xC02), UUID(0xC00)]
+      $0.attendance.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(4), slot: 4)]
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 4, firstSpeaker: 0)
       $0.speakerDidChange = true
       $0.turnStart = .seconds(4)
     }
@@ -204,15 +204,15 @@ import TestStoreSupport
     await store.startMeeting()
     await tick(store, through: 1...3)
     await store.send(.skipButtonTapped) {
-      $0.speakers = [UUID(0xC01), UUID(0xC02), UUID(0xC00)]
-      $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(3), slot: 3)]
-      $0.division = RecordMeeting.SlotDivision(start: 3, firstSpeaker: 0)
+      $0.attendance.speakers = [UUID(0xC01), UUID(0xC02), UUID(0xC00)]
+      $0.attendance.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(3), slot: 3)]
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 3, firstSpeaker: 0)
       $0.speakerDidChange = true
       $0.turnStart = .seconds(3)
     }
     await store.send(.skipButtonTapped) {
-      $0.speakers = [UUID(0xC02), UUID(0xC00), UUID(0xC01)]
-      $0.carriedTurns[UUID(0xC01)] = CarriedTurn()
+      $0.attendance.speakers = [UUID(0xC02), UUID(0xC00), UUID(0xC01)]
+      $0.attendance.carriedTurns[UUID(0xC01)] = CarriedTurn()
     }
     let turns = [turn(0xC02, "A3", 0, 9), turn(0xC00, "A1", 3, 3)]
     let saved = FeatureFixtures.recorded(syncUp, duration: 3, turns: turns, endedEarly: true)
@@ -221,7 +221,7 @@ import TestStoreSupport
       $0.speakerDidChange = false
       $0.stopwatch = Stopwatch(elapsed: .seconds(3))
       $0.turns = turns
-      $0.carriedTurns = [:]
+      $0.attendance.carriedTurns = [:]
       $0.syncUp.meetings = [saved]
     }
     await store.receive(.delegate(.saved(saved)))
@@ -244,13 +244,13 @@ import TestStoreSupport
     let syncUp = FeatureFixtures.shortSyncUp
     let store = meeting(syncUp)
     await store.send(.skipButtonTapped) {
-      $0.speakers = [UUID(0xB2), UUID(0xB3), UUID(0xB1)]
-      $0.carriedTurns = [UUID(0xB1): CarriedTurn()]
+      $0.attendance.speakers = [UUID(0xB2), UUID(0xB3), UUID(0xB1)]
+      $0.attendance.carriedTurns = [UUID(0xB1): CarriedTurn()]
       $0.speakerDidChange = true
     }
     await store.send(.skipButtonTapped) {
-      $0.speakers = [UUID(0xB3), UUID(0xB1), UUID(0xB2)]
-      $0.carriedTurns[UUID(0xB2)] = CarriedTurn()
+      $0.attendance.speakers = [UUID(0xB3), UUID(0xB1), UUID(0xB2)]
+      $0.attendance.carriedTurns[UUID(0xB2)] = CarriedTurn()
     }
     #expect(store.state.currentSpeakerName == "Blob Sr")
     await store.send(.nextButtonTapped) {
@@ -259,8 +259,8 @@ import TestStoreSupport
       $0.turns = [turn(0xB3, "Blob Sr", 0, 2)]
     }
     await store.send(.skipButtonTapped) {
-      $0.speakers = [UUID(0xB3), UUID(0xB2), UUID(0xB1)]
-      $0.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1)
+      $0.attendance.speakers = [UUID(0xB3), UUID(0xB2), UUID(0xB1)]
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1)
     }
     #expect(store.state.currentSpeakerName == "Blob Jr")
     #expect(slots(store) == [2..<4, 2..<4, 4..<6])
@@ -268,7 +268,7 @@ import TestStoreSupport
       $0.speakerIndex = 2
       $0.secondsElapsed = 4
       $0.turns.append(turn(0xB2, "Blob Jr", 0, 2))
-      $0.carriedTurns = [UUID(0xB1): CarriedTurn()]
+      $0.attendance.carriedTurns = [UUID(0xB1): CarriedTurn()]
     }
     // Blob, last now, has nobody left to let go first.
     await store.send(.skipButtonTapped) {
@@ -289,8 +289,8 @@ import TestStoreSupport
       $0.noteDraftSpeaker = 0
     }
     await store.send(.skipButtonTapped) {
-      $0.speakers = [UUID(0xB2), UUID(0xB3), UUID(0xB1)]
-      $0.carriedTurns = [UUID(0xB1): CarriedTurn()]
+      $0.attendance.speakers = [UUID(0xB2), UUID(0xB3), UUID(0xB1)]
+      $0.attendance.carriedTurns = [UUID(0xB1): CarriedTurn()]
       $0.noteDraftSpeaker = 2
       $0.speakerDidChange = true
     }
@@ -315,9 +315,9 @@ import TestStoreSupport
     await tick(store, through: 1...6)
     #expect(store.state.secondsRemaining == 24)
     await store.send(.attendeeJoined(UUID(0xC01))) {
-      $0.lineup[1].absent = false
-      $0.speakers = [UUID(0xC00), UUID(0xC02), UUID(0xC01)]
-      $0.division = RecordMeeting.SlotDivision(start: 6, firstSpeaker: 0, turnSlotStart: 0)
+      $0.attendance.lineup[1].absent = false
+      $0.attendance.speakers = [UUID(0xC00), UUID(0xC02), UUID(0xC01)]
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 6, firstSpeaker: 0, turnSlotStart: 0)
     }
     #expect(slots(store) == [0..<14, 14..<22, 22..<30])
     #expect(store.state.secondsRemaining == 24)
@@ -391,9 +391,9 @@ import TestStoreSupport
     await store.startMeeting()
     await tick(store, through: 1...22, overtimeAt: 20)
     await store.send(.attendeeJoined(UUID(0xC01))) {
-      $0.lineup[1].absent = false
-      $0.speakers = [UUID(0xC00), UUID(0xC01)]
-      $0.division = RecordMeeting.SlotDivision(start: 20, firstSpeaker: 1, keptSlot: 0..<20)
+      $0.attendance.lineup[1].absent = false
+      $0.attendance.speakers = [UUID(0xC00), UUID(0xC01)]
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 20, firstSpeaker: 1, keptSlot: 0..<20)
     }
     #expect(slots(store) == [0..<20, 20..<20])
     #expect(store.state.overtimeSeconds == 2)
@@ -430,9 +430,9 @@ import TestStoreSupport
     await store.startMeeting()
     await tick(store, through: 1...11, overtimeAt: 10)
     await store.send(.attendeeJoined(UUID(0xC02))) {
-      $0.lineup[2].absent = false
-      $0.speakers = [UUID(0xC00), UUID(0xC01), UUID(0xC02)]
-      $0.division = RecordMeeting.SlotDivision(start: 10, firstSpeaker: 1, keptSlot: 0..<10)
+      $0.attendance.lineup[2].absent = false
+      $0.attendance.speakers = [UUID(0xC00), UUID(0xC01), UUID(0xC02)]
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 10, firstSpeaker: 1, keptSlot: 0..<10)
     }
     #expect(slots(store) == [0..<10, 10..<15, 15..<20])
     #expect(store.state.secondsRemaining == 10)
@@ -448,15 +448,15 @@ import TestStoreSupport
     let syncUp = FeatureFixtures.shortSyncUp
     let store = meeting(syncUp)
     await store.send(.absentButtonTapped) {
-      $0.lineup[0].absent = true
-      $0.division = RecordMeeting.SlotDivision(start: 0, firstSpeaker: 1)
+      $0.attendance.lineup[0].absent = true
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 0, firstSpeaker: 1)
       $0.speakerIndex = 1
       $0.speakerDidChange = true
     }
     await store.send(.attendeeJoined(UUID(0xB1))) {
-      $0.lineup[0].absent = false
-      $0.speakers = [UUID(0xB1), UUID(0xB2), UUID(0xB3), UUID(0xB1)]
-      $0.division = RecordMeeting.SlotDivision(start: 0, firstSpeaker: 1, turnSlotStart: 0)
+      $0.attendance.lineup[0].absent = false
+      $0.attendance.speakers = [UUID(0xB1), UUID(0xB2), UUID(0xB3), UUID(0xB1)]
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 0, firstSpeaker: 1, turnSlotStart: 0)
       $0.speakerDidChange = false
     }
     #expect(store.state.upcomingSpeakerNames(limit: 3) == ["Blob Sr", "Blob"])
@@ -471,9 +471,9 @@ import TestStoreSupport
     let store = meeting(syncUp)
     await markA1AbsentTwoSecondsIn(store)
     await store.send(.attendeeJoined(UUID(0xC00))) {
-      $0.lineup[0].absent = false
-      $0.speakers = [UUID(0xC00), UUID(0xC01), UUID(0xC02), UUID(0xC00)]
-      $0.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1, turnSlotStart: 2)
+      $0.attendance.lineup[0].absent = false
+      $0.attendance.speakers = [UUID(0xC00), UUID(0xC01), UUID(0xC02), UUID(0xC00)]
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1, turnSlotStart: 2)
       $0.speakerDidChange = false
     }
     #expect(slots(store) == [2..<11, 2..<11, 11..<20, 20..<30])
@@ -518,9 +518,9 @@ import TestStoreSupport
     await store.startMeeting()
     await tick(store, through: 1...2)
     await store.send(.absentButtonTapped) {
-      $0.lineup[0].absent = true
-      $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(2), slot: 2)]
-      $0.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1)
+      $0.attendance.lineup[0].absent = true
+      $0.attendance.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(2), slot: 2)]
+      $0.attendance.division = RecordMeeting.SlotDivision(start: 2, firstSpeaker: 1)
       $0.speakerIndex = 1
       $0.speakerDidChange = true
       $0.turnStart = .seconds(2)

@@ -337,9 +337,9 @@ extension RecordMeetingTests {
       }
       // What A1 said is carried, should they join; they do not, and it is dropped.
       await store.send(.absentButtonTapped) {
-        $0.lineup[0].absent = true
-        $0.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(4), slot: 4)]
-        $0.division = RecordMeeting.SlotDivision(start: 4, firstSpeaker: 1)
+        $0.attendance.lineup[0].absent = true
+        $0.attendance.carriedTurns = [UUID(0xC00): CarriedTurn(spoken: .seconds(4), slot: 4)]
+        $0.attendance.division = RecordMeeting.SlotDivision(start: 4, firstSpeaker: 1)
         $0.speakerIndex = 1
         $0.speakerDidChange = true
         $0.turnStart = .seconds(4)
@@ -357,10 +357,10 @@ extension RecordMeetingTests {
         syncUp, duration: 4, turns: [FeatureFixtures.turn(0xC01, "A2", 0, of: 13)],
         absent: [UUID(0xC00), UUID(0xC02)])
       await store.send(.absentButtonTapped) {
-        $0.lineup[2].absent = true
+        $0.attendance.lineup[2].absent = true
         $0.speakerDidChange = false
         $0.hasEnded = true
-        $0.carriedTurns = [:]
+        $0.attendance.carriedTurns = [:]
         $0.stopwatch = Stopwatch(elapsed: .seconds(4))
         $0.syncUp.meetings = [saved]
       }

@@ -577,13 +577,13 @@ import TestStoreSupport
       withDependencies {
         $0.dismiss = DismissCounter().effect
       } operation: {
-        @Shared(.bellEnabled) var bellEnabled
-        $bellEnabled.withLock { $0 = bell }
+        @Shared(.bell) var setting
+        $setting.withLock { $0 = bell ? .change : .off }
         let store = Store(
           initialState: RecordMeeting.State(syncUp: Shared(FeatureFixtures.shortSyncUp)),
           reducer: RecordMeeting()
         )
-        #expect(store.state.isBellEnabled == bell)
+        #expect(store.state.bell == (bell ? .change : .off))
         store.send(.timerTick)
         #expect(!store.state.shouldRingBell)
         store.send(.timerTick)

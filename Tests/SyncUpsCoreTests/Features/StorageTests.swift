@@ -86,16 +86,16 @@ import Testing
     try withDependencies {
       $0.defaultAppStorage = AppStorage(url: URL(filePath: "/config.json"), fileSystem: fileSystem)
     } operation: {
-      @Shared(.bellEnabled) var bell
+      @Shared(.bell) var bell
       @Shared(.colorSetting) var color
       @Shared(.defaultDuration) var defaultDuration
       @Shared(.defaultTheme) var defaultTheme
-      #expect(bell == true)
+      #expect(bell == .change)
       #expect(color == .auto)
       #expect(defaultDuration == 300)
       #expect(defaultTheme == .bubblegum)
 
-      $bell.withLock { $0 = false }
+      $bell.withLock { $0 = .off }
       $color.withLock { $0 = .never }
       $defaultDuration.withLock { $0 = 600 }
       $defaultTheme.withLock { $0 = .navy }
@@ -124,11 +124,12 @@ import Testing
       $0.defaultAppStorage = AppStorage(
         url: URL(filePath: "/config/syncups/config.json"), fileSystem: fileSystem)
     } operation: {
-      @SharedReader(.bellEnabled) var bell
+      // A settings file of an older syncups holds the bell as a Bool: false is off.
+      @SharedReader(.bell) var bell
       @SharedReader(.colorSetting) var color
       @SharedReader(.defaultDuration) var defaultDuration
       @SharedReader(.defaultTheme) var defaultTheme
-      #expect(bell == false)
+      #expect(bell == .off)
       #expect(color == .always)
       #expect(defaultDuration == 900)
       #expect(defaultTheme == .teal)

@@ -63,6 +63,36 @@ enum ValueParser {
     }
   }
 
+  /// A duration as typed, in whole seconds, a bare number read as seconds (`hook-timeout`,
+  /// `--min-slot`).
+  static func seconds(_ text: String, for name: String, path: [String]) throws(UsageError) -> Int {
+    do throws(DurationParser.Failure) {
+      return try DurationParser.argument(text).seconds(bareNumberUnit: 1)
+    } catch {
+      throw durationError(error, text: text, for: name, path: path, plainNumbers: "seconds")
+    }
+  }
+
+  /// The forms a cue takes, for messages and help.
+  static let cueForms =
+    "one or two cues such as 30s,10s (seconds left) or 80%,95% (of the slot used), or none"
+
+  /// The cues of `--warn` and the `warn` setting (see ``CueWarnings``).
+  static func cueWarnings(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> CueWarnings
+  {
+    try parsed(text, for: name, path: path, forms: cueForms, CueWarnings.init(rawValue:))
+  }
+
+  /// The `bell` setting's value: `off`, `change`, `cues` or `all`, `on` read as `change`.
+  static func bell(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> BellSetting
+  {
+    try parsed(
+      text, for: name, path: path, forms: "off, change (or on), cues or all",
+      BellSetting.init(word:))
+  }
+
   /// What is wrong with the duration `text` given for `name`, whose plain numbers count
   /// `plainNumbers` (`minutes`, or `seconds` for `hook-timeout`).
   static func durationError(

@@ -44,6 +44,9 @@ enum PipeEvent: Equatable, Sendable {
   /// The speaker's slot of `slot` seconds ran out at `elapsed` seconds; they go on in
   /// overtime.
   case overtime(name: String, slot: Int, elapsed: Int)
+  /// The speaker `name`'s turn reached the cue `phase` at `elapsed` seconds, with `left`
+  /// seconds of their slot left.
+  case warn(phase: CuePhase, name: String, left: Int, elapsed: Int)
   /// A note joined the transcript at `elapsed` seconds, said while `speaker` spoke.
   case note(speaker: String, text: String, elapsed: Int)
   /// The timer stopped at `elapsed` seconds.
@@ -76,7 +79,7 @@ enum PipeEvent: Equatable, Sendable {
     from read: Set<Attendee.ID>, in state: RecordMeeting.State
   ) -> [Int] {
     state.lineup.indices.filter {
-      state.updatesRead.contains(state.lineup[$0].id) && !read.contains(state.lineup[$0].id)
+      state.attendance.updatesRead.contains(state.lineup[$0].id) && !read.contains(state.lineup[$0].id)
     }
   }
 
@@ -105,7 +108,7 @@ enum PipeEvent: Equatable, Sendable {
     var events: [PipeEvent] = []
     let elapsed = new.meetingSeconds
     if let added = new.notes.lines(since: old.notes), !added.isEmpty {
-      var written = positionsRead(from: old.updatesRead, in: new).flatMap(new.writtenLines(at:))
+      var written = positionsRead(from: old.attendance.updatesRead, in: new).flatMap(new.writtenLines(at:))
       for line in added {
         if let index = written.firstIndex(of: line) {
           written.remove(at: index)
@@ -115,8 +118,8 @@ enum PipeEvent: Equatable, Sendable {
         events.append(.note(speaker: speaker, text: text, elapsed: elapsed))
       }
     }
-    for item in new.itemChanges {
-      let before = old.itemChanges[id: item.id]
+    for item in new.followThrough.changes {
+      let before = old.followThrough.changes[id: item.id]
       if before == nil, old.syncUp.items[id: item.id] == nil {
         events.append(.item(ShownItem(item, in: new), elapsed: elapsed))
       }
@@ -143,7 +146,7 @@ enum PipeEvent: Equatable, Sendable {
       events.append(
         .skipped(
           attendee: id, name: old.currentSpeakerName,
-          seconds: new.carriedTurns[id]?.spoken.roundedSeconds ?? 0, elapsed: elapsed))
+          seconds: new.attendance.carriedTurns[id]?.spoken.roundedSeconds ?? 0, elapsed: elapsed))
     }
     for (position, attendee) in new.lineup.enumerated()
     where !attendee.absent && old.lineup.first(where: { $0.id == attendee.id })?.absent == true {
@@ -152,7 +155,7 @@ enum PipeEvent: Equatable, Sendable {
         .joined(attendee, name: name ?? new.attendeeName(at: position), elapsed: elapsed))
     }
     events += updatesRead(
-      from: old.updatesRead, in: new, shown: old.turnUpdate == nil ? nil : old.currentSpeaker)
+      from: old.attendance.updatesRead, in: new, shown: old.turnUpdate == nil ? nil : old.currentSpeaker)
     if new.isInOvertime, !old.isInOvertime {
       events.append(
         .overtime(
@@ -161,6 +164,12 @@ enum PipeEvent: Equatable, Sendable {
     }
     if new.speakerIndex != old.speakerIndex || new.currentSpeaker != old.currentSpeaker {
       events += speaker(in: new)
+    }
+    if new.pacing.phaseDidChange {
+      events.append(
+        .warn(
+          phase: new.pacing.phase, name: new.currentSpeakerName, left: new.slotRemaining,
+          elapsed: elapsed))
     }
     events += work(in: new, after: old)
     return events
@@ -278,6 +287,9 @@ extension PipeEvent {
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) joined, speaks last"
     case .overtime(let name, _, let elapsed):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) is over time"
+    case .warn(let phase, let name, let left, let elapsed):
+      return "\(DurationText.clock(elapsed)) \(sanitize(name)): \(Self.cueWords(phase))"
+        + (phase == .timeUp ? "" : " (\(DurationText.clock(left)) left)")
     case .note(let speaker, let text, let elapsed):
       return "\(DurationText.clock(elapsed)) Note from \(sanitize(speaker)): \(sanitize(text))"
     case .paused(let elapsed):
@@ -331,10 +343,17 @@ extension PipeEvent {
     case .resolved(let shown, let elapsed):
       return Self.itemEvent("resolved", shown, elapsed: elapsed)
     case .turn(let turn, let name, let elapsed):
-      return .object([
+      var members: [String: JSONOutput] = [
         "event": .string("turn"), "attendee": .string(turn.attendee.uuidString),
         "name": .string(name), "seconds": .int(turn.seconds), "slot": .int(turn.slot),
         "overtime": .int(turn.overtime), "elapsed": .int(elapsed),
+      ]
+      if let warned = turn.warned { members["warned"] = .string(warned.rawValue) }
+      return .object(members)
+    case .warn(let phase, let name, let left, let elapsed):
+      return .object([
+        "event": .string("warn"), "phase": .string(phase.rawValue), "speaker": .string(name),
+        "left": .int(left), "elapsed": .int(elapsed),
       ])
     case .absent(let attendee, let name, let elapsed, let away):
       var members: [String: JSONOutput] = [
@@ -392,6 +411,16 @@ extension PipeEvent {
 
   /// An `item` or `resolved` event: the item object (``JSONOutput/item(_:)``) with `event`
   /// and `elapsed`.
+  /// `wrap up`, `last call`, `time is up`: a cue for people.
+  static func cueWords(_ phase: CuePhase) -> String {
+    switch phase {
+    case .wrapUp: "wrap up"
+    case .last: "last call"
+    case .timeUp: "time is up"
+    default: phase.rawValue
+    }
+  }
+
   private static func itemEvent(_ name: String, _ shown: ShownItem, elapsed: Int) -> JSONOutput {
     .item(shown, adding: ["event": .string(name), "elapsed": .int(elapsed)])
   }

@@ -80,6 +80,7 @@ enum ScreenLayout {
     let workRow = body.count
     body.append(.blank)
     body += parts.timerLines(width: width)
+    if let pace = parts.paceLine(width: width) { body.append(ScreenLine(pace, priority: 5)) }
     if let notes = parts.notesSummary(width: width) {
       body += [ScreenLine(notes, priority: 3)]
     }

@@ -78,7 +78,7 @@ struct ScreenParts {
     let meeting = times(0)
     let speaker = times(1)
     let slot = state.speakerSlot(for: state.speakerIndex)
-    let speakerLeft = state.isInOvertime ? overtime : finalSeconds(speaker.left)
+    let speakerLeft = state.isInOvertime ? overtime : finalSeconds(cued(speaker.left))
     // The times go last, with who is speaking: they are what the screen is for.
     return [
       ScreenLine("Meeting  " + meeting.elapsed + "  " + meeting.left, priority: 9),
@@ -89,6 +89,33 @@ struct ScreenParts {
       ScreenLine("Speaker  " + speaker.elapsed + "  " + speakerLeft, priority: 9),
       ScreenLine(bar(state.slotElapsed, of: slot.count, width: width), priority: 4),
     ]
+  }
+
+  /// `Pace  behind 1:10  ends ~09:45  +0:40 banked`: how the meeting goes against its plan
+  /// (see ``RecordMeeting/paceText(variance:)``), when it is projected to end (local time, by
+  /// the `utcOffset` dependency) and the time banked; nil before the timer starts, at the end,
+  /// and in `fixed` mode while the meeting is on time (nothing to say).
+  func paceLine(width: Int) -> String? {
+    guard state.started != nil, !isOver else { return nil }
+    let variance = state.variance
+    let isOnTime = abs(variance) < RecordMeeting.onTimeBand
+    guard state.pacing.mode != .fixed || !isOnTime else { return nil }
+    @Dependency(\.date.now) var now
+    @Dependency(\.utcOffset) var utcOffset
+    let end = state.projectedEnd(now: now)
+    let pace = RecordMeeting.paceText(variance: variance)
+    let banked = state.pacing.bank > 0 ? "  +\(DurationText.clock(state.pacing.bank)) banked" : ""
+    let text = truncated(
+      "Pace  " + pace + "  ends ~" + DateText.timeOfDay(end, utcOffset: utcOffset(end)) + banked,
+      toWidth: width)
+    return style.isColored && variance >= RecordMeeting.onTimeBand ? style.warning(text) : text
+  }
+
+  /// The speaker's time left in the colour of the cue the turn reached: the warning colour
+  /// from wrap-up on, bold from last on; unchanged before a cue or without colour.
+  func cued(_ text: String) -> String {
+    guard style.isColored, state.pacing.phase != .none else { return text }
+    return state.pacing.phase >= .last ? style.bold(style.warning(text)) : style.warning(text)
   }
 
   /// `+0:12 over`: how far the speaker has run past their slot, in the warning colour, or
@@ -240,7 +267,8 @@ struct ScreenParts {
       ]
       : [
         keys.joined(separator: "  "),
-        keys.filter { $0 != Self.skipKey && $0 != Self.joinKey }.joined(separator: "  "),
+        keys.filter { $0 != Self.skipKey && $0 != Self.joinKey && $0 != Self.muteKey }
+          .joined(separator: "  "),
         "n next  a absent  space \(pauseWord)  t note  e end",
         "n next  space \(pauseWord)  t note  e end",
       ]
@@ -263,14 +291,19 @@ struct ScreenParts {
   static let skipKey = "s skip"
   static let joinKey = "j join"
 
+  static let muteKey = "m mute"
+
   /// Every key that works now, outside the end prompt and the note being typed, in the order
   /// the key help shows them: `r resolve` when the speaker has open items, `s skip` unless on
-  /// the last speaker, `j join` when someone is absent.
+  /// the last speaker, `j join` when someone is absent, `m mute` in a meeting with cues while a
+  /// sound may ring (the key works in any meeting).
   private var keyItems: [String] {
     ["n next", "a absent", "space \(pauseWord)", "t note", "b blocker", "o action"]
       + (state.turnAgenda.isEmpty ? [] : ["r resolve"]) + ["e end"]
       + (state.isOnLastSpeaker ? [] : [Self.skipKey])
       + (state.absentees.isEmpty ? [] : [Self.joinKey])
+      + (state.pacing.warnings.thresholds.isEmpty || state.bell == .off || state.pacing.isMuted
+        ? [] : [Self.muteKey])
   }
 
   /// What Enter does to what is being typed.

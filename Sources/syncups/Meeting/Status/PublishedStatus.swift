@@ -60,6 +60,15 @@ struct PublishedStatus: Codable, Equatable, Sendable {
   /// How many blockers are open in the sync-up, those raised and resolved in the meeting
   /// counted; nil in a file written before it was kept.
   var openBlockers: Int? = nil
+  /// Seconds the meeting is heading past its planned length, negative when ahead (see
+  /// ``RecordMeeting/State/variance``); nil in a file written before it was kept.
+  var variance: Int? = nil
+  /// When the meeting is projected to end, in seconds since 1970; nil in a file written
+  /// before it was kept.
+  var projectedEnd: Double? = nil
+  /// The cue the speaker's turn reached (``CuePhase``): `none`, `wrapUp`, `last`, `timeUp`;
+  /// nil in a file written before it was kept.
+  var phase: String? = nil
   /// When the values above were taken.
   var updated: Double
 
@@ -76,6 +85,11 @@ struct PublishedStatus: Codable, Equatable, Sendable {
     let clock = status.turnClock
     status.turnLeft = clock.slotRemaining
     status.meetingLeft = clock.secondsRemaining
+    // Time spoken past the slot is not taken off what is left: it is variance gained.
+    status.variance = variance.map {
+      $0 + clock.overtimeSeconds - turnClock.overtimeSeconds
+    }
+    status.projectedEnd = projectedEnd.map { _ in status.updated + Double(status.meetingLeft) }
     return status
   }
 
@@ -120,6 +134,9 @@ struct PublishedStatus: Codable, Equatable, Sendable {
     if let processStart { members["processStart"] = .int(Int(clamping: processStart)) }
     if let started { members["started"] = .double(started) }
     if let openBlockers { members["openBlockers"] = .int(openBlockers) }
+    if let variance { members["variance"] = .int(variance) }
+    if let projectedEnd { members["projectedEnd"] = .double(projectedEnd) }
+    if let phase { members["phase"] = .string(phase) }
     return Data(JSONOutput.object(members).text(pretty: false).utf8)
   }
 

@@ -112,7 +112,10 @@ extension PublishedStatus {
       slot: clock.slot, laterSlots: clock.laterSlots,
       elapsed: state.stopwatch.elapsed.seconds, turnElapsed: state.turnTime.seconds,
       paused: state.isPaused, ending: state.alert != nil, overtime: state.isInOvertime,
-      running: state.isTiming, openBlockers: state.openBlockerCount, updated: updated)
+      running: state.isTiming, openBlockers: state.openBlockerCount,
+      variance: state.variance,
+      projectedEnd: updated + Double(state.secondsRemaining),
+      phase: state.pacing.phase.rawValue, updated: updated)
   }
 
   /// The status with the times that pass left out: what a reader sees change only when the
@@ -121,7 +124,7 @@ extension PublishedStatus {
   fileprivate var apartFromTimes: PublishedStatus {
     var status = self
     (status.turnLeft, status.meetingLeft, status.elapsed, status.turnElapsed) = (0, 0, 0, 0)
-    status.updated = 0
+    (status.variance, status.projectedEnd, status.updated) = (nil, nil, 0)
     return status
   }
 }

@@ -13,7 +13,8 @@ import SyncUpsCore
 ///   once; of several, the one whose name is typed next, as an item's `@name`); space pauses
 ///   or resumes; `t` starts a note; `b` a blocker and `o` an action item for the speaker (or
 ///   `@name` first); `r`, when the speaker has open items, resolves one (its number, then
-///   optional text); `e`, `q` or Esc opens the end prompt. Upper-case letters work too.
+///   optional text); `m` mutes every sound for the rest of the meeting; `e`, `q` or Esc opens
+///   the end prompt. Upper-case letters work too.
 /// - Typing a note, an item, a resolution or a joiner's name (the timer keeps running):
 ///   characters add to it, Backspace removes the last one, Enter adds it (to the transcript;
 ///   an item or a resolution to the meeting's items too; a joiner to the speakers), Esc drops
@@ -159,6 +160,8 @@ enum KeyMap {
       return Response(overlay: typing(.resolution, overlay))
     case .character("e"), .character("E"), .character("q"), .character("Q"), .escape:
       return Response(actions: [.endMeetingButtonTapped], overlay: overlay)
+    case .character("m"), .character("M"):
+      return Response(actions: [.muteButtonTapped], overlay: overlay)
     default:
       return Response(overlay: overlay)
     }

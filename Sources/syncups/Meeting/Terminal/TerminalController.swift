@@ -30,7 +30,9 @@ import SyncUpsCore
 /// back and stops the process; SIGCONT takes the terminal again and redraws.
 ///
 /// A frame is written, in one write, only when its text differs from the last one written;
-/// the bell (`BEL`) goes in front of it when the speaker changed and the `bell` setting is on.
+/// the bell (`BEL`) goes in front of it when the `bell` setting says so (see
+/// ``RecordMeeting/State/shouldRingBell``). When the turn reaches a cue, the screen flashes: it
+/// turns to reverse video (`ESC [?5h`) for a second, then back (`ESC [?5l`), a visual bell.
 /// On a terminal that cannot move the cursor the display is ``Display/lines`` instead: the
 /// ``LineLayout`` of what changed, with the same keys.
 @MainActor
@@ -44,6 +46,12 @@ final class TerminalController {
 
   /// How long a lone Escape byte waits for the rest of an escape sequence.
   static let escapeDelay = DispatchTimeInterval.milliseconds(50)
+  /// How long the screen stays in reverse video when it flashes.
+  static let flashLength = DispatchTimeInterval.seconds(1)
+  /// Turns the whole screen to reverse video (a flash).
+  static let flashOn = "\u{1B}[?5h"
+  /// Turns the screen back from a flash.
+  static let flashOff = "\u{1B}[?5l"
 
   /// The front-end's own state: the note being typed, a pending Ctrl-C.
   private(set) var overlay = ScreenOverlay()
@@ -60,6 +68,8 @@ final class TerminalController {
   private var signals: SignalEvents?
   private var observation: StoreObservation?
   private var escapeTimeout: DispatchWorkItem?
+  /// Turns the screen back from a flash, while it is flashing.
+  private var flashEnd: DispatchWorkItem?
   private var lastFrame: String?
   private var lastShown: LineLayout.Shown?
   private var isRunning = false
@@ -130,6 +140,27 @@ final class TerminalController {
     observation = nil
     escapeTimeout?.cancel()
     escapeTimeout = nil
+    if flashEnd != nil { endFlash() }
+  }
+
+  /// Flashes the screen: reverse video now, normal again after ``flashLength``; a flash
+  /// during one lasts a second from the later.
+  private func flash() {
+    guard isRunning, display == .fullScreen else { return }
+    flashEnd?.cancel()
+    session.write(Self.flashOn)
+    let end = DispatchWorkItem { [weak self] in
+      MainActor.assumeIsolated { self?.endFlash() }
+    }
+    flashEnd = end
+    DispatchQueue.main.asyncAfter(deadline: .now() + Self.flashLength, execute: end)
+  }
+
+  /// Turns the screen back from a flash.
+  private func endFlash() {
+    flashEnd?.cancel()
+    flashEnd = nil
+    session.write(Self.flashOff)
   }
 
   /// Does what `input` stands for (see ``KeyMap``) and redraws. Ignored once the meeting's
@@ -197,6 +228,7 @@ final class TerminalController {
   /// on a speaker change (or leave both to ``send(_:)`` when it is sending input).
   private func stateChanged(_ state: RecordMeeting.State) {
     if state.alert == nil { overlay.isInterruptPending = false }
+    if state.shouldFlash { flash() }
     if isSendingInput {
       isBellDue = isBellDue || state.shouldRingBell
     } else {
