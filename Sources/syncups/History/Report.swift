@@ -84,19 +84,9 @@ struct ReportCommand: RunnableCommand {
       if !targets.contains(where: { $0.id == found.id }) { targets.append(found) }
     }
     if syncUps.isEmpty { targets = all.elements }
-    let weeks = weeks ?? TrendRenderer.defaultWeeks
-    var trends: [SyncUpTrend] = []
-    for target in targets {
-      do throws(SyncUpTrend.TooFewPeople) {
-        trends.append(try context.trend(of: target, weeks: weeks, byPerson: byPerson))
-      } catch {
-        if syncUps.isEmpty {
-          trends.append(try! context.trend(of: target, weeks: weeks, byPerson: false))
-        } else {
-          throw CommandFailure(StatsCommand.tooFewPeople(target, attendees: error.attendees))
-        }
-      }
-    }
+    let trends = try StatsCommand.trends(
+      of: targets, weeks: weeks ?? TrendRenderer.defaultWeeks, byPerson: byPerson,
+      named: !syncUps.isEmpty, in: context)
     @Dependency(\.date.now) var now
     @Dependency(\.utcOffset) var utcOffset
     let html = ReportHTML.document(

@@ -180,17 +180,9 @@ extension StatsCommand {
   ) throws -> String {
     let format = try context.outputFormat(format, path: ["stats"])
     let targets = try syncUp.map { [try context.syncUp($0, in: syncUps)] } ?? syncUps.elements
-    let weeks = weeks ?? TrendRenderer.defaultWeeks
-    let trends = try targets.map { target in
-      do throws(SyncUpTrend.TooFewPeople) {
-        return try context.trend(of: target, weeks: weeks, byPerson: byPerson)
-      } catch where syncUp == nil {
-        // The table is left out of this one; the others keep theirs.
-        return try! context.trend(of: target, weeks: weeks, byPerson: false)
-      } catch {
-        throw CommandFailure(Self.tooFewPeople(target, attendees: error.attendees))
-      }
-    }
+    let trends = try Self.trends(
+      of: targets, weeks: weeks ?? TrendRenderer.defaultWeeks, byPerson: byPerson,
+      named: syncUp != nil, in: context)
     switch format {
     case .json where syncUp != nil:
       return JSONOutput.trend(trends[0], byPerson: byPerson).text()
@@ -209,6 +201,23 @@ extension StatsCommand {
       return trends.map {
         TrendRenderer.render($0, bars: bars, style: style, byPerson: byPerson)
       }.joined(separator: "\n")
+    }
+  }
+
+  /// The trends of `targets` over `weeks` weeks, with each person's figures when `byPerson`:
+  /// a sync-up `named` on the command line with too few attendees for them is refused; of
+  /// every sync-up, those have none (their `people` is null), the others keep theirs.
+  @MainActor static func trends(
+    of targets: [SyncUp], weeks: Int, byPerson: Bool, named: Bool, in context: CommandContext
+  ) throws -> [SyncUpTrend] {
+    try targets.map { target in
+      do throws(SyncUpTrend.TooFewPeople) {
+        return try context.trend(of: target, weeks: weeks, byPerson: byPerson)
+      } catch where !named {
+        return try! context.trend(of: target, weeks: weeks, byPerson: false)
+      } catch {
+        throw CommandFailure(Self.tooFewPeople(target, attendees: error.attendees))
+      }
     }
   }
 
