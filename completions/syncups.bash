@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete themes import export start status meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
+    '') echo 'list show add edit delete themes import export start status meetings meeting stats report standup items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
     'meeting') echo 'show delete' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
@@ -32,7 +32,8 @@ _syncups_options() {
     'meeting') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'stats') echo '--last --since --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'stats') echo '--last --since --format --trend --weeks --by-person --ascii --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'report') echo '--output --weeks --by-person --title --stamp --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'standup') echo '--since --repositories --format --limit --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'items') echo '--open --resolved --all --owner --kind --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -98,6 +99,10 @@ _syncups_option_value() {
     'stats:--last') echo none ;;
     'stats:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'stats:--format') echo 'choice text markdown json' ;;
+    'stats:--weeks') echo none ;;
+    'report:--output') echo file ;;
+    'report:--weeks') echo none ;;
+    'report:--title') echo none ;;
     'standup:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'standup:--repositories') echo file ;;
     'standup:--format') echo 'choice text markdown json' ;;
@@ -143,6 +148,7 @@ _syncups_argument() {
     'meeting delete:0') echo syncup ;;
     'meeting delete:1') echo meeting ;;
     'stats:0') echo syncup ;;
+    'report:'*) echo syncup ;;
     'standup:0') echo syncup ;;
     'items:0') echo syncup ;;
     'item add:0') echo syncup ;;

@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete themes import export start status meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version
+            printf '%s\n' list show add edit delete themes import export start status meetings meeting stats report standup items item update updates away sync doctor migrate merge-driver config hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'item'
@@ -36,7 +36,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --pace --min-slot --warn --since --repositories --last --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --since --repositories --last --weeks --output --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
@@ -112,7 +112,7 @@ function __syncups_setting_values
     set -q state[2]; or return
     switch $state[2]
         case 'bell'
-            printf '%s\n' off change cues all
+            printf '%s\n' on off
         case 'color'
             printf '%s\n' auto always never
         case 'default-theme'
@@ -121,8 +121,6 @@ function __syncups_setting_values
             printf '%s\n' listed shuffled rotated
         case 'overtime'
             printf '%s\n' on off
-        case 'pace'
-            printf '%s\n' fixed rebalance bank
         case 'workdays'
             printf '%s\n' mon-fri sun-thu mon-sat
     end
@@ -154,6 +152,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a status -d 'Show running meetings
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
+complete -c syncups -n '__syncups_at \'\' 0' -a report -d 'Write a self-contained HTML report of how the stand-up went.'
 complete -c syncups -n '__syncups_at \'\' 0' -a standup -d 'Print each attendee\'s commits since the last meeting and their open items.'
 complete -c syncups -n '__syncups_at \'\' 0' -a items -d 'List the blockers and actions a sync-up follows through.'
 complete -c syncups -n '__syncups_at \'\' 0' -a item -d 'Raise, resolve, reopen, edit or delete a blocker or an action.'
@@ -209,9 +208,6 @@ complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
-complete -c syncups -n '__syncups_at \'start\'' -l pace -x -a 'fixed rebalance bank' -d 'Pace the slots fixed (as planned), rebalance (the time left divided among those left at each turn) or bank (unused time kept for whoever runs over) (default: the pace setting, else fixed).'
-complete -c syncups -n '__syncups_at \'start\'' -l min-slot -x -d 'The shortest slot rebalance gives (a plain number is seconds; default: 30s, or the even share when the meeting is shorter).'
-complete -c syncups -n '__syncups_at \'start\'' -l warn -x -d 'Cue the speaker at so much time left (30s,10s) or so much of the slot used (80%,95%), or none (default: the warn setting, else none).'
 complete -c syncups -n '__syncups_at \'start\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
 complete -c syncups -n '__syncups_at \'start\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
@@ -242,7 +238,19 @@ complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_
 complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest meetings (n is 1 or more).'
 complete -c syncups -n '__syncups_at \'stats\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Only meetings held since <date>, a day from its local midnight: 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'. Not with --last.'
 complete -c syncups -n '__syncups_at \'stats\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
+complete -c syncups -n '__syncups_at \'stats\'' -l trend -d 'Show the weekly trend lines instead of the figures.'
+complete -c syncups -n '__syncups_at \'stats\'' -l weeks -x -d 'With --trend: the n newest local weeks (default: 8).'
+complete -c syncups -n '__syncups_at \'stats\'' -l by-person -d 'With --trend: each person\'s share of speaking time, attendance and turns over (3 attendees or more).'
+complete -c syncups -n '__syncups_at \'stats\'' -l ascii -d 'With --trend: draw the bars with _.-=# only.'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups report
+complete -c syncups -n '__syncups_at \'report\'' -l output -r -F -d 'Where to write the report, or - for standard output (required).'
+complete -c syncups -n '__syncups_at \'report\'' -l weeks -x -d 'The n newest local weeks (default: 8).'
+complete -c syncups -n '__syncups_at \'report\'' -l by-person -d 'Add each person\'s share of speaking time, attendance and turns over.'
+complete -c syncups -n '__syncups_at \'report\'' -l title -x -d 'The report\'s title (default: Stand-up report).'
+complete -c syncups -n '__syncups_at \'report\'' -l stamp -d 'Say when the report was written.'
+complete -c syncups -n '__syncups_at \'report\' 0+' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups standup
 complete -c syncups -n '__syncups_at \'standup\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
@@ -341,16 +349,16 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a settin
 
 # syncups config get
 complete -c syncups -n '__syncups_at \'config get\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Print the repositories this sync-up reads, and whether they are its own or the setting (only with repositories).'
-complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
 
 # syncups config set
 complete -c syncups -n '__syncups_at \'config set\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Give this sync-up its own repositories on this machine, read instead of the repositories setting (only with repositories).'
-complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
 complete -c syncups -n '__syncups_at \'config set\' 1+' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
 complete -c syncups -n '__syncups_at \'config unset\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Take this sync-up\'s own repositories away, so that it reads the repositories setting (only with repositories).'
-complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
 
 # Subcommands of 'hooks'
 complete -c syncups -n '__syncups_at \'hooks\' 0' -a list -d 'List the hooks that would run, and the repository\'s untrusted ones.'

@@ -5,7 +5,7 @@
 // Generates a realistic data set (20 sync-ups × 50 meetings), a large one (1,000 × 50) and the
 // large one with every meeting's timings recorded and with items, then times `syncups` against the
 // FoundationEssentials decode floor and jq, `add` against the floor of a change (WriteFloor),
-// `stats` and `items` against `list`, `standup` against the git logs it saves (G1), and the merge driver on two
+// `stats`, `stats --trend`, `report` and `items` against `list`, `standup` against the git logs it saves (G1), and the merge driver on two
 // edited copies of the large one against `list --json`, and the shipped binary's start-up
 // against this package's toolchain-linked one (`make benchmark` names it). Median of 5 runs.
 import BenchmarkSupport
@@ -215,6 +215,13 @@ let listLarge = measure([syncups, "--file", large, "list"], environment: environ
 let listTimed = measure([syncups, "--file", largeTimed, "list"], environment: environment)
 let statsTimed = measure([syncups, "--file", largeTimed, "stats"], environment: environment)
 let listItems = measure([syncups, "--file", largeItems, "list"], environment: environment)
+let trendTimed = measure(
+  [syncups, "--file", largeTimed, "stats", "--trend", "--weeks", "52"], environment: environment)
+let reportTimed = measure(
+  [
+    syncups, "--file", largeTimed, "report", "--weeks", "52", "--output",
+    directory.appendingPathComponent("report.html").path,
+  ], environment: environment)
 let itemsItems = measure([syncups, "--file", largeItems, "items"], environment: environment)
 let addLarge = measure(
   [syncups, "--file", largeCopy, "-q", "add", "--title", "New"], environment: environment,
@@ -238,6 +245,8 @@ let addList = ratio(addLarge, listLarge)
 let addFloor = ratio(addLarge, writeFloorLarge)
 let statsList = ratio(statsTimed, listTimed)
 let itemsList = ratio(itemsItems, listItems)
+let trendList = ratio(trendTimed, listTimed)
+let reportList = ratio(reportTimed, listTimed)
 let itemsMB = Double(try FileManager.default.attributesOfItem(atPath: largeItems)[.size] as! Int)
   / 1_000_000
 let timedSize = try FileManager.default.attributesOfItem(atPath: largeTimed)[.size] as! Int
@@ -281,6 +290,14 @@ printTable([
     id: "C9", workload: String(format: "items vs list, large with 8 items a sync-up (%.0f MB)", itemsMB),
     measured: "\(ms(itemsItems)) vs \(ms(listItems)) (\(format(ratio: itemsList)))",
     target: "≤ 1.2×", met: itemsList <= 1.2),
+  BenchmarkRow(
+    id: "C10", workload: String(format: "stats --trend vs list, large with timings (%.0f MB)", timedMB),
+    measured: "\(ms(trendTimed)) vs \(ms(listTimed)) (\(format(ratio: trendList)))",
+    target: "≤ 1.5×", met: trendList <= 1.5),
+  BenchmarkRow(
+    id: "C11", workload: "report of 52 weeks vs list, large with timings",
+    measured: "\(ms(reportTimed)) vs \(ms(listTimed)) (\(format(ratio: reportList)))",
+    target: "≤ 3×", met: reportList <= 3),
   BenchmarkRow(
     id: "C7", workload: "merge-driver, large, 100 changes per side vs list --json",
     measured: "\(ms(mergeLarge)) vs \(ms(listJSONLarge)) (\(format(ratio: mergeJSON))), "

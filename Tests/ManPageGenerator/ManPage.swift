@@ -234,6 +234,12 @@ struct ManPageWriter {
         "With a sync-up, a stats object; without, an array of them, one per sync-up in list "
           + "order:"))
     fieldList(ManPageReference.statsFields)
+    emit(".It Cm stats --trend")
+    emit(
+      Mdoc.text(
+        "With a sync-up, a trend object; without, an array of them, one per sync-up in list "
+          + "order; report embeds the same array for the sync-ups it shows:"))
+    fieldList(ManPageReference.trendFields)
     emit(
       ".It Cm merge-driver",
       Mdoc.text(

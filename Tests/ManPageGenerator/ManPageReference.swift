@@ -224,6 +224,44 @@ enum ManPageReference {
     ),
   ]
 
+  /// The fields of a trend object (`stats --trend --json`, and the data `report` embeds).
+  static let trendFields: [(String, String)] = [
+    ("syncUp", "Object: the sync-up's id (String) and title (String)."),
+    (
+      "weeks",
+      "Array of objects, the local weeks covered, oldest first, each from the first day of "
+        + "the workdays week: start (String: that day, YYYY-MM-DD); meetings and timed "
+        + "(Number: held, and with timings); lengthMean, plannedMean and longest (Number: "
+        + "seconds, or null without timed meetings); overran (Number); scheduled (Number: "
+        + "meetings that record their planned instant); onTime, late (more than a minute "
+        + "after it) and lateMean (Number: seconds late on average, or null), all null when "
+        + "none records it; expected and attended (Number: places at the meetings and those "
+        + "taken); attendance (Number: a percentage, or null); turns and turnsOver (Number); "
+        + "warned (Number: turns warned before their slot ran out, or null when no turn "
+        + "records it); blockersOpened and blockersResolved (Number). A week without "
+        + "meetings has meetings 0 and null figures."
+    ),
+    (
+      "length",
+      "Object: over all the weeks, mean and planned (Number: seconds, or null), overran "
+        + "(Number) and longest (Object: seconds and day, or null)."
+    ),
+    (
+      "blockerAges",
+      "Object: buckets (Array of objects: from and to, Number: working days, to null for the "
+        + "last; open, Number: the blockers open today of that age) and oldest (Object: id, "
+        + "text and age of the blocker open longest, or null)."
+    ),
+    (
+      "people",
+      "Array of objects, with --by-person only (null for a sync-up of fewer than 3 "
+        + "attendees): id, name, former (Boolean: has left the sync-up), spoken (Number: "
+        + "seconds), share and even (Number: percentages of the time spoken, and the share "
+        + "each would have if everyone who spoke spoke as long), expected and attended "
+        + "(Number: meetings), turns and turnsOver (Number)."
+    ),
+  ]
+
   /// The keys `meeting show --json` adds to the meeting object.
   static let meetingShowFields: [(String, String)] = [
     (

@@ -91,6 +91,8 @@ struct HelpTests {
           meeting delete          Delete a meeting from a sync-up's history.
           stats                   Show how meetings went: lengths, attendance and
                                   speaking time.
+          report                  Write a self-contained HTML report of how the stand-up
+                                  went.
           standup                 Print each attendee's commits since the last meeting
                                   and their open items.
 

@@ -282,7 +282,7 @@ struct CommandParsingTests {
     let samples: [String: [String]] = [
       "list": [], "show": ["a"], "add": ["--title", "a"], "edit": ["a", "--title", "b"],
       "delete": ["a"], "start": ["a"], "meetings": ["a"], "meeting show": ["a", "1"],
-      "meeting delete": ["a", "1"], "stats": [], "standup": ["a"], "themes": [], "config list": [], "config get": ["bell"],
+      "meeting delete": ["a", "1"], "stats": [], "report": ["--output", "-"], "standup": ["a"], "themes": [], "config list": [], "config get": ["bell"],
       "config set": ["bell", "on"], "config unset": ["bell"], "import": ["-"], "export": [],
       "merge-driver": ["a", "b", "c"], "completions": ["bash"], "help": [], "version": [], "sync": [],
       "doctor": ["--offline"], "migrate": ["--dry-run"],

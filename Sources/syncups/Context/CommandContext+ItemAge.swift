@@ -20,3 +20,18 @@ extension CommandContext {
     return { $0.age(at: now, workingDays: days, utcOffset: utcOffset) }
   }
 }
+
+extension CommandContext {
+  /// `syncUp`'s trend over the `weeks` weeks up to today (the `date` dependency's), in local
+  /// weeks of the `utcOffset` dependency starting on the first day of the `workdays` setting,
+  /// open blockers aged by ``itemAge()``; with each person's figures when `byPerson`.
+  func trend(of syncUp: SyncUp, weeks: Int, byPerson: Bool) throws(SyncUpTrend.TooFewPeople)
+    -> SyncUpTrend
+  {
+    @SharedReader(.workingDays) var workingDays
+    let calendar = LocalCalendar.current
+    return try SyncUpTrend(
+      syncUp, weeks: weeks, today: calendar.today, calendar: calendar,
+      workingDays: workingDays, age: itemAge(), byPerson: byPerson)
+  }
+}

@@ -35,6 +35,22 @@ struct StatsCommand: RunnableCommand {
       markdown, prints the same as Markdown (a heading, a list of the figures, a table of \
       the attendees), to paste into chat or a wiki. With --json (or --format json), prints \
       a stats object, or an array of them without <syncup> (see JSON OUTPUT in syncups(1)).
+
+      With --trend, shows instead how the stand-up went week by week: one line per measure \
+      with one bar per week, oldest first, over the last 8 local weeks (or --weeks), each \
+      starting on the first day of the workdays setting (Monday for mon-fri). The lines: \
+      meetings held; their mean length against the planned length (the mean over all the \
+      weeks, how many ran over, the longest); starts on time and late (more than a minute \
+      after the planned instant), when meetings record it; the places attended; turns that \
+      ran past their slot (and those warned, when turns record it); blockers opened and \
+      resolved, and the ages of those open in working days (0-2, 3-5, 6-10, over 10), the \
+      oldest named. A week without meetings is a space, not a zero. The bars are the Unicode \
+      block characters, or _.-=# with --ascii or in a locale that is not UTF-8 (LC_ALL, \
+      LC_CTYPE, LANG). With --by-person, a table adds each person's share of the time spoken \
+      against the even share, meetings attended and turns over: signals for facilitating \
+      the meeting, never a ranking, refused for a sync-up of fewer than 3 attendees. With \
+      --json, prints the weekly series instead of bars (see JSON OUTPUT in syncups(1)); with \
+      --format markdown, the lines in a code block.
       """,
     runs: Self.self,
     bindings: [
@@ -57,8 +73,28 @@ struct StatsCommand: RunnableCommand {
           completion: .choices(DateArgument.names)),
         \.since, parse: ValueParser.date),
       .option(.format(OutputFormat.self), \.format, parse: ValueParser.choice),
+      .flag(
+        OptionSpec(long: "trend", help: "Show the weekly trend lines instead of the figures."),
+        \.trend),
+      .option(
+        OptionSpec(
+          long: "weeks", valueName: "n",
+          help: "With --trend: the n newest local weeks (default: 8)."),
+        \.weeks, parse: ValueParser.weekCount),
+      .flag(
+        OptionSpec(
+          long: "by-person",
+          help: "With --trend: each person's share of speaking time, attendance and turns "
+            + "over (3 attendees or more)."),
+        \.byPerson),
+      .flag(
+        OptionSpec(long: "ascii", help: "With --trend: draw the bars with _.-=# only."),
+        \.ascii),
     ],
     examples: [
+      ExampleSpec(
+        "How the last twelve weeks of a sync-up went, week by week:",
+        "syncups stats eng --trend --weeks 12"),
       ExampleSpec("The last ten meetings of a sync-up:", "syncups stats eng --last 10"),
       ExampleSpec(
         "Each sync-up's median meeting length, in seconds, over the last four weeks:",
@@ -71,8 +107,18 @@ struct StatsCommand: RunnableCommand {
   var last: Int?
   var since: DateArgument?
   var format = OutputFormat.text
+  var trend = false
+  var weeks: Int?
+  var byPerson = false
+  var ascii = false
 
   func validate(path: [String]) throws(UsageError) {
+    if trend, let other = last != nil ? "--last" : since != nil ? "--since" : nil {
+      throw UsageError("'--trend' and '\(other)' cannot be used together", path: path)
+    }
+    if !trend, let other = weeks != nil ? "--weeks" : byPerson ? "--by-person" : ascii ? "--ascii" : nil {
+      throw UsageError("'\(other)' needs '--trend'", path: path)
+    }
     guard last != nil && since != nil else { return }
     throw UsageError("'--last' and '--since' cannot be used together", path: path)
   }
@@ -94,6 +140,7 @@ struct StatsCommand: RunnableCommand {
   @MainActor func answer(
     from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext
   ) throws -> String {
+    if trend { return try trendAnswer(from: syncUps, in: context) }
     @Dependency(\.date.now) var now
     let selection: SyncUpStats.Selection =
       if let last {
@@ -121,6 +168,63 @@ struct StatsCommand: RunnableCommand {
       let style = context.style
       return stats.map { StatsRenderer.render($0, style: style) }.joined(separator: "\n")
     }
+  }
+}
+
+extension StatsCommand {
+  /// What `stats --trend` prints: the trend lines of the sync-up named, or of each one. A
+  /// sync-up named with `--by-person` and too few attendees is refused; of every sync-up,
+  /// those with too few say so in place of the table (`people` is null in JSON).
+  @MainActor func trendAnswer(
+    from syncUps: IdentifiedArrayOf<SyncUp>, in context: CommandContext
+  ) throws -> String {
+    let format = try context.outputFormat(format, path: ["stats"])
+    let targets = try syncUp.map { [try context.syncUp($0, in: syncUps)] } ?? syncUps.elements
+    let trends = try Self.trends(
+      of: targets, weeks: weeks ?? TrendRenderer.defaultWeeks, byPerson: byPerson,
+      named: syncUp != nil, in: context)
+    switch format {
+    case .json where syncUp != nil:
+      return JSONOutput.trend(trends[0], byPerson: byPerson).text()
+    case .json:
+      return JSONOutput.array(trends.map { JSONOutput.trend($0, byPerson: byPerson) }).text()
+    case .markdown:
+      return trends.map {
+        "## " + MarkdownText.escape(SyncUp.shownTitle($0.title)) + "\n\n"
+          + TrendRenderer.markdownBlock($0) + "\n"
+      }.joined(separator: "\n")
+    case .text:
+      let bars =
+        TrendRenderer.usesASCII(asked: ascii, environment: context.environment)
+        ? Sparkline.ascii : Sparkline.blocks
+      let style = context.style
+      return trends.map {
+        TrendRenderer.render($0, bars: bars, style: style, byPerson: byPerson)
+      }.joined(separator: "\n")
+    }
+  }
+
+  /// The trends of `targets` over `weeks` weeks, with each person's figures when `byPerson`:
+  /// a sync-up `named` on the command line with too few attendees for them is refused; of
+  /// every sync-up, those have none (their `people` is null), the others keep theirs.
+  @MainActor static func trends(
+    of targets: [SyncUp], weeks: Int, byPerson: Bool, named: Bool, in context: CommandContext
+  ) throws -> [SyncUpTrend] {
+    try targets.map { target in
+      do throws(SyncUpTrend.TooFewPeople) {
+        return try context.trend(of: target, weeks: weeks, byPerson: byPerson)
+      } catch where !named {
+        return try! context.trend(of: target, weeks: weeks, byPerson: false)
+      } catch {
+        throw CommandFailure(Self.tooFewPeople(target, attendees: error.attendees))
+      }
+    }
+  }
+
+  /// Why `--by-person` is refused for `syncUp`.
+  static func tooFewPeople(_ syncUp: SyncUp, attendees: Int) -> String {
+    "per-person figures need a sync-up of \(SyncUpTrend.minimumPeople) attendees or more; "
+      + "\(UserText.name(syncUp)) has \(attendees)"
   }
 }
 
@@ -383,36 +487,6 @@ enum StatsRenderer {
   }
 }
 
-/// A row of bars, one per value, as high as the value among the others: the lowest value is
-/// the lowest bar and the highest the highest, evenly between (rounded down); when all are
-/// equal every bar is the middle one.
-///
-/// ```swift
-/// Sparkline.text([300, 280, 310, 295], unicode: true)   // "▅▁█▄"
-/// Sparkline.text([300, 280, 310, 295], unicode: false)  // "+.@="
-/// ```
-enum Sparkline {
-  /// Block characters, for output that may use them (when colour is on).
-  static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
-  /// Plain ASCII characters of rising weight, for output that asks for none: a pipe, a file,
-  /// `NO_COLOR`, `TERM=dumb` or `--color never`.
-  static let plain: [Character] = [".", ":", "-", "=", "+", "*", "#", "@"]
-
-  static func text(_ values: [Int], unicode: Bool) -> String {
-    let bars = unicode ? blocks : plain
-    guard let low = values.min(), let high = values.max() else { return "" }
-    return String(
-      values.map { value in
-        guard high > low else { return bars[3] }
-        // In Double: a hand-edited length may be huge, and the subtraction must not overflow.
-        // Multiplied before dividing, so that a whole quotient comes out exact.
-        let level = (Double(value) - Double(low)) * Double(bars.count - 1)
-          / (Double(high) - Double(low))
-        return bars[min(Int(level), bars.count - 1)]
-      })
-  }
-}
-
 /// The values of `stats`' options.
 extension ValueParser {
   /// `--last N`: a whole number of meetings, 1 or more.
@@ -420,5 +494,12 @@ extension ValueParser {
     -> Int
   {
     try count(text, of: "meetings", for: name, path: path)
+  }
+
+  /// `--weeks N`: a whole number of weeks, 1 or more.
+  static func weekCount(_ text: String, for name: String, path: [String]) throws(UsageError)
+    -> Int
+  {
+    try count(text, of: "weeks", for: name, path: path)
   }
 }

@@ -17,7 +17,9 @@ struct ExportCommand: RunnableCommand {
       'syncups import' read; it cannot hold blockers and action items, written updates or \
       time away, and a note says how many were left out. With --format markdown, writes every sync-up with its open items \
       and their age in working days, and its meetings, newest first, as 'meeting show \
-      --format markdown' prints them.
+      --format markdown' prints them; a sync-up with meetings starts with its trend lines \
+      over the last 8 weeks in a code block, as 'stats --trend --format markdown' prints \
+      them.
       """,
     runs: Self.self,
     bindings: [
@@ -77,7 +79,11 @@ struct ExportCommand: RunnableCommand {
         let age = context.itemAge()
         // A sync-up at a time, so that the text of a large file is never held whole.
         for (index, syncUp) in syncUps.enumerated() {
-          Output.standard((index > 0 ? "\n" : "") + SyncUpMarkdownRenderer.render(syncUp, age: age))
+          let trend = syncUp.meetings.isEmpty
+            ? nil : try? context.trend(of: syncUp, weeks: TrendRenderer.defaultWeeks, byPerson: false)
+          Output.standard(
+            (index > 0 ? "\n" : "")
+              + SyncUpMarkdownRenderer.render(syncUp, age: age, trend: trend))
         }
         return
       }
@@ -99,12 +105,19 @@ enum ExportFormat: String, CaseIterable, Sendable {
 }
 
 /// A sync-up and its meetings as Markdown, for `export --format markdown`: the title as a
-/// heading, its length and attendees, its open items with their age in working days (`age`
+/// heading, its trend lines when given (``TrendRenderer/markdownBlock(_:)``), its length and
+/// attendees, its open items with their age in working days (`age`
 /// of each), then each meeting, newest first, a level down
 /// (``MeetingMarkdownRenderer``).
 ///
 /// ```markdown
 /// # Engineering
+///
+/// ```text
+/// 8 weeks from Mon 5 Jan 2026
+///   meetings  ▄▄▄▄▄▄▄▄  40
+/// …
+/// ```
 ///
 /// **Length:** 10 min. **Attendees:** Blob, Blob Jr
 ///
@@ -116,12 +129,13 @@ enum ExportFormat: String, CaseIterable, Sendable {
 enum SyncUpMarkdownRenderer {
   /// The text, ending in a newline. Dates are shown `utcOffset(date)` seconds east of UTC.
   static func render(
-    _ syncUp: SyncUp, age: @escaping (Item) -> Int,
+    _ syncUp: SyncUp, age: @escaping (Item) -> Int, trend: SyncUpTrend? = nil,
     utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     let attendees = syncUp.attendees.map { MeetingMarkdownRenderer.name($0.name) }
-    var blocks = [
-      "# " + MeetingMarkdownRenderer.title(syncUp),
+    var blocks = ["# " + MeetingMarkdownRenderer.title(syncUp)]
+    if let trend { blocks.append(TrendRenderer.markdownBlock(trend)) }
+    blocks += [
       "**Length:** \(DurationText.human(syncUp.duration)). **Attendees:** "
         + attendees.joined(separator: ", "),
     ]
