@@ -56,7 +56,7 @@ package enum CommandTable {
     CommandSection(
       "meeting", [
         StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
-        StatsCommand.self, StandupCommand.self,
+        StatsCommand.self, StandupCommand.self, NextCommand.self, ScheduleGroup.self,
       ]),
     CommandSection(
       "follow-through", [
