@@ -6,9 +6,11 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete themes import export start status meetings meeting stats report standup items item update updates away sync doctor migrate merge-driver config hooks completions help version
+            printf '%s\n' list show add edit delete themes import export start status meetings meeting stats standup next schedule items item update updates away sync doctor migrate merge-driver config hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
+        case 'schedule'
+            printf '%s\n' set show clear skip unskip move
         case 'item'
             printf '%s\n' add resolve reopen edit delete
         case 'config'
@@ -36,7 +38,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --since --repositories --last --weeks --output --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --attendee-zone --format --absent --present --order --since --repositories --last --limit --count --zone --from --until --reason --owner --kind --blocker --action --note --text --as --done --next --date --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
@@ -152,8 +154,9 @@ complete -c syncups -n '__syncups_at \'\' 0' -a status -d 'Show running meetings
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
-complete -c syncups -n '__syncups_at \'\' 0' -a report -d 'Write a self-contained HTML report of how the stand-up went.'
 complete -c syncups -n '__syncups_at \'\' 0' -a standup -d 'Print each attendee\'s commits since the last meeting and their open items.'
+complete -c syncups -n '__syncups_at \'\' 0' -a next -d 'Show the next meeting of a sync-up, or of every scheduled one.'
+complete -c syncups -n '__syncups_at \'\' 0' -a schedule -d 'Set when a sync-up meets; skip or move one of its meetings.'
 complete -c syncups -n '__syncups_at \'\' 0' -a items -d 'List the blockers and actions a sync-up follows through.'
 complete -c syncups -n '__syncups_at \'\' 0' -a item -d 'Raise, resolve, reopen, edit or delete a blocker or an action.'
 complete -c syncups -n '__syncups_at \'\' 0' -a update -d 'Write an attendee\'s update for a day: done, next and blockers.'
@@ -189,6 +192,7 @@ complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -a '(__sync
 complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Rename an attendee (split at the first \'=\'); repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l git-author -x -a '(__syncups_of_syncup attendees)' -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee. Without one, only commits whose author has the attendee\'s whole name are theirs, and their card says (by name).'
 complete -c syncups -n '__syncups_at \'edit\'' -l no-git-author -x -a '(__syncups_of_syncup attendees)' -d 'Take that git identity from an attendee, or all of theirs when none is named; repeatable.'
+complete -c syncups -n '__syncups_at \'edit\'' -l attendee-zone -x -a '(__syncups_of_syncup attendees)' -d 'Set the IANA time zone an attendee lives in (Ben=Asia/Kolkata), shown as their local time of the meetings by \'next\'; NAME= removes it; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups delete
@@ -238,19 +242,7 @@ complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_
 complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest meetings (n is 1 or more).'
 complete -c syncups -n '__syncups_at \'stats\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Only meetings held since <date>, a day from its local midnight: 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'. Not with --last.'
 complete -c syncups -n '__syncups_at \'stats\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
-complete -c syncups -n '__syncups_at \'stats\'' -l trend -d 'Show the weekly trend lines instead of the figures.'
-complete -c syncups -n '__syncups_at \'stats\'' -l weeks -x -d 'With --trend: the n newest local weeks (default: 8).'
-complete -c syncups -n '__syncups_at \'stats\'' -l by-person -d 'With --trend: each person\'s share of speaking time, attendance and turns over (3 attendees or more).'
-complete -c syncups -n '__syncups_at \'stats\'' -l ascii -d 'With --trend: draw the bars with _.-=# only.'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-
-# syncups report
-complete -c syncups -n '__syncups_at \'report\'' -l output -r -F -d 'Where to write the report, or - for standard output (required).'
-complete -c syncups -n '__syncups_at \'report\'' -l weeks -x -d 'The n newest local weeks (default: 8).'
-complete -c syncups -n '__syncups_at \'report\'' -l by-person -d 'Add each person\'s share of speaking time, attendance and turns over.'
-complete -c syncups -n '__syncups_at \'report\'' -l title -x -d 'The report\'s title (default: Stand-up report).'
-complete -c syncups -n '__syncups_at \'report\'' -l stamp -d 'Say when the report was written.'
-complete -c syncups -n '__syncups_at \'report\' 0+' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups standup
 complete -c syncups -n '__syncups_at \'standup\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
@@ -258,6 +250,44 @@ complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read
 complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'standup\'' -l limit -x -d 'At most N commits of each attendee, the newest; says how many more.'
 complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups next
+complete -c syncups -n '__syncups_at \'next\'' -l count -x -d 'How many meetings of each sync-up to list (1).'
+complete -c syncups -n '__syncups_at \'next\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# Subcommands of 'schedule'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a set -d 'Set when a sync-up meets.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a show -d 'Show when a sync-up meets and its next meetings.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a clear -d 'Remove a sync-up\'s schedule.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a skip -d 'Skip one meeting of a sync-up.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a unskip -d 'Hold a skipped meeting after all.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a move -d 'Hold one meeting of a sync-up at another time.'
+
+# syncups schedule set
+complete -c syncups -n '__syncups_at \'schedule set\'' -l zone -x -a '(__syncups_run __complete zones)' -d 'The meetings\' time zone, an IANA name such as Europe/Berlin (default: the zone it has, else yours: TZ, else the system\'s).'
+complete -c syncups -n '__syncups_at \'schedule set\'' -l from -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'The first day it may meet, from which weeks and months count; today by default (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
+complete -c syncups -n '__syncups_at \'schedule set\'' -l until -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'The last day it may meet (the rule\'s UNTIL) (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
+complete -c syncups -n '__syncups_at \'schedule set\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'schedule set\' 1+' -x -a 'daily weekdays every monthly sun mon tue wed thu fri sat FREQ=' -d 'rule'
+
+# syncups schedule show
+complete -c syncups -n '__syncups_at \'schedule show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups schedule clear
+complete -c syncups -n '__syncups_at \'schedule clear\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups schedule skip
+complete -c syncups -n '__syncups_at \'schedule skip\'' -l reason -x -d 'Why: a holiday, an offsite.'
+complete -c syncups -n '__syncups_at \'schedule skip\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'schedule skip\' 1' -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'date'
+
+# syncups schedule unskip
+complete -c syncups -n '__syncups_at \'schedule unskip\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'schedule unskip\' 1' -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'date'
+
+# syncups schedule move
+complete -c syncups -n '__syncups_at \'schedule move\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'schedule move\' 1' -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'date'
 
 # syncups items
 complete -c syncups -n '__syncups_at \'items\'' -l open -d 'Only the open items (the default).'

@@ -157,6 +157,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--generate") {
   try SyncUpsFile.encode(makeSyncUps(count: 20)).write(to: URL(fileURLWithPath: target + "/realistic.json"))
   let large = makeSyncUps(count: 1_000)
   try SyncUpsFile.encode(large).write(to: URL(fileURLWithPath: target + "/large.json"))
+  try SyncUpsFile.encode(scheduled(large, now: Date()))
+    .write(to: URL(fileURLWithPath: target + "/large-scheduled.json"))
   try SyncUpsFile.encode(makeSyncUps(count: 1_000, timed: true))
     .write(to: URL(fileURLWithPath: target + "/large-timed.json"))
   try SyncUpsFile.encode(makeSyncUps(count: 1_000, items: true))
@@ -194,6 +196,7 @@ let large = directory.appendingPathComponent("large.json").path
 let largeCopy = directory.appendingPathComponent("large-copy.json").path
 let largeTimed = directory.appendingPathComponent("large-timed.json").path
 let largeItems = directory.appendingPathComponent("large-items.json").path
+let largeScheduled = directory.appendingPathComponent("large-scheduled.json").path
 let largeOurs = directory.appendingPathComponent("large-ours.json").path
 let largeTheirs = directory.appendingPathComponent("large-theirs.json").path
 _ = runOnce([CommandLine.arguments[0], "--generate", directory.path])
@@ -254,6 +257,7 @@ let timedMB = Double(timedSize) / 1_000_000
 let mergeJSON = ratio(mergeLarge, listJSONLarge)
 let syncNothing = syncRow(syncups: syncups, directory: directory.path, realistic: realistic)
 let standup = standupRows(syncups: syncups, directory: directory.path)
+let schedule = scheduleRows(syncups: syncups, file: largeScheduled, environment: environment)
 let shipped = shippedBinaryRows(
   toolchainLinked: syncups, realistic: realistic, environment: environment)
 
@@ -304,4 +308,4 @@ printTable([
       + "peak \(mergeLarge.peakKilobytes / 1024) MB",
     target: "≤ 2.5×", met: mergeJSON <= 2.5),
   syncNothing,
-] + standup + shipped)
+] + schedule + standup + shipped)

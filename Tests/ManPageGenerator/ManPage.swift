@@ -190,6 +190,14 @@ struct ManPageWriter {
         "The time away object added; with --list, an array of them, each sync-up's in "
           + "speaking order; after --cancel, the attendee object:"))
     fieldList(ManPageReference.timeAwayFields + ManPageReference.timeAwayOwnerFields)
+    emit(
+      ".It Cm schedule set , schedule show , schedule clear , schedule skip , schedule unskip , schedule move",
+      Mdoc.text("An object:"))
+    fieldList(ManPageReference.scheduleObjectFields)
+    emit(Mdoc.text("A schedule object, as the sync-up object holds it:"))
+    fieldList(ManPageReference.scheduleFields)
+    emit(".It Cm next", Mdoc.text("An array of meeting objects, by start:"))
+    fieldList(ManPageReference.nextFields)
     emit(".It Cm standup", "An object:")
     fieldList(ManPageReference.standupFields)
     emit(Mdoc.text("A work card:"))

@@ -21,8 +21,14 @@ enum ManPageReference {
       "Array of objects with id (String, an upper-case UUID), name (String), away (Array of "
         + "time away objects, see away below, oldest first; left out when there are none), "
         + "changed (Object: when the name was last changed, as the sync-up's changed; left out "
-        + "when it was not) and, when the attendee has git identities, gitAuthors (Array of Strings, see edit "
-        + "--git-author), in speaking order."
+        + "when it was not), when the attendee has git identities, gitAuthors (Array of Strings, see edit "
+        + "--git-author) and, when given, zone (String: the IANA time zone they live in, see "
+        + "edit --attendee-zone), in speaking order."
+    ),
+    (
+      "schedule",
+      "Object: when it meets, a schedule object (see schedule below). Left out when it has "
+        + "none."
     ),
     ("meetings", "Array of meeting objects, newest first."),
     (
@@ -130,6 +136,62 @@ enum ManPageReference {
     ("attendee", "String: the id of the attendee who is away."),
     ("name", "String: their name."),
     ("syncUp", "String: the sync-up's id; with --list only."),
+  ]
+
+  /// The fields of a schedule object: when a sync-up meets.
+  static let scheduleFields: [(String, String)] = [
+    (
+      "rule",
+      "String: the rule as stored, its RFC 5545 RRULE and its time, e.g. "
+        + "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR at 09:30 (any form schedule set takes reads)."
+    ),
+    ("zone", "String: the IANA time zone its days and time are counted in, e.g. Europe/Berlin."),
+    ("from", "String: the first day it may meet, YYYY-MM-DD, from which weeks and months count."),
+    (
+      "skips",
+      "Array of objects with date (String: the day skipped, YYYY-MM-DD in its zone) and, when "
+        + "given, reason (String), by day; left out when there are none."
+    ),
+    (
+      "moves",
+      "Array of objects with date (String: the day the rule gives the meeting, YYYY-MM-DD) and "
+        + "to (String: when it is held instead, ISO 8601 in UTC), by day; left out when there "
+        + "are none."
+    ),
+    (
+      "revision",
+      "Number: how many times it was changed; a calendar file's SEQUENCE. A merge of changes "
+        + "made on two clones numbers past both."
+    ),
+    (
+      "changed",
+      "Object: when each of rule, zone and from was last changed, by key, ISO 8601 in UTC (see "
+        + "FILES); left out when none was."
+    ),
+  ]
+
+  /// What the `schedule` commands print.
+  static let scheduleObjectFields: [(String, String)] = [
+    ("syncUp", "String: the sync-up's id."),
+    ("title", "String: its title."),
+    ("schedule", "Object: the schedule object as stored; null after schedule clear."),
+    ("rule", "String: the rule in its normal form, e.g. weekdays 09:30."),
+    ("rrule", "String: the rule as an RFC 5545 RRULE, UNTIL in UTC."),
+    ("next", "Array of meeting objects (see next): the next five meetings."),
+  ]
+
+  /// The fields of a meeting object of `next`.
+  static let nextFields: [(String, String)] = [
+    ("syncup", "String: the sync-up's title."),
+    ("id", "String: the sync-up's id."),
+    ("start", "String: when it starts, ISO 8601 with the zone's offset, e.g. 2026-12-03T09:30:00+01:00."),
+    ("day", "String: the day the rule gives it, YYYY-MM-DD in its zone (another day when moved)."),
+    ("zone", "String: the schedule's IANA time zone."),
+    ("in", "Number: whole seconds from now until it starts."),
+    ("facilitator", "String: who runs it, from the facilitator rota; null without one."),
+    ("away", "Array of strings: the names of the attendees away that day."),
+    ("skipped", "Boolean: false; skipped meetings are left out."),
+    ("moved", "Boolean: whether it was moved from the rule's time."),
   ]
 
   /// The fields of a time away object: days an attendee announced they are away.

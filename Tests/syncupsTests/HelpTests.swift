@@ -95,6 +95,14 @@ struct HelpTests {
                                   went.
           standup                 Print each attendee's commits since the last meeting
                                   and their open items.
+          next                    Show the next meeting of a sync-up, or of every
+                                  scheduled one.
+          schedule set            Set when a sync-up meets.
+          schedule show           Show when a sync-up meets and its next meetings.
+          schedule clear          Remove a sync-up's schedule.
+          schedule skip           Skip one meeting of a sync-up.
+          schedule unskip         Hold a skipped meeting after all.
+          schedule move           Hold one meeting of a sync-up at another time.
 
         FOLLOW-THROUGH COMMANDS:
           items                   List the blockers and actions a sync-up follows

@@ -267,9 +267,14 @@ struct JSONDocumentedKeysTests {
 
   @Test func syncUpKeys() throws {
     let documented = Set(ManPageReference.syncUpFields.map(\.0))
-    // Without items, updates or changes stamped, the keys are left out.
-    #expect(keys(.syncUp(engineering)) == documented.subtracting(["items", "updates", "changed"]))
+    // Without items, updates, changes stamped or a schedule, the keys are left out.
+    #expect(
+      keys(.syncUp(engineering))
+        == documented.subtracting(["items", "updates", "changed", "schedule"]))
     var withItems = engineering
+    withItems.schedule = Schedule(
+      rule: try ScheduleRule(parsing: "weekdays 09:30"), zone: "Europe/Berlin",
+      from: CalendarDay("2026-01-31")!)
     withItems.changed["title"] = engineering.meetings[0].date
     withItems.items = [
       Item(id: UUID(0x17), kind: .blocker, text: "waiting", opened: engineering.meetings[0].date)
@@ -391,10 +396,13 @@ struct JSONDocumentedKeysTests {
     #expect(Set(ManPageReference.itemFields.map(\.0)) == Set(Item.shownKeys))
     #expect(Set(ManPageReference.updateFields.map(\.0)) == Set(WrittenUpdate.shownKeys))
     #expect(Set(ManPageReference.timeAwayFields.map(\.0)) == Set(TimeAway.shownKeys))
+    #expect(Set(ManPageReference.scheduleFields.map(\.0)) == Set(Schedule.shownKeys))
     let nested: [(list: [(String, String)], entry: String, keys: [String])] = [
       (ManPageReference.syncUpFields, "attendees", Attendee.shownKeys),
       (ManPageReference.meetingFields, "attendees", MeetingAttendee.shownKeys),
       (ManPageReference.meetingFields, "turns", Meeting.Turn.shownKeys),
+      (ManPageReference.scheduleFields, "skips", ScheduleSkip.shownKeys),
+      (ManPageReference.scheduleFields, "moves", ScheduleMove.shownKeys),
     ]
     for (list, entry, keys) in nested {
       let description = try #require(list.first { $0.0 == entry }?.1)

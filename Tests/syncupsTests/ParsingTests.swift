@@ -290,7 +290,9 @@ struct CommandParsingTests {
       "item resolve": ["a", "1"], "item reopen": ["a", "1"], "item edit": ["a", "1", "--text", "b"],
       "item delete": ["a", "1"], "hooks list": [], "hooks run": ["synced", "--sample"],
       "hooks trust": [], "hooks untrust": [], "update": ["a", "--done", "b"], "updates": ["a"],
-      "away": ["--list"],
+      "away": ["--list"], "next": [], "schedule set": ["a", "weekdays", "09:30"],
+      "schedule show": ["a"], "schedule clear": ["a"], "schedule skip": ["a", "2099-12-01"],
+      "schedule unskip": ["a", "2099-12-01"], "schedule move": ["a", "2099-12-01", "10:00"],
     ]
     for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
       let name = path.joined(separator: " ")
@@ -542,7 +544,8 @@ struct UsageErrorTests {
         Error: duration '25h' for '--duration' is out of range (1s to 24h)
         Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
         [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
-        [--git-author <name=author> ...] [--no-git-author <name[=author]> ...]
+        [--git-author <name=author> ...] [--no-git-author <name[=author]> ...] \
+        [--attendee-zone <name=zone> ...]
         See 'syncups edit --help' for more information.
 
         """)
@@ -633,10 +636,11 @@ struct UsageErrorTests {
   @Test func editWithoutChanges() {
     #expect(
       usageError(["edit", "eng"]) == """
-        Error: nothing to change (give --title, --duration, --theme, --add-attendee, --remove-attendee, --rename-attendee, --git-author or --no-git-author)
+        Error: nothing to change (give --title, --duration, --theme, --add-attendee, --remove-attendee, --rename-attendee, --git-author, --no-git-author or --attendee-zone)
         Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
         [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
-        [--git-author <name=author> ...] [--no-git-author <name[=author]> ...]
+        [--git-author <name=author> ...] [--no-git-author <name[=author]> ...] \
+        [--attendee-zone <name=zone> ...]
         See 'syncups edit --help' for more information.
 
         """)

@@ -58,6 +58,7 @@ package enum CommandTable {
         StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
         StatsCommand.self, ReportCommand.self, StandupCommand.self,
       ]),
+    CommandSection("calendar", [NextCommand.self, ScheduleGroup.self]),
     CommandSection(
       "follow-through", [
         ItemsCommand.self, ItemGroup.self, UpdateCommand.self, UpdatesCommand.self,

@@ -9,7 +9,7 @@ struct CompleteCommand: RunnableCommand {
   /// `__complete attendees <syncup>` prints its attendees' names; `__complete items <syncup>`
   /// its items, as the position, a tab, the kind and the text's first line that is not blank
   /// (`2\tblocker: waiting on keys`); `__complete extensions` the extensions on `PATH`, which
-  /// complete as commands. It prints nothing (and exits
+  /// complete as commands; `__complete zones` the system's time zone names. It prints nothing (and exits
   /// 0) when the data cannot be read, so a completion never shows an error.
   static let spec = CommandSpec(
     name: "__complete",
@@ -34,6 +34,10 @@ struct CompleteCommand: RunnableCommand {
   /// One candidate a line; nothing, not an error, when the data cannot be read, so completion
   /// never prints a message into the command line.
   @MainActor func run(in context: CommandContext) throws {
+    if request == .zones {
+      for zone in TimeZones.all { Output.standard(zone + "\n") }
+      return
+    }
     if request == .extensions {
       for name in Extensions.installed(environment: context.environment) {
         Output.standard(sanitize(name) + "\n")
@@ -59,7 +63,7 @@ struct CompleteCommand: RunnableCommand {
         let line = sanitizedLines(item.text).first { !$0.isBlank } ?? ""
         Output.standard("\(index + 1)\t\(item.kind): \(line)\n")
       }
-    case .extensions:
+    case .extensions, .zones:
       return
     case .attendees(let reference):
       guard let syncUp = try? resolveSyncUp(reference, in: syncUps) else { return }
@@ -85,7 +89,9 @@ enum CompletionRequest: Sendable, Equatable {
   /// `__complete extensions`: the names of the extensions on `PATH` (``Extensions``), which
   /// complete among the commands.
   case extensions
+  /// `__complete zones`: the system's time zone names (``TimeZones/all``).
+  case zones
 
   /// The words accepted as the first argument.
-  static let kinds = ["syncups", "meetings", "attendees", "items", "extensions"]
+  static let kinds = ["syncups", "meetings", "attendees", "items", "extensions", "zones"]
 }

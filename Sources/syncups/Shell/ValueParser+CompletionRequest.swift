@@ -7,11 +7,11 @@ extension ValueParser {
     _ words: [String], path: [String]
   ) throws(UsageError) -> CompletionRequest {
     switch words[0] {
-    case "syncups", "extensions":
+    case "syncups", "extensions", "zones":
       if words.count > 1 {
         throw UsageError("unexpected argument '\(words[1])'", path: path)
       }
-      return words[0] == "syncups" ? .syncUps : .extensions
+      return ["syncups": .syncUps, "zones": .zones][words[0]] ?? .extensions
     case "meetings", "attendees", "items":
       guard words.count > 1 else {
         throw UsageError("missing argument '<syncup>'", path: path)

@@ -59,6 +59,13 @@ struct EditCommand: RunnableCommand {
             + "named; repeatable.",
           completion: .attendee),
         \.edits.attendeeChanges, parse: ValueParser.removedGitAuthor),
+      .repeating(
+        OptionSpec(
+          long: "attendee-zone", valueName: "name=zone",
+          help: "Set the IANA time zone an attendee lives in (Ben=Asia/Kolkata), shown as "
+            + "their local time of the meetings by 'next'; NAME= removes it; repeatable.",
+          completion: .attendee),
+        \.edits.attendeeChanges, parse: ValueParser.attendeeZone),
     ],
     examples: [
       ExampleSpec(
@@ -151,6 +158,9 @@ struct EditCommand: RunnableCommand {
             authors.removeAll()
           }
           form(.gitAuthorsChanged(id: attendee.id, authors))
+        case .zone(let reference, let zone):
+          let attendee = try context.attendee(reference, in: attendees, of: target)
+          form(.attendeeZoneChanged(id: attendee.id, zone: zone))
         }
       }
       // Only a new length or a change of who attends can make the meeting too short: a

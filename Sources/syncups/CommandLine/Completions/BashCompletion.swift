@@ -99,6 +99,7 @@ struct BashCompletion {
             [[ ${#args[@]} -eq 0 ]] && \#(f)_dynamic extensions
             ;;
           syncup) \#(f)_dynamic syncups ;;
+          zone) \#(f)_dynamic zones ;;
           meeting) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic meetings "${args[0]}" ;;
           item) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic items "${args[0]}" ;;
           attendee) [[ ${#args[@]} -gt 0 ]] && \#(f)_dynamic attendees "${args[0]}" ;;
@@ -254,6 +255,7 @@ struct BashCompletion {
     case .attendee: "attendee"
     case .settingValue: "setting"
     case .theme: "theme"
+    case .zone: "zone"
     case .file: "file"
     case .command: "command"
     case .choices(let words): ShellWords.singleQuoted("choice " + words.joined(separator: " "))

@@ -203,6 +203,7 @@ struct FishCompletion {
     case .theme: " -x -a \(ShellWords.fishQuoted(CompletionModel.themes.joined(separator: " ")))"
     case .choices(let words): " -x -a \(ShellWords.fishQuoted(words.joined(separator: " ")))"
     case .syncUp: " -x -a \(ShellWords.fishQuoted("(\(prefix)_run __complete syncups)"))"
+    case .zone: " -x -a \(ShellWords.fishQuoted("(\(prefix)_run __complete zones)"))"
     case .meeting: " -x -k -a \(ShellWords.fishQuoted("(\(prefix)_of_syncup meetings)"))"
     case .item: " -x -k -a \(ShellWords.fishQuoted("(\(prefix)_of_syncup items)"))"
     case .attendee: " -x -a \(ShellWords.fishQuoted("(\(prefix)_of_syncup attendees)"))"

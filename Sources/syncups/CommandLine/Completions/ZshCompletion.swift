@@ -181,6 +181,7 @@ struct ZshCompletion {
     case .attendee: "\(prefix)_attendees"
     case .settingValue: "\(prefix)_setting_values"
     case .theme: "(" + CompletionModel.themes.joined(separator: " ") + ")"
+    case .zone: "_time_zone"
     case .file: "_files"
     case .command: "\(prefix)_help_topics"
     case .choices(let words): "(" + words.joined(separator: " ") + ")"

@@ -47,12 +47,14 @@ enum AttendeeChange: Sendable, Equatable {
   case addGitAuthor(attendee: String, author: String)
   /// `--no-git-author NAME[=IDENTITY]`: that identity of the attendee's, or all of them.
   case removeGitAuthor(attendee: String, author: String?)
+  /// `--attendee-zone NAME=ZONE`: the attendee's time zone; `NAME=` removes it.
+  case zone(attendee: String, zone: String?)
 
   /// Whether it gives someone a name (adds or renames), which another attendee may have too.
   var givesAName: Bool {
     switch self {
     case .add, .rename: true
-    case .remove, .addGitAuthor, .removeGitAuthor: false
+    case .remove, .addGitAuthor, .removeGitAuthor, .zone: false
     }
   }
 }

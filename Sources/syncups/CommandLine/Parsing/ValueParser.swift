@@ -199,6 +199,22 @@ enum ValueParser {
       attendee: String(text[..<equals]), author: String(text[text.index(after: equals)...]))
   }
 
+  /// `NAME=ZONE` of `--attendee-zone`, split at the first `=`: an IANA zone the system knows
+  /// (``zone(_:for:path:)``), or nothing to remove it.
+  static func attendeeZone(_ text: String, for name: String, path: [String])
+    throws(UsageError) -> AttendeeChange
+  {
+    guard let equals = text.firstIndex(of: "="), !text[..<equals].isBlank else {
+      throw UsageError(
+        "invalid value '\(text)' for '\(name)' (expected NAME=ZONE, such as Ben=Asia/Kolkata)",
+        path: path)
+    }
+    let zone = String(text[text.index(after: equals)...])
+    return .zone(
+      attendee: String(text[..<equals]),
+      zone: zone.isEmpty ? nil : try Self.zone(zone, for: name, path: path))
+  }
+
   /// `NAME` or `NAME=IDENTITY` of `--no-git-author`, split at the first `=`.
   static func removedGitAuthor(_ text: String, for name: String, path: [String])
     throws(UsageError) -> AttendeeChange

@@ -18,6 +18,8 @@ enum ValueCompletion: Sendable, Equatable {
   case settingValue
   /// The sixteen theme names.
   case theme
+  /// The system's time zone names, read from `syncups __complete zones`.
+  case zone
   /// File paths.
   case file
   /// Command names, then subcommand names (the `help` command's arguments).
