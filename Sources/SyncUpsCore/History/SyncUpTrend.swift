@@ -372,12 +372,3 @@ extension Meeting {
     return try? Date(text, strategy: .iso8601)
   }
 }
-
-extension Meeting.Turn {
-  /// How the speaker was warned before the slot ran out, when the turn records it
-  /// (`warned`, written by versions that cue speakers).
-  public var warned: String? {
-    guard case .string(let text) = unknownKeys["warned"] else { return nil }
-    return text
-  }
-}
