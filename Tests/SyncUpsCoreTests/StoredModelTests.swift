@@ -16,16 +16,20 @@ struct StoredModelTests {
     #expect(
       SyncUp.storedKeys
         == [
-          "attendees", "changed", "duration", "id", "items", "meetings", "theme", "title",
-          "updates",
+          "attendees", "changed", "duration", "id", "items", "meetings", "schedule", "theme",
+          "title", "updates",
         ])
     #expect(
       SyncUp.shownKeys
         == [
           "attendees", "changed", "duration", "durationPerAttendee", "id", "items", "meetings",
-          "theme", "title", "updates",
+          "schedule", "theme", "title", "updates",
         ])
-    #expect(Attendee.storedKeys == ["away", "changed", "gitAuthors", "id", "name"])
+    #expect(
+      Schedule.storedKeys == ["changed", "from", "moves", "revision", "rule", "skips", "zone"])
+    #expect(ScheduleSkip.storedKeys == ["date", "reason"])
+    #expect(ScheduleMove.storedKeys == ["date", "to"])
+    #expect(Attendee.storedKeys == ["away", "changed", "gitAuthors", "id", "name", "zone"])
     #expect(TimeAway.storedKeys == ["changed", "from", "id", "note", "to"])
     #expect(
       WrittenUpdate.storedKeys == ["attendee", "blockers", "day", "done", "next", "written"])
@@ -46,6 +50,7 @@ struct StoredModelTests {
     for keys in [
       SyncUp.shownKeys, Attendee.storedKeys, Meeting.storedKeys, MeetingAttendee.storedKeys,
       Meeting.Turn.storedKeys, Item.storedKeys, TimeAway.storedKeys, WrittenUpdate.storedKeys,
+      Schedule.storedKeys, ScheduleSkip.storedKeys, ScheduleMove.storedKeys,
     ] {
       // The fast reader and writer walk the keys in the order the file sorts them.
       #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
@@ -73,9 +78,15 @@ struct StoredModelTests {
     WrittenUpdate.describe(&updateBlanks)
     var attendeeBlanks = BlankFields<Attendee>(model: Self.recorded.attendees[0])
     Attendee.describe(&attendeeBlanks)
+    var scheduleBlanks = BlankFields<Schedule>(model: Self.recorded.schedule!)
+    Schedule.describe(&scheduleBlanks)
+    var skipBlanks = BlankFields<ScheduleSkip>(model: Self.recorded.schedule!.skips[0])
+    ScheduleSkip.describe(&skipBlanks)
+    var moveBlanks = BlankFields<ScheduleMove>(model: Self.recorded.schedule!.moves[0])
+    ScheduleMove.describe(&moveBlanks)
     #expect(
       blanks.keys + meetingBlanks.keys + itemBlanks.keys + awayBlanks.keys + updateBlanks.keys
-        + attendeeBlanks.keys == [])
+        + attendeeBlanks.keys + scheduleBlanks.keys + skipBlanks.keys + moveBlanks.keys == [])
   }
 
   /// A field both sides changed differently is a conflict at its path, for every field a merge
@@ -110,6 +121,7 @@ struct StoredModelTests {
           "meetings.\(Self.meetingID).endedEarly", "meetings.\(Self.meetingID).plannedDuration",
           "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
           "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).name",
+          "attendees.\(Self.attendeeID).zone",
           "items.\(Self.itemID).opened", "items.\(Self.itemID).openedIn",
           "items.\(Self.itemID).owner", "items.\(Self.itemID).reopened",
           "items.\(Self.itemID).resolution",
@@ -195,6 +207,14 @@ struct StoredModelTests {
         next: "the signup page", blockers: ["waiting on API keys", "no review"],
         written: Date(timeIntervalSince1970: 1_234_560_000))
     ]
+    var schedule = Schedule(
+      rule: try! ScheduleRule(parsing: "every 2 weeks on mon,thu 09:30"), zone: "Europe/Berlin",
+      from: CalendarDay("2009-02-09")!)
+    schedule.addSkip(ScheduleSkip(date: CalendarDay("2009-02-16")!, reason: "holiday"))
+    schedule.addMove(
+      ScheduleMove(date: CalendarDay("2009-02-19")!, to: Date(timeIntervalSince1970: 1_235_050_000)))
+    schedule.changed["zone"] = Date(timeIntervalSince1970: 1_234_560_300)
+    syncUp.schedule = schedule
     return syncUp
   }()
 
@@ -203,7 +223,11 @@ struct StoredModelTests {
   static let recordedBeforeUpdates = SyncUp(
     id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
     attendees: [
-      Attendee(id: attendeeID, name: "Blob", gitAuthors: ["blob@example.com", "Blob B"])
+      {
+        var blob = Attendee(id: attendeeID, name: "Blob", gitAuthors: ["blob@example.com", "Blob B"])
+        blob.zone = "Asia/Kolkata"
+        return blob
+      }()
     ],
     duration: 600,
     items: [

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SharedState
 
 /// One sync-up: editing it, deleting it, deleting its past meetings, and starting a meeting.
@@ -113,6 +118,18 @@ public struct SyncUpDetail: Reducer, Sendable {
     case announceTimeAway(attendee: Attendee.ID, from: CalendarDay, to: CalendarDay?, note: String?)
     /// Cancels `attendee`'s time away from `day` on (``Attendee/cancelTimeAway(from:)``).
     case cancelTimeAway(attendee: Attendee.ID, from: CalendarDay)
+    /// Sets when the sync-up meets: `rule` in `zone` from `from`, keeping the skipped and
+    /// moved meetings of a schedule it had; the schedule's revision rises when it changed.
+    case setSchedule(rule: ScheduleRule, zone: String, from: CalendarDay)
+    /// Removes the sync-up's schedule.
+    case clearSchedule
+    /// Skips the meeting the schedule gives `day`, for `reason`.
+    case skipMeeting(day: CalendarDay, reason: String?)
+    /// Holds the skipped meeting of `day` after all.
+    case unskipMeeting(day: CalendarDay)
+    /// Holds the meeting the schedule gives `day` at `to` instead; at its planned time, it
+    /// is no longer moved.
+    case moveMeeting(day: CalendarDay, to: Date)
 
     /// What the detail asks of its parent.
     public enum Delegate: Equatable, Sendable {
@@ -249,6 +266,44 @@ public struct SyncUpDetail: Reducer, Sendable {
 
       case .cancelTimeAway(let attendee, let day):
         state.$syncUp.withLock { $0.attendees[id: attendee]?.cancelTimeAway(from: day) }
+        return .none
+
+      case .setSchedule(let rule, let zone, let from):
+        state.$syncUp.withLock { syncUp in
+          var schedule = syncUp.schedule ?? Schedule(rule: rule, zone: zone, from: from)
+          (schedule.rule, schedule.zone, schedule.from) = (rule, zone, from)
+          if schedule != syncUp.schedule { schedule.bumpRevision() }
+          syncUp.schedule = schedule
+        }
+        return .none
+
+      case .clearSchedule:
+        state.$syncUp.withLock { $0.schedule = nil }
+        return .none
+
+      case .skipMeeting(let day, let reason):
+        state.$syncUp.withLock { $0.schedule?.addSkip(ScheduleSkip(date: day, reason: reason)) }
+        return .none
+
+      case .unskipMeeting(let day):
+        state.$syncUp.withLock { syncUp in
+          guard syncUp.schedule?.skip(on: day) != nil else { return }
+          syncUp.schedule?.skips.removeAll { $0.date == day }
+          syncUp.schedule?.bumpRevision()
+        }
+        return .none
+
+      case .moveMeeting(let day, let to):
+        state.$syncUp.withLock { syncUp in
+          guard var schedule = syncUp.schedule else { return }
+          if schedule.meetingStart(on: day) == to {
+            schedule.moves.removeAll { $0.date == day }
+            schedule.bumpRevision()
+          } else {
+            schedule.addMove(ScheduleMove(date: day, to: to))
+          }
+          syncUp.schedule = schedule
+        }
         return .none
       }
     }

@@ -79,6 +79,8 @@ public struct SyncUpForm: Reducer, Sendable {
     case focusChanged(State.Field?)
     /// The git identities of the attendee with `id` were edited.
     case gitAuthorsChanged(id: Attendee.ID, GitAuthors)
+    /// The time zone of the attendee with `id` was set (an IANA name), or removed (nil).
+    case attendeeZoneChanged(id: Attendee.ID, zone: String?)
     /// Removes the attendee with `id`, like deleting it at its position.
     case removeAttendee(id: Attendee.ID)
     /// A theme was picked.
@@ -121,6 +123,10 @@ public struct SyncUpForm: Reducer, Sendable {
 
     case .gitAuthorsChanged(let id, let authors):
       state.syncUp.attendees[id: id]?.gitAuthors = authors
+      return .none
+
+    case .attendeeZoneChanged(let id, let zone):
+      state.syncUp.attendees[id: id]?.zone = zone
       return .none
 
     case .removeAttendee(let id):

@@ -160,7 +160,7 @@ public struct SyncUpsWriter: ~Copyable {
   /// Writes an object: `{`, each member as `"key" : value` on a line of its own one level
   /// deeper, keys in the model's order, and `}` on a line of its own. A model holding keys this
   /// version does not know is left to `JSONEncoder`.
-  private mutating func writeObject<Model: StoredModel>(
+  mutating func writeObject<Model: StoredModel>(
     _ model: Model
   ) throws(UnsupportedByFastWriter) {
     guard model.unknownKeys.isEmpty else { throw UnsupportedByFastWriter() }

@@ -11,8 +11,8 @@ import SharedState
 /// let attendee = Attendee(id: UUID(), name: "Blob")
 /// ```
 ///
-/// Stored as `{"id": "…", "name": "…"}`, plus `away` when they have time away and
-/// `"gitAuthors": […]` when it has git identities; other keys are kept in ``unknownKeys`` and
+/// Stored as `{"id": "…", "name": "…"}`, plus `away` when they have time away,
+/// `"gitAuthors": […]` when it has git identities and `zone` when it has one; other keys are kept in ``unknownKeys`` and
 /// written back.
 public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// Identifies the attendee within its sync-up. Set only by decoding.
@@ -26,6 +26,9 @@ public struct Attendee: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// there are none, their ``name`` stands in (``isAuthor(_:)``). A merge keeps those either
   /// side added and drops those either removed (``FieldRule/set``).
   public var gitAuthors: GitAuthors
+  /// The IANA name of the time zone they live in (`Asia/Kolkata`), used only to show them
+  /// their local time of a meeting; nil when not given. Stored only when given.
+  public var zone: String?
   /// When their name was last changed (``ChangeTimes``).
   public var changed = ChangeTimes()
   /// Keys a later version wrote that this one does not know, with their values.
@@ -66,6 +69,7 @@ extension Attendee: StoredModel {
     try schema.list("gitAuthors", \.gitAuthors, .set)
     try schema.field("id", \.id, .id)
     try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
+    try schema.optional("zone", \.zone, .value(describe: { $0 }))
   }
 }
 

@@ -50,6 +50,9 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// only when there are any. Merged whole: when both sides wrote the same attendee's update
   /// for the same day differently, the one written last is kept and the conflict reported.
   public var updates: IdentifiedArrayOf<WrittenUpdate> = []
+  /// When it meets (``Schedule``); nil for a sync-up without a schedule. Stored only when
+  /// set.
+  public var schedule: Schedule?
   /// When its title, length and theme were last changed (``ChangeTimes``).
   public var changed = ChangeTimes()
   /// Keys a later version wrote that this one does not know, with their values.
@@ -207,6 +210,7 @@ extension SyncUp: StoredModel {
         noun: "meeting", removal: "deleted",
         owner: { "the meeting of \(DateText.iso8601($0.date))" },
         arrange: SyncUpMerger.newestFirst))
+    try schema.optional("schedule", \.schedule, .model(owner: "the schedule"))
     try schema.field("theme", \.theme, .value(describe: \.rawValue))
     try schema.field("title", \.title, .value(describe: SyncUpsMerge.quoted))
     try schema.list("updates", \.updates, .wholeUpdates(noun: "update"))

@@ -347,7 +347,7 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
     _ key: StaticString, _ keyPath: WritableKeyPath<Model, Value>, _ rule: FieldRule<Value>
   ) {
     switch (rule.merge, phase) {
-    case (.id, _), (.value, .lists), (.set, .lists), (.byID, .values), (.stamps, _):
+    case (.id, _), (.value, .lists), (.set, .lists), (.byID, .values), (.stamps, _), (.model, _):
       return
     case (.set(let mergeSets), .values):
       merged[keyPath: keyPath] = mergeSets(
@@ -366,10 +366,19 @@ private struct FieldMerger<Model: StoredModel>: ModelSchema {
   mutating func optional<Value: StoredValue>(
     _ key: StaticString, _ keyPath: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
   ) {
-    guard phase == .values, case .value(let describe) = rule.merge else { return }
-    merged[keyPath: keyPath] = value(
-      "\(key)", label: rule.label, keyPath, reported: rule.reportsConflicts
-    ) { $0.map(describe) }
+    guard phase == .values else { return }
+    switch rule.merge {
+    case .value(let describe):
+      merged[keyPath: keyPath] = value(
+        "\(key)", label: rule.label, keyPath, reported: rule.reportsConflicts
+      ) { $0.map(describe) }
+    case .model(let mergeModel):
+      merged[keyPath: keyPath] = mergeModel(
+        &merger, path + "\(key).", owner, base.map { $0[keyPath: keyPath] },
+        ours[keyPath: keyPath], theirs[keyPath: keyPath])
+    case .id, .byID, .set, .stamps:
+      return
+    }
   }
 
   /// Merged as a list: absent is empty.
@@ -464,5 +473,32 @@ extension FieldRule {
         ) { "update of \(names.attendeeName($0.attendee)) for \($0.day.longText)" }
       },
       decode: { container, key in try container.decodeUniqueElements(forKey: key, noun: noun) })
+  }
+}
+
+extension FieldRule where Value: StoredModel {
+  /// A model held in an optional key (a sync-up's schedule), merged field by field as its
+  /// own fields say, `owner` naming it in conflicts (`the schedule`). Added on one side, it is
+  /// kept; removed on one side and changed on the other, the changed one is kept; removed on
+  /// one side and not changed on the other, it is gone.
+  public static func model(owner: String) -> Self {
+    var rule = Self(
+      merge: .model { merger, path, parent, base, ours, theirs in
+        let base = base ?? nil
+        switch (ours, theirs) {
+        case (let ours?, let theirs?):
+          return merger.mergeObject(
+            base: base, ours: ours, theirs: theirs, path: path,
+            owner: parent.map { "\(owner) of \($0)" } ?? owner)
+        case (let kept?, nil), (nil, let kept?):
+          return base == nil || base != kept ? kept : nil
+        case (nil, nil):
+          return nil
+        }
+      })
+    rule.stampElements = { before, after, now in
+      after.stampChanges(from: before ?? .blank, at: now)
+    }
+    return rule
   }
 }

@@ -41,6 +41,22 @@ public enum DateText {
     return "\(weekdays[day.weekday]) \(time.day) \(months[time.month - 1])"
   }
 
+  /// A date in ISO 8601 at `utcOffset` seconds east of UTC, whole seconds, with that offset:
+  /// `"2026-01-31T10:15:00+01:00"` (`+00:00` for UTC).
+  public static func iso8601(_ date: Date, utcOffset: Int) -> String {
+    let time = UTCSeconds.fields(of: wholeSeconds(date) + utcOffset)
+    let year = String(time.year)
+    return String(repeating: "0", count: max(4 - year.count, 0)) + year + "-"
+      + twoDigits(time.month) + "-" + twoDigits(time.day) + "T" + twoDigits(time.hour) + ":"
+      + twoDigits(time.minute) + ":" + twoDigits(time.second) + Self.utcOffset(utcOffset)
+  }
+
+  /// An offset from UTC in seconds as ISO 8601 writes it: `+01:00`, `+05:30`, `-04:00`.
+  public static func utcOffset(_ seconds: Int) -> String {
+    let minutes = abs(seconds) / 60
+    return (seconds < 0 ? "-" : "+") + twoDigits(minutes / 60) + ":" + twoDigits(minutes % 60)
+  }
+
   /// A date in ISO 8601, UTC, whole seconds: `"2026-01-31T09:15:00Z"`.
   public static func iso8601(_ date: Date) -> String {
     let time = UTCSeconds.fields(of: wholeSeconds(date))

@@ -32,6 +32,26 @@ public struct LocalCalendar {
     self.utcOffset = utcOffset
   }
 
+  /// The calendar of a named zone (`Europe/Berlin`): its offsets, daylight saving time
+  /// included, from the system's zone data. What a sync-up's schedule is counted in, whatever
+  /// the user's own zone.
+  ///
+  /// ```swift
+  /// let berlin = LocalCalendar(zone: ZoneRules.named("Europe/Berlin")!)
+  /// berlin.date(on: CalendarDay("2026-03-29")!, hour: 2, minute: 30)  // 01:30Z: 03:30 there
+  /// ```
+  public init(zone: ZoneRules) {
+    utcOffset = { zone.offset(at: $0) }
+  }
+
+  /// Which moment a wall-clock time that happens twice (when clocks go back) names.
+  public enum RepeatedTime: Sendable {
+    /// The first time the clock shows it, on the offset before the change.
+    case earlier
+    /// The second time, on the offset after the change.
+    case later
+  }
+
   /// The calendar of the `utcOffset` dependency.
   public static var current: LocalCalendar {
     @Dependency(\.utcOffset) var utcOffset
@@ -62,8 +82,13 @@ public struct LocalCalendar {
 
   /// The moment the local wall clock shows `hour:minute:second` on `day` (see the type's notes
   /// for the times daylight saving time skips or repeats). Fields past their range carry into
-  /// the next (`hour: 24` is the next day's midnight).
-  public func date(on day: CalendarDay, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Date {
+  /// the next (`hour: 24` is the next day's midnight). `repeated` says which of the two
+  /// moments a time that happens twice names: the later by default, the earlier for a
+  /// schedule's meeting.
+  public func date(
+    on day: CalendarDay, hour: Int = 0, minute: Int = 0, second: Int = 0,
+    repeated: RepeatedTime = .later
+  ) -> Date {
     let wall = day.daysSince1970 * 86_400 + hour * 3600 + minute * 60 + second
     func offset(_ seconds: Int) -> Int { utcOffset(Date(timeIntervalSince1970: Double(seconds))) }
     // The offsets a day either side: before and after any change near the time.
@@ -71,7 +96,7 @@ public struct LocalCalendar {
     let shows = { (moment: Int) in moment + offset(moment) == wall }
     let moment =
       switch (shows(before), shows(after)) {
-      case (true, true): max(before, after)
+      case (true, true): repeated == .later ? max(before, after) : min(before, after)
       case (false, true): after
       default: before
       }

@@ -347,4 +347,49 @@ import TestStoreSupport
     await store.send(.startMeetingButtonTapped)
     await store.receive(.delegate(.startMeeting(syncUp)))
   }
+
+  /// A schedule set, changed, its meetings skipped, moved and held again, then cleared: each
+  /// change raises its revision, and setting it again keeps what was skipped and moved.
+  @Test func aScheduleIsSetSkippedMovedAndCleared() async throws {
+    let syncUp = FeatureFixtures.designSyncUp
+    let store = TestStore(
+      initialState: SyncUpDetail.State(syncUp: Shared(syncUp)),
+      reducer: SyncUpDetail()
+    )
+    let weekdays = try ScheduleRule(parsing: "weekdays 09:30")
+    let monday = CalendarDay("2026-11-30")!
+    let thursday = CalendarDay("2026-12-03")!
+    await store.send(.setSchedule(rule: weekdays, zone: "Europe/Berlin", from: monday)) {
+      $0.syncUp.schedule = Schedule(rule: weekdays, zone: "Europe/Berlin", from: monday, revision: 1)
+    }
+    await store.send(.skipMeeting(day: thursday, reason: "offsite")) {
+      $0.syncUp.schedule?.skips = [ScheduleSkip(date: thursday, reason: "offsite")]
+      $0.syncUp.schedule?.revision = 2
+    }
+    let eleven = Date(timeIntervalSince1970: 1_796_378_400)  // Thu 4 Dec 2026 10:00Z
+    await store.send(.moveMeeting(day: monday, to: eleven)) {
+      $0.syncUp.schedule?.moves = [ScheduleMove(date: monday, to: eleven)]
+      $0.syncUp.schedule?.revision = 3
+    }
+    // The same rule in another zone: the skip and the move stay.
+    await store.send(.setSchedule(rule: weekdays, zone: "Asia/Kolkata", from: monday)) {
+      $0.syncUp.schedule?.zone = "Asia/Kolkata"
+      $0.syncUp.schedule?.revision = 4
+    }
+    // Set as it is: nothing changes.
+    await store.send(.setSchedule(rule: weekdays, zone: "Asia/Kolkata", from: monday))
+    // Moved back to its planned time: no longer moved.
+    let planned = store.state.syncUp.schedule!.meetingStart(on: monday)
+    await store.send(.moveMeeting(day: monday, to: planned)) {
+      $0.syncUp.schedule?.moves = []
+      $0.syncUp.schedule?.revision = 5
+    }
+    await store.send(.unskipMeeting(day: thursday)) {
+      $0.syncUp.schedule?.skips = []
+      $0.syncUp.schedule?.revision = 6
+    }
+    await store.send(.clearSchedule) {
+      $0.syncUp.schedule = nil
+    }
+  }
 }

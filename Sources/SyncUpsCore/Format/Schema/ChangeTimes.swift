@@ -126,7 +126,7 @@ private struct ChangeStamper<Model: StoredModel>: ModelSchema {
       if before[keyPath: path] != after[keyPath: path] { after.changed["\(key)"] = now }
     case .byID:
       rule.stampElements?(before[keyPath: path], &after[keyPath: path], now)
-    case .id, .value, .set, .stamps:
+    case .id, .value, .set, .stamps, .model:
       return
     }
   }
@@ -134,10 +134,17 @@ private struct ChangeStamper<Model: StoredModel>: ModelSchema {
   mutating func optional<Value: StoredValue>(
     _ key: StaticString, _ path: WritableKeyPath<Model, Value?>, _ rule: FieldRule<Value>
   ) {
-    guard case .value = rule.merge, rule.isStamped,
-      before[keyPath: path] != after[keyPath: path]
-    else { return }
-    after.changed["\(key)"] = now
+    guard before[keyPath: path] != after[keyPath: path] else { return }
+    switch rule.merge {
+    case .value where rule.isStamped:
+      after.changed["\(key)"] = now
+    case .model:
+      guard var value = after[keyPath: path] else { return }
+      rule.stampElements?(before[keyPath: path], &value, now)
+      after[keyPath: path] = value
+    default:
+      return
+    }
   }
 
   mutating func list<Value: StoredValue & RangeReplaceableCollection>(

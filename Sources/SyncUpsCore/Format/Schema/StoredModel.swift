@@ -110,6 +110,10 @@ public struct FieldRule<Value>: Sendable {
     case set(@Sendable (Value?, Value, Value) -> Value)
     /// The model's ``ChangeTimes``: merged with the fields they stamp.
     case stamps
+    /// A model of its own in an optional key, merged field by field (see
+    /// ``FieldRule/model(owner:)``): given the merger, the key's path, the owner of the key
+    /// (nil for the sync-up's own), and the base's, our and their values.
+    case model(@Sendable (inout SyncUpMerger, String, String?, Value??, Value?, Value?) -> Value?)
   }
 
   let merge: Merge
