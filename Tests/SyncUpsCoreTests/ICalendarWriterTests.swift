@@ -45,8 +45,8 @@ struct ICalendarWriterTests {
     let line = "DESCRIPTION:" + String(repeating: "a", count: 64 + 74 + 3)
     let folded = ICalendarWriter.folded(line)
     let lines = folded.components(separatedBy: "\r\n")
-    #expect(lines.map(\.utf8.count) == [75, 75, 4, 0])
-    #expect(lines[1].hasPrefix(" a") && lines[2] == " aaa")
+    #expect(lines.map(\.utf8.count) == [75, 75, 5, 0])
+    #expect(lines[1].hasPrefix(" a") && lines[2] == " aaaa")
     // Unfolding gives the line back.
     #expect(folded.replacingOccurrences(of: "\r\n ", with: "") == line + "\r\n")
   }
@@ -73,53 +73,36 @@ struct ICalendarWriterTests {
 
 @Suite("iCalendar time zones")
 struct ICalendarTimeZoneTests {
-  /// Berlin's offsets in 2027: +01:00, +02:00 from 28 March 01:00 UTC to 31 October 01:00 UTC.
-  static let berlin: (Date) -> Int = {
-    let seconds = $0.timeIntervalSince1970
-    return seconds >= 1_806_195_600 && seconds < 1_824_944_400 ? 7200 : 3600
-  }
   static let start2027 = Date(timeIntervalSince1970: 1_798_761_600)
   static let start2028 = Date(timeIntervalSince1970: 1_830_297_600)
 
-  @Test func findsEachChangeToTheSecond() {
+  @Test func writesAnObservanceForTheStartAndEachChange() throws {
     let zone = ICalendarTimeZone(
-      identifier: "Europe/Berlin", utcOffset: Self.berlin, from: Self.start2027, to: Self.start2028)
-    #expect(zone.initialOffset == 3600)
-    #expect(
-      zone.changes == [
-        .init(moment: 1_806_195_600, from: 3600, to: 7200),
-        .init(moment: 1_824_944_400, from: 7200, to: 3600),
-      ])
-  }
-
-  @Test func writesAnObservanceForTheStartAndEachChange() {
-    let zone = ICalendarTimeZone(
-      identifier: "Europe/Berlin", utcOffset: Self.berlin, from: Self.start2027, to: Self.start2028)
+      zone: try #require(ZoneRules.named("Europe/Berlin")), from: Self.start2027, to: Self.start2028)
     var calendar = ICalendarWriter()
     zone.write(to: &calendar)
     #expect(
       calendar.text.components(separatedBy: "\r\n") == [
         "BEGIN:VTIMEZONE", "TZID:Europe/Berlin",
         "BEGIN:STANDARD", "DTSTART:20270101T010000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0100",
-        "END:STANDARD",
+        "TZNAME:CET", "END:STANDARD",
         // 02:00 on the clock before the change, which goes to 03:00.
         "BEGIN:DAYLIGHT", "DTSTART:20270328T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200",
-        "END:DAYLIGHT",
+        "TZNAME:CEST", "END:DAYLIGHT",
         "BEGIN:STANDARD", "DTSTART:20271031T030000", "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100",
-        "END:STANDARD",
+        "TZNAME:CET", "END:STANDARD",
         "END:VTIMEZONE", "",
       ])
   }
 
-  @Test func aZoneWithoutChangesHasOneObservance() {
+  @Test func aZoneWithoutChangesHasOneObservance() throws {
     let zone = ICalendarTimeZone(
-      identifier: "Asia/Kolkata", utcOffset: { _ in 19_800 }, from: Self.start2027,
-      to: Self.start2028)
+      zone: try #require(ZoneRules.named("Asia/Kolkata")), from: Self.start2027, to: Self.start2028)
     var calendar = ICalendarWriter()
     zone.write(to: &calendar)
     #expect(
       calendar.text
         == "BEGIN:VTIMEZONE\r\nTZID:Asia/Kolkata\r\nBEGIN:STANDARD\r\nDTSTART:20270101T053000\r\n"
-        + "TZOFFSETFROM:+0530\r\nTZOFFSETTO:+0530\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n")
+        + "TZOFFSETFROM:+0530\r\nTZOFFSETTO:+0530\r\nTZNAME:IST\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n")
   }
 }

@@ -46,7 +46,7 @@ struct ReminderDecisionTests {
   static let meeting = Date(timeIntervalSince1970: 1_811_921_400)
   static let wake = Date(timeIntervalSince1970: 1_811_921_100)
   static let week: TimeInterval = 7 * 86_400
-  static let utcDay: (Date) -> CalendarDay = { CalendarDay($0, utcOffset: { _ in 0 }) }
+  static let utcDay: @Sendable (Date) -> CalendarDay = { CalendarDay($0, utcOffset: { _ in 0 }) }
 
   static func decide(
     at now: Date, _ planned: [ReminderDecision.Planned], away: Set<String> = []
