@@ -6,8 +6,9 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete themes import export start status meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
+    '') echo 'list show add edit delete themes import export start status meetings meeting stats standup calendar remind items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
     'meeting') echo 'show delete' ;;
+    'remind') echo 'install status uninstall fire' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
     'hooks') echo 'list run trust untrust' ;;
@@ -34,6 +35,12 @@ _syncups_options() {
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'stats') echo '--last --since --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'standup') echo '--since --repositories --format --limit --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'calendar') echo '--output -o --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind install') echo '--before --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind status') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind uninstall') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind fire') echo '--before --dry-run --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'items') echo '--open --resolved --all --owner --kind --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item add') echo '--blocker --action --owner --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -99,6 +106,9 @@ _syncups_option_value() {
     'standup:--repositories') echo file ;;
     'standup:--format') echo 'choice text markdown json' ;;
     'standup:--limit') echo none ;;
+    'calendar:--output' | 'calendar:-o') echo file ;;
+    'remind install:--before') echo none ;;
+    'remind fire:--before') echo none ;;
     'items:--owner') echo attendee ;;
     'items:--kind') echo 'choice blocker action' ;;
     'items:--format') echo 'choice text markdown json' ;;
@@ -141,6 +151,10 @@ _syncups_argument() {
     'meeting delete:1') echo meeting ;;
     'stats:0') echo syncup ;;
     'standup:0') echo syncup ;;
+    'calendar:'*) echo syncup ;;
+    'remind install:0') echo syncup ;;
+    'remind uninstall:0') echo syncup ;;
+    'remind fire:0') echo syncup ;;
     'items:0') echo syncup ;;
     'item add:0') echo syncup ;;
     'item resolve:0') echo syncup ;;
@@ -163,7 +177,7 @@ _syncups_argument() {
     'config set:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
     'config set:'*) echo setting ;;
     'config unset:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
-    'hooks run:0') echo 'choice meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' ;;
+    'hooks run:0') echo 'choice meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced reminder' ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;
   esac

@@ -290,7 +290,8 @@ struct CommandParsingTests {
       "item resolve": ["a", "1"], "item reopen": ["a", "1"], "item edit": ["a", "1", "--text", "b"],
       "item delete": ["a", "1"], "hooks list": [], "hooks run": ["synced", "--sample"],
       "hooks trust": [], "hooks untrust": [], "update": ["a", "--done", "b"], "updates": ["a"],
-      "away": ["--list"],
+      "away": ["--list"], "calendar": [], "remind install": ["--before", "10m"],
+      "remind status": [], "remind uninstall": [], "remind fire": ["a", "--dry-run"],
     ]
     for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
       let name = path.joined(separator: " ")

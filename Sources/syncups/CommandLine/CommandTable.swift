@@ -58,6 +58,7 @@ package enum CommandTable {
         StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
         StatsCommand.self, StandupCommand.self,
       ]),
+    CommandSection("schedule", [CalendarCommand.self, RemindGroup.self]),
     CommandSection(
       "follow-through", [
         ItemsCommand.self, ItemGroup.self, UpdateCommand.self, UpdatesCommand.self,
