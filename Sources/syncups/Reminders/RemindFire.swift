@@ -86,7 +86,7 @@ struct RemindFireCommand: RunnableCommand {
     of syncUp: SyncUp, schedule: Schedule, start: Date, now: Date
   ) -> JSONOutput {
     .object([
-      "syncUp": .object(["id": .string(syncUp.id.uuidString), "title": .string(syncUp.title)]),
+      "syncUp": .syncUpName(id: syncUp.id, title: syncUp.title),
       "start": .string(DateText.iso8601(start, utcOffset: schedule.calendar.utcOffset(start))),
       "zone": .string(schedule.zone),
       "in": .int(Int(start.timeIntervalSince(now).rounded())),
@@ -110,7 +110,7 @@ struct RemindFireCommand: RunnableCommand {
     }
     let remind: Bool = if case .remind = outcome { true } else { false }
     return .object([
-      "syncUp": .object(["id": .string(syncUp.id.uuidString), "title": .string(syncUp.title)]),
+      "syncUp": .syncUpName(id: syncUp.id, title: syncUp.title),
       "remind": .bool(remind), "reason": reason, "meeting": meeting, "movedTo": movedTo,
     ])
   }

@@ -58,9 +58,7 @@ struct RemindInstallCommand: RunnableCommand {
         JSONOutput.array(
           units.map { unit in
             .object([
-              "syncUp": .object([
-                "id": .string(unit.syncUpID.uuidString), "title": .string(unit.title),
-              ]),
+              "syncUp": .syncUpName(id: unit.syncUpID, title: unit.title),
               "timer": .string(directory + "/" + unit.name + ".timer"),
               "service": .string(directory + "/" + unit.name + ".service"),
               "onCalendar": .string(unit.times.onCalendar),
