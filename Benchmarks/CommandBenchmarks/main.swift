@@ -5,7 +5,8 @@
 // Generates a realistic data set (20 sync-ups × 50 meetings), a large one (1,000 × 50) and the
 // large one with every meeting's timings recorded and with items, then times `syncups` against the
 // FoundationEssentials decode floor and jq, `add` against the floor of a change (WriteFloor),
-// `stats` and `items` against `list`, `standup` against the git logs it saves (G1), and the merge driver on two
+// `stats` and `items` against `list`, `calendar` against `list` on the large set scheduled (I1),
+// `standup` against the git logs it saves (G1), and the merge driver on two
 // edited copies of the large one against `list --json`, and the shipped binary's start-up
 // against this package's toolchain-linked one (`make benchmark` names it). Median of 5 runs.
 import BenchmarkSupport
@@ -161,6 +162,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--generate") {
     .write(to: URL(fileURLWithPath: target + "/large-timed.json"))
   try SyncUpsFile.encode(makeSyncUps(count: 1_000, items: true))
     .write(to: URL(fileURLWithPath: target + "/large-items.json"))
+  try SyncUpsFile.encode(scheduled(large))
+    .write(to: URL(fileURLWithPath: target + "/large-scheduled.json"))
   let (ours, theirs) = makeMergeSides(of: large)
   try SyncUpsFile.encode(ours).write(to: URL(fileURLWithPath: target + "/large-ours.json"))
   try SyncUpsFile.encode(theirs).write(to: URL(fileURLWithPath: target + "/large-theirs.json"))
@@ -195,6 +198,7 @@ let largeCopy = directory.appendingPathComponent("large-copy.json").path
 let largeTimed = directory.appendingPathComponent("large-timed.json").path
 let largeItems = directory.appendingPathComponent("large-items.json").path
 let largeOurs = directory.appendingPathComponent("large-ours.json").path
+let largeScheduled = directory.appendingPathComponent("large-scheduled.json").path
 let largeTheirs = directory.appendingPathComponent("large-theirs.json").path
 _ = runOnce([CommandLine.arguments[0], "--generate", directory.path])
 let largeSize = try FileManager.default.attributesOfItem(atPath: large)[.size] as! Int
@@ -245,6 +249,7 @@ let timedMB = Double(timedSize) / 1_000_000
 let mergeJSON = ratio(mergeLarge, listJSONLarge)
 let syncNothing = syncRow(syncups: syncups, directory: directory.path, realistic: realistic)
 let standup = standupRows(syncups: syncups, directory: directory.path)
+let calendar = calendarRow(syncups: syncups, file: largeScheduled, environment: environment)
 let shipped = shippedBinaryRows(
   toolchainLinked: syncups, realistic: realistic, environment: environment)
 
@@ -287,4 +292,5 @@ printTable([
       + "peak \(mergeLarge.peakKilobytes / 1024) MB",
     target: "≤ 2.5×", met: mergeJSON <= 2.5),
   syncNothing,
+  calendar,
 ] + standup + shipped)
