@@ -3,11 +3,13 @@
 //   swift build -c release --package-path Benchmarks && Benchmarks/.build/release/CommandBenchmarks
 //
 // Generates a realistic data set (20 sync-ups × 50 meetings), a large one (1,000 × 50) and the
-// large one with every meeting's timings recorded and with items, then times `syncups` against the
-// FoundationEssentials decode floor and jq, `add` against the floor of a change (WriteFloor),
-// `stats`, `stats --trend`, `report` and `items` against `list`, `standup` against the git logs it saves (G1), and the merge driver on two
-// edited copies of the large one against `list --json`, and the shipped binary's start-up
-// against this package's toolchain-linked one (`make benchmark` names it). Median of 5 runs.
+// large one with every meeting's timings recorded, with items and with a schedule on each, then
+// times `syncups` against the FoundationEssentials decode floor and jq, `add` against the floor
+// of a change (WriteFloor), `stats`, `stats --trend`, `report` and `items` against `list`, `next`
+// and `calendar` against `list` on the large set scheduled (N1, I1), `standup` against the git
+// logs it saves (G1), and the merge driver on two edited copies of the large one against `list
+// --json`, and the shipped binary's start-up against this package's toolchain-linked one (`make
+// benchmark` names it). Median of 5 runs.
 import BenchmarkSupport
 import Foundation
 import SharedState
@@ -258,6 +260,7 @@ let mergeJSON = ratio(mergeLarge, listJSONLarge)
 let syncNothing = syncRow(syncups: syncups, directory: directory.path, realistic: realistic)
 let standup = standupRows(syncups: syncups, directory: directory.path)
 let schedule = scheduleRows(syncups: syncups, file: largeScheduled, environment: environment)
+let calendar = calendarRow(syncups: syncups, file: largeScheduled, environment: environment)
 let shipped = shippedBinaryRows(
   toolchainLinked: syncups, realistic: realistic, environment: environment)
 
@@ -308,4 +311,5 @@ printTable([
       + "peak \(mergeLarge.peakKilobytes / 1024) MB",
     target: "≤ 2.5×", met: mergeJSON <= 2.5),
   syncNothing,
+  calendar,
 ] + schedule + standup + shipped)

@@ -1124,6 +1124,13 @@ enum ManPageReference {
         + "HOOKS)."
     ),
     (
+      "~/.config/systemd/user/syncups-remind-<id>.timer",
+      "A reminder installed by remind install, and its .service beside it "
+        + "($XDG_CONFIG_HOME/systemd/user): the timer's OnCalendar= comes from the sync-up's "
+        + "rule less the time before, and its X-SyncUps section keeps the rule, zone and time "
+        + "before it was made from, which remind status compares with the sync-up's."
+    ),
+    (
       ".syncups/hooks/",
       "A team's hooks, at the top of the git work tree that holds the data file; they run "
         + "only once trusted (see HOOKS)."

@@ -104,6 +104,17 @@ struct HelpTests {
           schedule unskip         Hold a skipped meeting after all.
           schedule move           Hold one meeting of a sync-up at another time.
 
+        SCHEDULE COMMANDS:
+          calendar                Write the scheduled sync-ups as an iCalendar file, for
+                                  calendar programs.
+          remind install          Install a reminder before each meeting of a scheduled
+                                  sync-up.
+          remind status           List the reminders installed, when each next reminds,
+                                  and those out of date.
+          remind uninstall        Remove the reminders of a sync-up, or every reminder.
+          remind fire             Remind of a sync-up's meeting now, if one is due: what
+                                  a reminder's timer runs.
+
         FOLLOW-THROUGH COMMANDS:
           items                   List the blockers and actions a sync-up follows
                                   through.

@@ -293,6 +293,8 @@ struct CommandParsingTests {
       "away": ["--list"], "next": [], "schedule set": ["a", "weekdays", "09:30"],
       "schedule show": ["a"], "schedule clear": ["a"], "schedule skip": ["a", "2099-12-01"],
       "schedule unskip": ["a", "2099-12-01"], "schedule move": ["a", "2099-12-01", "10:00"],
+      "calendar": [], "remind install": ["--before", "10m"],
+      "remind status": [], "remind uninstall": [], "remind fire": ["a", "--dry-run"],
     ]
     for (path, spec) in CommandTable.visibleCommands where spec.subcommands.isEmpty {
       let name = path.joined(separator: " ")

@@ -46,6 +46,14 @@ extension CommandTable {
       report.remote = "origin/main"
       report.pushed = true
       return report.json
+    case .reminder:
+      let schedule = Schedule(
+        rule: ScheduleRule(frequency: .weekly, byDay: (1...5).map { .init(weekday: $0) },
+          time: TimeOfDay(hour: 10, minute: 0)),
+        zone: "UTC", from: CalendarDay("2026-11-02")!)
+      return RemindFireCommand.reminderObject(
+        of: sample, schedule: schedule, start: HookEvent.sampleDate,
+        now: HookEvent.sampleDate.addingTimeInterval(-300))
     }
   }
 }

@@ -58,7 +58,8 @@ package enum CommandTable {
         StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
         StatsCommand.self, ReportCommand.self, StandupCommand.self,
       ]),
-    CommandSection("calendar", [NextCommand.self, ScheduleGroup.self]),
+    CommandSection(
+      "calendar", [NextCommand.self, ScheduleGroup.self, CalendarCommand.self, RemindGroup.self]),
     CommandSection(
       "follow-through", [
         ItemsCommand.self, ItemGroup.self, UpdateCommand.self, UpdatesCommand.self,

@@ -20,6 +20,7 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
   case itemOpened = "item-opened"
   case itemResolved = "item-resolved"
   case synced
+  case reminder
 
   /// When the event fires and what its object is, for help and the manual.
   package var summary: String {
@@ -43,6 +44,10 @@ package enum HookEvent: String, CaseIterable, Sendable, Hashable {
     case .synced:
       "'sync' finished without error: its --json object (committed, remote, pushed, "
         + "received, …)."
+    case .reminder:
+      "A reminder's timer woke before a meeting and 'remind fire' reminds of it: syncUp (id, "
+        + "title), start (ISO 8601 with the meeting zone's offset), zone, in (seconds until "
+        + "it starts)."
     }
   }
 

@@ -36,6 +36,11 @@ extension JSONOutput {
   }
 
   /// An array of sync-up objects, in list order (``JSONSink/syncUps(_:)``).
+  /// A sync-up named in another object: `{"id": …, "title": …}`.
+  static func syncUpName(id: UUID, title: String) -> JSONOutput {
+    .object(["id": .string(id.uuidString), "title": .string(title)])
+  }
+
   static func syncUps(_ syncUps: some Collection<SyncUp>) -> JSONOutput {
     .array(syncUps.map(syncUp))
   }
