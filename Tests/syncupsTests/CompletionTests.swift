@@ -245,7 +245,7 @@ struct BashCompletionTests {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "themes", "import", "export", "start", "status",
-        "meetings", "meeting", "stats", "standup", "items", "item", "update", "updates", "away",
+        "watch", "meetings", "meeting", "stats", "standup", "items", "item", "update", "updates", "away",
         "sync", "doctor", "migrate", "merge-driver", "config", "hooks", "completions", "help",
         "version", "titles",
       ])
