@@ -6,7 +6,7 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete themes import export start status meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
+    '') echo 'list show add edit delete themes import export start status watch meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
     'meeting') echo 'show delete' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
@@ -28,6 +28,7 @@ _syncups_options() {
     'export') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'start') echo '--absent --present --order --overtime --no-overtime --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'watch') echo '--wait --follow --compact --me --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -90,6 +91,7 @@ _syncups_option_value() {
     'start:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'start:--repositories') echo file ;;
     'status:--format') echo none ;;
+    'watch:--me') echo none ;;
     'meeting show:--format') echo 'choice text markdown json' ;;
     'meeting show:--repositories') echo file ;;
     'stats:--last') echo none ;;
@@ -134,6 +136,7 @@ _syncups_argument() {
     'delete:0') echo syncup ;;
     'import:0') echo file ;;
     'start:0') echo syncup ;;
+    'watch:0') echo syncup ;;
     'meetings:0') echo syncup ;;
     'meeting show:0') echo syncup ;;
     'meeting show:1') echo meeting ;;

@@ -6,7 +6,7 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete themes import export start status meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version
+            printf '%s\n' list show add edit delete themes import export start status watch meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
         case 'item'
@@ -36,7 +36,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --since --repositories --last --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --since --repositories --me --last --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
@@ -149,6 +149,7 @@ complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from 
 complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout.'
 complete -c syncups -n '__syncups_at \'\' 0' -a start -d 'Run a timed meeting that rotates through the attendees.'
 complete -c syncups -n '__syncups_at \'\' 0' -a status -d 'Show running meetings: who speaks and the time left.'
+complete -c syncups -n '__syncups_at \'\' 0' -a watch -d 'Follow a running meeting, live and read-only.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
@@ -213,6 +214,13 @@ complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __comple
 
 # syncups status
 complete -c syncups -n '__syncups_at \'status\'' -l format -x -d 'Print each meeting as <template>, placeholders in braces: {title}, {speaker}, {next}, {turnLeft}, {meetingLeft}, {elapsed}, {state}, {speakerIndex}, {speakerCount}; {{ and }} are literal braces. {turnLeft} is +m:ss when over; {state} is ending, paused, over or empty; {next} is the next speaker.'
+
+# syncups watch
+complete -c syncups -n '__syncups_at \'watch\'' -l wait -d 'With no meeting running, wait for one.'
+complete -c syncups -n '__syncups_at \'watch\'' -l follow -d 'When the meeting ends (or its process is gone), wait for the next one instead of exiting; implies --wait.'
+complete -c syncups -n '__syncups_at \'watch\'' -l compact -d 'Show the meeting on one line.'
+complete -c syncups -n '__syncups_at \'watch\'' -l me -x -d 'Ring the bell and flash the screen when <name> is next and when their turn starts.'
+complete -c syncups -n '__syncups_at \'watch\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups meetings
 complete -c syncups -n '__syncups_at \'meetings\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
