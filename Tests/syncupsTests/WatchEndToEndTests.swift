@@ -170,4 +170,46 @@ struct WatchEndToEndTests {
     #expect(line.settingsAreRestored)
     #expect(entries(environment) == [".gitignore"])
   }
+
+  /// `--wait` with no meeting: the watcher waits, follows the meeting once it starts, and
+  /// ends with it.
+  @Test func aWaitingWatcherFollowsTheMeetingThatStarts() throws {
+    let syncups = try status.syncUps()
+    let environment = try status.runtime(syncups)
+    let watcher = try ChildProcess.spawn(
+      syncups.invocation(["watch", "design", "--wait", "--json"], environment: environment))
+    let other = try status.startMeeting(syncups, "eng", environment: environment, firstSpeaker: "Ana")
+    let meeting = try status.startMeeting(
+      syncups, "design", environment: environment, firstSpeaker: "Di")
+    #expect(watcher.waitForOutput(containing: #""event":"snapshot""#))
+    meeting.writeInput(Array("save\n".utf8))
+    #expect(status.finish(meeting).status == 0)
+    let outcome = ChildProcess.collect([watcher])[0]
+    #expect(outcome.status == 0, "\(outcome.summary)")
+    let seen = try objects(outcome.stdoutText)
+    #expect(seen.map { $0["event"] as? String } == ["snapshot", "ended"])
+    #expect((seen.first?["syncUp"] as? [String: Any])?["title"] as? String == "Design")
+    #expect(seen.first?["speaker"] as? String == "Di")
+    other.writeInput(Array("save\n".utf8))
+    #expect(status.finish(other).status == 0)
+  }
+
+  /// A meeting that stops answering (stopped with SIGSTOP) is said on the watcher's line
+  /// after 5 seconds of silence; once it goes on, so does the line.
+  @Test func aSilentMeetingIsSaidNotResponding() throws {
+    let syncups = try status.syncUps()
+    let environment = try status.runtime(syncups)
+    let meeting = try status.startMeeting(syncups, "eng", environment: environment, firstSpeaker: "Ana")
+    let line = try PseudoTerminalRun(syncups, ["watch", "--compact"], environment: environment)
+    #expect(line.waitFor("Eng · Ana 0:"))
+    meeting.send(SIGSTOP)
+    #expect(line.waitFor("Eng · meeting not responding (last update "))
+    meeting.send(SIGCONT)
+    meeting.writeInput(Array("next\n".utf8))
+    #expect(line.waitFor("Eng · Ben 0:"))
+    line.type("q")
+    #expect(line.wait() == 0)
+    meeting.writeInput(Array("save\n".utf8))
+    #expect(status.finish(meeting).status == 0)
+  }
 }
