@@ -212,4 +212,30 @@ struct WatchEndToEndTests {
     meeting.writeInput(Array("save\n".utf8))
     #expect(status.finish(meeting).status == 0)
   }
+
+  /// `--follow`: after a meeting ends the watcher waits for the next, and follows it too; it
+  /// is ended by SIGTERM (status 0), and leaves nothing behind.
+  @Test func aFollowingWatcherGoesOnToTheNextMeeting() throws {
+    let syncups = try status.syncUps()
+    let environment = try status.runtime(syncups)
+    let first = try status.startMeeting(syncups, "eng", environment: environment, firstSpeaker: "Ana")
+    let watcher = try ChildProcess.spawn(
+      syncups.invocation(["watch", "--follow", "--json"], environment: environment))
+    #expect(watcher.waitForOutput(containing: #""event":"snapshot""#))
+    first.writeInput(Array("save\n".utf8))
+    #expect(status.finish(first).status == 0)
+    #expect(watcher.waitForOutput(containing: #""event":"ended""#))
+    let second = try status.startMeeting(
+      syncups, "design", environment: environment, firstSpeaker: "Di")
+    #expect(watcher.waitForOutput(containing: #""speaker":"Di""#))
+    watcher.send(SIGTERM)
+    let outcome = ChildProcess.collect([watcher])[0]
+    #expect(outcome.status == 0, "\(outcome.summary)")
+    let seen = try objects(outcome.stdoutText)
+    #expect(seen.map { $0["event"] as? String } == ["snapshot", "ended", "snapshot"])
+    #expect(seen.last?["speaker"] as? String == "Di")
+    second.writeInput(Array("save\n".utf8))
+    #expect(status.finish(second).status == 0)
+    #expect(entries(environment) == [".gitignore"])
+  }
 }
