@@ -225,7 +225,13 @@ struct WatchTests {
       // Another meeting's watchers are not this one's.
       try MeetingWatchers(directory: directory, meeting: 4243).add(.current)
       #expect(watchers.count() == 1)
+      // Counted again and again, a watcher found running is kept; one gone is dropped.
+      var verified: Set<String> = ["4242.watch.\(4_194_304 + 18)"]
+      #expect(watchers.count(verified: &verified) == 1)
+      #expect(verified == ["4242.watch.\(ProcessIdentity.current.pid)"])
       watchers.remove(ProcessIdentity.current.pid)
+      #expect(watchers.count(verified: &verified) == 0)
+      #expect(verified == [])
       #expect(watchers.count() == 0)
     }
   }

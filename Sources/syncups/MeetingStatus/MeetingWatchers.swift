@@ -27,6 +27,10 @@ struct MeetingWatchers: Sendable {
   /// The meeting's process.
   let meeting: Int32
 
+  /// How often a watched meeting writes its state again, in seconds, though nothing changed:
+  /// its watchers hear from it at least that often (a second later at most) while it runs.
+  static let heartbeat = 2.0
+
   /// The names of the watchers' files start with this.
   private var prefix: String { "\(meeting).watch." }
 
@@ -51,21 +55,37 @@ struct MeetingWatchers: Sendable {
   /// How many watch the meeting now: the files whose process runs. Those whose process is
   /// gone are removed.
   func count() -> Int {
+    var verified: Set<String> = []
+    return count(verified: &verified)
+  }
+
+  /// ``count()`` for a caller that counts again and again (the meeting, every second): a
+  /// watcher in `verified` was found running before, and is counted while its pid answers,
+  /// without reading its file again; those found running now are added, those gone taken
+  /// out.
+  func count(verified: inout Set<String>) -> Int {
     guard let names = try? fileSystem.contentsOfDirectory(directory.path) else { return 0 }
     var count = 0
+    var running: Set<String> = []
     for name in names where name.hasPrefix(prefix) {
       guard let pid = Int32(name.dropFirst(prefix.count)), pid > 0 else { continue }
       let path = directory.path + "/" + name
-      let data = (try? fileSystem.read(path))?.data
-      let line = data.flatMap { String(decoding: $0, as: UTF8.self).split(separator: "\n").first }
-      let start = line.flatMap { UInt64($0) }
-      if ProcessIdentity(pid: pid, start: start).isRunning {
+      if verified.contains(name) ? kill(pid, 0) == 0 : isRunning(pid, file: path) {
         count += 1
+        running.insert(name)
       } else if kill(pid, 0) != 0 && errno == ESRCH {
         try? fileSystem.removeFile(path)
       }
     }
+    verified = running
     return count
+  }
+
+  /// Whether the watcher whose file is `path`, run by process `pid`, runs.
+  private func isRunning(_ pid: Int32, file path: String) -> Bool {
+    let data = (try? fileSystem.read(path))?.data
+    let line = data.flatMap { String(decoding: $0, as: UTF8.self).split(separator: "\n").first }
+    return ProcessIdentity(pid: pid, start: line.flatMap { UInt64($0) }).isRunning
   }
 
   /// The file system the status directory lies in (the `defaultFileStorage` dependency).

@@ -220,9 +220,13 @@ final class WatchSession {
 
   // MARK: Time passing
 
+  /// Ticks four times a second while times are drawn, once a second for JSON Lines (which
+  /// only notice a reader gone and a meeting gone).
   private func startTicking() {
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + Self.tick, repeating: Self.tick, leeway: .milliseconds(20))
+    let tick: DispatchTimeInterval
+    if case .lines = display { tick = .seconds(1) } else { tick = Self.tick }
+    timer.schedule(deadline: .now() + tick, repeating: tick, leeway: .milliseconds(20))
     timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.tickOnce() } }
     timer.resume()
     ticker = timer
@@ -233,7 +237,9 @@ final class WatchSession {
   private func tickOnce() {
     if case .lines = display, Self.isHungUp(1) { quit() }
     guard let watched else { return }
-    if !watched.process.isRunning {
+    // The meeting's writes say it runs; only a meeting silent for longer than it waits
+    // between them is looked for among the processes.
+    if now - watched.heard > MeetingWatchers.heartbeat + 1.5, !watched.process.isRunning {
       // Gone, unless it ended just now and its last state is there to read.
       let last = lastState(of: watched.process.pid)
       return last.map { finish(MeetingEnd($0, now: now)) } ?? gone()

@@ -20,8 +20,8 @@ import SyncUpsCore
 ///
 /// Once published it counts, every second, who watches the meeting (``MeetingWatchers``),
 /// tells ``onWatchers`` when that changes, and while anyone watches writes the file again
-/// every ``heartbeat`` seconds (the same bytes), so that a watcher tells a meeting that stopped
-/// answering from one where nothing changed. A watched meeting leaves its last state, with
+/// every ``MeetingWatchers/heartbeat`` seconds (the same bytes), so that a watcher tells a
+/// meeting that stopped answering from one where nothing changed. A watched meeting leaves its last state, with
 /// when it ended, in ``StatusDirectory/endedFile(for:)`` for its watchers.
 @MainActor
 final class StatusPublisher {
@@ -39,11 +39,11 @@ final class StatusPublisher {
   /// The meeting's watchers, counted every second once published.
   private let watchers: MeetingWatchers
   private var watching = 0
+  /// The watchers' files found running at the last count.
+  private var verifiedWatchers: Set<String> = []
   private var beat: (any DispatchSourceTimer)?
   /// The bytes last written, and when (seconds since 1970).
   private var written: (data: Data, at: Double)?
-  /// How often the file is written again while watched, in seconds.
-  static let heartbeat = 2.0
   /// The file system the status directory lies in (the data file's) and the clock of
   /// `updated`, taken from the dependencies when the meeting starts.
   private let fileSystem: any FileSystem
@@ -104,12 +104,13 @@ final class StatusPublisher {
   /// Counts the watchers, and writes the file again when they have waited long enough.
   private func beatOnce() {
     guard !isRemoved else { return }
-    let count = watchers.count()
+    let count = watchers.count(verified: &verifiedWatchers)
     if count != watching {
       watching = count
       onWatchers(count)
     }
-    if count > 0, let written, date.now.timeIntervalSince1970 - written.at >= Self.heartbeat {
+    let now = date.now.timeIntervalSince1970
+    if count > 0, let written, now - written.at >= MeetingWatchers.heartbeat {
       _ = write(written.data)
     }
   }
