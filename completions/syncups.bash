@@ -6,9 +6,8 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete themes import export start status meetings meeting stats standup calendar remind items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
+    '') echo 'list show add edit delete themes import export start status watch meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
     'meeting') echo 'show delete' ;;
-    'remind') echo 'install status uninstall fire' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
     'hooks') echo 'list run trust untrust' ;;
@@ -29,18 +28,13 @@ _syncups_options() {
     'export') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'start') echo '--absent --present --order --overtime --no-overtime --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'watch') echo '--wait --follow --compact --me --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'stats') echo '--last --since --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'standup') echo '--since --repositories --format --limit --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'calendar') echo '--output -o --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'remind') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'remind install') echo '--before --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'remind status') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'remind uninstall') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'remind fire') echo '--before --dry-run --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'items') echo '--open --resolved --all --owner --kind --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item add') echo '--blocker --action --owner --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -97,6 +91,7 @@ _syncups_option_value() {
     'start:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'start:--repositories') echo file ;;
     'status:--format') echo none ;;
+    'watch:--me') echo none ;;
     'meeting show:--format') echo 'choice text markdown json' ;;
     'meeting show:--repositories') echo file ;;
     'stats:--last') echo none ;;
@@ -106,9 +101,6 @@ _syncups_option_value() {
     'standup:--repositories') echo file ;;
     'standup:--format') echo 'choice text markdown json' ;;
     'standup:--limit') echo none ;;
-    'calendar:--output' | 'calendar:-o') echo file ;;
-    'remind install:--before') echo none ;;
-    'remind fire:--before') echo none ;;
     'items:--owner') echo attendee ;;
     'items:--kind') echo 'choice blocker action' ;;
     'items:--format') echo 'choice text markdown json' ;;
@@ -144,6 +136,7 @@ _syncups_argument() {
     'delete:0') echo syncup ;;
     'import:0') echo file ;;
     'start:0') echo syncup ;;
+    'watch:0') echo syncup ;;
     'meetings:0') echo syncup ;;
     'meeting show:0') echo syncup ;;
     'meeting show:1') echo meeting ;;
@@ -151,10 +144,6 @@ _syncups_argument() {
     'meeting delete:1') echo meeting ;;
     'stats:0') echo syncup ;;
     'standup:0') echo syncup ;;
-    'calendar:'*) echo syncup ;;
-    'remind install:0') echo syncup ;;
-    'remind uninstall:0') echo syncup ;;
-    'remind fire:0') echo syncup ;;
     'items:0') echo syncup ;;
     'item add:0') echo syncup ;;
     'item resolve:0') echo syncup ;;
@@ -177,7 +166,7 @@ _syncups_argument() {
     'config set:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
     'config set:'*) echo setting ;;
     'config unset:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
-    'hooks run:0') echo 'choice meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced reminder' ;;
+    'hooks run:0') echo 'choice meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;
   esac

@@ -6,11 +6,9 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete themes import export start status meetings meeting stats standup calendar remind items item update updates away sync doctor migrate merge-driver config hooks completions help version
+            printf '%s\n' list show add edit delete themes import export start status watch meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
-        case 'remind'
-            printf '%s\n' install status uninstall fire
         case 'item'
             printf '%s\n' add resolve reopen edit delete
         case 'config'
@@ -38,7 +36,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --since --repositories --last --limit --output -o --before --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --since --repositories --me --last --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
@@ -151,12 +149,11 @@ complete -c syncups -n '__syncups_at \'\' 0' -a import -d 'Import sync-ups from 
 complete -c syncups -n '__syncups_at \'\' 0' -a export -d 'Write all sync-ups to stdout.'
 complete -c syncups -n '__syncups_at \'\' 0' -a start -d 'Run a timed meeting that rotates through the attendees.'
 complete -c syncups -n '__syncups_at \'\' 0' -a status -d 'Show running meetings: who speaks and the time left.'
+complete -c syncups -n '__syncups_at \'\' 0' -a watch -d 'Follow a running meeting, live and read-only.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
 complete -c syncups -n '__syncups_at \'\' 0' -a standup -d 'Print each attendee\'s commits since the last meeting and their open items.'
-complete -c syncups -n '__syncups_at \'\' 0' -a calendar -d 'Write the scheduled sync-ups as an iCalendar file, for calendar programs.'
-complete -c syncups -n '__syncups_at \'\' 0' -a remind -d 'Remind you before each scheduled meeting, through systemd or cron.'
 complete -c syncups -n '__syncups_at \'\' 0' -a items -d 'List the blockers and actions a sync-up follows through.'
 complete -c syncups -n '__syncups_at \'\' 0' -a item -d 'Raise, resolve, reopen, edit or delete a blocker or an action.'
 complete -c syncups -n '__syncups_at \'\' 0' -a update -d 'Write an attendee\'s update for a day: done, next and blockers.'
@@ -218,6 +215,13 @@ complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __comple
 # syncups status
 complete -c syncups -n '__syncups_at \'status\'' -l format -x -d 'Print each meeting as <template>, placeholders in braces: {title}, {speaker}, {next}, {turnLeft}, {meetingLeft}, {elapsed}, {state}, {speakerIndex}, {speakerCount}; {{ and }} are literal braces. {turnLeft} is +m:ss when over; {state} is ending, paused, over or empty; {next} is the next speaker.'
 
+# syncups watch
+complete -c syncups -n '__syncups_at \'watch\'' -l wait -d 'With no meeting running, wait for one.'
+complete -c syncups -n '__syncups_at \'watch\'' -l follow -d 'When the meeting ends (or its process is gone), wait for the next one instead of exiting; implies --wait.'
+complete -c syncups -n '__syncups_at \'watch\'' -l compact -d 'Show the meeting on one line.'
+complete -c syncups -n '__syncups_at \'watch\'' -l me -x -d 'Ring the bell and flash the screen when <name> is next and when their turn starts.'
+complete -c syncups -n '__syncups_at \'watch\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
 # syncups meetings
 complete -c syncups -n '__syncups_at \'meetings\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
@@ -249,28 +253,6 @@ complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read
 complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'standup\'' -l limit -x -d 'At most N commits of each attendee, the newest; says how many more.'
 complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-
-# syncups calendar
-complete -c syncups -n '__syncups_at \'calendar\'' -s o -l output -r -F -d 'Write the calendar to <file> (replacing it) instead of stdout.'
-complete -c syncups -n '__syncups_at \'calendar\' 0+' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-
-# Subcommands of 'remind'
-complete -c syncups -n '__syncups_at \'remind\' 0' -a install -d 'Install a reminder before each meeting of a scheduled sync-up.'
-complete -c syncups -n '__syncups_at \'remind\' 0' -a status -d 'List the reminders installed, when each next reminds, and those out of date.'
-complete -c syncups -n '__syncups_at \'remind\' 0' -a uninstall -d 'Remove the reminders of a sync-up, or every reminder.'
-complete -c syncups -n '__syncups_at \'remind\' 0' -a fire -d 'Remind of a sync-up\'s meeting now, if one is due: what a reminder\'s timer runs.'
-
-# syncups remind install
-complete -c syncups -n '__syncups_at \'remind install\'' -l before -x -d 'How long before each meeting to remind: whole minutes such as 5m, 1h or 90m, up to 24h; a plain number is minutes (default: 5m).'
-complete -c syncups -n '__syncups_at \'remind install\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-
-# syncups remind uninstall
-complete -c syncups -n '__syncups_at \'remind uninstall\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
-
-# syncups remind fire
-complete -c syncups -n '__syncups_at \'remind fire\'' -l before -x -d 'How long before each meeting to remind: whole minutes such as 5m, 1h or 90m, up to 24h; a plain number is minutes (default: 5m).'
-complete -c syncups -n '__syncups_at \'remind fire\'' -l dry-run -d 'Say what it would do and why, and do nothing.'
-complete -c syncups -n '__syncups_at \'remind fire\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups items
 complete -c syncups -n '__syncups_at \'items\'' -l open -d 'Only the open items (the default).'
@@ -381,7 +363,7 @@ complete -c syncups -n '__syncups_at \'hooks\' 0' -a untrust -d 'Stop the data r
 
 # syncups hooks run
 complete -c syncups -n '__syncups_at \'hooks run\'' -l sample -d 'Give the hooks the event\'s sample object, and print it.'
-complete -c syncups -n '__syncups_at \'hooks run\' 0' -x -a 'meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced reminder' -d 'event'
+complete -c syncups -n '__syncups_at \'hooks run\' 0' -x -a 'meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' -d 'event'
 
 # syncups hooks trust
 complete -c syncups -n '__syncups_at \'hooks trust\'' -s y -l yes -d 'Trust without asking.'

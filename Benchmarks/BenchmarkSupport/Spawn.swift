@@ -17,6 +17,9 @@ public struct ProcessRun: Sendable {
   public var status: Int32
   /// Standard output's lines (when captured), each with its arrival after the spawn.
   public var lines: [(text: String, at: Duration)]
+  /// When the process was spawned, on the clock every process of the benchmark shares: the
+  /// lines of processes run side by side compare by `started + at`.
+  public var started: ContinuousClock.Instant
 }
 
 /// Runs `arguments` (looked up in PATH) with stdin from /dev/null and stdout either captured
@@ -85,7 +88,7 @@ public func spawn(
     + .microseconds(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
   return ProcessRun(
     wall: wall, cpu: cpu, peakKilobytes: usage.ru_maxrss,
-    status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), lines: lines)
+    status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), lines: lines, started: start)
 }
 
 /// Whether `name` is a program found in PATH.

@@ -3,7 +3,7 @@
 // meeting again with a speaker-changed hook that hangs until it is killed, and paced with
 // graded cues (`--pace rebalance --warn 1s`: a cue in each turn); then the 60 s
 // meeting again with every speaker's work card gathered from git repositories (when git is
-// installed).
+// installed), and again with three `syncups watch` following it.
 //
 //   swift build -c release --package-path Benchmarks
 //   Benchmarks/.build/release/MeetingBenchmarks [--tsv]
@@ -84,6 +84,11 @@ func meeting(
   let run = spawn(
     [syncups, "--file", file, "--json", "start", "bench"] + options, environment: environment,
     captureOutput: true)
+  return figures(of: run, seconds: seconds)
+}
+
+/// The figures of `run`, a whole meeting of `seconds` with JSON Lines output.
+func figures(of run: ProcessRun, seconds: Int) -> MeetingFigures {
   guard run.status == 0, let started = run.lines.first,
     let lastSpeaker = run.lines.last(where: { $0.text.contains(#""index":4"#) }),
     let ended = run.lines.last(where: { $0.text.contains(#""event":"ended""#) })
@@ -98,6 +103,41 @@ func meeting(
 }
 
 func ms(_ duration: Duration) -> String { format(ns: duration.nanoseconds) }
+
+/// A meeting of `seconds` followed by `count` watchers (`watch --wait --json`, started first):
+/// the meeting's figures, each watcher's CPU time, and how long after the meeting's own line
+/// for each new speaker each watcher's `turn` line came.
+func watchedMeeting(seconds: Int, watchers count: Int, syncups: String) async -> (
+  meeting: MeetingFigures, watcherCPU: [Duration], lags: [Duration]
+) {
+  let file = dataFile(seconds: seconds)
+  let environment = ["XDG_CONFIG_HOME": file + ".config", "XDG_RUNTIME_DIR": file + ".run"]
+  mkdir(file + ".run", 0o700)
+  let watchers = (0..<count).map { _ in
+    Task.detached {
+      spawn(
+        [syncups, "--file", file, "watch", "--wait", "--json"], environment: environment,
+        captureOutput: true)
+    }
+  }
+  let run = spawn(
+    [syncups, "--file", file, "--json", "start", "bench"], environment: environment,
+    captureOutput: true)
+  let meetingFigures = figures(of: run, seconds: seconds)
+  let speakers = run.lines.filter { $0.text.contains(#""event":"speaker""#) }.dropFirst()
+    .map { run.started + $0.at }
+  var cpu: [Duration] = []
+  var lags: [Duration] = []
+  for watcher in watchers {
+    let watched = await watcher.value
+    guard watched.status == 0 else { fatalError("a watcher failed with status \(watched.status)") }
+    cpu.append(watched.cpu)
+    let turns = watched.lines.filter { $0.text.contains(#""event":"turn""#) }
+      .map { watched.started + $0.at }
+    lags += zip(turns, speakers).map { $0 - $1 }
+  }
+  return (meetingFigures, cpu, lags)
+}
 
 /// Three git repositories of 2,000 commits each by the four attendees, a minute apart up to
 /// now, made with `git fast-import`; nil when git is not installed.
@@ -162,6 +202,9 @@ let termdownTask: Task<ProcessRun?, Never> = Task.detached {
 let long = meeting(seconds: 60, syncups: binary)
 let termdown = await termdownTask.value
 let withWork = workRepositories().map { meeting(seconds: 60, syncups: binary, repositories: $0) }
+let watched = await watchedMeeting(seconds: 60, watchers: 3, syncups: binary)
+let watcherCPU = watched.watcherCPU.max() ?? .zero
+let lag = watched.lags.sorted()[watched.lags.count / 2]
 
 let termdownCPU = termdown.map { "; termdown 60: " + ms($0.cpu) } ?? "; termdown not installed"
 let termdownFirst = termdown.flatMap(\.lines.first).map { "; termdown's first frame: " + ms($0.at) } ?? ""
@@ -202,6 +245,18 @@ printTable([
     met: withWork.map {
       $0.lateness <= .milliseconds(20) && $0.lateness <= long.lateness + .milliseconds(2)
     }),
+  BenchmarkRow(
+    id: "M4", workload: "a watcher's CPU time over a 60 s meeting (the most of 3 watchers)",
+    measured: ms(watcherCPU), target: "≤ 50 ms", met: watcherCPU <= .milliseconds(50)),
+  BenchmarkRow(
+    id: "M4",
+    workload: "a watcher's turn line after the meeting's own (median of 3 watchers × 3 turns)",
+    measured: ms(lag), target: "≤ 1 s", met: lag <= .seconds(1)),
+  BenchmarkRow(
+    id: "M2", workload: "lateness of the last speaker's tick, 60 s meeting, 3 watchers",
+    measured: ms(watched.meeting.lateness), target: "≤ 20 ms, ≤ without watchers + 2 ms",
+    met: watched.meeting.lateness <= .milliseconds(20)
+      && watched.meeting.lateness <= long.lateness + .milliseconds(2)),
   BenchmarkRow(
     id: "M3", workload: "time to the first output line", measured: ms(long.firstLine) + termdownFirst,
     target: "-", met: nil),

@@ -236,6 +236,14 @@ struct ManPageWriter {
         "An array of status objects, one per meeting running, by when they started; nothing "
           + "at all when none runs (status 1):"))
     fieldList(ManPageReference.statusFields)
+    emit(".It Cm watch")
+    emit(
+      Mdoc.text(
+        "JSON Lines, one object per line: first a snapshot, then one object per change as the "
+          + "watcher sees it; every object has event, and all but snapshot and ended have "
+          + "speaker (String: who speaks now) and elapsed (Number: whole seconds of meeting "
+          + "time, pauses left out):"))
+    fieldList(ManPageReference.watchEventFields)
     emit(".It Cm stats")
     emit(
       Mdoc.text(

@@ -484,6 +484,39 @@ enum ManPageReference {
         + "came back with it. Always the last line."
     ),
   ]
+  /// The objects of `watch --json`, by their event.
+  static let watchEventFields: [(String, String)] = [
+    (
+      "snapshot",
+      "The meeting as the watcher first sees it: the fields of a status object (see status), "
+        + "and items (Array of String: the speaker's open items as the meeting screen lists "
+        + "them), update (Array of String: the speaker's written update as the screen shows "
+        + "it, empty when none), planned (Number: the meeting's planned seconds), and, null "
+        + "where the meeting does not reckon them, variance (Number: seconds behind the plan, "
+        + "ahead when negative), projectedEnd (String: ISO 8601) and phase (String: the "
+        + "speaker's cue phase)."
+    ),
+    (
+      "turn",
+      "The next speaker has the floor: speakerIndex and speakerCount (Number), slot (Number: "
+        + "seconds), next (Array of String), items and update as in snapshot."
+    ),
+    ("skipped", "skipped (String): who was skipped; they speak last."),
+    ("joined", "speakerCount (Number): how many are present now that someone arrived."),
+    ("paused, resumed, overtime", "overtime has slot (Number: the seconds the slot gave)."),
+    (
+      "warn",
+      "Only where the meeting gives cues: phase (String) and left (Number: seconds left in "
+        + "the slot)."
+    ),
+    (
+      "ended",
+      "at (String: ISO 8601), elapsed (Number: seconds), planned (Number or null) and "
+        + "turnsOver (Number: turns that ran past their slot). Always the last line, unless "
+        + "--follow."
+    ),
+  ]
+
   /// The fields of a status object (`status --json`).
   static let statusFields: [(String, String)] = [
     ("pid", "Number: the process id of the meeting's syncups."),
@@ -1149,6 +1182,14 @@ enum ManPageReference {
         + "private to syncups: read status --json instead."
     ),
     (
+      "$XDG_RUNTIME_DIR/syncups/<pid>.watch.<watcher>",
+      "One per syncups watch following the meeting of process <pid>, removed when it quits; "
+        + "the meeting counts those whose process runs ('2 watching'), and writes its state "
+        + "again every 2 seconds while any runs, so that watchers tell a meeting that stopped "
+        + "answering. A watched meeting leaves its last state in <pid>.ended.json as it ends; "
+        + "the last of its watchers removes it."
+    ),
+    (
       ".gitattributes, .gitignore",
       "Written beside the data file by sync init (see TEAMS): the data file's merge driver, "
         + "and the lock and temporary files git should not track. Lines already there are kept."
@@ -1171,7 +1212,8 @@ enum ManPageReference {
         + "left as it was), output that could not be written (a change is saved all the same). "
         + "For sync: git is not installed, the data file is not in a git repository, or the "
         + "remote cannot be reached or refuses the push (local changes stay committed and the "
-        + "push is pending). For status: no meeting is running."
+        + "push is pending). For status: no meeting is running. For watch: no meeting is "
+        + "running (without --wait), or the meeting's process is gone (killed) before it ended."
     ),
     (
       "64",

@@ -246,9 +246,9 @@ struct BashCompletionTests {
     #expect(
       try bashComplete(["syncups", ""]) == [
         "list", "show", "add", "edit", "delete", "themes", "import", "export", "start", "status",
-        "meetings", "meeting", "stats", "report", "standup", "next", "schedule", "calendar",
-        "remind", "items", "item", "update", "updates", "away", "sync", "doctor", "migrate",
-        "merge-driver", "config", "hooks", "completions", "help", "version", "titles",
+        "watch", "meetings", "meeting", "stats", "report", "standup", "next", "schedule",
+        "calendar", "remind", "items", "item", "update", "updates", "away", "sync", "doctor",
+        "migrate", "merge-driver", "config", "hooks", "completions", "help", "version", "titles",
       ])
     // Extensions are commands too, and `help` knows them.
     #expect(try bashComplete(["syncups", "t"]) == ["themes", "titles"])

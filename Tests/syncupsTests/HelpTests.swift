@@ -86,6 +86,7 @@ struct HelpTests {
           start                   Run a timed meeting that rotates through the
                                   attendees.
           status                  Show running meetings: who speaks and the time left.
+          watch                   Follow a running meeting, live and read-only.
           meetings                List a sync-up's past meetings, newest first.
           meeting show            Show a meeting's date and transcript.
           meeting delete          Delete a meeting from a sync-up's history.

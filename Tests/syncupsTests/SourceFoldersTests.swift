@@ -14,7 +14,8 @@ import Testing
 /// share therefore lives on a floor: the hooks are fired through `HookFiring/` (`Hooks` on the
 /// command context), the work cards `standup`, `start`, `meeting show` and `config` read come
 /// from `WorkCards/`, and what plain git and a killed sync leave in the data file's repository
-/// is read through `Git/`. The files at the top (`main.swift`, `Program.swift`) start the
+/// is read through `Git/`, and what running meetings publish (read by `status` and `watch`)
+/// through `MeetingStatus/`. The files at the top (`main.swift`, `Program.swift`) start the
 /// program and count as a floor.
 ///
 /// A type is one declared at the top level of a file (`struct`, `enum`, `class`, `actor`,
@@ -24,8 +25,8 @@ import Testing
 struct SourceFoldersTests {
   /// The shared floors any folder may stand on.
   static let floors: Set<String> = [
-    "", "CommandLine", "Context", "Git", "HookFiring", "Process", "Rendering", "Terminal",
-    "WorkCards",
+    "", "CommandLine", "Context", "Git", "HookFiring", "MeetingStatus", "Process", "Rendering",
+    "Terminal", "WorkCards",
   ]
 
   /// The executable's sources, found from this file's path.

@@ -243,7 +243,7 @@ struct StatusTests {
       #expect(
         try StatusCommand().answer(in: context)
           == "Eng: Ana speaking, 0:19 left (meeting 1:19 left), paused\n")
-      publisher.remove()
+      publisher.remove(ending: meeting)
       #expect(throws: CommandFailure.self) { try StatusCommand().answer(in: context) }
     }
   }

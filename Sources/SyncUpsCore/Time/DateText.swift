@@ -32,7 +32,13 @@ public enum DateText {
     let time = UTCSeconds.fields(of: seconds)
     let weekday = weekdays[UTCSeconds.weekday(of: seconds)]
     return "\(weekday) \(time.day) \(months[time.month - 1]) \(time.year), "
-      + twoDigits(time.hour) + ":" + twoDigits(time.minute)
+      + Self.time(date, utcOffset: utcOffset)
+  }
+
+  /// The 24-hour time of day of `date`, `utcOffset` seconds east of UTC: `"09:15"`.
+  public static func time(_ date: Date, utcOffset: Int) -> String {
+    let time = UTCSeconds.fields(of: wholeSeconds(date) + utcOffset)
+    return twoDigits(time.hour) + ":" + twoDigits(time.minute)
   }
 
   /// A time of day, `utcOffset` seconds east of UTC, on the 24-hour clock: `"09:45"`.

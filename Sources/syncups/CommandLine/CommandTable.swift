@@ -55,8 +55,8 @@ package enum CommandTable {
       ]),
     CommandSection(
       "meeting", [
-        StartCommand.self, StatusCommand.self, MeetingsCommand.self, MeetingGroup.self,
-        StatsCommand.self, ReportCommand.self, StandupCommand.self,
+        StartCommand.self, StatusCommand.self, WatchCommand.self, MeetingsCommand.self,
+        MeetingGroup.self, StatsCommand.self, ReportCommand.self, StandupCommand.self,
       ]),
     CommandSection(
       "calendar", [NextCommand.self, ScheduleGroup.self, CalendarCommand.self, RemindGroup.self]),

@@ -16,4 +16,11 @@ protocol FrontEnd: AnyObject {
   /// Whether a warning on standard error waits until ``stop()``: true when it would write
   /// over the meeting on the terminal, and be drawn over.
   var holdsWarnings: Bool { get }
+  /// Shows how many follow the meeting with `syncups watch`; a front end without a screen
+  /// ignores it.
+  func showWatchers(_ count: Int)
+}
+
+extension FrontEnd {
+  func showWatchers(_ count: Int) {}
 }

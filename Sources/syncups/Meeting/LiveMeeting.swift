@@ -93,6 +93,7 @@ final class LiveMeeting {
     door = MeetingDoor(store: store) { [weak self] in self?.status = .interrupted }
     inbox.onDismiss = { [weak self] in self?.featureDismissed() }
     publisher?.warn = { [weak self] in self?.warn($0) }
+    publisher?.onWatchers = { [weak self] in self?.frontEnd.showWatchers($0) }
   }
 
   /// Warnings held until the front end gives the terminal back (see
@@ -155,7 +156,7 @@ final class LiveMeeting {
     guard !isEnding else { return }
     isEnding = true
     publication?.cancel()
-    publisher?.remove()
+    publisher?.remove(ending: store.state)
     // SIGTERM and SIGHUP stay watched (and so cannot kill the process) until it exits: the
     // meeting is being stored, and the terminal given back first.
     frontEnd.stop()

@@ -15,6 +15,14 @@ enum ScreenText {
     "+" + DurationText.clock(seconds) + " over"
   }
 
+  /// `lines` drawn from the top of a screen of `rows` rows, as one frame: each row is cleared,
+  /// then gets its line (the rows past the lines stay empty).
+  static func frame(_ lines: [String], rows: Int) -> String {
+    (0..<rows).map { row in
+      "\u{1B}[\(row + 1);1H\u{1B}[K" + (row < lines.count ? lines[row] : "")
+    }.joined()
+  }
+
   /// `text` followed by spaces up to `width` columns (unchanged when it is as wide already).
   static func padded(_ text: String, toWidth width: Int) -> String {
     text + String(repeating: " ", count: max(width - displayWidth(text), 0))

@@ -15,7 +15,8 @@ import SyncUpsCore
 ///
 /// From 40×10 on, the screen shows the sync-up's title in its theme's colours, what is open
 /// overall and who is away during the first turn, who is speaking, "Speaker k of n", who is
-/// next, the speaker's open items numbered, their written update and their work card (their
+/// next, how many follow it with `syncups watch`, the speaker's open items numbered, their
+/// written update and their work card (their
 /// commits since the last stand-up, the newest as many as fit), the time elapsed and left for
 /// the meeting and for the speaker with a progress bar each (or the speaker's overtime), how
 /// many notes were taken and the last one, "Paused", the note (or item, or resolution, or the
@@ -44,9 +45,7 @@ enum ScreenLayout {
   /// `lines` drawn from the top of a screen of `rows` rows: each row is cleared, then gets its
   /// line (the rows past the lines stay empty).
   static func frame(_ lines: [String], rows: Int) -> String {
-    (0..<rows).map { row in
-      "\u{1B}[\(row + 1);1H\u{1B}[K" + (row < lines.count ? lines[row] : "")
-    }.joined()
+    ScreenText.frame(lines, rows: rows)
   }
 
   /// The rows of the full layout, each starting with a one-column margin: the body from the
@@ -75,6 +74,7 @@ enum ScreenLayout {
       ScreenLine(parts.counter, priority: 6),
     ]
     if let upcoming = parts.upcoming(width: width) { body.append(ScreenLine(upcoming, priority: 3)) }
+    if let watching = parts.watching(width: width) { body.append(ScreenLine(watching, priority: 2)) }
     body += parts.agenda(width: width).map { ScreenLine($0, priority: 5) }
     body += parts.writtenUpdate(width: width).map { ScreenLine($0, priority: 5) }
     let workRow = body.count
@@ -107,6 +107,7 @@ enum ScreenLayout {
       ScreenLine(parts.compactMeeting(width: width), priority: 5),
     ]
     if let paused = parts.pausedText(width: width) { lines.append(ScreenLine(paused, priority: 7)) }
+    if let watching = parts.watching(width: width) { lines.append(ScreenLine(watching, priority: 2)) }
     if let note = parts.noteLine(width: width) { lines.append(ScreenLine(note, priority: 9)) }
     if let choices = parts.joinChoices(width: width) {
       lines.append(ScreenLine(choices, priority: 7))

@@ -163,6 +163,12 @@ struct ScreenParts {
     return truncated(label + sanitize(text), toWidth: width)
   }
 
+  /// `2 watching` while others follow the meeting with `syncups watch`, cut to `width`, dim.
+  func watching(width: Int) -> String? {
+    guard overlay.watching > 0 else { return nil }
+    return style.dim(truncated("\(overlay.watching) watching", toWidth: width))
+  }
+
   /// "Paused" while the meeting is paused, cut to `width`.
   func pausedText(width: Int) -> String? {
     state.isPaused ? style.bold(truncated("Paused", toWidth: width)) : nil
@@ -214,17 +220,15 @@ struct ScreenParts {
   /// The speaker's written update, a line a part under the day it is for, each cut to
   /// `width`: `Wrote for Tue 24 Nov:`, `Done: the login page`, `Blocker: waiting on keys`.
   func writtenUpdate(width: Int) -> [String] {
-    guard !isOver, let update = state.turnUpdate else { return [] }
-    return (["Wrote for \(DateText.day(update.day)):"] + update.partLines.map { "  " + $0 }).map {
-      truncated(sanitize($0), toWidth: width)
-    }
+    guard !isOver else { return [] }
+    return state.writtenUpdateLines.map { truncated(sanitize($0), toWidth: width) }
   }
 
   /// The speaker's open items, numbered, each cut to `width`:
   /// `1. blocked 3 days: waiting on API keys`.
   func agenda(width: Int) -> [String] {
     guard !isOver else { return [] }
-    return state.turnAgenda.map { truncated("\($0.number). " + sanitize($0.text), toWidth: width) }
+    return state.agendaLines.map { truncated(sanitize($0), toWidth: width) }
   }
 
   /// The speaker's work card once it has arrived, each line cut to `width`: `Work: 3 commits in
@@ -419,4 +423,19 @@ struct ScreenParts {
   private var speakerName: String { sanitize(state.currentSpeakerName) }
 
   private var theme: Theme { state.syncUp.theme }
+}
+
+extension RecordMeeting.State {
+  /// The speaker's open items as the screen lists them, before sanitizing:
+  /// `1. blocked 3 days: waiting on API keys`.
+  var agendaLines: [String] {
+    turnAgenda.map { "\($0.number). " + $0.text }
+  }
+
+  /// The speaker's written update as the screen shows it, before sanitizing: `Wrote for Tue
+  /// 24 Nov:`, then a line a part; none when they wrote none.
+  var writtenUpdateLines: [String] {
+    guard let update = turnUpdate else { return [] }
+    return ["Wrote for \(DateText.day(update.day)):"] + update.partLines.map { "  " + $0 }
+  }
 }

@@ -3,6 +3,7 @@
 #else
   import Foundation
 #endif
+import Dispatch
 import SharedState
 import SyncUpsCore
 
@@ -16,6 +17,12 @@ import SyncUpsCore
 /// directory that cannot be created or is not private, or a file that cannot be written, is
 /// said once (through ``warn``), and the meeting goes on unpublished (a file that cannot be
 /// written is tried again at the next change).
+///
+/// Once published it counts, every second, who watches the meeting (``MeetingWatchers``),
+/// tells ``onWatchers`` when that changes, and while anyone watches writes the file again
+/// every ``MeetingWatchers/heartbeat`` seconds (the same bytes), so that a watcher tells a
+/// meeting that stopped answering from one where nothing changed. A watched meeting leaves its last state, with
+/// when it ended, in ``StatusDirectory/endedFile(for:)`` for its watchers.
 @MainActor
 final class StatusPublisher {
   private let directory: StatusDirectory
@@ -29,6 +36,14 @@ final class StatusPublisher {
   /// publication.
   private var isDirectoryReady: Bool?
   private var hasWarned = false
+  /// The meeting's watchers, counted every second once published.
+  private let watchers: MeetingWatchers
+  private var watching = 0
+  /// The watchers' files found running at the last count.
+  private var verifiedWatchers: Set<String> = []
+  private var beat: (any DispatchSourceTimer)?
+  /// The bytes last written, and when (seconds since 1970).
+  private var written: (data: Data, at: Double)?
   /// The file system the status directory lies in (the data file's) and the clock of
   /// `updated`, taken from the dependencies when the meeting starts.
   private let fileSystem: any FileSystem
@@ -36,6 +51,8 @@ final class StatusPublisher {
   /// Where the one line saying the meeting cannot be published goes: standard error, unless
   /// whoever runs the meeting holds it until the screen is given back.
   var warn: (String) -> Void = { Output.error($0) }
+  /// Told how many watch the meeting whenever that changes.
+  var onWatchers: (Int) -> Void = { _ in }
 
   /// A publisher for this process's meeting, saved into `dataFile`. The directory is prepared
   /// at the first publication.
@@ -44,6 +61,7 @@ final class StatusPublisher {
     self.process = .current
     self.path = directory.file(for: process.pid)
     self.dataFile = dataFile
+    self.watchers = MeetingWatchers(directory: directory, meeting: process.pid)
     @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
     @Dependency(\.date) var date
     self.fileSystem = fileSystem
@@ -58,11 +76,42 @@ final class StatusPublisher {
       state, process: process, dataFile: dataFile, updated: date.now.timeIntervalSince1970)
     let seen = status.apartFromTimes
     guard seen != shown else { return }
+    if write(status.encoded()) { shown = seen }
+    if beat == nil { startBeat() }
+  }
+
+  /// Writes `data` as the state file; whether it was written.
+  private func write(_ data: Data) -> Bool {
     do {
-      _ = try fileSystem.write(status.encoded(), to: path, durably: false)
-      shown = seen
+      _ = try fileSystem.write(data, to: path, durably: false)
+      written = (data, date.now.timeIntervalSince1970)
+      return true
     } catch {
       say("cannot write '\(path)': \(error.message)")
+      return false
+    }
+  }
+
+  /// Counts the watchers every second from now on, on the main queue.
+  private func startBeat() {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1), leeway: .milliseconds(100))
+    timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.beatOnce() } }
+    timer.resume()
+    beat = timer
+  }
+
+  /// Counts the watchers, and writes the file again when they have waited long enough.
+  private func beatOnce() {
+    guard !isRemoved else { return }
+    let count = watchers.count(verified: &verifiedWatchers)
+    if count != watching {
+      watching = count
+      onWatchers(count)
+    }
+    let now = date.now.timeIntervalSince1970
+    if count > 0, let written, now - written.at >= MeetingWatchers.heartbeat {
+      _ = write(written.data)
     }
   }
 
@@ -86,10 +135,19 @@ final class StatusPublisher {
     warn("Warning: syncups status cannot show this meeting: \(problem)\n")
   }
 
-  /// Removes the file: the meeting has ended. Nothing is published after.
-  func remove() {
+  /// Removes the file: the meeting has ended as `state` shows. Nothing is published after.
+  /// When anyone watches, the meeting's last state stays for them in the ended file.
+  func remove(ending state: RecordMeeting.State) {
     guard !isRemoved else { return }
     isRemoved = true
+    beat?.cancel()
+    beat = nil
+    if isDirectoryReady == true, watchers.count() > 0 {
+      let now = date.now.timeIntervalSince1970
+      var last = PublishedStatus(state, process: process, dataFile: dataFile, updated: now)
+      last.ended = now
+      _ = try? fileSystem.write(last.encoded(), to: directory.endedFile(for: process.pid), durably: false)
+    }
     try? fileSystem.removeFile(path)
   }
 }
@@ -113,6 +171,9 @@ extension PublishedStatus {
       elapsed: state.stopwatch.elapsed.seconds, turnElapsed: state.turnTime.seconds,
       paused: state.isPaused, ending: state.alert != nil, overtime: state.isInOvertime,
       running: state.isTiming, openBlockers: state.openBlockerCount,
+      items: state.agendaLines, update: state.writtenUpdateLines,
+      planned: state.syncUp.duration,
+      turnsOver: state.turns.count { $0.seconds > $0.slot },
       variance: state.variance,
       projectedEnd: updated + Double(state.secondsRemaining),
       phase: state.pacing.phase.rawValue, updated: updated)

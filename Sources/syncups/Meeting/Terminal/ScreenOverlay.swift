@@ -42,6 +42,8 @@ struct ScreenOverlay: Equatable, Sendable {
   /// Whether a Ctrl-C was pressed and the end prompt it opened is still shown: another
   /// Ctrl-C discards the meeting.
   var isInterruptPending: Bool
+  /// How many follow the meeting with `syncups watch` (`2 watching`).
+  var watching = 0
 
   /// An overlay with no note being typed and no Ctrl-C pending.
   init(noteDraft: String? = nil, draft: Draft = .note, isInterruptPending: Bool = false) {
@@ -63,6 +65,11 @@ struct ScreenOverlay: Equatable, Sendable {
     return noteDraft.isBlank ? "" : draft.label + noteDraft
   }
 
-  /// This overlay with only what is being typed kept: the Ctrl-C pending and any problem gone.
-  var keepingDraft: ScreenOverlay { ScreenOverlay(noteDraft: noteDraft, draft: draft) }
+  /// This overlay with only what is being typed (and who watches) kept: the Ctrl-C pending
+  /// and any problem gone.
+  var keepingDraft: ScreenOverlay {
+    var overlay = ScreenOverlay(noteDraft: noteDraft, draft: draft)
+    overlay.watching = watching
+    return overlay
+  }
 }

@@ -185,6 +185,13 @@ final class TerminalController {
     }
   }
 
+  /// Shows that `count` follow the meeting with `syncups watch`.
+  func showWatchers(_ count: Int) {
+    guard overlay.watching != count else { return }
+    overlay.watching = count
+    redraw()
+  }
+
   /// Sends `actions` without drawing after each; whether one of them asked for the bell.
   private func send(_ actions: [RecordMeeting.Action]) -> Bool {
     isSendingInput = true

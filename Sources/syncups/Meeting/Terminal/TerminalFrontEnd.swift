@@ -44,6 +44,10 @@ final class TerminalFrontEnd: FrontEnd {
 
   var holdsWarnings: Bool { true }
 
+  func showWatchers(_ count: Int) {
+    controller?.showWatchers(count)
+  }
+
   func report(_ ending: LiveMeeting.Ending, elapsed: Int, syncUp: SyncUp) {
     switch display {
     case .fullScreen:

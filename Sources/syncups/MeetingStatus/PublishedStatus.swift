@@ -5,8 +5,9 @@
 #endif
 import SyncUpsCore
 
-/// What a running meeting publishes for `syncups status`, and what `status` shows: the state
-/// file `<pid>.json` in the ``StatusDirectory``. The file is private to syncups (the public
+/// What a running meeting publishes for `syncups status` and `syncups watch`, and what they
+/// show: the state file `<pid>.json` in the ``StatusDirectory``. The file is private to
+/// syncups (the public
 /// shape is `status --json`), and is written only when something a reader sees changes: the
 /// times it holds are as of `updated`, and a reader works out the times of now from them
 /// (``at(_:)``), so the meeting need not write every second.
@@ -60,6 +61,16 @@ struct PublishedStatus: Codable, Equatable, Sendable {
   /// How many blockers are open in the sync-up, those raised and resolved in the meeting
   /// counted; nil in a file written before it was kept.
   var openBlockers: Int? = nil
+  /// The speaker's open items as the meeting screen shows them (`1. blocked 3 days: …`);
+  /// nil in a file written before they were kept.
+  var items: [String]? = nil
+  /// The speaker's written update as the meeting screen shows it (`Wrote for Tue 24 Nov:`,
+  /// then a line a part); nil when they wrote none.
+  var update: [String]? = nil
+  /// The meeting's planned length in seconds; nil in a file written before it was kept.
+  var planned: Int? = nil
+  /// How many finished turns ran past their slot; nil in a file written before it was kept.
+  var turnsOver: Int? = nil
   /// Seconds the meeting is heading past its planned length, negative when ahead (see
   /// ``RecordMeeting/State/variance``); nil in a file written before it was kept.
   var variance: Int? = nil
@@ -69,6 +80,9 @@ struct PublishedStatus: Codable, Equatable, Sendable {
   /// The cue the speaker's turn reached (``CuePhase``): `none`, `wrapUp`, `last`, `timeUp`;
   /// nil in a file written before it was kept.
   var phase: String? = nil
+  /// When the meeting ended: set only in the last state a watched meeting leaves for its
+  /// watchers (see ``StatusDirectory/endedFile(for:)``).
+  var ended: Double? = nil
   /// When the values above were taken.
   var updated: Double
 
@@ -137,6 +151,11 @@ struct PublishedStatus: Codable, Equatable, Sendable {
     if let variance { members["variance"] = .int(variance) }
     if let projectedEnd { members["projectedEnd"] = .double(projectedEnd) }
     if let phase { members["phase"] = .string(phase) }
+    if let items { members["items"] = .array(items.map(JSONOutput.string)) }
+    if let update { members["update"] = .array(update.map(JSONOutput.string)) }
+    if let planned { members["planned"] = .int(planned) }
+    if let turnsOver { members["turnsOver"] = .int(turnsOver) }
+    if let ended { members["ended"] = .double(ended) }
     return Data(JSONOutput.object(members).text(pretty: false).utf8)
   }
 

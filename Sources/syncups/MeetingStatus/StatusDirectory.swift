@@ -37,6 +37,13 @@ struct StatusDirectory: Equatable, Sendable {
     path + "/\(pid).json"
   }
 
+  /// The last state of the meeting run by process `pid`, with its ``PublishedStatus/ended``
+  /// instant: left for the meeting's watchers when it ends, removed by the last of them. Its
+  /// name is no state file's, so `status` never reads it.
+  func endedFile(for pid: Int32) -> String {
+    path + "/\(pid).ended.json"
+  }
+
   /// Creates the directory (mode 0700, parents too) unless it exists, then checks it is private.
   ///
   /// - Throws: a failure saying why it cannot be used.
