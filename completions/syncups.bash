@@ -6,8 +6,10 @@
 # Prints the subcommands of a command path.
 _syncups_subcommands() {
   case "$1" in
-    '') echo 'list show add edit delete themes import export start status watch meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
+    '') echo 'list show add edit delete themes import export start status watch meetings meeting stats report standup next schedule calendar remind items item update updates away sync doctor migrate merge-driver config hooks completions help version' ;;
     'meeting') echo 'show delete' ;;
+    'schedule') echo 'set show clear skip unskip move' ;;
+    'remind') echo 'install status uninstall fire' ;;
     'item') echo 'add resolve reopen edit delete' ;;
     'config') echo 'list get set unset' ;;
     'hooks') echo 'list run trust untrust' ;;
@@ -21,20 +23,35 @@ _syncups_options() {
     'list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'show') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'add') echo '--title --attendee --duration --theme --git-author --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --attendee-zone --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'themes') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'import') echo '--merge --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'export') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'start') echo '--absent --present --order --overtime --no-overtime --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'start') echo '--absent --present --order --overtime --no-overtime --pace --min-slot --warn --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'watch') echo '--wait --follow --compact --me --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'stats') echo '--last --since --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'stats') echo '--last --since --format --trend --weeks --by-person --ascii --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'report') echo '--output --weeks --by-person --title --stamp --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'standup') echo '--since --repositories --format --limit --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'next') echo '--count --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'schedule') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'schedule set') echo '--zone --from --until --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'schedule show') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'schedule clear') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'schedule skip') echo '--reason --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'schedule unskip') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'schedule move') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'calendar') echo '--output -o --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind install') echo '--before --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind status') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind uninstall') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'remind fire') echo '--before --dry-run --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'items') echo '--open --resolved --all --owner --kind --format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'item add') echo '--blocker --action --owner --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -84,10 +101,14 @@ _syncups_option_value() {
     'edit:--rename-attendee') echo attendee ;;
     'edit:--git-author') echo attendee ;;
     'edit:--no-git-author') echo attendee ;;
+    'edit:--attendee-zone') echo attendee ;;
     'export:--format') echo 'choice json app markdown' ;;
     'start:--absent') echo attendee ;;
     'start:--present') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
+    'start:--pace') echo 'choice fixed rebalance bank' ;;
+    'start:--min-slot') echo none ;;
+    'start:--warn') echo none ;;
     'start:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'start:--repositories') echo file ;;
     'status:--format') echo none ;;
@@ -97,10 +118,22 @@ _syncups_option_value() {
     'stats:--last') echo none ;;
     'stats:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'stats:--format') echo 'choice text markdown json' ;;
+    'stats:--weeks') echo none ;;
+    'report:--output') echo file ;;
+    'report:--weeks') echo none ;;
+    'report:--title') echo none ;;
     'standup:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'standup:--repositories') echo file ;;
     'standup:--format') echo 'choice text markdown json' ;;
     'standup:--limit') echo none ;;
+    'next:--count') echo none ;;
+    'schedule set:--zone') echo zone ;;
+    'schedule set:--from') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
+    'schedule set:--until') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
+    'schedule skip:--reason') echo none ;;
+    'calendar:--output' | 'calendar:-o') echo file ;;
+    'remind install:--before') echo none ;;
+    'remind fire:--before') echo none ;;
     'items:--owner') echo attendee ;;
     'items:--kind') echo 'choice blocker action' ;;
     'items:--format') echo 'choice text markdown json' ;;
@@ -143,7 +176,23 @@ _syncups_argument() {
     'meeting delete:0') echo syncup ;;
     'meeting delete:1') echo meeting ;;
     'stats:0') echo syncup ;;
+    'report:'*) echo syncup ;;
     'standup:0') echo syncup ;;
+    'next:0') echo syncup ;;
+    'schedule set:0') echo syncup ;;
+    'schedule set:'*) echo 'choice daily weekdays every monthly sun mon tue wed thu fri sat FREQ=' ;;
+    'schedule show:0') echo syncup ;;
+    'schedule clear:0') echo syncup ;;
+    'schedule skip:0') echo syncup ;;
+    'schedule skip:1') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
+    'schedule unskip:0') echo syncup ;;
+    'schedule unskip:1') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
+    'schedule move:0') echo syncup ;;
+    'schedule move:1') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
+    'calendar:'*) echo syncup ;;
+    'remind install:0') echo syncup ;;
+    'remind uninstall:0') echo syncup ;;
+    'remind fire:0') echo syncup ;;
     'items:0') echo syncup ;;
     'item add:0') echo syncup ;;
     'item resolve:0') echo syncup ;;
@@ -162,11 +211,11 @@ _syncups_argument() {
     'merge-driver:0') echo file ;;
     'merge-driver:1') echo file ;;
     'merge-driver:2') echo file ;;
-    'config get:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
-    'config set:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
+    'config get:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' ;;
+    'config set:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' ;;
     'config set:'*) echo setting ;;
-    'config unset:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime repositories workdays me' ;;
-    'hooks run:0') echo 'choice meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' ;;
+    'config unset:0') echo 'choice bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' ;;
+    'hooks run:0') echo 'choice meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced reminder' ;;
     'completions:0') echo 'choice bash zsh fish' ;;
     'help:'*) echo command ;;
   esac
@@ -175,11 +224,12 @@ _syncups_argument() {
 # Prints the values of the setting $1.
 _syncups_setting_values() {
   case "$1" in
-    'bell') echo 'on off' ;;
+    'bell') echo 'off change cues all' ;;
     'color') echo 'auto always never' ;;
     'default-theme') echo 'bubblegum buttercup indigo lavender magenta navy orange oxblood periwinkle poppy purple seafoam sky tan teal yellow' ;;
     'order') echo 'listed shuffled rotated' ;;
     'overtime') echo 'on off' ;;
+    'pace') echo 'fixed rebalance bank' ;;
     'workdays') echo 'mon-fri sun-thu mon-sat' ;;
   esac
 }
@@ -230,6 +280,7 @@ _syncups_values() {
       [[ ${#args[@]} -eq 0 ]] && _syncups_dynamic extensions
       ;;
     syncup) _syncups_dynamic syncups ;;
+    zone) _syncups_dynamic zones ;;
     meeting) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic meetings "${args[0]}" ;;
     item) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic items "${args[0]}" ;;
     attendee) [[ ${#args[@]} -gt 0 ]] && _syncups_dynamic attendees "${args[0]}" ;;

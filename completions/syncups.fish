@@ -6,9 +6,13 @@
 function __syncups_subcommands
     switch "$argv[1]"
         case ''
-            printf '%s\n' list show add edit delete themes import export start status watch meetings meeting stats standup items item update updates away sync doctor migrate merge-driver config hooks completions help version
+            printf '%s\n' list show add edit delete themes import export start status watch meetings meeting stats report standup next schedule calendar remind items item update updates away sync doctor migrate merge-driver config hooks completions help version
         case 'meeting'
             printf '%s\n' show delete
+        case 'schedule'
+            printf '%s\n' set show clear skip unskip move
+        case 'remind'
+            printf '%s\n' install status uninstall fire
         case 'item'
             printf '%s\n' add resolve reopen edit delete
         case 'config'
@@ -36,7 +40,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --format --absent --present --order --since --repositories --me --last --limit --owner --kind --blocker --action --note --text --as --done --next --date --from --to --clone --syncup
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --attendee-zone --format --absent --present --order --pace --min-slot --warn --since --repositories --me --last --weeks --output --limit --count --zone --from --until --reason -o --before --owner --kind --blocker --action --note --text --as --done --next --date --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
@@ -112,7 +116,7 @@ function __syncups_setting_values
     set -q state[2]; or return
     switch $state[2]
         case 'bell'
-            printf '%s\n' on off
+            printf '%s\n' off change cues all
         case 'color'
             printf '%s\n' auto always never
         case 'default-theme'
@@ -121,6 +125,8 @@ function __syncups_setting_values
             printf '%s\n' listed shuffled rotated
         case 'overtime'
             printf '%s\n' on off
+        case 'pace'
+            printf '%s\n' fixed rebalance bank
         case 'workdays'
             printf '%s\n' mon-fri sun-thu mon-sat
     end
@@ -153,7 +159,12 @@ complete -c syncups -n '__syncups_at \'\' 0' -a watch -d 'Follow a running meeti
 complete -c syncups -n '__syncups_at \'\' 0' -a meetings -d 'List a sync-up\'s past meetings, newest first.'
 complete -c syncups -n '__syncups_at \'\' 0' -a meeting -d 'Show or delete one past meeting.'
 complete -c syncups -n '__syncups_at \'\' 0' -a stats -d 'Show how meetings went: lengths, attendance and speaking time.'
+complete -c syncups -n '__syncups_at \'\' 0' -a report -d 'Write a self-contained HTML report of how the stand-up went.'
 complete -c syncups -n '__syncups_at \'\' 0' -a standup -d 'Print each attendee\'s commits since the last meeting and their open items.'
+complete -c syncups -n '__syncups_at \'\' 0' -a next -d 'Show the next meeting of a sync-up, or of every scheduled one.'
+complete -c syncups -n '__syncups_at \'\' 0' -a schedule -d 'Set when a sync-up meets; skip or move one of its meetings.'
+complete -c syncups -n '__syncups_at \'\' 0' -a calendar -d 'Write the scheduled sync-ups as an iCalendar file, for calendar programs.'
+complete -c syncups -n '__syncups_at \'\' 0' -a remind -d 'Remind you before each scheduled meeting, through systemd or cron.'
 complete -c syncups -n '__syncups_at \'\' 0' -a items -d 'List the blockers and actions a sync-up follows through.'
 complete -c syncups -n '__syncups_at \'\' 0' -a item -d 'Raise, resolve, reopen, edit or delete a blocker or an action.'
 complete -c syncups -n '__syncups_at \'\' 0' -a update -d 'Write an attendee\'s update for a day: done, next and blockers.'
@@ -189,6 +200,7 @@ complete -c syncups -n '__syncups_at \'edit\'' -l remove-attendee -x -a '(__sync
 complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -a '(__syncups_of_syncup attendees)' -d 'Rename an attendee (split at the first \'=\'); repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l git-author -x -a '(__syncups_of_syncup attendees)' -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee. Without one, only commits whose author has the attendee\'s whole name are theirs, and their card says (by name).'
 complete -c syncups -n '__syncups_at \'edit\'' -l no-git-author -x -a '(__syncups_of_syncup attendees)' -d 'Take that git identity from an attendee, or all of theirs when none is named; repeatable.'
+complete -c syncups -n '__syncups_at \'edit\'' -l attendee-zone -x -a '(__syncups_of_syncup attendees)' -d 'Set the IANA time zone an attendee lives in (Ben=Asia/Kolkata), shown as their local time of the meetings by \'next\'; NAME= removes it; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups delete
@@ -208,6 +220,9 @@ complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'
+complete -c syncups -n '__syncups_at \'start\'' -l pace -x -a 'fixed rebalance bank' -d 'Pace the slots fixed (as planned), rebalance (the time left divided among those left at each turn) or bank (unused time kept for whoever runs over) (default: the pace setting, else fixed).'
+complete -c syncups -n '__syncups_at \'start\'' -l min-slot -x -d 'The shortest slot rebalance gives (a plain number is seconds; default: 30s, or the even share when the meeting is shorter).'
+complete -c syncups -n '__syncups_at \'start\'' -l warn -x -d 'Cue the speaker at so much time left (30s,10s) or so much of the slot used (80%,95%), or none (default: the warn setting, else none).'
 complete -c syncups -n '__syncups_at \'start\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
 complete -c syncups -n '__syncups_at \'start\'' -l repositories -r -F -d 'Read this repository (a path or a quoted glob such as \'~/src/*\') instead of the sync-up\'s own (config set repositories --syncup) or the repositories setting; repeatable.'
 complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
@@ -245,7 +260,19 @@ complete -c syncups -n '__syncups_at \'meeting delete\' 1' -x -k -a '(__syncups_
 complete -c syncups -n '__syncups_at \'stats\'' -l last -x -d 'Only the n newest meetings (n is 1 or more).'
 complete -c syncups -n '__syncups_at \'stats\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Only meetings held since <date>, a day from its local midnight: 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'. Not with --last.'
 complete -c syncups -n '__syncups_at \'stats\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
+complete -c syncups -n '__syncups_at \'stats\'' -l trend -d 'Show the weekly trend lines instead of the figures.'
+complete -c syncups -n '__syncups_at \'stats\'' -l weeks -x -d 'With --trend: the n newest local weeks (default: 8).'
+complete -c syncups -n '__syncups_at \'stats\'' -l by-person -d 'With --trend: each person\'s share of speaking time, attendance and turns over (3 attendees or more).'
+complete -c syncups -n '__syncups_at \'stats\'' -l ascii -d 'With --trend: draw the bars with _.-=# only.'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups report
+complete -c syncups -n '__syncups_at \'report\'' -l output -r -F -d 'Where to write the report, or - for standard output (required).'
+complete -c syncups -n '__syncups_at \'report\'' -l weeks -x -d 'The n newest local weeks (default: 8).'
+complete -c syncups -n '__syncups_at \'report\'' -l by-person -d 'Add each person\'s share of speaking time, attendance and turns over.'
+complete -c syncups -n '__syncups_at \'report\'' -l title -x -d 'The report\'s title (default: Stand-up report).'
+complete -c syncups -n '__syncups_at \'report\'' -l stamp -d 'Say when the report was written.'
+complete -c syncups -n '__syncups_at \'report\' 0+' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups standup
 complete -c syncups -n '__syncups_at \'standup\'' -l since -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'Read commits from this moment on instead (a day from its local midnight): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
@@ -253,6 +280,66 @@ complete -c syncups -n '__syncups_at \'standup\'' -l repositories -r -F -d 'Read
 complete -c syncups -n '__syncups_at \'standup\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'standup\'' -l limit -x -d 'At most N commits of each attendee, the newest; says how many more.'
 complete -c syncups -n '__syncups_at \'standup\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups next
+complete -c syncups -n '__syncups_at \'next\'' -l count -x -d 'How many meetings of each sync-up to list (1).'
+complete -c syncups -n '__syncups_at \'next\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# Subcommands of 'schedule'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a set -d 'Set when a sync-up meets.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a show -d 'Show when a sync-up meets and its next meetings.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a clear -d 'Remove a sync-up\'s schedule.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a skip -d 'Skip one meeting of a sync-up.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a unskip -d 'Hold a skipped meeting after all.'
+complete -c syncups -n '__syncups_at \'schedule\' 0' -a move -d 'Hold one meeting of a sync-up at another time.'
+
+# syncups schedule set
+complete -c syncups -n '__syncups_at \'schedule set\'' -l zone -x -a '(__syncups_run __complete zones)' -d 'The meetings\' time zone, an IANA name such as Europe/Berlin (default: the zone it has, else yours: TZ, else the system\'s).'
+complete -c syncups -n '__syncups_at \'schedule set\'' -l from -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'The first day it may meet, from which weeks and months count; today by default (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
+complete -c syncups -n '__syncups_at \'schedule set\'' -l until -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'The last day it may meet (the rule\'s UNTIL) (2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\').'
+complete -c syncups -n '__syncups_at \'schedule set\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'schedule set\' 1+' -x -a 'daily weekdays every monthly sun mon tue wed thu fri sat FREQ=' -d 'rule'
+
+# syncups schedule show
+complete -c syncups -n '__syncups_at \'schedule show\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups schedule clear
+complete -c syncups -n '__syncups_at \'schedule clear\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups schedule skip
+complete -c syncups -n '__syncups_at \'schedule skip\'' -l reason -x -d 'Why: a holiday, an offsite.'
+complete -c syncups -n '__syncups_at \'schedule skip\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'schedule skip\' 1' -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'date'
+
+# syncups schedule unskip
+complete -c syncups -n '__syncups_at \'schedule unskip\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'schedule unskip\' 1' -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'date'
+
+# syncups schedule move
+complete -c syncups -n '__syncups_at \'schedule move\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+complete -c syncups -n '__syncups_at \'schedule move\' 1' -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'date'
+
+# syncups calendar
+complete -c syncups -n '__syncups_at \'calendar\'' -s o -l output -r -F -d 'Write the calendar to <file> (replacing it) instead of stdout.'
+complete -c syncups -n '__syncups_at \'calendar\' 0+' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# Subcommands of 'remind'
+complete -c syncups -n '__syncups_at \'remind\' 0' -a install -d 'Install a reminder before each meeting of a scheduled sync-up.'
+complete -c syncups -n '__syncups_at \'remind\' 0' -a status -d 'List the reminders installed, when each next reminds, and those out of date.'
+complete -c syncups -n '__syncups_at \'remind\' 0' -a uninstall -d 'Remove the reminders of a sync-up, or every reminder.'
+complete -c syncups -n '__syncups_at \'remind\' 0' -a fire -d 'Remind of a sync-up\'s meeting now, if one is due: what a reminder\'s timer runs.'
+
+# syncups remind install
+complete -c syncups -n '__syncups_at \'remind install\'' -l before -x -d 'How long before each meeting to remind: whole minutes such as 5m, 1h or 90m, up to 24h; a plain number is minutes (default: 5m).'
+complete -c syncups -n '__syncups_at \'remind install\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups remind uninstall
+complete -c syncups -n '__syncups_at \'remind uninstall\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
+
+# syncups remind fire
+complete -c syncups -n '__syncups_at \'remind fire\'' -l before -x -d 'How long before each meeting to remind: whole minutes such as 5m, 1h or 90m, up to 24h; a plain number is minutes (default: 5m).'
+complete -c syncups -n '__syncups_at \'remind fire\'' -l dry-run -d 'Say what it would do and why, and do nothing.'
+complete -c syncups -n '__syncups_at \'remind fire\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups items
 complete -c syncups -n '__syncups_at \'items\'' -l open -d 'Only the open items (the default).'
@@ -344,16 +431,16 @@ complete -c syncups -n '__syncups_at \'config\' 0' -a unset -d 'Restore a settin
 
 # syncups config get
 complete -c syncups -n '__syncups_at \'config get\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Print the repositories this sync-up reads, and whether they are its own or the setting (only with repositories).'
-complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config get\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' -d 'key'
 
 # syncups config set
 complete -c syncups -n '__syncups_at \'config set\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Give this sync-up its own repositories on this machine, read instead of the repositories setting (only with repositories).'
-complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config set\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' -d 'key'
 complete -c syncups -n '__syncups_at \'config set\' 1+' -x -a '(__syncups_setting_values)' -d 'value'
 
 # syncups config unset
 complete -c syncups -n '__syncups_at \'config unset\'' -l syncup -x -a '(__syncups_run __complete syncups)' -d 'Take this sync-up\'s own repositories away, so that it reads the repositories setting (only with repositories).'
-complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime repositories workdays me' -d 'key'
+complete -c syncups -n '__syncups_at \'config unset\' 0' -x -a 'bell color default-duration default-theme hook-timeout order overtime pace repositories warn workdays me' -d 'key'
 
 # Subcommands of 'hooks'
 complete -c syncups -n '__syncups_at \'hooks\' 0' -a list -d 'List the hooks that would run, and the repository\'s untrusted ones.'
@@ -363,7 +450,7 @@ complete -c syncups -n '__syncups_at \'hooks\' 0' -a untrust -d 'Stop the data r
 
 # syncups hooks run
 complete -c syncups -n '__syncups_at \'hooks run\'' -l sample -d 'Give the hooks the event\'s sample object, and print it.'
-complete -c syncups -n '__syncups_at \'hooks run\' 0' -x -a 'meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced' -d 'event'
+complete -c syncups -n '__syncups_at \'hooks run\' 0' -x -a 'meeting-started speaker-changed overtime meeting-ended item-opened item-resolved synced reminder' -d 'event'
 
 # syncups hooks trust
 complete -c syncups -n '__syncups_at \'hooks trust\'' -s y -l yes -d 'Trust without asking.'
