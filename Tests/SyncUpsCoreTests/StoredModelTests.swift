@@ -40,7 +40,7 @@ struct StoredModelTests {
           "transcript", "turns",
         ])
     #expect(MeetingAttendee.storedKeys == ["absent", "id", "name"])
-    #expect(Meeting.Turn.storedKeys == ["attendee", "name", "seconds", "slot"])
+    #expect(Meeting.Turn.storedKeys == ["attendee", "name", "seconds", "slot", "warned"])
     #expect(
       Item.storedKeys
         == [

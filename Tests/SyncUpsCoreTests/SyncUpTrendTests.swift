@@ -205,10 +205,8 @@ struct SyncUpTrendTests {
   }
 
   @Test func startsAndWarningsAreCountedOnlyWhenMeetingsRecordThem() throws {
-    func turn(warned: String?) -> Meeting.Turn {
-      Meeting.Turn(
-        attendee: Self.ana.id, name: "Ana", seconds: 120, slot: 100,
-        unknownKeys: warned.map { ["warned": .string($0)] } ?? [:])
+    func turn(warned: CuePhase?) -> Meeting.Turn {
+      Meeting.Turn(attendee: Self.ana.id, name: "Ana", seconds: 120, slot: 100, warned: warned)
     }
     let trend = try Self.trend(
       Self.syncUp([
@@ -216,7 +214,7 @@ struct SyncUpTrendTests {
         Self.meeting(1, "2026-10-27T09:00:00Z", turns: [turn(warned: nil)]),
         // Week two: on time (30 seconds after), late by 5 and by 3 minutes; one turn warned.
         Self.meeting(
-          2, "2026-11-02T09:00:30Z", turns: [turn(warned: "chime"), turn(warned: nil)],
+          2, "2026-11-02T09:00:30Z", turns: [turn(warned: .last), turn(warned: nil)],
           unknownKeys: ["scheduled": .string("2026-11-02T09:00:00Z")]),
         Self.meeting(
           3, "2026-11-03T09:05:00Z", unknownKeys: ["scheduled": .string("2026-11-03T09:00:00Z")]),

@@ -30,12 +30,6 @@ struct DocumentedCommandsTests {
       "syncups sync init --clone git.example.com:syncups.git",
       "clones the team's repository, on another machine than the one that shared it"
     ),
-    (
-      "syncups schedule set eng 'weekdays 09:30' --zone Europe/Berlin",
-      "'schedule set' is not a command of this build yet"
-    ),
-    ("syncups calendar --output standups.ics", "needs a sync-up with a schedule"),
-    ("syncups calendar --output ~/standups.ics", "needs a sync-up with a schedule"),
     ("syncups remind install --before 10m", "needs a sync-up with a schedule"),
     ("syncups remind status", "needs a reminder installed"),
     ("syncups remind fire eng --dry-run", "needs a sync-up with a schedule"),

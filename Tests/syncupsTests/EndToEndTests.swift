@@ -292,7 +292,7 @@ struct EndToEndTests {
     let added = try #require(try syncups.json(try syncups("add", "--title", "X", "--json")) as? [String: Any])
     #expect(added["duration"] as? Int == 600)  // the default comes from the setting
     #expect(try syncups("config", "unset", "bell").status == 0)
-    #expect(try syncups("config", "get", "bell").output == "on\n")
+    #expect(try syncups("config", "get", "bell").output == "change\n")
     let bad = try syncups("config", "set", "bell", "loud")
     #expect(bad.status == 64)
   }

@@ -96,6 +96,8 @@ struct HelpTests {
                                   went.
           standup                 Print each attendee's commits since the last meeting
                                   and their open items.
+
+        CALENDAR COMMANDS:
           next                    Show the next meeting of a sync-up, or of every
                                   scheduled one.
           schedule set            Set when a sync-up meets.
@@ -104,8 +106,6 @@ struct HelpTests {
           schedule skip           Skip one meeting of a sync-up.
           schedule unskip         Hold a skipped meeting after all.
           schedule move           Hold one meeting of a sync-up at another time.
-
-        SCHEDULE COMMANDS:
           calendar                Write the scheduled sync-ups as an iCalendar file, for
                                   calendar programs.
           remind install          Install a reminder before each meeting of a scheduled

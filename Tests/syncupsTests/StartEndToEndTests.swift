@@ -305,7 +305,8 @@ struct MeetingLengthEndToEndTests {
   static let editUsage = """
     Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
     [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
-    [--git-author <name=author> ...] [--no-git-author <name[=author]> ...]
+    [--git-author <name=author> ...] [--no-git-author <name[=author]> ...] \
+    [--attendee-zone <name=zone> ...]
     See 'syncups edit --help' for more information.
 
     """

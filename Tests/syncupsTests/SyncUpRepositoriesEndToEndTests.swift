@@ -75,15 +75,17 @@ struct SyncUpRepositoriesEndToEndTests {
 
     #expect(
       try syncups("config", "list").output == """
-        bell                        on
+        bell                        change
         color                       auto
         default-duration            5m
         default-theme               bubblegum
         hook-timeout                10s
         order                       listed
         overtime                    off
+        pace                        fixed
         repositories                '~/src/*'
           --syncup 'Design review'  ~/work/api '/srv/git/big repo'
+        warn                        none
         workdays                    mon-fri
         me
 
@@ -161,14 +163,14 @@ struct SyncUpRepositoriesEndToEndTests {
     #expect(try syncups("delete", "ops", "--yes").status == 0)
     let list = try syncups("config", "list")
     #expect(list.status == 0)
-    #expect(list.output.contains("\nrepositories\n  --syncup Platform  /srv/eng\nworkdays  "))
+    #expect(list.output.contains("\nrepositories\n  --syncup Platform  /srv/eng\nwarn  "))
     #expect(!list.output.contains("/srv/ops"))
 
     // A data file that cannot be read leaves them out of the list, which still comes.
     try syncups.writeDataFile("[ not json")
     let unreadable = try syncups("config", "list")
     #expect(unreadable.status == 0)
-    #expect(unreadable.output.contains("\nrepositories\nworkdays          mon-fri\n"))
+    #expect(unreadable.output.contains("\nrepositories\nwarn              none\nworkdays          mon-fri\n"))
     #expect(unreadable.error.hasPrefix("Sync-ups' own repositories are not listed: "))
   }
 
