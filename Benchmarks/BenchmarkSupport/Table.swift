@@ -56,8 +56,10 @@ public func printTable(_ rows: [BenchmarkRow]) {
   for row in cells { print(line(row)) }
 }
 
-/// `12.34 ms`, `1.56 µs`, `290 ns`.
+/// `12.34 ms`, `1.56 µs`, `290 ns`, `-6.61 ms` (a line that came before the one it is
+/// timed against).
 public func format(ns: Double) -> String {
+  if ns < 0 { return "-" + format(ns: -ns) }
   if ns >= 1e6 { return String(Int((ns / 1e4).rounded())).inserting(".", at: -2) + " ms" }
   if ns >= 1e3 { return String(Int((ns / 10).rounded())).inserting(".", at: -2) + " µs" }
   return "\(Int(ns.rounded())) ns"

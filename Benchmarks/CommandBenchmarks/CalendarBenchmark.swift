@@ -8,12 +8,10 @@ import SyncUpsCore
 /// a recurring event and its exceptions for each sync-up, and a zone's changes over ten years,
 /// must stay within twice it.
 func calendarRow(syncups: String, file: String, environment: [String: String]) -> BenchmarkRow {
-  let list = measure([syncups, "--file", file, "list"], environment: environment)
-  let calendar = measure([syncups, "--file", file, "calendar"], environment: environment)
-  let ratio = calendar.seconds / list.seconds
+  let calendar = Comparison(
+    [syncups, "--file", file, "calendar"], against: [syncups, "--file", file, "list"],
+    environment: environment)
   return BenchmarkRow(
     id: "I1", workload: "calendar vs list, large, every sync-up scheduled",
-    measured: "\(format(ns: calendar.seconds * 1e9)) vs \(format(ns: list.seconds * 1e9)) "
-      + "(\(format(ratio: ratio)))",
-    target: "≤ 2×", met: ratio <= 2)
+    measured: calendar.text, target: "≤ 2×", met: calendar.ratio <= 2)
 }

@@ -28,14 +28,12 @@ func scheduled(_ syncUps: IdentifiedArrayOf<SyncUp>, now: Date) -> IdentifiedArr
 
 /// N1: `next` across the 1,000 scheduled sync-ups against `list` on the same file (`file`).
 func scheduleRows(syncups: String, file: String, environment: [String: String]) -> [BenchmarkRow] {
-  let next = measure([syncups, "--file", file, "next"], environment: environment)
-  let list = measure([syncups, "--file", file, "list"], environment: environment)
-  let ratio = next.seconds / list.seconds
+  let next = Comparison(
+    [syncups, "--file", file, "next"], against: [syncups, "--file", file, "list"],
+    environment: environment)
   return [
     BenchmarkRow(
       id: "N1", workload: "next vs list, large with a schedule on each of 1,000 sync-ups",
-      measured: "\(format(ns: next.seconds * 1e9)) vs \(format(ns: list.seconds * 1e9)) "
-        + "(\(format(ratio: ratio)))",
-      target: "≤ 1.3×", met: ratio <= 1.3)
+      measured: next.text, target: "≤ 1.3×", met: next.ratio <= 1.3)
   ]
 }

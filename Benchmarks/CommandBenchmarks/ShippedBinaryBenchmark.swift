@@ -18,15 +18,13 @@ func shippedBinaryRows(
     ]
   }
   func startRow(id: String, workload: String, arguments: [String]) -> BenchmarkRow {
-    let linked = measure([toolchainLinked] + arguments, environment: environment)
-    let own = measure([shipped] + arguments, environment: environment)
-    let ratio = own.seconds / linked.seconds
+    let start = Comparison(
+      [shipped] + arguments, against: [toolchainLinked] + arguments, environment: environment)
     return BenchmarkRow(
       id: id, workload: workload + ": shipped vs toolchain-linked",
-      measured: "\(format(ns: own.seconds * 1e9)) vs \(format(ns: linked.seconds * 1e9)) "
-        + "(\(format(ratio: ratio))), "
+      measured: start.text + ", "
         + peaks([shipped] + arguments, [toolchainLinked] + arguments, environment: environment),
-      target: "≤ 1×", met: ratio <= 1)
+      target: "≤ 1×", met: start.ratio <= 1)
   }
   // The libraries the toolchain-linked binary loads that the shipped one does not: the runtime.
   let linkedLibraries = libraries(of: toolchainLinked)

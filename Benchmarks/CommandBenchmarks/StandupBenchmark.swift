@@ -47,35 +47,29 @@ func standupRows(syncups: String, directory: String) -> [BenchmarkRow] {
     .write(to: URL(fileURLWithPath: root + "/config/syncups/config.json"))
 
   let since = now - 2 * 86_400
-  let standup = measure(
-    [syncups, "--file", dataFile, "-q", "standup", "team", "--since", "2d"],
-    environment: environment)
+  let standup = [syncups, "--file", dataFile, "-q", "standup", "team", "--since", "2d"]
   let byHand = repositories.flatMap { path in
     attendees.map { attendee in
       "git -C '\(path)' log --branches --remotes --since=@\(since) "
         + "--author='\(attendee.gitAuthors[0])' --format='%H %at %an <%ae> %s'"
     }
   }.joined(separator: "\n")
-  let gitLogs = measure(["sh", "-c", byHand], environment: environment)
+  let gitLogs = Comparison(standup, against: ["sh", "-c", byHand], environment: environment)
   let authorOptions = attendees.map { "--author='\($0.gitAuthors[0])'" }.joined(separator: " ")
   let fewest = repositories.map { path in
     "git -C '\(path)' log --branches --remotes --since=@\(since) \(authorOptions) "
       + "--format='%H %at %an <%ae> %s'"
   }.joined(separator: "\n")
-  let repositoryLogs = measure(["sh", "-c", fewest], environment: environment)
-  let ratio = standup.seconds / gitLogs.seconds
-  let fewestRatio = standup.seconds / repositoryLogs.seconds
+  let repositoryLogs = Comparison(standup, against: ["sh", "-c", fewest], environment: environment)
   return [
     BenchmarkRow(
       id: "G1",
       workload: "standup, 6 attendees × 10 repositories × 10,000 commits, vs 60 git logs",
-      measured: "\(format(ns: standup.seconds * 1e9)) vs \(format(ns: gitLogs.seconds * 1e9)) "
-        + "(\(format(ratio: ratio)))",
-      target: "≤ 1.5×, < 200 ms", met: ratio <= 1.5 && standup.seconds < 0.2),
+      measured: gitLogs.text,
+      target: "≤ 1.5×, < 200 ms", met: gitLogs.ratio <= 1.5 && gitLogs.measured.seconds < 0.2),
     BenchmarkRow(
       id: "G1", workload: "standup, the same, vs 10 git logs (every author in each)",
-      measured: "\(format(ns: standup.seconds * 1e9)) vs "
-        + "\(format(ns: repositoryLogs.seconds * 1e9)) (\(format(ratio: fewestRatio)))",
+      measured: repositoryLogs.text,
       target: "reported", met: nil),
   ]
 }

@@ -11,6 +11,8 @@
 // CPU time comes from wait4; a tick's lateness is when the `ended` line arrived, less when the
 // `started` line arrived, less the meeting's length (it includes the pipe's latency).
 import BenchmarkSupport
+import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -107,29 +109,40 @@ func ms(_ duration: Duration) -> String { format(ns: duration.nanoseconds) }
 /// A meeting of `seconds` followed by `count` watchers (`watch --wait --json`, started first):
 /// the meeting's figures, each watcher's CPU time, and how long after the meeting's own line
 /// for each new speaker each watcher's `turn` line came.
-func watchedMeeting(seconds: Int, watchers count: Int, syncups: String) async -> (
+///
+/// Each watcher is spawned, and waited for, on a queue of its own: a task of the concurrency
+/// pool that blocked in `spawn` would hold one of its few threads, and a watcher waiting there
+/// would start only after the meeting ended, then wait for another meeting forever. The
+/// meeting starts once every watcher has had a second to begin waiting.
+func watchedMeeting(seconds: Int, watchers count: Int, syncups: String) -> (
   meeting: MeetingFigures, watcherCPU: [Duration], lags: [Duration]
 ) {
   let file = dataFile(seconds: seconds)
   let environment = ["XDG_CONFIG_HOME": file + ".config", "XDG_RUNTIME_DIR": file + ".run"]
   mkdir(file + ".run", 0o700)
-  let watchers = (0..<count).map { _ in
-    Task.detached {
-      spawn(
+  let finished = DispatchGroup()
+  let results = Mutex<[ProcessRun]>([])
+  for index in 0..<count {
+    finished.enter()
+    DispatchQueue(label: "watcher \(index)").async {
+      let run = spawn(
         [syncups, "--file", file, "watch", "--wait", "--json"], environment: environment,
         captureOutput: true)
+      results.withLock { $0.append(run) }
+      finished.leave()
     }
   }
+  usleep(1_000_000)
   let run = spawn(
     [syncups, "--file", file, "--json", "start", "bench"], environment: environment,
     captureOutput: true)
   let meetingFigures = figures(of: run, seconds: seconds)
   let speakers = run.lines.filter { $0.text.contains(#""event":"speaker""#) }.dropFirst()
     .map { run.started + $0.at }
+  finished.wait()
   var cpu: [Duration] = []
   var lags: [Duration] = []
-  for watcher in watchers {
-    let watched = await watcher.value
+  for watched in results.withLock({ $0 }) {
     guard watched.status == 0 else { fatalError("a watcher failed with status \(watched.status)") }
     cpu.append(watched.cpu)
     let turns = watched.lines.filter { $0.text.contains(#""event":"turn""#) }
@@ -202,7 +215,7 @@ let termdownTask: Task<ProcessRun?, Never> = Task.detached {
 let long = meeting(seconds: 60, syncups: binary)
 let termdown = await termdownTask.value
 let withWork = workRepositories().map { meeting(seconds: 60, syncups: binary, repositories: $0) }
-let watched = await watchedMeeting(seconds: 60, watchers: 3, syncups: binary)
+let watched = watchedMeeting(seconds: 60, watchers: 3, syncups: binary)
 let watcherCPU = watched.watcherCPU.max() ?? .zero
 let lag = watched.lags.sorted()[watched.lags.count / 2]
 
