@@ -55,13 +55,16 @@ struct NextCommand: RunnableCommand {
     } else {
       targets = syncUps.filter { $0.schedule != nil }
     }
-    var meetings: [(syncUp: SyncUp, occurrence: ScheduleOccurrence)] = []
-    for target in targets {
+    // Sorted as (occurrence, which sync-up) pairs: moving whole sync-ups, history and all,
+    // through a sort of a thousand costs more than finding their meetings.
+    var found: [(occurrence: ScheduleOccurrence, target: Int)] = []
+    for (index, target) in targets.enumerated() {
       for occurrence in target.schedule!.occurrences(after: now, count: count) {
-        meetings.append((target, occurrence))
+        found.append((occurrence, index))
       }
     }
-    meetings.sort { $0.occurrence.start < $1.occurrence.start }
+    found.sort { ($0.occurrence.start, $0.target) < ($1.occurrence.start, $1.target) }
+    let meetings = found.map { (syncUp: targets[$0.target], occurrence: $0.occurrence) }
     for target in targets {
       for warning in ScheduleText.localTimeWarnings(target, now: now) { context.note(warning) }
     }
