@@ -105,12 +105,25 @@ final class PersistentReference<Value: Sendable>: LockedRootReference, @unchecke
       }
     }
     recordChange(in: context)
-    let before = skipsStoredSaves ? value : nil
+    if skipsStoredSaves {
+      return try mutateComparing(change, saving: !isSaveRefused, body)
+    }
+    defer { didMutate(change, saving: !isSaveRefused) }
+    return try body(&value)
+  }
+
+  /// The write of a value whose key skips saving a value it stored already: a write that leaves
+  /// the value as it was saves nothing. Apart from ``withLock(changing:_:)``, whose other writes
+  /// then hold no copy of the value from before. Call under `lock`.
+  private func mutateComparing<R>(
+    _ change: SharedChange, saving: Bool, _ body: (inout Value) throws -> R
+  ) rethrows -> R {
+    let before = value
     defer {
-      if let before, valuesAreEqual(before, value) {
+      if valuesAreEqual(before, value) {
         writableKey?.didMutateWithoutChange()
       } else {
-        didMutate(change, saving: !isSaveRefused)
+        didMutate(change, saving: saving)
       }
     }
     return try body(&value)

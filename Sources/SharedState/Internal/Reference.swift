@@ -90,15 +90,21 @@ struct Observers<Value> {
   private var next = 0
   private var callbacks: [Int: (Value) -> Void] = [:]
 
-  var isEmpty: Bool { callbacks.isEmpty }
+  /// Kept apart from `callbacks`, so that asking it on every write of a value nobody observes
+  /// costs a load, not a look-up of the dictionary's generic type.
+  private(set) var isEmpty = true
 
   mutating func add(_ callback: @escaping (Value) -> Void) -> Int {
     next += 1
     callbacks[next] = callback
+    isEmpty = false
     return next
   }
 
-  mutating func remove(_ id: Int) { callbacks[id] = nil }
+  mutating func remove(_ id: Int) {
+    callbacks[id] = nil
+    isEmpty = callbacks.isEmpty
+  }
 
   func notify(_ value: Value) {
     for callback in callbacks.values { callback(value) }

@@ -1,3 +1,4 @@
+import Synchronization
 /// Records the value of each shared storage just before its first change while tracking is on,
 /// so that a test can compare a shared value's old and new states even though every copy of a
 /// `Shared` refers to the same storage.
@@ -71,7 +72,7 @@ public final class SharedChangeTracker: @unchecked Sendable {
         Dictionary(uniqueKeysWithValues: changes.map { ($0.key, $0.value.snapshot) })
       })
     context.asserting = self
-    return try SharedChangeTracking.$context.withValue(context, operation: body)
+    return try SharedChangeTracking.with(context, operation: body)
   }
 
   /// Adds the changes `other` recorded for storages this tracker has not seen change, as if they
@@ -92,7 +93,7 @@ public final class SharedChangeTracker: @unchecked Sendable {
   public func track<R>(_ operation: () throws -> R) rethrows -> R {
     var context = SharedChangeTracking.context
     context.tracker = self
-    return try SharedChangeTracking.$context.withValue(context, operation: operation)
+    return try SharedChangeTracking.with(context, operation: operation)
   }
 
   /// The asynchronous form of ``track(_:)-(()->R)``.
@@ -102,7 +103,7 @@ public final class SharedChangeTracker: @unchecked Sendable {
   ) async rethrows -> R {
     var context = SharedChangeTracking.context
     context.tracker = self
-    return try await SharedChangeTracking.$context.withValue(context, operation: operation)
+    return try await SharedChangeTracking.with(context, operation: operation)
   }
 
   /// The storages changed since tracking began (or since they were last accepted), in the order
@@ -193,7 +194,7 @@ enum SharedChangeTracking {
     let before = lhs.read { $0 }
     var outside = context
     outside.overlay = nil
-    let now = $context.withValue(outside) { rhs.read { $0 } }
+    let now = with(outside) { rhs.read { $0 } }
     return before == now
   }
 
@@ -210,7 +211,7 @@ enum SharedChangeTracking {
     else { return nil }
     var outside = context
     outside.overlay = nil
-    return $context.withValue(outside) { valueDump(new) }
+    return with(outside) { valueDump(new) }
   }
 
   /// The root storage and the way from it to `reference`'s value, to tell two references to
@@ -228,7 +229,30 @@ enum SharedChangeTracking {
     }
   }
 
-  @TaskLocal static var context = Context()
+  /// The tracking of the task running now: what a test's tracker or overlay has set, else none.
+  /// Until one is first set, nothing reads the task-local value: every read and write of every
+  /// shared value asks for it, and a program that never tracks pays nothing for it.
+  static var context: Context {
+    hasBeenSet.load(ordering: .acquiring) ? stored : Context()
+  }
+
+  /// Runs `operation` with `context` as the tracking of the task and the tasks it starts.
+  static func with<R>(_ context: Context, operation: () throws -> R) rethrows -> R {
+    hasBeenSet.store(true, ordering: .releasing)
+    return try $stored.withValue(context, operation: operation)
+  }
+
+  /// The asynchronous form of ``with(_:operation:)``.
+  static func with<R>(
+    _ context: Context, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+  ) async rethrows -> R {
+    hasBeenSet.store(true, ordering: .releasing)
+    return try await $stored.withValue(context, operation: operation)
+  }
+
+  private static let hasBeenSet = Atomic(false)
+  @TaskLocal private static var stored = Context()
 }
 
 extension KeyPathDerivedReference {
@@ -314,7 +338,7 @@ public func sharedSnapshot(of value: Any) -> SharedSnapshot {
 public func withSharedValues<R>(_ snapshot: SharedSnapshot, operation: () throws -> R) rethrows -> R {
   var context = SharedChangeTracking.context
   context.overlay = SharedOverlay(snapshot.values)
-  return try SharedChangeTracking.$context.withValue(context, operation: operation)
+  return try SharedChangeTracking.with(context, operation: operation)
 }
 
 /// Something holding a reference to a shared storage: `Shared` and `SharedReader`.
