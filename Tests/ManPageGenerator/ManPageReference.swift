@@ -219,6 +219,12 @@ enum ManPageReference {
         + "a record, and those imported from the SyncUps app."
     ),
     (
+      "scheduled",
+      "String: the meeting of the sync-up's schedule it was held for, ISO 8601 in UTC: the "
+        + "one starting nearest to started, when within 2 hours either side (a moved meeting "
+        + "at its new time, a skipped one never). Left out otherwise."
+    ),
+    (
       "duration",
       "Number: how long it really lasted, pauses left out, in whole seconds rounded to the "
         + "nearest (as are a turn's seconds)."
@@ -284,6 +290,13 @@ enum ManPageReference {
         + "working days of the workdays setting from the local day each item was opened to "
         + "today, in the time zone TZ names."
     ),
+    (
+      "starts",
+      "Object, left out when no meeting of the selection records the scheduled meeting it "
+        + "was held for (scheduled): onTime and late (Number: those that started early or at most "
+        + "2 minutes after their scheduled start, and those later), medianLateness (Number: "
+        + "the median seconds the late ones started after it, or null when none was late)."
+    ),
   ]
 
   /// The fields of a trend object (`stats --trend --json`, and the data `report` embeds).
@@ -295,7 +308,7 @@ enum ManPageReference {
         + "the workdays week: start (String: that day, YYYY-MM-DD); meetings and timed "
         + "(Number: held, and with timings); lengthMean, plannedMean and longest (Number: "
         + "seconds, or null without timed meetings); overran (Number); scheduled (Number: "
-        + "meetings that record their planned instant); onTime, late (more than a minute "
+        + "meetings that record their scheduled start); onTime, late (more than 2 minutes "
         + "after it) and lateMean (Number: seconds late on average, or null), all null when "
         + "none records it; expected and attended (Number: places at the meetings and those "
         + "taken); attendance (Number: a percentage, or null); turns and turnsOver (Number); "
@@ -1103,7 +1116,9 @@ enum ManPageReference {
         + "gone. A command that reads a data file that does not exist says so on standard "
         + "error; the change that creates one says Created and its path. An empty data file "
         + "holds no sync-ups yet, like a missing one. A stored meeting holds date, id and transcript and may hold "
-        + "its record: started (when it began, written as date), duration (the seconds it "
+        + "its record: started (when it began, written as date), scheduled (the start of the "
+        + "scheduled meeting it was held for, written as date, only when it began within 2 "
+        + "hours of one), duration (the seconds it "
         + "ran, pauses excluded), "
         + "plannedDuration (the sync-up's length then, in seconds), endedEarly (Bool), "
         + "attendees (everyone on the sync-up then, in the order they were called: id, name "

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import SharedState
-import SyncUpsCore
+@testable import SyncUpsCore
 import Testing
 
 extension FileFormatTests {
@@ -119,6 +119,25 @@ extension FileFormatTests {
             turns: [Meeting.Turn(attendee: UUID(3), name: "Zoë", seconds: 312, slot: 300)]))
       #expect(meeting.turns?.first?.overtime == 12)
       #expect(String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self) == Self.recordedFile)
+    }
+
+    /// A meeting that records the scheduled meeting it was held for, as files kept it before
+    /// this version read it (among the keys kept unread): it loads into the field, by both
+    /// readers, and is written back as it was.
+    @Test func theScheduledStartLoadsIntoItsField() throws {
+      let file = Self.oldFile.replacingOccurrences(
+        of: #""id" : "00000000-0000-0000-0000-000000000004","#,
+        with: #""id" : "00000000-0000-0000-0000-000000000004",\#n"#
+          + #"        "scheduled" : "2009-02-13T23:30:00Z","#)
+      let data = Data(file.utf8)
+      for syncUps in [try SyncUpsFile.decodeWithJSONDecoder(data), SyncUpsFile.decodeFast(data)] {
+        let meeting = try #require(syncUps?.first?.meetings.first)
+        #expect(meeting.scheduled == Self.date - 90)
+        #expect(meeting.unknownKeys == [:])
+        #expect(meeting.lateness == 90)
+      }
+      let syncUps = try SyncUpsFile.decode(data)
+      #expect(String(decoding: try SyncUpsFile.encode(syncUps), as: UTF8.self) == file)
     }
 
     @Test func overtimeIsNeverNegative() {

@@ -36,8 +36,8 @@ struct StoredModelTests {
     #expect(
       Meeting.storedKeys
         == [
-          "attendees", "date", "duration", "endedEarly", "id", "plannedDuration", "started",
-          "transcript", "turns",
+          "attendees", "date", "duration", "endedEarly", "id", "plannedDuration", "scheduled",
+          "started", "transcript", "turns",
         ])
     #expect(MeetingAttendee.storedKeys == ["absent", "id", "name"])
     #expect(Meeting.Turn.storedKeys == ["attendee", "name", "seconds", "slot", "warned"])
@@ -119,7 +119,7 @@ struct StoredModelTests {
           "duration", "theme", "title", "meetings.\(Self.meetingID).attendees",
           "meetings.\(Self.meetingID).date", "meetings.\(Self.meetingID).duration",
           "meetings.\(Self.meetingID).endedEarly", "meetings.\(Self.meetingID).plannedDuration",
-          "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
+          "meetings.\(Self.meetingID).scheduled", "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
           "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).name",
           "attendees.\(Self.attendeeID).zone",
           "items.\(Self.itemID).opened", "items.\(Self.itemID).openedIn",
@@ -241,7 +241,7 @@ struct StoredModelTests {
       Meeting(
         id: meetingID, date: Date(timeIntervalSince1970: 1_234_567_890),
         transcript: "Blob: shipped it", started: Date(timeIntervalSince1970: 1_234_567_290),
-        duration: 590, plannedDuration: 600, endedEarly: true,
+        scheduled: Date(timeIntervalSince1970: 1_234_567_200), duration: 590, plannedDuration: 600, endedEarly: true,
         attendees: [MeetingAttendee(id: attendeeID, name: "Blob", absent: true)],
         turns: [Meeting.Turn(attendee: attendeeID, name: "Blob", seconds: 590, slot: 600)])
     ],

@@ -29,12 +29,12 @@ struct SyncUpTrendTests {
   static func meeting(
     _ number: Int, _ date: String, length: Int? = 600, planned: Int = 600,
     attendees: [MeetingAttendee]? = nil, turns: [Meeting.Turn]? = nil,
-    unknownKeys: [String: UnknownJSON] = [:]
+    scheduled: String? = nil
   ) -> Meeting {
     Meeting(
-      id: UUID(0xE00 + number), date: at(date), transcript: "", duration: length,
-      plannedDuration: length == nil ? nil : planned, attendees: attendees, turns: turns,
-      unknownKeys: unknownKeys)
+      id: UUID(0xE00 + number), date: at(date), transcript: "",
+      scheduled: scheduled.map(at), duration: length,
+      plannedDuration: length == nil ? nil : planned, attendees: attendees, turns: turns)
   }
 
   /// Newest first, as a sync-up stores them.
@@ -215,11 +215,11 @@ struct SyncUpTrendTests {
         // Week two: on time (30 seconds after), late by 5 and by 3 minutes; one turn warned.
         Self.meeting(
           2, "2026-11-02T09:00:30Z", turns: [turn(warned: .last), turn(warned: nil)],
-          unknownKeys: ["scheduled": .string("2026-11-02T09:00:00Z")]),
+          scheduled: "2026-11-02T09:00:00Z"),
         Self.meeting(
-          3, "2026-11-03T09:05:00Z", unknownKeys: ["scheduled": .string("2026-11-03T09:00:00Z")]),
+          3, "2026-11-03T09:05:00Z", scheduled: "2026-11-03T09:00:00Z"),
         Self.meeting(
-          4, "2026-11-04T09:03:00Z", unknownKeys: ["scheduled": .string("2026-11-04T09:00:00Z")]),
+          4, "2026-11-04T09:03:00Z", scheduled: "2026-11-04T09:00:00Z"),
       ]), weeks: 2, today: "2026-11-04")
     #expect(trend.recordsSchedule)
     #expect(trend.recordsWarnings)

@@ -290,13 +290,21 @@ struct JSONDocumentedKeysTests {
     #expect(Set(parsed[0].keys) == documented)
   }
 
+  /// The recorded meeting of the fixtures, held for a meeting of its sync-up's schedule: every
+  /// key a meeting may have.
+  static var scheduledMeeting: Meeting {
+    var meeting = RenderingFixtures.recorded
+    meeting.scheduled = meeting.started?.addingTimeInterval(-150)
+    return meeting
+  }
+
   @Test func meetingKeys() throws {
     let documented = Set(ManPageReference.meetingFields.map(\.0))
     // A recorded meeting has every documented key; one saved before records, the app's three.
-    #expect(keys(.meeting(RenderingFixtures.recorded)) == documented)
+    #expect(keys(.meeting(Self.scheduledMeeting)) == documented)
     #expect(keys(.meeting(engineering.meetings[0])) == ["date", "id", "transcript"])
     var syncUp = engineering
-    syncUp.meetings.insert(RenderingFixtures.recorded, at: 0)
+    syncUp.meetings.insert(Self.scheduledMeeting, at: 0)
     let parsed = try #require(try parse(JSONOutput.syncUp(syncUp).text()) as? [String: Any])
     let meetings = try #require(parsed["meetings"] as? [[String: Any]])
     #expect(
@@ -310,7 +318,7 @@ struct JSONDocumentedKeysTests {
   }
 
   @Test func meetingShowKeys() {
-    let recorded = RenderingFixtures.recorded
+    let recorded = Self.scheduledMeeting
     var syncUp = engineering
     syncUp.meetings.insert(recorded, at: 0)
     let work = WorkCards(
@@ -456,9 +464,15 @@ struct JSONDocumentedKeysTests {
         reason: .newer))
     #expect(
       keys(ConflictRecord(conflict).json) == Set(ManPageReference.mergeConflictFields.map(\.0)))
+    // Starts are left out unless a meeting records its scheduled start.
+    var scheduled = engineering
+    scheduled.meetings.insert(Self.scheduledMeeting, at: 0)
+    #expect(
+      keys(.stats(SyncUpStats(scheduled, selection: .all)))
+        == Set(ManPageReference.statsFields.map(\.0)))
     #expect(
       keys(.stats(SyncUpStats(engineering, selection: .all)))
-        == Set(ManPageReference.statsFields.map(\.0)))
+        == Set(ManPageReference.statsFields.map(\.0)).subtracting(["starts"]))
     for key in ConfigKey.allCases {
       #expect(
         keys(.settingChange(key, RenderingFixtures.defaultConfig))

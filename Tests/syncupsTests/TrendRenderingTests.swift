@@ -46,20 +46,18 @@ struct TrendRenderingTests {
     func meeting(_ number: Int, _ date: String, _ length: Int, late: Int? = nil) -> Meeting {
       let start = try! Date(date, strategy: .iso8601)
       return Meeting(
-        id: UUID(0xE0 + number), date: start, transcript: "", duration: length,
+        id: UUID(0xE0 + number), date: start, transcript: "",
+        scheduled: late.map { start.addingTimeInterval(Double(-$0)) }, duration: length,
         plannedDuration: 600,
         attendees: [MeetingAttendee(id: ana.id, name: "Ana", absent: false)],
-        turns: [Meeting.Turn(attendee: ana.id, name: "Ana", seconds: length, slot: 600)],
-        unknownKeys: late.map {
-          ["scheduled": .string(DateText.iso8601(start.addingTimeInterval(Double(-$0))))]
-        } ?? [:])
+        turns: [Meeting.Turn(attendee: ana.id, name: "Ana", seconds: length, slot: 600)])
     }
     let blocker = Item(
       id: UUID(0xF1), kind: .blocker, text: "the keys", opened: try Date("2026-10-01T09:00:00Z", strategy: .iso8601))
     let syncUp = SyncUp(
       id: UUID(0xD0), attendees: [ana], duration: 600, items: [blocker],
       meetings: [
-        meeting(3, "2026-11-10T09:00:00Z", 750, late: scheduled ? 120 : nil),
+        meeting(3, "2026-11-10T09:00:00Z", 750, late: scheduled ? 150 : nil),
         meeting(2, "2026-11-09T09:00:00Z", 600, late: scheduled ? 0 : nil),
         meeting(1, "2026-11-03T09:00:00Z", 540, late: scheduled ? 300 : nil),
       ],
@@ -97,10 +95,10 @@ struct TrendRenderingTests {
 
   @Test func startsAreShownWhenMeetingsRecordThePlannedInstant() throws {
     let rows = TrendRenderer.rows(try Self.trend(scheduled: true), bars: Sparkline.blocks)
-    // Late by 5:00 and 2:00 (a mean of 3:30); on time at 0.
+    // Late by 5:00 and 2:30 (a mean of 3:45); on time at 0.
     #expect(
       rows.first { $0.label == "starts" }
-        == TrendRenderer.Row(label: "starts", bars: " ██", figures: "on time 1 · late 2, avg 3:30 late"))
+        == TrendRenderer.Row(label: "starts", bars: " ██", figures: "on time 1 · late 2, avg 3:45 late"))
     #expect(try TrendRenderer.rows(Self.trend(), bars: Sparkline.blocks).map(\.label).contains("starts") == false)
   }
 

@@ -735,9 +735,11 @@ public struct RecordMeeting: Reducer, Sendable {
     recordCarriedTurns(&state)
     state.readPassedUpdates(all: true)
     let date = now.wholeSeconds
+    let started = state.started ?? date
     let meeting = Meeting(
       id: uuid(), date: date, transcript: state.transcript,
-      started: state.started ?? date,
+      started: started,
+      scheduled: state.syncUp.schedule?.occurrence(nearest: started)?.start,
       duration: state.stopwatch.elapsed.roundedSeconds,
       plannedDuration: state.syncUp.duration,
       endedEarly: early,

@@ -140,6 +140,32 @@ public struct SyncUpStats: Equatable, Sendable {
     }
   }
 
+  /// How punctually the meetings that record their scheduled instant (``Meeting/scheduled``)
+  /// started: on time (early, or at most ``Meeting/lateAfter`` seconds after it) or late.
+  public struct Starts: Equatable, Sendable {
+    public var onTime: Int
+    public var late: Int
+    /// The median of how many seconds after their scheduled instant the late meetings
+    /// started (halves up); `nil` when none was late.
+    public var medianLateness: Int?
+
+    public init(onTime: Int, late: Int, medianLateness: Int?) {
+      self.onTime = onTime
+      self.late = late
+      self.medianLateness = medianLateness
+    }
+
+    /// The starts of `meetings`; `nil` when none records its scheduled instant.
+    init?(_ meetings: some Sequence<Meeting>) {
+      let lateness = meetings.compactMap(\.lateness)
+      guard !lateness.isEmpty else { return nil }
+      let late = lateness.filter { $0 > Meeting.lateAfter }
+      self.init(
+        onTime: lateness.count - late.count, late: late.count,
+        medianLateness: SyncUpStats.median(late))
+    }
+  }
+
   /// The sync-up the figures are about, and its title today, for reports that name it.
   public var syncUpID: UUID
   public var title: String
@@ -161,6 +187,9 @@ public struct SyncUpStats: Equatable, Sendable {
   /// Whether an attendee has time away: reports leave the meetings missed while away out of
   /// a sync-up where nobody ever announced any.
   public var hasTimeAway: Bool
+  /// How punctually the selected meetings started, timed or not; `nil` when none records its
+  /// scheduled instant.
+  public var starts: Starts?
 
   /// Meetings held but left out of every timing figure, for having no timings.
   public var untimed: Int { meetings - timed }
@@ -199,6 +228,7 @@ public struct SyncUpStats: Equatable, Sendable {
       endedEarly: timedMeetings.filter { $0.endedEarly == true }.count)
     attendees = Self.attendance(in: timedMeetings, of: syncUp, utcOffset: utcOffset)
     hasTimeAway = syncUp.attendees.contains { !$0.away.isEmpty }
+    starts = Starts(selected)
     hasItems = !syncUp.items.isEmpty
     items = Self.items(of: syncUp, in: selected, age: age)
     Self.countOwners(of: syncUp, into: &attendees)

@@ -24,8 +24,6 @@ import SharedState
 public struct SyncUpTrend: Equatable, Sendable {
   /// The working-day ages open blockers are counted in: 0–2, 3–5, 6–10 and more than 10.
   public static let ageBuckets: [ClosedRange<Int>] = [0...2, 3...5, 6...10, 11...Int.max]
-  /// A start more than this many seconds after the planned instant is late.
-  public static let lateAfter = 60
   /// `--by-person` needs at least this many attendees: with fewer, a share names a person.
   public static let minimumPeople = 3
 
@@ -47,7 +45,7 @@ public struct SyncUpTrend: Equatable, Sendable {
     /// Meetings that record their planned instant (`scheduled`); the figures below are
     /// `nil` without any.
     public var scheduled = 0
-    /// Of those, how many started within ``SyncUpTrend/lateAfter`` seconds of it, how many
+    /// Of those, how many started within ``Meeting/lateAfter`` seconds of it, how many
     /// later, and how late those started on average.
     public var onTime: Int?
     public var late: Int?
@@ -240,9 +238,7 @@ public struct SyncUpTrend: Equatable, Sendable {
           longest = Longest(seconds: length, day: calendar.day(of: meeting.date))
         }
       }
-      let late = meeting.scheduled.map {
-        Int((meeting.started ?? meeting.date).timeIntervalSince($0).rounded())
-      }
+      let late = meeting.lateness
       if let late { lateness[week].append(late) }
       let present = meeting.attendees?.count { !$0.absent } ?? 0
       weeks[week].expected += meeting.attendees?.count ?? 0
@@ -268,13 +264,13 @@ public struct SyncUpTrend: Equatable, Sendable {
       weeks[week].overran = pairs.count { $0.0 > $0.1 }
     }
     for (week, starts) in lateness.enumerated() where !starts.isEmpty {
-      let late = starts.filter { $0 > Self.lateAfter }
+      let late = starts.filter { $0 > Meeting.lateAfter }
       weeks[week].scheduled = starts.count
       weeks[week].late = late.count
       weeks[week].onTime = starts.count - late.count
       weeks[week].lateMean = SyncUpStats.mean(late)
     }
-    lateMean = SyncUpStats.mean(lateness.joined().filter { $0 > Self.lateAfter })
+    lateMean = SyncUpStats.mean(lateness.joined().filter { $0 > Meeting.lateAfter })
     let all = lengths.joined()
     lengthMean = SyncUpStats.mean(all.map(\.0))
     plannedMean = SyncUpStats.mean(all.map(\.1))
@@ -364,11 +360,13 @@ extension WorkingDays {
 }
 
 extension Meeting {
-  /// The instant the meeting was planned to start, when it records one (`scheduled`, an ISO
-  /// 8601 date written by versions that plan meetings); kept among the keys this version
-  /// does not otherwise read.
-  public var scheduled: Date? {
-    guard case .string(let text) = unknownKeys["scheduled"] else { return nil }
-    return try? Date(text, strategy: .iso8601)
+  /// A start more than this many seconds after the scheduled instant is late; one earlier,
+  /// or up to two minutes after, is on time.
+  public static let lateAfter = 120
+
+  /// How many seconds after its ``scheduled`` instant the meeting started (its ``started``,
+  /// else its ``date``), negative when early; nil when it records none.
+  public var lateness: Int? {
+    scheduled.map { Int((started ?? date).timeIntervalSince($0).rounded()) }
   }
 }

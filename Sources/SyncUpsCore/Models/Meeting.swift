@@ -12,7 +12,7 @@ import Foundation
 /// ```
 ///
 /// Stored as `{"date": …, "id": "…", "transcript": "…"}`, the SyncUps app's keys, plus the
-/// record's keys `started`, `duration`, `plannedDuration`, `endedEarly`, `attendees` and
+/// record's keys `started`, `scheduled`, `duration`, `plannedDuration`, `endedEarly`, `attendees` and
 /// `turns` when it has them: each is optional, `nil` in meetings saved before they existed
 /// and in imports of the app's file, and written only when present. How dates are written
 /// depends on the coder's date strategy (see ``SyncUpsFile``). Other keys are kept in
@@ -28,6 +28,12 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   public var started: Date? {
     get { extras?.value.started }
     set { updateExtras { $0.started = newValue } }
+  }
+  /// The instant the sync-up's schedule planned the meeting for, when it started within
+  /// ``Schedule/punctualityWindow`` of one (see ``Schedule/occurrence(nearest:)``).
+  public var scheduled: Date? {
+    get { extras?.value.scheduled }
+    set { updateExtras { $0.scheduled = newValue } }
   }
   /// How long the meeting actually ran, in whole seconds, pauses excluded.
   public var duration: Int? {
@@ -68,6 +74,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// What a meeting holds beside the app's keys.
   private struct Extras: Hashable, Sendable {
     var started: Date?
+    var scheduled: Date?
     var duration: Int?
     var plannedDuration: Int?
     var endedEarly: Bool?
@@ -76,7 +83,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     var unknownKeys: [String: UnknownJSON] = [:]
 
     var isEmpty: Bool {
-      started == nil && duration == nil && plannedDuration == nil && endedEarly == nil
+      started == nil && scheduled == nil && duration == nil && plannedDuration == nil && endedEarly == nil
         && attendees == nil && turns == nil && unknownKeys.isEmpty
     }
   }
@@ -111,6 +118,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     date: Date,
     transcript: String,
     started: Date? = nil,
+    scheduled: Date? = nil,
     duration: Int? = nil,
     plannedDuration: Int? = nil,
     endedEarly: Bool? = nil,
@@ -122,7 +130,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.date = date
     self.transcript = transcript
     let extras = Extras(
-      started: started, duration: duration, plannedDuration: plannedDuration,
+      started: started, scheduled: scheduled, duration: duration, plannedDuration: plannedDuration,
       endedEarly: endedEarly, attendees: attendees, turns: turns, unknownKeys: unknownKeys)
     self.extras = extras.isEmpty ? nil : ExtrasBox(extras)
   }
@@ -162,6 +170,7 @@ extension Meeting: StoredModel {
     try schema.field("id", \.id, .id)
     try schema.optional(
       "plannedDuration", \.plannedDuration, .value(describe: DurationText.compact))
+    try schema.optional("scheduled", \.scheduled, .value(describe: DateText.iso8601))
     try schema.optional("started", \.started, .value(describe: DateText.iso8601))
     try schema.field("transcript", \.transcript, .value(describe: SyncUpMerger.excerpt))
     try schema.optional("turns", \.turns, .value { "a list of \($0.count)" })

@@ -385,6 +385,20 @@ extension Schedule {
     return Array(sorted(found + moved).prefix(count))
   }
 
+  /// How far from a meeting's start a meeting held may begin and still be the one held for
+  /// it: two hours, either side.
+  public static let punctualityWindow: TimeInterval = 2 * 60 * 60
+
+  /// The meeting starting nearest `instant`, at most ``punctualityWindow`` before or after
+  /// it: a moved one at its new time, a skipped one never; of two as near, the earlier. What
+  /// a meeting begun at `instant` records as ``Meeting/scheduled``.
+  public func occurrence(nearest instant: Date) -> ScheduleOccurrence? {
+    let window = Self.punctualityWindow
+    return occurrences(from: instant - window, to: instant + window + 1)
+      .filter { abs($0.start.timeIntervalSince(instant)) <= window }
+      .min { abs($0.start.timeIntervalSince(instant)) < abs($1.start.timeIntervalSince(instant)) }
+  }
+
   /// The meeting the rule gives `day` (which it must name), moved or skipped; nil when skipped
   /// and not `includingSkipped`.
   private func occurrence(

@@ -13,6 +13,11 @@ struct StatsCommand: RunnableCommand {
       attended and missed, the median and total time spoken and the turns that ran past \
       their slot; attendees who share a name are followed by their short ids, as in show.
 
+      For a sync-up whose meetings record the scheduled meeting they were held for (a \
+      meeting begun within 2 hours of a meeting of the sync-up's schedule records its start; \
+      see schedule): the starts on time (early, or at most 2 minutes after the scheduled \
+      start) and late, with the median lateness of the late ones, as minutes:seconds.
+
       For a sync-up with blockers or action items: how many of each are open, with their \
       median and oldest age in working days (the days of the workdays setting, counted in \
       the local time zone from the day an item was opened to today), how many items were \
@@ -40,8 +45,8 @@ struct StatsCommand: RunnableCommand {
       with one bar per week, oldest first, over the last 8 local weeks (or --weeks), each \
       starting on the first day of the workdays setting (Monday for mon-fri). The lines: \
       meetings held; their mean length against the planned length (the mean over all the \
-      weeks, how many ran over, the longest); starts on time and late (more than a minute \
-      after the planned instant), when meetings record it; the places attended; turns that \
+      weeks, how many ran over, the longest); starts on time and late (more than 2 minutes \
+      after the scheduled start), when meetings record it; the places attended; turns that \
       ran past their slot (and those warned, when turns record it); blockers opened and \
       resolved, and the ages of those open in working days (0-2, 3-5, 6-10, over 10), the \
       oldest named. A week without meetings is a space, not a zero. The bars are the Unicode \
@@ -239,10 +244,11 @@ extension JSONOutput {
   /// `items` with the counts of the items they own, `open` and `resolved`); `items`: open
   /// `blockers` and `actions` (each `open`, `medianAge`, `oldestAge` in working days or null
   /// when none is open), `resolved` (items resolved in the meetings covered) and
-  /// `resolvedPerMeeting` (to a tenth; null without meetings).
+  /// `resolvedPerMeeting` (to a tenth; null without meetings); `starts`, only when a meeting
+  /// records its scheduled start: `onTime`, `late` and `medianLateness` (seconds or null).
   static func stats(_ stats: SyncUpStats) -> JSONOutput {
     let duration = stats.duration
-    return .object([
+    var members: [String: JSONOutput] = [
       "syncUp": .object(["id": .string(stats.syncUpID.uuidString), "title": .string(stats.title)]),
       "meetings": .int(stats.meetings),
       "timed": .int(stats.timed),
@@ -279,7 +285,15 @@ extension JSONOutput {
         "resolvedPerMeeting": stats.items.resolvedPerMeetingTenths
           .map { .double(Double($0) / 10) } ?? .null,
       ]),
-    ])
+    ]
+    // Only when a meeting records the scheduled meeting it was held for.
+    members["starts"] = stats.starts.map { starts in
+      .object([
+        "onTime": .int(starts.onTime), "late": .int(starts.late),
+        "medianLateness": seconds(starts.medianLateness),
+      ])
+    }
+    return .object(members)
   }
 
   /// `open` (a count), `medianAge` and `oldestAge` (working days, or null when none is open).
@@ -408,8 +422,15 @@ enum StatsRenderer {
         ("Recent", sparkline(recent) + "  " + which),
       ]
     }
+    if let starts = stats.starts { figures.append(("Starts", startsText(starts))) }
     if stats.hasItems { figures += itemFigures(stats.items, meetings: stats.meetings) }
     return figures
+  }
+
+  /// `12 on time, 3 late, median 4:10 late`; without late starts, `5 on time, 0 late`.
+  static func startsText(_ starts: SyncUpStats.Starts) -> String {
+    "\(starts.onTime) on time, \(starts.late) late"
+      + (starts.medianLateness.map { ", median \(DurationText.clock($0)) late" } ?? "")
   }
 
   /// `Blockers: 2 open, median 3 days, oldest 5 days`, the same for actions, and

@@ -51,7 +51,7 @@ extension JSONOutput {
   }
 
   /// A meeting object: `id`, `date` (ISO 8601 UTC, whole seconds), `transcript`; and, for a
-  /// meeting that recorded them, `started`, `duration`, `plannedDuration` (whole seconds),
+  /// meeting that recorded them, `started`, `scheduled`, `duration`, `plannedDuration` (whole seconds),
   /// `endedEarly`, `attendees` (`id`, `name`, `absent`) and `turns` (`attendee`, `name`,
   /// `seconds`, `slot`). A key the meeting has no value for is left out.
   static func meeting(_ meeting: Meeting) -> JSONOutput {
