@@ -58,6 +58,11 @@ public struct ICalendarWriter: Sendable {
   /// backslash, each line break (CRLF, CR or LF) as `\n`, other control characters but the
   /// tab left out, as TEXT cannot hold them.
   public static func escaped(_ text: String) -> String {
+    let plain = text.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: ";")
+        && byte != UInt8(ascii: ",")
+    }
+    if plain { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var afterCarriageReturn = false
@@ -81,6 +86,11 @@ public struct ICalendarWriter: Sendable {
   /// A parameter's value: quoted when it holds `:`, `;` or `,`; double quotes and control
   /// characters, which a parameter value cannot hold, left out.
   static func parameterValue(_ value: String) -> String {
+    let plain = value.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: ":")
+        && byte != UInt8(ascii: ";") && byte != UInt8(ascii: ",")
+    }
+    if plain { return value }
     let kept = String(
       String.UnicodeScalarView(
         value.unicodeScalars.filter { $0 != "\"" && $0.value >= 0x20 && $0.value != 0x7F }))

@@ -339,7 +339,12 @@ extension Schedule {
   /// The first day the rule gives a meeting, nil when it gives none within ten years of
   /// ``from``: a calendar file's `DTSTART`.
   public var firstDay: CalendarDay? {
-    ruleDays(from: from, through: from.adding(days: Self.horizon)).first
+    var first: CalendarDay?
+    ruleDays(from: from, through: from.adding(days: Self.horizon)) { day in
+      first = day
+      return false
+    }
+    return first
   }
 
   /// How far ahead a search for meetings looks: ten years of days.

@@ -83,9 +83,7 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
 
   /// `Wed 25 Nov 2026`: the day for people.
   public var longText: String {
-    String(
-      DateText.meeting(Date(timeIntervalSince1970: Double(daysSince1970 * 86_400)), utcOffset: 0)
-        .prefix { $0 != "," })
+    DateText.day(self) + " " + String(UTCSeconds.fields(of: daysSince1970 * 86_400).year)
   }
 
   public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {

@@ -89,9 +89,15 @@ enum ReportHTML {
 
   /// Text for HTML: `&`, `<`, `>` and quotes escaped.
   static func escape(_ text: String) -> String {
+    let text = sanitize(text)
+    let special = text.utf8.contains { byte in
+      byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+    guard special else { return text }
     var result = ""
-    result.reserveCapacity(text.utf8.count)
-    for character in sanitize(text) {
+    result.reserveCapacity(text.utf8.count + 16)
+    for character in text {
       switch character {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
@@ -107,7 +113,21 @@ enum ReportHTML {
   /// JSON inside a script element: every `<` (so `</script>` and `<!--` too) as `\u003c`,
   /// which only strings hold and which decodes to the same text.
   static func scriptSafe(_ json: String) -> String {
-    String(json.flatMap { $0 == "<" ? Array("\\u003c") : [$0] })
+    var json = json
+    let safe: [UInt8]? = json.withUTF8 { utf8 in
+      guard utf8.contains(UInt8(ascii: "<")) else { return nil }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(utf8.count + 64)
+      var runStart = 0
+      for index in utf8.indices where utf8[index] == UInt8(ascii: "<") {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        bytes.append(contentsOf: #"\u003c"#.utf8)
+        runStart = index + 1
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+      return bytes
+    }
+    return safe.map { String(decoding: $0, as: UTF8.self) } ?? json
   }
 
   /// A name in a chart: cut to ``labelLength`` characters with `…`.
