@@ -198,18 +198,23 @@ struct WatchEndToEndTests {
     #expect(status.finish(other).status == 0)
   }
 
-  /// `--wait` for a scheduled sync-up: the first line is the waiting object with the exact
-  /// start of its next meeting, as `next` gives it; then the meeting that starts is followed.
-  /// The schedule begins in 2099, so its first meeting is the next whatever the time of day.
-  @Test func aWaitingWatcherShowsTheNextScheduledMeeting() throws {
-    let syncups = try status.syncUps()
-    let environment = try status.runtime(syncups)
+  /// Schedules Eng on weekdays at 09:30 in Berlin from Monday 30 November 2099: its first
+  /// meeting is the next whatever the time of day.
+  func scheduleEng(_ syncups: SyncUpsRun, environment: [String: String]) throws {
     let set = try syncups.run(
       [
         "schedule", "set", "eng", "weekdays 09:30", "--zone", "Europe/Berlin", "--from",
         "2099-11-30",
       ], environment: environment)
     #expect(set.status == 0, "\(set.error)")
+  }
+
+  /// `--wait` for a scheduled sync-up: the first line is the waiting object with the exact
+  /// start of its next meeting, as `next` gives it; then the meeting that starts is followed.
+  @Test func aWaitingWatcherShowsTheNextScheduledMeeting() throws {
+    let syncups = try status.syncUps()
+    let environment = try status.runtime(syncups)
+    try scheduleEng(syncups, environment: environment)
     let next = try #require(
       try syncups.json(syncups.run(["--json", "next", "eng"], environment: environment))
         as? [[String: Any]])
@@ -238,12 +243,7 @@ struct WatchEndToEndTests {
   @Test func aWaitingWatcherShowsTheNextMeetingOnTerminals() throws {
     let syncups = try status.syncUps()
     let environment = try status.runtime(syncups)
-    let set = try syncups.run(
-      [
-        "schedule", "set", "eng", "weekdays 09:30", "--zone", "Europe/Berlin", "--from",
-        "2099-11-30",
-      ], environment: environment)
-    #expect(set.status == 0, "\(set.error)")
+    try scheduleEng(syncups, environment: environment)
     let before = syncups.dataBytes
     let screen = try PseudoTerminalRun(syncups, ["watch", "--wait"], environment: environment)
     #expect(screen.waitFor("waiting for a meeting…"))
