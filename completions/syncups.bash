@@ -36,7 +36,7 @@ _syncups_options() {
     'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'stats') echo '--last --since --format --trend --weeks --by-person --ascii --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'report') echo '--output --weeks --by-person --title --stamp --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'report') echo '--output --weeks --until --by-person --title --stamp --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'standup') echo '--since --repositories --format --limit --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'next') echo '--count --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'schedule') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -121,6 +121,7 @@ _syncups_option_value() {
     'stats:--weeks') echo none ;;
     'report:--output') echo file ;;
     'report:--weeks') echo none ;;
+    'report:--until') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'report:--title') echo none ;;
     'standup:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'standup:--repositories') echo file ;;

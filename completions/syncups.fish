@@ -40,7 +40,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --attendee-zone --format --absent --present --order --pace --min-slot --warn --since --repositories --me --last --weeks --output --limit --count --zone --from --until --reason -o --before --owner --kind --blocker --action --note --text --as --done --next --date --to --clone --syncup
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --attendee-zone --format --absent --present --order --pace --min-slot --warn --since --repositories --me --last --weeks --output --until --limit --count --zone --from --reason -o --before --owner --kind --blocker --action --note --text --as --done --next --date --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
@@ -231,7 +231,7 @@ complete -c syncups -n '__syncups_at \'start\' 0' -x -a '(__syncups_run __comple
 complete -c syncups -n '__syncups_at \'status\'' -l format -x -d 'Print each meeting as <template>, placeholders in braces: {title}, {speaker}, {next}, {turnLeft}, {meetingLeft}, {elapsed}, {state}, {speakerIndex}, {speakerCount}; {{ and }} are literal braces. {turnLeft} is +m:ss when over; {state} is ending, paused, over or empty; {next} is the next speaker.'
 
 # syncups watch
-complete -c syncups -n '__syncups_at \'watch\'' -l wait -d 'With no meeting running, wait for one.'
+complete -c syncups -n '__syncups_at \'watch\'' -l wait -d 'With no meeting running, wait for one, showing the next scheduled one.'
 complete -c syncups -n '__syncups_at \'watch\'' -l follow -d 'When the meeting ends (or its process is gone), wait for the next one instead of exiting; implies --wait.'
 complete -c syncups -n '__syncups_at \'watch\'' -l compact -d 'Show the meeting on one line.'
 complete -c syncups -n '__syncups_at \'watch\'' -l me -x -d 'Ring the bell and flash the screen when <name> is next and when their turn starts.'
@@ -269,6 +269,7 @@ complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __comple
 # syncups report
 complete -c syncups -n '__syncups_at \'report\'' -l output -r -F -d 'Where to write the report, or - for standard output (required).'
 complete -c syncups -n '__syncups_at \'report\'' -l weeks -x -d 'The n newest local weeks (default: 8).'
+complete -c syncups -n '__syncups_at \'report\'' -l until -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'End with the week holding <date>, as things stood at its end (default: today): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
 complete -c syncups -n '__syncups_at \'report\'' -l by-person -d 'Add each person\'s share of speaking time, attendance and turns over.'
 complete -c syncups -n '__syncups_at \'report\'' -l title -x -d 'The report\'s title (default: Stand-up report).'
 complete -c syncups -n '__syncups_at \'report\'' -l stamp -d 'Say when the report was written.'

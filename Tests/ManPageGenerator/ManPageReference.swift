@@ -528,6 +528,14 @@ enum ManPageReference {
         + "turnsOver (Number: turns that ran past their slot). Always the last line, unless "
         + "--follow."
     ),
+    (
+      "waiting",
+      "With --wait or --follow, while no meeting is watched (first, when none runs; after "
+        + "ended): syncup (String or null: the sync-up named, or the one whose meeting is "
+        + "soonest) and next (String or null: the start of its next scheduled meeting, ISO "
+        + "8601 with the meetings' zone's offset, as in next). Written again when the next "
+        + "meeting changes (it has passed, or the schedule was changed)."
+    ),
   ]
 
   /// The fields of a status object (`status --json`).

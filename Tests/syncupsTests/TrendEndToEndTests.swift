@@ -316,6 +316,58 @@ struct TrendEndToEndTests {
     #expect(syncups.dataBytes == before)
   }
 
+  /// The embedded data of `report eng` with `arguments`.
+  static func reportData(_ syncups: SyncUpsRun, _ arguments: [String]) throws -> [String: Any] {
+    let report = try syncups.run(["report", "eng", "--output", "-"] + arguments)
+    #expect(report.status == 0, "\(report.error)")
+    let data = try #require(
+      report.output.components(separatedBy: "id=\"syncups-data\">").last?
+        .components(separatedBy: "</script>").first)
+    let array = try #require(try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [Any])
+    return try #require(array.first as? [String: Any])
+  }
+
+  /// `YYYY-MM-DD` of a day since 1970.
+  static func dayText(_ day: Int) -> String { String(iso(day).prefix(10)) }
+
+  /// `--until`: the weeks end with the one holding the day, and the sync-up is as it stood at
+  /// the day's end; today's is the report without it, byte for byte.
+  @Test func reportUntilADayEndsWithItsWeekAsThingsStoodThen() throws {
+    let syncups = try Self.prepared()
+    let now = try syncups("report", "eng", "--by-person", "--output", "-")
+    let today = try syncups("report", "eng", "--by-person", "--until", "today", "--output", "-")
+    #expect(today.status == 0, "\(today.error)")
+    #expect(today.output == now.output)
+    #expect(try syncups("report", "eng", "--until", Self.dayText(Self.today), "--output", "-").output
+      == (try syncups("report", "eng", "--output", "-").output))
+
+    // The Wednesday of the fourth week: the review blocker, opened in the third and resolved
+    // in the fifth, was open then, and the old one's age is counted to that day.
+    let wednesday = Self.monday(3) + 2
+    let then = try Self.reportData(syncups, ["--weeks", "3", "--until", Self.dayText(wednesday)])
+    let weeks = try #require(then["weeks"] as? [[String: Any]])
+    #expect(weeks.map { $0["start"] as? String } == [1, 2, 3].map { Self.dayText(Self.monday($0)) })
+    #expect(weeks.map { $0["meetings"] as? Int } == [1, 1, 0])
+    #expect(weeks.map { $0["blockersOpened"] as? Int } == [0, 1, 0])
+    #expect(weeks.map { $0["blockersResolved"] as? Int } == [0, 0, 0])
+    let ages = try #require(then["blockerAges"] as? [String: Any])
+    #expect((ages["buckets"] as? [[String: Any]])?.map { $0["open"] as? Int } == [0, 0, 1, 1])
+    let oldest = try #require(ages["oldest"] as? [String: Any])
+    #expect(oldest["text"] as? String == "old keys")
+    #expect(oldest["age"] as? Int == Self.workingDays(after: Self.monday(0) - 40, through: wednesday))
+
+    // The seventh week's Monday: its Tuesday meeting had not been held yet.
+    let monday = try Self.reportData(syncups, ["--weeks", "2", "--until", Self.dayText(Self.monday(6))])
+    #expect((monday["weeks"] as? [[String: Any]])?.map { $0["meetings"] as? Int } == [1, 1])
+    let whole = try Self.reportData(syncups, ["--weeks", "2", "--until", Self.dayText(Self.monday(6) + 6)])
+    #expect((whole["weeks"] as? [[String: Any]])?.map { $0["meetings"] as? Int } == [1, 2])
+
+    let bad = try syncups("report", "eng", "--until", "someday", "--output", "-")
+    #expect(bad.status == 64)
+    #expect(bad.error.contains("--until"))
+    #expect(bad.output == "")
+  }
+
   @Test func aYearOfDailyMeetingsOfEightPeopleMakesAReportUnder200KB() throws {
     let syncups = SyncUpsRun()
     let people = (1...8).map { (Self.id("A\($0)"), "Person number \($0) with a very long name indeed") }
@@ -355,19 +407,25 @@ struct TrendEndToEndTests {
 }
 
 /// The report as a browser draws it: headless Chromium (Debian's `chromium`, which CI
-/// installs) takes its picture, and its charts are not blank.
+/// installs) takes its picture, and the picture's pixels, decoded by a short Python program,
+/// show the charts in the sync-up's theme colour.
 @Suite("Report in a browser")
 struct ReportBrowserTests {
-  /// Pictures `page` at 800 × 400 (the first charts) with Chromium, in `home` (its profile there too, never the
-  /// real home's), and gives the PNG's bytes.
-  static func picture(_ page: String, in home: String) throws -> Data {
+  /// Whether Chromium and python3 are both here (the CI installs them).
+  static let available =
+    ExternalProgram.path("chromium") != nil && ExternalProgram.path("python3") != nil
+
+  /// Pictures `page` at 800 × 400 (the first charts) with Chromium, in `home` (its profile
+  /// there too, never the real home's), colours as the page gives them (sRGB); gives the PNG's
+  /// path.
+  static func picture(_ page: String, in home: String) throws -> String {
     let png = home + "/\(UUID().uuidString).png"
     var child = ChildSpawn(
       program: try #require(ExternalProgram.path("chromium")),
       arguments: [
         "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-        "--user-data-dir=\(home)/chromium", "--window-size=800,400", "--screenshot=\(png)",
-        "file://" + page,
+        "--force-color-profile=srgb", "--user-data-dir=\(home)/chromium",
+        "--window-size=800,400", "--screenshot=\(png)", "file://" + page,
       ],
       environment: [
         "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache",
@@ -378,18 +436,75 @@ struct ReportBrowserTests {
     child.standardError = .file(home + "/chromium.err", flags: O_WRONLY | O_CREAT | O_TRUNC)
     let ending = ChildStatus.wait(for: try child.start())
     #expect(ending == .exited(0), "\((try? String(contentsOfFile: home + "/chromium.err", encoding: .utf8)) ?? "")")
-    return try Data(contentsOf: URL(fileURLWithPath: png))
+    return png
   }
 
-  @Test(
-    .enabled(
-      if: ExternalProgram.path("chromium") != nil,
-      "chromium is not installed (apt-get install chromium): skipping"))
+  /// Decodes the PNG argv[1] (8-bit RGB or RGBA, not interlaced, as Chromium writes it: the
+  /// chunks, zlib, the five row filters) and prints its width, its height and how many of its
+  /// pixels have each colour argv[2…] (`RRGGBB`), exactly.
+  static let pixelCounter = #"""
+    import struct, sys, zlib
+    data = open(sys.argv[1], 'rb').read()
+    if data[:8] != b'\x89PNG\r\n\x1a\n':
+        sys.exit('not a PNG')
+    position, compressed = 8, b''
+    while position < len(data):
+        length, kind = struct.unpack('>I4s', data[position:position + 8])
+        body = data[position + 8:position + 8 + length]
+        position += 12 + length
+        if kind == b'IHDR':
+            width, height, depth, colour, _, _, interlace = struct.unpack('>IIBBBBB', body)
+        elif kind == b'IDAT':
+            compressed += body
+        elif kind == b'IEND':
+            break
+    if depth != 8 or colour not in (2, 6) or interlace != 0:
+        sys.exit('not 8-bit RGB or RGBA, non-interlaced: depth %d, colour type %d' % (depth, colour))
+    size = 3 if colour == 2 else 4
+    stride = width * size
+    raw = zlib.decompress(compressed)
+    wanted = [bytes.fromhex(colour) for colour in sys.argv[2:]]
+    counts = [0] * len(wanted)
+    above = bytearray(stride)
+    for row in range(height):
+        start = row * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - size] if i >= size else 0
+            up, corner = above[i], (above[i - size] if i >= size else 0)
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - corner
+                a, b, c = abs(guess - left), abs(guess - up), abs(guess - corner)
+                line[i] = (line[i] + (left if a <= b and a <= c else up if b <= c else corner)) & 255
+        pixels = [bytes(line[i:i + 3]) for i in range(0, stride, size)]
+        for index, colour in enumerate(wanted):
+            counts[index] += pixels.count(colour)
+        above = line
+    print(width, height, *counts)
+    """#
+
+  /// The width, height and counts of `colours` (`RRGGBB`) of the picture at `png`.
+  static func pixels(of png: String, _ colours: [String]) throws -> [Int] {
+    let counted = try ExternalProgram.run("python3", ["-c", pixelCounter, png] + colours)
+    #expect(counted.status == 0, "\(counted.standardError)")
+    return counted.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+  }
+
+  @Test(.enabled(if: available, "chromium or python3 is not installed (apt-get install chromium python3): skipping"))
   func chartsAreDrawn() throws {
     let syncups = try TrendEndToEndTests.prepared()
     let result = try syncups("report", "eng", "--output", "report.html")
     #expect(result.status == 0, "\(result.error)")
     let html = try String(contentsOfFile: syncups.home.path + "/report.html", encoding: .utf8)
+    // Eng's theme is sky: its bars are filled with it.
+    let theme = "6E92FF"
+    #expect(html.contains("fill=\"#\(theme)\""))
     // The charts alone, each 800 wide, on a page of their own; and the same with every mark
     // drawn white on white: blank charts.
     let charts = html.components(separatedBy: "<svg ").dropFirst().map {
@@ -401,16 +516,21 @@ struct ReportBrowserTests {
       .replacingOccurrences(of: "width=\"640\"", with: "width=\"800\"") + "\n</body></html>\n"
     try drawing.write(toFile: page, atomically: true, encoding: .utf8)
     let blankPage = syncups.home.path + "/blank.html"
-    try drawing.replacingOccurrences(of: "\"#6E92FF\"", with: "\"#FFFFFF\"")
+    try drawing.replacingOccurrences(of: "\"#\(theme)\"", with: "\"#FFFFFF\"")
       .replacingOccurrences(of: "\"#444444\"", with: "\"#FFFFFF\"")
       .replacingOccurrences(of: "\"#BBBBBB\"", with: "\"#FFFFFF\"")
       .replacingOccurrences(of: "\"#EEEEEE\"", with: "\"#FFFFFF\"")
       .write(toFile: blankPage, atomically: true, encoding: .utf8)
-    let drawn = try Self.picture(page, in: syncups.home.path)
-    let blank = try Self.picture(blankPage, in: syncups.home.path)
-    #expect(drawn.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-    // Coloured bars, lines and squares take more bytes to compress than a white page (a
-    // tenth more for these few meetings; flat colours compress well).
-    #expect(drawn.count > blank.count * 11 / 10, "\(drawn.count) bytes against \(blank.count) blank")
+    let drawn = try Self.pixels(of: Self.picture(page, in: syncups.home.path), [theme, "FFFFFF"])
+    let blank = try Self.pixels(of: Self.picture(blankPage, in: syncups.home.path), [theme, "FFFFFF"])
+    #expect(drawn.count == 4 && blank.count == 4)
+    #expect(Array(drawn.prefix(2)) == [800, 400])
+    // The bars of the first chart cover thousands of pixels in the theme colour; the rest of
+    // the picture is mostly white.
+    #expect(drawn[2] >= 2_000, "\(drawn[2]) pixels of #\(theme)")
+    #expect(drawn[3] > 800 * 400 / 2, "\(drawn[3]) white pixels")
+    // Marks drawn white on white: not one pixel of the theme colour, nearly all white.
+    #expect(blank[2] == 0, "\(blank[2]) pixels of #\(theme)")
+    #expect(blank[3] > drawn[3])
   }
 }

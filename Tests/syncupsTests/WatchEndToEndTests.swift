@@ -172,13 +172,14 @@ struct WatchEndToEndTests {
     #expect(entries(environment) == [".gitignore"])
   }
 
-  /// `--wait` with no meeting: the watcher waits, follows the meeting once it starts, and
-  /// ends with it.
+  /// `--wait` with no meeting: the watcher says it waits (Design has no schedule: no next
+  /// meeting), follows the meeting once it starts, and ends with it.
   @Test func aWaitingWatcherFollowsTheMeetingThatStarts() throws {
     let syncups = try status.syncUps()
     let environment = try status.runtime(syncups)
     let watcher = try ChildProcess.spawn(
       syncups.invocation(["watch", "design", "--wait", "--json"], environment: environment))
+    #expect(watcher.waitForOutput(containing: #""event":"waiting""#))
     let other = try status.startMeeting(syncups, "eng", environment: environment, firstSpeaker: "Ana")
     let meeting = try status.startMeeting(
       syncups, "design", environment: environment, firstSpeaker: "Di")
@@ -188,11 +189,75 @@ struct WatchEndToEndTests {
     let outcome = ChildProcess.collect([watcher])[0]
     #expect(outcome.status == 0, "\(outcome.summary)")
     let seen = try objects(outcome.stdoutText)
-    #expect(seen.map { $0["event"] as? String } == ["snapshot", "ended"])
-    #expect((seen.first?["syncUp"] as? [String: Any])?["title"] as? String == "Design")
-    #expect(seen.first?["speaker"] as? String == "Di")
+    #expect(seen.map { $0["event"] as? String } == ["waiting", "snapshot", "ended"])
+    #expect(seen.first?["syncup"] as? String == "Design")
+    #expect(seen.first?["next"] is NSNull)
+    #expect((seen[1]["syncUp"] as? [String: Any])?["title"] as? String == "Design")
+    #expect(seen[1]["speaker"] as? String == "Di")
     other.writeInput(Array("save\n".utf8))
     #expect(status.finish(other).status == 0)
+  }
+
+  /// Schedules Eng on weekdays at 09:30 in Berlin from Monday 30 November 2099: its first
+  /// meeting is the next whatever the time of day.
+  func scheduleEng(_ syncups: SyncUpsRun, environment: [String: String]) throws {
+    let set = try syncups.run(
+      [
+        "schedule", "set", "eng", "weekdays 09:30", "--zone", "Europe/Berlin", "--from",
+        "2099-11-30",
+      ], environment: environment)
+    #expect(set.status == 0, "\(set.error)")
+  }
+
+  /// `--wait` for a scheduled sync-up: the first line is the waiting object with the exact
+  /// start of its next meeting, as `next` gives it; then the meeting that starts is followed.
+  @Test func aWaitingWatcherShowsTheNextScheduledMeeting() throws {
+    let syncups = try status.syncUps()
+    let environment = try status.runtime(syncups)
+    try scheduleEng(syncups, environment: environment)
+    let next = try #require(
+      try syncups.json(syncups.run(["--json", "next", "eng"], environment: environment))
+        as? [[String: Any]])
+    let start = try #require(next.first?["start"] as? String)
+    #expect(start == "2099-11-30T09:30:00+01:00")
+
+    let watcher = try ChildProcess.spawn(
+      syncups.invocation(["watch", "eng", "--wait", "--json"], environment: environment))
+    #expect(watcher.waitForOutput(containing: #""event":"waiting""#))
+    let meeting = try status.startMeeting(syncups, "eng", environment: environment, firstSpeaker: "Ana")
+    #expect(watcher.waitForOutput(containing: #""event":"snapshot""#))
+    meeting.writeInput(Array("save\n".utf8))
+    #expect(status.finish(meeting).status == 0)
+    let outcome = ChildProcess.collect([watcher])[0]
+    #expect(outcome.status == 0, "\(outcome.summary)")
+    let seen = try objects(outcome.stdoutText)
+    #expect(seen.map { $0["event"] as? String } == ["waiting", "snapshot", "ended"])
+    #expect(seen.first?["syncup"] as? String == "Eng")
+    #expect(seen.first?["next"] as? String == start)
+    #expect(seen[1]["speaker"] as? String == "Ana")
+  }
+
+  /// On terminals, a waiting watcher shows the next scheduled meeting and how long until it
+  /// (with no sync-up named: the soonest of all), or that none is scheduled; it reads the data
+  /// file and leaves it byte for byte as it was.
+  @Test func aWaitingWatcherShowsTheNextMeetingOnTerminals() throws {
+    let syncups = try status.syncUps()
+    let environment = try status.runtime(syncups)
+    try scheduleEng(syncups, environment: environment)
+    let before = syncups.dataBytes
+    let screen = try PseudoTerminalRun(syncups, ["watch", "--wait"], environment: environment)
+    #expect(screen.waitFor("waiting for a meeting…"))
+    #expect(screen.waitFor("next: Eng, Mon 30 Nov 2099, 09:30 CET (08:30 your time), in "))
+    #expect(screen.waitFor(" days"))
+    let line = try PseudoTerminalRun(
+      syncups, ["watch", "design", "--wait", "--compact"], environment: environment)
+    #expect(line.waitFor("waiting for a meeting of design… · no meeting scheduled"))
+    screen.type("q")
+    #expect(screen.wait() == 0)
+    line.type("q")
+    #expect(line.wait() == 0)
+    #expect(syncups.dataBytes == before)
+    #expect(entries(environment) == [".gitignore"])
   }
 
   /// A meeting that stops answering (stopped with SIGSTOP) is said on the watcher's line
@@ -233,7 +298,10 @@ struct WatchEndToEndTests {
     let outcome = ChildProcess.collect([watcher])[0]
     #expect(outcome.status == 0, "\(outcome.summary)")
     let seen = try objects(outcome.stdoutText)
-    #expect(seen.map { $0["event"] as? String } == ["snapshot", "ended", "snapshot"])
+    #expect(seen.map { $0["event"] as? String } == ["snapshot", "ended", "waiting", "snapshot"])
+    // Between meetings, nothing is scheduled: no sync-up and no next meeting.
+    #expect(seen[2]["syncup"] is NSNull)
+    #expect(seen[2]["next"] is NSNull)
     #expect(seen.last?["speaker"] as? String == "Di")
     second.writeInput(Array("save\n".utf8))
     #expect(status.finish(second).status == 0)

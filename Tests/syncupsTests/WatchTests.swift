@@ -290,4 +290,51 @@ struct WatchTests {
       #expect(MeetingEnd(last, now: 2000).line(utcOffset: 0) == "ended 00:16 · 0:10 of 1:00 · no turn over")
     }
   }
+
+  /// While waiting: the soonest scheduled meeting of the sync-ups a watch waits for, its line
+  /// counting down on the watcher's clock, and its waiting object; none scheduled is said.
+  @MainActor
+  @Test func theAwaitedMeetingIsTheSoonestScheduledOne() throws {
+    let eng = try ScheduleTextTests.engineering()
+    var ops = SyncUp(id: UUID(), attendees: [], title: "Ops")
+    ops.schedule = Schedule(
+      rule: try ScheduleRule(parsing: "weekdays 09:00"), zone: "America/New_York",
+      from: CalendarDay("2027-01-04")!)
+    let pair = SyncUp(id: UUID(), attendees: [], title: "Pair")
+    let all: IdentifiedArrayOf<SyncUp> = [ops, eng, pair]
+    // 09:18 UTC on Monday 4 January 2027: Eng meets at 11:00 in Berlin (10:00 UTC), Ops at
+    // 09:00 in New York (14:00 UTC).
+    let now = ScheduleTextTests.moment("2027-01-04T09:18:00Z")
+    withDependencies { $0.utcOffset = { _ in 0 } } operation: {
+      let soonest = AwaitedMeeting(all, after: now, isNamed: false) { _ in true }
+      #expect(soonest.title == "Eng")
+      #expect(soonest.iso8601 == "2027-01-04T11:00:00+01:00")
+      #expect(
+        soonest.line(now: now) == "next: Eng, Mon 4 Jan 2027, 11:00 CET (10:00 your time), in 42 min")
+      #expect(
+        soonest.line(now: now.addingTimeInterval(41 * 60))
+          == "next: Eng, Mon 4 Jan 2027, 11:00 CET (10:00 your time), in 1 min")
+      #expect(
+        WatchEvent.waiting(soonest).json.text(pretty: false)
+          == #"{"event":"waiting","next":"2027-01-04T11:00:00+01:00","syncup":"Eng"}"# + "\n")
+      // Once Eng's has begun, the next is Ops's.
+      let later = AwaitedMeeting(all, after: now.addingTimeInterval(3600), isNamed: false) { _ in true }
+      #expect(later.title == "Ops")
+      #expect(later.iso8601 == "2027-01-04T09:00:00-05:00")
+
+      // Pair, named, has no schedule; nothing at all is scheduled for a watch of any.
+      let none = AwaitedMeeting(all, after: now, isNamed: true) { $0.title == "Pair" }
+      #expect(none.title == "Pair")
+      #expect(none.start == nil && none.when == nil && none.iso8601 == nil)
+      #expect(none.line(now: now) == "no meeting scheduled")
+      #expect(
+        WatchEvent.waiting(none).json.text(pretty: false)
+          == #"{"event":"waiting","next":null,"syncup":"Pair"}"# + "\n")
+      let nothing = AwaitedMeeting([pair], after: now, isNamed: false) { _ in true }
+      #expect(nothing.title == nil && nothing.start == nil)
+      #expect(
+        WatchEvent.waiting(nil).json.text(pretty: false)
+          == #"{"event":"waiting","next":null,"syncup":null}"# + "\n")
+    }
+  }
 }

@@ -23,7 +23,9 @@ struct ReportCommand: RunnableCommand {
       whole in tables. The figures are embedded once, as the JSON of 'stats --trend \
       --json' (an array, one object a sync-up), in a script element of type \
       application/json with the id syncups-data. The same data gives the same bytes: the \
-      time of writing is added only with --stamp.
+      time of writing is added only with --stamp. With --until, the weeks end with the one \
+      holding that day and the report is of the sync-up as it stood at the day's end: the \
+      same bytes whenever it is written.
       """,
     runs: Self.self,
     bindings: [
@@ -45,6 +47,13 @@ struct ReportCommand: RunnableCommand {
       .option(
         OptionSpec(long: "weeks", valueName: "n", help: "The n newest local weeks (default: 8)."),
         \.weeks, parse: ValueParser.weekCount),
+      .option(
+        OptionSpec(
+          long: "until", valueName: "date",
+          help: "End with the week holding <date>, as things stood at its end (default: "
+            + "today): \(DateArgument.forms).",
+          completion: .choices(DateArgument.names)),
+        \.until, parse: ValueParser.date),
       .flag(
         OptionSpec(
           long: "by-person",
@@ -60,13 +69,18 @@ struct ReportCommand: RunnableCommand {
     examples: [
       ExampleSpec(
         "A report of the last quarter to publish:",
-        "syncups report eng --weeks 13 --output public/standup.html")
+        "syncups report eng --weeks 13 --output public/standup.html"),
+      ExampleSpec(
+        "The report of the quarter that ended with March, the same whenever written:",
+        "syncups report eng --weeks 13 --until 2026-03-31 --output q1.html"),
     ]
   )
 
   var syncUps: [String] = []
   var output: String?
   var weeks: Int?
+  /// The day whose week the report ends with; today when nil.
+  var until: DateArgument?
   var byPerson = false
   var title: String?
   var stamp = false
@@ -84,10 +98,11 @@ struct ReportCommand: RunnableCommand {
       if !targets.contains(where: { $0.id == found.id }) { targets.append(found) }
     }
     if syncUps.isEmpty { targets = all.elements }
+    @Dependency(\.date.now) var now
+    let lastDay = until.map { LocalCalendar.current.day(of: $0.date(now: now)) }
     let trends = try StatsCommand.trends(
       of: targets, weeks: weeks ?? TrendRenderer.defaultWeeks, byPerson: byPerson,
-      named: !syncUps.isEmpty, in: context)
-    @Dependency(\.date.now) var now
+      named: !syncUps.isEmpty, through: lastDay, in: context)
     @Dependency(\.utcOffset) var utcOffset
     let html = ReportHTML.document(
       trends, title: title ?? ReportHTML.defaultTitle, byPerson: byPerson,

@@ -213,13 +213,14 @@ extension StatsCommand {
   /// a sync-up `named` on the command line with too few attendees for them is refused; of
   /// every sync-up, those have none (their `people` is null), the others keep theirs.
   @MainActor static func trends(
-    of targets: [SyncUp], weeks: Int, byPerson: Bool, named: Bool, in context: CommandContext
+    of targets: [SyncUp], weeks: Int, byPerson: Bool, named: Bool,
+    through lastDay: CalendarDay? = nil, in context: CommandContext
   ) throws -> [SyncUpTrend] {
     try targets.map { target in
       do throws(SyncUpTrend.TooFewPeople) {
-        return try context.trend(of: target, weeks: weeks, byPerson: byPerson)
+        return try context.trend(of: target, weeks: weeks, byPerson: byPerson, through: lastDay)
       } catch where !named {
-        return try! context.trend(of: target, weeks: weeks, byPerson: false)
+        return try! context.trend(of: target, weeks: weeks, byPerson: false, through: lastDay)
       } catch {
         throw CommandFailure(Self.tooFewPeople(target, attendees: error.attendees))
       }

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +34,10 @@ struct WatchCommand: RunnableCommand {
       overtime, warn (where the meeting gives cues) and ended (see JSON OUTPUT in \
       syncups(1)).
 
-      With no meeting running, says so and exits 1, or with --wait waits for one. When the \
+      With no meeting running, says so and exits 1, or with --wait waits for one, showing \
+      the next scheduled meeting of the sync-up named (of every scheduled sync-up, the \
+      soonest, when none is named; see 'schedule set') and how long until it, or 'no \
+      meeting scheduled'; as JSON, a waiting object (see JSON OUTPUT in syncups(1)). When the \
       meeting ends, prints when, its length against its plan and how many turns ran over, \
       and exits 0; with --follow, waits for the next meeting instead. A meeting that writes \
       nothing for 5 seconds shows 'meeting not responding (last update 12 s ago)'; once its \
@@ -45,7 +53,11 @@ struct WatchCommand: RunnableCommand {
             + "first meeting running when left out.",
           completion: .syncUp, isOptional: true),
         \.syncUp, parse: { text, _, _ in text }),
-      .flag(OptionSpec(long: "wait", help: "With no meeting running, wait for one."), \.wait),
+      .flag(
+        OptionSpec(
+          long: "wait", help: "With no meeting running, wait for one, showing the next "
+            + "scheduled one."),
+        \.wait),
       .flag(
         OptionSpec(
           long: "follow", help: "When the meeting ends (or its process is gone), wait for the "
@@ -104,16 +116,23 @@ struct WatchCommand: RunnableCommand {
       }
     }
     let session = WatchSession(
-      directory: directory, command: self, display: display, style: context.style)
+      directory: directory, command: self, display: display, style: context.style,
+      awaited: { [self] now in AwaitedMeeting.read(for: self, in: context, after: now) })
     try session.run()
   }
 
   /// Whether `status` is a meeting of the sync-up the command names (any, when it names none):
   /// its title (case-insensitive) or its id, or the start of either.
   func matches(_ status: PublishedStatus) -> Bool {
+    matches(title: status.title, id: status.syncUpID)
+  }
+
+  /// Whether the sync-up titled `title` with `id` is the one the command names (any, when it
+  /// names none).
+  func matches(title: String, id: UUID) -> Bool {
     guard let syncUp = syncUp?.lowercased(), !syncUp.isEmpty else { return true }
-    return status.title.lowercased().hasPrefix(syncUp)
-      || (syncUp.count >= 4 && status.syncUpID.uuidString.lowercased().hasPrefix(syncUp))
+    return title.lowercased().hasPrefix(syncUp)
+      || (syncUp.count >= 4 && id.uuidString.lowercased().hasPrefix(syncUp))
   }
 
   /// Whether `name` is the one `--me` names (case-insensitive).

@@ -31,6 +31,9 @@ enum WatchEvent: Equatable, Sendable {
   case warn(phase: String, status: PublishedStatus)
   /// The meeting ended, as ``MeetingEnd`` tells.
   case ended(MeetingEnd)
+  /// No meeting is watched and one is awaited: the next scheduled one, as far as the data
+  /// file could be read.
+  case waiting(AwaitedMeeting?)
 
   /// What changed from `old` to `new` (both as of `new`'s instant): the speaker first (a
   /// turn, a skip, an arrival), then a pause or its end, overtime, a cue.
@@ -92,6 +95,11 @@ enum WatchEvent: Equatable, Sendable {
         "event": .string("ended"), "at": .string(DateText.iso8601(end.at)),
         "elapsed": .int(end.elapsed), "planned": end.planned.map(JSONOutput.int) ?? .null,
         "turnsOver": .int(end.turnsOver),
+      ])
+    case .waiting(let meeting):
+      return .object([
+        "event": .string("waiting"), "syncup": meeting?.title.map(JSONOutput.string) ?? .null,
+        "next": meeting?.iso8601.map(JSONOutput.string) ?? .null,
       ])
     }
   }

@@ -56,8 +56,19 @@ final class WatchSession {
   private var finished: Set<Int32> = []
   private var isSilenceSaid = false
   private var lastFrame: String?
+  /// Reads the next scheduled meeting after an instant from the data file.
+  private let readAwaited: @MainActor (Date) -> AwaitedMeeting?
+  /// While waiting: the next scheduled meeting as last read, and when it was read (seconds
+  /// since 1970); nil while a meeting is watched.
+  private var awaited: (meeting: AwaitedMeeting?, read: Double)?
+  /// How often, in seconds, a waiting watch reads the data file again for the next meeting.
+  static let scheduleRereading = 60.0
 
-  init(directory: StatusDirectory, command: WatchCommand, display: Display, style: TerminalStyle) {
+  init(
+    directory: StatusDirectory, command: WatchCommand, display: Display, style: TerminalStyle,
+    awaited: @escaping @MainActor (Date) -> AwaitedMeeting?
+  ) {
+    self.readAwaited = awaited
     self.directory = directory
     self.command = command
     self.display = display
@@ -86,6 +97,7 @@ final class WatchSession {
       if watched == nil && !(command.wait || command.follow) {
         throw CommandFailure("no meeting is running")
       }
+      if watched == nil { startWaiting() }
     } catch {
       endTerminal()
       throw error
@@ -150,6 +162,7 @@ final class WatchSession {
     else { return }
     let process = ProcessIdentity(pid: status.pid, start: status.processStart)
     watched = (process, status, data, now)
+    awaited = nil
     isSilenceSaid = false
     try? MeetingWatchers(directory: directory, meeting: status.pid).add(me)
     let shown = status.at(now)
@@ -165,7 +178,7 @@ final class WatchSession {
     stopWatching(removingEnded: true)
     guard !command.follow else {
       lastEnd = line
-      draw(force: true)
+      startWaiting()
       return
     }
     endTerminal()
@@ -181,7 +194,7 @@ final class WatchSession {
     guard !command.follow else {
       lastEnd = message
       if case .lines = display { Output.error("Warning: \(message)\n") }
-      draw(force: true)
+      startWaiting()
       return
     }
     endTerminal()
@@ -218,6 +231,27 @@ final class WatchSession {
     }
   }
 
+  // MARK: Waiting
+
+  /// No meeting is watched: reads the next scheduled one afresh, says it (a waiting event in
+  /// JSON Lines) and shows it.
+  private func startWaiting() {
+    awaited = nil
+    lookAtSchedule()
+    draw(force: true)
+  }
+
+  /// Reads the next scheduled meeting when it was not read yet or was read a minute ago,
+  /// and writes a waiting event when it is another than the last one written.
+  private func lookAtSchedule() {
+    if let awaited, now - awaited.read < Self.scheduleRereading { return }
+    let before = awaited
+    let meeting = readAwaited(Date(timeIntervalSince1970: now))
+    awaited = (meeting, now)
+    if let before, before.meeting == meeting { return }
+    emit([.waiting(meeting)])
+  }
+
   // MARK: Time passing
 
   /// Ticks four times a second while times are drawn, once a second for JSON Lines (which
@@ -236,7 +270,10 @@ final class WatchSession {
   /// the JSON Lines gone.
   private func tickOnce() {
     if case .lines = display, Self.isHungUp(1) { quit() }
-    guard let watched else { return }
+    guard let watched else {
+      lookAtSchedule()
+      return draw()
+    }
     // The meeting's writes say it runs; only a meeting silent for longer than it waits
     // between them is looked for among the processes.
     if now - watched.heard > MeetingWatchers.heartbeat + 1.5, !watched.process.isRunning {
@@ -313,9 +350,10 @@ final class WatchSession {
   /// What shows while no meeting is watched: how the last one ended, and that a meeting is
   /// awaited.
   private var waitingLines: [String] {
-    let awaited =
+    let waiting =
       command.syncUp.map { "waiting for a meeting of \(sanitize($0))…" } ?? "waiting for a meeting…"
-    return (lastEnd.map { [$0] } ?? []) + [awaited]
+    let next = awaited?.meeting.map { [$0.line(now: date.now)] } ?? []
+    return (lastEnd.map { [$0] } ?? []) + [waiting] + next
   }
 
   // MARK: Keys and the end
