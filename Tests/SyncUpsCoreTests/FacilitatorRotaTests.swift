@@ -128,17 +128,17 @@ struct FacilitatorRotaTests {
     let text = String(decoding: listed, as: UTF8.self)
     #expect(text.contains(
       """
-        "facilitators" : [
-          "00000000-0000-0000-0000-000000000003",
-          "00000000-0000-0000-0000-000000000001"
-        ],
+          "facilitators" : [
+            "00000000-0000-0000-0000-000000000003",
+            "00000000-0000-0000-0000-000000000001"
+          ],
       """))
     #expect(text.contains(
       """
-            "facilitator" : {
-              "attendee" : "00000000-0000-0000-0000-000000000001",
-              "name" : "Ana"
-            },
+              "facilitator" : {
+                "attendee" : "00000000-0000-0000-0000-000000000001",
+                "name" : "Ana"
+              },
       """))
     #expect(FastCodecTests.checkDecoding(listed))
     #expect(try SyncUpsFile.decode(listed) == [syncUp])
