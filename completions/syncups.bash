@@ -23,12 +23,12 @@ _syncups_options() {
     'list') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'show') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'add') echo '--title --attendee --duration --theme --git-author --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --attendee-zone --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'edit') echo '--title --duration --theme --add-attendee --remove-attendee --rename-attendee --git-author --no-git-author --attendee-zone --facilitators --no-facilitators --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'themes') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'import') echo '--merge --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'export') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'start') echo '--absent --present --order --overtime --no-overtime --pace --min-slot --warn --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'start') echo '--absent --present --facilitator --order --overtime --no-overtime --pace --min-slot --warn --since --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'status') echo '--format --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'watch') echo '--wait --follow --compact --me --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meetings') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -102,9 +102,11 @@ _syncups_option_value() {
     'edit:--git-author') echo attendee ;;
     'edit:--no-git-author') echo attendee ;;
     'edit:--attendee-zone') echo attendee ;;
+    'edit:--facilitators') echo 'choice rotate' ;;
     'export:--format') echo 'choice json app markdown' ;;
     'start:--absent') echo attendee ;;
     'start:--present') echo attendee ;;
+    'start:--facilitator') echo attendee ;;
     'start:--order') echo 'choice listed shuffled rotated' ;;
     'start:--pace') echo 'choice fixed rebalance bank' ;;
     'start:--min-slot') echo none ;;

@@ -201,6 +201,8 @@ complete -c syncups -n '__syncups_at \'edit\'' -l rename-attendee -x -a '(__sync
 complete -c syncups -n '__syncups_at \'edit\'' -l git-author -x -a '(__syncups_of_syncup attendees)' -d 'Give an attendee a git identity their commits are found by (split at the first \'=\'): an e-mail address or a name, as git log --author matches it; repeatable, several per attendee. Without one, only commits whose author has the attendee\'s whole name are theirs, and their card says (by name).'
 complete -c syncups -n '__syncups_at \'edit\'' -l no-git-author -x -a '(__syncups_of_syncup attendees)' -d 'Take that git identity from an attendee, or all of theirs when none is named; repeatable.'
 complete -c syncups -n '__syncups_at \'edit\'' -l attendee-zone -x -a '(__syncups_of_syncup attendees)' -d 'Set the IANA time zone an attendee lives in (Ben=Asia/Kolkata), shown as their local time of the meetings by \'next\'; NAME= removes it; repeatable.'
+complete -c syncups -n '__syncups_at \'edit\'' -l facilitators -x -a 'rotate' -d 'Give the meetings a facilitator in turn: rotate (every attendee, in list order, new attendees too) or the attendees named, comma-separated ("Ana,Ben,Cy"), in that order; shown by start, next, calendar and standup.'
+complete -c syncups -n '__syncups_at \'edit\'' -l no-facilitators -d 'Remove the facilitator rota.'
 complete -c syncups -n '__syncups_at \'edit\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'
 
 # syncups delete
@@ -217,6 +219,7 @@ complete -c syncups -n '__syncups_at \'export\'' -l format -x -a 'json app markd
 # syncups start
 complete -c syncups -n '__syncups_at \'start\'' -l absent -x -a '(__syncups_of_syncup attendees)' -d 'Leave out the attendee with this name or id: the others share the meeting; repeatable.'
 complete -c syncups -n '__syncups_at \'start\'' -l present -x -a '(__syncups_of_syncup attendees)' -d 'Count the attendee with this name or id present though their time away includes today (naming someone not away only warns); repeatable.'
+complete -c syncups -n '__syncups_at \'start\'' -l facilitator -x -a '(__syncups_of_syncup attendees)' -d 'Have this attendee facilitate, for this meeting only (default: the next on the rota set with \'edit --facilitators\').'
 complete -c syncups -n '__syncups_at \'start\'' -l order -x -a 'listed shuffled rotated' -d 'Call the attendees listed, shuffled (a new order each meeting) or rotated (starting one place further along than the previous meeting) (default: the order setting, else listed).'
 complete -c syncups -n '__syncups_at \'start\'' -l overtime -d 'Let speakers run past their slot: the overtime shows and the bell rings once; the turn ends on next (default: the overtime setting, else off).'
 complete -c syncups -n '__syncups_at \'start\'' -l no-overtime -d 'Move on when a slot runs out, as by default.'

@@ -30,6 +30,12 @@ enum ManPageReference {
       "Object: when it meets, a schedule object (see schedule below). Left out when it has "
         + "none."
     ),
+    (
+      "facilitators",
+      "String or Array: the facilitator rota (see edit --facilitators), \"rotate\" (every "
+        + "attendee, in list order) or the ids of the attendees listed, in order. Left out "
+        + "when it has none."
+    ),
     ("meetings", "Array of meeting objects, newest first."),
     (
       "items",
@@ -188,7 +194,11 @@ enum ManPageReference {
     ("day", "String: the day the rule gives it, YYYY-MM-DD in its zone (another day when moved)."),
     ("zone", "String: the schedule's IANA time zone."),
     ("in", "Number: whole seconds from now until it starts."),
-    ("facilitator", "String: who runs it, from the facilitator rota; null without one."),
+    (
+      "facilitator",
+      "String: who facilitates it, from the facilitator rota (each meeting listed takes the "
+        + "next after the one before); null without a rota or when everyone on it is away."
+    ),
     ("away", "Array of strings: the names of the attendees away that day."),
     ("skipped", "Boolean: false; skipped meetings are left out."),
     ("moved", "Boolean: whether it was moved from the rule's time."),
@@ -230,6 +240,11 @@ enum ManPageReference {
         + "nearest (as are a turn's seconds)."
     ),
     ("plannedDuration", "Number: the sync-up's length when it was held, in seconds."),
+    (
+      "facilitator",
+      "Object: who facilitated (start, from the rota or --facilitator): attendee (String: "
+        + "their id) and name (String: their name then). Left out when nobody did."
+    ),
     (
       "endedEarly",
       "Bool: whether it was ended early: by the user, while the speaker still had time in "
@@ -361,6 +376,11 @@ enum ManPageReference {
     ("title", "String: its title."),
     ("since", "String: the start of the window, ISO 8601 in UTC."),
     ("until", "String: its end, or null: up to now."),
+    (
+      "facilitator",
+      "String: with a facilitator rota, who facilitates the next meeting (see edit "
+        + "--facilitators); null when everyone on it is away. Left out without a rota."
+    ),
     ("repositories", "Array of Strings: the repositories read, as typed."),
     (
       "attendees",
@@ -400,7 +420,8 @@ enum ManPageReference {
       "syncUpID (String), title (String), duration (Number: seconds), speakers (Number: "
         + "those present) and overtime (Bool: whether speakers may run past their slot); open "
         + "(Object, only when items are open: blockers and actions, Numbers, and "
-        + "oldestBlockerDays, the oldest open blocker's age in working days or null)."
+        + "oldestBlockerDays, the oldest open blocker's age in working days or null); "
+        + "facilitator (String, only when someone facilitates: the name)."
     ),
     (
       "absent",
@@ -1129,6 +1150,7 @@ enum ManPageReference {
         + "hours of one), duration (the seconds it "
         + "ran, pauses excluded), "
         + "plannedDuration (the sync-up's length then, in seconds), endedEarly (Bool), "
+        + "facilitator (who facilitated: attendee, their id, and name), "
         + "attendees (everyone on the sync-up then, in the order they were called: id, name "
         + "and absent, a Bool) and turns (in speaking order, one a speaker: attendee, the "
         + "speaker's id; name; seconds, the time spoken; slot, the seconds the slot gave, a "
@@ -1139,7 +1161,8 @@ enum ManPageReference {
         + "written updates are under updates (attendee, day as YYYY-MM-DD, written, and when "
         + "set done, next and blockers, an array of strings), one per attendee and day; an "
         + "attendee's time away under away (id, from, and when set to and note, days as "
-        + "YYYY-MM-DD); each key is written only when it holds something. A sync-up, an "
+        + "YYYY-MM-DD); its facilitator rota under facilitators, \"rotate\" or an array of "
+        + "attendee ids; each key is written only when it holds something. A sync-up, an "
         + "attendee and an item may hold changed, an object giving, for each of its fields a "
         + "command changed (title, duration, theme; name; text, owner, kind), when it was last "
         + "changed, ISO 8601 in UTC: {\"title\" : \"2026-11-28T09:00:00Z\"}; an item may hold "

@@ -548,7 +548,7 @@ struct UsageErrorTests {
         Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
         [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
         [--git-author <name=author> ...] [--no-git-author <name[=author]> ...] \
-        [--attendee-zone <name=zone> ...]
+        [--attendee-zone <name=zone> ...] [--facilitators <rotate|names>] [--no-facilitators]
         See 'syncups edit --help' for more information.
 
         """)
@@ -639,11 +639,11 @@ struct UsageErrorTests {
   @Test func editWithoutChanges() {
     #expect(
       usageError(["edit", "eng"]) == """
-        Error: nothing to change (give --title, --duration, --theme, --add-attendee, --remove-attendee, --rename-attendee, --git-author, --no-git-author or --attendee-zone)
+        Error: nothing to change (give --title, --duration, --theme, --add-attendee, --remove-attendee, --rename-attendee, --git-author, --no-git-author, --attendee-zone, --facilitators or --no-facilitators)
         Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
         [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
         [--git-author <name=author> ...] [--no-git-author <name[=author]> ...] \
-        [--attendee-zone <name=zone> ...]
+        [--attendee-zone <name=zone> ...] [--facilitators <rotate|names>] [--no-facilitators]
         See 'syncups edit --help' for more information.
 
         """)

@@ -67,12 +67,12 @@ struct StandupTests {
   }
 
   /// What `standup` prints for `command`, with `repositories` as the setting.
-  func standup(_ command: StandupCommand, repositories: [String], json: Bool = false) throws
-    -> String
-  {
+  func standup(
+    _ command: StandupCommand, repositories: [String], json: Bool = false, file: String = Self.file
+  ) throws -> String {
     let settings = try JSONSerialization.data(withJSONObject: ["repositories": repositories])
     return try withDependencies {
-      $0.defaultFileStorage.fileSystem = InMemoryFileSystem(files: [Self.path: Data(Self.file.utf8)])
+      $0.defaultFileStorage.fileSystem = InMemoryFileSystem(files: [Self.path: Data(file.utf8)])
       $0.syncUpsFileURL = URL(filePath: Self.path)
       $0.date = .constant(Self.monday)
       $0.utcOffset = { _ in 0 }
@@ -110,6 +110,49 @@ struct StandupTests {
         (by name): Ana has no git identity; 'syncups edit <syncup> --git-author NAME=EMAIL' sets one.
 
         """)
+  }
+
+  /// Eng with a rota of Blob and Ana, Blob the facilitator of Friday's meeting, and Ana away
+  /// `anaAway` days (YYYY-MM-DD).
+  static func fileWithRota(anaAway: String? = nil) -> String {
+    file.replacingOccurrences(
+      of: #""transcript" : "" }"#,
+      with: #""transcript" : "", "facilitator" : { "attendee" : "00000000-0000-0000-0000-0000000000A1", "name" : "Blob" } }"#
+    ).replacingOccurrences(
+      of: #""title" : "Eng""#, with: #""facilitators" : "rotate", "title" : "Eng""#
+    ).replacingOccurrences(
+      of: #"{ "id" : "00000000-0000-0000-0000-0000000000A2", "name" : "Ana" }"#,
+      with: anaAway.map {
+        #"{ "id" : "00000000-0000-0000-0000-0000000000A2", "name" : "Ana", "away" : [ { "id" : "00000000-0000-0000-0000-0000000000AA", "from" : ""# + $0 + #"", "to" : ""# + $0 + #"" } ] }"#
+      } ?? #"{ "id" : "00000000-0000-0000-0000-0000000000A2", "name" : "Ana" }"#)
+  }
+
+  /// With a rota, the heading is followed by today's facilitator: the next after Friday's,
+  /// passing over someone away today; JSON names them too.
+  @Test func theRotaNamesTodaysFacilitator() throws {
+    let repositories = try makeRepositories()
+    let text = try standup(
+      StandupCommand(syncUp: "eng"), repositories: repositories, file: Self.fileWithRota())
+    #expect(text.hasPrefix("Eng: work since Fri 20 Nov 2026, 09:30\nFacilitator: Ana\n\nBlob: 2 commits"))
+    let markdown = try standup(
+      StandupCommand(syncUp: "eng", format: .markdown), repositories: repositories,
+      file: Self.fileWithRota())
+    #expect(markdown.hasPrefix("## Eng: work since Fri 20 Nov 2026, 09:30\n\nFacilitator: Ana\n\n### Blob"))
+    let away = try standup(
+      StandupCommand(syncUp: "eng"), repositories: repositories,
+      file: Self.fileWithRota(anaAway: "2026-11-23"))
+    #expect(away.hasPrefix("Eng: work since Fri 20 Nov 2026, 09:30\nFacilitator: Blob\n\n"))
+    let json = try standup(
+      StandupCommand(syncUp: "eng"), repositories: repositories, json: true,
+      file: Self.fileWithRota())
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["facilitator"] as? String == "Ana")
+    // Without a rota there is no such line, nor key.
+    let plain = try standup(StandupCommand(syncUp: "eng"), repositories: repositories, json: true)
+    #expect(
+      (try JSONSerialization.jsonObject(with: Data(plain.utf8)) as? [String: Any])?["facilitator"]
+        == nil)
   }
 
   /// `--limit 1` shows each attendee's newest commit and says how many more there are, in

@@ -306,7 +306,7 @@ struct MeetingLengthEndToEndTests {
     Usage: syncups edit <syncup> [--title <title>] [--duration <duration>] [--theme <theme>] \
     [--add-attendee <name> ...] [--remove-attendee <name-or-id> ...] [--rename-attendee <old=new> ...] \
     [--git-author <name=author> ...] [--no-git-author <name[=author]> ...] \
-    [--attendee-zone <name=zone> ...]
+    [--attendee-zone <name=zone> ...] [--facilitators <rotate|names>] [--no-facilitators]
     See 'syncups edit --help' for more information.
 
     """

@@ -21,7 +21,7 @@
 ///   `DURATION` the sync-up's length, and `RRULE` the rule (``Schedule/rruleText``);
 /// - `EXDATE;TZID=` the meetings skipped, and an override with `RECURRENCE-ID` for each moved
 ///   one (a skipped day's move is not written: the meeting is not held);
-/// - `SUMMARY` the title and `DESCRIPTION` the attendees.
+/// - `SUMMARY` the title and `DESCRIPTION` the attendees (and the facilitator rota).
 ///
 /// Each zone's `VTIMEZONE` holds its offsets from a day before the first meeting of the
 /// schedules using it to the last (ten years after the first when a rule has no end), the
@@ -73,10 +73,11 @@ public enum SyncUpCalendar {
     return calendar.text
   }
 
-  /// `Attendees: Ana, Ben`.
+  /// `Attendees: Ana, Ben`, and with a rota `Facilitators: Ana, Ben (rotating)`.
   public static func attendeeLines(_ syncUp: SyncUp) -> [String] {
     let names = syncUp.attendees.map(\.name).filter { !$0.isEmpty }
-    return names.isEmpty ? [] : ["Attendees: " + names.joined(separator: ", ")]
+    return (names.isEmpty ? [] : ["Attendees: " + names.joined(separator: ", ")])
+      + (syncUp.rotaText.map { ["Facilitators: " + $0] } ?? [])
   }
 
   /// The last day a meeting of `schedule` may fall on: its rule's end, else ten years after

@@ -111,3 +111,14 @@ extension TimeAway {
       + (note.map(\.asOneLine).flatMap { $0.isEmpty ? nil : " (\($0))" } ?? "")
   }
 }
+
+extension RecordMeeting.State {
+  /// The facilitator the sync-up's rota gives this meeting: the next after the last meeting's
+  /// who is not absent from the start (named `--absent`, or away today and not counted in);
+  /// nil without a rota, or when everyone on it is absent.
+  public func nextFacilitator() -> Meeting.Facilitator? {
+    let absent = Set(lineup.filter(\.absent).map(\.id))
+    return syncUp.facilitator(after: syncUp.lastFacilitator, skipping: absent)
+      .map(Meeting.Facilitator.init)
+  }
+}

@@ -112,6 +112,9 @@ public struct RecordMeeting: Reducer, Sendable {
     public var work = MeetingWorkCards.State()
     /// How the meeting paces its speakers and cues them (the ``MeetingPacing`` feature).
     public var pacing: MeetingPacing.State
+    /// Who facilitates the meeting, saved with it: the rota's next
+    /// (``nextFacilitator()``) or one named for once; nil for nobody.
+    public var facilitator: Meeting.Facilitator?
 
     /// A meeting of `syncUp` about to start, with the first speaker speaking.
     ///
@@ -740,6 +743,7 @@ public struct RecordMeeting: Reducer, Sendable {
       id: uuid(), date: date, transcript: state.transcript,
       started: started,
       scheduled: state.syncUp.schedule?.occurrence(nearest: started)?.start,
+      facilitator: state.facilitator,
       duration: state.stopwatch.elapsed.roundedSeconds,
       plannedDuration: state.syncUp.duration,
       endedEarly: early,

@@ -334,5 +334,6 @@ extension SyncUp {
     duration = edited.duration
     theme = edited.theme
     attendees = edited.attendees
+    facilitators = edited.facilitators
   }
 }

@@ -75,6 +75,8 @@ public struct SyncUpForm: Reducer, Sendable {
     case deleteAttendees(atOffsets: Set<Int>)
     /// The length was set, in seconds; it is kept within ``SyncUp/durationRange``.
     case durationChanged(Int)
+    /// The facilitator rota was set, or removed (nil).
+    case facilitatorsChanged(FacilitatorRota?)
     /// Focus moved.
     case focusChanged(State.Field?)
     /// The git identities of the attendee with `id` were edited.
@@ -115,6 +117,10 @@ public struct SyncUpForm: Reducer, Sendable {
 
     case .durationChanged(let seconds):
       state.syncUp.duration = SyncUp.clampedDuration(seconds)
+      return .none
+
+    case .facilitatorsChanged(let rota):
+      state.syncUp.facilitators = rota
       return .none
 
     case .focusChanged(let focus):

@@ -306,6 +306,12 @@ public struct SyncUpsReader {
     } while moreInput()
   }
 
+  /// Whether the next value is a string (else it is something else: an array, an object…),
+  /// without consuming it: what a value stored in either form reads first.
+  mutating func nextIsString() throws(UnsupportedByFastReader) -> Bool {
+    try peek() == UInt8(ascii: "\"")
+  }
+
   /// The next byte that is not whitespace, without consuming it.
   private mutating func peek() throws(UnsupportedByFastReader) -> UInt8 {
     skipWhitespace()

@@ -12,8 +12,8 @@ import Foundation
 /// ```
 ///
 /// Stored as `{"date": …, "id": "…", "transcript": "…"}`, the SyncUps app's keys, plus the
-/// record's keys `started`, `scheduled`, `duration`, `plannedDuration`, `endedEarly`, `attendees` and
-/// `turns` when it has them: each is optional, `nil` in meetings saved before they existed
+/// record's keys `started`, `scheduled`, `facilitator`, `duration`, `plannedDuration`,
+/// `endedEarly`, `attendees` and `turns` when it has them: each is optional, `nil` in meetings saved before they existed
 /// and in imports of the app's file, and written only when present. How dates are written
 /// depends on the coder's date strategy (see ``SyncUpsFile``). Other keys are kept in
 /// ``unknownKeys`` and written back.
@@ -34,6 +34,13 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   public var scheduled: Date? {
     get { extras?.value.scheduled }
     set { updateExtras { $0.scheduled = newValue } }
+  }
+
+  /// Who facilitated the meeting (``Facilitator``): the sync-up's rota's, or the one named
+  /// when it started; nil when nobody was.
+  public var facilitator: Facilitator? {
+    get { extras?.value.facilitator }
+    set { updateExtras { $0.facilitator = newValue } }
   }
   /// How long the meeting actually ran, in whole seconds, pauses excluded.
   public var duration: Int? {
@@ -75,6 +82,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   private struct Extras: Hashable, Sendable {
     var started: Date?
     var scheduled: Date?
+    var facilitator: Facilitator?
     var duration: Int?
     var plannedDuration: Int?
     var endedEarly: Bool?
@@ -83,7 +91,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     var unknownKeys: [String: UnknownJSON] = [:]
 
     var isEmpty: Bool {
-      started == nil && scheduled == nil && duration == nil && plannedDuration == nil && endedEarly == nil
+      started == nil && scheduled == nil && facilitator == nil && duration == nil && plannedDuration == nil && endedEarly == nil
         && attendees == nil && turns == nil && unknownKeys.isEmpty
     }
   }
@@ -119,6 +127,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     transcript: String,
     started: Date? = nil,
     scheduled: Date? = nil,
+    facilitator: Facilitator? = nil,
     duration: Int? = nil,
     plannedDuration: Int? = nil,
     endedEarly: Bool? = nil,
@@ -130,7 +139,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
     self.date = date
     self.transcript = transcript
     let extras = Extras(
-      started: started, scheduled: scheduled, duration: duration, plannedDuration: plannedDuration,
+      started: started, scheduled: scheduled, facilitator: facilitator, duration: duration, plannedDuration: plannedDuration,
       endedEarly: endedEarly, attendees: attendees, turns: turns, unknownKeys: unknownKeys)
     self.extras = extras.isEmpty ? nil : ExtrasBox(extras)
   }
@@ -145,6 +154,7 @@ public struct Meeting: Identifiable, Codable, Equatable, Hashable, Sendable {
   public var holdsUnknownKeys: Bool {
     !unknownKeys.isEmpty || attendees?.contains { !$0.unknownKeys.isEmpty } == true
       || turns?.contains { !$0.unknownKeys.isEmpty } == true
+      || facilitator?.unknownKeys.isEmpty == false
   }
 
   public init(from decoder: any Decoder) throws {
@@ -167,6 +177,8 @@ extension Meeting: StoredModel {
     try schema.field("date", \.date, .value(describe: DateText.iso8601))
     try schema.optional("duration", \.duration, .value(describe: DurationText.compact))
     try schema.optional("endedEarly", \.endedEarly, .value { $0 ? "yes" : "no" })
+    try schema.optional(
+      "facilitator", \.facilitator, .value { SyncUpMerger.nameText($0.name) })
     try schema.field("id", \.id, .id)
     try schema.optional(
       "plannedDuration", \.plannedDuration, .value(describe: DurationText.compact))
@@ -286,5 +298,58 @@ extension Meeting {
     public func encode(to encoder: any Encoder) throws {
       try encodeFields(to: encoder)
     }
+  }
+}
+
+extension Meeting {
+  /// Who facilitated a meeting: stored as `{"attendee": "…", "name": "…"}`, as a turn names
+  /// its speaker, other keys kept in ``unknownKeys``.
+  public struct Facilitator: Codable, Equatable, Hashable, Sendable {
+    /// The id of the attendee who facilitated.
+    public var attendee: UUID
+    /// The attendee's name at the time.
+    public var name: String
+    /// Keys a later version wrote that this one does not know, with their values.
+    public var unknownKeys: [String: UnknownJSON]
+
+    public init(attendee: UUID, name: String, unknownKeys: [String: UnknownJSON] = [:]) {
+      self.attendee = attendee
+      self.name = name
+      self.unknownKeys = unknownKeys
+    }
+
+    /// The facilitator `attendee`, by their id and present name.
+    public init(_ attendee: Attendee) {
+      self.init(attendee: attendee.id, name: attendee.name)
+    }
+
+    public init(from decoder: any Decoder) throws {
+      self = try Self.decodeFields(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+      try encodeFields(to: encoder)
+    }
+  }
+}
+
+extension Meeting.Facilitator: StoredModel, StoredValue {
+  public static let blank = Meeting.Facilitator(attendee: .blank, name: "")
+
+  public static func describe<Schema: ModelSchema<Meeting.Facilitator>>(
+    _ schema: inout Schema
+  ) throws(Schema.Failure) {
+    try schema.field("attendee", \.attendee, .value(describe: \.uuidString))
+    try schema.field("name", \.name, .value(describe: SyncUpMerger.nameText))
+  }
+
+  public static func read(
+    from reader: inout SyncUpsReader
+  ) throws(UnsupportedByFastReader) -> Meeting.Facilitator {
+    try reader.readObject(Meeting.Facilitator.self)
+  }
+
+  public func write(to writer: inout SyncUpsWriter) throws(UnsupportedByFastWriter) {
+    try writer.writeObject(self)
   }
 }

@@ -53,6 +53,9 @@ public struct SyncUp: Identifiable, Codable, Equatable, Hashable, Sendable {
   /// When it meets (``Schedule``); nil for a sync-up without a schedule. Stored only when
   /// set.
   public var schedule: Schedule?
+  /// Who facilitates its meetings, in turn (``FacilitatorRota``); nil for a sync-up without a
+  /// rota. Stored only when set.
+  public var facilitators: FacilitatorRota?
   /// When its title, length and theme were last changed (``ChangeTimes``).
   public var changed = ChangeTimes()
   /// Keys a later version wrote that this one does not know, with their values.
@@ -202,6 +205,14 @@ extension SyncUp: StoredModel {
     try schema.derived("durationPerAttendee") {
       Double($0.duration) / Double(max($0.attendees.count, 1))
     }
+    try schema.optional(
+      "facilitators", \.facilitators,
+      .value {
+        switch $0 {
+        case .rotate: "every attendee in turn"
+        case .listed(let ids): "a list of \(ids.count)"
+        }
+      })
     try schema.field("id", \.id, .id)
     try schema.list("items", \.items, .items)
     try schema.field(

@@ -172,14 +172,17 @@ extension CommandContext {
     do { return try resolveItem(reference, in: syncUp) } catch { throw CommandFailure(error.message) }
   }
 
-  /// ``resolveAttendee(_:in:of:)``, failing the command with its message.
+  /// ``resolveAttendee(_:in:of:)``, failing the command with its message and `status` (1,
+  /// or 64 where a name on the command line is checked as usage: `--facilitators`,
+  /// `start --facilitator`).
   func attendee(
-    _ reference: String, in attendees: IdentifiedArrayOf<Attendee>, of syncUp: SyncUp
+    _ reference: String, in attendees: IdentifiedArrayOf<Attendee>, of syncUp: SyncUp,
+    status: ExitStatus = .failure
   ) throws -> Attendee {
     do {
       return try resolveAttendee(reference, in: attendees, of: syncUp)
     } catch {
-      throw CommandFailure(error.message)
+      throw CommandFailure(error.message, status: status)
     }
   }
 }

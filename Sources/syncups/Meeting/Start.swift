@@ -82,6 +82,13 @@ struct StartCommand: RunnableCommand {
       counts those present who have had the floor (a skipped speaker speaking again counts \
       once) of those present.
 
+      With a facilitator rota (edit --facilitators), the first screen (or a script's first \
+      lines, the started event's facilitator) names the meeting's facilitator: the next on \
+      the rota after the last meeting's, passing over anyone absent from the start (away \
+      today, or --absent); the meeting is saved with it (facilitator). --facilitator NAME \
+      names another for this meeting only. Without a rota or --facilitator, nobody is \
+      named or saved.
+
       Those away today (syncups away) start absent, and the first screen (or a script's \
       absent event) says so: Ana is away until Fri 27 Nov; --present NAME counts one of them \
       in. When a turn starts, the speaker's written update (syncups update) for today, or the \
@@ -159,6 +166,7 @@ struct StartCommand: RunnableCommand {
             + "includes today (naming someone not away only warns); repeatable.",
           completion: .attendee),
         \.options.present, parse: ValueParser.notBlank),
+      .option(CommandTable.facilitatorOption, \.options.facilitator, parse: ValueParser.notBlank),
       .option(
         OptionSpec(
           long: "order", valueName: "order",
@@ -261,6 +269,12 @@ struct StartCommand: RunnableCommand {
         "Warning: \(sanitize(attendee.name)) is not away today: --present changes nothing "
           + "for them.")
     }
+    if let facilitator = options.facilitator {
+      meeting.facilitator = Meeting.Facilitator(
+        try context.attendee(facilitator, in: target.attendees, of: target, status: .usage))
+    } else {
+      meeting.facilitator = meeting.nextFacilitator()
+    }
     try checkSomeoneSpeaks(meeting, of: target)
     try checkCanStart(target, present: meeting.speakers.count)
     // Each speaker's work since the previous meeting (or --since), from the repositories this
@@ -328,6 +342,8 @@ struct StartCommand: RunnableCommand {
     var absent: [String] = []
     /// `--present NAME|ID`, as typed, in order.
     var present: [String] = []
+    /// `--facilitator NAME|ID`, as typed: who facilitates instead of the rota's next.
+    var facilitator: String?
     /// `--order`.
     var order: SpeakingOrder?
     /// `--overtime` (true) or `--no-overtime` (false).

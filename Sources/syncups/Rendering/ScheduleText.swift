@@ -107,23 +107,24 @@ enum ScheduleText {
         "schedule": .null,
       ])
     }
+    let next = schedule.occurrences(after: now, count: upcoming)
     return .object([
       "syncUp": .string(syncUp.id.uuidString), "title": .string(syncUp.title),
       "schedule": .model(ShownModel(schedule)), "rule": .string(schedule.rule.text),
       "rrule": .string(schedule.rruleText),
       "next": .array(
-        schedule.occurrences(after: now, count: upcoming).map {
-          occurrence($0, of: syncUp, now: now)
+        zip(next, syncUp.facilitatorsInTurn(at: next)).map {
+          occurrence($0, of: syncUp, now: now, facilitator: $1)
         }),
     ])
   }
 
   /// A meeting as `next --json` prints it: `syncup` (the title), `id` (the sync-up's),
   /// `start` (ISO 8601 with the zone's offset), `day` (the day the rule gives it), `zone`,
-  /// `in` (seconds from now), `facilitator` (null without a rota), `away` (the names of those
-  /// away that day), `skipped` and `moved`.
+  /// `in` (seconds from now), `facilitator` (its name; null without a rota, or when everyone
+  /// on it is away), `away` (the names of those away that day), `skipped` and `moved`.
   static func occurrence(
-    _ occurrence: ScheduleOccurrence, of syncUp: SyncUp, now: Date
+    _ occurrence: ScheduleOccurrence, of syncUp: SyncUp, now: Date, facilitator: Attendee?
   ) -> JSONOutput {
     let schedule = syncUp.schedule!
     let offset = schedule.zoneRules.offset(at: occurrence.start)
@@ -132,7 +133,7 @@ enum ScheduleText {
       "start": .string(DateText.iso8601(occurrence.start, utcOffset: offset)),
       "day": .string(occurrence.day.text), "zone": .string(schedule.zone),
       "in": .int(Int(occurrence.start.timeIntervalSince(now).rounded(.down))),
-      "facilitator": .null,
+      "facilitator": facilitator.map { .string($0.name) } ?? .null,
       "away": .array(away(syncUp, at: occurrence.start).map { .string($0.name) }),
       "skipped": .bool(occurrence.isSkipped), "moved": .bool(occurrence.isMoved),
     ])

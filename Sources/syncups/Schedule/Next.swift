@@ -12,7 +12,9 @@ struct NextCommand: RunnableCommand {
     abstract: "Show the next meeting of a sync-up, or of every scheduled one.",
     discussion: """
       For each meeting: its date and time in the meetings' zone (and yours, where your clock \
-      differs), how long until it, who is away that day, and each attendee's local time \
+      differs), how long until it, its facilitator (with a rota: 'edit --facilitators'; each \
+      meeting listed takes the next on the rota after the one before, passing over anyone \
+      away that day), who is away that day, and each attendee's local time \
       where their zone differs (see 'edit --attendee-zone'). Skipped meetings are left out \
       and moved ones are at their new time. Without a sync-up, lists the next meeting of \
       every sync-up with a schedule, in time order; --count N lists N meetings of each. \
@@ -22,7 +24,8 @@ struct NextCommand: RunnableCommand {
       A sync-up named without a schedule says so (exit status 1); without one named, those \
       without a schedule are left out. With --json, prints an array of meeting objects: \
       syncup (the title), id (the sync-up's), start (ISO 8601 with the zone's offset), day \
-      (the day the rule gives it), zone, in (seconds from now), facilitator, away (names), \
+      (the day the rule gives it), zone, in (seconds from now), facilitator (a name, or null \
+      without a rota or when everyone on it is away), away (names), \
       skipped and moved.
       """,
     runs: Self.self,
@@ -57,21 +60,28 @@ struct NextCommand: RunnableCommand {
     }
     // Sorted as (occurrence, which sync-up) pairs: moving whole sync-ups, history and all,
     // through a sort of a thousand costs more than finding their meetings.
-    var found: [(occurrence: ScheduleOccurrence, target: Int)] = []
+    var found: [(occurrence: ScheduleOccurrence, target: Int, facilitator: Attendee?)] = []
     for (index, target) in targets.enumerated() {
-      for occurrence in target.schedule!.occurrences(after: now, count: count) {
-        found.append((occurrence, index))
+      let occurrences = target.schedule!.occurrences(after: now, count: count)
+      let facilitators = target.facilitatorsInTurn(at: occurrences)
+      for (occurrence, facilitator) in zip(occurrences, facilitators) {
+        found.append((occurrence, index, facilitator))
       }
     }
     found.sort { ($0.occurrence.start, $0.target) < ($1.occurrence.start, $1.target) }
-    let meetings = found.map { (syncUp: targets[$0.target], occurrence: $0.occurrence) }
+    let meetings = found.map {
+      (syncUp: targets[$0.target], occurrence: $0.occurrence, facilitator: $0.facilitator)
+    }
     for target in targets {
       for warning in ScheduleText.localTimeWarnings(target, now: now) { context.note(warning) }
     }
     if context.options.json {
       return Output.standard(
         JSONOutput.array(
-          meetings.map { ScheduleText.occurrence($0.occurrence, of: $0.syncUp, now: now) }
+          meetings.map {
+            ScheduleText.occurrence(
+              $0.occurrence, of: $0.syncUp, now: now, facilitator: $0.facilitator)
+          }
         ).text())
     }
     guard !meetings.isEmpty else {
@@ -82,18 +92,22 @@ struct NextCommand: RunnableCommand {
             ? "No more meetings are scheduled."
             : "\(UserText.name(targets[0])) has no more meetings.")
     }
-    Output.standard(meetings.map { Self.render($0.occurrence, of: $0.syncUp, now: now) }.joined())
+    Output.standard(
+      meetings.map {
+        Self.render($0.occurrence, of: $0.syncUp, now: now, facilitator: $0.facilitator)
+      }.joined())
   }
 
   /// One meeting for people:
   ///
   /// ```text
   /// Engineering: Thu 3 Dec 2026, 09:30 CET (08:30 your time), in 42 min
+  ///   Facilitator: Ana
   ///   Away: Ben
   ///   Local times: Cy 14:00 IST
   /// ```
   @MainActor static func render(
-    _ occurrence: ScheduleOccurrence, of syncUp: SyncUp, now: Date
+    _ occurrence: ScheduleOccurrence, of syncUp: SyncUp, now: Date, facilitator: Attendee? = nil
   ) -> String {
     let schedule = syncUp.schedule!
     var lines = [
@@ -101,6 +115,7 @@ struct NextCommand: RunnableCommand {
         + ScheduleText.until(occurrence.start, now: now)
         + (occurrence.isMoved ? " (moved from \(occurrence.day.longText))" : "")
     ]
+    if let facilitator { lines.append("  Facilitator: " + UserText.attendee(facilitator)) }
     let away = ScheduleText.away(syncUp, at: occurrence.start)
     if !away.isEmpty {
       lines.append("  Away: " + away.map { UserText.attendee($0) }.joined(separator: ", "))

@@ -14,8 +14,11 @@ struct EditCommand: RunnableCommand {
       warns, naming them: hand them over with 'syncups item edit SYNC-UP N --owner NAME'. \
       Git identities are what standup finds an \
       attendee's commits by: each is looked for, case and all, anywhere in a commit's \
-      "Name <email>"; an attendee without one is found by their name. With --json, prints the \
-      changed sync-up object.
+      "Name <email>"; an attendee without one is found by their name. The facilitators are \
+      resolved once the attendee changes are made; a name that is nobody's exits with status \
+      64 and changes nothing. A meeting's facilitator is the next on the rota after the last \
+      meeting's, passing over anyone away that day. With --json, prints the changed sync-up \
+      object.
       """,
     runs: Self.self,
     bindings: [
@@ -66,6 +69,10 @@ struct EditCommand: RunnableCommand {
             + "their local time of the meetings by 'next'; NAME= removes it; repeatable.",
           completion: .attendee),
         \.edits.attendeeChanges, parse: ValueParser.attendeeZone),
+      .option(CommandTable.facilitatorsOption, \.edits.facilitators, parse: ValueParser.facilitators),
+      .flag(
+        CommandTable.noFacilitatorsOption, \.edits.facilitators,
+        value: FacilitatorsEdit?.some(.removed)),
     ],
     examples: [
       ExampleSpec(
@@ -74,6 +81,9 @@ struct EditCommand: RunnableCommand {
       ExampleSpec(
         "Find Blob's commits from home and from work (for standup):",
         "syncups edit eng --git-author Blob=blob@home --git-author Blob=blob@work"),
+      ExampleSpec(
+        "Have Ana, then Ben, then Cy facilitate the meetings, in turn:",
+        "syncups edit eng --facilitators \"Ana,Ben,Cy\""),
     ]
   )
 
@@ -162,6 +172,10 @@ struct EditCommand: RunnableCommand {
           let attendee = try context.attendee(reference, in: attendees, of: target)
           form(.attendeeZoneChanged(id: attendee.id, zone: zone))
         }
+      }
+      if let facilitators = edits.facilitators {
+        let attendees = store.state.destination?.edit?.syncUp.attendees ?? []
+        form(.facilitatorsChanged(try context.rota(facilitators, among: attendees, of: target)))
       }
       // Only a new length or a change of who attends can make the meeting too short: a
       // sync-up stored too short (imported, or written by hand) can still be renamed.

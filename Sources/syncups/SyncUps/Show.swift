@@ -11,7 +11,8 @@ struct ShowCommand: RunnableCommand {
     name: "show",
     abstract: "Show a sync-up: details, attendees and past meetings.",
     discussion: """
-      Shows the sync-up's short id with its details. Meetings are listed newest first, with \
+      Shows the sync-up's short id with its details (and its facilitator rota, when it has \
+      one: see 'edit --facilitators'). Meetings are listed newest first, with \
       the position and id that 'meeting show' and 'meeting delete' take. Then, when there \
       are any, its open items (see 'syncups items'), today's written updates (see 'syncups \
       updates') and who is away today or later (see 'syncups away'). With --json, prints \
@@ -44,6 +45,7 @@ struct ShowCommand: RunnableCommand {
 ///   Length        10 min
 ///   Theme         Bubblegum
 ///   Per attendee  3 min, 20 secs
+///   Facilitators  Blob, Blob Jr, Blob Sr (rotating)
 ///
 /// Past meetings
 ///   1  Mon 9 Feb 2026, 09:15  9A0C55D2
@@ -80,6 +82,7 @@ enum SyncUpDetailRenderer {
       "  Theme         " + UserText.theme(syncUp.theme, style: style).text,
       "  Per attendee  " + DurationText.human(syncUp.slotLengths),
     ]
+    if let rota = syncUp.rotaText { lines.append("  Facilitators  " + sanitize(rota)) }
 
     lines += ["", style.bold("Past meetings")]
     if syncUp.meetings.isEmpty {

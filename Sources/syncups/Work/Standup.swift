@@ -36,8 +36,13 @@ struct StandupCommand: RunnableCommand {
       --limit N shows at most N commits of each attendee, the newest, saying how many more \
       there are.
 
+      With a facilitator rota (edit --facilitators), the heading is followed by the next \
+      meeting's facilitator (Facilitator: Ana): that of the schedule's next meeting, else of \
+      a meeting today, passing over anyone away that day.
+
       With --format markdown, prints a Markdown page; with --format json (or --json), an \
-      object with the window and each attendee's commits (repository, hash, subject, date, author).
+      object with the window, the facilitator (a name, or null) and each attendee's commits \
+      (repository, hash, subject, date, author).
       """,
     runs: Self.self,
     bindings: [
@@ -82,16 +87,21 @@ struct StandupCommand: RunnableCommand {
       for: syncUp.attendees.elements, of: syncUp, window: window, repositories: repositories,
       in: context)
     let age = context.itemAge()
+    @Dependency(\.date.now) var now
+    let facilitator = syncUp.nextFacilitator(now: now, today: CalendarDay(now, utcOffset: utcOffset))
     switch format {
     case .json:
-      return JSONOutput.standup(work, of: syncUp, age: age, limit: limit).text()
+      return JSONOutput.standup(
+        work, of: syncUp, age: age, limit: limit, facilitator: facilitator
+      ).text()
     case .text:
       return StandupText.render(
         work, of: syncUp, age: age, utcOffset: utcOffset(window.since), style: context.style,
-        width: standardOutputColumns(), limit: limit)
+        width: standardOutputColumns(), limit: limit, facilitator: facilitator)
     case .markdown:
       return StandupText.markdown(
-        work, of: syncUp, age: age, utcOffset: utcOffset(window.since), limit: limit)
+        work, of: syncUp, age: age, utcOffset: utcOffset(window.since), limit: limit,
+        facilitator: facilitator)
     }
   }
 }

@@ -34,9 +34,10 @@ extension SyncUp {
 enum StandupText {
   static func render(
     _ work: WorkCards, of syncUp: SyncUp, age: (Item) -> Int, utcOffset: Int,
-    style: TerminalStyle, width: Int?, limit: Int? = nil
+    style: TerminalStyle, width: Int?, limit: Int? = nil, facilitator: Attendee? = nil
   ) -> String {
     var lines = [style.bold(heading(work, of: syncUp, utcOffset: utcOffset))]
+    if let facilitator { lines.append(facilitatorLine(facilitator)) }
     for (attendee, card) in work.cards {
       lines.append("")
       lines += card.lines(of: attendee, style: style, limit: limit)
@@ -60,9 +61,10 @@ enum StandupText {
   /// (as `meeting show --format markdown` lists items), escaped.
   static func markdown(
     _ work: WorkCards, of syncUp: SyncUp, age: @escaping (Item) -> Int, utcOffset: Int,
-    limit: Int? = nil
+    limit: Int? = nil, facilitator: Attendee? = nil
   ) -> String {
     var blocks = ["## " + MarkdownText.escape(heading(work, of: syncUp, utcOffset: utcOffset))]
+    if let facilitator { blocks.append(MarkdownText.escape(facilitatorLine(facilitator))) }
     for (attendee, card) in work.cards {
       blocks.append("### " + MarkdownText.escape(WorkCard.heading(of: attendee)))
       blocks += card.markdownBlocks(limit: limit)
@@ -79,6 +81,11 @@ enum StandupText {
         MeetingMarkdownRenderer.itemList(unowned, of: syncUp, resolutions: false, age: age))
     }
     return blocks.joined(separator: "\n\n") + "\n"
+  }
+
+  /// `Facilitator: Ana`: who facilitates the next meeting.
+  static func facilitatorLine(_ facilitator: Attendee) -> String {
+    "Facilitator: " + UserText.attendee(facilitator)
   }
 
   /// `Engineering: work since Fri 20 Nov 2026, 00:00`.
@@ -109,16 +116,18 @@ extension JSONOutput {
   }
 
   /// `standup --json`: `syncUp` (its id), `title`, `since` and `until` (ISO 8601; `until`
-  /// null for up to now), `repositories` (as read, as typed) and `attendees`, each a card
+  /// null for up to now), `facilitator` (with a rota: the next meeting's name, or null),
+  /// `repositories` (as read, as typed) and `attendees`, each a card
   /// (``WorkCard/jsonMembers(of:)``) with `openItems` (item objects, ``item(_:)``); then
   /// `unownedItems`. Documented in syncups(1).
   static func standup(
-    _ work: WorkCards, of syncUp: SyncUp, age: (Item) -> Int, limit: Int? = nil
+    _ work: WorkCards, of syncUp: SyncUp, age: (Item) -> Int, limit: Int? = nil,
+    facilitator: Attendee? = nil
   ) -> JSONOutput {
     func items(_ items: [Item]) -> JSONOutput {
       .array(items.map { item(ShownItem($0, of: syncUp, age: age)) })
     }
-    return .object([
+    var members: [String: JSONOutput] = [
       "syncUp": .string(syncUp.id.uuidString),
       "title": .string(syncUp.title),
       "since": .string(DateText.iso8601(work.window.since)),
@@ -131,6 +140,10 @@ extension JSONOutput {
               ["openItems": items(syncUp.openItems(ownedBy: attendee.id))]) { $1 })
         }),
       "unownedItems": items(syncUp.openItems(ownedBy: nil)),
-    ])
+    ]
+    if syncUp.facilitators != nil {
+      members["facilitator"] = facilitator.map { .string($0.name) } ?? .null
+    }
+    return .object(members)
   }
 }

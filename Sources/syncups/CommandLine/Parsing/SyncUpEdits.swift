@@ -11,6 +11,9 @@ struct SyncUpEdits: Sendable, Equatable {
   /// `--add-attendee`, `--remove-attendee`, `--rename-attendee`, `--git-author` and
   /// `--no-git-author`, in the order given.
   var attendeeChanges: [AttendeeChange]
+  /// `--facilitators` or `--no-facilitators`, the last given; resolved once the attendee
+  /// changes are made.
+  var facilitators: FacilitatorsEdit?
 
   init(
     title: String? = nil, duration: DurationArgument? = nil, theme: String? = nil,
@@ -25,6 +28,7 @@ struct SyncUpEdits: Sendable, Equatable {
   /// Whether nothing would change.
   var isEmpty: Bool {
     title == nil && duration == nil && theme == nil && attendeeChanges.isEmpty
+      && facilitators == nil
   }
 }
 
@@ -57,4 +61,14 @@ enum AttendeeChange: Sendable, Equatable {
     case .remove, .addGitAuthor, .removeGitAuthor, .zone: false
     }
   }
+}
+
+/// `edit --facilitators` and `--no-facilitators`: what becomes of a sync-up's rota.
+enum FacilitatorsEdit: Sendable, Equatable {
+  /// `--facilitators rotate`: every attendee, in list order.
+  case rotate
+  /// `--facilitators "Ana,Ben,Cy"`: those, in that order, as typed (names or ids).
+  case names([String])
+  /// `--no-facilitators`.
+  case removed
 }

@@ -145,7 +145,7 @@ struct PipeCommandError: Error, Equatable, Sendable {
 
 extension String {
   /// The string without whitespace at either end.
-  fileprivate var trimmingWhitespace: String {
+  var trimmingWhitespace: String {
     let start = drop(while: \.isWhitespace)
     return String(start.reversed().drop(while: \.isWhitespace).reversed())
   }

@@ -10,10 +10,10 @@ import SyncUpsCore
 /// one JSON object of `--json` output.
 enum PipeEvent: Equatable, Sendable {
   /// The meeting began: which sync-up, how long, how many speakers, whether they may run
-  /// over, and what is open overall (nil when nothing is).
+  /// over, what is open overall (nil when nothing is) and who facilitates (nil for nobody).
   case started(
     syncUpID: UUID, title: String, duration: Int, speakers: Int, overtime: Bool,
-    open: OpenItemsSummary? = nil)
+    open: OpenItemsSummary? = nil, facilitator: String? = nil)
   /// Speaker `index` (from 0) of `count` (the speaker's number and those present, see
   /// ``RecordMeeting/State/speakerNumber``), named `name`, has the floor at `elapsed` seconds,
   /// with a slot of `slot` seconds and their open `items` (each with its
@@ -63,7 +63,8 @@ enum PipeEvent: Equatable, Sendable {
   static func opening(_ state: RecordMeeting.State) -> [PipeEvent] {
     let started = PipeEvent.started(
       syncUpID: state.syncUp.id, title: state.syncUp.title, duration: state.syncUp.duration,
-      speakers: state.speakerCount, overtime: state.allowsOvertime, open: state.openSummary)
+      speakers: state.speakerCount, overtime: state.allowsOvertime, open: state.openSummary,
+      facilitator: state.facilitator?.name)
     let absent = state.lineup.enumerated().filter(\.element.absent).map { position, attendee in
       PipeEvent.absent(
         attendee, name: state.attendeeName(at: position), elapsed: 0,
@@ -252,11 +253,12 @@ extension PipeEvent {
   /// (at most ``RecordMeeting/TurnWork/keptCommits``), one an indented line each.
   var plainLine: String {
     switch self {
-    case .started(_, let title, let duration, let speakers, let overtime, let open):
+    case .started(_, let title, let duration, let speakers, let overtime, let open, let facilitator):
       let title = sanitize(SyncUp.shownTitle(title))
       let noun = speakers == 1 ? "speaker" : "speakers"
       return "Started \(title): \(speakers) \(noun), \(DurationText.human(duration))"
         + (overtime ? ", overtime allowed" : "") + (open.map { "; " + $0.text } ?? "")
+        + (facilitator.map { "\n" + Self.facilitatorLine($0) } ?? "")
     case .speaker(let index, let count, let name, let elapsed, _, let items):
       return "\(DurationText.clock(elapsed)) \(sanitize(name)) is speaking (speaker \(index + 1) of \(count))"
         + items.map { "\n  \($0.turnNumber ?? 0). " + sanitize($0.item.agendaText(age: $0.age)) }
@@ -309,7 +311,7 @@ extension PipeEvent {
   /// The event as a JSON object (see syncups(1), JSON OUTPUT).
   var json: JSONOutput {
     switch self {
-    case .started(let id, let title, let duration, let speakers, let overtime, let open):
+    case .started(let id, let title, let duration, let speakers, let overtime, let open, let facilitator):
       var members: [String: JSONOutput] = [
         "event": .string("started"), "syncUpID": .string(id.uuidString), "title": .string(title),
         "duration": .int(duration), "speakers": .int(speakers), "overtime": .bool(overtime),
@@ -320,6 +322,7 @@ extension PipeEvent {
           "oldestBlockerDays": open.oldestBlockerDays.map(JSONOutput.int) ?? .null,
         ])
       }
+      if let facilitator { members["facilitator"] = .string(facilitator) }
       return .object(members)
     case .speaker(let index, let count, let name, let elapsed, let slot, let items):
       var members: [String: JSONOutput] = [
@@ -411,6 +414,12 @@ extension PipeEvent {
 
   /// An `item` or `resolved` event: the item object (``JSONOutput/item(_:)``) with `event`
   /// and `elapsed`.
+  /// `Facilitator: Ana`: who facilitates, as the first screen and a script's first lines
+  /// name them.
+  static func facilitatorLine(_ name: String) -> String {
+    "Facilitator: " + sanitize(name.isBlank ? UserText.unnamed : name)
+  }
+
   /// `wrap up`, `last call`, `time is up`: a cue for people.
   static func cueWords(_ phase: CuePhase) -> String {
     switch phase {

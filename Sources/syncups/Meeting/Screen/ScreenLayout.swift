@@ -66,6 +66,9 @@ enum ScreenLayout {
   /// fit: the time, the notes and the spacing keep theirs first.
   private static func fullBody(_ parts: ScreenParts, width: Int, rows: Int) -> [ScreenLine] {
     var body: [ScreenLine] = [ScreenLine(parts.titleBar(width: width), priority: 7)]
+    if let facilitator = parts.facilitatorNotice(width: width) {
+      body.append(ScreenLine(facilitator, priority: 4))
+    }
     if let summary = parts.openSummary(width: width) { body.append(ScreenLine(summary, priority: 4)) }
     body += parts.awayNotices(width: width).map { ScreenLine($0, priority: 4) }
     body += [

@@ -206,6 +206,12 @@ struct ScreenParts {
     return truncated(summary.text, toWidth: width)
   }
 
+  /// `Facilitator: Ana` during the first turn, cut to `width`; nil when nobody facilitates.
+  func facilitatorNotice(width: Int) -> String? {
+    guard state.turns.isEmpty, let facilitator = state.facilitator else { return nil }
+    return truncated(PipeEvent.facilitatorLine(facilitator.name), toWidth: width)
+  }
+
   /// `Ana is away until Fri 27 Nov` for each attendee whose time away made them absent and
   /// who is absent still (not arrived), during the first turn, each cut to `width`.
   func awayNotices(width: Int) -> [String] {
