@@ -40,7 +40,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --attendee-zone --format --absent --present --order --pace --min-slot --warn --since --repositories --me --last --weeks --output --until --limit --count --zone --from --reason -o --before --owner --kind --blocker --action --note --text --as --done --next --date --to --clone --syncup
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --attendee-zone --facilitators --format --absent --present --facilitator --order --pace --min-slot --warn --since --repositories --me --last --weeks --output --until --limit --count --zone --from --reason -o --before --owner --kind --blocker --action --note --text --as --done --next --date --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
