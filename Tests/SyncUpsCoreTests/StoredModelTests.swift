@@ -16,14 +16,14 @@ struct StoredModelTests {
     #expect(
       SyncUp.storedKeys
         == [
-          "attendees", "changed", "duration", "id", "items", "meetings", "schedule", "theme",
-          "title", "updates",
+          "attendees", "changed", "duration", "facilitators", "id", "items", "meetings",
+          "schedule", "theme", "title", "updates",
         ])
     #expect(
       SyncUp.shownKeys
         == [
-          "attendees", "changed", "duration", "durationPerAttendee", "id", "items", "meetings",
-          "schedule", "theme", "title", "updates",
+          "attendees", "changed", "duration", "durationPerAttendee", "facilitators", "id",
+          "items", "meetings", "schedule", "theme", "title", "updates",
         ])
     #expect(
       Schedule.storedKeys == ["changed", "from", "moves", "revision", "rule", "skips", "zone"])
@@ -36,8 +36,8 @@ struct StoredModelTests {
     #expect(
       Meeting.storedKeys
         == [
-          "attendees", "date", "duration", "endedEarly", "id", "plannedDuration", "scheduled",
-          "started", "transcript", "turns",
+          "attendees", "date", "duration", "endedEarly", "facilitator", "id", "plannedDuration",
+          "scheduled", "started", "transcript", "turns",
         ])
     #expect(MeetingAttendee.storedKeys == ["absent", "id", "name"])
     #expect(Meeting.Turn.storedKeys == ["attendee", "name", "seconds", "slot", "warned"])
@@ -116,10 +116,11 @@ struct StoredModelTests {
     #expect(
       Variations(of: Self.recorded).all.map(\.key)
         == [
-          "duration", "theme", "title", "meetings.\(Self.meetingID).attendees",
+          "duration", "facilitators", "theme", "title", "meetings.\(Self.meetingID).attendees",
           "meetings.\(Self.meetingID).date", "meetings.\(Self.meetingID).duration",
-          "meetings.\(Self.meetingID).endedEarly", "meetings.\(Self.meetingID).plannedDuration",
-          "meetings.\(Self.meetingID).scheduled", "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
+          "meetings.\(Self.meetingID).endedEarly", "meetings.\(Self.meetingID).facilitator",
+          "meetings.\(Self.meetingID).plannedDuration", "meetings.\(Self.meetingID).scheduled",
+          "meetings.\(Self.meetingID).started", "meetings.\(Self.meetingID).transcript",
           "meetings.\(Self.meetingID).turns", "attendees.\(Self.attendeeID).name",
           "attendees.\(Self.attendeeID).zone",
           "items.\(Self.itemID).opened", "items.\(Self.itemID).openedIn",
@@ -215,6 +216,8 @@ struct StoredModelTests {
       ScheduleMove(date: CalendarDay("2009-02-19")!, to: Date(timeIntervalSince1970: 1_235_050_000)))
     schedule.changed["zone"] = Date(timeIntervalSince1970: 1_234_560_300)
     syncUp.schedule = schedule
+    syncUp.facilitators = .listed([attendeeID])
+    syncUp.meetings[0].facilitator = Meeting.Facilitator(attendee: attendeeID, name: "Blob")
     return syncUp
   }()
 
@@ -241,7 +244,8 @@ struct StoredModelTests {
       Meeting(
         id: meetingID, date: Date(timeIntervalSince1970: 1_234_567_890),
         transcript: "Blob: shipped it", started: Date(timeIntervalSince1970: 1_234_567_290),
-        scheduled: Date(timeIntervalSince1970: 1_234_567_200), duration: 590, plannedDuration: 600, endedEarly: true,
+        scheduled: Date(timeIntervalSince1970: 1_234_567_200), duration: 590, plannedDuration: 600,
+        endedEarly: true,
         attendees: [MeetingAttendee(id: attendeeID, name: "Blob", absent: true)],
         turns: [Meeting.Turn(attendee: attendeeID, name: "Blob", seconds: 590, slot: 600)])
     ],
@@ -368,6 +372,15 @@ private struct Variations {
         case let value as [MeetingAttendee]: Array(repeating: value[0], count: step + 1)
         case let value as [Meeting.Turn]: Array(repeating: value[0], count: step + 1)
         case let value as GitAuthors: value + ["blob\(step)@example.com"]
+        case let value as FacilitatorRota:
+          switch value {
+          case .rotate: FacilitatorRota.listed(Array(repeating: StoredModelTests.attendeeID, count: step))
+          case .listed(let ids):
+            FacilitatorRota.listed(ids + Array(repeating: StoredModelTests.attendeeID, count: step))
+          }
+        case let value as Meeting.Facilitator:
+          Meeting.Facilitator(
+            attendee: value.attendee, name: value.name + String(repeating: "!", count: step))
         default: preconditionFailure("no change for \(Value.self)")
         }
       return result as! Value

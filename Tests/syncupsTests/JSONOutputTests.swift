@@ -267,11 +267,12 @@ struct JSONDocumentedKeysTests {
 
   @Test func syncUpKeys() throws {
     let documented = Set(ManPageReference.syncUpFields.map(\.0))
-    // Without items, updates, changes stamped or a schedule, the keys are left out.
+    // Without items, updates, changes stamped, a schedule or a rota, the keys are left out.
     #expect(
       keys(.syncUp(engineering))
-        == documented.subtracting(["items", "updates", "changed", "schedule"]))
+        == documented.subtracting(["items", "updates", "changed", "schedule", "facilitators"]))
     var withItems = engineering
+    withItems.facilitators = .rotate
     withItems.schedule = Schedule(
       rule: try ScheduleRule(parsing: "weekdays 09:30"), zone: "Europe/Berlin",
       from: CalendarDay("2026-01-31")!)
@@ -290,11 +291,12 @@ struct JSONDocumentedKeysTests {
     #expect(Set(parsed[0].keys) == documented)
   }
 
-  /// The recorded meeting of the fixtures, held for a meeting of its sync-up's schedule: every
-  /// key a meeting may have.
+  /// The recorded meeting of the fixtures, held for a meeting of its sync-up's schedule and run
+  /// by a facilitator of its rota: every key a meeting may have.
   static var scheduledMeeting: Meeting {
     var meeting = RenderingFixtures.recorded
     meeting.scheduled = meeting.started?.addingTimeInterval(-150)
+    meeting.facilitator = Meeting.Facilitator(RenderingFixtures.engineering.attendees[0])
     return meeting
   }
 
@@ -346,7 +348,17 @@ struct JSONDocumentedKeysTests {
     let object = try #require(
       try parse(JSONOutput.standup(work, of: engineering, age: { _ in 0 }).text())
         as? [String: Any])
-    #expect(Set(object.keys) == Set(ManPageReference.standupFields.map(\.0)))
+    // `facilitator` only with a rota.
+    let documented = Set(ManPageReference.standupFields.map(\.0))
+    #expect(Set(object.keys) == documented.subtracting(["facilitator"]))
+    var withRota = engineering
+    withRota.facilitators = .rotate
+    let rotating = try #require(
+      try parse(
+        JSONOutput.standup(work, of: withRota, age: { _ in 0 }, facilitator: blob).text())
+        as? [String: Any])
+    #expect(Set(rotating.keys) == documented)
+    #expect(rotating["facilitator"] as? String == blob.name)
     let shown = try #require((object["attendees"] as? [[String: Any]])?.first)
     #expect(
       Set(shown.keys) == Set(ManPageReference.workCardFields.map(\.0) + ["openItems"]))
