@@ -12,6 +12,14 @@ struct FacilitatorsEndToEndTests {
   static let ben = "00000000-0000-0000-0000-00000000000B"
   static let cy = "00000000-0000-0000-0000-00000000000C"
 
+  /// Schedules Eng on weekdays at 09:30 in Berlin from Monday 30 November 2099.
+  func scheduleWeekdays(_ syncups: SyncUpsRun) throws {
+    let set = try syncups(
+      "schedule", "set", "eng", "weekdays 09:30", "--zone", "Europe/Berlin", "--from",
+      "2099-11-30")
+    #expect(set.status == 0, "\(set.error)")
+  }
+
   /// Eng (Ana, Ben, Cy; 90 seconds), no meetings; Ben away on 1 December 2099.
   func engineering() throws -> SyncUpsRun {
     let syncups = SyncUpsRun()
@@ -131,11 +139,7 @@ struct FacilitatorsEndToEndTests {
 
   @Test func nextNamesEachMeetingsFacilitatorAdvancingTheRota() throws {
     let syncups = try engineering()
-    #expect(
-      try syncups(
-        "schedule", "set", "eng", "weekdays 09:30", "--zone", "Europe/Berlin", "--from",
-        "2099-11-30"
-      ).status == 0)
+    try scheduleWeekdays(syncups)
     // Without a rota: none named, null in JSON.
     let none = try syncups("--json", "next", "eng")
     let noneObjects = try #require(try syncups.json(none) as? [[String: Any]])
@@ -164,11 +168,7 @@ struct FacilitatorsEndToEndTests {
 
   @Test func theCalendarsDescriptionNamesTheRotaTheSameEveryTime() throws {
     let syncups = try engineering()
-    #expect(
-      try syncups(
-        "schedule", "set", "eng", "weekdays 09:30", "--zone", "Europe/Berlin", "--from",
-        "2099-11-30"
-      ).status == 0)
+    try scheduleWeekdays(syncups)
     #expect(try syncups("edit", "eng", "--facilitators", "Cy,Ana").status == 0)
     let first = try syncups("calendar")
     #expect(first.status == 0)
