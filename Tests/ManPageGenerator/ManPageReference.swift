@@ -768,9 +768,11 @@ enum ManPageReference {
         + "put back: commit (String: the merge, short), author (String: who made it), syncUp "
         + "({id, title}: the sync-up it is in, or is), path (String: where in the sync-up, as "
         + "a conflict's path; empty for the whole sync-up), kind (String: syncUp, attendee, "
-        + "meeting, item, update, timeAway or key, for a key this version does not know) and "
-        + "message (String: what it is, as the human output names it: action 'Write the "
-        + "notes' in 'Platform'); empty when nothing was."
+        + "meeting, item, update, timeAway or key, for a key this version does not know; "
+        + "resolution for an item's resolution the merge made of both sides' fields, taken "
+        + "whole from one side, path items.<id>.resolution) and message (String: what it is, "
+        + "as the human output names it: action 'Write the notes' in 'Platform'); empty when "
+        + "nothing was."
     ),
     (
       "recovered",

@@ -99,4 +99,64 @@ struct SyncUpsRestoreTests {
     #expect(syncUps.first?.items.map(\.text) == ["Waiting on keys"])
     #expect(restored.map(\.place) == [wanted])
   }
+
+  /// Cy re-resolved Waiting on keys outside a meeting; Ana reopened it and resolved it in
+  /// Monday's meeting. An older merge kept Cy's words and time with Ana's meeting.
+  private struct MixedResolution {
+    let cys: Item
+    let anas: Item
+    let mixed: Item
+
+    init() {
+      var cys = keys
+      cys.resolved = opened.addingTimeInterval(7_200)
+      cys.resolution = "Cy chased them"
+      cys.reopened = opened.addingTimeInterval(7_100)
+      var anas = keys
+      anas.resolved = opened.addingTimeInterval(3_600)
+      anas.resolvedIn = monday.id
+      anas.resolution = "they came"
+      anas.reopened = opened.addingTimeInterval(3_500)
+      var mixed = cys
+      mixed.resolvedIn = monday.id
+      (self.cys, self.anas, self.mixed) = (cys, anas, mixed)
+    }
+
+    var sides: [IdentifiedArrayOf<SyncUp>] {
+      [[engineering(items: [cys])], [engineering(items: [anas], meetings: [monday])]]
+    }
+    var merged: IdentifiedArrayOf<SyncUp> { [engineering(items: [mixed], meetings: [monday])] }
+  }
+
+  @Test func aResolutionMixedFromBothSidesIsTakenWholeAsTheSourceHoldsIt() {
+    let resolution = MixedResolution()
+    let ours: IdentifiedArrayOf<SyncUp> = [engineering(items: [resolution.cys], meetings: [monday])]
+    let (syncUps, restored) = SyncUpsRestore.mendResolutions(
+      into: resolution.merged, merged: resolution.merged, sides: resolution.sides, from: ours)
+    #expect(syncUps == ours)
+    #expect(syncUps.first?.items.first?.resolvedIn == nil)
+    #expect(syncUps.first?.items.first?.resolution == "Cy chased them")
+    #expect(restored.map(\.path) == ["items.\(keys.id).resolution"])
+    #expect((restored.first?.element as? Item)?.resolutionState == resolution.cys.resolutionState)
+  }
+
+  @Test func aResolutionOneSideHeldOrChangedSinceStands() {
+    let resolution = MixedResolution()
+    let ours: IdentifiedArrayOf<SyncUp> = [engineering(items: [resolution.cys], meetings: [monday])]
+    // The merge kept Ana's whole: nothing to put right.
+    let whole: IdentifiedArrayOf<SyncUp> = [engineering(items: [resolution.anas], meetings: [monday])]
+    let kept = SyncUpsRestore.mendResolutions(
+      into: whole, merged: whole, sides: resolution.sides, from: ours)
+    #expect(kept.syncUps == whole)
+    #expect(kept.restored.isEmpty)
+    // Someone reopened it since the merge: the reopen stands.
+    var reopened = resolution.mixed
+    (reopened.resolved, reopened.resolvedIn, reopened.resolution) = (nil, nil, nil)
+    reopened.reopened = opened.addingTimeInterval(9_000)
+    let now: IdentifiedArrayOf<SyncUp> = [engineering(items: [reopened], meetings: [monday])]
+    let later = SyncUpsRestore.mendResolutions(
+      into: now, merged: resolution.merged, sides: resolution.sides, from: ours)
+    #expect(later.syncUps == now)
+    #expect(later.restored.isEmpty)
+  }
 }

@@ -125,6 +125,66 @@ struct SyncRepairEndToEndTests {
     #expect((try older.team.ben.syncUps().first?["items"] as? [Any])?.count == 1)
   }
 
+  /// An older syncups merged an item's resolution field by field: when both sides resolved it
+  /// anew, one outside a meeting and one in a meeting, it kept the later words and time with
+  /// the other side's meeting. This version takes the resolution whole from one side.
+  @Test func anOlderMergeThatMixedTwoResolutionsHasTheResolutionTakenWholeFromOneSide() throws {
+    let team = try SyncTeam()
+    let carl = Teammate()
+    try carl.plainClone(team.remote)
+    let ana = team.ana
+    #expect(try ana("item", "add", "engineering", "--blocker", "CI is red", "--owner", "Ana").status == 0)
+    #expect(try ana("item", "resolve", "engineering", "1", "--note", "rerun").status == 0)
+    _ = try ana.sync()
+    #expect(try carl.gitAsCarl("pull", "-q").status == 0)
+    // Ana reopens it and resolves it in a meeting; then Carl reopens it and resolves it anew.
+    #expect(try ana("item", "reopen", "engineering", "1").status == 0)
+    #expect(try ana.meeting("engineering", "resolve 1 the runner was full\nsave\n").status == 0)
+    _ = try ana.sync()
+    let anas = try #require((try ana.syncUps().first?["items"] as? [[String: Any]])?.first)
+    let meeting = try #require(anas["resolvedIn"] as? String)
+    #expect(try carl("item", "reopen", "engineering", "1").status == 0)
+    #expect(try carl("item", "resolve", "engineering", "1", "--note", "pinned the image").status == 0)
+    #expect(try carl.gitAsCarl("commit", "-qam", "Resolve CI is red").status == 0)
+    // Carl's older merge: Ana's file (her meeting, and the item resolved in it) with his
+    // words and times, as it merged each field on its own.
+    #expect(try carl.gitAsCarl("fetch", "-q").status == 0)
+    #expect(
+      try carl.gitAsCarl("merge", "-q", "-s", "ours", "--no-commit", "origin/master").status == 0)
+    let carls = String(decoding: try #require(carl.dataBytes), as: UTF8.self)
+    var mixed = try carl.git("show", "origin/master:sync-ups.json").stdoutText
+    for key in ["reopened", "resolution", "resolved"] {
+      let value = try Regex(#""\#(key)" : "[^"]*""#)
+      let carlsValue = try #require(carls.firstMatch(of: value)).output[0].substring!
+      mixed = mixed.replacing(value, with: carlsValue)
+    }
+    #expect(mixed.contains(meeting) && mixed.contains("pinned the image"))
+    try mixed.write(toFile: carl.dataFile, atomically: true, encoding: .utf8)
+    #expect(try carl.gitAsCarl("commit", "-qam", "Merge origin/master").status == 0)
+    #expect(try carl.gitAsCarl("push", "-q", "origin", "HEAD:master").status == 0)
+    let merge = try carl.head()
+
+    let synced = try ana("sync")
+    #expect(synced.status == 0, "\(synced.error)")
+    #expect(
+      synced.error == """
+        Received from origin/master:
+          changed 'Engineering'
+        Restored what an older syncups's merge of \(merge) by Carl mixed:
+          the resolution of blocker 'CI is red' in 'Engineering', taken whole from one side
+        Pushed to origin/master.
+
+        """)
+    #expect(try ana.commitSubjects().first == "Restore what the merge \(merge) by Carl mixed")
+    let item = try #require((try ana.syncUps().first?["items"] as? [[String: Any]])?.first)
+    #expect(item["resolution"] as? String == "pinned the image")
+    #expect(item["resolvedIn"] == nil)
+    #expect(item["resolved"] != nil)
+    let report = try team.ben.sync()
+    #expect((report["restored"] as? [Any])?.isEmpty == true)
+    try team.converge()
+  }
+
   @Test func aMergeThisVersionMadeIsNotExaminedAgain() throws {
     let team = try SyncTeam()
     #expect(try team.ana("item", "add", "engineering", "--action", "Write the notes").status == 0)

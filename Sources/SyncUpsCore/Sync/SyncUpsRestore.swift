@@ -76,6 +76,47 @@ public enum SyncUpsRestore {
     return (syncUps, restored)
   }
 
+  /// `target` with each item's resolution that a merge (`merged`, of `sides`) made a mix of
+  /// put right as `source` (this version's merge of the same sides) holds it; and the items
+  /// put right, in the order of `merged`.
+  ///
+  /// A resolution (when, in which meeting, how, when reopened) is one act: this version
+  /// takes it whole from one side (``Item/Resolution``). An older syncups merged its fields one
+  /// by one, and could keep one side's words with the other side's meeting: a state neither
+  /// side held. Such an item is put right only where `target` still holds what the merge
+  /// made; a resolution changed since stands.
+  ///
+  /// ```swift
+  /// // Cy re-resolved outside a meeting; Ana reopened and resolved in one.
+  /// let mended = SyncUpsRestore.mendResolutions(
+  ///   into: current, merged: olderMerge, sides: [cys, anas], from: ourMerge)
+  /// mended.restored.map(\.path)  // ["items.5070518D-….resolution"]
+  /// ```
+  public static func mendResolutions(
+    into target: IdentifiedArrayOf<SyncUp>, merged: IdentifiedArrayOf<SyncUp>,
+    sides: [IdentifiedArrayOf<SyncUp>], from source: IdentifiedArrayOf<SyncUp>
+  ) -> (syncUps: IdentifiedArrayOf<SyncUp>, restored: [Restored]) {
+    var syncUps = target
+    var restored: [Restored] = []
+    for syncUp in merged {
+      guard var kept = syncUps[id: syncUp.id], let remerged = source[id: syncUp.id] else { continue }
+      for item in syncUp.items {
+        let mixed = item.resolutionState
+        let held = sides.compactMap { $0[id: syncUp.id]?.items[id: item.id]?.resolutionState }
+        guard !held.isEmpty, !held.contains(mixed),
+          let whole = remerged.items[id: item.id]?.resolutionState, whole != mixed,
+          var now = kept.items[id: item.id], now.resolutionState == mixed
+        else { continue }
+        now.resolutionState = whole
+        kept.items[id: item.id] = now
+        restored.append(
+          Restored(syncUp: kept, path: "items.\(item.id).resolution", element: now, holder: kept))
+      }
+      syncUps[id: syncUp.id] = kept
+    }
+    return (syncUps, restored)
+  }
+
   /// Where an element at `offset` in `source` goes in `target`: after the nearest element
   /// before it in `source` that `target` holds; first when none.
   static func insertionIndex<Element: Identifiable>(

@@ -147,7 +147,7 @@ struct SyncReport {
     for repair in restored {
       lines.append(
         "Restored what an older syncups's merge of \(repair.commit) by \(sanitize(repair.author)) "
-          + "dropped:")
+          + "\(repair.what):")
       lines += repair.restored.map { "  " + SyncRepository.restoredText($0) }
     }
     if pushed {

@@ -14,8 +14,20 @@ extension SyncRepository {
     var commit: String
     /// Who made it.
     var author: String
-    /// What it dropped that this version's merge of its two sides keeps, put back.
+    /// What it dropped that this version's merge of its two sides keeps, put back; and the
+    /// resolutions it mixed from both sides, put right (``SyncUpsRestore/mendResolutions(into:merged:sides:from:)``).
     var restored: [SyncUpsRestore.Restored]
+
+    /// What the merge did that was put right: `dropped`, `mixed`, or `dropped or mixed`.
+    var what: String {
+      let mixed = restored.filter(SyncRepository.isMended).count
+      return mixed == 0 ? "dropped" : mixed == restored.count ? "mixed" : "dropped or mixed"
+    }
+  }
+
+  /// Whether `restored` is a resolution put right rather than something put back.
+  static func isMended(_ restored: SyncUpsRestore.Restored) -> Bool {
+    restored.element is Item && restored.path.hasSuffix(".resolution")
   }
 
   /// The key of the trailer a repair commit names each merge commit it repaired by (full).
@@ -44,7 +56,11 @@ extension SyncRepository {
       guard let kept = try syncUps(at: merge.commit) else { continue }
       let ours = try remerge(ours: merge.parents.0, theirs: merge.parents.1).syncUps
       let dropped = Set(SyncUpsRestore.restore(into: kept, from: ours).restored.map(\.place))
-      guard !dropped.isEmpty else { continue }
+      let sides = [
+        try syncUps(at: merge.parents.0) ?? [], try syncUps(at: merge.parents.1) ?? [],
+      ]
+      let mixed = SyncUpsRestore.mendResolutions(into: kept, merged: kept, sides: sides, from: ours)
+      guard !dropped.isEmpty || !mixed.restored.isEmpty else { continue }
       let now: IdentifiedArrayOf<SyncUp>
       if let current {
         now = current
@@ -52,20 +68,22 @@ extension SyncRepository {
         (now, declaration) = try currentDeclaredSyncUps()
       }
       let repaired = SyncUpsRestore.restore(into: now, from: ours, wanted: dropped.contains)
-      current = repaired.syncUps
-      if !repaired.restored.isEmpty {
+      let mended = SyncUpsRestore.mendResolutions(
+        into: repaired.syncUps, merged: kept, sides: sides, from: ours)
+      current = mended.syncUps
+      if !repaired.restored.isEmpty || !mended.restored.isEmpty {
         repairs.append(
           OlderMergeRepair(
             commit: String(merge.commit.prefix(7)), author: merge.author,
-            restored: repaired.restored))
+            restored: repaired.restored + mended.restored))
       }
     }
     guard let current, !repairs.isEmpty else { return [] }
     try writeSyncUps(current, declaration: declaration)
     let subject =
       repairs.count == 1
-      ? "Restore what the merge \(repairs[0].commit) by \(repairs[0].author) dropped"
-      : "Restore what \(repairs.count) merges dropped"
+      ? "Restore what the merge \(repairs[0].commit) by \(repairs[0].author) \(repairs[0].what)"
+      : "Restore what \(repairs.count) merges dropped or mixed"
     let lines = repairs.flatMap { repair in repair.restored.map { "- " + Self.restoredText($0) } }
     try commit(
       [name],
@@ -150,6 +168,9 @@ extension SyncRepository {
     case let meeting as Meeting:
       let offset = DependencyValues.currentValues.utcOffset(meeting.date)
       return "the meeting of \(DateText.meeting(meeting.date, utcOffset: offset)) in \(syncUp)"
+    case let item as Item where isMended(restored):
+      return "the resolution of \(item.kind.rawValue) '\(sanitize(item.text))' in \(syncUp), "
+        + "taken whole from one side"
     case let item as Item:
       return "\(item.kind.rawValue) '\(sanitize(item.text))' in \(syncUp)"
     case let update as WrittenUpdate:
@@ -171,7 +192,7 @@ extension SyncRepository {
     case is SyncUp: "syncUp"
     case is Attendee: "attendee"
     case is Meeting: "meeting"
-    case is Item: "item"
+    case is Item: isMended(restored) ? "resolution" : "item"
     case is WrittenUpdate: "update"
     case is TimeAway: "timeAway"
     default: restored.unknownKey == nil ? "other" : "key"
