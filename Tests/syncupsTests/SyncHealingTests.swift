@@ -194,6 +194,28 @@ struct SyncHealingTests {
     #expect(try carl.titles() == ["Engineering"])
   }
 
+  /// A sync with nothing to do does not decode the file again when it is the version the last
+  /// sync decoded: a hand edit in place, of the same size, is still seen.
+  @Test func aHandEditInPlaceAfterASyncIsSeenByTheNextSync() throws {
+    let team = try SyncTeam()
+    let ana = team.ana
+    _ = try ana.sync()
+    let good = try ana.head()
+    #expect(try ana.sync()["recovered"] as? [String] == [])
+    // The same bytes but one, written into the same file: the same size and inode.
+    let handle = try #require(FileHandle(forUpdatingAtPath: ana.dataFile))
+    try handle.seek(toOffset: 0)
+    try handle.write(contentsOf: Data("{".utf8))
+    try handle.close()
+    #expect(try ana("list").status == 65)
+    try ana.identify(as: "Ana")
+    #expect(try ana.git("commit", "-qam", "Edit by hand").status == 0)
+    let synced = try ana.sync()
+    let recovered = try #require(synced["recovered"] as? [String])
+    #expect(recovered.first?.hasSuffix(", as commit \(good) had it") == true)
+    #expect(try ana.titles() == ["Engineering"])
+  }
+
   @Test func everyCommitSyncMakesNamesTheVersionThatMadeIt() throws {
     let team = try SyncTeam()
     #expect(try team.ana("add", "--title", "Design").status == 0)

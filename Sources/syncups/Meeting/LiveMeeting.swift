@@ -116,15 +116,19 @@ final class LiveMeeting {
     }
     // Published, with the timer started, before the front end's first line: whoever reads
     // that line and asks `status` sees a meeting whose time runs. (The timer's first tick
-    // comes through the main queue, so none is missed before the front end observes.)
+    // comes through the main queue, so none is missed before the front end and the
+    // publisher observe.)
+    if startsTimer { door.startTimer() }
+    publisher?.publish(store.state)
+    hooks?.release()
+    meetingHooks = hooks.map { MeetingHooks(hooks: $0, meeting: door) }
+    frontEnd.start(door)
+    // Each change is published once the front end has shown it: the watchers the file
+    // wakes never stand between the meeting and its own screen or output.
     if let publisher {
       publisher.publish(store.state)
       publication = store.observe { state in publisher.publish(state) }
     }
-    if startsTimer { door.startTimer() }
-    hooks?.release()
-    meetingHooks = hooks.map { MeetingHooks(hooks: $0, meeting: door) }
-    frontEnd.start(door)
     dispatchMain()
   }
 

@@ -25,7 +25,7 @@ struct SyncReport {
   /// The data repository's hooks, when a merge brought them or changed them.
   var hooks: RepositoryHooksChange?
   /// What was put right of a sync that was killed, or of what plain git left, before this
-  /// one synced (see ``SyncRepository/recover(_:)`` and ``SyncRepository/heal(gitDirectory:current:)``).
+  /// one synced (see ``SyncRepository/recover(_:)`` and ``SyncRepository/heal(gitDirectory:decodes:)``).
   var recovered: [String] = []
   /// What merges made by older rules that arrived had dropped, put back.
   var restored: [SyncRepository.OlderMergeRepair] = []

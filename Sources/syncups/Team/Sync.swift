@@ -155,7 +155,8 @@ extension SyncCommand {
   /// The sync itself, step by step. With nothing to do it runs git twice, `fetch` and
   /// `status` (local changes, and whether the branch is level with its upstream): it finds the
   /// repository, its branch and its configuration by reading them as files, and decodes the
-  /// data file on a thread of its own while git fetches.
+  /// data file on a thread of its own while git fetches (not at all when it is the version
+  /// the last sync decoded).
   @MainActor private func sync(into report: inout SyncReport, in context: CommandContext) throws {
     // 1. The repository, under the data file's lock, put right after a killed sync.
     let repository = try SyncRepository(dataFile: context.dataFile, environment: context.environment)
@@ -174,8 +175,10 @@ extension SyncCommand {
     // and what arrived is told from. A file that does not decode, or that the healing below
     // rewrote, is read again when first needed, saying why it cannot be read. What arrived,
     // the file compared with them, is said on every way out past a merge, and the file as it
-    // arrived kept.
-    let decoding = repository.decodingCurrentSyncUps()
+    // arrived kept. The version a sync last decoded is not decoded again until it is needed:
+    // a sync with nothing to do never needs it.
+    let decodes = repository.noteDecodes(gitDirectory: layout.gitDirectory)
+    let decoding = decodes ? nil : repository.decodingCurrentSyncUps(gitDirectory: layout.gitDirectory)
     var loaded: IdentifiedArrayOf<SyncUp>?
     func local() throws -> IdentifiedArrayOf<SyncUp> {
       if let loaded { return loaded }
@@ -199,8 +202,10 @@ extension SyncCommand {
     // What plain git left (a merge it did not finish, a file committed broken) is put right
     // before anything is committed or merged; what its merge brought counts as arrived.
     func healWhatGitLeft() throws {
-      loaded = decoding.value
-      guard let healing = try repository.heal(gitDirectory: layout.gitDirectory, current: loaded)
+      loaded = decoding?.value
+      guard
+        let healing = try repository.heal(
+          gitDirectory: layout.gitDirectory, decodes: decodes || loaded != nil)
       else { return }
       report.recovered.append(healing.done)
       report.conflicts += healing.conflicts
@@ -337,7 +342,7 @@ extension SyncCommand {
     defer { journal.remove() }
     try repository.registerDriver()
     return try repository.heal(
-      gitDirectory: journal.gitDirectory, current: try? repository.currentSyncUps())
+      gitDirectory: journal.gitDirectory, decodes: (try? repository.currentSyncUps()) != nil)
   }
 
   /// `sync init --clone URL`: starts from the team's repository at `url`, merging in the

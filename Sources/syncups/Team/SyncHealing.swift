@@ -40,24 +40,21 @@ extension SyncRepository {
   /// Each step can be killed: the index keeps git's versions until the merge is staged, the
   /// file is replaced atomically, and a merge staged but not committed is committed next time.
   ///
-  /// `current` is the data file's sync-ups as the caller decoded them, nil when it does not
-  /// decode: the file is read once for both.
-  func heal(gitDirectory: String, current: IdentifiedArrayOf<SyncUp>?) throws(CommandFailure)
-    -> Healing?
-  {
+  /// `decodes` says whether the data file decodes as it is, as the caller found it: the file
+  /// is read once for both.
+  func heal(gitDirectory: String, decodes: Bool) throws(CommandFailure) -> Healing? {
     // Found without running git on the usual sync: no merge under way, and a file that decodes.
     let underWay = ["MERGE_HEAD", "CHERRY_PICK_HEAD", "REVERT_HEAD"].contains {
       currentFileSystem.exists(gitDirectory + "/" + $0)
     }
-    guard underWay || current == nil else { return nil }
+    guard underWay || !decodes else { return nil }
     let stages = try unmergedStages()
     let mergeHead = try resolve("MERGE_HEAD")
     if !stages.isEmpty || mergeHead != nil {
       return try finishMerge(
-        stages: stages, mergeHead: mergeHead, gitDirectory: gitDirectory,
-        decodes: current != nil)
+        stages: stages, mergeHead: mergeHead, gitDirectory: gitDirectory, decodes: decodes)
     }
-    guard currentFileSystem.exists(dataFilePath), current == nil, try !dataFileChanged()
+    guard currentFileSystem.exists(dataFilePath), !decodes, try !dataFileChanged()
     else { return nil }
     return try repairCommittedFile()
   }
@@ -74,7 +71,7 @@ extension SyncRepository {
     return stages
   }
 
-  /// Finishes a merge git left unfinished (``heal(gitDirectory:current:)``); `decodes` says
+  /// Finishes a merge git left unfinished (``heal(gitDirectory:decodes:)``); `decodes` says
   /// whether the data file decodes as it is.
   private func finishMerge(
     stages: [Int: String], mergeHead: String?, gitDirectory: String, decodes: Bool
@@ -150,7 +147,7 @@ extension SyncRepository {
   /// How many commits back a repair looks for a version of the data file that decodes.
   private static let repairDepth = 200
 
-  /// Repairs a data file committed so that it does not decode (``heal(gitDirectory:current:)``).
+  /// Repairs a data file committed so that it does not decode (``heal(gitDirectory:decodes:)``).
   ///
   /// - Throws: a data error naming the commit that broke it when no commit within
   ///   ``repairDepth`` holds a version that decodes.

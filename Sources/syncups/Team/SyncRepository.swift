@@ -559,27 +559,62 @@ struct SyncRepository {
     -> (syncUps: IdentifiedArrayOf<SyncUp>, declaration: SyncUpsFile.Declaration)
   {
     @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
-    return try Self.declaredSyncUps(in: dataFilePath, on: fileSystem)
+    let decoded = try Self.declaredSyncUps(in: dataFilePath, on: fileSystem)
+    return (decoded.syncUps, decoded.declaration)
   }
 
   /// The data file's sync-ups as they are now, nil when the file does not decode, decoded on a
   /// thread of their own while the caller goes on: `sync` has git fetch meanwhile, which
-  /// mostly waits.
-  func decodingCurrentSyncUps() -> BlockingThread.Computation<IdentifiedArrayOf<SyncUp>?> {
+  /// mostly waits. The version decoded is noted (``noteDecodes(gitDirectory:)``).
+  func decodingCurrentSyncUps(gitDirectory: String)
+    -> BlockingThread.Computation<IdentifiedArrayOf<SyncUp>?>
+  {
     // The file system is the dependency's, read here: the thread does not inherit it.
     @Dependency(\.defaultFileStorage.fileSystem) var dependency
     let (path, fileSystem) = (dataFilePath, dependency)
-    return BlockingThread.compute { try? Self.declaredSyncUps(in: path, on: fileSystem).syncUps }
+    let note = Self.decodesNote(gitDirectory: gitDirectory)
+    return BlockingThread.compute {
+      guard let decoded = try? Self.declaredSyncUps(in: path, on: fileSystem) else { return nil }
+      if let fingerprint = decoded.fingerprint {
+        let text = "\(CommandTable.version) \(fingerprint)\n"
+        if (try? fileSystem.read(note))?.data != Data(text.utf8) {
+          _ = try? fileSystem.write(Data(text.utf8), to: note, durably: false)
+        }
+      }
+      return decoded.syncUps
+    }
+  }
+
+  /// Where `sync` notes the version of the data file it last decoded (its ``FileFingerprint``
+  /// and the syncups that decoded it), in the git directory.
+  static func decodesNote(gitDirectory: String) -> String { gitDirectory + "/syncups.decoded" }
+
+  /// Whether the data file is the version this syncups last decoded in a sync, found from its
+  /// fingerprint (device, inode, size and times) without reading it: a sync with nothing to
+  /// do does not decode it again. Any write gives a new fingerprint (syncups and git replace
+  /// the file, an editor's write changes its times).
+  func noteDecodes(gitDirectory: String) -> Bool {
+    @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
+    guard let fingerprint = try? fileSystem.fingerprint(dataFilePath),
+      let note = (try? fileSystem.read(Self.decodesNote(gitDirectory: gitDirectory)))?.data
+    else { return false }
+    return note == Data("\(CommandTable.version) \(fingerprint)\n".utf8)
   }
 
   private static func declaredSyncUps(in dataFilePath: String, on fileSystem: any FileSystem)
     throws(CommandFailure)
-    -> (syncUps: IdentifiedArrayOf<SyncUp>, declaration: SyncUpsFile.Declaration)
+    -> (
+      syncUps: IdentifiedArrayOf<SyncUp>, declaration: SyncUpsFile.Declaration,
+      fingerprint: FileFingerprint?
+    )
   {
     do {
-      return try fileSystem.read(dataFilePath) { file in
-        file.size > 0 ? try SyncUpsFile.decodeDeclared(from: &file) : ([], .formatOne)
-      }?.result ?? ([], .formatOne)
+      guard
+        let read = try fileSystem.read(dataFilePath, through: { file in
+          file.size > 0 ? try SyncUpsFile.decodeDeclared(from: &file) : ([], .formatOne)
+        })
+      else { return ([], .formatOne, nil) }
+      return (read.result.syncUps, read.result.declaration, read.fingerprint)
     } catch {
       throw CommandFailure(
         "cannot decode '\(sanitize(dataFilePath))': \(sanitize("\(error)"))", status: .dataError)
