@@ -212,8 +212,13 @@ let termdownTask: Task<ProcessRun?, Never> = Task.detached {
   guard isInstalled("termdown"), isInstalled("script") else { return nil }
   return spawn(["script", "-qc", "termdown 60", "/dev/null"], captureOutput: true)
 }
-let long = meeting(seconds: 60, syncups: binary)
+// The 60 s meeting three times too (termdown beside the first): a tick's lateness moves by a
+// millisecond or two with the machine, and one run cannot tell that from drift.
+var longRuns = [meeting(seconds: 60, syncups: binary)]
 let termdown = await termdownTask.value
+for _ in 0..<2 { longRuns.append(meeting(seconds: 60, syncups: binary)) }
+var long = median(longRuns)
+long.cpu = longRuns.map(\.cpu).sorted()[1]
 let withWork = workRepositories().map { meeting(seconds: 60, syncups: binary, repositories: $0) }
 let watched = watchedMeeting(seconds: 60, watchers: 3, syncups: binary)
 let watcherCPU = watched.watcherCPU.max() ?? .zero
@@ -223,13 +228,13 @@ let termdownCPU = termdown.map { "; termdown 60: " + ms($0.cpu) } ?? "; termdown
 let termdownFirst = termdown.flatMap(\.lines.first).map { "; termdown's first frame: " + ms($0.at) } ?? ""
 printTable([
   BenchmarkRow(
-    id: "M1", workload: "60 s meeting, 4 attendees: CPU time", measured: ms(long.cpu) + termdownCPU,
+    id: "M1", workload: "60 s meeting, 4 attendees: CPU time (median of 3)", measured: ms(long.cpu) + termdownCPU,
     target: "≤ 100 ms", met: long.cpu <= .milliseconds(100)),
   BenchmarkRow(
     id: "M2", workload: "lateness of the last speaker's tick, 10 s meeting (median of 3)",
     measured: ms(short.lateness), target: "≤ 20 ms", met: short.lateness <= .milliseconds(20)),
   BenchmarkRow(
-    id: "M2", workload: "lateness of the last speaker's tick, 60 s meeting",
+    id: "M2", workload: "lateness of the last speaker's tick, 60 s meeting (median of 3)",
     measured: ms(long.lateness), target: "≤ 20 ms, ≤ 10 s run + 2 ms",
     met: long.lateness <= .milliseconds(20) && long.lateness <= short.lateness + .milliseconds(2)),
   BenchmarkRow(

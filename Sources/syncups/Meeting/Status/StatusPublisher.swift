@@ -77,8 +77,22 @@ final class StatusPublisher {
     let seen = status.apartFromTimes
     guard seen != shown else { return }
     if write(status.encoded()) { shown = seen }
-    if beat == nil { startBeat() }
+    let ticks = Ticks(turn: state.turns.count, speaker: state.speakerIndex, timing: state.isTiming)
+    if ticks != beatTicks {
+      beatTicks = ticks
+      scheduleBeat(turnTime: state.turnTime)
+    }
   }
+
+  /// What sets when the meeting's ticks come: the timer starts again with each turn and each
+  /// resume.
+  private struct Ticks: Equatable {
+    var turn: Int
+    var speaker: Int
+    var timing: Bool
+  }
+  /// The ticks the watchers' count was last set apart from.
+  private var beatTicks: Ticks?
 
   /// Writes `data` as the state file; whether it was written.
   private func write(_ data: Data) -> Bool {
@@ -92,10 +106,19 @@ final class StatusPublisher {
     }
   }
 
-  /// Counts the watchers every second from now on, on the main queue.
-  private func startBeat() {
+  /// Counts the watchers every second from now on, on the main queue, half a second away from
+  /// the meeting's ticks (each when the turn's time, `turnTime` now, reaches a whole second):
+  /// counting, and the heartbeat it writes, never hold up a tick. Set again when a new turn,
+  /// a pause or a resume moves the ticks.
+  private func scheduleBeat(turnTime: Duration) {
+    let intoSecond = Int(max(turnTime, .zero).components.attoseconds / 1_000_000_000_000_000)
+    let deadline = DispatchTime.now() + .milliseconds(1_500 - intoSecond)
+    if let beat {
+      beat.schedule(deadline: deadline, repeating: .seconds(1), leeway: .milliseconds(100))
+      return
+    }
     let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1), leeway: .milliseconds(100))
+    timer.schedule(deadline: deadline, repeating: .seconds(1), leeway: .milliseconds(100))
     timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.beatOnce() } }
     timer.resume()
     beat = timer
