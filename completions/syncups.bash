@@ -35,7 +35,7 @@ _syncups_options() {
     'meeting') echo '--file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting show') echo '--format --work --repositories --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'meeting delete') echo '--yes -y --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
-    'stats') echo '--last --since --format --trend --weeks --by-person --ascii --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
+    'stats') echo '--last --since --format --trend --weeks --until --by-person --ascii --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'report') echo '--output --weeks --until --by-person --title --stamp --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'standup') echo '--since --repositories --format --limit --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
     'next') echo '--count --file --json --color --quiet -q --trace --no-hooks --help -h --version -V' ;;
@@ -121,6 +121,7 @@ _syncups_option_value() {
     'stats:--since') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'stats:--format') echo 'choice text markdown json' ;;
     'stats:--weeks') echo none ;;
+    'stats:--until') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;
     'report:--output') echo file ;;
     'report:--weeks') echo none ;;
     'report:--until') echo 'choice today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' ;;

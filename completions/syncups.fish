@@ -40,7 +40,7 @@ function __syncups_state
                 case --
                     set ended 1
                     continue
-                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --attendee-zone --facilitators --format --absent --present --facilitator --order --pace --min-slot --warn --since --repositories --me --last --weeks --output --until --limit --count --zone --from --reason -o --before --owner --kind --blocker --action --note --text --as --done --next --date --to --clone --syncup
+                case --file --color --title --attendee --duration --theme --git-author --add-attendee --remove-attendee --rename-attendee --no-git-author --attendee-zone --facilitators --format --absent --present --facilitator --order --pace --min-slot --warn --since --repositories --me --last --weeks --until --output --limit --count --zone --from --reason -o --before --owner --kind --blocker --action --note --text --as --done --next --date --to --clone --syncup
                     set expect 1
                     continue
                 case '-?*'
@@ -265,6 +265,7 @@ complete -c syncups -n '__syncups_at \'stats\'' -l since -x -a 'today yesterday 
 complete -c syncups -n '__syncups_at \'stats\'' -l format -x -a 'text markdown json' -d 'What to print: text, markdown or json (default: text; json is the same as --json).'
 complete -c syncups -n '__syncups_at \'stats\'' -l trend -d 'Show the weekly trend lines instead of the figures.'
 complete -c syncups -n '__syncups_at \'stats\'' -l weeks -x -d 'With --trend: the n newest local weeks (default: 8).'
+complete -c syncups -n '__syncups_at \'stats\'' -l until -x -a 'today yesterday tomorrow sunday monday tuesday wednesday thursday friday saturday' -d 'With --trend: end with the week holding <date>, as things stood at its end (default: today): 2026-11-24 or 2026-11-24T10:00, today, yesterday, tomorrow, monday, last fri, next tue, or a time ago such as 12h, 3d, 1w2d or \'3 months ago\'.'
 complete -c syncups -n '__syncups_at \'stats\'' -l by-person -d 'With --trend: each person\'s share of speaking time, attendance and turns over (3 attendees or more).'
 complete -c syncups -n '__syncups_at \'stats\'' -l ascii -d 'With --trend: draw the bars with _.-=# only.'
 complete -c syncups -n '__syncups_at \'stats\' 0' -x -a '(__syncups_run __complete syncups)' -d 'syncup'

@@ -132,6 +132,33 @@ struct PastMeetingRenderingTests {
     #expect(text.contains("  Ben  \u{1B}[2mabsent\u{1B}[0m\n"))
   }
 
+  @Test func meetingShowSaysWhenAScheduledMeetingStartedAndWhoRanIt() {
+    var meeting = RenderingFixtures.recorded
+    let date = meeting.date
+    // Saved at 17:40:30 after starting at 17:35:00, five minutes after its scheduled 17:30.
+    meeting.started = date.addingTimeInterval(-330)
+    meeting.scheduled = date.addingTimeInterval(-630)
+    meeting.facilitator = Meeting.Facilitator(attendee: RenderingFixtures.id(1), name: "Ana")
+    let text = PastMeetingPage.render(meeting, of: engineering, style: .plain, utcOffset: { _ in 0 })
+    #expect(
+      text.hasPrefix("""
+        Meeting
+          Sync-up      Engineering
+          Date         Fri 6 Feb 2026, 17:40
+          Started      17:35, 5 min late for 17:30
+          Length       5 min, 12 secs of 5 min planned, 12 secs over
+          Facilitator  Ana
+
+        Attendees
+
+        """))
+    // Two minutes late or less is on time; without a facilitator the labels stay narrow.
+    meeting.scheduled = date.addingTimeInterval(-450)
+    meeting.facilitator = nil
+    let onTime = PastMeetingPage.render(meeting, of: engineering, style: .plain, utcOffset: { _ in 0 })
+    #expect(onTime.contains("\n  Started  17:35, on time for 17:33\n  Length   5 min"))
+  }
+
   @Test func meetingsShowTheirLengthOnceRecorded() {
     var early = RenderingFixtures.recorded
     early.duration = 185

@@ -195,6 +195,7 @@ struct TrendEndToEndTests {
     for (arguments, message) in [
       (["--by-person"], "'--by-person' needs '--trend'"),
       (["--weeks", "4"], "'--weeks' needs '--trend'"),
+      (["--until", "today"], "'--until' needs '--trend'"),
       (["--trend", "--last", "2"], "'--trend' and '--last' cannot be used together"),
       (["--trend", "--weeks", "0"], "invalid value '0' for '--weeks' (expected a whole number of weeks, 1 or more)"),
     ] {
@@ -361,6 +362,16 @@ struct TrendEndToEndTests {
     #expect((monday["weeks"] as? [[String: Any]])?.map { $0["meetings"] as? Int } == [1, 1])
     let whole = try Self.reportData(syncups, ["--weeks", "2", "--until", Self.dayText(Self.monday(6) + 6)])
     #expect((whole["weeks"] as? [[String: Any]])?.map { $0["meetings"] as? Int } == [1, 2])
+
+    // `stats --trend --until` shows the same weeks.
+    let stats = try syncups(
+      "stats", "eng", "--trend", "--weeks", "3", "--until", Self.dayText(wednesday), "--json")
+    #expect(stats.status == 0, "\(stats.error)")
+    let trend = try #require(try syncups.json(stats) as? [String: Any])
+    let trendWeeks = try #require(trend["weeks"] as? [[String: Any]])
+    #expect(trendWeeks.map { $0["start"] as? String } == [1, 2, 3].map { Self.dayText(Self.monday($0)) })
+    #expect(trendWeeks.map { $0["meetings"] as? Int } == [1, 1, 0])
+    #expect(trendWeeks.map { $0["blockersOpened"] as? Int } == [0, 1, 0])
 
     let bad = try syncups("report", "eng", "--until", "someday", "--output", "-")
     #expect(bad.status == 64)

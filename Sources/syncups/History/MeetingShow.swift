@@ -11,6 +11,11 @@ struct MeetingShowCommand: RunnableCommand {
     name: "show",
     abstract: "Show a meeting's date and transcript.",
     discussion: """
+      A meeting of the sync-up's schedule says when it started against its scheduled start \
+      (Started  09:34, 4 min, 10 secs late for 09:30; on time up to 2 minutes after), and a \
+      meeting with a facilitator says who ran it; with --json, as started, scheduled and \
+      facilitator.
+
       The items raised in the meeting and those resolved in it are listed with their kind, \
       owner, text and resolution; with --json, as itemsRaised and itemsResolved.
 
@@ -119,9 +124,11 @@ struct MeetingShowCommand: RunnableCommand {
 ///
 /// ```text
 /// Meeting
-///   Sync-up  Engineering
-///   Date     Mon 9 Feb 2026, 09:15
-///   Length   5 min, 12 secs of 5 min planned, 12 secs over
+///   Sync-up      Engineering
+///   Date         Mon 9 Feb 2026, 09:15
+///   Started      09:10, on time for 09:10
+///   Length       5 min, 12 secs of 5 min planned, 12 secs over
+///   Facilitator  Ana
 ///
 /// Attendees
 ///   Blob     2 min, 5 secs of 1 min, 40 secs  25 secs over
@@ -133,7 +140,9 @@ struct MeetingShowCommand: RunnableCommand {
 ///   Blob Jr: reviewing the docs
 /// ```
 ///
-/// Items raised or resolved in the meeting are listed before the transcript, under `Items
+/// `Started` shows only for a meeting that records the scheduled start it was held for, and
+/// `Facilitator` only for one that records who ran it; without either the labels are as wide
+/// as `Sync-up`. Items raised or resolved in the meeting are listed before the transcript, under `Items
 /// raised` and `Items resolved` (kind, owner, text, and the resolution), when there are any.
 ///
 /// A meeting saved before meetings kept a record (or imported from the app) has no length and
@@ -147,12 +156,21 @@ enum PastMeetingPage {
     utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     let title = UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style)
-    var lines = [
-      style.bold("Meeting"),
-      "  Sync-up  " + title.text,
-      "  Date     " + DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date)),
+    var figures = [
+      ("Sync-up", title.text),
+      ("Date", DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))),
     ]
-    if let length = length(of: meeting, style: style) { lines.append("  Length   " + length) }
+    if let start = start(of: meeting, style: style, utcOffset: utcOffset) {
+      figures.append(("Started", start))
+    }
+    if let length = length(of: meeting, style: style) { figures.append(("Length", length)) }
+    if let facilitator = meeting.facilitator {
+      figures.append(
+        ("Facilitator", UserText.cell(facilitator.name, placeholder: UserText.unnamed, style: style).text))
+    }
+    let width = figures.map(\.0.count).max() ?? 0
+    var lines = [style.bold("Meeting")]
+    lines += figures.map { "  " + $0.0 + String(repeating: " ", count: width + 2 - $0.0.count) + $0.1 }
     lines += ["", style.bold("Attendees")]
     lines += attendeeLines(meeting, style: style)
     let items = MeetingItems(meeting, of: syncUp)
@@ -176,6 +194,20 @@ enum PastMeetingPage {
       lines += transcript.map { $0.isEmpty ? "" : "  " + $0 }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// When a meeting of the schedule started against its scheduled start: `09:32, 2 min late
+  /// for 09:30` (late past ``Meeting/lateAfter``), `09:31, on time for 09:30`; nil when it
+  /// records no scheduled start.
+  static func start(
+    of meeting: Meeting, style: TerminalStyle, utcOffset: (Date) -> Int
+  ) -> String? {
+    guard let scheduled = meeting.scheduled, let lateness = meeting.lateness else { return nil }
+    let started = meeting.started ?? meeting.date
+    let at = DateText.time(started, utcOffset: utcOffset(started))
+    let due = DateText.time(scheduled, utcOffset: utcOffset(scheduled))
+    guard lateness > Meeting.lateAfter else { return "\(at), on time for \(due)" }
+    return "\(at), " + style.warning(DurationText.human(lateness) + " late") + " for \(due)"
   }
 
   /// `5 min, 12 secs of 5 min planned, 12 secs over`, or `…, ended early`; nil without a

@@ -47,13 +47,7 @@ struct ReportCommand: RunnableCommand {
       .option(
         OptionSpec(long: "weeks", valueName: "n", help: "The n newest local weeks (default: 8)."),
         \.weeks, parse: ValueParser.weekCount),
-      .option(
-        OptionSpec(
-          long: "until", valueName: "date",
-          help: "End with the week holding <date>, as things stood at its end (default: "
-            + "today): \(DateArgument.forms).",
-          completion: .choices(DateArgument.names)),
-        \.until, parse: ValueParser.date),
+      .option(StatsCommand.untilOption(lead: "End"), \.until, parse: ValueParser.date),
       .flag(
         OptionSpec(
           long: "by-person",
@@ -99,10 +93,9 @@ struct ReportCommand: RunnableCommand {
     }
     if syncUps.isEmpty { targets = all.elements }
     @Dependency(\.date.now) var now
-    let lastDay = until.map { LocalCalendar.current.day(of: $0.date(now: now)) }
     let trends = try StatsCommand.trends(
       of: targets, weeks: weeks ?? TrendRenderer.defaultWeeks, byPerson: byPerson,
-      named: !syncUps.isEmpty, through: lastDay, in: context)
+      named: !syncUps.isEmpty, through: StatsCommand.lastDay(until), in: context)
     @Dependency(\.utcOffset) var utcOffset
     let html = ReportHTML.document(
       trends, title: title ?? ReportHTML.defaultTitle, byPerson: byPerson,

@@ -42,7 +42,8 @@ struct StatsCommand: RunnableCommand {
       a stats object, or an array of them without <syncup> (see JSON OUTPUT in syncups(1)).
 
       With --trend, shows instead how the stand-up went week by week: one line per measure \
-      with one bar per week, oldest first, over the last 8 local weeks (or --weeks), each \
+      with one bar per week, oldest first, over the last 8 local weeks (or --weeks, ending \
+      with the week --until names, as things stood at its end), each \
       starting on the first day of the workdays setting (Monday for mon-fri). The lines: \
       meetings held; their mean length against the planned length (the mean over all the \
       weeks, how many ran over, the longest); starts on time and late (more than 2 minutes \
@@ -86,6 +87,7 @@ struct StatsCommand: RunnableCommand {
           long: "weeks", valueName: "n",
           help: "With --trend: the n newest local weeks (default: 8)."),
         \.weeks, parse: ValueParser.weekCount),
+      .option(Self.untilOption(lead: "With --trend: end"), \.until, parse: ValueParser.date),
       .flag(
         OptionSpec(
           long: "by-person",
@@ -114,14 +116,25 @@ struct StatsCommand: RunnableCommand {
   var format = OutputFormat.text
   var trend = false
   var weeks: Int?
+  var until: DateArgument?
   var byPerson = false
   var ascii = false
+
+  /// `--until`, as `stats --trend` and `report` take it; `lead` begins its help.
+  static func untilOption(lead: String) -> OptionSpec {
+    OptionSpec(
+      long: "until", valueName: "date",
+      help: lead + " with the week holding <date>, as things stood at its end (default: "
+        + "today): \(DateArgument.forms).",
+      completion: .choices(DateArgument.names))
+  }
 
   func validate(path: [String]) throws(UsageError) {
     if trend, let other = last != nil ? "--last" : since != nil ? "--since" : nil {
       throw UsageError("'--trend' and '\(other)' cannot be used together", path: path)
     }
-    if !trend, let other = weeks != nil ? "--weeks" : byPerson ? "--by-person" : ascii ? "--ascii" : nil {
+    let needsTrend = [("--weeks", weeks != nil), ("--until", until != nil), ("--by-person", byPerson), ("--ascii", ascii)]
+    if !trend, let other = needsTrend.first(where: \.1)?.0 {
       throw UsageError("'\(other)' needs '--trend'", path: path)
     }
     guard last != nil && since != nil else { return }
@@ -187,7 +200,7 @@ extension StatsCommand {
     let targets = try syncUp.map { [try context.syncUp($0, in: syncUps)] } ?? syncUps.elements
     let trends = try Self.trends(
       of: targets, weeks: weeks ?? TrendRenderer.defaultWeeks, byPerson: byPerson,
-      named: syncUp != nil, in: context)
+      named: syncUp != nil, through: Self.lastDay(until), in: context)
     switch format {
     case .json where syncUp != nil:
       return JSONOutput.trend(trends[0], byPerson: byPerson).text()
@@ -225,6 +238,12 @@ extension StatsCommand {
         throw CommandFailure(Self.tooFewPeople(target, attendees: error.attendees))
       }
     }
+  }
+
+  /// The last local day of the weeks shown: that of `until`, else nil (today's).
+  static func lastDay(_ until: DateArgument?) -> CalendarDay? {
+    @Dependency(\.date.now) var now
+    return until.map { LocalCalendar.current.day(of: $0.date(now: now)) }
   }
 
   /// Why `--by-person` is refused for `syncUp`.
