@@ -122,8 +122,8 @@ struct SyncUpsRestoreTests {
       (self.cys, self.anas, self.mixed) = (cys, anas, mixed)
     }
 
-    var sides: [IdentifiedArrayOf<SyncUp>] {
-      [[engineering(items: [cys])], [engineering(items: [anas], meetings: [monday])]]
+    var sides: (IdentifiedArrayOf<SyncUp>, IdentifiedArrayOf<SyncUp>) {
+      ([engineering(items: [cys])], [engineering(items: [anas], meetings: [monday])])
     }
     var merged: IdentifiedArrayOf<SyncUp> { [engineering(items: [mixed], meetings: [monday])] }
   }
@@ -158,5 +158,26 @@ struct SyncUpsRestoreTests {
       into: now, merged: resolution.merged, sides: resolution.sides, from: ours)
     #expect(later.syncUps == now)
     #expect(later.restored.isEmpty)
+  }
+
+  @Test func wordsNeitherSideHeldAndAnItemOneSideLacksStand() {
+    let resolution = MixedResolution()
+    let ours: IdentifiedArrayOf<SyncUp> = [engineering(items: [resolution.cys], meetings: [monday])]
+    // Someone finishing the merge by hand wrote new words: not a mix of the two sides.
+    var typed = resolution.mixed
+    typed.resolution = "Cy chased them; Ana confirmed"
+    let byHand: IdentifiedArrayOf<SyncUp> = [engineering(items: [typed], meetings: [monday])]
+    let hand = SyncUpsRestore.mendResolutions(
+      into: byHand, merged: byHand, sides: resolution.sides, from: ours)
+    #expect(hand.syncUps == byHand)
+    #expect(hand.restored.isEmpty)
+    // An item only one side holds: the merge took it from that side, or someone changed it.
+    let oneSided: (IdentifiedArrayOf<SyncUp>, IdentifiedArrayOf<SyncUp>) = (
+      [engineering(items: [resolution.cys])], [engineering(meetings: [monday])]
+    )
+    let single = SyncUpsRestore.mendResolutions(
+      into: resolution.merged, merged: resolution.merged, sides: oneSided, from: ours)
+    #expect(single.syncUps == resolution.merged)
+    #expect(single.restored.isEmpty)
   }
 }

@@ -83,18 +83,21 @@ public enum SyncUpsRestore {
   /// A resolution (when, in which meeting, how, when reopened) is one act: this version
   /// takes it whole from one side (``Item/Resolution``). An older syncups merged its fields one
   /// by one, and could keep one side's words with the other side's meeting: a state neither
-  /// side held. Such an item is put right only where `target` still holds what the merge
-  /// made; a resolution changed since stands.
+  /// side held, each of its fields one side's. Only such a mix is put right: of an item both
+  /// sides hold, each field taken from one of them, and where `target` still holds what the
+  /// merge made. A resolution changed since stands, and so does one with a field neither side
+  /// held (words someone typed while finishing the merge by hand).
   ///
   /// ```swift
   /// // Cy re-resolved outside a meeting; Ana reopened and resolved in one.
   /// let mended = SyncUpsRestore.mendResolutions(
-  ///   into: current, merged: olderMerge, sides: [cys, anas], from: ourMerge)
+  ///   into: current, merged: olderMerge, sides: (cys, anas), from: ourMerge)
   /// mended.restored.map(\.path)  // ["items.5070518D-….resolution"]
   /// ```
   public static func mendResolutions(
     into target: IdentifiedArrayOf<SyncUp>, merged: IdentifiedArrayOf<SyncUp>,
-    sides: [IdentifiedArrayOf<SyncUp>], from source: IdentifiedArrayOf<SyncUp>
+    sides: (IdentifiedArrayOf<SyncUp>, IdentifiedArrayOf<SyncUp>),
+    from source: IdentifiedArrayOf<SyncUp>
   ) -> (syncUps: IdentifiedArrayOf<SyncUp>, restored: [Restored]) {
     var syncUps = target
     var restored: [Restored] = []
@@ -102,8 +105,9 @@ public enum SyncUpsRestore {
       guard var kept = syncUps[id: syncUp.id], let remerged = source[id: syncUp.id] else { continue }
       for item in syncUp.items {
         let mixed = item.resolutionState
-        let held = sides.compactMap { $0[id: syncUp.id]?.items[id: item.id]?.resolutionState }
-        guard !held.isEmpty, !held.contains(mixed),
+        guard let ours = sides.0[id: syncUp.id]?.items[id: item.id]?.resolutionState,
+          let theirs = sides.1[id: syncUp.id]?.items[id: item.id]?.resolutionState,
+          mixed != ours, mixed != theirs, mixed.isMix(of: ours, theirs),
           let whole = remerged.items[id: item.id]?.resolutionState, whole != mixed,
           var now = kept.items[id: item.id], now.resolutionState == mixed
         else { continue }
@@ -234,5 +238,15 @@ private struct RestoringWalker<Model: StoredModel>: ModelSchema {
     source.restoring(
       into: target as? List ?? List.empty, key: key, holder: self.source, prefix: prefix,
       walk: &walk)
+  }
+}
+
+extension Item.Resolution {
+  /// Whether each field is one of `ours` or `theirs`: a state made of the two sides' fields.
+  func isMix(of ours: Self, _ theirs: Self) -> Bool {
+    func either<Value: Equatable>(_ field: KeyPath<Self, Value>) -> Bool {
+      self[keyPath: field] == ours[keyPath: field] || self[keyPath: field] == theirs[keyPath: field]
+    }
+    return either(\.resolved) && either(\.resolvedIn) && either(\.resolution) && either(\.reopened)
   }
 }

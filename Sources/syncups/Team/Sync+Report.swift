@@ -27,7 +27,8 @@ struct SyncReport {
   /// What was put right of a sync that was killed, or of what plain git left, before this
   /// one synced (see ``SyncRepository/recover(_:)`` and ``SyncRepository/heal(gitDirectory:decodes:)``).
   var recovered: [String] = []
-  /// What merges made by older rules that arrived had dropped, put back.
+  /// What merges made by older rules that arrived had dropped, put back, and the
+  /// resolutions they had mixed, taken whole.
   var restored: [SyncRepository.OlderMergeRepair] = []
   /// Why the sync failed; nil when it did not.
   var error: String?
@@ -58,10 +59,10 @@ struct SyncReport {
     ])
   }
 
-  /// One object for each thing put back: the merge commit that dropped it (`commit`, short)
-  /// and its `author`, the `syncUp` (`id`, `title`) it is in, its `path` there (as a
-  /// conflict's), its `kind` (`syncUp`, `attendee`, `meeting`, `item`, `update`, `timeAway`,
-  /// `key`) and the `message` naming it.
+  /// One object for each thing put back or put right: the merge commit that dropped or mixed
+  /// it (`commit`, short) and its `author`, the `syncUp` (`id`, `title`) it is in, its `path`
+  /// there (as a conflict's), its `kind` (`syncUp`, `attendee`, `meeting`, `item`, `update`,
+  /// `timeAway`, `key`, `resolution`) and the `message` naming it.
   var restoredJSON: JSONOutput {
     .array(
       restored.flatMap { repair in

@@ -39,11 +39,13 @@ extension SyncRepository {
   /// no commit that arrived repairs already. Its two sides are merged again with this version's
   /// rules (``remerge(ours:theirs:)``); what that keeps and the merge dropped (an item, an
   /// update, a meeting, an attendee, time away, a sync-up, an unknown key) is put back into the
-  /// data file as it is now, where it still lacks it, and nothing else changes: the older
-  /// merge's choices between two values stand. The repair is committed, naming the merges it
-  /// repaired (``repairedTrailerKey``). Each merge is examined once, when it arrives.
+  /// data file as it is now, where it still lacks it. An item's resolution the merge made of
+  /// both sides' fields is taken whole as that merge takes it
+  /// (``SyncUpsRestore/mendResolutions(into:merged:sides:from:)``). Nothing else changes: the
+  /// older merge's choices between two values stand. The repair is committed, naming the
+  /// merges it repaired (``repairedTrailerKey``). Each merge is examined once, when it arrives.
   ///
-  /// The repairs made, oldest merge first; none when nothing was dropped.
+  /// The repairs made, oldest merge first; none when nothing was dropped or mixed.
   func repairOlderMerges(from ours: String, to theirs: String) throws(CommandFailure)
     -> [OlderMergeRepair]
   {
@@ -56,11 +58,13 @@ extension SyncRepository {
       guard let kept = try syncUps(at: merge.commit) else { continue }
       let ours = try remerge(ours: merge.parents.0, theirs: merge.parents.1).syncUps
       let dropped = Set(SyncUpsRestore.restore(into: kept, from: ours).restored.map(\.place))
-      let sides = [
-        try syncUps(at: merge.parents.0) ?? [], try syncUps(at: merge.parents.1) ?? [],
-      ]
-      let mixed = SyncUpsRestore.mendResolutions(into: kept, merged: kept, sides: sides, from: ours)
-      guard !dropped.isEmpty || !mixed.restored.isEmpty else { continue }
+      // A side whose file does not decode tells nothing of what the merge mixed.
+      let sides = (try syncUps(at: merge.parents.0), try syncUps(at: merge.parents.1))
+      let both = sides.0.flatMap { ours in sides.1.map { (ours, $0) } }
+      let mixed = both.map {
+        SyncUpsRestore.mendResolutions(into: kept, merged: kept, sides: $0, from: ours)
+      }
+      guard !dropped.isEmpty || mixed?.restored.isEmpty == false else { continue }
       let now: IdentifiedArrayOf<SyncUp>
       if let current {
         now = current
@@ -68,8 +72,10 @@ extension SyncRepository {
         (now, declaration) = try currentDeclaredSyncUps()
       }
       let repaired = SyncUpsRestore.restore(into: now, from: ours, wanted: dropped.contains)
-      let mended = SyncUpsRestore.mendResolutions(
-        into: repaired.syncUps, merged: kept, sides: sides, from: ours)
+      let mended =
+        both.map {
+          SyncUpsRestore.mendResolutions(into: repaired.syncUps, merged: kept, sides: $0, from: ours)
+        } ?? (syncUps: repaired.syncUps, restored: [])
       current = mended.syncUps
       if !repaired.restored.isEmpty || !mended.restored.isEmpty {
         repairs.append(
