@@ -202,6 +202,12 @@ struct SyncHealingTests {
     _ = try ana.sync()
     let good = try ana.head()
     #expect(try ana.sync()["recovered"] as? [String] == [])
+    // The note of the version decoded: this syncups, then the file's size and hash.
+    let note = try String(contentsOfFile: ana.directory + "/.git/syncups.decoded", encoding: .utf8)
+    let version = try ana("--version").output.split(separator: " ").last.map { $0.dropLast() }
+    #expect(note.hasPrefix("\(version ?? "?") "))
+    let size = try #require(ana.dataBytes).count
+    #expect(note.split(separator: " ").dropLast().last == "\(size)")
     // The same bytes but one, written into the same file: the same size and inode.
     let handle = try #require(FileHandle(forUpdatingAtPath: ana.dataFile))
     try handle.seek(toOffset: 0)

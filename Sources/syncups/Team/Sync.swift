@@ -26,7 +26,8 @@ struct SyncCommand: RunnableCommand {
       merge plain git left unfinished (conflict markers in the data file) or a data file \
       committed broken. A merge that arrives made by an older syncups, plain git or a forge is \
       merged again from its two sides with this version's rules, and what it dropped (items, \
-      updates, meetings and the like) is restored, committed and pushed. A data file, here or \
+      updates, meetings and the like) is restored, and an item's resolution it made of both \
+      sides' fields is taken whole from one side, committed and pushed. A data file, here or \
       fetched, that needs a newer syncups (a format or a required feature this one does not \
       know) is refused with status 65: nothing is merged or pushed. Every commit it makes ends with \
       a Syncups-Version trailer. It works on \
@@ -178,7 +179,7 @@ extension SyncCommand {
     // arrived kept. The version a sync last decoded is not decoded again until it is needed:
     // a sync with nothing to do never needs it.
     let decodes = repository.noteDecodes(gitDirectory: layout.gitDirectory)
-    let decoding = decodes ? nil : repository.decodingCurrentSyncUps(gitDirectory: layout.gitDirectory)
+    let decoding = decodes ? nil : repository.decodingCurrentSyncUps()
     var loaded: IdentifiedArrayOf<SyncUp>?
     func local() throws -> IdentifiedArrayOf<SyncUp> {
       if let loaded { return loaded }
@@ -202,7 +203,11 @@ extension SyncCommand {
     // What plain git left (a merge it did not finish, a file committed broken) is put right
     // before anything is committed or merged; what its merge brought counts as arrived.
     func healWhatGitLeft() throws {
-      loaded = decoding?.value
+      let decoded = decoding?.value ?? nil
+      loaded = decoded?.syncUps
+      if let note = decoded?.note {
+        repository.keepDecodesNote(note, gitDirectory: layout.gitDirectory)
+      }
       guard
         let healing = try repository.heal(
           gitDirectory: layout.gitDirectory, decodes: decodes || loaded != nil)

@@ -565,41 +565,66 @@ struct SyncRepository {
 
   /// The data file's sync-ups as they are now, nil when the file does not decode, decoded on a
   /// thread of their own while the caller goes on: `sync` has git fetch meanwhile, which
-  /// mostly waits. The version decoded is noted (``noteDecodes(gitDirectory:)``).
-  func decodingCurrentSyncUps(gitDirectory: String)
-    -> BlockingThread.Computation<IdentifiedArrayOf<SyncUp>?>
+  /// mostly waits. With them, the note that says this syncups decoded the version read
+  /// (``decodesNote(of:)``; nil without a file), for the caller to keep
+  /// (``keepDecodesNote(_:gitDirectory:)``).
+  func decodingCurrentSyncUps()
+    -> BlockingThread.Computation<(syncUps: IdentifiedArrayOf<SyncUp>, note: Data?)?>
   {
     // The file system is the dependency's, read here: the thread does not inherit it.
     @Dependency(\.defaultFileStorage.fileSystem) var dependency
     let (path, fileSystem) = (dataFilePath, dependency)
-    let note = Self.decodesNote(gitDirectory: gitDirectory)
     return BlockingThread.compute {
-      guard let decoded = try? Self.declaredSyncUps(in: path, on: fileSystem) else { return nil }
-      if let fingerprint = decoded.fingerprint {
-        let text = "\(CommandTable.version) \(fingerprint)\n"
-        if (try? fileSystem.read(note))?.data != Data(text.utf8) {
-          _ = try? fileSystem.write(Data(text.utf8), to: note, durably: false)
-        }
-      }
-      return decoded.syncUps
+      let read: (data: Data, fingerprint: FileFingerprint)?
+      do { read = try fileSystem.read(path) } catch { return nil }
+      guard let data = read?.data else { return ([], nil) }
+      guard let decoded = try? data.isEmpty ? [] : SyncUpsFile.decodeDeclared(data).syncUps
+      else { return nil }
+      return (decoded, Self.decodesNote(of: data))
     }
   }
 
-  /// Where `sync` notes the version of the data file it last decoded (its ``FileFingerprint``
-  /// and the syncups that decoded it), in the git directory.
-  static func decodesNote(gitDirectory: String) -> String { gitDirectory + "/syncups.decoded" }
+  /// Where `sync` notes the version of the data file it last decoded, in the git directory.
+  static func decodesNotePath(gitDirectory: String) -> String {
+    gitDirectory + "/syncups.decoded"
+  }
 
-  /// Whether the data file is the version this syncups last decoded in a sync, found from its
-  /// fingerprint (device, inode, size and times) without reading it: a sync with nothing to
-  /// do does not decode it again. Any write gives a new fingerprint (syncups and git replace
-  /// the file, an editor's write changes its times).
+  /// Whether the data file is the version a sync of this syncups last decoded: its bytes
+  /// hashed against the note (``decodesNote(of:)``), which costs a tenth of decoding them, so
+  /// that a sync with nothing to do does not decode the file again.
   func noteDecodes(gitDirectory: String) -> Bool {
     @Dependency(\.defaultFileStorage.fileSystem) var fileSystem
-    guard let fingerprint = try? fileSystem.fingerprint(dataFilePath),
-      let note = (try? fileSystem.read(Self.decodesNote(gitDirectory: gitDirectory)))?.data
+    guard let note = (try? fileSystem.read(Self.decodesNotePath(gitDirectory: gitDirectory)))?.data,
+      let data = (try? fileSystem.read(dataFilePath))?.data
     else { return false }
-    return note == Data("\(CommandTable.version) \(fingerprint)\n".utf8)
+    return note == Self.decodesNote(of: data)
   }
+
+  /// Keeps `note` as what a sync last decoded (not flushed: a note lost costs one decoding).
+  func keepDecodesNote(_ note: Data, gitDirectory: String) {
+    _ = try? currentFileSystem.write(
+      note, to: Self.decodesNotePath(gitDirectory: gitDirectory), durably: false)
+  }
+
+  /// The note that this syncups decoded a data file holding `data`: its version and its
+  /// executable's size and time (every build differs), then the file's size and a 64-bit
+  /// FNV-1a hash of its bytes.
+  static func decodesNote(of data: Data) -> Data {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return Data("\(decoder) \(data.count) \(String(hash, radix: 16))\n".utf8)
+  }
+
+  /// This syncups, as ``decodesNote(of:)`` names it.
+  private static let decoder: String = {
+    #if os(Linux)
+      var info = stat()
+      if stat("/proc/self/exe", &info) == 0 {
+        return "\(CommandTable.version) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+      }
+    #endif
+    return CommandTable.version
+  }()
 
   private static func declaredSyncUps(in dataFilePath: String, on fileSystem: any FileSystem)
     throws(CommandFailure)
