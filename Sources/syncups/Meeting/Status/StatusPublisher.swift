@@ -93,6 +93,8 @@ final class StatusPublisher {
   }
   /// The ticks the watchers' count was last set apart from.
   private var beatTicks: Ticks?
+  /// When the watchers were last counted (or the count was first set).
+  private var lastBeat = DispatchTime.now()
 
   /// Writes `data` as the state file; whether it was written.
   private func write(_ data: Data) -> Bool {
@@ -110,13 +112,19 @@ final class StatusPublisher {
   /// the meeting's ticks (each when the turn's time, `turnTime` now, reaches a whole second):
   /// counting, and the heartbeat it writes, never hold up a tick. Set again when a new turn,
   /// a pause or a resume moves the ticks.
+  ///
+  /// Turns shorter than the wait (a script skipping along) never put a count off for more
+  /// than a second: one due is made at once, the change's output being out already.
   private func scheduleBeat(turnTime: Duration) {
     let intoSecond = Int(max(turnTime, .zero).components.attoseconds / 1_000_000_000_000_000)
-    let deadline = DispatchTime.now() + .milliseconds(1_500 - intoSecond)
+    let now = DispatchTime.now()
+    let deadline = now + .milliseconds((1_500 - intoSecond) % 1_000)
     if let beat {
+      if now.uptimeNanoseconds - lastBeat.uptimeNanoseconds >= 1_000_000_000 { beatOnce() }
       beat.schedule(deadline: deadline, repeating: .seconds(1), leeway: .milliseconds(100))
       return
     }
+    lastBeat = now
     let timer = DispatchSource.makeTimerSource(queue: .main)
     timer.schedule(deadline: deadline, repeating: .seconds(1), leeway: .milliseconds(100))
     timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.beatOnce() } }
@@ -127,6 +135,7 @@ final class StatusPublisher {
   /// Counts the watchers, and writes the file again when they have waited long enough.
   private func beatOnce() {
     guard !isRemoved else { return }
+    lastBeat = .now()
     let count = watchers.count(verified: &verifiedWatchers)
     if count != watching {
       watching = count
