@@ -157,6 +157,18 @@ struct PastMeetingRenderingTests {
     meeting.facilitator = nil
     let onTime = PastMeetingPage.render(meeting, of: engineering, style: .plain, utcOffset: { _ in 0 })
     #expect(onTime.contains("\n  Started  17:35, on time for 17:33\n  Length   5 min"))
+    // In Markdown, after the attendees.
+    meeting.scheduled = date.addingTimeInterval(-630)
+    meeting.facilitator = Meeting.Facilitator(attendee: RenderingFixtures.id(1), name: "Ana_1")
+    let page = MeetingMarkdownRenderer.render(meeting, of: engineering, utcOffset: { _ in 0 })
+    #expect(
+      page.contains("""
+        **Attendees:** Ana, ~~Ben~~ (absent), Cy, Dee
+
+        **Started:** 17:35, 5 min late for 17:30. **Facilitator:** Ana\\_1.
+
+        ## Ana
+        """))
   }
 
   @Test func meetingsShowTheirLengthOnceRecorded() {

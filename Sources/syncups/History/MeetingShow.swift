@@ -13,8 +13,8 @@ struct MeetingShowCommand: RunnableCommand {
     discussion: """
       A meeting of the sync-up's schedule says when it started against its scheduled start \
       (Started  09:34, 4 min, 10 secs late for 09:30; on time up to 2 minutes after), and a \
-      meeting with a facilitator says who ran it; with --json, as started, scheduled and \
-      facilitator.
+      meeting with a facilitator says who ran it, in text and in Markdown; with --json, as \
+      started, scheduled and facilitator.
 
       The items raised in the meeting and those resolved in it are listed with their kind, \
       owner, text and resolution; with --json, as itemsRaised and itemsResolved.
@@ -160,7 +160,7 @@ enum PastMeetingPage {
       ("Sync-up", title.text),
       ("Date", DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))),
     ]
-    if let start = start(of: meeting, style: style, utcOffset: utcOffset) {
+    if let start = MeetingStart.text(of: meeting, utcOffset: utcOffset, late: style.warning) {
       figures.append(("Started", start))
     }
     if let length = length(of: meeting, style: style) { figures.append(("Length", length)) }
@@ -194,20 +194,6 @@ enum PastMeetingPage {
       lines += transcript.map { $0.isEmpty ? "" : "  " + $0 }
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// When a meeting of the schedule started against its scheduled start: `09:32, 2 min late
-  /// for 09:30` (late past ``Meeting/lateAfter``), `09:31, on time for 09:30`; nil when it
-  /// records no scheduled start.
-  static func start(
-    of meeting: Meeting, style: TerminalStyle, utcOffset: (Date) -> Int
-  ) -> String? {
-    guard let scheduled = meeting.scheduled, let lateness = meeting.lateness else { return nil }
-    let started = meeting.started ?? meeting.date
-    let at = DateText.time(started, utcOffset: utcOffset(started))
-    let due = DateText.time(scheduled, utcOffset: utcOffset(scheduled))
-    guard lateness > Meeting.lateAfter else { return "\(at), on time for \(due)" }
-    return "\(at), " + style.warning(DurationText.human(lateness) + " late") + " for \(due)"
   }
 
   /// `5 min, 12 secs of 5 min planned, 12 secs over`, or `…, ended early`; nil without a

@@ -30,7 +30,9 @@ import SyncUpsCore
 /// **Total:** 2 min of 3 min planned, ended early.
 /// ```
 ///
-/// The items raised and resolved in the meeting follow the notes, under `Items raised` and
+/// A meeting of a schedule says when it started against its scheduled start, and one with a
+/// facilitator who ran it, after the attendees: `**Started:** 09:35, 5 min late for 09:30.
+/// **Facilitator:** Ana.` The items raised and resolved in the meeting follow the notes, under `Items raised` and
 /// `Items resolved`, when there are any.
 ///
 /// A transcript line `Name: text` is a note of the person of that name (one of the meeting's
@@ -54,6 +56,14 @@ enum MeetingMarkdownRenderer {
     let heading = level == 1 ? title(syncUp) + " — " + date : date
     var blocks = [String(repeating: "#", count: level) + " " + heading]
     blocks.append("**Attendees:** " + attendeeList(meeting))
+    var held: [String] = []
+    if let start = MeetingStart.text(of: meeting, utcOffset: utcOffset) {
+      held.append("**Started:** " + start + ".")
+    }
+    if let facilitator = meeting.facilitator {
+      held.append("**Facilitator:** " + name(facilitator.name) + ".")
+    }
+    if !held.isEmpty { blocks.append(held.joined(separator: " ")) }
 
     let notes = Notes(meeting.transcript, names: knownNames(meeting, of: syncUp))
     let speakers = speakers(meeting, of: syncUp, notes: notes)
