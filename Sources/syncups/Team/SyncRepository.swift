@@ -610,8 +610,9 @@ struct SyncRepository {
   /// executable's size and time (every build differs), then the file's size and a 64-bit
   /// FNV-1a hash of its bytes.
   static func decodesNote(of data: Data) -> Data {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let hash = data.withUnsafeBytes { bytes in
+      bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
     return Data("\(decoder) \(data.count) \(String(hash, radix: 16))\n".utf8)
   }
 
