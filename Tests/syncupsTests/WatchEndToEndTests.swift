@@ -198,6 +198,24 @@ struct WatchEndToEndTests {
     #expect(status.finish(other).status == 0)
   }
 
+  /// A watcher runs ten steps nicer than whoever started it (as far as 19): it never takes
+  /// the processor from the meeting.
+  @Test func aWatcherRunsAtALowerCPUPriority() throws {
+    let syncups = try status.syncUps()
+    let environment = try status.runtime(syncups)
+    let watcher = try ChildProcess.spawn(
+      syncups.invocation(["watch", "--wait", "--json"], environment: environment))
+    #expect(watcher.waitForOutput(containing: #""event":"waiting""#))
+    let stat = try String(contentsOfFile: "/proc/\(watcher.pid)/stat", encoding: .utf8)
+    // The fields after the command's name in parentheses: state is the 3rd, nice the 19th.
+    let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+    errno = 0
+    let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    #expect(fields.count > 17 && Int32(fields[16]) == min(own + 10, 19))
+    kill(watcher.pid, SIGTERM)
+    _ = ChildProcess.collect([watcher])
+  }
+
   /// Schedules Eng on weekdays at 09:30 in Berlin from Monday 30 November 2099: its first
   /// meeting is the next whatever the time of day.
   func scheduleEng(_ syncups: SyncUpsRun, environment: [String: String]) throws {

@@ -26,7 +26,8 @@ struct WatchCommand: RunnableCommand {
       watcher's own clock and a change (the next speaker, a pause) shows at once: watch \
       follows the meeting's state in the status directory (see FILES in syncups(1)) as it \
       is written. It writes nothing to the data file or its repository and takes no lock; \
-      the meeting's screen says how many watch it ('2 watching').
+      the meeting's screen says how many watch it ('2 watching'). It runs at a lower CPU \
+      priority (nice +10), so that watchers never take the processor from the meeting.
 
       With --compact, one line, redrawn in place, for a tmux pane. When standard output is \
       not a terminal, or with --json, prints JSON Lines: first a snapshot object with the \
@@ -96,6 +97,9 @@ struct WatchCommand: RunnableCommand {
   /// - Throws: a failure when no meeting runs (without `--wait`), the status directory may
   ///   not be used, or the terminal cannot be taken.
   @MainActor func run(in context: CommandContext) throws {
+    // A follower yields: on a machine of few cores, the meeting's ticks come first.
+    errno = 0
+    _ = nice(Self.niceness)
     let directory = StatusDirectory(environment: context.environment)
     let waits = wait || follow
     if waits {
@@ -120,6 +124,9 @@ struct WatchCommand: RunnableCommand {
       awaited: { [self] now in AwaitedMeeting.read(for: self, in: context, after: now) })
     try session.run()
   }
+
+  /// How much lower than its caller's the CPU priority `watch` runs at.
+  static let niceness: Int32 = 10
 
   /// Whether `status` is a meeting of the sync-up the command names (any, when it names none):
   /// its title (case-insensitive) or its id, or the start of either.
