@@ -229,7 +229,8 @@ let watched = (
   lags: watchedRuns.flatMap(\.lags)
 )
 let withWork = workRepositories().map { meeting(seconds: 60, syncups: binary, repositories: $0) }
-let watcherCPU = watched.watcherCPU.max() ?? .zero
+// Each run's busiest watcher, and the median of those over the runs.
+let watcherCPU = watchedRuns.map { $0.watcherCPU.max() ?? .zero }.sorted()[watchedRuns.count / 2]
 let lag = watched.lags.sorted()[watched.lags.count / 2]
 
 let termdownCPU = termdown.map { "; termdown 60: " + ms($0.cpu) } ?? "; termdown not installed"
@@ -272,7 +273,7 @@ printTable([
       $0.lateness <= .milliseconds(20) && $0.lateness <= long.lateness + .milliseconds(2)
     }),
   BenchmarkRow(
-    id: "M4", workload: "a watcher's CPU time over a 60 s meeting (the most of 3 runs × 3 watchers)",
+    id: "M4", workload: "a watcher's CPU time over a 60 s meeting (the busiest of 3 watchers, median of 3 runs)",
     measured: ms(watcherCPU), target: "≤ 50 ms", met: watcherCPU <= .milliseconds(50)),
   BenchmarkRow(
     id: "M4",
