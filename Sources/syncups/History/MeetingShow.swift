@@ -156,21 +156,21 @@ enum PastMeetingPage {
     utcOffset: (Date) -> Int = DependencyValues.currentValues.utcOffset
   ) -> String {
     let title = UserText.cell(syncUp.title, placeholder: SyncUp.untitled, style: style)
-    var figures = [
-      ("Sync-up", title.text),
-      ("Date", DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date))),
-    ]
+    var figures = TextTable(alignments: [.left, .left])
+    figures.append(["Sync-up", title])
+    figures.append(
+      ["Date", TextTable.Cell(DateText.meeting(meeting.date, utcOffset: utcOffset(meeting.date)))])
     if let start = MeetingStart.text(of: meeting, utcOffset: utcOffset, late: style.warning) {
-      figures.append(("Started", start))
+      figures.append(["Started", TextTable.Cell(start)])
     }
-    if let length = length(of: meeting, style: style) { figures.append(("Length", length)) }
+    if let length = length(of: meeting, style: style) {
+      figures.append(["Length", TextTable.Cell(length)])
+    }
     if let facilitator = meeting.facilitator {
       figures.append(
-        ("Facilitator", UserText.cell(facilitator.name, placeholder: UserText.unnamed, style: style).text))
+        ["Facilitator", UserText.cell(facilitator.name, placeholder: UserText.unnamed, style: style)])
     }
-    let width = figures.map(\.0.count).max() ?? 0
-    var lines = [style.bold("Meeting")]
-    lines += figures.map { "  " + $0.0 + String(repeating: " ", count: width + 2 - $0.0.count) + $0.1 }
+    var lines = [style.bold("Meeting")] + figures.lines().map { "  " + $0 }
     lines += ["", style.bold("Attendees")]
     lines += attendeeLines(meeting, style: style)
     let items = MeetingItems(meeting, of: syncUp)
